@@ -1,0 +1,145 @@
+import { z } from 'zod';
+
+/**
+ * Exact money, shared by server and client. Amounts travel as decimal strings ("12.50"),
+ * live in integer minor units (bigint) and are never a binary float.
+ */
+export const CURRENCY_DECIMALS: Record<string, number> = {
+  USD: 2,
+  EUR: 2,
+  GBP: 2,
+  SAR: 2,
+  AED: 2,
+  QAR: 2,
+  EGP: 2,
+  TRY: 2,
+  JOD: 3,
+  KWD: 3,
+  BHD: 3,
+  OMR: 3,
+  TND: 3,
+  LBP: 0,
+  IQD: 0,
+  SYP: 0,
+};
+export const CURRENCIES = Object.keys(CURRENCY_DECIMALS);
+export const currencySchema = z
+  .string()
+  .transform((value) => value.trim().toUpperCase())
+  .refine((value) => value in CURRENCY_DECIMALS, { message: 'Unsupported currency.' });
+
+export function currencyDecimals(currency: string): number {
+  return CURRENCY_DECIMALS[currency.toUpperCase()] ?? 2;
+}
+
+const ARABIC_INDIC_ZERO = 0x0660;
+const EXTENDED_ARABIC_INDIC_ZERO = 0x06f0;
+
+/** Arabic-Indic (U+0660..) and extended Arabic-Indic (U+06F0..) digits to ASCII, Arabic separators too. */
+export function normalizeDigits(value: string): string {
+  let result = '';
+  for (const char of value) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code >= ARABIC_INDIC_ZERO && code <= ARABIC_INDIC_ZERO + 9) result += String(code - ARABIC_INDIC_ZERO);
+    else if (code >= EXTENDED_ARABIC_INDIC_ZERO && code <= EXTENDED_ARABIC_INDIC_ZERO + 9)
+      result += String(code - EXTENDED_ARABIC_INDIC_ZERO);
+    else if (char === '\u066b') result += '.'; // Arabic decimal separator
+    else if (char === '\u066c' || char === ',') continue; // thousands separators
+    else result += char;
+  }
+  return result.trim();
+}
+
+const DECIMAL_PATTERN = /^([+-])?(\d+)(?:\.(\d+))?$/;
+
+/** Parses a decimal text into an integer scaled by 10^scale; null when not a number or too precise. */
+export function parseScaled(value: string | number, scale: number): bigint | null {
+  const text = normalizeDigits(String(value));
+  const match = DECIMAL_PATTERN.exec(text);
+  if (!match) return null;
+  const [, sign, whole, fraction = ''] = match;
+  if (fraction.length > scale && /[1-9]/.test(fraction.slice(scale))) return null;
+  const digits = whole + fraction.slice(0, scale).padEnd(scale, '0');
+  const magnitude = BigInt(digits);
+  return sign === '-' ? -magnitude : magnitude;
+}
+
+/** Formats an integer scaled by 10^scale as a plain decimal text ("-12.50"). */
+export function formatScaled(value: bigint, scale: number): string {
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
+  const whole = scale === 0 ? digits : digits.slice(0, -scale);
+  const fraction = scale === 0 ? '' : `.${digits.slice(-scale)}`;
+  return `${negative ? '-' : ''}${whole}${fraction}`;
+}
+
+export function parseMoney(value: string | number, decimals: number): bigint | null {
+  return parseScaled(value, decimals);
+}
+
+export function formatMoneyAmount(minor: bigint, decimals: number): string {
+  return formatScaled(minor, decimals);
+}
+
+/** Integer division rounding half away from zero (half-up on magnitudes). */
+export function divideRoundHalfUp(numerator: bigint, denominator: bigint): bigint {
+  const negative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  const quotient = (n * 2n + d) / (d * 2n);
+  return negative ? -quotient : quotient;
+}
+
+export const QUANTITY_SCALE = 3; // meter readings and quantities: numeric(14,3)
+export const UNIT_PRICE_SCALE = 6; // unit prices keep up to 6 decimals
+export const TAX_RATE_SCALE = 3; // tax rate in percent, up to 3 decimals ("11.000")
+
+/** One invoice line amount: quantity x unit price, rounded once to the currency, half-up. */
+export function lineAmountMinor(quantityScaled: bigint, unitPriceScaled: bigint, decimals: number): bigint {
+  const productScale = QUANTITY_SCALE + UNIT_PRICE_SCALE;
+  return divideRoundHalfUp(quantityScaled * unitPriceScaled, 10n ** BigInt(productScale - decimals));
+}
+
+/** Tax once on the subtotal, half-up; the rate is a percentage scaled by 10^TAX_RATE_SCALE. */
+export function taxMinor(subtotalMinor: bigint, taxRateScaled: bigint): bigint {
+  return divideRoundHalfUp(subtotalMinor * taxRateScaled, 100n * 10n ** BigInt(TAX_RATE_SCALE));
+}
+
+export interface InvoiceTotals {
+  lines: bigint[];
+  subtotal: bigint;
+  tax: bigint;
+  total: bigint;
+}
+
+export function computeInvoiceTotals(
+  lines: { quantity: bigint; unitPrice: bigint }[],
+  taxRateScaled: bigint,
+  decimals: number,
+): InvoiceTotals {
+  const amounts = lines.map((line) => lineAmountMinor(line.quantity, line.unitPrice, decimals));
+  const subtotal = amounts.reduce((sum, amount) => sum + amount, 0n);
+  const tax = taxMinor(subtotal, taxRateScaled);
+  return { lines: amounts, subtotal, tax, total: subtotal + tax };
+}
+
+/** Decimal text on the wire: accepts Arabic-Indic digits, gives back the ASCII text. */
+export const decimalStringSchema = z
+  .union([z.string(), z.number()])
+  .transform((value) => normalizeDigits(String(value)))
+  .refine((value) => DECIMAL_PATTERN.test(value), { message: 'A valid number is required.' });
+
+/** A money amount as sent by the server. */
+export const moneySchema = z.string().regex(/^-?\d+(\.\d+)?$/).meta({ description: 'Decimal amount', example: '12.50' });
+
+/** Formats a decimal money text for display, exactly (Intl formats decimal strings without floats). */
+export function formatMoney(amount: string, currency: string, locale: string): string {
+  const decimals = currencyDecimals(currency);
+  const formatter = new Intl.NumberFormat(locale === 'ar' ? 'ar-EG' : 'en-US', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
+  return formatter.format(amount as unknown as number);
+}

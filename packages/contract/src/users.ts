@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { passwordSchema } from './auth';
+import { forbiddenField, idSchema, optionalText, timestampSchema } from './common';
+import type { ListSpec } from './pagination';
+import { TENANT_ROLES } from './roles';
+
+export const tenantSummarySchema = z
+  .object({
+    id: idSchema,
+    name: z.string(),
+    company_name: z.string(),
+    logo: z.string().nullable(),
+    currency: z.string(),
+    currency_decimals: z.number().int(),
+    timezone: z.string(),
+  })
+  .meta({ id: 'TenantSummary' });
+export type TenantSummary = z.infer<typeof tenantSummarySchema>;
+
+export const userSchema = z
+  .object({
+    id: idSchema,
+    tenant: idSchema.nullable(),
+    username: z.string(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    phone: z.string(),
+    role: z.string(),
+    avatar: z.string().nullable(),
+    is_active: z.boolean(),
+    otp_enabled: z.boolean(),
+    last_login: timestampSchema.nullable(),
+    date_joined: timestampSchema,
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof userSchema>;
+
+/** `me/` carries the tenant summary in `tenant` (null for the superadmin), so every role can format money. */
+export const meSchema = userSchema.extend({ tenant: tenantSummarySchema.nullable() }).meta({ id: 'Me' });
+export type Me = z.infer<typeof meSchema>;
+
+const usernameSchema = z
+  .string({ message: 'This field is required.' })
+  .trim()
+  .min(3, { message: 'Ensure this field has at least 3 characters.' })
+  .max(150, { message: 'Ensure this field has no more than 150 characters.' })
+  .regex(/^[\w.@+-]+$/, { message: 'Enter a valid username: letters, digits and @/./+/-/_ only.' });
+
+const emailField = z.union([z.literal(''), z.email({ message: 'Enter a valid email address.' })]);
+
+export const tenantRoleSchema = z.enum(TENANT_ROLES, { message: 'Choose a valid role.' });
+
+export const createUserInputSchema = z.object({
+  username: usernameSchema,
+  password: passwordSchema,
+  email: emailField.optional().default(''),
+  first_name: optionalText(150).optional().default(''),
+  last_name: optionalText(150).optional().default(''),
+  phone: optionalText(32).optional().default(''),
+  role: tenantRoleSchema,
+  is_active: z.boolean().optional().default(true),
+  tenant: forbiddenField(),
+  is_superuser: forbiddenField(),
+});
+export type CreateUserInput = z.input<typeof createUserInputSchema>;
+
+/** PUT is partial: absent fields keep their value. The password is changed through its own calls. */
+export const updateUserInputSchema = z.object({
+  username: usernameSchema.optional(),
+  email: emailField.optional(),
+  first_name: optionalText(150).optional(),
+  last_name: optionalText(150).optional(),
+  phone: optionalText(32).optional(),
+  avatar: z.string().max(500).nullable().optional(),
+  role: tenantRoleSchema.optional(),
+  is_active: z.boolean().optional(),
+  tenant: forbiddenField(),
+  is_superuser: forbiddenField(),
+  password: forbiddenField(),
+});
+export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
+
+/** Fields a user may change on their own record with only `update profile`. */
+export const PROFILE_FIELDS = ['first_name', 'last_name', 'phone', 'email', 'avatar'] as const;
+
+export const roleOptionSchema = z.object({ value: z.string(), label: z.string() });
+
+export const userListSpec = {
+  ordering: ['id', 'username', 'first_name', 'last_name', 'email', 'role', 'is_active', 'date_joined', 'last_login'],
+  filters: ['role', 'is_active'],
+  defaultOrdering: 'username',
+} as const satisfies ListSpec<string, string>;
