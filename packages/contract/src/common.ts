@@ -21,3 +21,8 @@ export const requiredText = (max: number) =>
     .trim()
     .min(1, { message: 'This field may not be blank.' })
     .max(max, { message: `Ensure this field has no more than ${max} characters.` });
+
+/** `?is_active=true` style filters: true/false/1/0. */
+export const booleanQuerySchema = z
+  .enum(['true', 'false', '1', '0', 'True', 'False'], { message: 'Must be a valid boolean.' })
+  .transform((value) => value === 'true' || value === '1' || value === 'True');

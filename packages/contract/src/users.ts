@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { passwordSchema } from './auth';
-import { forbiddenField, idSchema, optionalText, timestampSchema } from './common';
-import type { ListSpec } from './pagination';
+import { booleanQuerySchema, forbiddenField, idSchema, optionalText, timestampSchema } from './common';
+import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
 import { TENANT_ROLES } from './roles';
 
 export const tenantSummarySchema = z
@@ -91,3 +91,10 @@ export const userListSpec = {
   filters: ['role', 'is_active'],
   defaultOrdering: 'username',
 } as const satisfies ListSpec<string, string>;
+
+export const listUsersQuerySchema = listQuerySchema.extend({
+  role: z.string().optional(),
+  is_active: booleanQuerySchema.optional(),
+});
+export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
+export const paginatedUsersSchema = paginatedSchema(userSchema);

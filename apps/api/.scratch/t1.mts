@@ -1,0 +1,11 @@
+import { openPglite } from '/work/main/apps/api/src/db/client';
+import { sql } from 'drizzle-orm';
+const t0 = Date.now();
+const d = await openPglite('/tmp/pgl-test');
+console.log('open', Date.now() - t0);
+await d.migrate();
+console.log('migrate', Date.now() - t0);
+const r = await d.db.execute(sql`select count(*)::int as n, 12345678901234::bigint as b, 1.5::numeric(14,3) as x from tenants`);
+console.log(r.rows);
+await d.close();
+console.log(process.memoryUsage().rss/1e6);

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyJwt from '@fastify/jwt';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { DatabaseRegistry } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
+import { createMailer, type Mailer } from './lib/mailer';
+import { createPasswordHasher } from './lib/password';
+import { createAuthService } from './modules/auth/auth.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createDatabaseThrottleStore, createRedisThrottleStore } from './modules/auth/throttle';
+import { createTokenService } from './modules/auth/tokens';
+import { getOrCreateSecret } from './modules/secrets';
+import { createUserService } from './modules/users/users.service';
+import { userRoutes } from './modules/users/users.routes';
+import { authenticate } from './plugins/authenticate';
+import { errorHandler } from './plugins/error-handler';
+
+export interface AppDependencies {
+  config: Config;
+  databases: DatabaseRegistry;
+  clock?: Clock;
+  mailer?: Mailer;
+  logger?: boolean | { level: string };
+}
+
+/** Plugins first, then each module with its dependencies, in order and visibly. */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, databases } = deps;
+  const clock = deps.clock ?? systemClock;
+  const db = databases.default;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(errorHandler);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Meterline API', version: '1.0.0', description: 'Multi-tenant utility billing administration API' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const secret = await getOrCreateSecret(db, 'jwt-signing-key');
+  await app.register(fastifyJwt, { secret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  const passwords = createPasswordHasher(config.argon2);
+  const tokens = createTokenService({
+    db,
+    clock,
+    accessTokenSeconds: config.accessTokenSeconds,
+    refreshTokenSeconds: config.refreshTokenSeconds,
+    jwt: {
+      sign: (payload, expiresInSeconds) => app.jwt.sign(payload, { expiresIn: expiresInSeconds }),
+      verify: <T>(token: string) => app.jwt.verify(token) as T,
+    },
+  });
+  const throttle = redis ? createRedisThrottleStore(redis) : createDatabaseThrottleStore(db, clock);
+  const auth = createAuthService({ db, tokens, passwords, throttle, clock, limits: config.loginLimits });
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir });
+  const users = createUserService({ databases, passwords, tokens, mailer, clock, secret, publicUrl: config.publicUrl });
+
+  await app.register(authenticate, { tokens, databases });
+
+  await app.register(authRoutes, { prefix: '/api/auth/jwt', auth, tokens });
+  await app.register(userRoutes, { prefix: '/api/auth/users', users, db });
+
+  await registerWebApp(app, config.webDist);
+  return app;
+}
+
+/** In production the API also serves the built web app, with the SPA's index for its routes. */
+async function registerWebApp(app: FastifyInstance, webDist: string) {
+  const indexFile = path.join(webDist, 'index.html');
+  if (!fs.existsSync(indexFile)) return;
+  await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
+  const sendIndex = (_request: unknown, reply: { header: (k: string, v: string) => { sendFile: (f: string) => unknown } }) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html');
+  app.get('/', sendIndex as never);
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite, types } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+import { acquireDataDirLock, type DataDirLock } from './lock';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A database or a transaction on it: repositories accept either. */
+export type Executor = Db | Tx;
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+// node-postgres returns int8 and numeric as exact strings; PGlite is told to do the same for int8
+// (its default is a lossy JS number), so both drivers hand Drizzle the same exact text.
+const pgliteParsers = { [types.INT8]: (value: string) => value };
+
+export interface Database {
+  alias: string;
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openPglite(dataDir: string, alias = 'default', options: { lock?: boolean } = {}): Promise<Database> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lock: DataDirLock | null = options.lock === false ? null : acquireDataDirLock(dataDir);
+  try {
+    const client = await PGlite.create(dataDir, { parsers: pgliteParsers });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      alias,
+      kind: 'pglite',
+      db,
+      migrate: async () => {
+        await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      },
+      close: async () => {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+export async function openPostgres(url: string, alias = 'default', options: { max?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  pool.on('error', (error) => console.error(`[db:${alias}] idle client error`, error.message));
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    alias,
+    kind: 'postgres',
+    db,
+    migrate: async () => {
+      // One process migrates at a time: several API processes may start together.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(727274)');
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+        client.release();
+      }
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+}
+
+/** Every configured database, by alias; `default` always exists. */
+export class DatabaseRegistry {
+  constructor(private readonly databases: Map<string, Database>) {}
+
+  get aliases(): string[] {
+    return [...this.databases.keys()];
+  }
+
+  get default(): Db {
+    return this.get('default');
+  }
+
+  has(alias: string): boolean {
+    return this.databases.has(alias);
+  }
+
+  get(alias: string): Db {
+    const database = this.databases.get(alias);
+    if (!database) throw new Error(`Unknown database alias "${alias}"`);
+    return database.db;
+  }
+
+  all(): Database[] {
+    return [...this.databases.values()];
+  }
+
+  async migrate(): Promise<void> {
+    for (const database of this.databases.values()) await database.migrate();
+  }
+
+  async close(): Promise<void> {
+    for (const database of this.databases.values()) await database.close();
+  }
+}
+
+export async function openDatabases(options: {
+  dataDir: string;
+  databaseUrl: string | null;
+  aliasUrls: Record<string, string>;
+}): Promise<DatabaseRegistry> {
+  const databases = new Map<string, Database>();
+  databases.set(
+    'default',
+    options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(path.join(options.dataDir, 'pglite')),
+  );
+  for (const [alias, url] of Object.entries(options.aliasUrls)) databases.set(alias, await openPostgres(url, alias));
+  return new DatabaseRegistry(databases);
+}

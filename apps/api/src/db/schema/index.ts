@@ -1,0 +1,3 @@
+export * from './platform';
+export * from './tenant-data';
+export * from './billing';

@@ -1,0 +1,15 @@
+import type { Executor } from '../../db/client';
+import { services, settings } from '../../db/schema/index';
+
+/** Every new tenant starts with its settings and two services, so its first admin can start at once. */
+export async function provisionTenantData(
+  executor: Executor,
+  tenantId: number,
+  options: { currency?: string; companyName: string },
+): Promise<void> {
+  await executor.insert(settings).values({ tenantId, companyName: options.companyName, currency: options.currency ?? 'USD' });
+  await executor.insert(services).values([
+    { tenantId, name: 'Electricity', unit: 'kWh', isMetered: true },
+    { tenantId, name: 'Water', unit: 'm³', isMetered: true },
+  ]);
+}

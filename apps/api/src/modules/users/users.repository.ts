@@ -1,0 +1,88 @@
+import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { User } from '@meterline/contract/users';
+import type { Executor } from '../../db/client';
+import { settings, tenants, users } from '../../db/schema/index';
+
+export type UserRow = typeof users.$inferSelect;
+export type TenantRow = typeof tenants.$inferSelect;
+
+export interface UserWithTenant {
+  user: UserRow;
+  tenant: TenantRow | null;
+}
+
+/** The API shape of a user: never the password hash or the one-time-code secret. */
+export function toUser(row: UserRow, avatarUrl: (avatar: string | null) => string | null = (avatar) => avatar): User {
+  return {
+    id: row.id,
+    tenant: row.tenantId,
+    username: row.username,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    phone: row.phone,
+    role: row.role,
+    avatar: avatarUrl(row.avatar),
+    is_active: row.isActive,
+    otp_enabled: row.otpEnabled,
+    last_login: row.lastLogin ? row.lastLogin.toISOString() : null,
+    date_joined: row.dateJoined.toISOString(),
+  };
+}
+
+export async function findUserWithTenant(db: Executor, userId: number): Promise<UserWithTenant | null> {
+  const [row] = await db
+    .select({ user: users, tenant: tenants })
+    .from(users)
+    .leftJoin(tenants, eq(users.tenantId, tenants.id))
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export async function findUserByUsername(db: Executor, username: string): Promise<UserWithTenant | null> {
+  const [row] = await db
+    .select({ user: users, tenant: tenants })
+    .from(users)
+    .leftJoin(tenants, eq(users.tenantId, tenants.id))
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  return row ?? null;
+}
+
+export async function findActiveUsersByEmail(db: Executor, email: string): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, eq(users.isActive, true)));
+}
+
+/** A user of one tenant: another tenant's id is simply not found. */
+export async function findTenantUser(db: Executor, scope: { tenantId: number }, userId: number): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, scope.tenantId), eq(users.id, userId)));
+  return row ?? null;
+}
+
+export async function isUsernameTaken(db: Executor, username: string, exceptUserId?: number): Promise<boolean> {
+  const conditions: SQL[] = [sql`lower(${users.username}) = lower(${username})`];
+  if (exceptUserId) conditions.push(ne(users.id, exceptUserId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(...conditions));
+  return row.n > 0;
+}
+
+export async function countOtherActiveAdmins(db: Executor, scope: { tenantId: number }, exceptUserId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.tenantId, scope.tenantId), eq(users.isActive, true), eq(users.role, 'admin'), ne(users.id, exceptUserId)));
+  return row.n;
+}
+
+export async function findTenantSettings(db: Executor, tenantId: number) {
+  const [row] = await db.select().from(settings).where(eq(settings.tenantId, tenantId));
+  return row ?? null;
+}

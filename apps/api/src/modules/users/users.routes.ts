@@ -1,0 +1,219 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  newPasswordSchema,
+  otpCodeInputSchema,
+  otpSetupSchema,
+  resetPasswordConfirmInputSchema,
+  resetPasswordInputSchema,
+  setPasswordInputSchema,
+} from '@meterline/contract/auth';
+import { idParamsSchema } from '@meterline/contract/common';
+import { validationErrorSchema } from '@meterline/contract/errors';
+import { assignableRoles, can } from '@meterline/contract/permissions';
+import {
+  createUserInputSchema,
+  listUsersQuerySchema,
+  meSchema,
+  paginatedUsersSchema,
+  roleOptionSchema,
+  updateUserInputSchema,
+  userSchema,
+  type User,
+} from '@meterline/contract/users';
+import type { Db } from '../../db/client';
+import { forbidden } from '../../lib/http-errors';
+import { sendList, type CsvColumn } from '../../lib/list';
+import { authErrors, noContent, readErrors, writeErrors } from '../../lib/route-schemas';
+import { actorOf, auditContextOf, requireAnyPermission, requirePermission, tenantActorOf } from '../../plugins/authenticate';
+import type { UserService } from './users.service';
+
+const ROLE_LABELS: Record<string, string> = { admin: 'Admin', accountant: 'Accountant', support: 'Support', collector: 'Collector' };
+
+export const USER_CSV_COLUMNS: CsvColumn<User>[] = [
+  { header: 'id', value: (user: User) => user.id, numeric: true },
+  { header: 'username', value: (user: User) => user.username },
+  { header: 'first_name', value: (user: User) => user.first_name },
+  { header: 'last_name', value: (user: User) => user.last_name },
+  { header: 'email', value: (user: User) => user.email },
+  { header: 'phone', value: (user: User) => user.phone },
+  { header: 'role', value: (user: User) => user.role },
+  { header: 'is_active', value: (user: User) => user.is_active },
+  { header: 'date_joined', value: (user: User) => user.date_joined },
+];
+
+export async function userRoutes(app: FastifyInstance, options: { users: UserService; db: Db }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { users } = options;
+  const tags = ['users'];
+  const signedIn = { onRequest: app.authenticate };
+
+  routes.get(
+    '/',
+    {
+      ...signedIn,
+      preHandler: requirePermission('list', 'user'),
+      schema: { tags, summary: "The caller's tenant's users", querystring: listUsersQuerySchema, response: { 200: paginatedUsersSchema, ...authErrors, 400: validationErrorSchema } },
+    },
+    async (request, reply) => {
+      const actor = tenantActorOf(request);
+      return sendList(request, reply, options.db, request.query, users.listSource({ tenantId: actor.tenantId }, request.query), {
+        filename: 'users',
+        columns: USER_CSV_COLUMNS,
+      });
+    },
+  );
+
+  routes.post(
+    '/',
+    {
+      ...signedIn,
+      preHandler: requirePermission('create', 'user'),
+      schema: { tags, summary: 'Create a staff member', body: createUserInputSchema, response: { 201: userSchema, ...writeErrors } },
+    },
+    async (request, reply) => {
+      const actor = tenantActorOf(request);
+      const user = await users.create(actor, { tenantId: actor.tenantId }, request.body, auditContextOf(request));
+      return reply.code(201).send(user);
+    },
+  );
+
+  routes.get('/me/', { ...signedIn, schema: { tags, summary: 'The signed-in user with the tenant summary', response: { 200: meSchema, ...authErrors } } }, async (request) =>
+    users.me(actorOf(request)),
+  );
+
+  routes.get(
+    '/roles/',
+    {
+      ...signedIn,
+      preHandler: requireAnyPermission(['create', 'user'], ['create', 'tenant_users']),
+      schema: { tags, summary: 'Roles the caller may assign', response: { 200: z.array(roleOptionSchema), ...authErrors } },
+    },
+    async (request) => assignableRoles(actorOf(request).role).map((value) => ({ value, label: ROLE_LABELS[value] })),
+  );
+
+  routes.post(
+    '/set_password/',
+    {
+      ...signedIn,
+      preHandler: requirePermission('update', 'profile'),
+      schema: { tags, summary: 'Change own password', body: setPasswordInputSchema, response: { 204: noContent, 400: validationErrorSchema, ...authErrors } },
+    },
+    async (request, reply) => {
+      await users.setPassword(actorOf(request), request.body.current_password, request.body.new_password, auditContextOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.post(
+    '/reset_password/',
+    { schema: { tags, summary: 'Email a reset link (always 204)', body: resetPasswordInputSchema, response: { 204: noContent, 400: validationErrorSchema } } },
+    async (request, reply) => {
+      await users.requestPasswordReset(request.body.email);
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.post(
+    '/reset_password_confirm/',
+    { schema: { tags, summary: 'Set a new password from an emailed link', body: resetPasswordConfirmInputSchema, response: { 204: noContent, 400: validationErrorSchema } } },
+    async (request, reply) => {
+      await users.confirmPasswordReset(request.body.uid, request.body.token, request.body.new_password);
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.post(
+    '/me/otp/',
+    {
+      ...signedIn,
+      preHandler: requirePermission('update', 'profile'),
+      schema: { tags, summary: 'Start one-time codes: a new secret and its otpauth URI', response: { 200: otpSetupSchema, ...authErrors } },
+    },
+    async (request) => users.startOtp(actorOf(request)),
+  );
+
+  routes.post(
+    '/me/otp/confirm/',
+    {
+      ...signedIn,
+      preHandler: requirePermission('update', 'profile'),
+      schema: { tags, summary: 'Turn one-time codes on with a first code', body: otpCodeInputSchema, response: { 204: noContent, 400: validationErrorSchema, ...authErrors } },
+    },
+    async (request, reply) => {
+      await users.confirmOtp(actorOf(request), request.body.code, auditContextOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.delete(
+    '/me/otp/',
+    {
+      ...signedIn,
+      preHandler: requirePermission('update', 'profile'),
+      schema: { tags, summary: 'Turn one-time codes off with a current code', body: otpCodeInputSchema, response: { 204: noContent, 400: validationErrorSchema, ...authErrors } },
+    },
+    async (request, reply) => {
+      await users.disableOtp(actorOf(request), request.body.code, auditContextOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.get(
+    '/:id/',
+    { ...signedIn, schema: { tags, summary: 'One user (own id: any signed-in user)', params: idParamsSchema, response: { 200: userSchema, ...readErrors } } },
+    async (request) => {
+      const actor = actorOf(request);
+      if (request.params.id === actor.userId) return users.getSelf(actor);
+      if (!can(actor.role, 'list', 'user')) throw forbidden();
+      return users.get({ tenantId: tenantActorOf(request).tenantId }, request.params.id);
+    },
+  );
+
+  routes.put(
+    '/:id/',
+    {
+      ...signedIn,
+      schema: { tags, summary: 'Partial update (own profile fields: update profile)', params: idParamsSchema, body: updateUserInputSchema, response: { 200: userSchema, ...writeErrors } },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const isSelf = request.params.id === actor.userId;
+      if (isSelf && !can(actor.role, 'update', 'user')) {
+        if (!can(actor.role, 'update', 'profile')) throw forbidden();
+        return users.updateProfile(actor, request.body, auditContextOf(request));
+      }
+      if (!can(actor.role, 'update', 'user')) throw forbidden();
+      const tenantActor = tenantActorOf(request);
+      return users.update(actor, { tenantId: tenantActor.tenantId }, request.params.id, request.body, auditContextOf(request));
+    },
+  );
+
+  routes.delete(
+    '/:id/',
+    {
+      ...signedIn,
+      preHandler: requirePermission('delete', 'user'),
+      schema: { tags, summary: 'Deactivate a staff member', params: idParamsSchema, response: { 204: noContent, ...writeErrors } },
+    },
+    async (request, reply) => {
+      const actor = tenantActorOf(request);
+      await users.deactivate(actor, { tenantId: actor.tenantId }, request.params.id, auditContextOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.post(
+    '/:id/reset_password/',
+    {
+      ...signedIn,
+      preHandler: requirePermission('update', 'user'),
+      schema: { tags, summary: 'A new password for a staff member, shown once', params: idParamsSchema, response: { 200: newPasswordSchema, ...readErrors } },
+    },
+    async (request) => {
+      const actor = tenantActorOf(request);
+      return users.resetPasswordFor({ tenantId: actor.tenantId }, request.params.id, auditContextOf(request));
+    },
+  );
+}

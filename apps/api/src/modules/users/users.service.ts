@@ -1,0 +1,340 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { currencyDecimals } from '@meterline/contract/money';
+import type { ListQuery } from '@meterline/contract/pagination';
+import { assignableRoles } from '@meterline/contract/permissions';
+import type { CreateUserInput, Me, UpdateUserInput, User } from '@meterline/contract/users';
+import { PROFILE_FIELDS, userListSpec } from '@meterline/contract/users';
+import type { DatabaseRegistry, Db } from '../../db/client';
+import { tenants, users } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
+import { badRequest, conflict, fieldError, forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
+import type { Mailer } from '../../lib/mailer';
+import type { PasswordHasher } from '../../lib/password';
+import { generatePassword } from '../../lib/random';
+import type { Actor } from '../../plugins/authenticate';
+import { recordAudit, type AuditContext } from '../audit/audit.repository';
+import { createOtpSecret, otpauthUri, verifyOtp } from '../auth/otp';
+import type { TokenService } from '../auth/tokens';
+import {
+  countOtherActiveAdmins,
+  findActiveUsersByEmail,
+  findTenantSettings,
+  findTenantUser,
+  findUserWithTenant,
+  isUsernameTaken,
+  toUser,
+  type UserRow,
+} from './users.repository';
+
+const RESET_TOKEN_SECONDS = 24 * 3600;
+
+export interface TenantScope {
+  tenantId: number;
+}
+
+type CreateUserData = {
+  username: string;
+  password: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  role: string;
+  is_active: boolean;
+};
+
+/** Users of a tenant, the signed-in user's own profile, passwords and one-time codes. */
+export function createUserService(deps: {
+  databases: DatabaseRegistry;
+  passwords: PasswordHasher;
+  tokens: TokenService;
+  mailer: Mailer;
+  clock: Clock;
+  secret: string;
+  publicUrl: string;
+}) {
+  const { databases, passwords, tokens, clock } = deps;
+  const db: Db = databases.default;
+
+  const sortFields = {
+    id: users.id,
+    username: users.username,
+    first_name: users.firstName,
+    last_name: users.lastName,
+    email: users.email,
+    role: users.role,
+    is_active: users.isActive,
+    date_joined: users.dateJoined,
+    last_login: users.lastLogin,
+  } satisfies Record<(typeof userListSpec.ordering)[number], unknown>;
+
+  function resetToken(user: UserRow, issuedAtSeconds: number): string {
+    const stamp = issuedAtSeconds.toString(36);
+    const mac = createHmac('sha256', deps.secret)
+      .update(`${user.id}|${user.passwordHash}|${user.lastLogin?.getTime() ?? ''}|${stamp}`)
+      .digest('base64url')
+      .slice(0, 32);
+    return `${stamp}-${mac}`;
+  }
+
+  async function requireTenantUser(scope: TenantScope, userId: number): Promise<UserRow> {
+    const row = await findTenantUser(db, scope, userId);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  function assertAssignableRole(actor: Actor, role: string | undefined) {
+    if (role !== undefined && !(assignableRoles(actor.role) as string[]).includes(role)) {
+      throw fieldError('role', 'You cannot assign this role.');
+    }
+  }
+
+  async function assertKeepsAnAdmin(scope: TenantScope, row: UserRow, next: { role?: string; isActive?: boolean }) {
+    const staysAdmin = (next.role ?? row.role) === 'admin' && (next.isActive ?? row.isActive);
+    if (row.role === 'admin' && row.isActive && !staysAdmin && (await countOtherActiveAdmins(db, scope, row.id)) === 0) {
+      throw conflict('last_admin', 'The last active admin of a client cannot be demoted or deactivated.');
+    }
+  }
+
+  async function tenantSummary(tenantId: number | null, dbAlias: string | null): Promise<Me['tenant']> {
+    if (tenantId === null || dbAlias === null) return null;
+    const [tenantRow] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
+    const config = await findTenantSettings(databases.get(dbAlias), tenantId);
+    const currency = config?.currency ?? 'USD';
+    return {
+      id: tenantId,
+      name: tenantRow?.name ?? '',
+      company_name: config?.companyName || tenantRow?.name || '',
+      logo: config?.logo ? `/api/media/${config.logo}` : null,
+      currency,
+      currency_decimals: currencyDecimals(currency),
+      timezone: config?.timezone ?? 'UTC',
+    };
+  }
+
+  return {
+    toUser: (row: UserRow): User => toUser(row),
+
+    async me(actor: Actor): Promise<Me> {
+      const found = await findUserWithTenant(db, actor.userId);
+      if (!found) throw notFound();
+      return { ...toUser(found.user), tenant: await tenantSummary(found.user.tenantId, found.tenant?.dbAlias ?? null) };
+    },
+
+    listSource(scope: TenantScope, query: ListQuery & { role?: string; is_active?: boolean }): ListSource<User> {
+      const conditions: (SQL | undefined)[] = [
+        eq(users.tenantId, scope.tenantId),
+        searchCondition(query.search, [users.username, users.firstName, users.lastName, users.email, users.phone]),
+        query.role ? eq(users.role, query.role) : undefined,
+        query.is_active !== undefined ? eq(users.isActive, query.is_active) : undefined,
+      ];
+      const where = and(...conditions);
+      const orderBy = orderByFor(query.ordering, sortFields, userListSpec.defaultOrdering, users.id);
+      return {
+        countQuery: () => db.select({ id: users.id }).from(users).where(where).$dynamic(),
+        fetchPage: async (limit, offset) =>
+          (await db.select().from(users).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map((row) => toUser(row)),
+      };
+    },
+
+    async get(scope: TenantScope, userId: number): Promise<User> {
+      return toUser(await requireTenantUser(scope, userId));
+    },
+
+    async getSelf(actor: Actor): Promise<User> {
+      const found = await findUserWithTenant(db, actor.userId);
+      if (!found) throw notFound();
+      return toUser(found.user);
+    },
+
+    async create(actor: Actor, scope: TenantScope, input: CreateUserData, context: AuditContext): Promise<User> {
+      assertAssignableRole(actor, input.role);
+      if (await isUsernameTaken(db, input.username)) throw fieldError('username', 'A user with that username already exists.');
+      const passwordHash = await passwords.hash(input.password);
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(users)
+          .values({
+            tenantId: scope.tenantId,
+            username: input.username,
+            passwordHash,
+            email: input.email,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            phone: input.phone,
+            role: input.role,
+            isActive: input.is_active,
+            dateJoined: clock.now(),
+          })
+          .returning();
+        const user = toUser(row);
+        await recordAudit(tx, context, { action: 'create', entity: 'user', entityId: row.id, after: user, tenantId: scope.tenantId });
+        return user;
+      });
+    },
+
+    /** Admin update of a tenant's user; own record: nobody changes their own role or deactivates themselves. */
+    async update(actor: Actor, scope: TenantScope, userId: number, input: UpdateUserInput, context: AuditContext): Promise<User> {
+      const row = await requireTenantUser(scope, userId);
+      if (row.id === actor.userId) {
+        if (input.role !== undefined && input.role !== row.role) throw fieldError('role', 'You cannot change your own role.');
+        if (input.is_active === false) throw fieldError('is_active', 'You cannot deactivate your own account.');
+      }
+      assertAssignableRole(actor, input.role);
+      return applyUpdate(row, input, context, scope.tenantId);
+    },
+
+    /** Own profile with only `update profile`: name, phone, email, avatar. */
+    async updateProfile(actor: Actor, input: UpdateUserInput, context: AuditContext): Promise<User> {
+      const found = await findUserWithTenant(db, actor.userId);
+      if (!found) throw notFound();
+      const disallowed = Object.keys(input).filter(
+        (key) => (input as Record<string, unknown>)[key] !== undefined && !(PROFILE_FIELDS as readonly string[]).includes(key),
+      );
+      if (disallowed.length) throw forbidden();
+      return applyUpdate(found.user, input, context, found.user.tenantId);
+    },
+
+    async deactivate(actor: Actor, scope: TenantScope, userId: number, context: AuditContext): Promise<void> {
+      const row = await requireTenantUser(scope, userId);
+      if (row.id === actor.userId) throw fieldError('non_field_errors', 'You cannot deactivate your own account.');
+      if (!row.isActive) return;
+      await assertKeepsAnAdmin(scope, row, { isActive: false });
+      await db.transaction(async (tx) => {
+        const [after] = await tx
+          .update(users)
+          .set({ isActive: false, tokenVersion: sql`${users.tokenVersion} + 1` })
+          .where(eq(users.id, row.id))
+          .returning();
+        await recordAudit(tx, context, { action: 'deactivate', entity: 'user', entityId: row.id, before: toUser(row), after: toUser(after), tenantId: scope.tenantId });
+      });
+      await tokens.revokeAllForUser(row.id);
+    },
+
+    /** A new password for a staff member, shown once (`np`). */
+    async resetPasswordFor(scope: TenantScope, userId: number, context: AuditContext): Promise<{ np: string }> {
+      const row = await requireTenantUser(scope, userId);
+      const np = generatePassword();
+      await changePassword(row, np, context, 'reset_password');
+      return { np };
+    },
+
+    async setPassword(actor: Actor, currentPassword: string, newPassword: string, context: AuditContext): Promise<void> {
+      const found = await findUserWithTenant(db, actor.userId);
+      if (!found) throw notFound();
+      if (!(await passwords.verify(found.user.passwordHash, currentPassword))) {
+        throw fieldError('current_password', 'Invalid password.');
+      }
+      await changePassword(found.user, newPassword, context, 'set_password');
+    },
+
+    async requestPasswordReset(email: string): Promise<void> {
+      const matches = await findActiveUsersByEmail(db, email);
+      const issuedAt = Math.floor(clock.now().getTime() / 1000);
+      for (const user of matches) {
+        const uid = Buffer.from(String(user.id)).toString('base64url');
+        const link = `${deps.publicUrl}/reset-password/${uid}/${resetToken(user, issuedAt)}`;
+        await deps.mailer.send({
+          to: user.email,
+          subject: 'Meterline password reset',
+          text: `Hello ${user.firstName || user.username},\n\nOpen this link to choose a new password (valid for 24 hours):\n${link}\n\nIf you did not ask for it, ignore this message.`,
+        });
+      }
+    },
+
+    async confirmPasswordReset(uid: string, token: string, newPassword: string): Promise<void> {
+      const invalid = () => badRequest({ token: ['Invalid or expired link.'], code: 'invalid_token' });
+      const userId = Number.parseInt(Buffer.from(uid, 'base64url').toString('utf8'), 10);
+      if (!Number.isInteger(userId) || userId <= 0) throw invalid();
+      const found = await findUserWithTenant(db, userId);
+      const stamp = token.split('-')[0] ?? '';
+      const issuedAt = Number.parseInt(stamp, 36);
+      if (!found || !found.user.isActive || !Number.isFinite(issuedAt)) throw invalid();
+      if (clock.now().getTime() / 1000 - issuedAt > RESET_TOKEN_SECONDS) throw invalid();
+      const expected = Buffer.from(resetToken(found.user, issuedAt));
+      const given = Buffer.from(token);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
+      await changePassword(found.user, newPassword, { actorId: found.user.id, actorRole: found.user.role, tenantId: found.user.tenantId, ip: null, requestId: null }, 'reset_password_confirm');
+    },
+
+    async startOtp(actor: Actor): Promise<{ secret: string; otpauth_uri: string }> {
+      const secret = createOtpSecret();
+      await db.update(users).set({ otpPendingSecret: secret }).where(eq(users.id, actor.userId));
+      return { secret, otpauth_uri: otpauthUri(secret, actor.username) };
+    },
+
+    async confirmOtp(actor: Actor, code: string, context: AuditContext): Promise<void> {
+      const found = await findUserWithTenant(db, actor.userId);
+      if (!found?.user.otpPendingSecret) throw fieldError('code', 'Start the set-up first.');
+      const step = verifyOtp(found.user.otpPendingSecret, code, null, clock.now());
+      if (step === null) throw new HttpError(400, { code: ['The one-time code is not valid.'] });
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ otpSecret: found.user.otpPendingSecret, otpPendingSecret: null, otpEnabled: true, otpLastTimeStep: step })
+          .where(eq(users.id, actor.userId));
+        await recordAudit(tx, context, { action: 'enable_otp', entity: 'user', entityId: actor.userId, tenantId: found.user.tenantId });
+      });
+    },
+
+    async disableOtp(actor: Actor, code: string, context: AuditContext): Promise<void> {
+      const found = await findUserWithTenant(db, actor.userId);
+      if (!found) throw notFound();
+      if (!found.user.otpEnabled || !found.user.otpSecret) return;
+      const step = verifyOtp(found.user.otpSecret, code, found.user.otpLastTimeStep, clock.now());
+      if (step === null) throw new HttpError(400, { code: ['The one-time code is not valid.'] });
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ otpSecret: null, otpPendingSecret: null, otpEnabled: false, otpLastTimeStep: step })
+          .where(eq(users.id, actor.userId));
+        await recordAudit(tx, context, { action: 'disable_otp', entity: 'user', entityId: actor.userId, tenantId: found.user.tenantId });
+      });
+    },
+  };
+
+  async function applyUpdate(row: UserRow, input: UpdateUserInput, context: AuditContext, tenantId: number | null): Promise<User> {
+    if (input.username !== undefined && (await isUsernameTaken(db, input.username, row.id))) {
+      throw fieldError('username', 'A user with that username already exists.');
+    }
+    if (tenantId !== null) await assertKeepsAnAdmin({ tenantId }, row, { role: input.role, isActive: input.is_active });
+    const changesAccess = (input.role !== undefined && input.role !== row.role) || (input.is_active !== undefined && input.is_active !== row.isActive);
+    const after = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({
+          username: input.username,
+          email: input.email,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          phone: input.phone,
+          avatar: input.avatar,
+          role: input.role,
+          isActive: input.is_active,
+          ...(changesAccess ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+        })
+        .where(eq(users.id, row.id))
+        .returning();
+      await recordAudit(tx, context, { action: 'update', entity: 'user', entityId: row.id, before: toUser(row), after: toUser(updated), tenantId });
+      return updated;
+    });
+    if (changesAccess) await tokens.revokeAllForUser(row.id);
+    return toUser(after);
+  }
+
+  async function changePassword(row: UserRow, newPassword: string, context: AuditContext, action: string) {
+    const passwordHash = await passwords.hash(newPassword);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, row.id));
+      await recordAudit(tx, context, { action, entity: 'user', entityId: row.id, tenantId: row.tenantId });
+    });
+    await tokens.revokeAllForUser(row.id);
+  }
+}
+
+export type UserService = ReturnType<typeof createUserService>;
