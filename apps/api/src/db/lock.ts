@@ -42,6 +42,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
         throw new Error(
           `The data directory ${dataDir} is in use by another Meterline process (PID ${ownerPid}). ` +
             'Stop that process first, or start this one with another DATA_DIR.',
+          { cause: error },
         );
       }
       // Stale lock from a process that died (for example after kill -9): take it over.

@@ -3,7 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { currencyDecimals } from '@meterline/contract/money';
 import type { ListQuery } from '@meterline/contract/pagination';
 import { assignableRoles } from '@meterline/contract/permissions';
-import type { CreateUserInput, Me, UpdateUserInput, User } from '@meterline/contract/users';
+import type { Me, UpdateUserInput, User } from '@meterline/contract/users';
 import { PROFILE_FIELDS, userListSpec } from '@meterline/contract/users';
 import type { DatabaseRegistry, Db } from '../../db/client';
 import { tenants, users } from '../../db/schema/index';
