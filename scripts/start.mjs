@@ -1,0 +1,39 @@
+// `npm start`: builds the web app when its sources changed, then serves API + web on one port.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { register } from 'tsx/esm/api';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webDir = path.join(root, 'apps/web');
+const builtIndex = path.join(webDir, 'dist/index.html');
+
+function newestChange(dir) {
+  if (!fs.existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+const hasWebApp = fs.existsSync(path.join(webDir, 'index.html'));
+if (hasWebApp && process.env.SKIP_WEB_BUILD !== '1') {
+  const sourcesChanged = Math.max(
+    newestChange(path.join(webDir, 'src')),
+    newestChange(path.join(root, 'packages/contract/src')),
+    fs.statSync(path.join(webDir, 'index.html')).mtimeMs,
+  );
+  const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+  if (sourcesChanged > builtAt) {
+    console.log('Building the web app (first run or changed sources)...');
+    const started = Date.now();
+    const result = spawnSync('npm', ['run', 'build', '-w', '@meterline/web'], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+    console.log(`Web app built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  }
+}
+
+register();
+await import('../apps/api/src/server.ts');

