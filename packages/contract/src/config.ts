@@ -37,6 +37,11 @@ export function isValidTimeZone(value: string): boolean {
   }
 }
 
+/** The zone's canonical spelling ("asia/beirut" → "Asia/Beirut"). */
+export function canonicalTimeZone(value: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+}
+
 /** Numbers arrive as JSON numbers or as text (multipart forms, Arabic-Indic digits). */
 const integerInput = (min: number, max: number) =>
   z.preprocess(
@@ -82,6 +87,7 @@ export const updateConfigInputSchema = z.object({
     .string()
     .trim()
     .refine(isValidTimeZone, { message: 'Enter a valid IANA time zone, such as Asia/Beirut.' })
+    .transform(canonicalTimeZone)
     .optional(),
   tenant: forbiddenField(),
 });

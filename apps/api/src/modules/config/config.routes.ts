@@ -39,8 +39,8 @@ export async function configRoutes(app: FastifyInstance, options: { config: Conf
         tags,
         summary: 'Partial update: JSON, or multipart/form-data with a `logo` file (PNG, JPEG or WebP, 1 MB at most)',
         params: idParamsSchema,
-        // Optional: a multipart body is read in the handler (request.body is then undefined).
-        body: updateConfigInputSchema.optional(),
+        // Nullish: a multipart body is read in the handler (request.body is then null).
+        body: updateConfigInputSchema.nullish(),
         response: { 200: configSchema, ...writeErrors },
       },
     },
