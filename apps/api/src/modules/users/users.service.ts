@@ -259,9 +259,13 @@ export function createUserService(deps: {
       await changePassword(found.user, newPassword, { actorId: found.user.id, actorRole: found.user.role, tenantId: found.user.tenantId, ip: null, requestId: null }, 'reset_password_confirm');
     },
 
-    async startOtp(actor: Actor): Promise<{ secret: string; otpauth_uri: string }> {
+    async startOtp(actor: Actor, context: AuditContext): Promise<{ secret: string; otpauth_uri: string }> {
       const secret = createOtpSecret();
-      await db.update(users).set({ otpPendingSecret: secret }).where(eq(users.id, actor.userId));
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ otpPendingSecret: secret }).where(eq(users.id, actor.userId));
+        // Recorded without the secret: only that a set-up started.
+        await recordAudit(tx, context, { action: 'start_otp', entity: 'user', entityId: actor.userId, tenantId: actor.tenantId });
+      });
       return { secret, otpauth_uri: otpauthUri(secret, actor.username) };
     },
 
