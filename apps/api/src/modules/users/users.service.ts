@@ -16,6 +16,7 @@ import { generatePassword } from '../../lib/random';
 import type { Actor } from '../../plugins/authenticate';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
 import { createOtpSecret, otpauthUri, verifyOtp } from '../auth/otp';
+import { mediaUrl } from '../media/media-names';
 import type { TokenService } from '../auth/tokens';
 import {
   countOtherActiveAdmins,
@@ -107,7 +108,7 @@ export function createUserService(deps: {
       id: tenantId,
       name: tenantRow?.name ?? '',
       company_name: config?.companyName || tenantRow?.name || '',
-      logo: config?.logo ? `/api/media/${config.logo}` : null,
+      logo: mediaUrl(config?.logo ?? null),
       currency,
       currency_decimals: currencyDecimals(currency),
       timezone: config?.timezone ?? 'UTC',
