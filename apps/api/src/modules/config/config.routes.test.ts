@@ -199,6 +199,20 @@ describe('logo', () => {
     expect((await admin.request({ method: 'PUT', url: `/api/config/${settingsId}/`, payload, headers })).statusCode).toBe(400);
   });
 
+  it('answers a 20 MB upload over a real connection with the 400 too (the body is drained, not reset)', async () => {
+    const address = await context.app.listen({ port: 0, host: '127.0.0.1' });
+    const form = new FormData();
+    form.append('company_name', 'Too big');
+    form.append('logo', new Blob([PNG_1X1, Buffer.alloc(20 * 1024 * 1024, 1)], { type: 'image/png' }), 'big.png');
+    const response = await fetch(`${address}/api/config/${settingsId}/`, { method: 'PUT', body: form, headers: { authorization: `Bearer ${admin.token}` } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ logo: ['The logo is too large: at most 1 MB.'] });
+    // A caller without the permission is refused before the body is read.
+    const support = await fixture.as('a.support');
+    const refused = await fetch(`${address}/api/config/${settingsId}/`, { method: 'PUT', body: form, headers: { authorization: `Bearer ${support.token}` } });
+    expect(refused.status).toBe(403);
+  });
+
   it('deletes the logo (204); its URL is gone; JSON logo null removes it too', async () => {
     const logo = (await putForm(admin, {}, logoFile(PNG_1X1))).json().logo;
     const response = await admin.delete('/api/config/logo/');
