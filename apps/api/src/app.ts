@@ -1,22 +1,33 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyJwt from '@fastify/jwt';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { LOGO_MAX_BYTES } from '@meterline/contract/config';
 import type { Config } from './config';
 import type { DatabaseRegistry } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createPasswordHasher } from './lib/password';
+import { addressRoutes } from './modules/addresses/addresses.routes';
+import { createAddressService } from './modules/addresses/addresses.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createDatabaseThrottleStore, createRedisThrottleStore } from './modules/auth/throttle';
 import { createTokenService } from './modules/auth/tokens';
+import { configRoutes } from './modules/config/config.routes';
+import { createConfigService } from './modules/config/config.service';
+import { mediaRoutes } from './modules/media/media.routes';
 import { getOrCreateSecret } from './modules/secrets';
+import { serviceRoutes } from './modules/services/services.routes';
+import { tenantUserRoutes } from './modules/tenants/tenant-users.routes';
+import { tenantRoutes } from './modules/tenants/tenants.routes';
+import { createTenantService } from './modules/tenants/tenants.service';
 import { createUserService } from './modules/users/users.service';
 import { userRoutes } from './modules/users/users.routes';
 import { authenticate } from './plugins/authenticate';
@@ -44,6 +55,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandler);
+  // Uploads (the settings logo): one file of 1 MB at most; the route reads the parts itself.
+  await app.register(fastifyMultipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024, parts: 31 } });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -52,6 +65,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // Fills components.schemas from the contract's `.meta({ id })` schemas that the routes refer to.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
@@ -75,11 +90,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const auth = createAuthService({ db, tokens, passwords, throttle, clock, limits: config.loginLimits });
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir });
   const users = createUserService({ databases, passwords, tokens, mailer, clock, secret, publicUrl: config.publicUrl });
+  const tenants = createTenantService({ databases, clock });
+  const settings = createConfigService({ databases, clock });
+  const addresses = createAddressService({ databases });
 
   await app.register(authenticate, { tokens, databases });
 
   await app.register(authRoutes, { prefix: '/api/auth/jwt', auth, tokens });
   await app.register(userRoutes, { prefix: '/api/auth/users', users, db });
+  await app.register(tenantRoutes, { prefix: '/api/tenants', tenants, db });
+  await app.register(tenantUserRoutes, { prefix: '/api/tenants', tenants, users, db });
+  await app.register(configRoutes, { prefix: '/api/config', config: settings });
+  await app.register(mediaRoutes, { prefix: '/api/media', databases });
+  await app.register(serviceRoutes, { prefix: '/api/services', databases });
+  await app.register(addressRoutes, { prefix: '/api/regions', addresses });
 
   await registerWebApp(app, config.webDist);
   return app;

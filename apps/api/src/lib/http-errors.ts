@@ -52,3 +52,13 @@ export function constraintName(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** A 400 in the DRF shape from zod issues, for bodies validated in a handler (multipart forms). */
+export function validationErrorFrom(issues: readonly { path: readonly PropertyKey[]; message: string }[]): HttpError {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path.length ? issue.path.map(String).join('.') : 'non_field_errors';
+    (fields[field] ??= []).push(issue.message);
+  }
+  return new HttpError(400, fields);
+}

@@ -66,11 +66,14 @@ export function actorOf(request: FastifyRequest): Actor {
   return request.actor;
 }
 
+/** A signed-in tenant user: the tenant and its database alias are known. */
+export type TenantActor = Actor & { tenantId: number; dbAlias: string };
+
 /** A tenant user's actor: the superadmin has no tenant data. */
-export function tenantActorOf(request: FastifyRequest): Actor & { tenantId: number; dbAlias: string } {
+export function tenantActorOf(request: FastifyRequest): TenantActor {
   const actor = actorOf(request);
   if (actor.tenantId === null || actor.dbAlias === null) throw forbidden();
-  return actor as Actor & { tenantId: number; dbAlias: string };
+  return actor as TenantActor;
 }
 
 /** The database holding the actor's tenant data. */

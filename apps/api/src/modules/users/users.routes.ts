@@ -131,7 +131,7 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
       preHandler: requirePermission('update', 'profile'),
       schema: { tags, summary: 'Start one-time codes: a new secret and its otpauth URI', response: { 200: otpSetupSchema, ...authErrors } },
     },
-    async (request) => users.startOtp(actorOf(request)),
+    async (request) => users.startOtp(actorOf(request), auditContextOf(request)),
   );
 
   routes.post(

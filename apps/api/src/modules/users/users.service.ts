@@ -16,6 +16,7 @@ import { generatePassword } from '../../lib/random';
 import type { Actor } from '../../plugins/authenticate';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
 import { createOtpSecret, otpauthUri, verifyOtp } from '../auth/otp';
+import { mediaUrl } from '../media/media-names';
 import type { TokenService } from '../auth/tokens';
 import {
   countOtherActiveAdmins,
@@ -107,7 +108,7 @@ export function createUserService(deps: {
       id: tenantId,
       name: tenantRow?.name ?? '',
       company_name: config?.companyName || tenantRow?.name || '',
-      logo: config?.logo ? `/api/media/${config.logo}` : null,
+      logo: mediaUrl(config?.logo ?? null),
       currency,
       currency_decimals: currencyDecimals(currency),
       timezone: config?.timezone ?? 'UTC',
@@ -259,9 +260,13 @@ export function createUserService(deps: {
       await changePassword(found.user, newPassword, { actorId: found.user.id, actorRole: found.user.role, tenantId: found.user.tenantId, ip: null, requestId: null }, 'reset_password_confirm');
     },
 
-    async startOtp(actor: Actor): Promise<{ secret: string; otpauth_uri: string }> {
+    async startOtp(actor: Actor, context: AuditContext): Promise<{ secret: string; otpauth_uri: string }> {
       const secret = createOtpSecret();
-      await db.update(users).set({ otpPendingSecret: secret }).where(eq(users.id, actor.userId));
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ otpPendingSecret: secret }).where(eq(users.id, actor.userId));
+        // Recorded without the secret: only that a set-up started.
+        await recordAudit(tx, context, { action: 'start_otp', entity: 'user', entityId: actor.userId, tenantId: actor.tenantId });
+      });
       return { secret, otpauth_uri: otpauthUri(secret, actor.username) };
     },
 

@@ -1,0 +1,57 @@
+import type { FastifyRequest } from 'fastify';
+import { LOGO_MAX_BYTES } from '@meterline/contract/config';
+import { badRequest, HttpError } from '../../lib/http-errors';
+import { detectImageType } from '../media/image-type';
+import type { LogoFile } from './config.service';
+
+const LOGO_TYPES_MESSAGE = 'Upload a PNG, JPEG or WebP image.';
+
+/** What a multipart settings form carries: its text fields and the logo file, checked by content. */
+export interface ConfigForm {
+  fields: Record<string, string>;
+  logo: LogoFile | null;
+  /** Messages about the logo, reported together with the fields' own. */
+  logoErrors: string[];
+}
+
+function isMultipartError(error: unknown, code: string): boolean {
+  return (error as { code?: unknown } | null)?.code === code;
+}
+
+/**
+ * Reads a multipart body part by part. A file over the limit stops at 1 MB (the parser discards the
+ * rest), and every limit or malformed body becomes a 400 with a field message, never a 413 or 500.
+ */
+export async function readConfigForm(request: FastifyRequest): Promise<ConfigForm> {
+  const fields: Record<string, string> = {};
+  const logoErrors: string[] = [];
+  let logo: LogoFile | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value ?? '');
+        continue;
+      }
+      const data = await part.toBuffer();
+      if (part.fieldname !== 'logo') {
+        throw badRequest({ [part.fieldname]: ['Only the logo may be a file.'] });
+      }
+      const type = detectImageType(data);
+      if (data.length === 0) logoErrors.push('The submitted file is empty.');
+      else if (!type) logoErrors.push(LOGO_TYPES_MESSAGE);
+      else logo = { data, type };
+    }
+  } catch (error) {
+    if (isMultipartError(error, 'FST_REQ_FILE_TOO_LARGE')) {
+      throw badRequest({ logo: [`The logo is too large: at most ${LOGO_MAX_BYTES / (1024 * 1024)} MB.`] });
+    }
+    if (isMultipartError(error, 'FST_FILES_LIMIT')) throw badRequest({ logo: ['Send one file only.'] });
+    if (isMultipartError(error, 'FST_PARTS_LIMIT') || isMultipartError(error, 'FST_FIELDS_LIMIT')) {
+      throw badRequest({ non_field_errors: ['Too many form fields.'] });
+    }
+    if (error instanceof HttpError) throw error;
+    // Nothing but parsing happens in this loop: any other failure is a malformed body.
+    throw badRequest({ non_field_errors: ['The form data could not be read.'] });
+  }
+  return { fields, logo, logoErrors };
+}

@@ -1,0 +1,56 @@
+import { eq, sql } from 'drizzle-orm';
+import { currencyDecimals, formatScaled, parseScaled, TAX_RATE_SCALE } from '@meterline/contract/money';
+import type { Config } from '@meterline/contract/config';
+import type { Executor } from '../../db/client';
+import { invoices, payments, settings, transactions } from '../../db/schema/index';
+import { mediaUrl } from '../media/media-names';
+
+export type SettingsRow = typeof settings.$inferSelect;
+export type SettingsChanges = Partial<Omit<typeof settings.$inferInsert, 'id' | 'tenantId'>>;
+
+/** The API shape of a tenant's settings; the tax rate always with its 3 decimals, whatever the driver gives. */
+export function toConfig(row: SettingsRow): Config {
+  const taxRate = parseScaled(String(row.taxRate), TAX_RATE_SCALE) ?? 0n;
+  return {
+    id: row.id,
+    company_name: row.companyName,
+    logo: mediaUrl(row.logo),
+    currency: row.currency,
+    currency_decimals: currencyDecimals(row.currency),
+    tax_rate: formatScaled(taxRate, TAX_RATE_SCALE),
+    invoice_prefix: row.invoicePrefix,
+    invoice_due_days: row.invoiceDueDays,
+    phone: row.phone,
+    email: row.email,
+    address: row.address,
+    invoice_footer: row.invoiceFooter,
+    timezone: row.timezone,
+  };
+}
+
+export async function findSettings(db: Executor, scope: { tenantId: number }): Promise<SettingsRow | null> {
+  const [row] = await db.select().from(settings).where(eq(settings.tenantId, scope.tenantId));
+  return row ?? null;
+}
+
+/** The settings row under a row lock (invoice numbering takes the same lock). */
+export async function lockSettings(tx: Executor, scope: { tenantId: number }): Promise<SettingsRow | null> {
+  const [row] = await tx.select().from(settings).where(eq(settings.tenantId, scope.tenantId)).for('update');
+  return row ?? null;
+}
+
+export async function updateSettings(tx: Executor, scope: { tenantId: number }, changes: SettingsChanges): Promise<SettingsRow> {
+  const [row] = await tx.update(settings).set(changes).where(eq(settings.tenantId, scope.tenantId)).returning();
+  return row;
+}
+
+/** Whether any amount was recorded in the tenant's currency: invoices, payments or transactions. */
+export async function hasMoneyRows(db: Executor, scope: { tenantId: number }): Promise<boolean> {
+  // Both drivers (pg and PGlite) answer raw queries with `rows`.
+  const result = (await db.execute(sql`select (
+      exists (select 1 from ${invoices} where ${invoices.tenantId} = ${scope.tenantId})
+      or exists (select 1 from ${payments} where ${payments.tenantId} = ${scope.tenantId})
+      or exists (select 1 from ${transactions} where ${transactions.tenantId} = ${scope.tenantId})
+    ) as found`)) as unknown as { rows: { found: boolean }[] };
+  return Boolean(result.rows[0]?.found);
+}

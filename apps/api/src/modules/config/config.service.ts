@@ -1,0 +1,89 @@
+import type { z } from 'zod';
+import type { Config, updateConfigInputSchema } from '@meterline/contract/config';
+import { ERROR_CODES } from '@meterline/contract/errors';
+import type { DatabaseRegistry } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { conflict, notFound } from '../../lib/http-errors';
+import type { TenantActor } from '../../plugins/authenticate';
+import { recordAudit, type AuditContext } from '../audit/audit.repository';
+import type { ImageType } from '../media/image-type';
+import { createMediaName } from '../media/media-names';
+import { deleteUpload, insertUpload } from '../media/media.repository';
+import { findSettings, hasMoneyRows, lockSettings, toConfig, updateSettings, type SettingsChanges } from './config.repository';
+
+/** A logo already checked by its content. */
+export interface LogoFile {
+  data: Buffer;
+  type: ImageType;
+}
+
+type ConfigChanges = z.output<typeof updateConfigInputSchema>;
+
+/** The tenant's settings (the spec's Config) and its logo, on the tenant's database. */
+export function createConfigService(deps: { databases: DatabaseRegistry; clock: Clock }) {
+  const { databases, clock } = deps;
+  const dbFor = (actor: TenantActor) => databases.get(actor.dbAlias);
+
+  return {
+    async get(actor: TenantActor): Promise<Config> {
+      const row = await findSettings(dbFor(actor), { tenantId: actor.tenantId });
+      if (!row) throw notFound();
+      return toConfig(row);
+    },
+
+    /**
+     * Partial update, with an optional new logo. The currency changes only while the tenant has
+     * no money rows: amounts are stored in minor units of the currency they were written in.
+     */
+    async update(actor: TenantActor, settingsId: number, input: ConfigChanges, logo: LogoFile | null, context: AuditContext): Promise<Config> {
+      const scope = { tenantId: actor.tenantId };
+      return dbFor(actor).transaction(async (tx) => {
+        const row = await lockSettings(tx, scope);
+        if (!row || row.id !== settingsId) throw notFound();
+        if (input.currency !== undefined && input.currency !== row.currency && (await hasMoneyRows(tx, scope))) {
+          throw conflict(ERROR_CODES.currencyLocked, 'The currency cannot change once invoices, payments or transactions exist.');
+        }
+        const changes: SettingsChanges = {
+          companyName: input.company_name,
+          currency: input.currency,
+          taxRate: input.tax_rate,
+          invoicePrefix: input.invoice_prefix,
+          invoiceDueDays: input.invoice_due_days,
+          phone: input.phone,
+          email: input.email,
+          address: input.address,
+          invoiceFooter: input.invoice_footer,
+          timezone: input.timezone,
+          updatedAt: clock.now(),
+        };
+        if (logo) {
+          const name = createMediaName(actor.tenantId, logo.type.extension);
+          await insertUpload(tx, scope, { name, contentType: logo.type.contentType, data: logo.data, createdAt: clock.now() });
+          changes.logo = name;
+        } else if (input.logo === null) {
+          changes.logo = null;
+        }
+        // A replaced or removed logo's bytes go with it; its old URL answers 404 from now on.
+        if (changes.logo !== undefined && row.logo && row.logo !== changes.logo) await deleteUpload(tx, scope, row.logo);
+        const updated = await updateSettings(tx, scope, changes);
+        await recordAudit(tx, context, { action: 'update', entity: 'settings', entityId: row.id, before: toConfig(row), after: toConfig(updated) });
+        return toConfig(updated);
+      });
+    },
+
+    async deleteLogo(actor: TenantActor, context: AuditContext): Promise<void> {
+      const scope = { tenantId: actor.tenantId };
+      await dbFor(actor).transaction(async (tx) => {
+        const row = await lockSettings(tx, scope);
+        if (!row) throw notFound();
+        // No logo, nothing changes and nothing is recorded.
+        if (!row.logo) return;
+        await deleteUpload(tx, scope, row.logo);
+        const updated = await updateSettings(tx, scope, { logo: null, updatedAt: clock.now() });
+        await recordAudit(tx, context, { action: 'delete_logo', entity: 'settings', entityId: row.id, before: toConfig(row), after: toConfig(updated) });
+      });
+    },
+  };
+}
+
+export type ConfigService = ReturnType<typeof createConfigService>;

@@ -1,0 +1,21 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * `<tenantId>-<32 hex>.<ext>`: unguessable (128 random bits), and it says which tenant (so which
+ * database alias) holds the file, so serving it is one lookup whatever the number of aliases.
+ */
+const MEDIA_NAME_PATTERN = /^([1-9]\d{0,9})-[0-9a-f]{32}\.(png|jpg|webp)$/;
+
+export function createMediaName(tenantId: number, extension: string): string {
+  return `${tenantId}-${randomBytes(16).toString('hex')}.${extension}`;
+}
+
+/** The tenant id of a well-formed media name, or null. */
+export function tenantIdOfMediaName(name: string): number | null {
+  const match = MEDIA_NAME_PATTERN.exec(name);
+  return match ? Number(match[1]) : null;
+}
+
+export function mediaUrl(name: string | null): string | null {
+  return name ? `/api/media/${name}` : null;
+}

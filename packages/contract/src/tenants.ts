@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { booleanQuerySchema, idParamSchema, idSchema, optionalText, requiredText, timestampSchema } from './common';
+import { currencySchema } from './money';
+import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
+
+/** A tenant (shown as "Client"): platform data in the `default` database. */
+export const tenantSchema = z
+  .object({
+    id: idSchema,
+    name: z.string(),
+    slug: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    db_alias: z.string(),
+    is_blocked: z.boolean(),
+    created_at: timestampSchema,
+    users_count: z.number().int(),
+  })
+  .meta({ id: 'Tenant' });
+export type Tenant = z.infer<typeof tenantSchema>;
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const slugSchema = requiredText(50)
+  .transform((value) => value.toLowerCase())
+  .refine((value) => SLUG_PATTERN.test(value), { message: 'Enter a valid slug: lower-case letters, digits and single hyphens.' });
+const emailField = z.union([z.literal(''), z.email({ message: 'Enter a valid email address.' })]);
+const aliasField = z
+  .string({ message: 'This field is required.' })
+  .trim()
+  .toLowerCase()
+  .min(1, { message: 'This field may not be blank.' });
+
+/**
+ * Create a tenant: only name and slug are required; db_alias defaults to `default`, currency to USD.
+ * Read-only fields (id, is_blocked, users_count, created_at) are ignored, as DRF does.
+ */
+export const createTenantInputSchema = z.object({
+  name: requiredText(200),
+  slug: slugSchema,
+  email: emailField.optional().default(''),
+  phone: optionalText(32).optional().default(''),
+  address: optionalText(500).optional().default(''),
+  db_alias: aliasField.optional().default('default'),
+  currency: currencySchema.optional(),
+});
+export type CreateTenantInput = z.input<typeof createTenantInputSchema>;
+
+/** PUT is partial. db_alias may be sent unchanged (forms send every field); a different one is a 400. */
+export const updateTenantInputSchema = z.object({
+  name: requiredText(200).optional(),
+  slug: slugSchema.optional(),
+  email: emailField.optional(),
+  phone: optionalText(32).optional(),
+  address: optionalText(500).optional(),
+  db_alias: aliasField.optional(),
+});
+export type UpdateTenantInput = z.input<typeof updateTenantInputSchema>;
+
+export const tenantListSpec = {
+  ordering: ['id', 'name', 'slug', 'email', 'db_alias', 'is_blocked', 'created_at', 'users_count'],
+  filters: ['is_blocked', 'db_alias'],
+  defaultOrdering: 'name',
+} as const satisfies ListSpec<string, string>;
+
+export const listTenantsQuerySchema = listQuerySchema.extend({
+  is_blocked: booleanQuerySchema.optional(),
+  db_alias: z.string().optional(),
+});
+export type ListTenantsQuery = z.infer<typeof listTenantsQuerySchema>;
+export const paginatedTenantsSchema = paginatedSchema(tenantSchema);
+
+/** `GET /tenants/aliases/`: the configured database aliases, `default` first. */
+export const aliasesSchema = z.array(z.string());
+
+export const tenantUserParamsSchema = z.object({ id: idParamSchema, userId: idParamSchema });
