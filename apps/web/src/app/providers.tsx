@@ -1,0 +1,75 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import rtlPlugin from 'stylis-plugin-rtl';
+import { prefixer } from 'stylis';
+import { i18next, initI18n } from '../i18n/index';
+import { ApiError } from '../shared/lib/api-client';
+import { QUERY_GC_TIME_MS, TOAST_AUTO_HIDE_MS, TOAST_MAX_STACK } from '../shared/lib/constants';
+import { SessionProvider, type SessionState } from '../shared/lib/session';
+import { useSettings } from '../shared/lib/settings-store';
+import { createAppTheme } from '../shared/lib/theme';
+import { NotificationBar } from '../shared/ui/notification-bar';
+
+const ltrCache = createCache({ key: 'mui', prepend: true });
+// stylis-plugin-rtl flips margins, paddings and positions for Arabic.
+const rtlCache = createCache({ key: 'muirtl', prepend: true, stylisPlugins: [prefixer, rtlPlugin] });
+
+export function createAppQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        gcTime: QUERY_GC_TIME_MS,
+        refetchOnWindowFocus: false,
+        // A 4xx will not change on retry; network blips and 5xx get one more try.
+        retry: (failureCount, error) => failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      },
+    },
+  });
+}
+
+/** Theme, direction, language, queries, toasts and the session, in the order they depend on each other. */
+export function AppProviders({
+  children,
+  queryClient,
+  initialSession,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  initialSession?: SessionState;
+}) {
+  const settings = useSettings();
+  const [client] = useState(() => queryClient ?? createAppQueryClient());
+  const theme = useMemo(() => createAppTheme(settings), [settings]);
+
+  initI18n(settings.language);
+  useEffect(() => {
+    document.documentElement.lang = settings.language;
+    document.documentElement.dir = settings.themeDirection;
+  }, [settings.language, settings.themeDirection]);
+
+  return (
+    <I18nextProvider i18n={i18next}>
+      <CacheProvider value={settings.themeDirection === 'rtl' ? rtlCache : ltrCache}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <QueryClientProvider client={client}>
+            <SnackbarProvider
+              maxSnack={TOAST_MAX_STACK}
+              autoHideDuration={TOAST_AUTO_HIDE_MS}
+              anchorOrigin={{ vertical: 'bottom', horizontal: settings.themeDirection === 'rtl' ? 'left' : 'right' }}
+            >
+              <SessionProvider initialState={initialSession}>{children}</SessionProvider>
+              <NotificationBar />
+            </SnackbarProvider>
+          </QueryClientProvider>
+        </ThemeProvider>
+      </CacheProvider>
+    </I18nextProvider>
+  );
+}
