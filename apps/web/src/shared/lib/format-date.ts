@@ -17,9 +17,13 @@ export function formatDateTime(value: string | Date | null | undefined, language
   return new Intl.DateTimeFormat(language === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
 }
 
-/** Month label of a `YYYY-MM` key (statistics). */
-export function formatMonth(month: string, language: string): string {
+/** Month label of a `YYYY-MM` key (statistics); `isShort` leaves the year out (axis ticks). */
+export function formatMonth(month: string, language: string, { isShort = false }: { isShort?: boolean } = {}): string {
   const date = new Date(`${month.slice(0, 7)}-01T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return month;
-  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-EG' : 'en-GB', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-EG' : 'en-GB', {
+    month: isShort ? 'short' : 'long',
+    year: isShort ? undefined : 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
 }

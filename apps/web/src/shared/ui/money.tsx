@@ -10,19 +10,24 @@ export function useTenantCurrency(): string {
 export function useFormatMoney() {
   const currency = useTenantCurrency();
   const { i18n } = useTranslation();
-  return (amount: string) => formatMoney(amount, currency, i18n.language);
+  return (amount: string) => stripBidiMarks(formatMoney(amount, currency, i18n.language));
+}
+
+/** Arabic formatting adds bidi marks (ALM, RLM) that, inside a left-to-right isolate, push the minus behind the digits. */
+export function stripBidiMarks(text: string): string {
+  return text.replace(/[\u061c\u200e\u200f]/g, '');
 }
 
 /**
- * An exact amount in the tenant's currency and the user's language, isolated (`<bdi>`) so that
- * `-12.50` keeps its sign on the left inside right-to-left text.
+ * An exact amount in the tenant's currency and the user's language, isolated left to right
+ * (`<bdi dir="ltr">`) so that `-12.50` keeps its sign in front inside Arabic text.
  */
 export function Money({ amount, currency }: { amount: string; currency?: string }) {
   const tenantCurrency = useTenantCurrency();
   const { i18n } = useTranslation();
   return (
     <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-      {formatMoney(amount, currency ?? tenantCurrency, i18n.language)}
+      {stripBidiMarks(formatMoney(amount, currency ?? tenantCurrency, i18n.language))}
     </bdi>
   );
 }

@@ -11,12 +11,19 @@ export function InvoicedCollectedChart({ data }: { data: Stats2 }) {
   const theme = useTheme();
   const formatMoney = useFormatMoney();
   const isRtl = theme.direction === 'rtl';
-  const months = data.map((row) => formatMonth(row.month, i18n.language));
   const valueFormatter = (value: number | null) => (value === null ? '' : formatMoney(String(value)));
   return (
     <BarChart
       height={300}
-      xAxis={[{ scaleType: 'band', data: months, reverse: isRtl }]}
+      xAxis={[
+        {
+          scaleType: 'band',
+          data: data.map((row) => row.month),
+          reverse: isRtl,
+          // Ticks show the month only (they must fit a phone); the tooltip names month and year.
+          valueFormatter: (month: string, context) => formatMonth(month, i18n.language, { isShort: context.location === 'tick' }),
+        },
+      ]}
       yAxis={[{ position: isRtl ? 'right' : 'left', width: 70 }]}
       series={[
         { data: data.map((row) => Number(row.invoiced)), label: t('dashboard.charts.invoiced'), valueFormatter, color: theme.palette.primary.main },
