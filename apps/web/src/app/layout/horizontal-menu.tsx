@@ -24,7 +24,11 @@ function HorizontalEntry({ item }: { item: MenuItem }) {
       color={isActive ? 'primary' : 'inherit'}
       startIcon={<MenuIcon name={item.id} />}
       aria-current={isActive ? 'page' : undefined}
-      sx={{ px: 1.5, whiteSpace: 'nowrap', bgcolor: isActive ? 'action.selected' : undefined }}
+      sx={(theme) => ({
+        px: 1.5,
+        whiteSpace: 'nowrap',
+        ...(isActive && { bgcolor: 'action.selected', color: theme.palette.mode === 'dark' ? theme.palette.primary.light : theme.palette.primary.dark }),
+      })}
     >
       {t(item.titleKey)}
     </Button>

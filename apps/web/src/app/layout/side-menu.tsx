@@ -16,7 +16,15 @@ function SideMenuContent({ nodes, isMini, onNavigate }: { nodes: MenuNode[]; isM
         <MenuList nodes={nodes} isMini={isMini} onNavigate={onNavigate} />
       </Box>
       <Box sx={{ p: 2, display: 'flex', justifyContent: 'center' }}>
-        <Chip label={APP_VERSION_LABEL} size="small" disabled variant="outlined" aria-label={`${t('nav.versionLabel')} ${APP_VERSION_LABEL}`} />
+        {/* Disabled as the spec says, but without the faded look: the label must stay readable (contrast). */}
+        <Chip
+          label={APP_VERSION_LABEL}
+          size="small"
+          disabled
+          variant="outlined"
+          aria-label={`${t('nav.versionLabel')} ${APP_VERSION_LABEL}`}
+          sx={{ '&.Mui-disabled': { opacity: 1, color: 'text.secondary' } }}
+        />
       </Box>
     </Box>
   );

@@ -21,7 +21,7 @@ describe('initials and colour', () => {
   it('derives a stable colour from the full name', () => {
     expect(colorFromName('Sara Haddad')).toBe(colorFromName('Sara Haddad'));
     expect(colorFromName('Sara Haddad')).not.toBe(colorFromName('Omar Khalil'));
-    expect(colorFromName('Sara Haddad')).toMatch(/^hsl\(\d+, 55%, 36%\)$/);
+    expect(colorFromName('Sara Haddad')).toMatch(/^hsl\(\d+, 50%, 28%\)$/);
   });
 
   it('joins the full name', () => {

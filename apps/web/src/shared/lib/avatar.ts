@@ -19,5 +19,5 @@ export function colorFromName(name: string): string {
   for (const char of name) hash = ((hash << 5) - hash + (char.codePointAt(0) ?? 0)) | 0;
   const hue = Math.abs(hash) % 360;
   // Saturation and lightness keep white initials readable (contrast ≥ 4.5:1).
-  return `hsl(${hue}, 55%, 36%)`;
+  return `hsl(${hue}, 50%, 28%)`;
 }
