@@ -3,18 +3,16 @@ import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import rtlPlugin from 'stylis-plugin-rtl';
 import { prefixer } from 'stylis';
 import { i18next, initI18n } from '../i18n/index';
 import { ApiError } from '../shared/lib/api-client';
-import { QUERY_GC_TIME_MS, TOAST_AUTO_HIDE_MS, TOAST_MAX_STACK } from '../shared/lib/constants';
+import { QUERY_GC_TIME_MS } from '../shared/lib/constants';
 import { SessionProvider, type SessionState } from '../shared/lib/session';
 import { useSettings } from '../shared/lib/settings-store';
 import { createAppTheme } from '../shared/lib/theme';
-import { NotificationBar } from '../shared/ui/notification-bar';
 
 const ltrCache = createCache({ key: 'mui', prepend: true });
 // stylis-plugin-rtl flips margins, paddings and positions for Arabic.
@@ -33,7 +31,7 @@ export function createAppQueryClient() {
   });
 }
 
-/** Theme, direction, language, queries, toasts and the session, in the order they depend on each other. */
+/** Theme, direction, language, queries and the session, in the order they depend on each other (toasts: app/layout/toast-provider). */
 export function AppProviders({
   children,
   queryClient,
@@ -59,14 +57,7 @@ export function AppProviders({
         <ThemeProvider theme={theme}>
           <CssBaseline />
           <QueryClientProvider client={client}>
-            <SnackbarProvider
-              maxSnack={TOAST_MAX_STACK}
-              autoHideDuration={TOAST_AUTO_HIDE_MS}
-              anchorOrigin={{ vertical: 'bottom', horizontal: settings.themeDirection === 'rtl' ? 'left' : 'right' }}
-            >
-              <SessionProvider initialState={initialSession}>{children}</SessionProvider>
-              <NotificationBar />
-            </SnackbarProvider>
+            <SessionProvider initialState={initialSession}>{children}</SessionProvider>
           </QueryClientProvider>
         </ThemeProvider>
       </CacheProvider>

@@ -17,6 +17,7 @@ import { Header } from './header';
 import { HorizontalMenu } from './horizontal-menu';
 import { bottomNavigationItems, groupForHorizontalMenu, visibleMenuItems } from './menu-items';
 import { SideMenu } from './side-menu';
+import { ToastProvider } from './toast-provider';
 
 const HORIZONTAL_MENU_INLINE_ITEMS = 7;
 
@@ -50,38 +51,40 @@ export function AppLayout() {
   };
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <a href="#main-content" className="skip-link">
-        {t('app.skipToContent')}
-      </a>
-      <Header
-        isDrawerOpen={isDrawerOpen}
-        hasDrawerToggle={!isHorizontal}
-        isMobile={isMobile}
-        onDrawerToggle={handleDrawerToggle}
-        onCustomizeClick={() => setCustomizationOpen(true)}
-      />
-      {!isHorizontal && (
-        <SideMenu nodes={menuItems} isOpen={isDrawerOpen} isMobile={isMobile} onClose={() => setMobileDrawerOpen(false)} />
-      )}
-      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <Toolbar />
-        {isHorizontal && <HorizontalMenu nodes={groupForHorizontalMenu(menuItems, HORIZONTAL_MENU_INLINE_ITEMS)} />}
-        <Box
-          component="main"
-          id="main-content"
-          tabIndex={-1}
-          sx={{ flex: 1, p: { xs: 2, sm: 3 }, pb: bottomItems.length > 0 ? `${BOTTOM_NAVIGATION_HEIGHT + 24}px` : undefined, outline: 'none' }}
-        >
-          <Container maxWidth={settings.container ? 'lg' : false} disableGutters>
-            <Suspense fallback={<FullPageLoader label={t('app.loading')} />}>
-              <Outlet />
-            </Suspense>
-          </Container>
+    <ToastProvider>
+      <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+        <a href="#main-content" className="skip-link">
+          {t('app.skipToContent')}
+        </a>
+        <Header
+          isDrawerOpen={isDrawerOpen}
+          hasDrawerToggle={!isHorizontal}
+          isMobile={isMobile}
+          onDrawerToggle={handleDrawerToggle}
+          onCustomizeClick={() => setCustomizationOpen(true)}
+        />
+        {!isHorizontal && (
+          <SideMenu nodes={menuItems} isOpen={isDrawerOpen} isMobile={isMobile} onClose={() => setMobileDrawerOpen(false)} />
+        )}
+        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          <Toolbar />
+          {isHorizontal && <HorizontalMenu nodes={groupForHorizontalMenu(menuItems, HORIZONTAL_MENU_INLINE_ITEMS)} />}
+          <Box
+            component="main"
+            id="main-content"
+            tabIndex={-1}
+            sx={{ flex: 1, p: { xs: 2, sm: 3 }, pb: bottomItems.length > 0 ? `${BOTTOM_NAVIGATION_HEIGHT + 24}px` : undefined, outline: 'none' }}
+          >
+            <Container maxWidth={settings.container ? 'lg' : false} disableGutters>
+              <Suspense fallback={<FullPageLoader label={t('app.loading')} />}>
+                <Outlet />
+              </Suspense>
+            </Container>
+          </Box>
         </Box>
+        {bottomItems.length > 0 && <BottomNavigationBar items={bottomItems} />}
+        <CustomizationDrawer isOpen={isCustomizationOpen} onClose={() => setCustomizationOpen(false)} />
       </Box>
-      {bottomItems.length > 0 && <BottomNavigationBar items={bottomItems} />}
-      <CustomizationDrawer isOpen={isCustomizationOpen} onClose={() => setCustomizationOpen(false)} />
-    </Box>
+    </ToastProvider>
   );
 }

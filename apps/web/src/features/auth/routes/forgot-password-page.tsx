@@ -3,12 +3,12 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
+import { TextInput } from '../../../shared/ui/text-input';
 import { resetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
 import { describeSignInError } from '../components/sign-in-error';
@@ -42,7 +42,7 @@ export function ForgotPasswordPage() {
               {errorMessage}
             </Alert>
           )}
-          <TextField
+          <TextInput
             {...emailField}
             inputRef={ref}
             type="email"
@@ -51,7 +51,7 @@ export function ForgotPasswordPage() {
             autoFocus
             error={Boolean(form.formState.errors.email)}
             helperText={form.formState.errors.email?.message}
-            slotProps={{ htmlInput: { dir: 'ltr' } }}
+            htmlInput={{ dir: 'ltr' }}
           />
           <Button type="submit" variant="contained" size="large" loading={form.formState.isSubmitting}>
             {t('auth.forgot.submit')}

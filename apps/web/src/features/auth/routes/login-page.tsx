@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { normalizeDigits } from '@meterline/contract/money';
 import { landingPathFor } from '@meterline/contract/roles';
 import { useMemo, useState } from 'react';
@@ -12,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../../shared/lib/api-client';
+import { TextInput } from '../../../shared/ui/text-input';
 import { useSession } from '../../../shared/lib/session';
 import { AuthCard } from '../components/auth-card';
 import { PasswordField } from '../components/password-field';
@@ -75,7 +75,7 @@ export function LoginPage() {
               {errorMessage}
             </Alert>
           )}
-          <TextField
+          <TextInput
             {...otpField}
             inputRef={ref}
             label={t('auth.signIn.otp')}
@@ -83,7 +83,7 @@ export function LoginPage() {
             autoComplete="one-time-code"
             error={Boolean(otpForm.formState.errors.otp)}
             helperText={otpForm.formState.errors.otp?.message}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10, dir: 'ltr' } }}
+            htmlInput={{ inputMode: 'numeric', maxLength: 10, dir: 'ltr' }}
           />
           <Button type="submit" variant="contained" size="large" loading={otpForm.formState.isSubmitting}>
             {t('auth.signIn.verify')}
@@ -105,7 +105,7 @@ export function LoginPage() {
             {errorMessage}
           </Alert>
         )}
-        <TextField
+        <TextInput
           {...usernameField}
           inputRef={usernameRef}
           label={t('auth.signIn.username')}
@@ -113,7 +113,7 @@ export function LoginPage() {
           autoFocus
           error={Boolean(errors.username)}
           helperText={errors.username?.message}
-          slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+          htmlInput={{ autoCapitalize: 'none', spellCheck: false }}
         />
         <PasswordField
           {...passwordField}
