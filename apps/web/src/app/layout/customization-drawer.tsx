@@ -40,6 +40,8 @@ export function CustomizationDrawer({ isOpen, onClose }: { isOpen: boolean; onCl
       anchor="right"
       open={isOpen}
       onClose={onClose}
+      // Above the app bar (which sits above the side drawer), so the panel's title stays visible.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{ paper: { sx: { width: { xs: '100%', sm: 360 } }, 'aria-labelledby': titleId } as object }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2.5, py: 2 }}>

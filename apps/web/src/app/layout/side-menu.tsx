@@ -15,7 +15,7 @@ function SideMenuContent({ nodes, isMini, onNavigate }: { nodes: MenuNode[]; isM
       <Box sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}>
         <MenuList nodes={nodes} isMini={isMini} onNavigate={onNavigate} />
       </Box>
-      <Box sx={{ p: 2, display: 'flex', justifyContent: 'center' }}>
+      <Box sx={{ p: isMini ? 0.5 : 2, display: 'flex', justifyContent: 'center' }}>
         {/* Disabled as the spec says, but without the faded look: the label must stay readable (contrast). */}
         <Chip
           label={APP_VERSION_LABEL}
@@ -23,7 +23,7 @@ function SideMenuContent({ nodes, isMini, onNavigate }: { nodes: MenuNode[]; isM
           disabled
           variant="outlined"
           aria-label={`${t('nav.versionLabel')} ${APP_VERSION_LABEL}`}
-          sx={{ '&.Mui-disabled': { opacity: 1, color: 'text.secondary' } }}
+          sx={{ '&.Mui-disabled': { opacity: 1, color: 'text.secondary' }, '& .MuiChip-label': { px: isMini ? 0.75 : 1 } }}
         />
       </Box>
     </Box>
