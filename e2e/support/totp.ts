@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 
 function decodeBase32(secret: string): Buffer {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -24,10 +25,23 @@ export function totp(secret: string, atMs: number = Date.now()): string {
   return String(code).padStart(6, '0');
 }
 
-/** The one-time code for `otpadmin`: a fixed OTPADMIN_CODE (mock servers) or one from OTPADMIN_SECRET. */
+/** OTPADMIN_SECRET, else the base32 secret printed next to `otpadmin` in the README. */
+export function otpadminSecret(): string | null {
+  if (process.env.OTPADMIN_SECRET) return process.env.OTPADMIN_SECRET;
+  const readme = new URL('../../README.md', import.meta.url);
+  if (!existsSync(readme)) return null;
+  const match = /otpadmin[^\n]*?\b([A-Z2-7]{16,})\b/.exec(readFileSync(readme, 'utf8'));
+  return match ? match[1] : null;
+}
+
+export function hasOtpadminCode(): boolean {
+  return Boolean(process.env.OTPADMIN_CODE || otpadminSecret());
+}
+
+/** The one-time code for `otpadmin`: a fixed OTPADMIN_CODE (mock servers) or one from the secret. */
 export function otpadminCode(): string {
   if (process.env.OTPADMIN_CODE) return process.env.OTPADMIN_CODE;
-  const secret = process.env.OTPADMIN_SECRET;
+  const secret = otpadminSecret();
   if (!secret) throw new Error('Set OTPADMIN_SECRET (printed in the README) to run the one-time code journey.');
   return totp(secret);
 }

@@ -1,28 +1,10 @@
-import type { Me } from '@meterline/contract/users';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n/index';
 import { createAppQueryClient, AppProviders } from './providers';
 import { buildRoutes } from './router';
-
-function userWithRole(role: string): Me {
-  return {
-    id: 1,
-    tenant: role === 'superadmin' ? null : { id: 1, name: 'Demo', company_name: 'Demo Power', logo: null, currency: 'USD', currency_decimals: 2, timezone: 'UTC' },
-    username: role,
-    email: '',
-    first_name: 'Sara',
-    last_name: 'Haddad',
-    phone: '',
-    role,
-    avatar: null,
-    is_active: true,
-    otp_enabled: false,
-    last_login: null,
-    date_joined: '2026-01-01T00:00:00Z',
-  };
-}
+import { userWithRole } from './test-users';
 
 function renderAt(path: string, role: string | null) {
   initI18n('en');

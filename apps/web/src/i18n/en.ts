@@ -82,7 +82,7 @@ export const en = {
     errors: {
       required: 'This field is required.',
       wrongCredentials: 'The username or password is not correct.',
-      tenantBlocked: 'Your organisation’s account is blocked. Please contact the platform administrator.',
+      tenantBlocked: 'This client account is blocked, so its staff cannot sign in. Please contact the platform administrator.',
       userInactive: 'This account has been deactivated. Please contact your administrator.',
       otpInvalid: 'That code is not valid or was already used. Wait for a new code and try again.',
       tooManyAttemptsSeconds: 'Too many sign-in attempts. Please wait {{count}} seconds and try again.',
