@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Pages are lazy chunks: the first import of one can take over a second while files run in parallel.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

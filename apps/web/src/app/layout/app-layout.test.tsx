@@ -26,7 +26,7 @@ describe('app shell', () => {
 
   it('never fetches services for the superadmin and shows no selector', async () => {
     const { fetchMock } = renderShell('/tenants', 'superadmin', []);
-    await screen.findByRole('heading', { name: 'Clients', level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Clients', level: 1 });
     expect(screen.queryByRole('combobox', { name: 'Service' })).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('services'))).toBe(false);
   });
