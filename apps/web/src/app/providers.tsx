@@ -49,6 +49,7 @@ export function AppProviders({
   useEffect(() => {
     document.documentElement.lang = settings.language;
     document.documentElement.dir = settings.themeDirection;
+    document.title = i18next.t('app.name');
   }, [settings.language, settings.themeDirection]);
 
   return (
