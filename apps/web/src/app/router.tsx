@@ -81,26 +81,26 @@ function PublicPage({ Page }: { Page: ComponentType }) {
 }
 
 export function buildRoutes(): RouteObject[] {
-  const guest = (Page: ComponentType) => (
+  const guestPage = (Page: ComponentType) => (
     <GuestOnly>
       <PublicPage Page={Page} />
     </GuestOnly>
   );
-  const open = (Page: ComponentType) => <PublicPage Page={Page} />;
+  const publicPage = (Page: ComponentType) => <PublicPage Page={Page} />;
   return [
     {
       element: <RootBoundary />,
       errorElement: <ServerErrorPage />,
       children: [
-        { path: paths.root, element: guest(LoginPage) },
-        { path: paths.login, element: guest(LoginPage) },
-        { path: paths.forgotPassword, element: open(ForgotPasswordPage) },
-        { path: paths.resetPassword, element: open(ResetPasswordPage) },
-        { path: paths.notFound, element: open(NotFoundPage) },
-        { path: paths.serverError, element: open(ServerErrorPage) },
-        { path: paths.forbidden, element: open(ForbiddenPage) },
-        { path: paths.comingSoon, element: open(ComingSoonPage) },
-        { path: paths.underConstruction, element: open(UnderConstructionPage) },
+        { path: paths.root, element: guestPage(LoginPage) },
+        { path: paths.login, element: guestPage(LoginPage) },
+        { path: paths.forgotPassword, element: publicPage(ForgotPasswordPage) },
+        { path: paths.resetPassword, element: publicPage(ResetPasswordPage) },
+        { path: paths.notFound, element: publicPage(NotFoundPage) },
+        { path: paths.serverError, element: publicPage(ServerErrorPage) },
+        { path: paths.forbidden, element: publicPage(ForbiddenPage) },
+        { path: paths.comingSoon, element: publicPage(ComingSoonPage) },
+        { path: paths.underConstruction, element: publicPage(UnderConstructionPage) },
         {
           element: (
             <RequireAuth>
@@ -116,7 +116,7 @@ export function buildRoutes(): RouteObject[] {
             ),
           })),
         },
-        { path: '*', element: open(NotFoundPage) },
+        { path: '*', element: publicPage(NotFoundPage) },
       ],
     },
   ];
