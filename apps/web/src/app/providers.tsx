@@ -3,7 +3,7 @@ import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import rtlPlugin from 'stylis-plugin-rtl';
 import { prefixer } from 'stylis';
@@ -45,7 +45,10 @@ export function AppProviders({
   const [client] = useState(() => queryClient ?? createAppQueryClient());
   const theme = useMemo(() => createAppTheme(settings), [settings]);
 
-  initI18n(settings.language);
+  // Before paint, so the texts switch in the same frame as the direction.
+  useLayoutEffect(() => {
+    initI18n(settings.language);
+  }, [settings.language]);
   useEffect(() => {
     document.documentElement.lang = settings.language;
     document.documentElement.dir = settings.themeDirection;

@@ -97,7 +97,13 @@ export function SessionProvider({ children, initialState }: { children: ReactNod
   const signIn = useCallback(async (input: TokenCreateInput) => {
     const pair = await createToken(input);
     storeTokens(pair);
-    const user = await getMe();
+    let user: Me;
+    try {
+      user = await getMe();
+    } catch (error) {
+      clearTokens(); // half a sign-in must not survive a reload
+      throw error;
+    }
     setState({ isLoggedIn: true, isInitialized: true, user });
     return user;
   }, []);
