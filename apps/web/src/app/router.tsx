@@ -6,7 +6,7 @@ import { useScrollToTop } from '../shared/hooks/use-scroll-to-top';
 import { useSession } from '../shared/lib/session';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { paths } from './paths';
-import { GuestOnly, RequireAuth, RequirePermission } from './route-guards';
+import { GuestOnly, RequireAuth } from './route-guards';
 
 /** React.lazy per page: each screen is its own chunk, so the sign-in page stays small. */
 function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M): LazyExoticComponent<ComponentType> {
@@ -22,6 +22,7 @@ const ServerErrorPage = lazyPage(() => import('../features/errors/routes/server-
 const ComingSoonPage = lazyPage(() => import('../features/errors/routes/coming-soon-page'), 'ComingSoonPage');
 const UnderConstructionPage = lazyPage(() => import('../features/errors/routes/under-construction-page'), 'UnderConstructionPage');
 const AppLayout = lazyPage(() => import('./layout/app-layout'), 'AppLayout');
+const RequirePermission = lazy(() => import('./require-permission'));
 
 interface ProtectedRoute {
   path: string;
