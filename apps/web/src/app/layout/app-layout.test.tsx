@@ -1,0 +1,57 @@
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../i18n/index';
+import { AppProviders, createAppQueryClient } from '../providers';
+import { buildRoutes } from '../router';
+import { userWithRole } from '../test-users';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function renderShell(path: string, role: string, services: unknown) {
+  initI18n('en');
+  const fetchMock = vi.fn(async (url: string) => (url.startsWith('/api/services/') ? json(200, services) : json(404, { detail: 'Not found.' })));
+  vi.stubGlobal('fetch', fetchMock);
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  render(
+    <AppProviders queryClient={createAppQueryClient()} initialSession={{ isLoggedIn: true, isInitialized: true, user: userWithRole(role) }}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { fetchMock, router };
+}
+
+describe('app shell', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('never fetches services for the superadmin and shows no selector', async () => {
+    const { fetchMock } = renderShell('/tenants', 'superadmin', []);
+    await screen.findByRole('heading', { name: 'Clients', level: 1 });
+    expect(screen.queryByRole('combobox', { name: 'Service' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('services'))).toBe(false);
+  });
+
+  it('disables the selector when only one service exists', async () => {
+    renderShell('/customers', 'support', [{ id: 3, name: 'Water', unit: 'm³', is_metered: false }]);
+    const selector = await screen.findByRole('combobox', { name: 'Service' });
+    expect(selector).toHaveAttribute('aria-disabled', 'true');
+    expect(selector).toHaveTextContent('Water');
+  });
+
+  it('shows "Failed to fetch services." when the call fails', async () => {
+    renderShell('/customers', 'collector', undefined);
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 500 })));
+    expect(await screen.findByText('Failed to fetch services.', {}, { timeout: 4000 })).toBeInTheDocument();
+  });
+
+  it('shows the user menu with welcome, full name and translated role', async () => {
+    renderShell('/customers', 'collector', [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }]);
+    const trigger = await screen.findByRole('button', { name: 'Account menu' });
+    expect(within(trigger).getByText('SH')).toBeInTheDocument();
+    trigger.click();
+    expect(await screen.findByText('Welcome back,')).toBeInTheDocument();
+    expect(screen.getByText('Sara Haddad')).toBeInTheDocument();
+    expect(screen.getByText('Collector')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/users/profile');
+  });
+});

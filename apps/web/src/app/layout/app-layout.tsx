@@ -1,0 +1,90 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Toolbar from '@mui/material/Toolbar';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { useSelectedService } from '../../shared/hooks/use-selected-service';
+import { useScrollToTop } from '../../shared/hooks/use-scroll-to-top';
+import { useSession } from '../../shared/lib/session';
+import { useSettings } from '../../shared/lib/settings-store';
+import { FullPageLoader } from '../../shared/ui/full-page-loader';
+import { BOTTOM_NAVIGATION_HEIGHT, BottomNavigationBar } from './bottom-navigation-bar';
+import { CustomizationDrawer } from './customization-drawer';
+import { Header } from './header';
+import { HorizontalMenu } from './horizontal-menu';
+import { bottomNavigationItems, groupForHorizontalMenu, visibleMenuItems } from './menu-items';
+import { SideMenu } from './side-menu';
+import { ToastProvider } from './toast-provider';
+
+const HORIZONTAL_MENU_INLINE_ITEMS = 7;
+
+/** The signed-in shell: app bar, side or horizontal menu, main area, bottom bar on phones. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const settings = useSettings();
+  const { user } = useSession();
+  const { service } = useSelectedService();
+  const isMobile = useMediaQuery(theme.breakpoints.down('md'));
+  const isExtraSmall = useMediaQuery(theme.breakpoints.down('sm'));
+  const isHorizontal = settings.menuOrientation === 'horizontal' && !isMobile;
+  useScrollToTop();
+
+  // Desktop follows the mini-drawer setting; below md the drawer starts (and stays) closed until tapped open.
+  const [desktopDrawer, setDesktopDrawer] = useState({ miniDrawer: settings.miniDrawer, isOpen: !settings.miniDrawer });
+  const [isMobileDrawerOpen, setMobileDrawerOpen] = useState(false);
+  const [isCustomizationOpen, setCustomizationOpen] = useState(false);
+  if (desktopDrawer.miniDrawer !== settings.miniDrawer) {
+    setDesktopDrawer({ miniDrawer: settings.miniDrawer, isOpen: !settings.miniDrawer });
+  }
+  const isDrawerOpen = isMobile ? isMobileDrawerOpen : desktopDrawer.isOpen;
+
+  const menuItems = useMemo(() => visibleMenuItems(user?.role, service), [user?.role, service]);
+  const bottomItems = useMemo(() => (isExtraSmall ? bottomNavigationItems(user?.role, service) : []), [isExtraSmall, user?.role, service]);
+
+  const handleDrawerToggle = () => {
+    if (isMobile) setMobileDrawerOpen((isOpen) => !isOpen);
+    else setDesktopDrawer((state) => ({ ...state, isOpen: !state.isOpen }));
+  };
+
+  return (
+    <ToastProvider>
+      <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+        <a href="#main-content" className="skip-link">
+          {t('app.skipToContent')}
+        </a>
+        <Header
+          isDrawerOpen={isDrawerOpen}
+          hasDrawerToggle={!isHorizontal}
+          isMobile={isMobile}
+          onDrawerToggle={handleDrawerToggle}
+          onCustomizeClick={() => setCustomizationOpen(true)}
+        />
+        {!isHorizontal && (
+          <SideMenu nodes={menuItems} isOpen={isDrawerOpen} isMobile={isMobile} onClose={() => setMobileDrawerOpen(false)} />
+        )}
+        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          <Toolbar />
+          {isHorizontal && <HorizontalMenu nodes={groupForHorizontalMenu(menuItems, HORIZONTAL_MENU_INLINE_ITEMS)} />}
+          <Box
+            component="main"
+            id="main-content"
+            tabIndex={-1}
+            sx={{ flex: 1, p: { xs: 2, sm: 3 }, pb: bottomItems.length > 0 ? `${BOTTOM_NAVIGATION_HEIGHT + 24}px` : undefined, outline: 'none' }}
+          >
+            <Container maxWidth={settings.container ? 'lg' : false} disableGutters>
+              <Suspense fallback={<FullPageLoader label={t('app.loading')} />}>
+                <Outlet />
+              </Suspense>
+            </Container>
+          </Box>
+        </Box>
+        {bottomItems.length > 0 && <BottomNavigationBar items={bottomItems} />}
+        <CustomizationDrawer isOpen={isCustomizationOpen} onClose={() => setCustomizationOpen(false)} />
+      </Box>
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,33 @@
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import EvStationOutlined from '@mui/icons-material/EvStationOutlined';
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+import type { ComponentType } from 'react';
+import type { MenuIconName } from './menu-items';
+
+const ICONS: Record<MenuIconName, ComponentType<SvgIconProps>> = {
+  clients: ApartmentOutlined,
+  dashboard: DashboardOutlined,
+  users: GroupOutlined,
+  customers: PeopleAltOutlined,
+  bundles: Inventory2Outlined,
+  stations: EvStationOutlined,
+  invoices: ReceiptLongOutlined,
+  counters: SpeedOutlined,
+  payments: PaymentsOutlined,
+  transactions: AccountBalanceWalletOutlined,
+  settings: SettingsOutlined,
+};
+
+export function MenuIcon({ name, ...props }: { name: MenuIconName } & SvgIconProps) {
+  const Icon = ICONS[name];
+  return <Icon aria-hidden {...props} />;
+}

@@ -1,0 +1,92 @@
+import { render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { i18next, initI18n } from '../../i18n/index';
+import { MenuNodeView } from './menu-list';
+import { bottomNavigationItems, groupForHorizontalMenu, visibleMenuItems } from './menu-items';
+
+const electricity = { name: 'Electricity' };
+const water = { name: 'Water' };
+const ids = (items: { id: string }[]) => items.map((item) => item.id);
+
+describe('side menu entries', () => {
+  it('follows the spec order and each role’s permissions', () => {
+    expect(ids(visibleMenuItems('superadmin', null))).toEqual(['clients']);
+    expect(ids(visibleMenuItems('admin', electricity))).toEqual([
+      'dashboard',
+      'users',
+      'customers',
+      'bundles',
+      'stations',
+      'invoices',
+      'counters',
+      'payments',
+      'transactions',
+      'settings',
+    ]);
+    expect(ids(visibleMenuItems('accountant', electricity))).toEqual([
+      'dashboard',
+      'users',
+      'customers',
+      'bundles',
+      'stations',
+      'invoices',
+      'counters',
+      'payments',
+      'transactions',
+    ]);
+    expect(ids(visibleMenuItems('support', electricity))).toEqual(['customers', 'invoices']);
+    expect(ids(visibleMenuItems('collector', electricity))).toEqual(['customers', 'invoices', 'counters']);
+    expect(ids(visibleMenuItems(' Collector ', electricity))).toEqual(['customers', 'invoices', 'counters']);
+    expect(visibleMenuItems('nobody', electricity)).toEqual([]);
+  });
+
+  it('shows Counters after Invoices only for a service named electricity, any case', () => {
+    expect(ids(visibleMenuItems('collector', water))).toEqual(['customers', 'invoices']);
+    expect(ids(visibleMenuItems('collector', null))).toEqual(['customers', 'invoices']);
+    expect(ids(visibleMenuItems('collector', { name: 'ELECTRICITY' }))).toContain('counters');
+    const adminIds = ids(visibleMenuItems('admin', { name: 'electricity' }));
+    expect(adminIds.indexOf('counters')).toBe(adminIds.indexOf('invoices') + 1);
+    expect(adminIds.indexOf('payments')).toBe(adminIds.indexOf('counters') + 1);
+    expect(ids(visibleMenuItems('admin', water))).not.toContain('counters');
+  });
+});
+
+describe('bottom navigation', () => {
+  it('exists only for support and collector', () => {
+    expect(bottomNavigationItems('admin', electricity)).toEqual([]);
+    expect(bottomNavigationItems('accountant', electricity)).toEqual([]);
+    expect(bottomNavigationItems('superadmin', electricity)).toEqual([]);
+    expect(ids(bottomNavigationItems('collector', electricity))).toEqual(['invoices', 'customers', 'counters']);
+    expect(bottomNavigationItems('collector', electricity).map((item) => item.path)).toEqual(['/invoices', '/customers', '/counters']);
+  });
+
+  it('applies the same permissions and electricity rule', () => {
+    expect(ids(bottomNavigationItems('support', electricity))).toEqual(['invoices', 'customers']);
+    expect(ids(bottomNavigationItems('collector', water))).toEqual(['invoices', 'customers']);
+  });
+});
+
+describe('horizontal menu', () => {
+  it('puts overflow entries into a "more items" group', () => {
+    const nodes = groupForHorizontalMenu(visibleMenuItems('admin', electricity), 7);
+    expect(nodes).toHaveLength(7);
+    const more = nodes[6] as { type: string; children: { id: string }[] };
+    expect(more.type).toBe('group');
+    expect(ids(more.children)).toEqual(['counters', 'payments', 'transactions', 'settings']);
+    expect(groupForHorizontalMenu(visibleMenuItems('support', electricity), 7)).toHaveLength(2);
+  });
+
+  it('renders "Menu Items Error" for an unknown item type', () => {
+    initI18n('en');
+    render(
+      <I18nextProvider i18n={i18next}>
+        <MemoryRouter>
+          <MenuNodeView node={{ type: 'collapse', id: 'x' }} />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    expect(screen.getByText('Menu Items Error')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,70 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import rtlPlugin from 'stylis-plugin-rtl';
+import { prefixer } from 'stylis';
+import { i18next, initI18n } from '../i18n/index';
+import { ApiError } from '../shared/lib/api-client';
+import { QUERY_GC_TIME_MS } from '../shared/lib/constants';
+import { SessionProvider, type SessionState } from '../shared/lib/session';
+import { useSettings } from '../shared/lib/settings-store';
+import { createAppTheme } from '../shared/lib/theme';
+
+const ltrCache = createCache({ key: 'mui', prepend: true });
+// stylis-plugin-rtl flips margins, paddings and positions for Arabic.
+const rtlCache = createCache({ key: 'muirtl', prepend: true, stylisPlugins: [prefixer, rtlPlugin] });
+
+export function createAppQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        gcTime: QUERY_GC_TIME_MS,
+        refetchOnWindowFocus: false,
+        // A 4xx will not change on retry; network blips and 5xx get one more try.
+        retry: (failureCount, error) => failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      },
+    },
+  });
+}
+
+/** Theme, direction, language, queries and the session, in the order they depend on each other (toasts: app/layout/toast-provider). */
+export function AppProviders({
+  children,
+  queryClient,
+  initialSession,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  initialSession?: SessionState;
+}) {
+  const settings = useSettings();
+  const [client] = useState(() => queryClient ?? createAppQueryClient());
+  const theme = useMemo(() => createAppTheme(settings), [settings]);
+
+  // Before paint, so the texts switch in the same frame as the direction.
+  useLayoutEffect(() => {
+    initI18n(settings.language);
+  }, [settings.language]);
+  useEffect(() => {
+    document.documentElement.lang = settings.language;
+    document.documentElement.dir = settings.themeDirection;
+    document.title = i18next.t('app.name');
+  }, [settings.language, settings.themeDirection]);
+
+  return (
+    <I18nextProvider i18n={i18next}>
+      <CacheProvider value={settings.themeDirection === 'rtl' ? rtlCache : ltrCache}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <QueryClientProvider client={client}>
+            <SessionProvider initialState={initialSession}>{children}</SessionProvider>
+          </QueryClientProvider>
+        </ThemeProvider>
+      </CacheProvider>
+    </I18nextProvider>
+  );
+}

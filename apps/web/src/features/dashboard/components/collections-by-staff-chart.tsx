@@ -1,0 +1,30 @@
+import { BarChart } from '@mui/x-charts/BarChart';
+import { useTheme } from '@mui/material/styles';
+import type { Stats4 } from '@meterline/contract/statistics';
+import { useTranslation } from 'react-i18next';
+import { useFormatMoney } from '../../../shared/ui/money';
+
+export function CollectionsByStaffChart({ data }: { data: Stats4 }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const formatMoney = useFormatMoney();
+  const isRtl = theme.direction === 'rtl';
+  return (
+    <BarChart
+      height={Math.max(200, data.length * 48 + 60)}
+      layout="horizontal"
+      yAxis={[{ scaleType: 'band', data: data.map((row) => row.full_name), width: 120, position: isRtl ? 'right' : 'left' }]}
+      xAxis={[{ reverse: isRtl }]}
+      series={[
+        {
+          data: data.map((row) => Number(row.total)),
+          label: t('dashboard.charts.collected'),
+          valueFormatter: (value: number | null) => (value === null ? '' : formatMoney(String(value))),
+          color: theme.palette.secondary.main,
+        },
+      ]}
+      hideLegend
+      grid={{ vertical: true }}
+    />
+  );
+}

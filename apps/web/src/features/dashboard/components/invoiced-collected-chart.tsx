@@ -1,0 +1,35 @@
+import { BarChart } from '@mui/x-charts/BarChart';
+import { useTheme } from '@mui/material/styles';
+import type { Stats2 } from '@meterline/contract/statistics';
+import { useTranslation } from 'react-i18next';
+import { formatMonth } from '../../../shared/lib/format-date';
+import { useFormatMoney } from '../../../shared/ui/money';
+
+/** Invoiced vs collected per month; charts plot numbers, the labels keep the exact decimal text. */
+export function InvoicedCollectedChart({ data }: { data: Stats2 }) {
+  const { t, i18n } = useTranslation();
+  const theme = useTheme();
+  const formatMoney = useFormatMoney();
+  const isRtl = theme.direction === 'rtl';
+  const valueFormatter = (value: number | null) => (value === null ? '' : formatMoney(String(value)));
+  return (
+    <BarChart
+      height={300}
+      xAxis={[
+        {
+          scaleType: 'band',
+          data: data.map((row) => row.month),
+          reverse: isRtl,
+          // Ticks show the month only (they must fit a phone); the tooltip names month and year.
+          valueFormatter: (month: string, context) => formatMonth(month, i18n.language, { isShort: context.location === 'tick' }),
+        },
+      ]}
+      yAxis={[{ position: isRtl ? 'right' : 'left', width: 70 }]}
+      series={[
+        { data: data.map((row) => Number(row.invoiced)), label: t('dashboard.charts.invoiced'), valueFormatter, color: theme.palette.primary.main },
+        { data: data.map((row) => Number(row.collected)), label: t('dashboard.charts.collected'), valueFormatter, color: theme.palette.success.main },
+      ]}
+      grid={{ horizontal: true }}
+    />
+  );
+}

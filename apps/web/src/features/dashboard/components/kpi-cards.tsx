@@ -1,0 +1,66 @@
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
+import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import PowerOutlined from '@mui/icons-material/PowerOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+import Typography from '@mui/material/Typography';
+import type { Stats1 } from '@meterline/contract/statistics';
+import type { ComponentType, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Money } from '../../../shared/ui/money';
+import { NumberText } from '../../../shared/ui/number-text';
+
+function KpiCard({ label, value, Icon, color }: { label: string; value: ReactNode; Icon: ComponentType<SvgIconProps>; color: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2.5, display: 'flex', gap: 2, alignItems: 'center', minWidth: 0 }}>
+      <Box sx={{ width: 48, height: 48, borderRadius: 1.5, display: 'grid', placeItems: 'center', bgcolor: `${color}.main`, color: `${color}.contrastText`, flexShrink: 0 }}>
+        <Icon aria-hidden />
+      </Box>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" color="text.secondary" noWrap>
+          {label}
+        </Typography>
+        <Typography sx={{ fontSize: 22, fontWeight: 700 }} noWrap>
+          {value}
+        </Typography>
+      </Box>
+    </Paper>
+  );
+}
+
+const GRID_SX = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } } as const;
+
+export function KpiCards({ data, isLoading, isError, onRetry }: { data: Stats1 | undefined; isLoading: boolean; isError: boolean; onRetry: () => void }) {
+  const { t } = useTranslation();
+  if (isError)
+    return (
+      <Alert severity="error" action={<Button color="inherit" size="small" onClick={onRetry}>{t('common.retry')}</Button>}>
+        {t('dashboard.error')}
+      </Alert>
+    );
+  if (isLoading || !data)
+    return (
+      <Box sx={GRID_SX}>
+        {Array.from({ length: 6 }, (_, index) => (
+          <Skeleton key={index} variant="rounded" height={90} />
+        ))}
+      </Box>
+    );
+  return (
+    <Box sx={GRID_SX}>
+      <KpiCard label={t('dashboard.kpi.customers')} value={<NumberText value={data.customers} />} Icon={PeopleAltOutlined} color="primary" />
+      <KpiCard label={t('dashboard.kpi.activeSubscriptions')} value={<NumberText value={data.active_subscriptions} />} Icon={PowerOutlined} color="secondary" />
+      <KpiCard label={t('dashboard.kpi.invoicedThisMonth')} value={<Money amount={data.invoiced_this_month} currency={data.currency} />} Icon={ReceiptLongOutlined} color="info" />
+      <KpiCard label={t('dashboard.kpi.collectedThisMonth')} value={<Money amount={data.collected_this_month} currency={data.currency} />} Icon={SavingsOutlined} color="success" />
+      <KpiCard label={t('dashboard.kpi.outstandingBalance')} value={<Money amount={data.outstanding_balance} currency={data.currency} />} Icon={AccountBalanceOutlined} color="warning" />
+      <KpiCard label={t('dashboard.kpi.overdueInvoices')} value={<NumberText value={data.overdue_invoices} />} Icon={EventBusyOutlined} color="error" />
+    </Box>
+  );
+}

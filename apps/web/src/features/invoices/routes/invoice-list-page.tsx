@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { PlaceholderPage } from '../../../shared/ui/placeholder-page';
+
+/** Placeholder: a later issue replaces it with the real screen. */
+export function InvoiceListPage() {
+  const { t } = useTranslation();
+  return <PlaceholderPage title={t('pages.invoices.list')} />;
+}

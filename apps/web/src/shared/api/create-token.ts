@@ -1,0 +1,6 @@
+import type { TokenCreateInput, TokenPair } from '@meterline/contract/auth';
+import { apiClient } from '../lib/api-client';
+
+export function createToken(input: TokenCreateInput): Promise<TokenPair> {
+  return apiClient.post<TokenPair>('auth/jwt/create/', input);
+}

@@ -1,0 +1,20 @@
+import type { Service } from '@meterline/contract/services';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../lib/api-client';
+
+/** Rejects with 'Wrong Services' when the call fails without a body (spec section 7). */
+export function getServices(signal?: AbortSignal): Promise<Service[]> {
+  return apiClient.get<Service[]>('services/', { signal, fallbackMessage: 'Wrong Services' });
+}
+
+/** Fetched once per session (spec section 4): never stale, kept while the shell lives. */
+export const servicesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['services'],
+    queryFn: ({ signal }) => getServices(signal),
+    staleTime: Infinity,
+  });
+
+export function useServices({ isEnabled }: { isEnabled: boolean }) {
+  return useQuery({ ...servicesQueryOptions(), enabled: isEnabled });
+}

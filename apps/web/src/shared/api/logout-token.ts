@@ -1,0 +1,5 @@
+import { apiClient } from '../lib/api-client';
+
+export function logoutToken(refresh: string): Promise<void> {
+  return apiClient.post<void>('auth/jwt/logout/', { refresh });
+}

@@ -1,0 +1,10 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+
+/** Smooth scroll to the top whenever a page mounts (spec section 2). */
+export function useScrollToTop(): void {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (typeof window.scrollTo === 'function') window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [pathname]);
+}

@@ -1,0 +1,123 @@
+import { ACCESS_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY } from '@meterline/contract/auth';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiClient, ApiError, setUnauthorizedHandler } from './api-client';
+import { makeToken, nowSeconds } from './test-tokens';
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+const authorizationOf = (init: RequestInit | undefined) => (init?.headers as Record<string, string> | undefined)?.Authorization;
+
+describe('api client', () => {
+  const onUnauthorized = vi.fn();
+  const oldAccess = makeToken(nowSeconds() + 600, { n: 'old' });
+  const newAccess = makeToken(nowSeconds() + 900, { n: 'new' });
+
+  beforeEach(() => {
+    setUnauthorizedHandler(onUnauthorized);
+    localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, oldAccess);
+    localStorage.setItem(REFRESH_TOKEN_STORAGE_KEY, 'refresh-1');
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setUnauthorizedHandler(null);
+    onUnauthorized.mockReset();
+  });
+
+  it('sends the stored bearer to /api/', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => json(200, [{ id: 1 }]));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiClient.get('services/', { query: { page: 2, search: '' } })).resolves.toEqual([{ id: 1 }]);
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/services/?page=2');
+    expect(authorizationOf(fetchMock.mock.calls[0][1])).toBe(`Bearer ${oldAccess}`);
+  });
+
+  it('refreshes once on a 401 and retries with the new token', async () => {
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/auth/jwt/refresh/') return json(200, { access: newAccess, refresh: 'refresh-2' });
+      return authorizationOf(init) === `Bearer ${newAccess}` ? json(200, { ok: true }) : json(401, { detail: 'expired', code: 'token_not_valid' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiClient.get('auth/users/me/')).resolves.toEqual({ ok: true });
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/jwt/refresh/')).toHaveLength(1);
+    expect(JSON.parse(String(fetchMock.mock.calls[1][1]?.body))).toEqual({ refresh: 'refresh-1' });
+    expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBe(newAccess);
+    expect(localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY)).toBe('refresh-2');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('shares one refresh between concurrent 401s (refresh tokens are single-use)', async () => {
+    let refreshCalls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/auth/jwt/refresh/') {
+          refreshCalls += 1;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          return json(200, { access: newAccess, refresh: 'refresh-2' });
+        }
+        return authorizationOf(init) === `Bearer ${newAccess}` ? json(200, url) : json(401, { code: 'token_not_valid' });
+      }),
+    );
+    const results = await Promise.all([apiClient.get('a/'), apiClient.get('b/'), apiClient.get('c/')]);
+    expect(results).toEqual(['/api/a/', '/api/b/', '/api/c/']);
+    expect(refreshCalls).toBe(1);
+  });
+
+  it('reuses a token another tab refreshed while this one waited for the lock', async () => {
+    const locks = {
+      request: vi.fn(async (_name: string, task: () => Promise<unknown>) => {
+        // Another tab held the lock and stored a fresh pair meanwhile.
+        localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, newAccess);
+        localStorage.setItem(REFRESH_TOKEN_STORAGE_KEY, 'refresh-2');
+        return task();
+      }),
+    };
+    vi.stubGlobal('navigator', { ...navigator, locks });
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/auth/jwt/refresh/') return json(200, { access: 'x', refresh: 'y' });
+      return authorizationOf(init) === `Bearer ${newAccess}` ? json(200, 'ok') : json(401, { code: 'token_not_valid' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiClient.get('x/')).resolves.toBe('ok');
+    expect(locks.request).toHaveBeenCalledWith('meterline-token-refresh', expect.any(Function));
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/jwt/refresh/')).toBe(false);
+  });
+
+  it('clears the tokens and leaves for /login when the refresh is refused', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/auth/jwt/refresh/' ? json(401, { detail: 'used', code: 'token_not_valid' }) : json(401, { detail: 'Given token not valid', code: 'token_not_valid' }),
+      ),
+    );
+    const error = await apiClient.get('services/').catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('never refreshes for a 401 of the sign-in call (wrong credentials)', async () => {
+    const fetchMock = vi.fn(async () => json(401, { detail: 'No active account', code: 'authentication_failed' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const error = (await apiClient.post('auth/jwt/create/', { username: 'a', password: 'b' }).catch((reason: unknown) => reason)) as ApiError;
+    expect(error.code).toBe('authentication_failed');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('rejects with the response body, or the fallback text when there is none', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(400, { name: ['This field is required.'] })));
+    const validation = (await apiClient.post('customers/', {}).catch((reason: unknown) => reason)) as ApiError;
+    expect(validation.data).toEqual({ name: ['This field is required.'] });
+
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 502, statusText: 'Bad Gateway' })));
+    const services = (await apiClient.get('services/', { fallbackMessage: 'Wrong Services' }).catch((reason: unknown) => reason)) as ApiError;
+    expect(services.message).toBe('Wrong Services');
+    const other = (await apiClient.get('config/').catch((reason: unknown) => reason)) as ApiError;
+    expect(other.message).toBe('Bad Gateway');
+  });
+});

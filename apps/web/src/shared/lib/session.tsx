@@ -1,0 +1,132 @@
+import type { TokenCreateInput } from '@meterline/contract/auth';
+import type { Me } from '@meterline/contract/users';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ACCESS_TOKEN_STORAGE_KEY } from '@meterline/contract/auth';
+import { createToken } from '../api/create-token';
+import { getMe } from '../api/get-me';
+import { logoutToken } from '../api/logout-token';
+import { refreshAccessToken } from './token-refresh';
+import { clearTokens, isTokenValid, readAccessToken, readRefreshToken, readTokenExpiry, storeTokens } from './tokens';
+
+export interface SessionState {
+  isLoggedIn: boolean;
+  isInitialized: boolean;
+  user: Me | null;
+}
+
+export interface SessionContextValue extends SessionState {
+  /** Signs in (with `otp` for the code step); rejects with the ApiError of the token call. */
+  signIn(input: TokenCreateInput): Promise<Me>;
+  signOut(): Promise<void>;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+/** Refresh this long before the access token expires. */
+const REFRESH_AHEAD_MS = 60_000;
+const LOGGED_OUT: SessionState = { isLoggedIn: false, isInitialized: true, user: null };
+
+/**
+ * Spec section 4, with the refinement of domain.md: a valid access token fetches `me/`; an
+ * expired one with a refresh token is refreshed once first; anything else is logged out.
+ */
+export async function restoreSession(): Promise<Me | null> {
+  let access = readAccessToken();
+  if (!isTokenValid(access)) {
+    if (!readRefreshToken()) return null;
+    access = await refreshAccessToken(access);
+    if (!access) return null;
+  }
+  try {
+    return await getMe();
+  } catch {
+    return null;
+  }
+}
+
+export function SessionProvider({ children, initialState }: { children: ReactNode; initialState?: SessionState }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<SessionState>(initialState ?? { isLoggedIn: false, isInitialized: false, user: null });
+
+  useEffect(() => {
+    if (initialState) return;
+    let isCancelled = false;
+    void restoreSession().then((user) => {
+      if (isCancelled) return;
+      setState(user ? { isLoggedIn: true, isInitialized: true, user } : LOGGED_OUT);
+    });
+    return () => {
+      isCancelled = true;
+    };
+  }, [initialState]);
+
+  // Keep the access token fresh ahead of expiry, and follow sign-outs made in other tabs.
+  useEffect(() => {
+    if (!state.isLoggedIn) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = () => {
+      clearTimeout(timer);
+      const exp = readTokenExpiry(readAccessToken());
+      if (exp === null) return;
+      const delay = Math.max(exp * 1000 - Date.now() - REFRESH_AHEAD_MS, 5_000);
+      timer = setTimeout(handleTimer, Math.min(delay, 2_147_000_000));
+    };
+    const handleTimer = () => {
+      const token = readAccessToken();
+      if (isTokenValid(token, Date.now() + REFRESH_AHEAD_MS)) return schedule();
+      void refreshAccessToken(token).then((fresh) => {
+        if (fresh) schedule();
+        else if (!readRefreshToken()) setState(LOGGED_OUT);
+        else timer = setTimeout(handleTimer, 15_000); // server unreachable: try again soon
+      });
+    };
+    const handleStorage = (event: StorageEvent) => {
+      if (event.key !== ACCESS_TOKEN_STORAGE_KEY && event.key !== null) return;
+      if (!readAccessToken()) setState(LOGGED_OUT);
+      else schedule();
+    };
+    schedule();
+    window.addEventListener('storage', handleStorage);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('storage', handleStorage);
+    };
+  }, [state.isLoggedIn]);
+
+  const signIn = useCallback(async (input: TokenCreateInput) => {
+    const pair = await createToken(input);
+    storeTokens(pair);
+    let user: Me;
+    try {
+      user = await getMe();
+    } catch (error) {
+      clearTokens(); // half a sign-in must not survive a reload
+      throw error;
+    }
+    setState({ isLoggedIn: true, isInitialized: true, user });
+    return user;
+  }, []);
+
+  const signOut = useCallback(async () => {
+    const refresh = readRefreshToken();
+    try {
+      if (refresh) await logoutToken(refresh);
+    } catch (error) {
+      console.error('Logout call failed; tokens are cleared anyway.', error);
+    } finally {
+      clearTokens();
+      queryClient.clear();
+      setState(LOGGED_OUT);
+    }
+  }, [queryClient]);
+
+  const value = useMemo(() => ({ ...state, signIn, signOut }), [state, signIn, signOut]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionContextValue {
+  const context = useContext(SessionContext);
+  if (!context) throw new Error('useSession needs <SessionProvider>');
+  return context;
+}

@@ -1,0 +1,53 @@
+import { tokenPairSchema } from '@meterline/contract/auth';
+import { clearTokens, isTokenValid, readAccessToken, readRefreshToken, storeTokens } from './tokens';
+
+const REFRESH_LOCK_NAME = 'meterline-token-refresh';
+/** A token that another tab refreshed must still have this long to live to be reused. */
+const REUSE_MARGIN_MS = 30_000;
+
+let refreshInFlight: Promise<string | null> | null = null;
+
+/** Web Locks serialise refreshes across tabs: refresh tokens rotate and are single-use. */
+function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (locks?.request) return locks.request(REFRESH_LOCK_NAME, task) as Promise<T>;
+  return task();
+}
+
+/**
+ * Gets a fresh access token, one refresh at a time in this tab and across tabs.
+ * `staleAccessToken` is the token the caller found wanting: if storage holds another, still valid
+ * one once we own the lock, another tab already refreshed and we reuse its result.
+ * Resolves null when no refresh is possible (no refresh token, or the server refused it).
+ */
+export function refreshAccessToken(staleAccessToken: string | null): Promise<string | null> {
+  if (refreshInFlight) return refreshInFlight;
+  refreshInFlight = withRefreshLock(async () => {
+    const current = readAccessToken();
+    if (current && current !== staleAccessToken && isTokenValid(current, Date.now() + REUSE_MARGIN_MS)) return current;
+    const refresh = readRefreshToken();
+    if (!refresh) return null;
+    let response: Response;
+    try {
+      response = await fetch('/api/auth/jwt/refresh/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ refresh }),
+      });
+    } catch {
+      return null; // offline: keep the tokens, a later call may succeed
+    }
+    if (!response.ok) {
+      // Only a refused refresh token ends the session; a 5xx leaves it for the next try.
+      if (response.status === 400 || response.status === 401 || response.status === 403) clearTokens();
+      return null;
+    }
+    const pair = tokenPairSchema.safeParse(await response.json().catch(() => null));
+    if (!pair.success) return null;
+    storeTokens(pair.data);
+    return pair.data.access;
+  }).finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}

@@ -1,0 +1,33 @@
+import { formatMoney } from '@meterline/contract/money';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../lib/session';
+
+/** The tenant's currency from `me/`; USD before a tenant is known (superadmin screens show no money). */
+export function useTenantCurrency(): string {
+  return useSession().user?.tenant?.currency ?? 'USD';
+}
+
+export function useFormatMoney() {
+  const currency = useTenantCurrency();
+  const { i18n } = useTranslation();
+  return (amount: string) => stripBidiMarks(formatMoney(amount, currency, i18n.language));
+}
+
+/** Arabic formatting adds bidi marks (ALM, RLM) that, inside a left-to-right isolate, push the minus behind the digits. */
+export function stripBidiMarks(text: string): string {
+  return text.replace(/[\u061c\u200e\u200f]/g, '');
+}
+
+/**
+ * An exact amount in the tenant's currency and the user's language, isolated left to right
+ * (`<bdi dir="ltr">`) so that `-12.50` keeps its sign in front inside Arabic text.
+ */
+export function Money({ amount, currency }: { amount: string; currency?: string }) {
+  const tenantCurrency = useTenantCurrency();
+  const { i18n } = useTranslation();
+  return (
+    <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+      {stripBidiMarks(formatMoney(amount, currency ?? tenantCurrency, i18n.language))}
+    </bdi>
+  );
+}

@@ -1,0 +1,53 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 3100;
+// E2E_BASE_URL points the journeys at a server that is already running (then none is started).
+const externalBaseURL = process.env.E2E_BASE_URL;
+export const BASE_URL = externalBaseURL ?? `http://localhost:${PORT}`;
+
+// A fresh data directory per run, so the demo seed is predictable; set once in the runner and
+// inherited by the workers through the environment.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'meterline-e2e-'));
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: '../test-results/e2e',
+  globalSetup: './global-setup.ts',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: process.env.CI ? 2 : undefined,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]] : 'list',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's Chromium: nothing is downloaded.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
+  webServer: externalBaseURL
+    ? undefined
+    : {
+        // The built app served by the API on a fresh embedded database (the lead may swap the command).
+        command: process.env.E2E_WEB_SERVER_COMMAND ?? `npm start`,
+        cwd: '..',
+        url: `${BASE_URL}/api/services/`,
+        // Any HTTP answer (401 without a token) means the server is up.
+        ignoreHTTPSErrors: true,
+        reuseExistingServer: !process.env.CI,
+        timeout: 180_000,
+        env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR },
+        stdout: 'pipe',
+        stderr: 'pipe',
+      },
+});
