@@ -1,0 +1,38 @@
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { localizeMessage } from '../lib/form-errors';
+
+export type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'error'> & {
+  control: Control<T>;
+  name: FieldPath<T>;
+  /** Turns what was typed into the form value (the numeric field normalises digits). */
+  parse?(text: string): unknown;
+};
+
+/**
+ * An MUI TextField bound to react-hook-form: its error (from zod or a server 400) shows under it
+ * in the user's language; otherwise `helperText` does.
+ */
+export function FormTextField<T extends FieldValues>({ control, name, helperText, parse, ...props }: FormTextFieldProps<T>) {
+  const { t } = useTranslation();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...props}
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={(event) => field.onChange(parse ? parse(event.target.value) : event.target.value)}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          disabled={props.disabled ?? field.disabled}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error ? localizeMessage(fieldState.error.message, t) : helperText}
+        />
+      )}
+    />
+  );
+}
