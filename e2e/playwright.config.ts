@@ -11,7 +11,7 @@ export const BASE_URL = externalBaseURL ?? `http://localhost:${PORT}`;
 
 // A fresh data directory per run, so the demo seed is predictable; set once in the runner and
 // inherited by the workers through the environment.
-if (!externalBaseURL) process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'meterline-e2e-'));
+const dataDir = externalBaseURL ? '' : (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'meterline-e2e-')));
 
 export default defineConfig({
   testDir: '.',
@@ -46,7 +46,7 @@ export default defineConfig({
         // A 401 (no token) counts as ready for Playwright: the server is up.
         reuseExistingServer: !process.env.CI,
         timeout: 180_000,
-        env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR },
+        env: { PORT: String(PORT), DATA_DIR: dataDir },
         stdout: 'pipe',
         stderr: 'pipe',
       },
