@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = 3100;
@@ -10,7 +11,7 @@ export const BASE_URL = externalBaseURL ?? `http://localhost:${PORT}`;
 
 // A fresh data directory per run, so the demo seed is predictable; set once in the runner and
 // inherited by the workers through the environment.
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'meterline-e2e-'));
+const dataDir = externalBaseURL ? '' : (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'meterline-e2e-')));
 
 export default defineConfig({
   testDir: '.',
@@ -41,13 +42,12 @@ export default defineConfig({
     : {
         // The built app served by the API on a fresh embedded database (the lead may swap the command).
         command: process.env.E2E_WEB_SERVER_COMMAND ?? `npm start`,
-        cwd: '..',
+        cwd: fileURLToPath(new URL('..', import.meta.url)),
         url: `${BASE_URL}/api/services/`,
-        // Any HTTP answer (401 without a token) means the server is up.
-        ignoreHTTPSErrors: true,
+        // A 401 (no token) counts as ready for Playwright: the server is up.
         reuseExistingServer: !process.env.CI,
         timeout: 180_000,
-        env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR },
+        env: { PORT: String(PORT), DATA_DIR: dataDir },
         stdout: 'pipe',
         stderr: 'pipe',
       },
