@@ -109,16 +109,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   return app;
 }
 
-/** In production the API also serves the built web app, with the SPA's index for its routes. */
+/**
+ * Unknown API paths answer a JSON 404. In production the API also serves the built web app: any
+ * other GET gets the SPA's index, so deep links (/dashboard, /reset-password/...) work.
+ */
 async function registerWebApp(app: FastifyInstance, webDist: string) {
-  const indexFile = path.join(webDist, 'index.html');
-  if (!fs.existsSync(indexFile)) return;
-  await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
-  const sendIndex = (_request: unknown, reply: { header: (k: string, v: string) => { sendFile: (f: string) => unknown } }) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html');
-  app.get('/', sendIndex as never);
+  const hasWebApp = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+    if (!hasWebApp || request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
       return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -53,4 +53,27 @@ describe('session provider', () => {
     expect(consoleError).toHaveBeenCalled();
     consoleError.mockRestore();
   });
+
+  it('refreshes the access token ahead of its expiry', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const fresh = makeToken(nowSeconds() + 900, { user_id: 1 });
+      const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify({ access: fresh, refresh: 'refresh-2' }), { status: 200 }));
+      vi.stubGlobal('fetch', fetchMock);
+      renderSignedIn(); // the stored token lives 10 minutes
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(500_000);
+      });
+      expect(fetchMock).not.toHaveBeenCalled();
+      // A minute before expiry the refresh goes out.
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(40_000);
+      });
+      expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/auth/jwt/refresh/');
+      expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBe(fresh);
+      expect(localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY)).toBe('refresh-2');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
