@@ -1,8 +1,8 @@
-import type { TokenCreateInput } from '@meterline/contract/auth';
+import type { TokenCreateInput } from '@meterline/contract/session';
 import type { Me } from '@meterline/contract/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ACCESS_TOKEN_STORAGE_KEY } from '@meterline/contract/auth';
+import { ACCESS_TOKEN_STORAGE_KEY } from '@meterline/contract/session';
 import { createToken } from '../api/create-token';
 import { getMe } from '../api/get-me';
 import { logoutToken } from '../api/logout-token';
