@@ -17,6 +17,12 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createDatabaseThrottleStore, createRedisThrottleStore } from './modules/auth/throttle';
 import { createTokenService } from './modules/auth/tokens';
 import { getOrCreateSecret } from './modules/secrets';
+import { createBundleService } from './modules/bundles/bundles.service';
+import { bundleRoutes } from './modules/bundles/bundles.routes';
+import { createCustomerService } from './modules/customers/customers.service';
+import { customerRoutes } from './modules/customers/customers.routes';
+import { createStationService } from './modules/stations/stations.service';
+import { stationRoutes } from './modules/stations/stations.routes';
 import { createUserService } from './modules/users/users.service';
 import { userRoutes } from './modules/users/users.routes';
 import { authenticate } from './plugins/authenticate';
@@ -80,6 +86,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(authRoutes, { prefix: '/api/auth/jwt', auth, tokens });
   await app.register(userRoutes, { prefix: '/api/auth/users', users, db });
+
+  // Billing: every route under /api/services/{serviceId}/ checks the service is the caller's tenant's.
+  const customers = createCustomerService({ clock });
+  const bundles = createBundleService({ clock });
+  const stations = createStationService({ clock });
+  await app.register(customerRoutes, { prefix: '/api/services/:serviceId/customers', customers, databases });
+  await app.register(bundleRoutes, { prefix: '/api/services/:serviceId/bundles', bundles, databases });
+  await app.register(stationRoutes, { prefix: '/api/services/:serviceId/stations', stations, databases });
 
   await registerWebApp(app, config.webDist);
   return app;
