@@ -23,6 +23,8 @@ import { createCustomerService } from './modules/customers/customers.service';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { createStationService } from './modules/stations/stations.service';
 import { stationRoutes } from './modules/stations/stations.routes';
+import { createSubscriptionService } from './modules/subscriptions/subscriptions.service';
+import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { createUserService } from './modules/users/users.service';
 import { userRoutes } from './modules/users/users.routes';
 import { authenticate } from './plugins/authenticate';
@@ -94,6 +96,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(customerRoutes, { prefix: '/api/services/:serviceId/customers', customers, databases });
   await app.register(bundleRoutes, { prefix: '/api/services/:serviceId/bundles', bundles, databases });
   await app.register(stationRoutes, { prefix: '/api/services/:serviceId/stations', stations, databases });
+  const subscriptions = createSubscriptionService({ clock, defaultDb: db });
+  await app.register(subscriptionRoutes, { prefix: '/api/services/:serviceId/subscriptions', subscriptions, databases });
 
   await registerWebApp(app, config.webDist);
   return app;
