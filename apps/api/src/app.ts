@@ -21,6 +21,11 @@ import { createBundleService } from './modules/bundles/bundles.service';
 import { bundleRoutes } from './modules/bundles/bundles.routes';
 import { createCustomerService } from './modules/customers/customers.service';
 import { customerRoutes } from './modules/customers/customers.routes';
+import { createIdempotency } from './modules/idempotency/idempotency';
+import { createInvoiceService } from './modules/invoices/invoices.service';
+import { invoiceRoutes } from './modules/invoices/invoices.routes';
+import { createPaymentService } from './modules/payments/payments.service';
+import { invoicePaymentRoutes, paymentRoutes } from './modules/payments/payments.routes';
 import { createStationService } from './modules/stations/stations.service';
 import { stationRoutes } from './modules/stations/stations.routes';
 import { createSubscriptionService } from './modules/subscriptions/subscriptions.service';
@@ -98,6 +103,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(stationRoutes, { prefix: '/api/services/:serviceId/stations', stations, databases });
   const subscriptions = createSubscriptionService({ clock, defaultDb: db });
   await app.register(subscriptionRoutes, { prefix: '/api/services/:serviceId/subscriptions', subscriptions, databases });
+  const idempotency = createIdempotency({ clock });
+  const invoices = createInvoiceService({ clock, defaultDb: db });
+  const payments = createPaymentService({ clock, defaultDb: db });
+  await app.register(invoiceRoutes, { prefix: '/api/services/:serviceId/invoices', invoices, databases, idempotency });
+  await app.register(invoicePaymentRoutes, { prefix: '/api/services/:serviceId/invoices', payments, databases, idempotency });
+  await app.register(paymentRoutes, { prefix: '/api/services/:serviceId/payments', payments, databases });
 
   await registerWebApp(app, config.webDist);
   return app;

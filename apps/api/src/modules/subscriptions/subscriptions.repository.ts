@@ -267,8 +267,8 @@ export function listReadingsSource(
   };
 }
 
-/** The latest live meter invoice of a customer before a moment (its readings end where the next begin). */
-export async function findPreviousMeterInvoice(executor: Executor, tenantId: number, customerId: number, before: Date) {
+/** The latest live meter invoice of a customer (before another invoice, when given) (its readings end where the next begin). */
+export async function findPreviousMeterInvoice(executor: Executor, tenantId: number, customerId: number, beforeInvoiceId?: number) {
   const [row] = await executor
     .select({ id: invoices.id, createdAt: invoices.createdAt, currentReading: invoices.currentReading })
     .from(invoices)
@@ -278,10 +278,22 @@ export async function findPreviousMeterInvoice(executor: Executor, tenantId: num
         eq(invoices.customerId, customerId),
         sql`${invoices.status} <> 'cancelled'`,
         sql`${invoices.consumption} is not null`,
-        sql`${invoices.createdAt} < ${before}`,
+        beforeInvoiceId ? sql`${invoices.id} < ${beforeInvoiceId}` : undefined,
       ),
     )
-    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .orderBy(desc(invoices.id))
     .limit(1);
   return row ?? null;
+}
+
+/** Where the customer's metering began: the first reading's previous value (null before any reading). */
+export async function findFirstReadingStart(executor: Executor, tenantId: number, customerId: number): Promise<string | null> {
+  const [row] = await executor
+    .select({ previousValue: meterReadings.previousValue })
+    .from(meterReadings)
+    .innerJoin(subscriptions, eq(subscriptions.id, meterReadings.subscriptionId))
+    .where(and(eq(meterReadings.tenantId, tenantId), eq(subscriptions.customerId, customerId)))
+    .orderBy(meterReadings.id)
+    .limit(1);
+  return row?.previousValue ?? null;
 }
