@@ -30,6 +30,10 @@ import { createStationService } from './modules/stations/stations.service';
 import { stationRoutes } from './modules/stations/stations.routes';
 import { createSubscriptionService } from './modules/subscriptions/subscriptions.service';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
+import { createStatisticsService } from './modules/statistics/statistics.service';
+import { statisticsRoutes } from './modules/statistics/statistics.routes';
+import { createTransactionService } from './modules/transactions/transactions.service';
+import { transactionRoutes } from './modules/transactions/transactions.routes';
 import { createUserService } from './modules/users/users.service';
 import { userRoutes } from './modules/users/users.routes';
 import { authenticate } from './plugins/authenticate';
@@ -109,6 +113,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(invoiceRoutes, { prefix: '/api/services/:serviceId/invoices', invoices, databases, idempotency });
   await app.register(invoicePaymentRoutes, { prefix: '/api/services/:serviceId/invoices', payments, databases, idempotency });
   await app.register(paymentRoutes, { prefix: '/api/services/:serviceId/payments', payments, databases });
+  const transactions = createTransactionService({ clock, defaultDb: db });
+  await app.register(transactionRoutes, { prefix: '/api/transaction', transactions, databases, idempotency });
+  const statistics = createStatisticsService({ clock, defaultDb: db });
+  await app.register(statisticsRoutes, { prefix: '/api/statistics', statistics, databases });
 
   await registerWebApp(app, config.webDist);
   return app;

@@ -57,7 +57,7 @@ async function rowsOf(db: Db, query: ReturnType<typeof sql>): Promise<InvariantR
  * The money invariants of domain.md, scanned over every row of the database: they must hold
  * after any sequence of money writes.
  */
-export async function expectMoneyInvariants(db: Db) {
+export async function expectMoneyInvariants(db: Db, options: { audits?: boolean } = {}) {
   const problems: string[] = [];
   const invoicesBroken = await rowsOf(
     db,
@@ -112,6 +112,11 @@ export async function expectMoneyInvariants(db: Db) {
              where a.entity = 'subscription')::int as distinct_audited_readings`,
   );
   const audit = audits[0] as Record<string, number>;
+  // Demo data is written in bulk, not through the API: it has no audit rows to count.
+  if (options.audits === false) {
+    expect(problems).toEqual([]);
+    return;
+  }
   if (audit.payments !== audit.payment_audits) problems.push(`payments ${audit.payments} vs audit rows ${audit.payment_audits}`);
   if (audit.invoices !== audit.invoice_audits) problems.push(`invoices ${audit.invoices} vs audit rows ${audit.invoice_audits}`);
   if (audit.cancelled !== audit.cancel_audits) problems.push(`cancelled ${audit.cancelled} vs audit rows ${audit.cancel_audits}`);

@@ -100,3 +100,17 @@ export function addDays(date: string, days: number): string {
   value.setUTCDate(value.getUTCDate() + days);
   return value.toISOString().slice(0, 10);
 }
+
+/** Tenant-wide billing calls (transactions, statistics): the tenant's database and terms. */
+export interface TenantContext {
+  db: Db;
+  tenantId: number;
+  actor: Actor & { tenantId: number; dbAlias: string };
+  terms: TenantTerms;
+}
+
+export async function resolveTenantContext(databases: DatabaseRegistry, request: FastifyRequest): Promise<TenantContext> {
+  const actor = tenantActorOf(request);
+  const db = databases.get(actor.dbAlias);
+  return { db, tenantId: actor.tenantId, actor, terms: await findTenantTerms(db, actor.tenantId) };
+}
