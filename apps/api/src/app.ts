@@ -24,6 +24,7 @@ import { customerRoutes } from './modules/customers/customers.routes';
 import { createIdempotency } from './modules/idempotency/idempotency';
 import { createInvoiceService } from './modules/invoices/invoices.service';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
+import { createPdfPrinter } from './modules/invoices/pdf-printer';
 import { createPaymentService } from './modules/payments/payments.service';
 import { invoicePaymentRoutes, paymentRoutes } from './modules/payments/payments.routes';
 import { createStationService } from './modules/stations/stations.service';
@@ -110,7 +111,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const idempotency = createIdempotency({ clock });
   const invoices = createInvoiceService({ clock, defaultDb: db });
   const payments = createPaymentService({ clock, defaultDb: db });
-  await app.register(invoiceRoutes, { prefix: '/api/services/:serviceId/invoices', invoices, databases, idempotency });
+  // One Chromium for every printed invoice, launched on first use and closed with the app.
+  const printer = createPdfPrinter({ chromiumPath: config.chromiumPath });
+  app.addHook('onClose', async () => printer.close());
+  await app.register(invoiceRoutes, { prefix: '/api/services/:serviceId/invoices', invoices, databases, idempotency, printer });
   await app.register(invoicePaymentRoutes, { prefix: '/api/services/:serviceId/invoices', payments, databases, idempotency });
   await app.register(paymentRoutes, { prefix: '/api/services/:serviceId/payments', payments, databases });
   const transactions = createTransactionService({ clock, defaultDb: db });

@@ -3,7 +3,7 @@ import type { Invoice, InvoiceLine, InvoiceStatus, ListInvoicesQuery } from '@me
 import { invoiceListSpec, INVOICE_STATUSES } from '@meterline/contract/invoices';
 import { formatMoneyAmount } from '@meterline/contract/money';
 import type { Executor } from '../../db/client';
-import { customers, invoiceLines, invoices, settings, subscriptions } from '../../db/schema/index';
+import { customers, invoiceLines, invoices, settings, subscriptions, uploads } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import type { ServiceScope, TenantTerms } from '../services/service-scope';
 
@@ -228,4 +228,15 @@ export async function findOpenSubscriptions(executor: Executor, scope: ServiceSc
 export async function findInvoicesByIds(executor: Executor, scope: ServiceScope, ids: number[]): Promise<InvoiceRow[]> {
   if (!ids.length) return [];
   return executor.select().from(invoices).where(and(scoped(scope), inArray(invoices.id, ids)));
+}
+
+export async function findSettingsRow(executor: Executor, tenantId: number) {
+  const [row] = await executor.select().from(settings).where(eq(settings.tenantId, tenantId));
+  return row ?? null;
+}
+
+/** An uploaded file (the tenant's logo) as a data: URI, so printed documents embed it. */
+export async function findUploadDataUri(executor: Executor, name: string): Promise<string | null> {
+  const [row] = await executor.select({ contentType: uploads.contentType, data: uploads.data }).from(uploads).where(eq(uploads.name, name));
+  return row ? `data:${row.contentType};base64,${Buffer.from(row.data).toString('base64')}` : null;
 }

@@ -1,8 +1,11 @@
+import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../db/schema/index';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
+import { renderInvoiceDocument } from './invoice-document';
+import { createPdfPrinter } from './pdf-printer';
 import { expectMoneyInvariants, expectPermissions, servicePath, signInRoles, type RoleUnderTest } from '../../../test/billing';
 
 let context: TestContext;
@@ -196,6 +199,51 @@ describe('invoice list', () => {
     const csv = await admin.get(path('invoices/?format=csv&status=overdue'));
     expect(csv.body).toContain(invoice.number);
     context.clock.set(new Date('2026-11-03T09:00:00Z'));
+  });
+});
+
+describe('printed invoice', () => {
+  it('prints A4 and 80 mm receipts as PDF with Chromium (printable HTML without it)', async () => {
+    const customer = await meteredCustomer('طباعة الفاتورة', ['250.75'], { building: fixture.tenantA.buildingId, floor: '1', apartment: '1A' });
+    const invoice = (await billMeter(customer.subscription.id, '2027-06-01', '2027-06-30')).json();
+    const hasChromium = fs.existsSync(context.config.chromiumPath ?? '/usr/bin/chromium');
+    for (const query of ['', '?format=receipt&lang=ar']) {
+      const response = await admin.get(path(`invoices/${invoice.id}/pdf/${query}`), { 'accept-language': 'en-US' });
+      expect(response.statusCode).toBe(200);
+      if (hasChromium) {
+        expect(response.headers['content-type']).toBe('application/pdf');
+        expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      } else {
+        expect(response.headers['content-type']).toContain('text/html');
+      }
+    }
+    expect((await clients.collector.get(path(`invoices/${invoice.id}/pdf/?format=receipt`))).statusCode).toBe(200);
+    expect((await admin.get(path(`invoices/${invoice.id}/pdf/?format=letter`))).statusCode).toBe(400);
+    expect((await (await fixture.as('b.admin')).get(servicePath(fixture.tenantB, `invoices/${invoice.id}/pdf/`))).statusCode).toBe(404);
+
+    // The page itself: right to left in Arabic, every amount exactly as the API gives it.
+    const html = renderInvoiceDocument({
+      invoice,
+      customer: (await admin.get(path(`customers/${customer.id}/`))).json(),
+      issuer: { companyName: 'Nour <Power>', address: 'Beirut', phone: '+961 1 555', email: '', footer: 'Thank you', logo: null },
+      unit: 'kWh',
+      language: 'ar',
+      format: 'a4',
+    });
+    expect(html).toContain('dir="rtl"');
+    expect(html).toContain('فاتورة');
+    expect(html).toContain('Nour &lt;Power&gt;');
+    expect(html).toContain(invoice.number);
+    expect(html).toContain('<bdi dir="ltr">250.75</bdi>');
+    const english = renderInvoiceDocument({ invoice, customer: null, issuer: { companyName: 'N', address: '', phone: '', email: '', footer: '', logo: null }, unit: 'kWh', language: 'en', format: 'receipt' });
+    expect(english).toContain(`$${invoice.total}`);
+    expect(english).toContain('dir="ltr"');
+  });
+
+  it('answers null from the printer where no Chromium is installed', async () => {
+    const printer = createPdfPrinter({ chromiumPath: '/nonexistent/chromium' });
+    expect(await printer.print('<p>x</p>', 'a4')).toBeNull();
+    await printer.close();
   });
 });
 

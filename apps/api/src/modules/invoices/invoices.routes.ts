@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorSchema, validationErrorSchema } from '@meterline/contract/errors';
 import {
   cancelInvoiceInputSchema,
@@ -7,6 +8,7 @@ import {
   generateInvoicesInputSchema,
   generateInvoicesResultSchema,
   invoiceDetailSchema,
+  invoicePdfQuerySchema,
   listInvoicesQuerySchema,
   paginatedInvoicesSchema,
   type Invoice,
@@ -17,7 +19,9 @@ import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf, requirePermission } from '../../plugins/authenticate';
 import type { Idempotency } from '../idempotency/idempotency';
 import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../services/service-scope';
+import { documentLanguage } from './invoice-document';
 import type { InvoiceService } from './invoices.service';
+import type { PdfPrinter } from './pdf-printer';
 
 const INVOICE_CSV_COLUMNS: CsvColumn<Invoice>[] = [
   { header: 'id', value: (row) => row.id, numeric: true },
@@ -42,9 +46,12 @@ const INVOICE_CSV_COLUMNS: CsvColumn<Invoice>[] = [
 ];
 
 /** `/api/services/{serviceId}/invoices/`: list, create, detail, cancel and the billing run. */
-export async function invoiceRoutes(app: FastifyInstance, options: { invoices: InvoiceService; databases: DatabaseRegistry; idempotency: Idempotency }) {
+export async function invoiceRoutes(
+  app: FastifyInstance,
+  options: { invoices: InvoiceService; databases: DatabaseRegistry; idempotency: Idempotency; printer: PdfPrinter },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { invoices, databases, idempotency } = options;
+  const { invoices, databases, idempotency, printer } = options;
   const tags = ['invoices'];
   const signedIn = { onRequest: app.authenticate };
 
@@ -141,6 +148,33 @@ export async function invoiceRoutes(app: FastifyInstance, options: { invoices: I
         statusCode: 200,
         body: await invoices.cancel(context, request.params.id, request.body.reason, auditContextOf(request)),
       }));
+    },
+  );
+
+  routes.get(
+    '/:id/pdf/',
+    {
+      ...signedIn,
+      preHandler: requirePermission('view', 'invoice'),
+      schema: {
+        tags,
+        summary: 'The invoice printed: A4, or ?format=receipt for 80 mm; ?lang=ar|en or Accept-Language',
+        description: 'application/pdf printed by Chromium; where no Chromium is installed, the printable text/html page itself.',
+        params: serviceItemParamsSchema,
+        querystring: invoicePdfQuerySchema,
+        produces: ['application/pdf', 'text/html'],
+        response: { 200: z.unknown().meta({ description: 'application/pdf, or text/html without Chromium' }), ...readErrors, 400: validationErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const language = documentLanguage(request.query.lang, request.headers['accept-language']);
+      const { html, number } = await invoices.printable(context, request.params.id, language, request.query.format);
+      const pdf = await printer.print(html, request.query.format);
+      const filename = `${number}${request.query.format === 'receipt' ? '-receipt' : ''}`;
+      reply.header('cache-control', 'private, no-store').header('content-language', language);
+      if (!pdf) return reply.type('text/html; charset=utf-8').header('content-disposition', `inline; filename="${filename}.html"`).send(html);
+      return reply.type('application/pdf').header('content-disposition', `inline; filename="${filename}.pdf"`).send(pdf);
     },
   );
 }

@@ -14,7 +14,7 @@ import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
-import { findCustomerRow } from '../customers/customers.repository';
+import { findCustomer, findCustomerRow } from '../customers/customers.repository';
 import { findInvoicePayments, toPayment } from '../payments/payments.repository';
 import { isUniqueViolation } from '../services/codes';
 import { parseDecimalField } from '../services/decimal-input';
@@ -28,6 +28,7 @@ import {
   findUnbilledConsumption,
   toReading,
 } from '../subscriptions/subscriptions.repository';
+import { renderInvoiceDocument, type DocumentFormat, type DocumentLanguage } from './invoice-document';
 import { meterInvoiceLines, priceLines, type DraftLine } from './invoice-lines';
 import {
   addToCustomerBalance,
@@ -38,6 +39,8 @@ import {
   findInvoiceWithCustomer,
   findLiveInvoiceForPeriod,
   findOpenSubscriptions,
+  findSettingsRow,
+  findUploadDataUri,
   insertInvoice,
   insertInvoiceLines,
   listInvoicesSource,
@@ -202,6 +205,31 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
 
   return {
     detail,
+
+    /** The printable page of an invoice (A4 or an 80 mm receipt) in the requester's language. */
+    async printable(context: ServiceContext, invoiceId: number, language: DocumentLanguage, format: DocumentFormat): Promise<{ html: string; number: string }> {
+      const invoice = await detail(context, invoiceId);
+      const { db, scope } = context;
+      const [customer, config] = await Promise.all([findCustomer(db, scope, invoice.customer, context.terms.decimals), findSettingsRow(db, scope.tenantId)]);
+      // The logo may sit with the tenant's data or in the default database (uploads exist in both).
+      const logo = config?.logo ? ((await findUploadDataUri(db, config.logo)) ?? (db === deps.defaultDb ? null : await findUploadDataUri(deps.defaultDb, config.logo))) : null;
+      const html = renderInvoiceDocument({
+        invoice,
+        customer,
+        unit: context.service.unit,
+        language,
+        format,
+        issuer: {
+          companyName: config?.companyName ?? '',
+          address: config?.address ?? '',
+          phone: config?.phone ?? '',
+          email: config?.email ?? '',
+          footer: config?.invoiceFooter ?? '',
+          logo,
+        },
+      });
+      return { html, number: invoice.number };
+    },
 
     async listSource(context: ServiceContext, query: ListInvoicesQuery): Promise<ListSource<Invoice>> {
       if (query.customer) await assertCustomer(context.db, context.scope, query.customer);
