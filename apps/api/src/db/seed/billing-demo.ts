@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { currencyDecimals, formatScaled, parseScaled, QUANTITY_SCALE, TAX_RATE_SCALE, UNIT_PRICE_SCALE } from '@meterline/contract/money';
 import { formatInvoiceNumber, statusFor } from '../../modules/invoices/invoices.repository';
@@ -127,7 +127,9 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
   const tenantServices = await executor.select().from(services).where(eq(services.tenantId, tenantId));
   const today = isoDay(now);
   const firstMonth = monthStart(now, -11);
-  let customerNumber = 0;
+  // Codes continue after the tenant's existing rows, so the generator can add to a tenant (bench at scale).
+  let customerNumber = (await executor.select({ id: customers.id }).from(customers).where(eq(customers.tenantId, tenantId))).length;
+  const stationRun = (await executor.select({ id: stations.id }).from(stations).where(eq(stations.tenantId, tenantId))).length;
 
   // Invoices of all services, numbered together in issue order at the end (numbers are per tenant).
   const pendingInvoices: {
@@ -147,7 +149,7 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
           tenantId,
           serviceId: service.id,
           name: station.name,
-          code: `${station.code}-${tenantId}`,
+          code: `${station.code}-${tenantId}${stationRun ? `-${stationRun + index}` : ''}`,
           capacity: station.capacity,
           status: index === 2 ? 'maintenance' : 'active',
           regionId: addressRows[index % Math.max(addressRows.length, 1)]?.regionId ?? null,
@@ -333,12 +335,11 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
     });
     await insertChunked(executor, meterReadings, readingValues);
     summary.readings += readingValues.length;
-    // Each meter shows its latest reading.
-    for (const [subscriptionId, state] of counters) {
-      await executor
-        .update(subscriptions)
-        .set({ counter: formatScaled(state.counter, QUANTITY_SCALE), counterUpdatedAt: state.at, counterUpdatedBy: staff.collectorId })
-        .where(eq(subscriptions.id, subscriptionId));
+    // Each meter shows its latest reading (one UPDATE ... FROM (VALUES ...) per chunk).
+    const counterRows = [...counters].map(([id, state]) => sql`(${id}::int, ${formatScaled(state.counter, QUANTITY_SCALE)}::numeric, ${state.at?.toISOString() ?? null}::timestamptz)`);
+    for (let index = 0; index < counterRows.length; index += 500) {
+      await executor.execute(sql`update subscriptions s set counter = v.counter, counter_updated_at = v.at, counter_updated_by = ${staff.collectorId}
+        from (values ${sql.join(counterRows.slice(index, index + 500), sql`, `)}) as v(id, counter, at) where s.id = v.id`);
     }
   }
 
@@ -362,9 +363,10 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
   await executor.update(settings).set({ lastInvoiceNumber: invoiceSequence }).where(eq(settings.tenantId, tenantId));
 
   // The cached balances, as the money writes would have left them.
-  const owing = [...balances].filter(([, balance]) => balance !== 0n);
-  for (const [customerId, balance] of owing) {
-    await executor.update(customers).set({ balance }).where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
+  const owing = [...balances].filter(([, balance]) => balance !== 0n).map(([id, balance]) => sql`(${id}::int, ${balance.toString()}::bigint)`);
+  for (let index = 0; index < owing.length; index += 500) {
+    await executor.execute(sql`update customers c set balance = v.balance
+      from (values ${sql.join(owing.slice(index, index + 500), sql`, `)}) as v(id, balance) where c.id = v.id and c.tenant_id = ${tenantId}`);
   }
 
   const electricity = tenantServices.find((service) => service.name === 'Electricity');

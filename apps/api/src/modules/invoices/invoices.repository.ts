@@ -102,7 +102,11 @@ export function listInvoicesSource(executor: Executor, scope: ServiceScope, quer
   const orderBy = orderByFor(query.ordering, orderingFields, invoiceListSpec.defaultOrdering, invoices.id);
   const joined = () => executor.select({ invoice: invoices, fullName: customers.fullName, code: customers.code }).from(invoices).innerJoin(customers, eq(customers.id, invoices.customerId));
   return {
-    countQuery: () => executor.select({ id: invoices.id }).from(invoices).innerJoin(customers, eq(customers.id, invoices.customerId)).where(where).$dynamic(),
+    // The count joins customers only when the search needs their names.
+    countQuery: () =>
+      query.search?.trim()
+        ? executor.select({ id: invoices.id }).from(invoices).innerJoin(customers, eq(customers.id, invoices.customerId)).where(where).$dynamic()
+        : executor.select({ id: invoices.id }).from(invoices).where(where).$dynamic(),
     fetchPage: async (limit, offset) =>
       (await joined().where(where).orderBy(...orderBy).limit(limit).offset(offset)).map((row) => toInvoice(row.invoice, row, terms, today)),
   };

@@ -75,14 +75,17 @@ export function listPaymentsSource(
   );
   const orderBy = orderByFor(query.ordering, orderingFields, paymentListSpec.defaultOrdering, payments.id);
   return {
+    // The count joins invoices and customers only when the search needs their texts.
     countQuery: () =>
-      executor
-        .select({ id: payments.id })
-        .from(payments)
-        .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-        .innerJoin(customers, eq(customers.id, payments.customerId))
-        .where(where)
-        .$dynamic(),
+      query.search?.trim()
+        ? executor
+            .select({ id: payments.id })
+            .from(payments)
+            .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+            .innerJoin(customers, eq(customers.id, payments.customerId))
+            .where(where)
+            .$dynamic()
+        : executor.select({ id: payments.id }).from(payments).where(where).$dynamic(),
     fetchPage: async (limit, offset) => {
       const rows = await selectPayments(executor).where(where).orderBy(...orderBy).limit(limit).offset(offset);
       const names = await options.resolveNames(rows.map((row) => row.payment.receivedBy));

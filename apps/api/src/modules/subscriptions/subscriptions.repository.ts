@@ -107,10 +107,36 @@ export async function findReadingsBetween(executor: Executor, tenantId: number, 
     .then((rows) => rows.map((row) => row.reading));
 }
 
-const previousCounter = sql<string | null>`(select ${meterReadings.previousValue} from ${meterReadings}
-  where ${meterReadings.tenantId} = ${subscriptions.tenantId} and ${meterReadings.subscriptionId} = ${subscriptions.id}
-  order by ${meterReadings.id} desc limit 1)`;
-const consumption = sql<string>`(${unbilledConsumptionSql(sql`${subscriptions.tenantId}`, sql`${subscriptions.customerId}`)})::numeric(14,3)::text`;
+/**
+ * For one page of meters, in two grouped queries (not a subquery per row): each customer's
+ * unbilled consumption and each subscription's reading before the last one.
+ */
+export async function findMeterFigures(executor: Executor, tenantId: number, pairs: { subscriptionId: number; customerId: number }[]) {
+  const consumption = new Map<number, string>();
+  const previous = new Map<number, string | null>();
+  if (!pairs.length) return { consumption, previous };
+  const customerIds = sql.join([...new Set(pairs.map((pair) => pair.customerId))].map((id) => sql`${id}::int`), sql`, `);
+  const subscriptionIds = sql.join(pairs.map((pair) => sql`${pair.subscriptionId}::int`), sql`, `);
+  const consumed = await selectRows<{ customer_id: number; consumption: string }>(
+    executor,
+    sql`select c.id as customer_id, (
+          coalesce((select sum(mr.value - mr.previous_value) from meter_readings mr join subscriptions ms on ms.id = mr.subscription_id
+                    where mr.tenant_id = ${tenantId} and ms.tenant_id = ${tenantId} and ms.customer_id = c.id
+                      and mr.kind = 'reading' and mr.previous_value is not null), 0)
+          - coalesce((select sum(bi.consumption) from invoices bi where bi.tenant_id = ${tenantId} and bi.customer_id = c.id
+                      and bi.status <> 'cancelled' and bi.consumption is not null), 0)
+        )::numeric(14,3)::text as consumption
+        from customers c where c.tenant_id = ${tenantId} and c.id in (${customerIds})`,
+  );
+  for (const row of consumed) consumption.set(Number(row.customer_id), row.consumption);
+  const latest = await selectRows<{ subscription_id: number; previous_value: string | null }>(
+    executor,
+    sql`select distinct on (subscription_id) subscription_id, previous_value::text as previous_value from meter_readings
+        where tenant_id = ${tenantId} and subscription_id in (${subscriptionIds}) order by subscription_id, id desc`,
+  );
+  for (const row of latest) previous.set(Number(row.subscription_id), row.previous_value);
+  return { consumption, previous };
+}
 
 const counterOrdering = {
   id: subscriptions.id,
@@ -139,11 +165,9 @@ type CounterJoined = {
   apartment: string;
   stationName: string | null;
   bundleName: string;
-  previousCounter: string | null;
-  consumption: string;
 };
 
-function toCounter(row: CounterJoined, names: Map<number, string>): Counter {
+function toCounter(row: CounterJoined, figures: Awaited<ReturnType<typeof findMeterFigures>>, names: Map<number, string>): Counter {
   const { subscription } = row;
   return {
     id: subscription.id,
@@ -163,12 +187,12 @@ function toCounter(row: CounterJoined, names: Map<number, string>): Counter {
     station_name: row.stationName,
     bundle: subscription.bundleId,
     bundle_name: row.bundleName,
-    previous_counter: row.previousCounter,
+    previous_counter: figures.previous.get(subscription.id) ?? null,
     counter: subscription.counter,
     counter_updated_at: subscription.counterUpdatedAt ? subscription.counterUpdatedAt.toISOString() : null,
     counter_updated_by: subscription.counterUpdatedBy,
     counter_updated_by_name: subscription.counterUpdatedBy === null ? null : (names.get(subscription.counterUpdatedBy) ?? null),
-    consumption: row.consumption,
+    consumption: figures.consumption.get(subscription.customerId) ?? '0.000',
   };
 }
 
@@ -217,8 +241,6 @@ export function listCountersSource(
           apartment: customers.apartment,
           stationName: stations.name,
           bundleName: bundles.name,
-          previousCounter,
-          consumption,
         })
         .from(subscriptions)
         .innerJoin(customers, eq(customers.id, subscriptions.customerId))
@@ -231,8 +253,9 @@ export function listCountersSource(
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset)) as CounterJoined[];
+      const figures = await findMeterFigures(executor, scope.tenantId, rows.map((row) => ({ subscriptionId: row.subscription.id, customerId: row.subscription.customerId })));
       const names = await resolveNames(rows.map((row) => row.subscription.counterUpdatedBy));
-      return rows.map((row) => toCounter(row, names));
+      return rows.map((row) => toCounter(row, figures, names));
     },
   };
 }
