@@ -139,6 +139,12 @@ describe('customers', () => {
     expect((await admin.put(path(`customers/${theirs.id}/`), { notes: 'x' })).statusCode).toBe(404);
     expect((await admin.delete(path(`customers/${theirs.id}/`))).statusCode).toBe(404);
     expect((await admin.get(path('customers/abc/'))).statusCode).toBe(404);
+    for (const [plural, row] of [['stations', theirStation], ['bundles', theirBundle]] as const) {
+      expect((await admin.get(path(`${plural}/${row.id}/`))).statusCode).toBe(404);
+      expect((await admin.put(path(`${plural}/${row.id}/`), { notes: 'x', description: 'x' })).statusCode).toBe(404);
+      expect((await admin.delete(path(`${plural}/${row.id}/`))).statusCode).toBe(404);
+      expect((await admin.get(servicePath(fixture.tenantB, `${plural}/`))).statusCode).toBe(404);
+    }
     const station = await admin.post(path('customers/'), { full_name: 'X', station: theirStation.id });
     expect(station.statusCode).toBe(400);
     expect(station.json()).toEqual({ station: [`Invalid pk "${theirStation.id}" - object does not exist.`] });

@@ -264,6 +264,7 @@ describe('permissions and tenancy', () => {
           return client.post(path('invoices/'), { subscription: customer.subscription.id, period_start: start, period_end: start });
         },
       },
+      { name: 'GET pdf', allowed: ['admin', 'accountant', 'support', 'collector'], call: (client) => client.get(path('invoices/999999/pdf/')) },
       { name: 'POST cancel', allowed: ['admin', 'accountant'], call: (client) => client.post(path('invoices/999999/cancel/'), { reason: 'x' }) },
       { name: 'POST generate', allowed: ['admin', 'accountant'], call: (client) => client.post(path('invoices/generate/'), { period_start: '2030-01-01', period_end: '2030-01-31', station: 999999 }) },
     ]);
