@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Invoice, InvoiceLine, InvoiceStatus, ListInvoicesQuery } from '@meterline/contract/invoices';
 import { invoiceListSpec, INVOICE_STATUSES } from '@meterline/contract/invoices';
 import { formatMoneyAmount } from '@meterline/contract/money';
@@ -227,11 +227,6 @@ export async function findOpenSubscriptions(executor: Executor, scope: ServiceSc
       ),
     )
     .orderBy(asc(subscriptions.id));
-}
-
-export async function findInvoicesByIds(executor: Executor, scope: ServiceScope, ids: number[]): Promise<InvoiceRow[]> {
-  if (!ids.length) return [];
-  return executor.select().from(invoices).where(and(scoped(scope), inArray(invoices.id, ids)));
 }
 
 export async function findSettingsRow(executor: Executor, tenantId: number) {

@@ -100,11 +100,6 @@ export async function findInvoicePayments(executor: Executor, tenantId: number, 
     .orderBy(asc(payments.id));
 }
 
-export async function findPaymentJoined(executor: Executor, tenantId: number, paymentId: number) {
-  const [row] = await selectPayments(executor).where(and(eq(payments.tenantId, tenantId), eq(payments.id, paymentId)));
-  return row ?? null;
-}
-
 export async function findPaymentRow(executor: Executor, tenantId: number, invoiceId: number, paymentId: number): Promise<PaymentRow | null> {
   const [row] = await executor
     .select()

@@ -43,7 +43,8 @@ export function termsFrom(row: typeof settings.$inferSelect | null): TenantTerms
     currency,
     decimals: currencyDecimals(currency),
     taxRate: parseScaled(row?.taxRate ?? '0', TAX_RATE_SCALE) ?? 0n,
-    timezone: row?.timezone || 'UTC',
+    // Checked here, so an unknown zone in the settings never reaches SQL's `at time zone`.
+    timezone: safeTimezone(row?.timezone || 'UTC'),
     invoicePrefix: row?.invoicePrefix || 'INV',
     invoiceDueDays: row?.invoiceDueDays ?? 15,
   };
