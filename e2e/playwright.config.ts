@@ -1,16 +1,19 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3100;
+// A port per checkout (several worktrees may run journeys at once); E2E_PORT overrides it.
+const checkoutHash = [...process.cwd()].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) % 997, 7);
+const PORT = Number(process.env.E2E_PORT ?? 3100 + (checkoutHash % 400));
 // E2E_BASE_URL points the journeys at a server that is already running (then none is started).
 const externalBaseURL = process.env.E2E_BASE_URL;
 export const BASE_URL = externalBaseURL ?? `http://localhost:${PORT}`;
 
 // A fresh data directory per run, so the demo seed is predictable; set once in the runner and
 // inherited by the workers through the environment.
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'meterline-e2e-'));
+const dataDir = externalBaseURL ? '' : (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'meterline-e2e-')));
 
 export default defineConfig({
   testDir: '.',
@@ -41,13 +44,13 @@ export default defineConfig({
     : {
         // The built app served by the API on a fresh embedded database (the lead may swap the command).
         command: process.env.E2E_WEB_SERVER_COMMAND ?? `npm start`,
-        cwd: '..',
+        cwd: fileURLToPath(new URL('..', import.meta.url)),
         url: `${BASE_URL}/api/services/`,
-        // Any HTTP answer (401 without a token) means the server is up.
-        ignoreHTTPSErrors: true,
-        reuseExistingServer: !process.env.CI,
+        // A 401 (no token) counts as ready for Playwright: the server is up.
+        // Never reuse a server found on the port: it could be another checkout's build.
+        reuseExistingServer: false,
         timeout: 180_000,
-        env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR },
+        env: { PORT: String(PORT), DATA_DIR: dataDir },
         stdout: 'pipe',
         stderr: 'pipe',
       },
