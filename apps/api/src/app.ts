@@ -28,6 +28,24 @@ import { serviceRoutes } from './modules/services/services.routes';
 import { tenantUserRoutes } from './modules/tenants/tenant-users.routes';
 import { tenantRoutes } from './modules/tenants/tenants.routes';
 import { createTenantService } from './modules/tenants/tenants.service';
+import { createBundleService } from './modules/bundles/bundles.service';
+import { bundleRoutes } from './modules/bundles/bundles.routes';
+import { createCustomerService } from './modules/customers/customers.service';
+import { customerRoutes } from './modules/customers/customers.routes';
+import { createIdempotency } from './modules/idempotency/idempotency';
+import { createInvoiceService } from './modules/invoices/invoices.service';
+import { invoiceRoutes } from './modules/invoices/invoices.routes';
+import { createPdfPrinter } from './modules/invoices/pdf-printer';
+import { createPaymentService } from './modules/payments/payments.service';
+import { invoicePaymentRoutes, paymentRoutes } from './modules/payments/payments.routes';
+import { createStationService } from './modules/stations/stations.service';
+import { stationRoutes } from './modules/stations/stations.routes';
+import { createSubscriptionService } from './modules/subscriptions/subscriptions.service';
+import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
+import { createStatisticsService } from './modules/statistics/statistics.service';
+import { statisticsRoutes } from './modules/statistics/statistics.routes';
+import { createTransactionService } from './modules/transactions/transactions.service';
+import { transactionRoutes } from './modules/transactions/transactions.routes';
 import { createUserService } from './modules/users/users.service';
 import { userRoutes } from './modules/users/users.routes';
 import { authenticate } from './plugins/authenticate';
@@ -105,20 +123,45 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(serviceRoutes, { prefix: '/api/services', databases });
   await app.register(addressRoutes, { prefix: '/api/regions', addresses });
 
+  // Billing: every route under /api/services/{serviceId}/ checks the service is the caller's tenant's.
+  const customers = createCustomerService({ clock });
+  const bundles = createBundleService({ clock });
+  const stations = createStationService({ clock });
+  await app.register(customerRoutes, { prefix: '/api/services/:serviceId/customers', customers, databases });
+  await app.register(bundleRoutes, { prefix: '/api/services/:serviceId/bundles', bundles, databases });
+  await app.register(stationRoutes, { prefix: '/api/services/:serviceId/stations', stations, databases });
+  const subscriptions = createSubscriptionService({ clock, defaultDb: db });
+  await app.register(subscriptionRoutes, { prefix: '/api/services/:serviceId/subscriptions', subscriptions, databases });
+  const idempotency = createIdempotency({ clock });
+  const invoices = createInvoiceService({ clock, defaultDb: db });
+  const payments = createPaymentService({ clock, defaultDb: db });
+  // One Chromium for every printed invoice, launched on first use and closed with the app.
+  const printer = createPdfPrinter({ chromiumPath: config.chromiumPath });
+  app.addHook('onClose', async () => printer.close());
+  await app.register(invoiceRoutes, { prefix: '/api/services/:serviceId/invoices', invoices, databases, idempotency, printer });
+  await app.register(invoicePaymentRoutes, { prefix: '/api/services/:serviceId/invoices', payments, databases, idempotency });
+  await app.register(paymentRoutes, { prefix: '/api/services/:serviceId/payments', payments, databases });
+  const transactions = createTransactionService({ clock, defaultDb: db });
+  await app.register(transactionRoutes, { prefix: '/api/transaction', transactions, databases, idempotency });
+  const statistics = createStatisticsService({ clock, defaultDb: db });
+  await app.register(statisticsRoutes, { prefix: '/api/statistics', statistics, databases });
+
   await registerWebApp(app, config.webDist);
   return app;
 }
 
-/** In production the API also serves the built web app, with the SPA's index for its routes. */
+/**
+ * Unknown API paths answer a JSON 404. In production the API also serves the built web app: any
+ * other GET gets the SPA's index, so deep links (/dashboard, /reset-password/...) work.
+ */
 async function registerWebApp(app: FastifyInstance, webDist: string) {
-  const indexFile = path.join(webDist, 'index.html');
-  if (!fs.existsSync(indexFile)) return;
-  await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
-  const sendIndex = (_request: unknown, reply: { header: (k: string, v: string) => { sendFile: (f: string) => unknown } }) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html');
-  app.get('/', sendIndex as never);
+  const hasWebApp = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+    if (!hasWebApp || request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
       return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

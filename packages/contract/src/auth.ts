@@ -1,38 +1,31 @@
 import { z } from 'zod';
 
-export const ACCESS_TOKEN_STORAGE_KEY = 'serviceToken';
-export const REFRESH_TOKEN_STORAGE_KEY = 'refreshToken';
-export const ACCESS_TOKEN_LIFETIME_SECONDS = 15 * 60;
-export const REFRESH_TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
+import { PASSWORD_MIN_LENGTH, type TokenCreateInput, type TokenPair } from './session';
 
-export const tokenCreateInputSchema = z.object({
+export {
+  ACCESS_TOKEN_LIFETIME_SECONDS,
+  ACCESS_TOKEN_STORAGE_KEY,
+  PASSWORD_MIN_LENGTH,
+  REFRESH_TOKEN_LIFETIME_SECONDS,
+  REFRESH_TOKEN_STORAGE_KEY,
+  type AccessTokenClaims,
+  type TokenCreateInput,
+  type TokenPair,
+} from './session';
+
+export const tokenCreateInputSchema: z.ZodType<TokenCreateInput> = z.object({
   username: z.string({ message: 'This field is required.' }).trim().min(1, { message: 'This field may not be blank.' }),
   password: z.string({ message: 'This field is required.' }).min(1, { message: 'This field may not be blank.' }),
   otp: z.string().trim().optional(),
 });
-export type TokenCreateInput = z.infer<typeof tokenCreateInputSchema>;
 
-export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
-export type TokenPair = z.infer<typeof tokenPairSchema>;
+export const tokenPairSchema: z.ZodType<TokenPair> = z.object({ access: z.string(), refresh: z.string() });
 
 export const tokenRefreshInputSchema = z.object({ refresh: z.string({ message: 'This field is required.' }).min(1) });
 export const tokenVerifyInputSchema = z.object({ token: z.string({ message: 'This field is required.' }).min(1) });
 export const tokenLogoutInputSchema = z.object({ refresh: z.string().optional() });
 
-/** Claims of our HS256 tokens. */
-export interface AccessTokenClaims {
-  token_type: 'access';
-  user_id: number;
-  tenant_id: number | null;
-  role: string;
-  /** user's token version: bumped on password or role change, deactivation. */
-  ver: number;
-  jti: string;
-  exp: number;
-  iat: number;
-}
 
-export const PASSWORD_MIN_LENGTH = 8;
 export const passwordSchema = z
   .string({ message: 'This field is required.' })
   .min(PASSWORD_MIN_LENGTH, { message: `This password is too short. It must contain at least ${PASSWORD_MIN_LENGTH} characters.` })

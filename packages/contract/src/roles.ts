@@ -1,8 +1,5 @@
-import { z } from 'zod';
-
 export const ROLES = ['superadmin', 'admin', 'accountant', 'support', 'collector'] as const;
 export type Role = (typeof ROLES)[number];
-export const roleSchema = z.enum(ROLES);
 
 /** Tenant staff roles: the ones a tenant admin or the superadmin may assign inside a tenant. */
 export const TENANT_ROLES = ['admin', 'accountant', 'support', 'collector'] as const satisfies readonly Role[];

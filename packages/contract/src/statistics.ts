@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { dateSchema, idParamSchema } from './common';
+import { calendarDateSchema } from './billing-common';
+import { idParamSchema } from './common';
 import { moneySchema } from './money';
 
 export const statisticsQuerySchema = z.object({
   service: idParamSchema.optional(),
-  date_from: dateSchema.optional(),
-  date_to: dateSchema.optional(),
+  date_from: calendarDateSchema.optional(),
+  date_to: calendarDateSchema.optional(),
 });
 export type StatisticsQuery = z.infer<typeof statisticsQuerySchema>;
 

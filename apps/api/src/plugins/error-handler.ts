@@ -56,10 +56,6 @@ async function errorHandlerPlugin(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: 'A server error occurred.', code: 'server_error' });
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ detail: MESSAGES.notFound, code: ERROR_CODES.notFound });
-  });
 }
 
 export const errorHandler = fp(errorHandlerPlugin, { name: 'error-handler' });

@@ -108,6 +108,8 @@ export const subscriptions = pgTable(
   },
   (table) => [
     index('subscriptions_tenant_service_idx').on(table.tenantId, table.serviceId),
+    // Meter figures sum readings over all the subscriptions of a customer.
+    index('subscriptions_tenant_customer_idx').on(table.tenantId, table.customerId),
     uniqueIndex('subscriptions_one_open_key')
       .on(table.tenantId, table.customerId)
       .where(sql`${table.endedOn} is null`),
@@ -168,6 +170,8 @@ export const invoices = pgTable(
     uniqueIndex('invoices_tenant_number_key').on(table.tenantId, table.number),
     index('invoices_tenant_service_idx').on(table.tenantId, table.serviceId, table.id),
     index('invoices_tenant_customer_idx').on(table.tenantId, table.customerId),
+    // The invoice list's default ordering (-issued_on, -id) and its date filters.
+    index('invoices_tenant_service_issued_idx').on(table.tenantId, table.serviceId, table.issuedOn, table.id),
     uniqueIndex('invoices_live_period_key')
       .on(table.tenantId, table.subscriptionId, table.periodStart, table.periodEnd)
       .where(sql`${table.status} <> 'cancelled' and ${table.subscriptionId} is not null`),
@@ -218,6 +222,8 @@ export const payments = pgTable(
   (table) => [
     index('payments_tenant_service_idx').on(table.tenantId, table.serviceId, table.id),
     index('payments_tenant_invoice_idx').on(table.tenantId, table.invoiceId),
+    // The payment list's default ordering (-paid_at, -id) and the statistics' date windows.
+    index('payments_tenant_service_paid_idx').on(table.tenantId, table.serviceId, table.paidAt, table.id),
   ],
 );
 

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { PasswordHasher } from '../../lib/password';
 import { provisionTenantData } from '../../modules/tenants/tenant-provisioning';
 import type { DatabaseRegistry, Db } from '../client';
+import { seedBillingDemo } from './billing-demo';
 import { buildings, regions, streets, tenants, users } from '../schema/index';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -24,6 +25,12 @@ export const DEMO_ACCOUNTS = [
 const DEMO_TENANTS = [
   { slug: 'nour-power', name: 'Nour Power', companyName: 'Nour Power Generators', currency: 'USD', email: 'office@nourpower.example', phone: '+961 1 555 010' },
   { slug: 'amal-utilities', name: 'Amal Utilities', companyName: 'Amal Utilities Co.', currency: 'USD', email: 'info@amal.example', phone: '+961 1 555 020' },
+];
+
+/** ~300 customers: most in tenant 1's electricity, some water, some in tenant 2. */
+const DEMO_BILLING = [
+  { customersPerService: { Electricity: 220, Water: 40 }, taxRate: '11', office: ['admin', 'accountant'], collector: 'collector', admin: 'admin' },
+  { customersPerService: { Electricity: 30, Water: 10 }, taxRate: '0', office: ['admin2', 'accountant2'], collector: 'collector2', admin: 'admin2' },
 ];
 
 const DEMO_ADDRESSES: Record<string, Record<string, string[]>> = {
@@ -65,8 +72,9 @@ export async function seedDemo(databases: DatabaseRegistry, passwords: PasswordH
     await provisionTenantData(db, tenant.id, { currency: demo.currency, companyName: demo.companyName });
     await seedAddresses(db, tenant.id);
   }
+  const userIds = new Map<string, number>();
   for (const account of DEMO_ACCOUNTS) {
-    await db.insert(users).values({
+    const [user] = await db.insert(users).values({
       tenantId: account.tenant === null ? null : tenantIds[account.tenant - 1],
       username: account.username,
       email: `${account.username}@meterline.example`,
@@ -78,7 +86,24 @@ export async function seedDemo(databases: DatabaseRegistry, passwords: PasswordH
       isSuperuser: account.role === 'superadmin',
       otpEnabled: 'otp' in account,
       otpSecret: 'otp' in account ? DEMO_OTP_SECRET : null,
-    });
+    }).returning({ id: users.id });
+    userIds.set(account.username, user.id);
+  }
+  const now = new Date();
+  for (const [index, billing] of DEMO_BILLING.entries()) {
+    await db.transaction(async (tx) =>
+      seedBillingDemo(tx, {
+        tenantId: tenantIds[index],
+        customersPerService: billing.customersPerService,
+        taxRate: billing.taxRate,
+        now,
+        staff: {
+          adminId: userIds.get(billing.admin) ?? null,
+          officeIds: billing.office.map((username) => userIds.get(username)).filter((id): id is number => id !== undefined),
+          collectorId: userIds.get(billing.collector) ?? null,
+        },
+      }),
+    );
   }
   return true;
 }

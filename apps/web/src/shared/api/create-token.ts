@@ -1,4 +1,4 @@
-import type { TokenCreateInput, TokenPair } from '@meterline/contract/auth';
+import type { TokenCreateInput, TokenPair } from '@meterline/contract/session';
 import { apiClient } from '../lib/api-client';
 
 export function createToken(input: TokenCreateInput): Promise<TokenPair> {

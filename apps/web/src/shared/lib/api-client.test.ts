@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY } from '@meterline/contract/auth';
+import { ACCESS_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY } from '@meterline/contract/session';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient, ApiError, setUnauthorizedHandler } from './api-client';
 import { makeToken, nowSeconds } from './test-tokens';

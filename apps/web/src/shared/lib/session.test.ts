@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY } from '@meterline/contract/auth';
+import { ACCESS_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY } from '@meterline/contract/session';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { restoreSession } from './session';
 import { makeToken, nowSeconds } from './test-tokens';

@@ -1,13 +1,13 @@
-import type { TokenCreateInput } from '@meterline/contract/auth';
+import type { TokenCreateInput } from '@meterline/contract/session';
 import type { Me } from '@meterline/contract/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ACCESS_TOKEN_STORAGE_KEY } from '@meterline/contract/auth';
+import { ACCESS_TOKEN_STORAGE_KEY } from '@meterline/contract/session';
 import { createToken } from '../api/create-token';
 import { getMe } from '../api/get-me';
 import { logoutToken } from '../api/logout-token';
 import { refreshAccessToken } from './token-refresh';
-import { clearTokens, isTokenValid, readAccessToken, readRefreshToken, readTokenExpiry, storeTokens } from './tokens';
+import { clearTokens, isTokenValid, readAccessToken, readRefreshToken, readTokenExpiry, readTokenUserId, storeTokens } from './tokens';
 
 export interface SessionState {
   isLoggedIn: boolean;
@@ -83,10 +83,9 @@ export function SessionProvider({ children, initialState }: { children: ReactNod
         else timer = setTimeout(handleTimer, 15_000); // server unreachable: try again soon
       });
     };
+    // Another tab may have refreshed: plan from its token.
     const handleStorage = (event: StorageEvent) => {
-      if (event.key !== ACCESS_TOKEN_STORAGE_KEY && event.key !== null) return;
-      if (!readAccessToken()) setState(LOGGED_OUT);
-      else schedule();
+      if (event.key === ACCESS_TOKEN_STORAGE_KEY || event.key === null) schedule();
     };
     schedule();
     window.addEventListener('storage', handleStorage);
@@ -95,6 +94,24 @@ export function SessionProvider({ children, initialState }: { children: ReactNod
       window.removeEventListener('storage', handleStorage);
     };
   }, [state.isLoggedIn]);
+
+  // Follow other tabs: a sign-out there signs this tab out; a sign-in there (as anyone) is taken over.
+  const userId = state.user?.id ?? null;
+  useEffect(() => {
+    if (!state.isInitialized) return;
+    const handleStorage = (event: StorageEvent) => {
+      if (event.key !== ACCESS_TOKEN_STORAGE_KEY && event.key !== null) return;
+      const token = readAccessToken();
+      if (!token) {
+        if (userId !== null) setState(LOGGED_OUT);
+        return;
+      }
+      if (userId !== null && readTokenUserId(token) === userId) return;
+      void restoreSession().then((user) => setState(user ? { isLoggedIn: true, isInitialized: true, user } : LOGGED_OUT));
+    };
+    window.addEventListener('storage', handleStorage);
+    return () => window.removeEventListener('storage', handleStorage);
+  }, [state.isInitialized, userId]);
 
   const signIn = useCallback(async (input: TokenCreateInput) => {
     const pair = await createToken(input);

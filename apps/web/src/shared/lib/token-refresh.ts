@@ -1,4 +1,4 @@
-import { tokenPairSchema } from '@meterline/contract/auth';
+import { isTokenPair } from '@meterline/contract/session';
 import { clearTokens, isTokenValid, readAccessToken, readRefreshToken, storeTokens } from './tokens';
 
 const REFRESH_LOCK_NAME = 'meterline-token-refresh';
@@ -42,10 +42,10 @@ export function refreshAccessToken(staleAccessToken: string | null): Promise<str
       if (response.status === 400 || response.status === 401 || response.status === 403) clearTokens();
       return null;
     }
-    const pair = tokenPairSchema.safeParse(await response.json().catch(() => null));
-    if (!pair.success) return null;
-    storeTokens(pair.data);
-    return pair.data.access;
+    const pair: unknown = await response.json().catch(() => null);
+    if (!isTokenPair(pair)) return null;
+    storeTokens(pair);
+    return pair.access;
   }).finally(() => {
     refreshInFlight = null;
   });

@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY, type TokenPair } from '@meterline/contract/auth';
+import { ACCESS_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY, type TokenPair } from '@meterline/contract/session';
 
 export function readAccessToken(): string | null {
   return localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY);
@@ -24,18 +24,29 @@ function decodeBase64Url(segment: string): string {
   return atob(padded);
 }
 
-/** The `exp` claim in seconds, or null when the token is not a readable JWT. The signature is the server's business. */
-export function readTokenExpiry(token: string | null | undefined): number | null {
+/** The payload of a JWT, unverified: the signature is the server's business. */
+function readClaims(token: string | null | undefined): Record<string, unknown> | null {
   if (!token) return null;
   const [, payload] = token.split('.');
   if (!payload) return null;
   try {
     const claims: unknown = JSON.parse(decodeBase64Url(payload));
-    const exp = (claims as { exp?: unknown }).exp;
-    return typeof exp === 'number' ? exp : null;
+    return typeof claims === 'object' && claims !== null ? (claims as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** The `exp` claim in seconds, or null when the token is not a readable JWT. */
+export function readTokenExpiry(token: string | null | undefined): number | null {
+  const exp = readClaims(token)?.exp;
+  return typeof exp === 'number' ? exp : null;
+}
+
+/** The `user_id` claim (contract `AccessTokenClaims`), or null. */
+export function readTokenUserId(token: string | null | undefined): number | null {
+  const userId = readClaims(token)?.user_id;
+  return typeof userId === 'number' ? userId : null;
 }
 
 /** Spec section 5: a token is valid when its expiry is later than now (`atMs` lets callers ask "still valid in a minute?"). */

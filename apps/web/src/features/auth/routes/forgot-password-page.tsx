@@ -8,10 +8,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
+import { ApiError } from '../../../shared/lib/api-client';
 import { TextInput } from '../../../shared/ui/text-input';
 import { resetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
-import { describeSignInError } from '../components/sign-in-error';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -25,7 +25,8 @@ export function ForgotPasswordPage() {
       await resetPassword(email);
       setSent(true);
     } catch (error) {
-      setErrorMessage(describeSignInError(error, t));
+      // Spec section 8: the server's detail message, else the generic one.
+      setErrorMessage(error instanceof ApiError && typeof (error.data as { detail?: unknown } | undefined)?.detail === 'string' ? error.message : t('auth.reset.failed'));
     }
   });
   const { ref, ...emailField } = form.register('email');

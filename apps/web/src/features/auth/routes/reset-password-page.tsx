@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { PASSWORD_MIN_LENGTH } from '@meterline/contract/auth';
+import { PASSWORD_MIN_LENGTH } from '@meterline/contract/session';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -19,15 +19,28 @@ import { NumberText } from '../../../shared/ui/number-text';
 
 function KpiCard({ label, value, Icon, color }: { label: string; value: ReactNode; Icon: ComponentType<SvgIconProps>; color: string }) {
   return (
-    <Paper variant="outlined" sx={{ p: 2.5, display: 'flex', gap: 2, alignItems: 'center', minWidth: 0 }}>
-      <Box sx={{ width: 48, height: 48, borderRadius: 1.5, display: 'grid', placeItems: 'center', bgcolor: `${color}.main`, color: `${color}.contrastText`, flexShrink: 0 }}>
+    <Paper variant="outlined" sx={{ p: { xs: 1.75, sm: 2.5 }, display: 'flex', gap: 2, alignItems: 'center', minWidth: 0 }}>
+      {/* Phones show two cards a row: the icon gives way to the figure. */}
+      <Box
+        sx={{
+          width: 48,
+          height: 48,
+          borderRadius: 1.5,
+          display: { xs: 'none', sm: 'grid' },
+          placeItems: 'center',
+          bgcolor: `${color}.main`,
+          color: `${color}.contrastText`,
+          flexShrink: 0,
+        }}
+      >
         <Icon aria-hidden />
       </Box>
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" color="text.secondary" noWrap>
+        <Typography variant="body2" color="text.secondary">
           {label}
         </Typography>
-        <Typography sx={{ fontSize: 22, fontWeight: 700 }} noWrap>
+        {/* Never truncated: a cut amount is a wrong amount. */}
+        <Typography sx={{ fontSize: { xs: 17, sm: 22 }, fontWeight: 700, overflowWrap: 'anywhere' }}>
           {value}
         </Typography>
       </Box>
@@ -35,7 +48,7 @@ function KpiCard({ label, value, Icon, color }: { label: string; value: ReactNod
   );
 }
 
-const GRID_SX = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } } as const;
+const GRID_SX = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } } as const;
 
 export function KpiCards({ data, isLoading, isError, onRetry }: { data: Stats1 | undefined; isLoading: boolean; isError: boolean; onRetry: () => void }) {
   const { t } = useTranslation();

@@ -34,43 +34,45 @@ export function DashboardPage() {
             {service.name}
           </Typography>
         )}
-        {!isServiceLoading && !service && (
-          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-            {t('dashboard.selectService')}
-          </Typography>
-        )}
       </Box>
-      <KpiCards data={stats1.data} isLoading={isWaiting || stats1.isPending} isError={stats1.isError} onRetry={() => void stats1.refetch()} />
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' } }}>
-        <ChartCard
-          title={t('dashboard.charts.invoicedVsCollected')}
-          isLoading={isWaiting || stats2.isPending}
-          isError={stats2.isError}
-          isEmpty={(stats2.data?.length ?? 0) === 0}
-          onRetry={() => void stats2.refetch()}
-        >
-          {stats2.data && <InvoicedCollectedChart data={stats2.data} />}
-        </ChartCard>
-        <ChartCard
-          title={t('dashboard.charts.invoicesByStatus')}
-          isLoading={isWaiting || stats3.isPending}
-          isError={stats3.isError}
-          isEmpty={(stats3.data ?? []).every((row) => row.count === 0)}
-          onRetry={() => void stats3.refetch()}
-        >
-          {stats3.data && <InvoicesByStatusChart data={stats3.data} />}
-        </ChartCard>
-      </Box>
-      <ChartCard
-        title={t('dashboard.charts.collectionsByStaff')}
-        isLoading={isWaiting || stats4.isPending}
-        isError={stats4.isError}
-        isEmpty={(stats4.data?.length ?? 0) === 0}
-        onRetry={() => void stats4.refetch()}
-        height={200}
-      >
-        {stats4.data && <CollectionsByStaffChart data={stats4.data} />}
-      </ChartCard>
+      {/* No service (none exists, or the list failed): nothing to chart, say so instead of loading forever. */}
+      {!isServiceLoading && !service ? (
+        <Typography color="text.secondary">{t('dashboard.selectService')}</Typography>
+      ) : (
+        <>
+          <KpiCards data={stats1.data} isLoading={isWaiting || stats1.isPending} isError={stats1.isError} onRetry={() => void stats1.refetch()} />
+          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' } }}>
+            <ChartCard
+              title={t('dashboard.charts.invoicedVsCollected')}
+              isLoading={isWaiting || stats2.isPending}
+              isError={stats2.isError}
+              isEmpty={(stats2.data?.length ?? 0) === 0}
+              onRetry={() => void stats2.refetch()}
+            >
+              {stats2.data && <InvoicedCollectedChart data={stats2.data} />}
+            </ChartCard>
+            <ChartCard
+              title={t('dashboard.charts.invoicesByStatus')}
+              isLoading={isWaiting || stats3.isPending}
+              isError={stats3.isError}
+              isEmpty={(stats3.data ?? []).every((row) => row.count === 0)}
+              onRetry={() => void stats3.refetch()}
+            >
+              {stats3.data && <InvoicesByStatusChart data={stats3.data} />}
+            </ChartCard>
+          </Box>
+          <ChartCard
+            title={t('dashboard.charts.collectionsByStaff')}
+            isLoading={isWaiting || stats4.isPending}
+            isError={stats4.isError}
+            isEmpty={(stats4.data?.length ?? 0) === 0}
+            onRetry={() => void stats4.refetch()}
+            height={200}
+          >
+            {stats4.data && <CollectionsByStaffChart data={stats4.data} />}
+          </ChartCard>
+        </>
+      )}
     </Stack>
   );
 }

@@ -8,7 +8,6 @@ export function ComingSoonPage() {
   const { isLoggedIn, user } = useSession();
   return (
     <StatusPage
-      
       title={t('errors.comingSoon.title')}
       text={t('errors.comingSoon.text')}
       actionLabel={t('common.backHome')}

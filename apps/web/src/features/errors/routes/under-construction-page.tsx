@@ -8,7 +8,6 @@ export function UnderConstructionPage() {
   const { isLoggedIn, user } = useSession();
   return (
     <StatusPage
-      
       title={t('errors.underConstruction.title')}
       text={t('errors.underConstruction.text')}
       actionLabel={t('common.backHome')}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  bundleSchema,
+  createBundleInputSchema,
+  listBundlesQuerySchema,
+  paginatedBundlesSchema,
+  updateBundleInputSchema,
+  type Bundle,
+} from '@meterline/contract/bundles';
+import type { DatabaseRegistry } from '../../db/client';
+import type { CsvColumn } from '../../lib/list';
+import { registerServiceCrudRoutes } from '../services/crud-routes';
+import type { BundleService } from './bundles.service';
+
+const BUNDLE_CSV_COLUMNS: CsvColumn<Bundle>[] = [
+  { header: 'id', value: (row) => row.id, numeric: true },
+  { header: 'name', value: (row) => row.name },
+  { header: 'description', value: (row) => row.description },
+  { header: 'amperage', value: (row) => row.amperage, numeric: true },
+  { header: 'price', value: (row) => row.price, numeric: true },
+  { header: 'unit_price', value: (row) => row.unit_price, numeric: true },
+  { header: 'is_active', value: (row) => row.is_active },
+  { header: 'subscriptions_count', value: (row) => row.subscriptions_count, numeric: true },
+];
+
+/** `/api/services/{serviceId}/bundles/`: list, create, get, partial update, delete. */
+export async function bundleRoutes(app: FastifyInstance, options: { bundles: BundleService; databases: DatabaseRegistry }) {
+  registerServiceCrudRoutes(app, {
+    databases: options.databases,
+    subject: 'bundle',
+    label: 'Bundle',
+    plural: 'bundles',
+    schemas: { entity: bundleSchema, paginated: paginatedBundlesSchema, query: listBundlesQuerySchema, create: createBundleInputSchema, update: updateBundleInputSchema },
+    service: options.bundles,
+    csvColumns: BUNDLE_CSV_COLUMNS,
+    deleteSummary: 'Delete a bundle (409 protected while a subscription uses it)',
+  });
+}

@@ -1,0 +1,207 @@
+import { and, desc, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { Customer, ListCustomersQuery } from '@meterline/contract/customers';
+import { customerListSpec } from '@meterline/contract/customers';
+import { formatMoneyAmount } from '@meterline/contract/money';
+import type { Executor } from '../../db/client';
+import { buildings, bundles, customers, invoices, meterReadings, payments, regions, stations, streets, subscriptions } from '../../db/schema/index';
+import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
+import { selectRows } from '../services/codes';
+import type { ServiceScope } from '../services/service-scope';
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+const customerColumns = {
+  customer: customers,
+  regionName: regions.name,
+  streetName: streets.name,
+  buildingName: buildings.name,
+  stationName: stations.name,
+  subscriptionId: subscriptions.id,
+  bundleId: subscriptions.bundleId,
+  bundleName: bundles.name,
+  counter: subscriptions.counter,
+};
+
+type CustomerJoined = {
+  customer: CustomerRow;
+  regionName: string | null;
+  streetName: string | null;
+  buildingName: string | null;
+  stationName: string | null;
+  subscriptionId: number | null;
+  bundleId: number | null;
+  bundleName: string | null;
+  counter: string | null;
+};
+
+export function toCustomer(row: CustomerJoined, decimals: number): Customer {
+  const { customer } = row;
+  return {
+    id: customer.id,
+    service: customer.serviceId,
+    code: customer.code,
+    full_name: customer.fullName,
+    phone: customer.phone,
+    email: customer.email,
+    national_id: customer.nationalId,
+    region: customer.regionId,
+    region_name: row.regionName,
+    street: customer.streetId,
+    street_name: row.streetName,
+    building: customer.buildingId,
+    building_name: row.buildingName,
+    floor: customer.floor,
+    apartment: customer.apartment,
+    station: customer.stationId,
+    station_name: row.stationName,
+    status: customer.status,
+    balance: formatMoneyAmount(customer.balance, decimals),
+    subscription:
+      row.subscriptionId !== null && row.bundleId !== null
+        ? { id: row.subscriptionId, bundle: row.bundleId, bundle_name: row.bundleName ?? '', counter: row.counter ?? '0.000' }
+        : null,
+    notes: customer.notes,
+    created_at: customer.createdAt.toISOString(),
+  };
+}
+
+function selectCustomers(executor: Executor) {
+  return executor
+    .select(customerColumns)
+    .from(customers)
+    .leftJoin(regions, eq(regions.id, customers.regionId))
+    .leftJoin(streets, eq(streets.id, customers.streetId))
+    .leftJoin(buildings, eq(buildings.id, customers.buildingId))
+    .leftJoin(stations, eq(stations.id, customers.stationId))
+    .leftJoin(subscriptions, and(eq(subscriptions.tenantId, customers.tenantId), eq(subscriptions.customerId, customers.id), isNull(subscriptions.endedOn)))
+    .leftJoin(bundles, eq(bundles.id, subscriptions.bundleId));
+}
+
+const scoped = (scope: ServiceScope) => and(eq(customers.tenantId, scope.tenantId), eq(customers.serviceId, scope.serviceId));
+
+const orderingFields = {
+  id: customers.id,
+  code: customers.code,
+  full_name: customers.fullName,
+  phone: customers.phone,
+  status: customers.status,
+  balance: customers.balance,
+  created_at: customers.createdAt,
+  building: buildings.name,
+  station: stations.name,
+} satisfies Record<(typeof customerListSpec.ordering)[number], unknown>;
+
+export function listCustomersSource(executor: Executor, scope: ServiceScope, query: ListCustomersQuery, decimals: number): ListSource<Customer> {
+  const openBundle = sql`exists (select 1 from ${subscriptions} where ${subscriptions.tenantId} = ${customers.tenantId} and ${subscriptions.customerId} = ${customers.id} and ${subscriptions.endedOn} is null and ${subscriptions.bundleId} = ${query.bundle ?? 0})`;
+  const conditions: (SQL | undefined)[] = [
+    scoped(scope),
+    searchCondition(query.search, [customers.fullName, customers.code, customers.phone, customers.email, customers.nationalId]),
+    query.status ? eq(customers.status, query.status) : undefined,
+    query.station ? eq(customers.stationId, query.station) : undefined,
+    query.region ? eq(customers.regionId, query.region) : undefined,
+    query.street ? eq(customers.streetId, query.street) : undefined,
+    query.building ? eq(customers.buildingId, query.building) : undefined,
+    query.bundle ? openBundle : undefined,
+    query.balance_due === undefined ? undefined : query.balance_due ? gt(customers.balance, 0n) : lte(customers.balance, 0n),
+  ];
+  const where = and(...conditions);
+  const orderBy = orderByFor(query.ordering, orderingFields, customerListSpec.defaultOrdering, customers.id);
+  const needsJoinForOrder = /\b(building|station)\b/.test(query.ordering ?? '');
+  return {
+    countQuery: () => executor.select({ id: customers.id }).from(customers).where(where).$dynamic(),
+    fetchPage: async (limit, offset) => {
+      // Order and page on customers alone (an index walk), then join the names of one page.
+      if (!needsJoinForOrder) {
+        const page = executor.select({ id: customers.id }).from(customers).where(where).orderBy(...orderBy).limit(limit).offset(offset).as('page');
+        const rows = await selectCustomers(executor)
+          .innerJoin(page, eq(page.id, customers.id))
+          .orderBy(...orderBy);
+        return rows.map((row) => toCustomer(row, decimals));
+      }
+      return (await selectCustomers(executor).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map((row) => toCustomer(row, decimals));
+    },
+  };
+}
+
+export async function findCustomer(executor: Executor, scope: ServiceScope, customerId: number, decimals: number): Promise<Customer | null> {
+  const [row] = await selectCustomers(executor).where(and(scoped(scope), eq(customers.id, customerId)));
+  return row ? toCustomer(row, decimals) : null;
+}
+
+export async function findCustomerRow(executor: Executor, scope: ServiceScope, customerId: number, options: { lock?: boolean } = {}): Promise<CustomerRow | null> {
+  const query = executor.select().from(customers).where(and(scoped(scope), eq(customers.id, customerId)));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function isCustomerCodeTaken(executor: Executor, tenantId: number, code: string, exceptId?: number): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.code, code), exceptId ? sql`${customers.id} <> ${exceptId}` : undefined))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertCustomer(executor: Executor, values: typeof customers.$inferInsert): Promise<CustomerRow> {
+  const [row] = await executor.insert(customers).values(values).returning();
+  return row;
+}
+
+export async function updateCustomerRow(executor: Executor, scope: ServiceScope, customerId: number, values: Partial<typeof customers.$inferInsert>): Promise<CustomerRow> {
+  const [row] = await executor
+    .update(customers)
+    .set(values)
+    .where(and(scoped(scope), eq(customers.id, customerId)))
+    .returning();
+  return row;
+}
+
+/** The customer's latest subscription (the open one when there is one). */
+export async function findLatestSubscription(executor: Executor, scope: ServiceScope, customerId: number): Promise<SubscriptionRow | null> {
+  const [row] = await executor
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.tenantId, scope.tenantId), eq(subscriptions.customerId, customerId)))
+    .orderBy(sql`${subscriptions.endedOn} is null desc`, desc(subscriptions.id))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export async function insertSubscription(executor: Executor, values: typeof subscriptions.$inferInsert): Promise<SubscriptionRow> {
+  const [row] = await executor.insert(subscriptions).values(values).returning();
+  return row;
+}
+
+export async function closeSubscription(executor: Executor, scope: ServiceScope, subscriptionId: number, endedOn: string): Promise<void> {
+  await executor
+    .update(subscriptions)
+    .set({ endedOn })
+    .where(and(eq(subscriptions.tenantId, scope.tenantId), eq(subscriptions.id, subscriptionId)));
+}
+
+export async function setOpenSubscriptionStation(executor: Executor, scope: ServiceScope, customerId: number, stationId: number | null): Promise<void> {
+  await executor
+    .update(subscriptions)
+    .set({ stationId })
+    .where(and(eq(subscriptions.tenantId, scope.tenantId), eq(subscriptions.customerId, customerId), isNull(subscriptions.endedOn)));
+}
+
+/** Money or meter history refers to the customer: it cannot be deleted (409 protected). */
+export async function isCustomerReferenced(executor: Executor, scope: ServiceScope, customerId: number): Promise<boolean> {
+  const [row] = await selectRows<{ used: boolean }>(executor, sql`select (
+      exists (select 1 from ${invoices} where ${invoices.tenantId} = ${scope.tenantId} and ${invoices.customerId} = ${customerId})
+      or exists (select 1 from ${payments} where ${payments.tenantId} = ${scope.tenantId} and ${payments.customerId} = ${customerId})
+      or exists (select 1 from ${meterReadings} join ${subscriptions} on ${subscriptions.id} = ${meterReadings.subscriptionId}
+                 where ${meterReadings.tenantId} = ${scope.tenantId} and ${subscriptions.customerId} = ${customerId})
+    ) as used`);
+  return Boolean(row?.used);
+}
+
+/** Deletes a customer without history, with its subscriptions. */
+export async function deleteCustomerRow(executor: Executor, scope: ServiceScope, customerId: number): Promise<void> {
+  await executor.delete(subscriptions).where(and(eq(subscriptions.tenantId, scope.tenantId), eq(subscriptions.customerId, customerId)));
+  await executor.delete(customers).where(and(scoped(scope), eq(customers.id, customerId)));
+}

@@ -1,0 +1,201 @@
+import type { z } from 'zod';
+import type { createCustomerInputSchema, Customer, ListCustomersQuery, updateCustomerInputSchema } from '@meterline/contract/customers';
+import type { Tx } from '../../db/client';
+import { customers } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
+import { fieldError, notFound, protectedConflict } from '../../lib/http-errors';
+import type { ListSource } from '../../lib/list';
+import { recordAudit, type AuditContext } from '../audit/audit.repository';
+import { generateCode, isForeignKeyViolation, isUniqueViolation, nextSerialId } from '../services/codes';
+import { assertAddressFilters, assertStation, findScopedBundle, resolveAddress } from '../services/references';
+import { todayIn, type ServiceContext } from '../services/service-scope';
+import {
+  closeSubscription,
+  deleteCustomerRow,
+  findCustomer,
+  findCustomerRow,
+  findLatestSubscription,
+  insertCustomer,
+  insertSubscription,
+  isCustomerCodeTaken,
+  isCustomerReferenced,
+  listCustomersSource,
+  setOpenSubscriptionStation,
+  updateCustomerRow,
+  type CustomerRow,
+} from './customers.repository';
+
+type CreateCustomerData = z.output<typeof createCustomerInputSchema>;
+type UpdateCustomerData = z.output<typeof updateCustomerInputSchema>;
+
+const CODE_TAKEN = 'A customer with this code already exists.';
+
+/** Customers of a service, with their subscription (bundle and meter). */
+export function createCustomerService(deps: { clock: Clock }) {
+  async function assertBundleUsable(context: ServiceContext, bundleId: number) {
+    const bundle = await findScopedBundle(context.db, context.scope, bundleId);
+    if (!bundle.isActive) throw fieldError('bundle', 'This bundle is not active.');
+  }
+
+  /**
+   * Opens, changes or closes the customer's subscription. A new bundle closes the open
+   * subscription and opens one that carries the meter reading on (the meter does not change).
+   */
+  async function applyBundle(tx: Tx, context: ServiceContext, customer: CustomerRow, bundleId: number | null) {
+    const today = todayIn(context.terms.timezone, deps.clock.now());
+    const latest = await findLatestSubscription(tx, context.scope, customer.id);
+    const open = latest && latest.endedOn === null ? latest : null;
+    if (open && open.bundleId === bundleId) return;
+    if (open) await closeSubscription(tx, context.scope, open.id, today);
+    if (bundleId === null) return;
+    await insertSubscription(tx, {
+      tenantId: context.scope.tenantId,
+      serviceId: context.scope.serviceId,
+      customerId: customer.id,
+      bundleId,
+      stationId: customer.stationId,
+      startedOn: today,
+      counter: latest?.counter ?? '0',
+      counterUpdatedAt: latest?.counterUpdatedAt ?? null,
+      counterUpdatedBy: latest?.counterUpdatedBy ?? null,
+      createdAt: deps.clock.now(),
+    });
+  }
+
+  return {
+    async listSource(context: ServiceContext, query: ListCustomersQuery): Promise<ListSource<Customer>> {
+      await assertAddressFilters(context.db, context.scope.tenantId, query);
+      if (query.station) await assertStation(context.db, context.scope, query.station);
+      if (query.bundle) await findScopedBundle(context.db, context.scope, query.bundle);
+      return listCustomersSource(context.db, context.scope, query, context.terms.decimals);
+    },
+
+    async get(context: ServiceContext, customerId: number): Promise<Customer> {
+      const customer = await findCustomer(context.db, context.scope, customerId, context.terms.decimals);
+      if (!customer) throw notFound();
+      return customer;
+    },
+
+    async create(context: ServiceContext, input: CreateCustomerData, audit: AuditContext): Promise<Customer> {
+      const { db, scope } = context;
+      const address = await resolveAddress(db, scope.tenantId, { regionId: input.region ?? null, streetId: input.street ?? null, buildingId: input.building ?? null });
+      if (input.station) await assertStation(db, scope, input.station);
+      if (input.bundle) await assertBundleUsable(context, input.bundle);
+      if (input.code && (await isCustomerCodeTaken(db, scope.tenantId, input.code))) throw fieldError('code', CODE_TAKEN);
+      try {
+        const id = await db.transaction(async (tx) => {
+          const id = await nextSerialId(tx, 'customers');
+          const code = input.code || (await generateCode(tx, customers, scope.tenantId, 'C', id));
+          const row = await insertCustomer(tx, {
+            id,
+            tenantId: scope.tenantId,
+            serviceId: scope.serviceId,
+            code,
+            fullName: input.full_name,
+            phone: input.phone,
+            email: input.email,
+            nationalId: input.national_id,
+            regionId: address.regionId,
+            streetId: address.streetId,
+            buildingId: address.buildingId,
+            floor: input.floor,
+            apartment: input.apartment,
+            stationId: input.station ?? null,
+            status: input.status,
+            notes: input.notes,
+            createdAt: deps.clock.now(),
+            updatedAt: deps.clock.now(),
+          });
+          if (input.bundle) await applyBundle(tx, context, row, input.bundle);
+          await recordAudit(tx, audit, { action: 'create', entity: 'customer', entityId: id, after: { ...row, bundleId: input.bundle ?? null } });
+          return id;
+        });
+        return this.get(context, id);
+      } catch (error) {
+        if (isUniqueViolation(error, 'customers_tenant_code_key')) throw fieldError('code', CODE_TAKEN);
+        throw error;
+      }
+    },
+
+    async update(context: ServiceContext, customerId: number, input: UpdateCustomerData, audit: AuditContext): Promise<Customer> {
+      const { db, scope } = context;
+      const current = await findCustomerRow(db, scope, customerId);
+      if (!current) throw notFound();
+      const touchesAddress = input.region !== undefined || input.street !== undefined || input.building !== undefined;
+      const address = touchesAddress
+        ? await resolveAddress(db, scope.tenantId, {
+            regionId: input.region !== undefined ? input.region : input.street !== undefined || input.building !== undefined ? null : current.regionId,
+            streetId: input.street !== undefined ? input.street : input.building !== undefined ? null : current.streetId,
+            buildingId: input.building !== undefined ? input.building : current.buildingId,
+          })
+        : null;
+      if (input.station) await assertStation(db, scope, input.station);
+      if (input.bundle) await findScopedBundle(db, scope, input.bundle);
+      if (input.code !== undefined && input.code !== current.code) {
+        if (!input.code) throw fieldError('code', 'This field may not be blank.');
+        if (await isCustomerCodeTaken(db, scope.tenantId, input.code, customerId)) throw fieldError('code', CODE_TAKEN);
+      }
+      try {
+        await db.transaction(async (tx) => {
+          const locked = await findCustomerRow(tx, scope, customerId, { lock: true });
+          if (!locked) throw notFound();
+          const after = await updateCustomerRow(tx, scope, customerId, {
+            fullName: input.full_name,
+            phone: input.phone,
+            email: input.email,
+            nationalId: input.national_id,
+            floor: input.floor,
+            apartment: input.apartment,
+            stationId: input.station,
+            status: input.status,
+            notes: input.notes,
+            code: input.code || undefined,
+            updatedAt: deps.clock.now(),
+            ...(address ? { regionId: address.regionId, streetId: address.streetId, buildingId: address.buildingId } : {}),
+          });
+          if (input.station !== undefined && input.station !== locked.stationId) await setOpenSubscriptionStation(tx, scope, customerId, input.station);
+          if (input.bundle !== undefined) {
+            const latest = await findLatestSubscription(tx, scope, customerId);
+            const openBundle = latest && latest.endedOn === null ? latest.bundleId : null;
+            if (input.bundle !== openBundle && input.bundle !== null) {
+              const bundle = await findScopedBundle(tx, scope, input.bundle);
+              if (!bundle.isActive) throw fieldError('bundle', 'This bundle is not active.');
+            }
+            await applyBundle(tx, context, after, input.bundle);
+          }
+          await recordAudit(tx, audit, {
+            action: 'update',
+            entity: 'customer',
+            entityId: customerId,
+            before: locked,
+            after: input.bundle !== undefined ? { ...after, bundleId: input.bundle } : after,
+          });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, 'customers_tenant_code_key')) throw fieldError('code', CODE_TAKEN);
+        if (isUniqueViolation(error, 'subscriptions_one_open_key')) throw fieldError('bundle', 'The subscription changed meanwhile. Try again.');
+        throw error;
+      }
+      return this.get(context, customerId);
+    },
+
+    async remove(context: ServiceContext, customerId: number, audit: AuditContext): Promise<void> {
+      const { db, scope } = context;
+      const inUse = () => protectedConflict('This customer has invoices, payments or meter readings and cannot be deleted.');
+      try {
+        await db.transaction(async (tx) => {
+          const current = await findCustomerRow(tx, scope, customerId, { lock: true });
+          if (!current) throw notFound();
+          if (await isCustomerReferenced(tx, scope, customerId)) throw inUse();
+          await deleteCustomerRow(tx, scope, customerId);
+          await recordAudit(tx, audit, { action: 'delete', entity: 'customer', entityId: customerId, before: current });
+        });
+      } catch (error) {
+        if (isForeignKeyViolation(error)) throw inUse();
+        throw error;
+      }
+    },
+  };
+}
+
+export type CustomerService = ReturnType<typeof createCustomerService>;

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '@meterline/contract/errors';
+import type { Db, Executor } from '../../db/client';
+import { idempotencyKeys } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
+import { conflict, fieldError, HttpError, unprocessable } from '../../lib/http-errors';
+
+/** A request still "in flight" after this long died before committing: its key may be taken over. */
+const STALE_IN_FLIGHT_MS = 2 * 60 * 1000;
+
+/**
+ * Lets the money write store its answer on the key in its own transaction, so the payment and
+ * the recorded answer commit (or roll back) together: a retry can never pay twice.
+ */
+export interface IdempotencyTicket {
+  complete(executor: Executor, statusCode: number, body: unknown): Promise<void>;
+}
+
+function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, item]) => item !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+}
+
+export function requestFingerprint(route: string, body: unknown): string {
+  return createHash('sha256').update(route).update('\n').update(canonicalJson(body)).digest('hex');
+}
+
+function keyOf(request: FastifyRequest): string | null {
+  const header = request.headers['idempotency-key'];
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined) return null;
+  const key = value.trim();
+  if (!key || key.length > 255) throw fieldError('Idempotency-Key', 'Give a key of 1 to 255 characters.');
+  return key;
+}
+
+/**
+ * `Idempotency-Key` on a money write: the same key and body answer the first answer; the same key
+ * with another body (or route, or user) is a 422; a key whose first request is still running is
+ * a 409. Without the header the write simply runs.
+ */
+export function createIdempotency(deps: { clock: Clock }) {
+  return {
+    async run(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      target: { db: Db; tenantId: number; userId: number },
+      write: (ticket: IdempotencyTicket | null) => Promise<{ statusCode: number; body: unknown }>,
+    ): Promise<FastifyReply> {
+      const key = keyOf(request);
+      if (key === null) {
+        const answer = await write(null);
+        return reply.code(answer.statusCode).send(answer.body);
+      }
+      const route = `${request.method} ${request.url.split('?')[0]}`;
+      const fingerprint = requestFingerprint(route, request.body);
+      const { db, tenantId, userId } = target;
+      const where = and(eq(idempotencyKeys.tenantId, tenantId), eq(idempotencyKeys.key, key));
+
+      const claimed = await db
+        .insert(idempotencyKeys)
+        .values({ tenantId, key, userId, route, requestHash: fingerprint, createdAt: deps.clock.now() })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (!claimed.length) {
+        const [existing] = await db.select().from(idempotencyKeys).where(where);
+        if (!existing) throw conflict(ERROR_CODES.idempotencyKeyInFlight, 'This Idempotency-Key is being used by another request. Retry later.');
+        if (existing.requestHash !== fingerprint || existing.userId !== userId) {
+          throw unprocessable(ERROR_CODES.idempotencyKeyReused, 'This Idempotency-Key was used with another request. Use a new key for a new request.');
+        }
+        if (existing.statusCode !== null) {
+          return reply.code(existing.statusCode).header('idempotent-replayed', 'true').send(existing.response);
+        }
+        const isStale = deps.clock.now().getTime() - existing.createdAt.getTime() > STALE_IN_FLIGHT_MS;
+        const takenOver = isStale
+          ? await db
+              .update(idempotencyKeys)
+              .set({ createdAt: deps.clock.now() })
+              .where(and(where, sql`${idempotencyKeys.statusCode} is null`, eq(idempotencyKeys.createdAt, existing.createdAt)))
+              .returning({ key: idempotencyKeys.key })
+          : [];
+        if (!takenOver.length) throw conflict(ERROR_CODES.idempotencyKeyInFlight, 'A request with this Idempotency-Key is still in progress. Retry later.');
+      }
+
+      let isCompleted = false;
+      const ticket: IdempotencyTicket = {
+        complete: async (executor, statusCode, body) => {
+          await executor.update(idempotencyKeys).set({ statusCode, response: body }).where(where);
+          isCompleted = true;
+        },
+      };
+      try {
+        const answer = await write(ticket);
+        // Writes that do not complete the ticket in their transaction record the answer right after.
+        if (!isCompleted) await ticket.complete(db, answer.statusCode, answer.body);
+        return reply.code(answer.statusCode).send(answer.body);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 409) {
+          // Nothing moved: the refusal is the first answer to this key.
+          await ticket.complete(db, error.statusCode, error.body);
+        } else {
+          // A conflict or a failure: nothing moved either, and the client may retry with the same key.
+          await db.delete(idempotencyKeys).where(and(where, sql`${idempotencyKeys.statusCode} is null`));
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type Idempotency = ReturnType<typeof createIdempotency>;

@@ -1,0 +1,180 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema, validationErrorSchema } from '@meterline/contract/errors';
+import {
+  cancelInvoiceInputSchema,
+  createInvoiceInputSchema,
+  generateInvoicesInputSchema,
+  generateInvoicesResultSchema,
+  invoiceDetailSchema,
+  invoicePdfQuerySchema,
+  listInvoicesQuerySchema,
+  paginatedInvoicesSchema,
+  type Invoice,
+} from '@meterline/contract/invoices';
+import type { DatabaseRegistry } from '../../db/client';
+import { sendList, type CsvColumn } from '../../lib/list';
+import { readErrors, writeErrors } from '../../lib/route-schemas';
+import { auditContextOf, requirePermission } from '../../plugins/authenticate';
+import type { Idempotency } from '../idempotency/idempotency';
+import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../services/service-scope';
+import { documentLanguage } from './invoice-document';
+import type { InvoiceService } from './invoices.service';
+import type { PdfPrinter } from './pdf-printer';
+
+const INVOICE_CSV_COLUMNS: CsvColumn<Invoice>[] = [
+  { header: 'id', value: (row) => row.id, numeric: true },
+  { header: 'number', value: (row) => row.number },
+  { header: 'customer_code', value: (row) => row.customer_code },
+  { header: 'customer_name', value: (row) => row.customer_name },
+  { header: 'period_start', value: (row) => row.period_start },
+  { header: 'period_end', value: (row) => row.period_end },
+  { header: 'issued_on', value: (row) => row.issued_on },
+  { header: 'due_on', value: (row) => row.due_on },
+  { header: 'currency', value: (row) => row.currency },
+  { header: 'subtotal', value: (row) => row.subtotal, numeric: true },
+  { header: 'tax', value: (row) => row.tax, numeric: true },
+  { header: 'total', value: (row) => row.total, numeric: true },
+  { header: 'amount_paid', value: (row) => row.amount_paid, numeric: true },
+  { header: 'balance_due', value: (row) => row.balance_due, numeric: true },
+  { header: 'status', value: (row) => row.status },
+  { header: 'is_overdue', value: (row) => row.is_overdue },
+  { header: 'previous_reading', value: (row) => row.previous_reading, numeric: true },
+  { header: 'current_reading', value: (row) => row.current_reading, numeric: true },
+  { header: 'consumption', value: (row) => row.consumption, numeric: true },
+];
+
+/** `/api/services/{serviceId}/invoices/`: list, create, detail, cancel and the billing run. */
+export async function invoiceRoutes(
+  app: FastifyInstance,
+  options: { invoices: InvoiceService; databases: DatabaseRegistry; idempotency: Idempotency; printer: PdfPrinter },
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { invoices, databases, idempotency, printer } = options;
+  const tags = ['invoices'];
+  const signedIn = { onRequest: app.authenticate };
+
+  routes.get(
+    '/',
+    {
+      ...signedIn,
+      preHandler: requirePermission('list', 'invoice'),
+      schema: {
+        tags,
+        summary: 'Invoices of the service (?status=overdue too; paginated; ?format=csv)',
+        params: serviceParamsSchema,
+        querystring: listInvoicesQuerySchema,
+        response: { 200: paginatedInvoicesSchema, ...readErrors, 400: validationErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      return sendList(request, reply, context.db, request.query, await invoices.listSource(context, request.query), { filename: 'invoices', columns: INVOICE_CSV_COLUMNS });
+    },
+  );
+
+  routes.post(
+    '/',
+    {
+      ...signedIn,
+      preHandler: requirePermission('create', 'invoice'),
+      schema: {
+        tags,
+        summary: 'Create an invoice from a meter {subscription, period_start, period_end} or with lines {customer, period_start, period_end, lines, notes}',
+        description: 'Accepts an Idempotency-Key header. 409 period_already_billed when the subscription has a live invoice for the period.',
+        params: serviceParamsSchema,
+        body: createInvoiceInputSchema,
+        response: { 201: invoiceDetailSchema, ...writeErrors, 422: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      return idempotency.run(request, reply, { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId }, async () => ({
+        statusCode: 201,
+        body: await invoices.create(context, request.body, auditContextOf(request)),
+      }));
+    },
+  );
+
+  routes.post(
+    '/generate/',
+    {
+      ...signedIn,
+      preHandler: [requirePermission('create', 'invoice'), requirePermission('manage', 'invoice')],
+      schema: {
+        tags,
+        summary: 'Billing run: invoice every open subscription of the service for a period (a second run creates none)',
+        params: serviceParamsSchema,
+        body: generateInvoicesInputSchema,
+        response: { 200: generateInvoicesResultSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      return invoices.generate(context, request.body, auditContextOf(request));
+    },
+  );
+
+  routes.get(
+    '/:id/',
+    {
+      ...signedIn,
+      preHandler: requirePermission('view', 'invoice'),
+      schema: { tags, summary: 'One invoice with its lines, readings and payments', params: serviceItemParamsSchema, response: { 200: invoiceDetailSchema, ...readErrors } },
+    },
+    async (request) => {
+      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      return invoices.detail(context, request.params.id);
+    },
+  );
+
+  routes.post(
+    '/:id/cancel/',
+    {
+      ...signedIn,
+      preHandler: requirePermission('cancel', 'invoice'),
+      schema: {
+        tags,
+        summary: 'Cancel an invoice while nothing is paid (the number is kept, the period freed)',
+        params: serviceItemParamsSchema,
+        body: cancelInvoiceInputSchema,
+        response: { 200: invoiceDetailSchema, ...writeErrors, 422: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      return idempotency.run(request, reply, { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId }, async () => ({
+        statusCode: 200,
+        body: await invoices.cancel(context, request.params.id, request.body.reason, auditContextOf(request)),
+      }));
+    },
+  );
+
+  routes.get(
+    '/:id/pdf/',
+    {
+      ...signedIn,
+      preHandler: requirePermission('view', 'invoice'),
+      schema: {
+        tags,
+        summary: 'The invoice printed: A4, or ?format=receipt for 80 mm; ?lang=ar|en or Accept-Language',
+        description: 'application/pdf printed by Chromium; where no Chromium is installed, the printable text/html page itself.',
+        params: serviceItemParamsSchema,
+        querystring: invoicePdfQuerySchema,
+        produces: ['application/pdf', 'text/html'],
+        response: { 200: z.unknown().meta({ description: 'application/pdf, or text/html without Chromium' }), ...readErrors, 400: validationErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const language = documentLanguage(request.query.lang, request.headers['accept-language']);
+      const { html, number } = await invoices.printable(context, request.params.id, language, request.query.format);
+      const pdf = await printer.print(html, request.query.format);
+      const filename = `${number}${request.query.format === 'receipt' ? '-receipt' : ''}`;
+      reply.header('cache-control', 'private, no-store').header('content-language', language);
+      if (!pdf) return reply.type('text/html; charset=utf-8').header('content-disposition', `inline; filename="${filename}.html"`).send(html);
+      return reply.type('application/pdf').header('content-disposition', `inline; filename="${filename}.pdf"`).send(pdf);
+    },
+  );
+}

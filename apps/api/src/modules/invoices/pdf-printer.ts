@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import type { Browser, BrowserContext } from 'playwright-core';
+import type { DocumentFormat } from './invoice-document';
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/**
+ * Prints HTML to PDF with Chromium through playwright-core (pdfkit, pdfmake and react-pdf render
+ * Arabic wrongly). One browser is launched on first use and reused; where no Chromium is
+ * installed, `print` answers null and the caller serves the printable HTML instead.
+ */
+export function createPdfPrinter(options: { chromiumPath: string | null }) {
+  const executablePath = options.chromiumPath ?? '/usr/bin/chromium';
+  let browser: Promise<{ browser: Browser; context: BrowserContext } | null> | null = null;
+
+  /** One browser and one offline context (a context costs ~400 ms, a page ~150 ms here). */
+  function launch(): Promise<{ browser: Browser; context: BrowserContext } | null> {
+    browser ??= (async () => {
+      if (!fs.existsSync(executablePath)) return null;
+      try {
+        const { chromium } = await import('playwright-core');
+        const launched = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+        // A crashed browser is launched again on the next print.
+        launched.on('disconnected', () => {
+          browser = null;
+        });
+        // Offline: the page is self-contained (the logo is embedded), nothing is fetched.
+        return { browser: launched, context: await launched.newContext({ offline: true }) };
+      } catch (error) {
+        console.error(`Chromium could not start (${executablePath}): ${(error as Error).message}; serving printable HTML.`);
+        return null;
+      }
+    })();
+    return browser;
+  }
+
+  return {
+    async print(html: string, format: DocumentFormat): Promise<Buffer | null> {
+      const running = await launch();
+      if (!running) return null;
+      const page = await running.context.newPage();
+      try {
+        await page.setContent(html, { waitUntil: 'load' });
+        if (format === 'receipt') {
+          // A receipt is as long as its content: measure it at the printer's width.
+          await page.setViewportSize({ width: 302, height: 600 });
+          const height = await page.evaluate('document.documentElement.scrollHeight');
+          return await page.pdf({ width: '80mm', height: `${Math.ceil(Number(height)) + 24}px`, printBackground: true, margin: { top: '4mm', bottom: '4mm', left: '4mm', right: '4mm' } });
+        }
+        return await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+      } finally {
+        await page.close();
+      }
+    },
+
+    async close(): Promise<void> {
+      const running = browser ? await browser : null;
+      browser = null;
+      await running?.browser.close().catch(() => undefined);
+    },
+  };
+}
+
+export type PdfPrinter = ReturnType<typeof createPdfPrinter>;

@@ -1,0 +1,123 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { formatMoneyAmount } from '@meterline/contract/money';
+import type { ListPaymentsQuery, Payment } from '@meterline/contract/payments';
+import { paymentListSpec } from '@meterline/contract/payments';
+import type { Executor } from '../../db/client';
+import { customers, invoices, payments } from '../../db/schema/index';
+import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
+import type { ServiceScope } from '../services/service-scope';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+type PaymentJoined = { payment: PaymentRow; invoiceNumber: string; customerName: string };
+
+export function toPayment(row: PaymentJoined, names: Map<number, string>, decimals: number): Payment {
+  const { payment } = row;
+  return {
+    id: payment.id,
+    invoice: payment.invoiceId,
+    invoice_number: row.invoiceNumber,
+    customer: payment.customerId,
+    customer_name: row.customerName,
+    amount: formatMoneyAmount(payment.amount, decimals),
+    method: payment.method,
+    reference: payment.reference,
+    paid_at: payment.paidAt.toISOString(),
+    received_by: payment.receivedBy,
+    received_by_name: payment.receivedBy === null ? null : (names.get(payment.receivedBy) ?? null),
+    note: payment.note,
+    reason: payment.reason,
+    reverses: payment.reversesId,
+  };
+}
+
+const joinedColumns = { payment: payments, invoiceNumber: invoices.number, customerName: customers.fullName };
+
+function selectPayments(executor: Executor) {
+  return executor
+    .select(joinedColumns)
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .innerJoin(customers, eq(customers.id, payments.customerId));
+}
+
+const orderingFields = {
+  id: payments.id,
+  paid_at: payments.paidAt,
+  amount: payments.amount,
+  method: payments.method,
+  customer_name: customers.fullName,
+  invoice_number: invoices.number,
+} satisfies Record<(typeof paymentListSpec.ordering)[number], unknown>;
+
+/** `paid_at` as a day of the tenant's timezone, for inclusive date filters. */
+export function paidOnSql(timezone: string): SQL {
+  return sql`(${payments.paidAt} at time zone ${timezone})::date`;
+}
+
+export function listPaymentsSource(
+  executor: Executor,
+  scope: ServiceScope,
+  query: ListPaymentsQuery,
+  options: { decimals: number; timezone: string; resolveNames: (ids: (number | null)[]) => Promise<Map<number, string>> },
+): ListSource<Payment> {
+  const paidOn = paidOnSql(options.timezone);
+  const where = and(
+    eq(payments.tenantId, scope.tenantId),
+    eq(payments.serviceId, scope.serviceId),
+    searchCondition(query.search, [invoices.number, customers.fullName, customers.code, payments.reference]),
+    query.method ? eq(payments.method, query.method) : undefined,
+    query.received_by ? eq(payments.receivedBy, query.received_by) : undefined,
+    query.invoice ? eq(payments.invoiceId, query.invoice) : undefined,
+    query.customer ? eq(payments.customerId, query.customer) : undefined,
+    query.date_from ? sql`${paidOn} >= ${query.date_from}::date` : undefined,
+    query.date_to ? sql`${paidOn} <= ${query.date_to}::date` : undefined,
+  );
+  const orderBy = orderByFor(query.ordering, orderingFields, paymentListSpec.defaultOrdering, payments.id);
+  return {
+    // The count joins invoices and customers only when the search needs their texts.
+    countQuery: () =>
+      query.search?.trim()
+        ? executor
+            .select({ id: payments.id })
+            .from(payments)
+            .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+            .innerJoin(customers, eq(customers.id, payments.customerId))
+            .where(where)
+            .$dynamic()
+        : executor.select({ id: payments.id }).from(payments).where(where).$dynamic(),
+    fetchPage: async (limit, offset) => {
+      const rows = await selectPayments(executor).where(where).orderBy(...orderBy).limit(limit).offset(offset);
+      const names = await options.resolveNames(rows.map((row) => row.payment.receivedBy));
+      return rows.map((row) => toPayment(row, names, options.decimals));
+    },
+  };
+}
+
+export async function findInvoicePayments(executor: Executor, tenantId: number, invoiceId: number) {
+  return selectPayments(executor)
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.invoiceId, invoiceId)))
+    .orderBy(asc(payments.id));
+}
+
+export async function findPaymentRow(executor: Executor, tenantId: number, invoiceId: number, paymentId: number): Promise<PaymentRow | null> {
+  const [row] = await executor
+    .select()
+    .from(payments)
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.invoiceId, invoiceId), eq(payments.id, paymentId)));
+  return row ?? null;
+}
+
+/** How much of a payment earlier reversals have already taken back (a positive number). */
+export async function sumReversalsOf(executor: Executor, tenantId: number, paymentId: number): Promise<bigint> {
+  const [row] = await executor
+    .select({ total: sql<string>`coalesce(-sum(${payments.amount}), 0)::text` })
+    .from(payments)
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.reversesId, paymentId)));
+  return BigInt(row.total);
+}
+
+export async function insertPayment(executor: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [row] = await executor.insert(payments).values(values).returning();
+  return row;
+}

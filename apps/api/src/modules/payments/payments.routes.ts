@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema, validationErrorSchema } from '@meterline/contract/errors';
+import { createPaymentInputSchema, listPaymentsQuerySchema, paginatedPaymentsSchema, paymentSchema, type Payment } from '@meterline/contract/payments';
+import type { DatabaseRegistry } from '../../db/client';
+import { sendList, type CsvColumn } from '../../lib/list';
+import { readErrors, writeErrors } from '../../lib/route-schemas';
+import { auditContextOf, requirePermission } from '../../plugins/authenticate';
+import type { Idempotency } from '../idempotency/idempotency';
+import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../services/service-scope';
+import type { PaymentService } from './payments.service';
+
+const PAYMENT_CSV_COLUMNS: CsvColumn<Payment>[] = [
+  { header: 'id', value: (row) => row.id, numeric: true },
+  { header: 'paid_at', value: (row) => row.paid_at },
+  { header: 'invoice_number', value: (row) => row.invoice_number },
+  { header: 'customer_name', value: (row) => row.customer_name },
+  { header: 'amount', value: (row) => row.amount, numeric: true },
+  { header: 'method', value: (row) => row.method },
+  { header: 'reference', value: (row) => row.reference },
+  { header: 'received_by', value: (row) => row.received_by_name },
+  { header: 'note', value: (row) => row.note },
+  { header: 'reason', value: (row) => row.reason },
+  { header: 'reverses', value: (row) => row.reverses, numeric: true },
+];
+
+/** `GET /api/services/{serviceId}/payments/`. */
+export async function paymentRoutes(app: FastifyInstance, options: { payments: PaymentService; databases: DatabaseRegistry }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { payments, databases } = options;
+  routes.get(
+    '/',
+    {
+      onRequest: app.authenticate,
+      preHandler: requirePermission('list', 'payment'),
+      schema: {
+        tags: ['payments'],
+        summary: 'Payments of the service (paginated; ?format=csv)',
+        params: serviceParamsSchema,
+        querystring: listPaymentsQuerySchema,
+        response: { 200: paginatedPaymentsSchema, ...readErrors, 400: validationErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      return sendList(request, reply, context.db, request.query, await payments.listSource(context, request.query), { filename: 'payments', columns: PAYMENT_CSV_COLUMNS });
+    },
+  );
+}
+
+/** `PUT /api/services/{serviceId}/invoices/{id}/create_payment/`: mark as paid, partial payment, reversal. */
+export async function invoicePaymentRoutes(app: FastifyInstance, options: { payments: PaymentService; databases: DatabaseRegistry; idempotency: Idempotency }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { payments, databases, idempotency } = options;
+  routes.put(
+    '/:id/create_payment/',
+    {
+      onRequest: app.authenticate,
+      preHandler: requirePermission('create', 'payment'),
+      schema: {
+        tags: ['payments'],
+        summary: 'Pay an invoice: no amount pays the balance; an amount pays part; a negative amount with a reason reverses',
+        description:
+          'Accepts an Idempotency-Key header (same key and body: the first answer; another body: 422; still running: 409). 400 on overpaying; 409 invoice_already_paid; 409 invoice_cancelled.',
+        params: serviceItemParamsSchema,
+        // No body at all is "mark as paid", like an empty object.
+        body: z.preprocess((value) => value ?? {}, createPaymentInputSchema),
+        response: { 201: paymentSchema, ...writeErrors, 422: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      return idempotency.run(request, reply, { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId }, async (ticket) => ({
+        statusCode: 201,
+        body: await payments.create(context, request.params.id, request.body, auditContextOf(request), ticket),
+      }));
+    },
+  );
+}

@@ -1,0 +1,133 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { buildings, bundles, customers, regions, services, stations, streets, subscriptions, users } from '../../db/schema/index';
+import { fieldError } from '../../lib/http-errors';
+import type { ServiceScope } from './service-scope';
+
+/**
+ * Ids given in a body or a query: another tenant's or another service's id is a 400 on that
+ * field, exactly as an id that does not exist (domain.md).
+ */
+export const invalidPk = (field: string, id: number) => fieldError(field, `Invalid pk "${id}" - object does not exist.`);
+
+export interface AddressIds {
+  regionId: number | null;
+  streetId: number | null;
+  buildingId: number | null;
+}
+
+/**
+ * Checks a region/street/building triple of the tenant and fills the parents of the most precise
+ * one given (a building alone gives its street and region). A mismatch is a 400 on the child.
+ */
+export async function resolveAddress(executor: Executor, tenantId: number, given: AddressIds): Promise<AddressIds> {
+  let { regionId, streetId } = given;
+  const { buildingId } = given;
+  if (buildingId !== null) {
+    const [building] = await executor
+      .select({ streetId: buildings.streetId, regionId: streets.regionId })
+      .from(buildings)
+      .innerJoin(streets, eq(streets.id, buildings.streetId))
+      .where(and(eq(buildings.tenantId, tenantId), eq(buildings.id, buildingId)));
+    if (!building) throw invalidPk('building', buildingId);
+    if (streetId !== null && streetId !== building.streetId) throw fieldError('building', 'This building is not on the chosen street.');
+    if (regionId !== null && regionId !== building.regionId) throw fieldError('building', 'This building is not in the chosen region.');
+    streetId = building.streetId;
+    regionId = building.regionId;
+  } else if (streetId !== null) {
+    const [street] = await executor
+      .select({ regionId: streets.regionId })
+      .from(streets)
+      .where(and(eq(streets.tenantId, tenantId), eq(streets.id, streetId)));
+    if (!street) throw invalidPk('street', streetId);
+    if (regionId !== null && regionId !== street.regionId) throw fieldError('street', 'This street is not in the chosen region.');
+    regionId = street.regionId;
+  } else if (regionId !== null) {
+    const [region] = await executor
+      .select({ id: regions.id })
+      .from(regions)
+      .where(and(eq(regions.tenantId, tenantId), eq(regions.id, regionId)));
+    if (!region) throw invalidPk('region', regionId);
+  }
+  return { regionId, streetId, buildingId };
+}
+
+/** Query filters on addresses: each id must be the tenant's (400 on the field otherwise). */
+export async function assertAddressFilters(executor: Executor, tenantId: number, query: { region?: number; street?: number; building?: number }) {
+  const checks: [string, number | undefined, typeof regions | typeof streets | typeof buildings][] = [
+    ['region', query.region, regions],
+    ['street', query.street, streets],
+    ['building', query.building, buildings],
+  ];
+  for (const [field, id, table] of checks) {
+    if (id === undefined) continue;
+    const [row] = await executor
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.tenantId, tenantId), eq(table.id, id)));
+    if (!row) throw invalidPk(field, id);
+  }
+}
+
+export async function assertStation(executor: Executor, scope: ServiceScope, stationId: number, field = 'station') {
+  const [row] = await executor
+    .select({ id: stations.id })
+    .from(stations)
+    .where(and(eq(stations.tenantId, scope.tenantId), eq(stations.serviceId, scope.serviceId), eq(stations.id, stationId)));
+  if (!row) throw invalidPk(field, stationId);
+}
+
+export async function findScopedBundle(executor: Executor, scope: ServiceScope, bundleId: number, field = 'bundle') {
+  const [row] = await executor
+    .select()
+    .from(bundles)
+    .where(and(eq(bundles.tenantId, scope.tenantId), eq(bundles.serviceId, scope.serviceId), eq(bundles.id, bundleId)));
+  if (!row) throw invalidPk(field, bundleId);
+  return row;
+}
+
+export async function assertCustomer(executor: Executor, scope: ServiceScope, customerId: number, field = 'customer') {
+  const [row] = await executor
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.serviceId, scope.serviceId), eq(customers.id, customerId)));
+  if (!row) throw invalidPk(field, customerId);
+}
+
+export async function assertSubscription(executor: Executor, scope: ServiceScope, subscriptionId: number, field = 'subscription') {
+  const [row] = await executor
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.tenantId, scope.tenantId), eq(subscriptions.serviceId, scope.serviceId), eq(subscriptions.id, subscriptionId)));
+  if (!row) throw invalidPk(field, subscriptionId);
+}
+
+export async function assertTenantService(executor: Executor, tenantId: number, serviceId: number, field = 'service') {
+  const [row] = await executor
+    .select({ id: services.id })
+    .from(services)
+    .where(and(eq(services.tenantId, tenantId), eq(services.id, serviceId)));
+  if (!row) throw invalidPk(field, serviceId);
+}
+
+/** Users live in the default database: a user of the tenant, active or not (history keeps old staff). */
+export async function assertTenantUser(defaultDb: Executor, tenantId: number, userId: number, field: string) {
+  const [row] = await defaultDb
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  if (!row) throw invalidPk(field, userId);
+}
+
+/** Display names of staff (default database) for ids kept on tenant rows (another database). */
+export async function findUserNames(defaultDb: Executor, tenantId: number, ids: (number | null | undefined)[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
+  const names = new Map<number, string>();
+  if (!unique.length) return names;
+  const rows = await defaultDb
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, unique)));
+  for (const row of rows) names.set(row.id, `${row.firstName} ${row.lastName}`.trim() || row.username);
+  return names;
+}

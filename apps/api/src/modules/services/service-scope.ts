@@ -1,0 +1,117 @@
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { idParamSchema } from '@meterline/contract/common';
+import type { FastifyRequest } from 'fastify';
+import { currencyDecimals, parseScaled, TAX_RATE_SCALE } from '@meterline/contract/money';
+import type { DatabaseRegistry, Db, Executor } from '../../db/client';
+import { services, settings } from '../../db/schema/index';
+import { notFound } from '../../lib/http-errors';
+import { tenantActorOf, type Actor } from '../../plugins/authenticate';
+
+/** Path parameters of `/api/services/{serviceId}/...` (a bad id is a 404, as the error handler answers). */
+export const serviceParamsSchema = z.object({ serviceId: idParamSchema });
+export const serviceItemParamsSchema = z.object({ serviceId: idParamSchema, id: idParamSchema });
+
+/** The tenant and the service every billing repository function takes first. */
+export interface ServiceScope {
+  tenantId: number;
+  serviceId: number;
+}
+
+/** What money and dates need from the tenant's settings. */
+export interface TenantTerms {
+  currency: string;
+  decimals: number;
+  /** Percent scaled by 10^TAX_RATE_SCALE ("11.000" -> 11000n). */
+  taxRate: bigint;
+  timezone: string;
+  invoicePrefix: string;
+  invoiceDueDays: number;
+}
+
+export interface ServiceContext {
+  db: Db;
+  scope: ServiceScope;
+  actor: Actor & { tenantId: number; dbAlias: string };
+  terms: TenantTerms;
+  service: { id: number; name: string; unit: string; isMetered: boolean };
+}
+
+export function termsFrom(row: typeof settings.$inferSelect | null): TenantTerms {
+  const currency = row?.currency ?? 'USD';
+  return {
+    currency,
+    decimals: currencyDecimals(currency),
+    taxRate: parseScaled(row?.taxRate ?? '0', TAX_RATE_SCALE) ?? 0n,
+    // Checked here, so an unknown zone in the settings never reaches SQL's `at time zone`.
+    timezone: safeTimezone(row?.timezone || 'UTC'),
+    invoicePrefix: row?.invoicePrefix || 'INV',
+    invoiceDueDays: row?.invoiceDueDays ?? 15,
+  };
+}
+
+export async function findTenantTerms(executor: Executor, tenantId: number): Promise<TenantTerms> {
+  const [row] = await executor.select().from(settings).where(eq(settings.tenantId, tenantId));
+  return termsFrom(row ?? null);
+}
+
+/**
+ * `/api/services/{serviceId}/...`: the service must belong to the caller's tenant (404 otherwise,
+ * exactly like a service that does not exist). One query gives the service and the tenant's terms.
+ */
+export async function resolveServiceContext(databases: DatabaseRegistry, request: FastifyRequest, serviceId: number): Promise<ServiceContext> {
+  const actor = tenantActorOf(request);
+  const db = databases.get(actor.dbAlias);
+  const [row] = await db
+    .select({ service: services, settings })
+    .from(services)
+    .leftJoin(settings, eq(settings.tenantId, services.tenantId))
+    .where(and(eq(services.tenantId, actor.tenantId), eq(services.id, serviceId)));
+  if (!row) throw notFound();
+  return {
+    db,
+    scope: { tenantId: actor.tenantId, serviceId },
+    actor,
+    terms: termsFrom(row.settings),
+    service: { id: row.service.id, name: row.service.name, unit: row.service.unit, isMetered: row.service.isMetered },
+  };
+}
+
+/** Today's date (YYYY-MM-DD) in the tenant's timezone: due dates, overdue and "this month" use it. */
+export function todayIn(timezone: string, now: Date): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}
+
+/** A valid IANA zone for SQL `at time zone` (an unknown zone would be a database error). */
+export function safeTimezone(timezone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
+    return timezone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+export function addDays(date: string, days: number): string {
+  const value = new Date(`${date}T00:00:00Z`);
+  value.setUTCDate(value.getUTCDate() + days);
+  return value.toISOString().slice(0, 10);
+}
+
+/** Tenant-wide billing calls (transactions, statistics): the tenant's database and terms. */
+export interface TenantContext {
+  db: Db;
+  tenantId: number;
+  actor: Actor & { tenantId: number; dbAlias: string };
+  terms: TenantTerms;
+}
+
+export async function resolveTenantContext(databases: DatabaseRegistry, request: FastifyRequest): Promise<TenantContext> {
+  const actor = tenantActorOf(request);
+  const db = databases.get(actor.dbAlias);
+  return { db, tenantId: actor.tenantId, actor, terms: await findTenantTerms(db, actor.tenantId) };
+}

@@ -1,0 +1,100 @@
+import { formatMoneyAmount } from '@meterline/contract/money';
+import type { Stats1, Stats2, Stats3, Stats4, StatisticsQuery } from '@meterline/contract/statistics';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { fieldError } from '../../lib/http-errors';
+import { assertTenantService, findUserNames } from '../services/references';
+import { safeTimezone, todayIn, type TenantContext } from '../services/service-scope';
+import { selectCollectionsByReceiver, selectKpis, selectMonthlyTotals, selectStatusBreakdown, type StatisticsScope } from './statistics.repository';
+
+const STATUS_ORDER = ['paid', 'partially_paid', 'unpaid', 'overdue', 'cancelled'];
+
+function lastDayOfMonth(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number);
+  return new Date(Date.UTC(year, monthNumber, 0)).toISOString().slice(0, 10);
+}
+
+/** The twelve months (YYYY-MM) ending with the given one, oldest first. */
+export function twelveMonthsEnding(month: string): string[] {
+  const [year, monthNumber] = month.split('-').map(Number);
+  return Array.from({ length: 12 }, (_, index) => {
+    const date = new Date(Date.UTC(year, monthNumber - 1 - (11 - index), 1));
+    return date.toISOString().slice(0, 7);
+  });
+}
+
+/**
+ * Dashboard figures, computed from the rows on every call (no cache, so never stale). Without
+ * dates, "this month" is the current month in the tenant's timezone.
+ */
+export function createStatisticsService(deps: { clock: Clock; defaultDb: Db }) {
+  async function scopeOf(context: TenantContext, query: StatisticsQuery): Promise<StatisticsScope & { hasWindow: boolean }> {
+    if (query.service) await assertTenantService(context.db, context.tenantId, query.service);
+    if (query.date_from && query.date_to && query.date_to < query.date_from) throw fieldError('date_to', 'The end must be on or after the start.');
+    const timezone = safeTimezone(context.terms.timezone);
+    const today = todayIn(timezone, deps.clock.now());
+    const month = today.slice(0, 7);
+    return {
+      tenantId: context.tenantId,
+      serviceId: query.service,
+      timezone,
+      today,
+      from: query.date_from ?? `${month}-01`,
+      to: query.date_to ?? lastDayOfMonth(month),
+      hasWindow: Boolean(query.date_from || query.date_to),
+    };
+  }
+
+  return {
+    async stats1(context: TenantContext, query: StatisticsQuery): Promise<Stats1> {
+      const scope = await scopeOf(context, query);
+      const row = await selectKpis(context.db, scope);
+      const money = (value: string) => formatMoneyAmount(BigInt(value), context.terms.decimals);
+      return {
+        currency: context.terms.currency,
+        customers: Number(row.customers),
+        active_subscriptions: Number(row.active_subscriptions),
+        invoiced_this_month: money(row.invoiced),
+        collected_this_month: money(row.collected),
+        outstanding_balance: money(row.outstanding),
+        overdue_invoices: Number(row.overdue),
+      };
+    },
+
+    async stats2(context: TenantContext, query: StatisticsQuery): Promise<Stats2> {
+      const scope = await scopeOf(context, query);
+      const months = twelveMonthsEnding((query.date_to ?? scope.today).slice(0, 7));
+      const { invoiced, collected } = await selectMonthlyTotals(context.db, { ...scope, from: `${months[0]}-01`, to: lastDayOfMonth(months[11]) });
+      const invoicedByMonth = new Map(invoiced.map((row) => [row.month, BigInt(row.total)]));
+      const collectedByMonth = new Map(collected.map((row) => [row.month, BigInt(row.total)]));
+      return months.map((month) => ({
+        month,
+        invoiced: formatMoneyAmount(invoicedByMonth.get(month) ?? 0n, context.terms.decimals),
+        collected: formatMoneyAmount(collectedByMonth.get(month) ?? 0n, context.terms.decimals),
+      }));
+    },
+
+    async stats3(context: TenantContext, query: StatisticsQuery): Promise<Stats3> {
+      const scope = await scopeOf(context, query);
+      const rows = await selectStatusBreakdown(context.db, scope);
+      const byStatus = new Map(rows.map((row) => [row.status, row]));
+      return STATUS_ORDER.map((status) => ({
+        status,
+        count: Number(byStatus.get(status)?.count ?? 0),
+        total: formatMoneyAmount(BigInt(byStatus.get(status)?.total ?? '0'), context.terms.decimals),
+      }));
+    },
+
+    async stats4(context: TenantContext, query: StatisticsQuery): Promise<Stats4> {
+      const scope = await scopeOf(context, query);
+      const rows = await selectCollectionsByReceiver(context.db, scope);
+      const names = await findUserNames(deps.defaultDb, context.tenantId, rows.map((row) => Number(row.user_id)));
+      return rows
+        .map((row) => ({ user_id: Number(row.user_id), full_name: names.get(Number(row.user_id)) ?? `#${row.user_id}`, count: Number(row.count), total: BigInt(row.total) }))
+        .sort((a, b) => (a.total === b.total ? a.user_id - b.user_id : a.total > b.total ? -1 : 1))
+        .map((row) => ({ ...row, total: formatMoneyAmount(row.total, context.terms.decimals) }));
+    },
+  };
+}
+
+export type StatisticsService = ReturnType<typeof createStatisticsService>;

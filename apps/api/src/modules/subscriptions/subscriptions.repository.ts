@@ -1,0 +1,322 @@
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Counter, ListCountersQuery, ListReadingsQuery, Reading, Subscription } from '@meterline/contract/subscriptions';
+import { counterListSpec, readingListSpec } from '@meterline/contract/subscriptions';
+import type { Executor } from '../../db/client';
+import { buildings, bundles, customers, invoices, meterReadings, regions, stations, streets, subscriptions } from '../../db/schema/index';
+import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
+import { selectRows } from '../services/codes';
+import type { ServiceScope } from '../services/service-scope';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type ReadingRow = typeof meterReadings.$inferSelect;
+
+export function toSubscription(row: SubscriptionRow): Subscription {
+  return {
+    id: row.id,
+    service: row.serviceId,
+    customer: row.customerId,
+    bundle: row.bundleId,
+    station: row.stationId,
+    started_on: row.startedOn,
+    ended_on: row.endedOn,
+    counter: row.counter,
+    counter_updated_at: row.counterUpdatedAt ? row.counterUpdatedAt.toISOString() : null,
+    counter_updated_by: row.counterUpdatedBy,
+  };
+}
+
+export function toReading(row: ReadingRow, names: Map<number, string>): Reading {
+  return {
+    id: row.id,
+    subscription: row.subscriptionId,
+    value: row.value,
+    previous_value: row.previousValue,
+    kind: row.kind === 'reset' ? 'reset' : 'reading',
+    reason: row.reason,
+    taken_at: row.takenAt.toISOString(),
+    taken_by: row.takenBy,
+    taken_by_name: row.takenBy === null ? null : (names.get(row.takenBy) ?? null),
+  };
+}
+
+const scoped = (scope: ServiceScope) => and(eq(subscriptions.tenantId, scope.tenantId), eq(subscriptions.serviceId, scope.serviceId));
+
+export async function findSubscriptionRow(executor: Executor, scope: ServiceScope, subscriptionId: number, options: { lock?: boolean } = {}): Promise<SubscriptionRow | null> {
+  const query = executor.select().from(subscriptions).where(and(scoped(scope), eq(subscriptions.id, subscriptionId)));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function insertReading(executor: Executor, values: typeof meterReadings.$inferInsert): Promise<ReadingRow> {
+  const [row] = await executor.insert(meterReadings).values(values).returning();
+  return row;
+}
+
+export async function setSubscriptionCounter(
+  executor: Executor,
+  scope: ServiceScope,
+  subscriptionId: number,
+  values: { counter: string; counterUpdatedAt: Date; counterUpdatedBy: number | null },
+): Promise<SubscriptionRow> {
+  const [row] = await executor
+    .update(subscriptions)
+    .set(values)
+    .where(and(scoped(scope), eq(subscriptions.id, subscriptionId)))
+    .returning();
+  return row;
+}
+
+/**
+ * Consumption a customer has not been billed for: every reading's difference within its meter
+ * segment (resets add nothing), over all the customer's subscriptions, minus what live meter
+ * invoices billed. Cancelling an invoice gives its consumption back; nothing is lost or negative.
+ */
+export function unbilledConsumptionSql(tenantId: SQL | number, customerId: SQL | number): SQL<string> {
+  // Aliased tables, so that a caller may pass columns of an outer "subscriptions" or "customers".
+  return sql<string>`(
+    coalesce((select sum(mr.value - mr.previous_value)
+              from meter_readings mr join subscriptions ms on ms.id = mr.subscription_id
+              where mr.tenant_id = ${tenantId} and ms.customer_id = ${customerId}
+                and mr.kind = 'reading' and mr.previous_value is not null), 0)
+    - coalesce((select sum(bi.consumption) from invoices bi
+              where bi.tenant_id = ${tenantId} and bi.customer_id = ${customerId}
+                and bi.status <> 'cancelled' and bi.consumption is not null), 0)
+  )`;
+}
+
+export async function findUnbilledConsumption(executor: Executor, tenantId: number, customerId: number): Promise<string> {
+  const [row] = await selectRows<{ consumption: string }>(executor, sql`select ${unbilledConsumptionSql(tenantId, customerId)}::numeric(14,3)::text as consumption`);
+  return row.consumption;
+}
+
+/** Readings of the customer's meter since the last live meter invoice up to a moment (shown on an invoice). */
+export async function findReadingsBetween(executor: Executor, tenantId: number, customerId: number, after: Date | null, upTo: Date): Promise<ReadingRow[]> {
+  return executor
+    .select({ reading: meterReadings })
+    .from(meterReadings)
+    .innerJoin(subscriptions, eq(subscriptions.id, meterReadings.subscriptionId))
+    .where(
+      and(
+        eq(meterReadings.tenantId, tenantId),
+        eq(subscriptions.customerId, customerId),
+        after ? sql`${meterReadings.takenAt} > ${after}` : undefined,
+        sql`${meterReadings.takenAt} <= ${upTo}`,
+      ),
+    )
+    .orderBy(meterReadings.id)
+    .then((rows) => rows.map((row) => row.reading));
+}
+
+/**
+ * For one page of meters, in two grouped queries (not a subquery per row): each customer's
+ * unbilled consumption and each subscription's reading before the last one.
+ */
+export async function findMeterFigures(executor: Executor, tenantId: number, pairs: { subscriptionId: number; customerId: number }[]) {
+  const consumption = new Map<number, string>();
+  const previous = new Map<number, string | null>();
+  if (!pairs.length) return { consumption, previous };
+  const customerIds = sql.join([...new Set(pairs.map((pair) => pair.customerId))].map((id) => sql`${id}::int`), sql`, `);
+  const subscriptionIds = sql.join(pairs.map((pair) => sql`${pair.subscriptionId}::int`), sql`, `);
+  const consumed = await selectRows<{ customer_id: number; consumption: string }>(
+    executor,
+    sql`select c.id as customer_id, (
+          coalesce((select sum(mr.value - mr.previous_value) from meter_readings mr join subscriptions ms on ms.id = mr.subscription_id
+                    where mr.tenant_id = ${tenantId} and ms.tenant_id = ${tenantId} and ms.customer_id = c.id
+                      and mr.kind = 'reading' and mr.previous_value is not null), 0)
+          - coalesce((select sum(bi.consumption) from invoices bi where bi.tenant_id = ${tenantId} and bi.customer_id = c.id
+                      and bi.status <> 'cancelled' and bi.consumption is not null), 0)
+        )::numeric(14,3)::text as consumption
+        from customers c where c.tenant_id = ${tenantId} and c.id in (${customerIds})`,
+  );
+  for (const row of consumed) consumption.set(Number(row.customer_id), row.consumption);
+  const latest = await selectRows<{ subscription_id: number; previous_value: string | null }>(
+    executor,
+    sql`select distinct on (subscription_id) subscription_id, previous_value::text as previous_value from meter_readings
+        where tenant_id = ${tenantId} and subscription_id in (${subscriptionIds}) order by subscription_id, id desc`,
+  );
+  for (const row of latest) previous.set(Number(row.subscription_id), row.previous_value);
+  return { consumption, previous };
+}
+
+const counterOrdering = {
+  id: subscriptions.id,
+  customer_name: customers.fullName,
+  customer_code: customers.code,
+  building_name: buildings.name,
+  floor: customers.floor,
+  apartment: customers.apartment,
+  counter: subscriptions.counter,
+  counter_updated_at: subscriptions.counterUpdatedAt,
+  consumption: sql`(${unbilledConsumptionSql(sql`${subscriptions.tenantId}`, sql`${subscriptions.customerId}`)})`,
+} satisfies Record<(typeof counterListSpec.ordering)[number], unknown>;
+
+type CounterJoined = {
+  subscription: SubscriptionRow;
+  customerName: string;
+  customerCode: string;
+  customerPhone: string;
+  regionId: number | null;
+  regionName: string | null;
+  streetId: number | null;
+  streetName: string | null;
+  buildingId: number | null;
+  buildingName: string | null;
+  floor: string;
+  apartment: string;
+  stationName: string | null;
+  bundleName: string;
+};
+
+function toCounter(row: CounterJoined, figures: Awaited<ReturnType<typeof findMeterFigures>>, names: Map<number, string>): Counter {
+  const { subscription } = row;
+  return {
+    id: subscription.id,
+    customer: subscription.customerId,
+    customer_name: row.customerName,
+    customer_code: row.customerCode,
+    customer_phone: row.customerPhone,
+    region: row.regionId,
+    region_name: row.regionName,
+    street: row.streetId,
+    street_name: row.streetName,
+    building: row.buildingId,
+    building_name: row.buildingName,
+    floor: row.floor,
+    apartment: row.apartment,
+    station: subscription.stationId,
+    station_name: row.stationName,
+    bundle: subscription.bundleId,
+    bundle_name: row.bundleName,
+    previous_counter: figures.previous.get(subscription.id) ?? null,
+    counter: subscription.counter,
+    counter_updated_at: subscription.counterUpdatedAt ? subscription.counterUpdatedAt.toISOString() : null,
+    counter_updated_by: subscription.counterUpdatedBy,
+    counter_updated_by_name: subscription.counterUpdatedBy === null ? null : (names.get(subscription.counterUpdatedBy) ?? null),
+    consumption: figures.consumption.get(subscription.customerId) ?? '0.000',
+  };
+}
+
+/** Open meters of the service, with the customer's address, so a collector finds a building's meters fast. */
+export function listCountersSource(
+  executor: Executor,
+  scope: ServiceScope,
+  query: ListCountersQuery,
+  resolveNames: (ids: (number | null)[]) => Promise<Map<number, string>>,
+): ListSource<Counter> {
+  const conditions: (SQL | undefined)[] = [
+    scoped(scope),
+    isNull(subscriptions.endedOn),
+    searchCondition(query.search, [customers.fullName, customers.code, customers.phone, buildings.name]),
+    query.station ? eq(subscriptions.stationId, query.station) : undefined,
+    query.region ? eq(customers.regionId, query.region) : undefined,
+    query.street ? eq(customers.streetId, query.street) : undefined,
+    query.building ? eq(customers.buildingId, query.building) : undefined,
+    query.bundle ? eq(subscriptions.bundleId, query.bundle) : undefined,
+  ];
+  const where = and(...conditions);
+  const orderBy = orderByFor(query.ordering, counterOrdering, counterListSpec.defaultOrdering, subscriptions.id);
+  return {
+    countQuery: () =>
+      executor
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .innerJoin(customers, eq(customers.id, subscriptions.customerId))
+        .leftJoin(buildings, eq(buildings.id, customers.buildingId))
+        .where(where)
+        .$dynamic(),
+    fetchPage: async (limit, offset) => {
+      const rows = (await executor
+        .select({
+          subscription: subscriptions,
+          customerName: customers.fullName,
+          customerCode: customers.code,
+          customerPhone: customers.phone,
+          regionId: customers.regionId,
+          regionName: regions.name,
+          streetId: customers.streetId,
+          streetName: streets.name,
+          buildingId: customers.buildingId,
+          buildingName: buildings.name,
+          floor: customers.floor,
+          apartment: customers.apartment,
+          stationName: stations.name,
+          bundleName: bundles.name,
+        })
+        .from(subscriptions)
+        .innerJoin(customers, eq(customers.id, subscriptions.customerId))
+        .innerJoin(bundles, eq(bundles.id, subscriptions.bundleId))
+        .leftJoin(regions, eq(regions.id, customers.regionId))
+        .leftJoin(streets, eq(streets.id, customers.streetId))
+        .leftJoin(buildings, eq(buildings.id, customers.buildingId))
+        .leftJoin(stations, eq(stations.id, subscriptions.stationId))
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset)) as CounterJoined[];
+      const figures = await findMeterFigures(executor, scope.tenantId, rows.map((row) => ({ subscriptionId: row.subscription.id, customerId: row.subscription.customerId })));
+      const names = await resolveNames(rows.map((row) => row.subscription.counterUpdatedBy));
+      return rows.map((row) => toCounter(row, figures, names));
+    },
+  };
+}
+
+const readingOrdering = {
+  id: meterReadings.id,
+  taken_at: meterReadings.takenAt,
+  value: meterReadings.value,
+} satisfies Record<(typeof readingListSpec.ordering)[number], unknown>;
+
+export function listReadingsSource(
+  executor: Executor,
+  scope: ServiceScope,
+  subscriptionId: number,
+  query: ListReadingsQuery,
+  resolveNames: (ids: (number | null)[]) => Promise<Map<number, string>>,
+): ListSource<Reading> {
+  const where = and(
+    eq(meterReadings.tenantId, scope.tenantId),
+    eq(meterReadings.subscriptionId, subscriptionId),
+    query.kind ? eq(meterReadings.kind, query.kind) : undefined,
+    searchCondition(query.search, [meterReadings.reason]),
+  );
+  const orderBy = orderByFor(query.ordering, readingOrdering, readingListSpec.defaultOrdering, meterReadings.id);
+  return {
+    countQuery: () => executor.select({ id: meterReadings.id }).from(meterReadings).where(where).$dynamic(),
+    fetchPage: async (limit, offset) => {
+      const rows = await executor.select().from(meterReadings).where(where).orderBy(...orderBy).limit(limit).offset(offset);
+      const names = await resolveNames(rows.map((row) => row.takenBy));
+      return rows.map((row) => toReading(row, names));
+    },
+  };
+}
+
+/** The latest live meter invoice of a customer (before another invoice, when given) (its readings end where the next begin). */
+export async function findPreviousMeterInvoice(executor: Executor, tenantId: number, customerId: number, beforeInvoiceId?: number) {
+  const [row] = await executor
+    .select({ id: invoices.id, createdAt: invoices.createdAt, currentReading: invoices.currentReading })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.tenantId, tenantId),
+        eq(invoices.customerId, customerId),
+        sql`${invoices.status} <> 'cancelled'`,
+        sql`${invoices.consumption} is not null`,
+        beforeInvoiceId ? sql`${invoices.id} < ${beforeInvoiceId}` : undefined,
+      ),
+    )
+    .orderBy(desc(invoices.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Where the customer's metering began: the first reading's previous value (null before any reading). */
+export async function findFirstReadingStart(executor: Executor, tenantId: number, customerId: number): Promise<string | null> {
+  const [row] = await executor
+    .select({ previousValue: meterReadings.previousValue })
+    .from(meterReadings)
+    .innerJoin(subscriptions, eq(subscriptions.id, meterReadings.subscriptionId))
+    .where(and(eq(meterReadings.tenantId, tenantId), eq(subscriptions.customerId, customerId)))
+    .orderBy(meterReadings.id)
+    .limit(1);
+  return row?.previousValue ?? null;
+}

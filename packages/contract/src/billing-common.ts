@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { normalizeDigits } from './money';
+
+/**
+ * Pieces shared by the billing schemas (customers, bundles, stations, invoices, payments,
+ * transactions). Kept apart from common.ts so that the billing contract stays in its own files.
+ */
+
+/** An id in a body: a number or digits (Arabic-Indic accepted), as form selects send either. */
+export const idInputSchema = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(normalizeDigits(value)) : value),
+  z.number({ message: 'Incorrect type. Expected pk value.' }).int({ message: 'Incorrect type. Expected pk value.' }).positive({ message: 'Incorrect type. Expected pk value.' }),
+);
+
+/** A nullable id in a body: null or '' clear the reference. */
+export const nullableIdInputSchema = z.preprocess((value) => (value === '' ? null : value), idInputSchema.nullable());
+
+function isCalendarDate(value: string): boolean {
+  const [year, month, day] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** `YYYY-MM-DD` that exists in the calendar (2026-02-30 is refused); Arabic-Indic digits accepted. */
+export const calendarDateSchema = z
+  .string({ message: 'Enter a date as YYYY-MM-DD.' })
+  .transform((value) => normalizeDigits(value))
+  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDate(value), { message: 'Enter a valid date as YYYY-MM-DD.' });
+
+/** A decimal text in a body (Arabic-Indic digits accepted), checked for precision by the server. */
+export const decimalInputSchema = z
+  .union([z.string(), z.number()], { message: 'A valid number is required.' })
+  .transform((value) => normalizeDigits(String(value)))
+  .refine((value) => /^[+-]?\d+(\.\d+)?$/.test(value), { message: 'A valid number is required.' });
+
+/** A decimal text as the server sends it (readings, quantities, unit prices, coordinates). */
+export const decimalSchema = z.string().regex(/^-?\d+(\.\d+)?$/).meta({ description: 'Exact decimal', example: '1234.500' });
+
+/** Texts in bodies: trimmed, '' when absent on create. */
+export const textInput = (max: number) =>
+  z.string().trim().max(max, { message: `Ensure this field has no more than ${max} characters.` });
+
+export const emailInputSchema = z.union([z.literal(''), z.email({ message: 'Enter a valid email address.' })]);
+
+/** Every date-ranged list and report: `?date_from=&date_to=` (inclusive days). */
+export const dateRangeQuerySchema = z.object({
+  date_from: calendarDateSchema.optional(),
+  date_to: calendarDateSchema.optional(),
+});
+
+/** Error codes of the billing calls, beside the shared ones of errors.ts. */
+export const BILLING_ERROR_CODES = {
+  invoiceCancelled: 'invoice_cancelled',
+  invoiceHasPayments: 'invoice_has_payments',
+  periodAlreadyBilled: 'period_already_billed',
+  subscriptionClosed: 'subscription_closed',
+} as const;

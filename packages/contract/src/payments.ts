@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { calendarDateSchema, decimalInputSchema, idInputSchema, textInput } from './billing-common';
+import { idParamSchema, idSchema, timestampSchema } from './common';
+import { moneySchema } from './money';
+import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
+
+export const PAYMENT_METHODS = ['cash', 'card', 'bank_transfer'] as const;
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { message: 'Choose a valid payment method.' });
+
+export const paymentSchema = z
+  .object({
+    id: idSchema,
+    invoice: idSchema,
+    invoice_number: z.string(),
+    customer: idSchema,
+    customer_name: z.string(),
+    /** Negative for a reversal. */
+    amount: moneySchema,
+    method: z.string(),
+    reference: z.string(),
+    paid_at: timestampSchema,
+    received_by: idSchema.nullable(),
+    received_by_name: z.string().nullable(),
+    note: z.string(),
+    reason: z.string(),
+    /** The reversed payment's id, for a reversal that names it. */
+    reverses: idSchema.nullable(),
+  })
+  .meta({ id: 'Payment' });
+export type Payment = z.infer<typeof paymentSchema>;
+
+/**
+ * Every field optional: no amount pays the whole balance ("mark as paid"); an amount records a
+ * partial payment; a negative amount with a `reason` reverses (at most what was paid).
+ */
+export const createPaymentInputSchema = z.object({
+  amount: decimalInputSchema.nullable().optional(),
+  method: paymentMethodSchema.optional().default('cash'),
+  reference: textInput(200).optional().default(''),
+  note: textInput(1000).optional().default(''),
+  reason: textInput(500).optional().default(''),
+  reverses: idInputSchema.nullable().optional(),
+});
+export type CreatePaymentInput = z.input<typeof createPaymentInputSchema>;
+
+export const paymentListSpec = {
+  ordering: ['id', 'paid_at', 'amount', 'method', 'customer_name', 'invoice_number'],
+  filters: ['method', 'received_by', 'invoice', 'customer', 'date_from', 'date_to'],
+  defaultOrdering: '-paid_at,-id',
+} as const satisfies ListSpec<string, string>;
+
+export const listPaymentsQuerySchema = listQuerySchema.extend({
+  method: paymentMethodSchema.optional(),
+  received_by: idParamSchema.optional(),
+  invoice: idParamSchema.optional(),
+  customer: idParamSchema.optional(),
+  /** On paid_at, inclusive days in the tenant's timezone. */
+  date_from: calendarDateSchema.optional(),
+  date_to: calendarDateSchema.optional(),
+});
+export type ListPaymentsQuery = z.infer<typeof listPaymentsQuerySchema>;
+export const paginatedPaymentsSchema = paginatedSchema(paymentSchema);

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { decimalInputSchema, decimalSchema, textInput } from './billing-common';
+import { idParamSchema, idSchema, timestampSchema } from './common';
+import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
+
+export const subscriptionSchema = z
+  .object({
+    id: idSchema,
+    service: idSchema,
+    customer: idSchema,
+    bundle: idSchema,
+    station: idSchema.nullable(),
+    started_on: z.string(),
+    ended_on: z.string().nullable(),
+    /** Current meter reading. */
+    counter: decimalSchema,
+    counter_updated_at: timestampSchema.nullable(),
+    counter_updated_by: idSchema.nullable(),
+  })
+  .meta({ id: 'Subscription' });
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** One meter, as the counters screen lists it: enough for a collector to find it in a building. */
+export const counterSchema = z
+  .object({
+    id: idSchema.meta({ description: 'The subscription id' }),
+    customer: idSchema,
+    customer_name: z.string(),
+    customer_code: z.string(),
+    customer_phone: z.string(),
+    region: idSchema.nullable(),
+    region_name: z.string().nullable(),
+    street: idSchema.nullable(),
+    street_name: z.string().nullable(),
+    building: idSchema.nullable(),
+    building_name: z.string().nullable(),
+    floor: z.string(),
+    apartment: z.string(),
+    station: idSchema.nullable(),
+    station_name: z.string().nullable(),
+    bundle: idSchema,
+    bundle_name: z.string(),
+    /** The reading before the last one (null before any reading). */
+    previous_counter: decimalSchema.nullable(),
+    counter: decimalSchema,
+    counter_updated_at: timestampSchema.nullable(),
+    counter_updated_by: idSchema.nullable(),
+    counter_updated_by_name: z.string().nullable(),
+    /** Consumption not yet billed: the sum of the differences within each meter segment. */
+    consumption: decimalSchema,
+  })
+  .meta({ id: 'Counter' });
+export type Counter = z.infer<typeof counterSchema>;
+
+export const READING_KINDS = ['reading', 'reset'] as const;
+
+export const readingSchema = z
+  .object({
+    id: idSchema,
+    subscription: idSchema,
+    value: decimalSchema,
+    previous_value: decimalSchema.nullable(),
+    kind: z.enum(READING_KINDS),
+    reason: z.string(),
+    taken_at: timestampSchema,
+    taken_by: idSchema.nullable(),
+    taken_by_name: z.string().nullable(),
+  })
+  .meta({ id: 'Reading' });
+export type Reading = z.infer<typeof readingSchema>;
+
+/** `{"counter": "1234.5"}`; Arabic-Indic digits accepted; lower than the current reading is a 400. */
+export const updateCounterInputSchema = z.object({ counter: decimalInputSchema });
+export type UpdateCounterInput = z.input<typeof updateCounterInputSchema>;
+
+/** A meter replaced or reset: the old meter's optional final reading, then the new baseline (default 0). */
+export const resetCounterInputSchema = z.object({
+  final_counter: decimalInputSchema.nullable().optional(),
+  counter: decimalInputSchema.optional().default('0'),
+  reason: textInput(500).optional().default(''),
+});
+export type ResetCounterInput = z.input<typeof resetCounterInputSchema>;
+
+export const counterListSpec = {
+  ordering: ['id', 'customer_name', 'customer_code', 'building_name', 'floor', 'apartment', 'counter', 'counter_updated_at', 'consumption'],
+  filters: ['station', 'region', 'street', 'building', 'bundle'],
+  defaultOrdering: 'building_name,floor,apartment',
+} as const satisfies ListSpec<string, string>;
+
+export const listCountersQuerySchema = listQuerySchema.extend({
+  station: idParamSchema.optional(),
+  region: idParamSchema.optional(),
+  street: idParamSchema.optional(),
+  building: idParamSchema.optional(),
+  bundle: idParamSchema.optional(),
+});
+export type ListCountersQuery = z.infer<typeof listCountersQuerySchema>;
+export const paginatedCountersSchema = paginatedSchema(counterSchema);
+
+export const readingListSpec = {
+  ordering: ['id', 'taken_at', 'value'],
+  filters: ['kind'],
+  defaultOrdering: '-id',
+} as const satisfies ListSpec<string, string>;
+
+export const listReadingsQuerySchema = listQuerySchema.extend({ kind: z.enum(READING_KINDS).optional() });
+export type ListReadingsQuery = z.infer<typeof listReadingsQuerySchema>;
+export const paginatedReadingsSchema = paginatedSchema(readingSchema);
