@@ -143,20 +143,24 @@ export function TenantForm({
             slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }}
           />
           <FormTextField control={control} name="address" label={t('tenants.fields.address')} disabled={isBusy} multiline minRows={2} sx={{ gridColumn: { md: '1 / -1' } }} />
-          <FormTextField
-            control={control}
-            name="db_alias"
-            select
-            label={t('tenants.fields.dbAlias')}
-            disabled={isBusy || !isCreate}
-            helperText={isCreate ? t('tenants.fields.dbAliasHelp') : t('tenants.fields.dbAliasFixed')}
-          >
-            {aliasOptions.map((alias) => (
-              <MenuItem key={alias} value={alias}>
-                <bdi dir="ltr">{alias}</bdi>
-              </MenuItem>
-            ))}
-          </FormTextField>
+          {isCreate ? (
+            <FormTextField control={control} name="db_alias" select label={t('tenants.fields.dbAlias')} disabled={isBusy} helperText={t('tenants.fields.dbAliasHelp')}>
+              {aliasOptions.map((alias) => (
+                <MenuItem key={alias} value={alias}>
+                  <bdi dir="ltr">{alias}</bdi>
+                </MenuItem>
+              ))}
+            </FormTextField>
+          ) : (
+            // Read-only rather than disabled: it stays legible (contrast) and is still announced.
+            <FormTextField
+              control={control}
+              name="db_alias"
+              label={t('tenants.fields.dbAlias')}
+              helperText={t('tenants.fields.dbAliasFixed')}
+              slotProps={{ input: { readOnly: true }, htmlInput: { dir: 'ltr' } }}
+            />
+          )}
           {isCreate && (
             <FormTextField control={control} name="currency" select label={t('tenants.fields.currency')} disabled={isBusy} helperText={t('tenants.fields.currencyHelp')}>
               {CURRENCIES.map((currency) => (
