@@ -145,6 +145,7 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
   const rows = data?.results ?? [];
   const showCards = isPhone && Boolean(renderCard);
   const sortableColumns = gridColumns.filter((column) => column.sortable && column.headerName);
+  const isSortOption = sortableColumns.some((column) => listState.ordering === column.field || listState.ordering === `-${column.field}`);
 
   return (
     <Stack spacing={2}>
@@ -156,11 +157,13 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
             select
             size="small"
             label={t('dataTable.sortBy')}
-            value={listState.ordering}
+            value={isSortOption ? listState.ordering : ''}
             onChange={(event) => listState.setOrdering(event.target.value)}
             sx={{ minWidth: 200 }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
-            {!listState.ordering && <MenuItem value="">{t('dataTable.sortDefault')}</MenuItem>}
+            {/* A list's default ordering may be several fields ("-issued_on,-id"): it shows as the default. */}
+            {!isSortOption && <MenuItem value="">{t('dataTable.sortDefault')}</MenuItem>}
             {sortableColumns.flatMap((column) => [
               <MenuItem key={column.field} value={column.field}>
                 {t('dataTable.sortAscending', { field: column.headerName })}
