@@ -254,10 +254,14 @@ describe('printed invoice', () => {
     expect(html).toContain('فاتورة');
     expect(html).toContain('Nour &lt;Power&gt;');
     expect(html).toContain(invoice.number);
-    expect(html).toContain('<bdi dir="ltr">250.75</bdi>');
+    // Readings in the document's digits (Arabic-Indic in Arabic, like the amounts), dates and periods in words.
+    expect(html).toContain('<bdi dir="ltr">٢٥٠٫٧٥</bdi>');
+    expect(html).toContain('يونيو ٢٠٢٧');
     const english = renderInvoiceDocument({ invoice, customer: null, issuer: { companyName: 'N', address: '', phone: '', email: '', footer: '', logo: null }, unit: 'kWh', language: 'en', format: 'receipt' });
     expect(english).toContain(`$${invoice.total}`);
     expect(english).toContain('dir="ltr"');
+    expect(english).toContain('June 2027');
+    expect(english).toContain('<bdi dir="ltr">250.75</bdi>');
   });
 
   it('answers null from the printer where no Chromium is installed', async () => {
