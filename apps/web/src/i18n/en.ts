@@ -363,6 +363,8 @@ export const en = {
       add: 'Add a line',
       remove: 'Remove line {{index}}',
       taxHint: 'Tax is added when the invoice is saved.',
+      monthlyFee: 'Monthly fee: ',
+      consumption: 'Consumption:',
     },
     create: {
       mode: 'How to bill',
@@ -413,6 +415,7 @@ export const en = {
       text: 'Invoice <strong>{{number}}</strong> of {{customer}}, <total/>, will be cancelled. Its number stays used and its period can be billed again. This cannot be undone.',
       reason: 'Reason',
       confirm: 'Cancel invoice',
+      keep: 'Keep invoice',
       done: 'Invoice {{number}} cancelled.',
     },
     print: { failed: 'The document could not be opened. Please try again.' },

@@ -5,6 +5,11 @@ export function formatCount(value: number, language: string): string {
   return stripBidiMarks(new Intl.NumberFormat(language === 'ar' ? 'ar-EG' : 'en-US').format(value));
 }
 
+/** First-strong isolate (FSI … PDI) for a name inside a sentence, so an Arabic name in English text (or the reverse) keeps its own order. */
+export function isolateText(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
 /** Left-to-right isolate (LRI … PDI) for numbers inside a plain string, so `1–25` keeps its order in Arabic. */
 export function isolateLtr(text: string): string {
   return `\u2066${text}\u2069`;

@@ -75,14 +75,19 @@ export function BillingRunDialog({
   const monthLabel = bounds ? formatMonth(month, i18n.language) : '';
   const count = (value: number) => isolateLtr(formatCount(value, i18n.language));
 
-  const handleClose = () => {
-    if (generate.isPending) return;
-    onClose();
-    // Opened again later: a fresh run, with the counts asked again.
-    setTimeout(() => {
+  // Opened again: a fresh run, with the counts asked again (the last result stays until then, so
+  // the closing dialog does not flash back to the form).
+  const [wasOpen, setWasOpen] = useState(isOpen);
+  if (isOpen !== wasOpen) {
+    setWasOpen(isOpen);
+    if (isOpen) {
       setResult(null);
       setRunError(null);
-    }, 300);
+    }
+  }
+
+  const handleClose = () => {
+    if (!generate.isPending) onClose();
   };
 
   const handleRunClick = async () => {
@@ -151,7 +156,7 @@ export function BillingRunDialog({
                 slotProps={{ inputLabel: { shrink: true } }}
               />
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField select fullWidth label={t('billingRun.station')} value={station} onChange={(event) => setStation(event.target.value)} disabled={generate.isPending}>
+                <TextField select fullWidth label={t('billingRun.station')} value={station} onChange={(event) => setStation(event.target.value)} disabled={generate.isPending} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
                   <MenuItem value="">{t('billingRun.allStations')}</MenuItem>
                   {(stations.data ?? []).map((option) => (
                     <MenuItem key={option.id} value={String(option.id)}>
@@ -159,7 +164,7 @@ export function BillingRunDialog({
                     </MenuItem>
                   ))}
                 </TextField>
-                <TextField select fullWidth label={t('billingRun.region')} value={region} onChange={(event) => setRegion(event.target.value)} disabled={generate.isPending}>
+                <TextField select fullWidth label={t('billingRun.region')} value={region} onChange={(event) => setRegion(event.target.value)} disabled={generate.isPending} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
                   <MenuItem value="">{t('billingRun.allRegions')}</MenuItem>
                   {(regions.data ?? []).map((option) => (
                     <MenuItem key={option.id} value={String(option.id)}>

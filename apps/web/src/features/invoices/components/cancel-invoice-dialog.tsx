@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useToast } from '../../../shared/hooks/use-toast';
+import { isolateLtr, isolateText } from '../../../shared/lib/format-number';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { FormTextField } from '../../../shared/ui/form-text-field';
@@ -50,11 +51,12 @@ export function CancelInvoiceDialog({ isOpen, invoice, serviceId, onClose }: { i
       description={
         <Trans
           i18nKey="invoices.cancel.text"
-          values={{ number: invoice.number, customer: invoice.customer_name }}
+          values={{ number: isolateLtr(invoice.number), customer: isolateText(invoice.customer_name) }}
           components={{ total: <Money amount={invoice.total} />, strong: <strong /> }}
         />
       }
       confirmLabel={t('invoices.cancel.confirm')}
+      cancelLabel={t('invoices.cancel.keep')}
       confirmColor="error"
       isBusy={cancel.isPending}
       isConfirmAutoFocused={false}

@@ -10,6 +10,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useToast } from '../../../shared/hooks/use-toast';
+import { isolateLtr, isolateText } from '../../../shared/lib/format-number';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { FormTextField } from '../../../shared/ui/form-text-field';
@@ -105,7 +106,7 @@ export function PaymentDialog({
         ) : (
           <Trans
             i18nKey={isPartial ? 'invoices.payment.partialText' : 'invoices.payment.fullText'}
-            values={{ number: invoice.number, customer: invoice.customer_name }}
+            values={{ number: isolateLtr(invoice.number), customer: isolateText(invoice.customer_name) }}
             components={{ amount: <Money amount={paying} />, after: <Money amount={balanceAfter ?? '0'} />, strong: <strong /> }}
           />
         )

@@ -9,6 +9,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useToast } from '../../../shared/hooks/use-toast';
+import { isolateLtr } from '../../../shared/lib/format-number';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
 import { formatDate } from '../../../shared/lib/format-date';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
@@ -112,7 +113,7 @@ export function ReversePaymentDialog({
         payment && takingBack !== null ? (
           <Trans
             i18nKey="invoices.reverse.text"
-            values={{ date: formatDate(payment.paid_at, i18n.language), number: invoice.number }}
+            values={{ date: formatDate(payment.paid_at, i18n.language), number: isolateLtr(invoice.number) }}
             components={{
               amount: <Money amount={formatMoneyAmount(takingBack, decimals)} />,
               paid: <Money amount={payment.amount} />,

@@ -37,6 +37,7 @@ import { CancelInvoiceDialog } from '../components/cancel-invoice-dialog';
 import { DetailList } from '../components/detail-list';
 import { InvoiceDocumentButtons } from '../components/invoice-document-buttons';
 import { InvoiceStatusChip } from '../components/invoice-status-chip';
+import { LineDescription } from '../components/line-description';
 import { PaymentDialog, type PaymentMode } from '../components/payment-dialog';
 import { ReversePaymentDialog, reversibleMinorOf } from '../components/reverse-payment-dialog';
 
@@ -206,7 +207,7 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
             numericColumns={[1, 2, 3]}
             rows={invoice.lines.map((line) => ({
               key: line.id,
-              cells: [<bdi key="description">{line.description}</bdi>, <DecimalText key="quantity" value={line.quantity} />, <DecimalText key="price" value={line.unit_price} maxDecimals={6} />, <Money key="amount" amount={line.amount} />],
+              cells: [<LineDescription key="description" description={line.description} />, <DecimalText key="quantity" value={line.quantity} />, <DecimalText key="price" value={line.unit_price} maxDecimals={6} />, <Money key="amount" amount={line.amount} />],
             }))}
           />
         </Section>
