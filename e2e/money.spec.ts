@@ -105,6 +105,7 @@ test('support bills a meter reading; an accountant marks it paid, finds the paym
   // A double click sends one Idempotency-Key: one payment.
   await dialog.getByRole('button', { name: `Record ${totalText}` }).dblclick();
   await expect(page.getByText(`Payment of ${totalText} recorded on ${invoice.number}.`)).toBeVisible();
+  await expect(page.getByText(`Payment of ${totalText} recorded on ${invoice.number}.`)).toHaveCount(1);
   await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
   const payments = (await (await admin.get(`/api/services/${ELECTRICITY}/payments/?invoice=${invoiceId}`)).json()) as Paginated<{ amount: string }>;
   expect(payments.results.map((payment) => payment.amount)).toEqual([invoice.total]);

@@ -17,6 +17,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useRegions } from '../../../shared/api/get-regions';
+import { useSingleFlight } from '../../../shared/hooks/use-single-flight';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { errorMessageOf, localizeMessage } from '../../../shared/lib/form-errors';
 import { formatMonth } from '../../../shared/lib/format-date';
@@ -70,6 +71,7 @@ export function BillingRunDialog({
   const stations = useStationOptions(serviceId, { isEnabled: isOpen });
   const regions = useRegions({ isEnabled: isOpen });
   const generate = useGenerateInvoices(serviceId);
+  const runOnce = useSingleFlight();
   const { showToast } = useToast();
   const [runError, setRunError] = useState<string | null>(null);
   const monthLabel = bounds ? formatMonth(month, i18n.language) : '';
@@ -209,7 +211,7 @@ export function BillingRunDialog({
             <Button onClick={handleClose} disabled={generate.isPending}>
               {t('forms.cancel')}
             </Button>
-            <Button variant="contained" onClick={() => void handleRunClick()} loading={generate.isPending} disabled={!input || preview.isPending || toBill === 0}>
+            <Button variant="contained" onClick={() => void runOnce(handleRunClick)} loading={generate.isPending} disabled={!input || preview.isPending || toBill === 0}>
               {t('billingRun.run', { value: count(toBill) })}
             </Button>
           </DialogActions>

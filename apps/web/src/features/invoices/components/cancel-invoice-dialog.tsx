@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useSingleFlight } from '../../../shared/hooks/use-single-flight';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { isolateLtr, isolateText } from '../../../shared/lib/format-number';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
@@ -20,6 +21,7 @@ export function CancelInvoiceDialog({ isOpen, invoice, serviceId, onClose }: { i
   const { t } = useTranslation();
   const { showToast } = useToast();
   const { idempotencyKey, renewAfter } = useIdempotencyKey(isOpen);
+  const runOnce = useSingleFlight();
   const [formError, setFormError] = useState<string | null>(null);
   const cancel = useCancelInvoice(serviceId, invoice.id);
   const form = useForm<CancelInvoiceInput, unknown, z.output<typeof cancelInvoiceInputSchema>>({ resolver: zodResolver(cancelInvoiceInputSchema), defaultValues: { reason: '' } });
@@ -60,7 +62,7 @@ export function CancelInvoiceDialog({ isOpen, invoice, serviceId, onClose }: { i
       confirmColor="error"
       isBusy={cancel.isPending}
       isConfirmAutoFocused={false}
-      onConfirm={() => void handleConfirm()}
+      onConfirm={() => void runOnce(handleConfirm)}
       onClose={onClose}
     >
       <Stack spacing={2} sx={{ mt: 2 }}>

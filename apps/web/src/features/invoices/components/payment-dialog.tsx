@@ -9,6 +9,7 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useSingleFlight } from '../../../shared/hooks/use-single-flight';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { isolateLtr, isolateText } from '../../../shared/lib/format-number';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
@@ -50,6 +51,7 @@ export function PaymentDialog({
   const balance = parseMoney(invoice.balance_due, decimals) ?? 0n;
   const isPartial = mode === 'partial';
   const { idempotencyKey, renewAfter } = useIdempotencyKey(isOpen);
+  const runOnce = useSingleFlight();
   const [formError, setFormError] = useState<string | null>(null);
   const payment = useCreatePayment(serviceId, invoice.id);
 
@@ -114,10 +116,13 @@ export function PaymentDialog({
       confirmLabel={paying === null ? t('invoices.payment.record') : t('invoices.payment.confirm', { amount: formatMoney(paying) })}
       isBusy={payment.isPending}
       isConfirmAutoFocused={!isPartial}
-      onConfirm={() => void handleConfirm()}
+      onConfirm={() => void runOnce(handleConfirm)}
       onClose={onClose}
     >
-      <Stack component="form" noValidate spacing={2} sx={{ mt: 2 }} onSubmit={(event) => { event.preventDefault(); void handleConfirm(); }}>
+      <Stack component="form" noValidate spacing={2} sx={{ mt: 2 }} onSubmit={(event) => {
+          event.preventDefault();
+          void runOnce(handleConfirm);
+        }}>
         {formError && <Alert severity="error">{formError}</Alert>}
         {isPartial && (
           <NumericTextField<PaymentFormInput>

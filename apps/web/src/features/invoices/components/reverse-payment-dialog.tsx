@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useSingleFlight } from '../../../shared/hooks/use-single-flight';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { isolateLtr } from '../../../shared/lib/format-number';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
@@ -59,6 +60,7 @@ export function ReversePaymentDialog({
   const reversible = payment ? reversibleMinorOf(payment, invoice.payments, decimals) : 0n;
   const balance = parseMoney(invoice.balance_due, decimals) ?? 0n;
   const { idempotencyKey, renewAfter } = useIdempotencyKey(isOpen);
+  const runOnce = useSingleFlight();
   const [formError, setFormError] = useState<string | null>(null);
   const createPayment = useCreatePayment(serviceId, invoice.id);
 
@@ -129,7 +131,7 @@ export function ReversePaymentDialog({
       confirmColor="error"
       isBusy={createPayment.isPending}
       isConfirmAutoFocused={false}
-      onConfirm={() => void handleConfirm()}
+      onConfirm={() => void runOnce(handleConfirm)}
       onClose={onClose}
     >
       <Stack spacing={2} sx={{ mt: 2 }}>

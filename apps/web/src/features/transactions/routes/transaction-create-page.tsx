@@ -7,13 +7,14 @@ import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
 import { createTransactionInputSchema, TRANSACTION_KINDS, type CreateTransactionInput } from '@meterline/contract/transactions';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useStaffOptions } from '../../../shared/api/get-staff-options';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
+import { useSingleFlight } from '../../../shared/hooks/use-single-flight';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { useUnsavedChanges } from '../../../shared/hooks/use-unsaved-changes';
 import { ApiError } from '../../../shared/lib/api-client';
@@ -49,6 +50,7 @@ export function TransactionCreatePage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState<TransactionFormOutput | null>(null);
   const createTransaction = useCreateTransaction();
+  const runOnce = useSingleFlight();
 
   const schema = useMemo(
     () =>
@@ -67,6 +69,11 @@ export function TransactionCreatePage() {
   const { isDirty, isSubmitSuccessful } = form.formState;
   const { blocker, allowNextNavigation } = useUnsavedChanges(isDirty && !isSubmitSuccessful);
   const kind = useWatch({ control: form.control, name: 'kind' });
+  // The services load after the first render: the selected one becomes the default until changed.
+  const serviceId = service?.id;
+  useEffect(() => {
+    if (serviceId && !form.getFieldState('service').isDirty && !form.getValues('service')) form.setValue('service', serviceId);
+  }, [serviceId, form]);
 
   const nameOf = (id: unknown) => staff.data?.find((option) => option.id === Number(id))?.name ?? '';
   const handleSubmit = form.handleSubmit((values) => setPending(values));
@@ -166,7 +173,7 @@ export function TransactionCreatePage() {
         }
         confirmLabel={t('transactions.form.confirm', { amount: formatMoney(pendingAmount) })}
         isBusy={createTransaction.isPending}
-        onConfirm={() => void handleConfirm()}
+        onConfirm={() => void runOnce(handleConfirm)}
         onClose={() => setPending(null)}
       />
       <UnsavedChangesDialog blocker={blocker} />
