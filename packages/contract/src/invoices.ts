@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDateSchema, decimalInputSchema, decimalSchema, idInputSchema, textInput } from './billing-common';
-import { idParamSchema, idSchema, timestampSchema } from './common';
+import { booleanQuerySchema, idParamSchema, idSchema, timestampSchema } from './common';
 import { moneySchema } from './money';
 import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
 import { paymentSchema } from './payments';
@@ -155,3 +155,16 @@ export const invoicePdfQuerySchema = z.object({
   lang: z.enum(['en', 'ar']).optional(),
 });
 export type InvoicePdfQuery = z.infer<typeof invoicePdfQuerySchema>;
+
+/** `POST .../invoices/generate/?dry_run=true`: what a billing run would do (counts only), creating nothing. */
+export const generateInvoicesQuerySchema = z.object({ dry_run: booleanQuerySchema.optional() });
+export type GenerateInvoicesQuery = z.infer<typeof generateInvoicesQuerySchema>;
+
+/**
+ * The print endpoint's query: `output=html` answers the printable page itself instead of the PDF
+ * (the browser's own printing, and checks of the printed text such as `dir="rtl"`).
+ */
+export const invoicePrintQuerySchema = invoicePdfQuerySchema.extend({
+  output: z.enum(['pdf', 'html']).optional().default('pdf'),
+});
+export type InvoicePrintQuery = z.infer<typeof invoicePrintQuerySchema>;

@@ -1,7 +1,6 @@
 import type { Customer } from '@meterline/contract/customers';
 import type { InvoiceDetail } from '@meterline/contract/invoices';
 import { formatMoney } from '@meterline/contract/money';
-import { trimDecimal } from '../services/decimal-input';
 
 export type DocumentLanguage = 'en' | 'ar';
 export type DocumentFormat = 'a4' | 'receipt';
@@ -46,6 +45,7 @@ const LABELS = {
     amountPaid: 'Amount paid',
     balanceDue: 'Balance due',
     statuses: { unpaid: 'Unpaid', partially_paid: 'Partially paid', paid: 'Paid', cancelled: 'Cancelled', overdue: 'Overdue' },
+    monthlyFee: 'monthly fee',
   },
   ar: {
     invoice: 'فاتورة',
@@ -75,6 +75,7 @@ const LABELS = {
     amountPaid: 'المبلغ المدفوع',
     balanceDue: 'الرصيد المستحق',
     statuses: { unpaid: 'غير مدفوعة', partially_paid: 'مدفوعة جزئياً', paid: 'مدفوعة', cancelled: 'ملغاة', overdue: 'متأخرة' },
+    monthlyFee: 'الرسم الشهري',
   },
 } as const;
 
@@ -94,6 +95,50 @@ const ltr = (value: string) => `<bdi dir="ltr">${escapeHtml(value)}</bdi>`;
 /** Free text (names, line descriptions) takes the direction of its own first letter. */
 const text = (value: string) => `<bdi>${escapeHtml(value)}</bdi>`;
 
+const localeOf = (language: DocumentLanguage) => (language === 'ar' ? 'ar-EG' : 'en-GB');
+
+/** A calendar date (`YYYY-MM-DD`) in the document's language: "19 Nov 2026", "١٩ نوفمبر ٢٠٢٦". */
+export function formatDocumentDate(value: string, language: DocumentLanguage): string {
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return value;
+  return stripBidiMarks(new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(date));
+}
+
+/** A period: the month's name when it is one whole month, else its two dates. */
+export function formatDocumentPeriod(start: string, end: string, language: DocumentLanguage): string {
+  const last = new Date(`${start.slice(0, 7)}-01T00:00:00Z`);
+  last.setUTCMonth(last.getUTCMonth() + 1, 0);
+  if (start.endsWith('-01') && end === last.toISOString().slice(0, 10)) {
+    return stripBidiMarks(new Intl.DateTimeFormat(localeOf(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(last));
+  }
+  return `${formatDocumentDate(start, language)} – ${formatDocumentDate(end, language)}`;
+}
+
+/** An exact decimal (a reading, a quantity, a unit price) in the document's digits, without trailing zeros and without floats. */
+export function formatDocumentDecimal(value: string, language: DocumentLanguage, maxDecimals = 3): string {
+  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
+  return stripBidiMarks(new Intl.NumberFormat(language === 'ar' ? 'ar-EG' : 'en-US', { maximumFractionDigits: maxDecimals }).format(value as `${number}`));
+}
+
+/** Intl's Arabic output carries bidi marks; inside a left-to-right isolate they would move the minus sign. */
+function stripBidiMarks(value: string): string {
+  return value.replace(/[\u061c\u200e\u200f]/g, '');
+}
+
+/**
+ * A meter invoice's generated lines are stored in English (`"10 A: monthly fee"`,
+ * `"Consumption: 241.334 kWh"`); printed in Arabic they read in Arabic, with the bundle name and
+ * the quantity isolated. Lines written by hand print as written.
+ */
+function lineDescriptionHtml(description: string, language: DocumentLanguage): string {
+  if (language !== 'ar') return text(description);
+  const fee = /^(.*): monthly fee$/.exec(description);
+  if (fee) return `${escapeHtml(LABELS.ar.monthlyFee)}: ${text(fee[1])}`;
+  const consumption = /^Consumption: (\d+(?:\.\d+)?) ?(.*)$/.exec(description);
+  if (consumption) return `${escapeHtml(LABELS.ar.consumption)}: ${ltr(`${formatDocumentDecimal(consumption[1], language)} ${consumption[2]}`.trim())}`;
+  return text(description);
+}
+
 /**
  * The printable invoice (A4) or receipt (80 mm) as one self-contained HTML page: every amount
  * is the exact decimal text of the API, formatted without floats; Arabic runs right to left.
@@ -109,12 +154,17 @@ export function renderInvoiceDocument(input: {
   const { invoice, customer, issuer, unit, language, format } = input;
   const t = LABELS[language];
   const money = (amount: string) => ltr(formatMoney(amount, invoice.currency, language));
-  const quantity = (value: string | null) => (value === null ? '' : ltr(trimDecimal(value)));
+  const quantity = (value: string | null) => (value === null ? '' : ltr(formatDocumentDecimal(value, language)));
   const status = invoice.is_overdue ? t.statuses.overdue : t.statuses[invoice.status];
+  // Each part isolated: Latin street names and "2A" apartments keep their order in Arabic.
   const address = customer
-    ? [customer.region_name, customer.street_name, customer.building_name].filter(Boolean).join('، ') +
-      (customer.floor ? ` — ${t.floor} ${customer.floor}` : '') +
-      (customer.apartment ? ` — ${t.apartment} ${customer.apartment}` : '')
+    ? [
+        [customer.region_name, customer.street_name, customer.building_name].filter((part): part is string => Boolean(part)).map(text).join(language === 'ar' ? '، ' : ', '),
+        customer.floor ? `${escapeHtml(t.floor)} ${text(customer.floor)}` : '',
+        customer.apartment ? `${escapeHtml(t.apartment)} ${text(customer.apartment)}` : '',
+      ]
+        .filter(Boolean)
+        .join(' — ')
     : '';
   const row = (label: string, value: string) => `<tr><th>${escapeHtml(label)}</th><td>${value}</td></tr>`;
   const isReceipt = format === 'receipt';
@@ -122,13 +172,13 @@ export function renderInvoiceDocument(input: {
   const lines = invoice.lines
     .map(
       (line) =>
-        `<tr><td>${text(line.description)}</td><td class="num">${quantity(line.quantity)}</td>${isReceipt ? '' : `<td class="num">${ltr(trimDecimal(line.unit_price))}</td>`}<td class="num">${money(line.amount)}</td></tr>`,
+        `<tr><td>${lineDescriptionHtml(line.description, language)}</td><td class="num">${quantity(line.quantity)}</td>${isReceipt ? '' : `<td class="num">${ltr(formatDocumentDecimal(line.unit_price, language, 6))}</td>`}<td class="num">${money(line.amount)}</td></tr>`,
     )
     .join('');
   const readings =
     invoice.consumption === null
       ? ''
-      : `<h2>${escapeHtml(t.readings)}</h2><table class="facts">${row(t.previousReading, quantity(invoice.previous_reading))}${row(t.currentReading, quantity(invoice.current_reading))}${row(t.consumption, ltr(`${trimDecimal(invoice.consumption)} ${unit}`.trim()))}</table>`;
+      : `<h2>${escapeHtml(t.readings)}</h2><table class="facts">${row(t.previousReading, quantity(invoice.previous_reading))}${row(t.currentReading, quantity(invoice.current_reading))}${row(t.consumption, ltr(`${formatDocumentDecimal(invoice.consumption, language)} ${unit}`.trim()))}</table>`;
 
   return `<!doctype html>
 <html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">
@@ -175,13 +225,13 @@ export function renderInvoiceDocument(input: {
 </header>
 <table class="facts">
   ${row(t.number, ltr(invoice.number))}
-  ${row(t.issuedOn, ltr(invoice.issued_on))}
-  ${row(t.dueOn, ltr(invoice.due_on))}
-  ${row(t.period, ltr(`${invoice.period_start} – ${invoice.period_end}`))}
+  ${row(t.issuedOn, text(formatDocumentDate(invoice.issued_on, language)))}
+  ${row(t.dueOn, text(formatDocumentDate(invoice.due_on, language)))}
+  ${row(t.period, text(formatDocumentPeriod(invoice.period_start, invoice.period_end, language)))}
   ${row(t.customer, text(invoice.customer_name))}
   ${row(t.code, ltr(invoice.customer_code))}
   ${customer?.phone ? row(t.phone, ltr(customer.phone)) : ''}
-  ${address ? row(t.address, text(address)) : ''}
+  ${address ? row(t.address, address) : ''}
 </table>
 ${readings}
 <table class="lines">

@@ -178,6 +178,21 @@ describe('billing run', () => {
     expect(billed.results[0]).toMatchObject({ consumption: '12.000', total: '14.43' });
     expect((await run({ period_start: '2026-12-01', period_end: '2026-12-31', station: 999999 })).statusCode).toBe(400);
   });
+
+  it('counts what a run would do with ?dry_run=true, creating nothing', async () => {
+    const run = (body: Record<string, unknown>, query = '') => admin.post(path(`invoices/generate/${query}`), body);
+    const period = { period_start: '2027-02-01', period_end: '2027-02-28' };
+    const preview = await run(period, '?dry_run=true');
+    expect(preview.statusCode).toBe(200);
+    const { created: wouldCreate, skipped: alreadyBilled } = preview.json();
+    expect(wouldCreate).toBeGreaterThan(0);
+    expect(alreadyBilled).toBe(0);
+    expect((await admin.get(path('invoices/?period_start=2027-02-01&period_end=2027-02-28'))).json().count).toBe(0);
+    expect((await run(period)).json()).toMatchObject({ created: wouldCreate, skipped: 0 });
+    expect((await run(period, '?dry_run=true')).json()).toMatchObject({ created: 0, skipped: wouldCreate, invoices: [] });
+    expect((await run(period, '?dry_run=maybe')).statusCode).toBe(400);
+    expect((await clients.support.post(path('invoices/generate/?dry_run=true'), period)).statusCode).toBe(403);
+  });
 });
 
 describe('invoice list', () => {
@@ -219,6 +234,11 @@ describe('printed invoice', () => {
     }
     expect((await clients.collector.get(path(`invoices/${invoice.id}/pdf/?format=receipt`))).statusCode).toBe(200);
     expect((await admin.get(path(`invoices/${invoice.id}/pdf/?format=letter`))).statusCode).toBe(400);
+    const printable = await admin.get(path(`invoices/${invoice.id}/pdf/?format=receipt&lang=ar&output=html`));
+    expect(printable.headers['content-type']).toContain('text/html');
+    expect(printable.headers['content-language']).toBe('ar');
+    expect(printable.body).toContain('<html lang="ar" dir="rtl">');
+    expect(printable.body).toContain('إيصال');
     expect((await (await fixture.as('b.admin')).get(servicePath(fixture.tenantB, `invoices/${invoice.id}/pdf/`))).statusCode).toBe(404);
 
     // The page itself: right to left in Arabic, every amount exactly as the API gives it.
@@ -234,10 +254,14 @@ describe('printed invoice', () => {
     expect(html).toContain('فاتورة');
     expect(html).toContain('Nour &lt;Power&gt;');
     expect(html).toContain(invoice.number);
-    expect(html).toContain('<bdi dir="ltr">250.75</bdi>');
+    // Readings in the document's digits (Arabic-Indic in Arabic, like the amounts), dates and periods in words.
+    expect(html).toContain('<bdi dir="ltr">٢٥٠٫٧٥</bdi>');
+    expect(html).toContain('يونيو ٢٠٢٧');
     const english = renderInvoiceDocument({ invoice, customer: null, issuer: { companyName: 'N', address: '', phone: '', email: '', footer: '', logo: null }, unit: 'kWh', language: 'en', format: 'receipt' });
     expect(english).toContain(`$${invoice.total}`);
     expect(english).toContain('dir="ltr"');
+    expect(english).toContain('June 2027');
+    expect(english).toContain('<bdi dir="ltr">250.75</bdi>');
   });
 
   it('answers null from the printer where no Chromium is installed', async () => {

@@ -6,9 +6,10 @@ import {
   cancelInvoiceInputSchema,
   createInvoiceInputSchema,
   generateInvoicesInputSchema,
+  generateInvoicesQuerySchema,
   generateInvoicesResultSchema,
   invoiceDetailSchema,
-  invoicePdfQuerySchema,
+  invoicePrintQuerySchema,
   listInvoicesQuerySchema,
   paginatedInvoicesSchema,
   type Invoice,
@@ -105,14 +106,16 @@ export async function invoiceRoutes(
       schema: {
         tags,
         summary: 'Billing run: invoice every open subscription of the service for a period (a second run creates none)',
+        description: '?dry_run=true counts what the run would do (created = meters it would bill, skipped = already billed) and creates nothing.',
         params: serviceParamsSchema,
+        querystring: generateInvoicesQuerySchema,
         body: generateInvoicesInputSchema,
         response: { 200: generateInvoicesResultSchema, ...writeErrors },
       },
     },
     async (request) => {
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
-      return invoices.generate(context, request.body, auditContextOf(request));
+      return invoices.generate(context, request.body, auditContextOf(request), { isDryRun: request.query.dry_run ?? false });
     },
   );
 
@@ -158,10 +161,10 @@ export async function invoiceRoutes(
       preHandler: requirePermission('view', 'invoice'),
       schema: {
         tags,
-        summary: 'The invoice printed: A4, or ?format=receipt for 80 mm; ?lang=ar|en or Accept-Language',
-        description: 'application/pdf printed by Chromium; where no Chromium is installed, the printable text/html page itself.',
+        summary: 'The invoice printed: A4, or ?format=receipt for 80 mm; ?lang=ar|en or Accept-Language; ?output=html for the printable page',
+        description: 'application/pdf printed by Chromium; with ?output=html, or where no Chromium is installed, the printable text/html page itself.',
         params: serviceItemParamsSchema,
-        querystring: invoicePdfQuerySchema,
+        querystring: invoicePrintQuerySchema,
         produces: ['application/pdf', 'text/html'],
         response: { 200: z.unknown().meta({ description: 'application/pdf, or text/html without Chromium' }), ...readErrors, 400: validationErrorSchema },
       },
@@ -170,7 +173,7 @@ export async function invoiceRoutes(
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
       const language = documentLanguage(request.query.lang, request.headers['accept-language']);
       const { html, number } = await invoices.printable(context, request.params.id, language, request.query.format);
-      const pdf = await printer.print(html, request.query.format);
+      const pdf = request.query.output === 'html' ? null : await printer.print(html, request.query.format);
       const filename = `${number}${request.query.format === 'receipt' ? '-receipt' : ''}`;
       reply.header('cache-control', 'private, no-store').header('content-language', language);
       if (!pdf) return reply.type('text/html; charset=utf-8').header('content-disposition', `inline; filename="${filename}.html"`).send(html);

@@ -266,9 +266,10 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
     /**
      * The billing run: every open subscription of the service for the period, each invoice in its
      * own transaction. Subscriptions already billed for the period are skipped, so a second run
-     * creates nothing.
+     * creates nothing. A dry run only counts: `created` is what a run would bill, `skipped` what
+     * is already billed.
      */
-    async generate(context: ServiceContext, input: GenerateInvoicesData, audit: AuditContext): Promise<GenerateInvoicesResult> {
+    async generate(context: ServiceContext, input: GenerateInvoicesData, audit: AuditContext, { isDryRun = false }: { isDryRun?: boolean } = {}): Promise<GenerateInvoicesResult> {
       const { db, scope } = context;
       if (input.station) await assertStation(db, scope, input.station);
       if (input.region) await assertAddressFilters(db, scope.tenantId, { region: input.region });
@@ -276,6 +277,13 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
       const candidates = await findOpenSubscriptions(db, scope, { station: input.station, region: input.region });
       const billed = await findBilledSubscriptionIds(db, scope, period.periodStart, period.periodEnd);
       const result: GenerateInvoicesResult = { created: 0, skipped: 0, errors: [], invoices: [] };
+      if (isDryRun) {
+        for (const candidate of candidates) {
+          if (billed.has(candidate.id)) result.skipped += 1;
+          else result.created += 1;
+        }
+        return result;
+      }
       for (const candidate of candidates) {
         if (billed.has(candidate.id)) {
           result.skipped += 1;

@@ -42,10 +42,13 @@ export function createPdfPrinter(options: { chromiumPath: string | null }) {
       try {
         await page.setContent(html, { waitUntil: 'load' });
         if (format === 'receipt') {
-          // A receipt is as long as its content: measure it at the printer's width.
+          // A receipt is as long as its content: measure it as printed, at the printer's width. The
+          // page also holds the 4 mm top and bottom margins (about 30 px), plus some slack, or the
+          // last lines (the balance due) spill onto a second page.
+          await page.emulateMedia({ media: 'print' });
           await page.setViewportSize({ width: 302, height: 600 });
           const height = await page.evaluate('document.documentElement.scrollHeight');
-          return await page.pdf({ width: '80mm', height: `${Math.ceil(Number(height)) + 24}px`, printBackground: true, margin: { top: '4mm', bottom: '4mm', left: '4mm', right: '4mm' } });
+          return await page.pdf({ width: '80mm', height: `${Math.ceil(Number(height)) + 48}px`, printBackground: true, margin: { top: '4mm', bottom: '4mm', left: '4mm', right: '4mm' } });
         }
         return await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
       } finally {

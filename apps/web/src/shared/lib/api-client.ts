@@ -148,10 +148,24 @@ async function download(path: string, filename: string, options: RequestOptions 
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** A file answer (a PDF, a printable page) as a Blob with its type, fetched with the bearer token. */
+async function getBlob(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetchWithAuth('GET', path, options);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, undefined, options.fallbackMessage ?? 'Network error');
+  }
+  if (!response.ok) throw await toApiError(response, options.fallbackMessage);
+  return response.blob();
+}
+
 export const apiClient = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
   delete: <T = void>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
   download,
+  getBlob,
 };

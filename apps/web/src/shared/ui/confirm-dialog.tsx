@@ -19,8 +19,13 @@ export interface ConfirmDialogProps {
   confirmColor?: 'primary' | 'error' | 'warning';
   /** While the action runs: the confirm button spins, nothing else can be pressed, the dialog stays. */
   isBusy?: boolean;
+  /** Off while the dialog's fields are not valid yet (a reason still empty). */
+  isConfirmDisabled?: boolean;
+  /** Dialogs with fields focus their first field instead of the confirm button. */
+  isConfirmAutoFocused?: boolean;
   onConfirm(): void;
   onClose(): void;
+  /** Fields the action needs (a reason, an amount), under the description. */
   children?: ReactNode;
 }
 
@@ -33,6 +38,8 @@ export function ConfirmDialog({
   cancelLabel,
   confirmColor = 'primary',
   isBusy = false,
+  isConfirmDisabled = false,
+  isConfirmAutoFocused = true,
   onConfirm,
   onClose,
   children,
@@ -60,7 +67,7 @@ export function ConfirmDialog({
         <Button onClick={onClose} disabled={isBusy}>
           {cancelLabel ?? t('forms.cancel')}
         </Button>
-        <Button variant="contained" color={confirmColor} onClick={onConfirm} loading={isBusy} autoFocus>
+        <Button variant="contained" color={confirmColor} onClick={onConfirm} loading={isBusy} disabled={isConfirmDisabled} autoFocus={isConfirmAutoFocused}>
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -145,6 +145,7 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
   const rows = data?.results ?? [];
   const showCards = isPhone && Boolean(renderCard);
   const sortableColumns = gridColumns.filter((column) => column.sortable && column.headerName);
+  const isSortOption = sortableColumns.some((column) => listState.ordering === column.field || listState.ordering === `-${column.field}`);
 
   return (
     <Stack spacing={2}>
@@ -154,8 +155,9 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
         {showCards && sortableColumns.length > 0 && (
           <FilterSelect
             label={t('dataTable.sortBy')}
-            value={listState.ordering}
-            allLabel={listState.ordering ? undefined : t('dataTable.sortDefault')}
+            // A list's default ordering may be several fields ("-issued_on,-id"): it shows as the default.
+            value={isSortOption ? listState.ordering : ''}
+            allLabel={isSortOption ? undefined : t('dataTable.sortDefault')}
             options={sortableColumns.flatMap((column) => [
               { value: column.field, label: t('dataTable.sortAscending', { field: column.headerName }) },
               { value: `-${column.field}`, label: t('dataTable.sortDescending', { field: column.headerName }) },

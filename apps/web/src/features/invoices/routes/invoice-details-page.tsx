@@ -1,8 +1,330 @@
+import CancelOutlined from '@mui/icons-material/CancelOutlined';
+import PaidOutlined from '@mui/icons-material/PaidOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { InvoiceDetail } from '@meterline/contract/invoices';
+import { currencyDecimals, parseMoney } from '@meterline/contract/money';
+import type { Payment } from '@meterline/contract/payments';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui/placeholder-page';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useSelectedService } from '../../../shared/hooks/use-selected-service';
+import { ApiError } from '../../../shared/lib/api-client';
+import { Can, useCan } from '../../../shared/lib/can';
+import { formatDate, formatDateTime } from '../../../shared/lib/format-date';
+import { formatPeriod } from '../../../shared/lib/period';
+import { useSession } from '../../../shared/lib/session';
+import { DecimalText } from '../../../shared/ui/decimal-text';
+import { Money } from '../../../shared/ui/money';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { useInvoice } from '../api/get-invoice';
+import { CancelInvoiceDialog } from '../components/cancel-invoice-dialog';
+import { DetailList } from '../components/detail-list';
+import { InvoiceDocumentButtons } from '../components/invoice-document-buttons';
+import { InvoiceStatusChip } from '../components/invoice-status-chip';
+import { LineDescription } from '../components/line-description';
+import { PaymentDialog, type PaymentMode } from '../components/payment-dialog';
+import { ReversePaymentDialog, reversibleMinorOf } from '../components/reverse-payment-dialog';
 
-/** Placeholder: a later issue replaces it with the real screen. */
+/** `/invoices/:invoiceId`: lines, readings, consumption, payments and balance, with the money actions the role allows. */
 export function InvoiceDetailsPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.invoices.details')} />;
+  const invoiceId = Number(useParams().invoiceId);
+  const { service } = useSelectedService();
+  const query = useInvoice(service?.id, Number.isInteger(invoiceId) ? invoiceId : 0);
+  const isNotFound = query.error instanceof ApiError && query.error.status === 404;
+
+  const breadcrumbs = [{ label: t('invoices.title'), to: '/invoices' }, { label: query.data?.number ?? t('invoices.detailsTitle') }];
+  if (query.isError) {
+    return (
+      <>
+        <PageHeader title={t('invoices.detailsTitle')} breadcrumbs={breadcrumbs} backTo="/invoices" />
+        <Alert
+          severity="error"
+          action={
+            isNotFound ? undefined : (
+              <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+                {t('common.retry')}
+              </Button>
+            )
+          }
+        >
+          {isNotFound ? t('invoices.details.notFound') : t('invoices.details.loadError')}
+        </Alert>
+      </>
+    );
+  }
+  if (!query.data || !service) {
+    return (
+      <Stack spacing={2} aria-busy="true" aria-label={t('app.loading')}>
+        <Skeleton variant="text" width={280} height={48} />
+        <Skeleton variant="rounded" height={200} />
+        <Skeleton variant="rounded" height={160} />
+      </Stack>
+    );
+  }
+  return <InvoiceDetails invoice={query.data} serviceId={service.id} unit={service.unit} breadcrumbs={breadcrumbs} />;
+}
+
+function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: InvoiceDetail; serviceId: number; unit: string; breadcrumbs: { label: string; to?: string }[] }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const { user } = useSession();
+  const timeZone = user?.tenant?.timezone;
+  const canTakePayments = useCan('create', 'payment');
+  const [paymentMode, setPaymentMode] = useState<PaymentMode | null>(null);
+  const [lastPaymentMode, setLastPaymentMode] = useState<PaymentMode>('full');
+  const [isCancelOpen, setCancelOpen] = useState(false);
+  const [reversing, setReversing] = useState<Payment | null>(null);
+  const decimals = currencyDecimals(invoice.currency);
+  const hasBalance = (parseMoney(invoice.balance_due, decimals) ?? 0n) > 0n;
+  const isCancelled = invoice.status === 'cancelled';
+  const canBePaid = !isCancelled && hasBalance;
+  const canBeCancelled = invoice.status !== 'cancelled' && (parseMoney(invoice.amount_paid, decimals) ?? 0n) === 0n;
+
+  const openPayment = (mode: PaymentMode) => {
+    setLastPaymentMode(mode);
+    setPaymentMode(mode);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={<bdi dir="ltr">{invoice.number}</bdi>}
+        subtitle={<bdi>{invoice.customer_name}</bdi>}
+        breadcrumbs={breadcrumbs}
+        backTo="/invoices"
+        actions={<InvoiceStatusChip invoice={invoice} size="medium" />}
+      />
+      <Stack spacing={3}>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, '& > .MuiButton-root': { flexGrow: { xs: 1, sm: 0 } } }}>
+          {canTakePayments && canBePaid && (
+            <>
+              <Button variant="contained" startIcon={<PaidOutlined />} onClick={() => openPayment('full')}>
+                {t('invoices.actions.markPaid')}
+              </Button>
+              <Button variant="outlined" startIcon={<PaymentsOutlined />} onClick={() => openPayment('partial')}>
+                {t('invoices.actions.partialPayment')}
+              </Button>
+            </>
+          )}
+          <Can do="cancel" on="invoice">
+            {canBeCancelled && (
+              <Button variant="outlined" color="error" startIcon={<CancelOutlined />} onClick={() => setCancelOpen(true)}>
+                {t('invoices.actions.cancel')}
+              </Button>
+            )}
+          </Can>
+          <InvoiceDocumentButtons serviceId={serviceId} invoiceId={invoice.id} number={invoice.number} />
+        </Stack>
+
+        {isCancelled && (
+          <Alert severity="warning">
+            {t('invoices.details.cancelledOn', { date: formatDateTime(invoice.cancelled_at, language, timeZone) })} {invoice.cancel_reason && <bdi>{invoice.cancel_reason}</bdi>}
+          </Alert>
+        )}
+
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
+          <Section title={t('invoices.details.summary')}>
+            <DetailList
+              items={[
+                {
+                  label: t('invoices.fields.customer'),
+                  value: (
+                    <Link component={RouterLink} to={`/customers/${invoice.customer}`}>
+                      <bdi>{invoice.customer_name}</bdi>
+                    </Link>
+                  ),
+                },
+                { label: t('invoices.fields.customerCode'), value: <bdi dir="ltr">{invoice.customer_code}</bdi> },
+                { label: t('invoices.fields.period'), value: formatPeriod(invoice.period_start, invoice.period_end, language) },
+                { label: t('invoices.fields.issuedOn'), value: formatDate(invoice.issued_on, language) },
+                { label: t('invoices.fields.dueOn'), value: formatDate(invoice.due_on, language) },
+                ...(invoice.notes ? [{ label: t('invoices.fields.notes'), value: <bdi>{invoice.notes}</bdi> }] : []),
+              ]}
+            />
+          </Section>
+          <Section title={t('invoices.details.amounts')}>
+            <DetailList
+              items={[
+                { label: t('invoices.fields.subtotal'), value: <Money amount={invoice.subtotal} /> },
+                { label: t('invoices.fields.tax'), value: <Money amount={invoice.tax} /> },
+                { label: t('invoices.fields.total'), value: <Money amount={invoice.total} />, isEmphasized: true },
+                { label: t('invoices.fields.amountPaid'), value: <Money amount={invoice.amount_paid} /> },
+                { label: t('invoices.fields.balanceDue'), value: <Money amount={invoice.balance_due} />, isEmphasized: true },
+              ]}
+            />
+          </Section>
+        </Box>
+
+        {invoice.consumption !== null && (
+          <Section title={t('invoices.details.readings')}>
+            <DetailList
+              items={[
+                { label: t('invoices.fields.previousReading'), value: <DecimalText value={invoice.previous_reading} /> },
+                { label: t('invoices.fields.currentReading'), value: <DecimalText value={invoice.current_reading} /> },
+                { label: t('invoices.fields.consumption'), value: <DecimalText value={invoice.consumption} unit={unit} />, isEmphasized: true },
+              ]}
+            />
+            {invoice.readings.length > 0 && (
+              <ResponsiveTable
+                label={t('invoices.details.readings')}
+                headers={[t('invoices.readings.takenAt'), t('invoices.readings.value'), t('invoices.readings.kind'), t('invoices.readings.takenBy')]}
+                numericColumns={[1]}
+                rows={invoice.readings.map((reading) => ({
+                  key: reading.id,
+                  cells: [
+                    formatDateTime(reading.taken_at, language, timeZone),
+                    <DecimalText key="value" value={reading.value} />,
+                    reading.kind === 'reset' ? t('invoices.readings.reset') : t('invoices.readings.reading'),
+                    <bdi key="by">{reading.taken_by_name ?? '—'}</bdi>,
+                  ],
+                }))}
+              />
+            )}
+          </Section>
+        )}
+
+        <Section title={t('invoices.details.lines')}>
+          <ResponsiveTable
+            label={t('invoices.details.lines')}
+            headers={[t('invoices.lines.description'), t('invoices.lines.quantity'), t('invoices.lines.unitPrice'), t('invoices.lines.amount')]}
+            numericColumns={[1, 2, 3]}
+            rows={invoice.lines.map((line) => ({
+              key: line.id,
+              cells: [<LineDescription key="description" description={line.description} />, <DecimalText key="quantity" value={line.quantity} />, <DecimalText key="price" value={line.unit_price} maxDecimals={6} />, <Money key="amount" amount={line.amount} />],
+            }))}
+          />
+        </Section>
+
+        <Section title={t('invoices.details.payments')}>
+          {invoice.payments.length === 0 ? (
+            <Typography color="text.secondary">{t('invoices.details.noPayments')}</Typography>
+          ) : (
+            <ResponsiveTable
+              label={t('invoices.details.payments')}
+              headers={[t('payments.fields.paidAt'), t('payments.fields.amount'), t('payments.fields.method'), t('payments.fields.receivedBy'), t('payments.fields.details'), ...(canTakePayments ? [t('invoices.details.actions')] : [])]}
+              numericColumns={[1]}
+              rows={invoice.payments.map((payment) => {
+                const isReversal = payment.amount.startsWith('-');
+                const canReverse = canTakePayments && !isReversal && !isCancelled && reversibleMinorOf(payment, invoice.payments, decimals) > 0n;
+                return {
+                  key: payment.id,
+                  cells: [
+                    formatDateTime(payment.paid_at, language, timeZone),
+                    <Money key="amount" amount={payment.amount} />,
+                    t(`payments.methods.${payment.method as 'cash'}`, { defaultValue: payment.method }),
+                    <bdi key="by">{payment.received_by_name ?? '—'}</bdi>,
+                    <PaymentDetails key="details" payment={payment} />,
+                    ...(canTakePayments
+                      ? [
+                          canReverse ? (
+                            <Button key="reverse" size="small" color="error" onClick={() => setReversing(payment)} aria-label={t('invoices.reverse.buttonLabel', { date: formatDateTime(payment.paid_at, language, timeZone) })}>
+                              {t('invoices.actions.reverse')}
+                            </Button>
+                          ) : (
+                            ''
+                          ),
+                        ]
+                      : []),
+                  ],
+                };
+              })}
+            />
+          )}
+        </Section>
+      </Stack>
+
+      {canTakePayments && (
+        <>
+          <PaymentDialog isOpen={paymentMode !== null} mode={paymentMode ?? lastPaymentMode} invoice={invoice} serviceId={serviceId} onClose={() => setPaymentMode(null)} />
+          <ReversePaymentDialog payment={reversing} invoice={invoice} serviceId={serviceId} onClose={() => setReversing(null)} />
+        </>
+      )}
+      <Can do="cancel" on="invoice">
+        <CancelInvoiceDialog isOpen={isCancelOpen} invoice={invoice} serviceId={serviceId} onClose={() => setCancelOpen(false)} />
+      </Can>
+    </>
+  );
+}
+
+function PaymentDetails({ payment }: { payment: Payment }) {
+  const { t } = useTranslation();
+  const parts = [
+    payment.reference && `${t('payments.fields.reference')}: ${payment.reference}`,
+    payment.reason && `${t('payments.fields.reason')}: ${payment.reason}`,
+    payment.note,
+  ].filter(Boolean);
+  return parts.length ? <bdi>{parts.join(' · ')}</bdi> : <>—</>;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined" component="section" aria-label={title}>
+      <CardContent>
+        <Typography variant="h2" sx={{ fontSize: '1.15rem', mb: 2 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A small table from `sm` up; on phones each row becomes a stacked block of label and value. */
+function ResponsiveTable({ label, headers, rows, numericColumns = [] }: { label: string; headers: string[]; rows: { key: number; cells: ReactNode[] }[]; numericColumns?: number[] }) {
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
+  if (isPhone) {
+    return (
+      <Stack component="ul" aria-label={label} spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0, mt: 2 }}>
+        {rows.map((row) => (
+          <Box component="li" key={row.key} sx={{ borderTop: 1, borderColor: 'divider', pt: 1.5 }}>
+            <DetailList items={row.cells.map((cell, index) => ({ label: headers[index] ?? '', value: cell })).filter((item) => item.value !== '')} />
+          </Box>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Box sx={{ overflowX: 'auto', mt: 1 }}>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {headers.map((header, index) => (
+              <TableCell key={header} align={numericColumns.includes(index) ? 'right' : 'left'}>
+                {header}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.key}>
+              {row.cells.map((cell, index) => (
+                <TableCell key={index} align={numericColumns.includes(index) ? 'right' : 'left'}>
+                  {cell}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
 }

@@ -1,8 +1,149 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import PlaylistAddCheckOutlined from '@mui/icons-material/PlaylistAddCheckOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { invoiceListSpec, type Invoice } from '@meterline/contract/invoices';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui/placeholder-page';
+import { Link as RouterLink } from 'react-router';
+import { useListUrlState } from '../../../shared/hooks/use-list-url-state';
+import { useSelectedService } from '../../../shared/hooks/use-selected-service';
+import { Can, useCan } from '../../../shared/lib/can';
+import { formatDate } from '../../../shared/lib/format-date';
+import { formatPeriod } from '../../../shared/lib/period';
+import { DataTable } from '../../../shared/ui/data-table';
+import { Money } from '../../../shared/ui/money';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { useInvoices } from '../api/get-invoices';
+import { BillingRunDialog } from '../components/billing-run-dialog';
+import { InvoiceFilters } from '../components/invoice-filters';
+import { InvoiceStatusChip } from '../components/invoice-status-chip';
 
-/** Placeholder: a later issue replaces it with the real screen. */
+/** `/invoices`: the service's invoices with status chips, filters, search, CSV and the billing run. */
 export function InvoiceListPage() {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const { service } = useSelectedService();
+  const listState = useListUrlState(invoiceListSpec);
+  const query = useInvoices(service?.id, listState.query);
+  const canCreateInvoice = useCan('create', 'invoice');
+  const canManageInvoices = useCan('manage', 'invoice');
+  // The billing run needs both (domain.md): admin and accountant.
+  const canRunBilling = canCreateInvoice && canManageInvoices;
+  const [isBillingRunOpen, setBillingRunOpen] = useState(false);
+
+  const columns: GridColDef<Invoice>[] = [
+    {
+      field: 'number',
+      headerName: t('invoices.fields.number'),
+      minWidth: 170,
+      flex: 1,
+      renderCell: ({ row }) => (
+        <Typography component="bdi" dir="ltr" variant="body2" sx={{ fontWeight: 600 }}>
+          {row.number}
+        </Typography>
+      ),
+    },
+    {
+      field: 'customer_name',
+      headerName: t('invoices.fields.customer'),
+      minWidth: 200,
+      flex: 1.4,
+      renderCell: ({ row }) => (
+        <Box sx={{ lineHeight: 1.3, minWidth: 0 }}>
+          <Typography variant="body2" noWrap>
+            <bdi>{row.customer_name}</bdi>
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="bdi" dir="ltr">
+            {row.customer_code}
+          </Typography>
+        </Box>
+      ),
+    },
+    { field: 'period_start', headerName: t('invoices.fields.period'), minWidth: 150, flex: 1, valueGetter: (_value, row) => formatPeriod(row.period_start, row.period_end, language) },
+    { field: 'issued_on', headerName: t('invoices.fields.issuedOn'), minWidth: 120, valueFormatter: (value: string) => formatDate(value, language) },
+    { field: 'due_on', headerName: t('invoices.fields.dueOn'), minWidth: 120, valueFormatter: (value: string) => formatDate(value, language) },
+    { field: 'total', headerName: t('invoices.fields.total'), minWidth: 120, align: 'right', headerAlign: 'right', renderCell: ({ row }) => <Money amount={row.total} /> },
+    { field: 'balance_due', headerName: t('invoices.fields.balanceDue'), minWidth: 120, align: 'right', headerAlign: 'right', renderCell: ({ row }) => <Money amount={row.balance_due} /> },
+    { field: 'status', headerName: t('invoices.fields.status'), minWidth: 150, renderCell: ({ row }) => <InvoiceStatusChip invoice={row} /> },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('invoices.title')}
+        subtitle={service?.name}
+        actions={
+          <>
+            {canRunBilling && (
+              <Button variant="outlined" startIcon={<PlaylistAddCheckOutlined />} onClick={() => setBillingRunOpen(true)}>
+                {t('billingRun.open')}
+              </Button>
+            )}
+            <Can do="create" on="invoice">
+              <Button variant="contained" startIcon={<AddOutlined />} component={RouterLink} to="/invoices/create">
+                {t('invoices.actions.create')}
+              </Button>
+            </Can>
+          </>
+        }
+      />
+      <DataTable<Invoice>
+        label={t('invoices.title')}
+        columns={columns}
+        listState={listState}
+        query={query}
+        errorMessage={t('invoices.list.error')}
+        emptyMessage={t('invoices.list.empty')}
+        orderingFields={invoiceListSpec.ordering}
+        getRowHref={(row) => `/invoices/${row.id}`}
+        exportCsv={service ? { path: `services/${service.id}/invoices/`, filename: 'invoices' } : undefined}
+        filters={<InvoiceFilters listState={listState} serviceId={service?.id} />}
+        renderCard={(row) => <InvoiceCard invoice={row} language={language} />}
+      />
+      {service && canRunBilling && (
+        <BillingRunDialog
+          isOpen={isBillingRunOpen}
+          serviceId={service.id}
+          onClose={() => setBillingRunOpen(false)}
+          onShowPeriod={(period) => {
+            setBillingRunOpen(false);
+            listState.setFilters({ period_start: period.start, period_end: period.end, status: null, customer: null, date_from: null, date_to: null });
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** One invoice on a phone: number and status, customer, amounts and due date, big enough for a thumb. */
+function InvoiceCard({ invoice, language }: { invoice: Invoice; language: string }) {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.invoices.list')} />;
+  return (
+    <Stack spacing={0.75}>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography component="bdi" dir="ltr" sx={{ fontWeight: 600 }}>
+          {invoice.number}
+        </Typography>
+        <InvoiceStatusChip invoice={invoice} />
+      </Stack>
+      <Typography noWrap>
+        <bdi>{invoice.customer_name}</bdi>
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {formatPeriod(invoice.period_start, invoice.period_end, language)} · {t('invoices.fields.dueOn')} {formatDate(invoice.due_on, language)}
+      </Typography>
+      <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
+        <Typography variant="body2">
+          {t('invoices.fields.total')}: <Money amount={invoice.total} />
+        </Typography>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {t('invoices.fields.balanceDue')}: <Money amount={invoice.balance_due} />
+        </Typography>
+      </Stack>
+    </Stack>
+  );
 }

@@ -1,8 +1,137 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { PAYMENT_METHODS, paymentListSpec, type Payment } from '@meterline/contract/payments';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui/placeholder-page';
+import { useStaffOptions } from '../../../shared/api/get-staff-options';
+import { useListUrlState } from '../../../shared/hooks/use-list-url-state';
+import { useSelectedService } from '../../../shared/hooks/use-selected-service';
+import { useCan } from '../../../shared/lib/can';
+import { formatDateTime } from '../../../shared/lib/format-date';
+import { useSession } from '../../../shared/lib/session';
+import { DataTable } from '../../../shared/ui/data-table';
+import { DateFilterField } from '../../../shared/ui/date-filter-field';
+import { FilterBar } from '../../../shared/ui/filter-bar';
+import { FilterSelect } from '../../../shared/ui/filter-select';
+import { Money } from '../../../shared/ui/money';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { usePayments } from '../api/get-payments';
 
-/** Placeholder: a later issue replaces it with the real screen. */
+const isReversal = (payment: Payment) => payment.amount.startsWith('-');
+
+/** `/payments`: the service's payments and reversals, filtered by method, receiver and dates, with CSV. */
 export function PaymentListPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.payments.list')} />;
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const timeZone = useSession().user?.tenant?.timezone;
+  const { service } = useSelectedService();
+  const listState = useListUrlState(paymentListSpec);
+  const query = usePayments(service?.id, listState.query);
+  const staff = useStaffOptions({ isEnabled: useCan('list', 'user') });
+  const methodLabel = (method: string) => t(`payments.methods.${method as 'cash'}`, { defaultValue: method });
+
+  const columns: GridColDef<Payment>[] = [
+    { field: 'paid_at', headerName: t('payments.fields.paidAt'), minWidth: 170, flex: 1, valueFormatter: (value: string) => formatDateTime(value, language, timeZone) },
+    {
+      field: 'invoice_number',
+      headerName: t('payments.fields.invoice'),
+      minWidth: 170,
+      flex: 1,
+      renderCell: ({ row }) => (
+        <Typography component="bdi" dir="ltr" variant="body2" sx={{ fontWeight: 600 }}>
+          {row.invoice_number}
+        </Typography>
+      ),
+    },
+    {
+      field: 'customer_name',
+      headerName: t('payments.fields.customer'),
+      minWidth: 180,
+      flex: 1.3,
+      renderCell: ({ row }) => <bdi>{row.customer_name}</bdi>,
+    },
+    {
+      field: 'amount',
+      headerName: t('payments.fields.amount'),
+      minWidth: 150,
+      align: 'right',
+      headerAlign: 'right',
+      renderCell: ({ row }) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%', justifyContent: 'flex-end' }}>
+          {isReversal(row) && <Chip size="small" label={t('payments.reversal')} variant="outlined" />}
+          <Money amount={row.amount} />
+        </Stack>
+      ),
+    },
+    { field: 'method', headerName: t('payments.fields.method'), minWidth: 130, valueFormatter: (value: string) => methodLabel(value) },
+    { field: 'reference', headerName: t('payments.fields.reference'), minWidth: 130, sortable: false, renderCell: ({ row }) => <bdi>{row.reference || row.reason}</bdi> },
+    { field: 'received_by_name', headerName: t('payments.fields.receivedBy'), minWidth: 150, sortable: false, renderCell: ({ row }) => <bdi>{row.received_by_name ?? '—'}</bdi> },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('payments.title')} subtitle={service?.name} />
+      <DataTable<Payment>
+        label={t('payments.title')}
+        columns={columns}
+        listState={listState}
+        query={query}
+        errorMessage={t('payments.list.error')}
+        emptyMessage={t('payments.list.empty')}
+        orderingFields={paymentListSpec.ordering}
+        getRowHref={(row) => `/invoices/${row.invoice}`}
+        exportCsv={service ? { path: `services/${service.id}/payments/`, filename: 'payments' } : undefined}
+        filters={
+          <FilterBar label={t('payments.filters.title')} activeCount={Object.keys(listState.filters).length}>
+            <FilterSelect
+              label={t('payments.filters.method')}
+              value={listState.filters.method}
+              options={PAYMENT_METHODS.map((method) => ({ value: method, label: methodLabel(method) }))}
+              onChange={(value) => listState.setFilter('method', value)}
+            />
+            <FilterSelect
+              label={t('payments.filters.receivedBy')}
+              value={listState.filters.received_by}
+              options={(staff.data ?? []).map((option) => ({ value: String(option.id), label: option.name }))}
+              onChange={(value) => listState.setFilter('received_by', value)}
+              minWidth={190}
+            />
+            <DateFilterField label={t('payments.filters.from')} value={listState.filters.date_from} onChange={(value) => listState.setFilter('date_from', value)} />
+            <DateFilterField label={t('payments.filters.to')} value={listState.filters.date_to} onChange={(value) => listState.setFilter('date_to', value)} />
+            {listState.hasFilters && (
+              <Button onClick={listState.clearFilters} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+                {t('dataTable.clearFilters')}
+              </Button>
+            )}
+          </FilterBar>
+        }
+        renderCard={(row) => (
+          <Stack spacing={0.5}>
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+              <Typography component="bdi" dir="ltr" sx={{ fontWeight: 600 }}>
+                {row.invoice_number}
+              </Typography>
+              <Typography sx={{ fontWeight: 700 }}>
+                <Money amount={row.amount} />
+              </Typography>
+            </Stack>
+            <Typography noWrap>
+              <bdi>{row.customer_name}</bdi>
+            </Typography>
+            <Box>
+              <Typography variant="body2" color="text.secondary">
+                {formatDateTime(row.paid_at, language, timeZone)} · {methodLabel(row.method)}
+                {row.received_by_name ? ' · ' : ''}
+                {row.received_by_name && <bdi>{row.received_by_name}</bdi>}
+              </Typography>
+              {isReversal(row) && <Chip size="small" label={t('payments.reversal')} variant="outlined" sx={{ mt: 0.5 }} />}
+            </Box>
+          </Stack>
+        )}
+      />
+    </>
+  );
 }

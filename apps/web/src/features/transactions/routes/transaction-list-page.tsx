@@ -1,8 +1,117 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { TRANSACTION_KINDS, transactionListSpec, type Transaction } from '@meterline/contract/transactions';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui/placeholder-page';
+import { Link as RouterLink } from 'react-router';
+import { useStaffOptions } from '../../../shared/api/get-staff-options';
+import { useListUrlState } from '../../../shared/hooks/use-list-url-state';
+import { useSelectedService } from '../../../shared/hooks/use-selected-service';
+import { Can, useCan } from '../../../shared/lib/can';
+import { formatDateTime } from '../../../shared/lib/format-date';
+import { useSession } from '../../../shared/lib/session';
+import { DataTable } from '../../../shared/ui/data-table';
+import { DateFilterField } from '../../../shared/ui/date-filter-field';
+import { FilterBar } from '../../../shared/ui/filter-bar';
+import { FilterSelect } from '../../../shared/ui/filter-select';
+import { Money } from '../../../shared/ui/money';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { useTransactions } from '../api/get-transactions';
+import { InvoiceStatusSummary } from '../components/invoice-status-summary';
 
-/** Placeholder: a later issue replaces it with the real screen. */
+/** `/transactions`: money outside invoices (handovers, expenses, deposits, adjustments) and the invoice status summary. */
 export function TransactionListPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.transactions.list')} />;
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const timeZone = useSession().user?.tenant?.timezone;
+  const { service } = useSelectedService();
+  const listState = useListUrlState(transactionListSpec);
+  const query = useTransactions(listState.query);
+  const staff = useStaffOptions({ isEnabled: useCan('list', 'user') });
+  const staffOptions = (staff.data ?? []).map((option) => ({ value: String(option.id), label: option.name }));
+  const kindLabel = (kind: string) => t(`transactions.kinds.${kind as 'handover'}`, { defaultValue: kind });
+
+  const columns: GridColDef<Transaction>[] = [
+    { field: 'created_at', headerName: t('transactions.fields.createdAt'), minWidth: 170, flex: 1, valueFormatter: (value: string) => formatDateTime(value, language, timeZone) },
+    { field: 'kind', headerName: t('transactions.fields.kind'), minWidth: 130, renderCell: ({ row }) => <Chip size="small" variant="outlined" label={kindLabel(row.kind)} /> },
+    { field: 'amount', headerName: t('transactions.fields.amount'), minWidth: 130, align: 'right', headerAlign: 'right', renderCell: ({ row }) => <Money amount={row.amount} /> },
+    { field: 'from_user_name', headerName: t('transactions.fields.fromUser'), minWidth: 150, flex: 1, sortable: false, renderCell: ({ row }) => <bdi>{row.from_user_name ?? '—'}</bdi> },
+    { field: 'to_user_name', headerName: t('transactions.fields.toUser'), minWidth: 150, flex: 1, sortable: false, renderCell: ({ row }) => <bdi>{row.to_user_name ?? '—'}</bdi> },
+    { field: 'description', headerName: t('transactions.fields.description'), minWidth: 200, flex: 1.5, sortable: false, renderCell: ({ row }) => <bdi>{row.description}</bdi> },
+    { field: 'created_by_name', headerName: t('transactions.fields.createdBy'), minWidth: 150, sortable: false, renderCell: ({ row }) => <bdi>{row.created_by_name ?? '—'}</bdi> },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('transactions.title')}
+        actions={
+          <Can do="create" on="transaction">
+            <Button variant="contained" startIcon={<AddOutlined />} component={RouterLink} to="/transactions/create">
+              {t('transactions.actions.create')}
+            </Button>
+          </Can>
+        }
+      />
+      <InvoiceStatusSummary serviceId={service?.id} dateFrom={listState.filters.date_from} dateTo={listState.filters.date_to} />
+      <Typography variant="h2" sx={{ fontSize: '1.15rem', mb: 1.5 }}>
+        {t('transactions.list.title')}
+      </Typography>
+      <DataTable<Transaction>
+        label={t('transactions.list.title')}
+        columns={columns}
+        listState={listState}
+        query={query}
+        errorMessage={t('transactions.list.error')}
+        emptyMessage={t('transactions.list.empty')}
+        orderingFields={transactionListSpec.ordering}
+        exportCsv={{ path: 'transaction/transactions/', filename: 'transactions' }}
+        filters={
+          <FilterBar label={t('transactions.filters.title')} activeCount={Object.keys(listState.filters).length}>
+            <FilterSelect
+              label={t('transactions.fields.kind')}
+              value={listState.filters.kind}
+              options={TRANSACTION_KINDS.map((kind) => ({ value: kind, label: kindLabel(kind) }))}
+              onChange={(value) => listState.setFilter('kind', value)}
+            />
+            <FilterSelect label={t('transactions.fields.fromUser')} value={listState.filters.from_user} options={staffOptions} onChange={(value) => listState.setFilter('from_user', value)} minWidth={180} />
+            <FilterSelect label={t('transactions.fields.toUser')} value={listState.filters.to_user} options={staffOptions} onChange={(value) => listState.setFilter('to_user', value)} minWidth={180} />
+            <DateFilterField label={t('transactions.filters.from')} value={listState.filters.date_from} onChange={(value) => listState.setFilter('date_from', value)} />
+            <DateFilterField label={t('transactions.filters.to')} value={listState.filters.date_to} onChange={(value) => listState.setFilter('date_to', value)} />
+            {listState.hasFilters && (
+              <Button onClick={listState.clearFilters} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+                {t('dataTable.clearFilters')}
+              </Button>
+            )}
+          </FilterBar>
+        }
+        renderCard={(row) => (
+          <Stack spacing={0.5}>
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+              <Chip size="small" variant="outlined" label={kindLabel(row.kind)} />
+              <Typography sx={{ fontWeight: 700 }}>
+                <Money amount={row.amount} />
+              </Typography>
+            </Stack>
+            <Typography variant="body2">
+              {row.from_user_name && <bdi>{row.from_user_name}</bdi>}
+              {row.from_user_name && row.to_user_name ? ' → ' : ''}
+              {row.to_user_name && <bdi>{row.to_user_name}</bdi>}
+            </Typography>
+            {row.description && (
+              <Typography variant="body2" noWrap>
+                <bdi>{row.description}</bdi>
+              </Typography>
+            )}
+            <Typography variant="body2" color="text.secondary">
+              {formatDateTime(row.created_at, language, timeZone)}
+            </Typography>
+          </Stack>
+        )}
+      />
+    </>
+  );
 }

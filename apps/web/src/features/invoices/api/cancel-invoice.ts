@@ -1,0 +1,21 @@
+import type { CancelInvoiceInput, InvoiceDetail } from '@meterline/contract/invoices';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/lib/api-client';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/lib/idempotency-key';
+import { invalidateMoneyQueries } from '../../../shared/lib/money-queries';
+
+/** Cancels while nothing is paid: the number is kept, the period freed. */
+export function cancelInvoice(serviceId: number, invoiceId: number, input: CancelInvoiceInput, idempotencyKey: string): Promise<InvoiceDetail> {
+  return apiClient.post<InvoiceDetail>(`services/${serviceId}/invoices/${invoiceId}/cancel/`, input, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+}
+
+export function useCancelInvoice(serviceId: number, invoiceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: CancelInvoiceInput; idempotencyKey: string }) => cancelInvoice(serviceId, invoiceId, input, idempotencyKey),
+    onSuccess: (invoice) => {
+      queryClient.setQueryData(['services', serviceId, 'invoices', 'detail', invoiceId], invoice);
+      return invalidateMoneyQueries(queryClient, serviceId);
+    },
+  });
+}

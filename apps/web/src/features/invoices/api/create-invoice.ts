@@ -1,0 +1,21 @@
+import type { CreateInvoiceInput, InvoiceDetail } from '@meterline/contract/invoices';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/lib/api-client';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/lib/idempotency-key';
+import { invalidateMoneyQueries } from '../../../shared/lib/money-queries';
+
+/** From a meter `{subscription, period_start, period_end}` or with lines `{customer, ..., lines, notes}`. */
+export function createInvoice(serviceId: number, input: CreateInvoiceInput, idempotencyKey: string): Promise<InvoiceDetail> {
+  return apiClient.post<InvoiceDetail>(`services/${serviceId}/invoices/`, input, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+}
+
+export function useCreateInvoice(serviceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: CreateInvoiceInput; idempotencyKey: string }) => createInvoice(serviceId, input, idempotencyKey),
+    onSuccess: (invoice) => {
+      queryClient.setQueryData(['services', serviceId, 'invoices', 'detail', invoice.id], invoice);
+      return invalidateMoneyQueries(queryClient, serviceId);
+    },
+  });
+}

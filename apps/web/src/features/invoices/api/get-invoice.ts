@@ -1,0 +1,18 @@
+import type { InvoiceDetail } from '@meterline/contract/invoices';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/lib/api-client';
+
+/** One invoice with its lines, the readings it billed and its payments. */
+export function getInvoice(serviceId: number, invoiceId: number, signal?: AbortSignal): Promise<InvoiceDetail> {
+  return apiClient.get<InvoiceDetail>(`services/${serviceId}/invoices/${invoiceId}/`, { signal });
+}
+
+export const invoiceQueryOptions = (serviceId: number, invoiceId: number) =>
+  queryOptions({
+    queryKey: ['services', serviceId, 'invoices', 'detail', invoiceId],
+    queryFn: ({ signal }) => getInvoice(serviceId, invoiceId, signal),
+  });
+
+export function useInvoice(serviceId: number | undefined, invoiceId: number) {
+  return useQuery({ ...invoiceQueryOptions(serviceId ?? 0, invoiceId), enabled: Boolean(serviceId) && invoiceId > 0 });
+}

@@ -1,0 +1,20 @@
+import type { Invoice } from '@meterline/contract/invoices';
+import type { Paginated } from '@meterline/contract/pagination';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, type Query } from '../../../shared/lib/api-client';
+
+/** A page of the service's invoices (`?status=overdue` too); the query is the list's URL state. */
+export function getInvoices(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Invoice>> {
+  return apiClient.get<Paginated<Invoice>>(`services/${serviceId}/invoices/`, { query, signal });
+}
+
+export const invoicesQueryOptions = (serviceId: number, query: Query) =>
+  queryOptions({
+    queryKey: ['services', serviceId, 'invoices', 'list', query],
+    queryFn: ({ signal }) => getInvoices(serviceId, query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useInvoices(serviceId: number | undefined, query: Query) {
+  return useQuery({ ...invoicesQueryOptions(serviceId ?? 0, query), enabled: Boolean(serviceId) });
+}

@@ -1,0 +1,43 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders, stubFetch } from '../../../shared/lib/test-render';
+import { BillingRunDialog } from './billing-run-dialog';
+
+describe('billing run dialog', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says how many meters it will bill (a dry run), runs, shows what was created and skipped, and refreshes the figures', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-21T10:00:00Z') });
+    const calls: { url: string; body: unknown }[] = [];
+    stubFetch((url, init) => {
+      if (url.startsWith('/api/services/1/stations/')) return jsonResponse(200, { count: 1, count_capped: false, next: null, previous: null, results: [{ id: 5, name: 'Hamra generator' }] });
+      if (url === '/api/regions/') return jsonResponse(200, [{ id: 2, name: 'Hamra' }]);
+      if (url.startsWith('/api/services/1/invoices/generate/')) {
+        calls.push({ url, body: JSON.parse(String(init.body)) });
+        if (url.includes('dry_run=true')) return jsonResponse(200, { created: 74, skipped: 3, errors: [], invoices: [] });
+        return jsonResponse(200, { created: 73, skipped: 3, errors: [{ subscription: 9, customer: 12, detail: '{"subscription":["This subscription is closed."]}' }], invoices: [] });
+      }
+      return undefined;
+    });
+    const onShowPeriod = vi.fn();
+    const { queryClient } = renderWithProviders(<BillingRunDialog isOpen serviceId={1} onClose={() => undefined} onShowPeriod={onShowPeriod} />);
+    queryClient.setQueryData(['statistics', 'stats1', { service: 1 }], { collected_this_month: '1.00' });
+    const dialog = await screen.findByRole('dialog', { name: 'Billing run' });
+    // The month that just ended is proposed.
+    expect(within(dialog).getByLabelText(/Month to bill/)).toHaveValue('2026-10');
+    await waitFor(() => expect(dialog).toHaveTextContent(/Meters to bill for October 2026: \W*74\W*\. Already billed and skipped: \W*3/));
+    expect(calls[0]).toEqual({ url: '/api/services/1/invoices/generate/?dry_run=true', body: { period_start: '2026-10-01', period_end: '2026-10-31' } });
+
+    await userEvent.click(within(dialog).getByRole('button', { name: /Bill\W*74\W*meters/ }));
+    expect(await within(dialog).findByText(/Invoices created for October 2026: \W*73/)).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(/Skipped, already billed for this month: \W*3/);
+    expect(within(dialog).getByRole('link', { name: /Customer/ })).toHaveAttribute('href', '/customers/12');
+    expect(calls.filter((call) => !call.url.includes('dry_run'))).toEqual([{ url: '/api/services/1/invoices/generate/', body: { period_start: '2026-10-01', period_end: '2026-10-31' } }]);
+    // The dashboard's figures are stale now: asked again when shown.
+    expect(queryClient.getQueryState(['statistics', 'stats1', { service: 1 }])?.isInvalidated).toBe(true);
+    await userEvent.click(within(dialog).getByRole('button', { name: "Show the month's invoices" }));
+    expect(onShowPeriod).toHaveBeenCalledWith({ start: '2026-10-01', end: '2026-10-31' });
+    vi.useRealTimers();
+  });
+});

@@ -1,0 +1,222 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { GenerateInvoicesInput, GenerateInvoicesResult } from '@meterline/contract/invoices';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useRegions } from '../../../shared/api/get-regions';
+import { useSingleFlight } from '../../../shared/hooks/use-single-flight';
+import { useToast } from '../../../shared/hooks/use-toast';
+import { errorMessageOf, localizeMessage } from '../../../shared/lib/form-errors';
+import { formatMonth } from '../../../shared/lib/format-date';
+import { formatCount, isolateLtr } from '../../../shared/lib/format-number';
+import { addMonths, monthBounds, todayIn } from '../../../shared/lib/period';
+import { useSession } from '../../../shared/lib/session';
+import { useBillingRunPreview, useGenerateInvoices } from '../api/generate-invoices';
+import { useStationOptions } from '../api/get-station-options';
+
+/** The error of one meter in a run: its `detail`, else its first field message. */
+function runErrorText(detail: string): string {
+  try {
+    const body = JSON.parse(detail) as Record<string, unknown>;
+    if (typeof body.detail === 'string') return body.detail;
+    const first = Object.entries(body).find(([key, value]) => key !== 'code' && Array.isArray(value))?.[1] as string[] | undefined;
+    return first?.[0] ?? detail;
+  } catch {
+    return detail;
+  }
+}
+
+/**
+ * The billing run (admin, accountant): a month and optionally a station or region; the dialog says
+ * how many meters it will bill and how many are already billed (a dry run of the same call), runs
+ * it, then shows what was created, skipped and why. A second run of a month creates nothing.
+ */
+export function BillingRunDialog({
+  isOpen,
+  serviceId,
+  onClose,
+  onShowPeriod,
+}: {
+  isOpen: boolean;
+  serviceId: number;
+  onClose(): void;
+  onShowPeriod(period: { start: string; end: string }): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const { user } = useSession();
+  // The month that just ended is the one usually billed.
+  const [month, setMonth] = useState(() => addMonths(todayIn(user?.tenant?.timezone).slice(0, 7), -1));
+  const [station, setStation] = useState('');
+  const [region, setRegion] = useState('');
+  const [result, setResult] = useState<GenerateInvoicesResult | null>(null);
+  const bounds = monthBounds(month);
+  const input: GenerateInvoicesInput | null = bounds
+    ? { period_start: bounds.start, period_end: bounds.end, ...(station ? { station: Number(station) } : {}), ...(region ? { region: Number(region) } : {}) }
+    : null;
+  const preview = useBillingRunPreview(serviceId, input ?? { period_start: '', period_end: '' }, { isEnabled: isOpen && Boolean(input) && !result });
+  const stations = useStationOptions(serviceId, { isEnabled: isOpen });
+  const regions = useRegions({ isEnabled: isOpen });
+  const generate = useGenerateInvoices(serviceId);
+  const runOnce = useSingleFlight();
+  const { showToast } = useToast();
+  const [runError, setRunError] = useState<string | null>(null);
+  const monthLabel = bounds ? formatMonth(month, i18n.language) : '';
+  const count = (value: number) => isolateLtr(formatCount(value, i18n.language));
+
+  // Opened again: a fresh run, with the counts asked again (the last result stays until then, so
+  // the closing dialog does not flash back to the form).
+  const [wasOpen, setWasOpen] = useState(isOpen);
+  if (isOpen !== wasOpen) {
+    setWasOpen(isOpen);
+    if (isOpen) {
+      setResult(null);
+      setRunError(null);
+    }
+  }
+
+  const handleClose = () => {
+    if (!generate.isPending) onClose();
+  };
+
+  const handleRunClick = async () => {
+    if (!input) return;
+    setRunError(null);
+    try {
+      const answer = await generate.mutateAsync(input);
+      setResult(answer);
+      showToast(t('billingRun.toast', { value: count(answer.created) }), { variant: 'success' });
+    } catch (error) {
+      setRunError(errorMessageOf(error, t));
+    }
+  };
+
+  const toBill = preview.data?.created ?? 0;
+  const alreadyBilled = preview.data?.skipped ?? 0;
+
+  return (
+    <Dialog open={isOpen} onClose={handleClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>{t('billingRun.title')}</DialogTitle>
+      {result && bounds ? (
+        <>
+          <DialogContent>
+            <Stack spacing={2}>
+              <Alert severity={result.errors.length ? 'warning' : 'success'}>
+                {t('billingRun.result.created', { value: count(result.created), month: monthLabel })}
+              </Alert>
+              <Typography>{t('billingRun.result.skipped', { value: count(result.skipped) })}</Typography>
+              {result.errors.length > 0 && (
+                <Box>
+                  <Typography sx={{ fontWeight: 600 }}>{t('billingRun.result.errors', { value: count(result.errors.length) })}</Typography>
+                  <Box component="ul" sx={{ pl: 2.5, my: 1 }}>
+                    {result.errors.map((error) => (
+                      <li key={error.subscription}>
+                        <Link component={RouterLink} to={`/customers/${error.customer}`}>
+                          {t('billingRun.result.customer', { id: isolateLtr(String(error.customer)) })}
+                        </Link>
+                        {': '}
+                        {localizeMessage(runErrorText(error.detail), t)}
+                      </li>
+                    ))}
+                  </Box>
+                </Box>
+              )}
+            </Stack>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+            <Button onClick={handleClose}>{t('common.close')}</Button>
+            <Button variant="contained" onClick={() => onShowPeriod(bounds)}>
+              {t('billingRun.result.show')}
+            </Button>
+          </DialogActions>
+        </>
+      ) : (
+        <>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              <Typography color="text.secondary">{t('billingRun.intro')}</Typography>
+              <TextField
+                type="month"
+                label={t('billingRun.month')}
+                value={month}
+                onChange={(event) => setMonth(event.target.value)}
+                required
+                disabled={generate.isPending}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <TextField select fullWidth label={t('billingRun.station')} value={station} onChange={(event) => setStation(event.target.value)} disabled={generate.isPending} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
+                  <MenuItem value="">{t('billingRun.allStations')}</MenuItem>
+                  {(stations.data ?? []).map((option) => (
+                    <MenuItem key={option.id} value={String(option.id)}>
+                      <bdi>{option.name}</bdi>
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <TextField select fullWidth label={t('billingRun.region')} value={region} onChange={(event) => setRegion(event.target.value)} disabled={generate.isPending} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
+                  <MenuItem value="">{t('billingRun.allRegions')}</MenuItem>
+                  {(regions.data ?? []).map((option) => (
+                    <MenuItem key={option.id} value={String(option.id)}>
+                      <bdi>{option.name}</bdi>
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </Stack>
+              <Box aria-live="polite" data-testid="billing-run-preview">
+                {!input ? null : preview.isPending ? (
+                  <Skeleton variant="rounded" height={56} />
+                ) : preview.isError ? (
+                  <Alert
+                    severity="error"
+                    action={
+                      <Button color="inherit" size="small" onClick={() => void preview.refetch()}>
+                        {t('common.retry')}
+                      </Button>
+                    }
+                  >
+                    {errorMessageOf(preview.error, t)}
+                  </Alert>
+                ) : (
+                  <Alert severity={toBill > 0 ? 'info' : 'success'}>
+                    {toBill > 0 ? t('billingRun.preview.toBill', { value: count(toBill), month: monthLabel }) : t('billingRun.preview.nothing', { month: monthLabel })}
+                    {alreadyBilled > 0 && <> {t('billingRun.preview.alreadyBilled', { value: count(alreadyBilled) })}</>}
+                  </Alert>
+                )}
+              </Box>
+              {generate.isPending && (
+                <Box>
+                  <Typography variant="body2" sx={{ mb: 1 }}>
+                    {t('billingRun.running')}
+                  </Typography>
+                  <LinearProgress aria-label={t('billingRun.running')} />
+                </Box>
+              )}
+              {runError && <Alert severity="error">{runError}</Alert>}
+            </Stack>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+            <Button onClick={handleClose} disabled={generate.isPending}>
+              {t('forms.cancel')}
+            </Button>
+            <Button variant="contained" onClick={() => void runOnce(handleRunClick)} loading={generate.isPending} disabled={!input || preview.isPending || toBill === 0}>
+              {t('billingRun.run', { value: count(toBill) })}
+            </Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}

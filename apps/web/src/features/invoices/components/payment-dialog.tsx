@@ -1,0 +1,149 @@
+import MenuItem from '@mui/material/MenuItem';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
+import type { InvoiceDetail } from '@meterline/contract/invoices';
+import { createPaymentInputSchema, PAYMENT_METHODS, type CreatePaymentInput } from '@meterline/contract/payments';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useSingleFlight } from '../../../shared/hooks/use-single-flight';
+import { useToast } from '../../../shared/hooks/use-toast';
+import { isolateLtr, isolateText } from '../../../shared/lib/format-number';
+import { applyServerErrors } from '../../../shared/lib/form-errors';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { FormTextField } from '../../../shared/ui/form-text-field';
+import { Money, useFormatMoney } from '../../../shared/ui/money';
+import { NumericTextField } from '../../../shared/ui/numeric-text-field';
+import { useCreatePayment } from '../api/create-payment';
+import { useIdempotencyKey } from './use-idempotency-key';
+
+export type PaymentMode = 'full' | 'partial';
+
+type PaymentFormInput = z.input<typeof createPaymentInputSchema>;
+type PaymentFormOutput = z.output<typeof createPaymentInputSchema>;
+
+const FIELDS = ['amount', 'method', 'reference', 'note'] as const;
+
+/**
+ * Mark as paid (the whole balance) or a partial payment, with the confirmation screens.md asks for:
+ * it says the amount, the invoice and the balance left, computed exactly in minor units.
+ */
+export function PaymentDialog({
+  isOpen,
+  mode,
+  invoice,
+  serviceId,
+  onClose,
+}: {
+  isOpen: boolean;
+  mode: PaymentMode;
+  invoice: InvoiceDetail;
+  serviceId: number;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const { showToast } = useToast();
+  const formatMoney = useFormatMoney();
+  const decimals = currencyDecimals(invoice.currency);
+  const balance = parseMoney(invoice.balance_due, decimals) ?? 0n;
+  const isPartial = mode === 'partial';
+  const { idempotencyKey, renewAfter } = useIdempotencyKey(isOpen);
+  const runOnce = useSingleFlight();
+  const [formError, setFormError] = useState<string | null>(null);
+  const payment = useCreatePayment(serviceId, invoice.id);
+
+  const schema = useMemo(
+    () =>
+      createPaymentInputSchema.superRefine((value, context) => {
+        if (!isPartial) return;
+        const amount = value.amount ? parseMoney(value.amount, decimals) : null;
+        if (amount === null) context.addIssue({ code: 'custom', path: ['amount'], message: t('invoices.payment.amountInvalid', { decimals }) });
+        else if (amount <= 0n) context.addIssue({ code: 'custom', path: ['amount'], message: t('invoices.payment.amountPositive') });
+        else if (amount > balance) context.addIssue({ code: 'custom', path: ['amount'], message: t('invoices.payment.amountTooLarge', { balance: formatMoney(invoice.balance_due) }) });
+      }),
+    [isPartial, decimals, balance, invoice.balance_due, formatMoney, t],
+  );
+  const form = useForm<PaymentFormInput, unknown, PaymentFormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: { amount: isPartial ? '' : null, method: 'cash', reference: '', note: '' },
+  });
+  const [wasOpen, setWasOpen] = useState(isOpen);
+  if (isOpen !== wasOpen) {
+    setWasOpen(isOpen);
+    if (isOpen) {
+      form.reset({ amount: isPartial ? '' : null, method: 'cash', reference: '', note: '' });
+      setFormError(null);
+    }
+  }
+
+  const typed = useWatch({ control: form.control, name: 'amount' });
+  const typedMinor = isPartial && typed ? parseMoney(String(typed), decimals) : null;
+  const payingMinor = isPartial ? (typedMinor !== null && typedMinor > 0n && typedMinor <= balance ? typedMinor : null) : balance;
+  const paying = payingMinor === null ? null : formatMoneyAmount(payingMinor, decimals);
+  const balanceAfter = payingMinor === null ? null : formatMoneyAmount(balance - payingMinor, decimals);
+
+  const handleConfirm = form.handleSubmit(async (values) => {
+    setFormError(null);
+    const input: CreatePaymentInput = { method: values.method, reference: values.reference, note: values.note, ...(isPartial ? { amount: values.amount } : {}) };
+    try {
+      const created = await payment.mutateAsync({ input, idempotencyKey });
+      showToast(t('invoices.payment.done', { amount: formatMoney(created.amount), number: invoice.number }), { variant: 'success' });
+      onClose();
+    } catch (error) {
+      renewAfter(error);
+      setFormError(applyServerErrors(error, form.setError, FIELDS, t));
+    }
+  });
+
+  return (
+    <ConfirmDialog
+      isOpen={isOpen}
+      title={isPartial ? t('invoices.payment.partialTitle') : t('invoices.payment.fullTitle')}
+      description={
+        paying === null ? (
+          t('invoices.payment.enterAmount', { balance: formatMoney(invoice.balance_due) })
+        ) : (
+          <Trans
+            i18nKey={isPartial ? 'invoices.payment.partialText' : 'invoices.payment.fullText'}
+            values={{ number: isolateLtr(invoice.number), customer: isolateText(invoice.customer_name) }}
+            components={{ amount: <Money amount={paying} />, after: <Money amount={balanceAfter ?? '0'} />, strong: <strong /> }}
+          />
+        )
+      }
+      confirmLabel={paying === null ? t('invoices.payment.record') : t('invoices.payment.confirm', { amount: formatMoney(paying) })}
+      isBusy={payment.isPending}
+      isConfirmAutoFocused={!isPartial}
+      onConfirm={() => void runOnce(handleConfirm)}
+      onClose={onClose}
+    >
+      <Stack component="form" noValidate spacing={2} sx={{ mt: 2 }} onSubmit={(event) => {
+          event.preventDefault();
+          void runOnce(handleConfirm);
+        }}>
+        {formError && <Alert severity="error">{formError}</Alert>}
+        {isPartial && (
+          <NumericTextField<PaymentFormInput>
+            control={form.control}
+            name="amount"
+            label={t('invoices.payment.amount')}
+            required
+            autoFocus
+            helperText={t('invoices.payment.amountHelp', { balance: formatMoney(invoice.balance_due) })}
+          />
+        )}
+        <FormTextField<PaymentFormInput> control={form.control} name="method" label={t('invoices.payment.method')} select>
+          {PAYMENT_METHODS.map((method) => (
+            <MenuItem key={method} value={method}>
+              {t(`payments.methods.${method}`)}
+            </MenuItem>
+          ))}
+        </FormTextField>
+        <FormTextField<PaymentFormInput> control={form.control} name="reference" label={t('invoices.payment.reference')} />
+        <FormTextField<PaymentFormInput> control={form.control} name="note" label={t('invoices.payment.note')} multiline minRows={2} />
+      </Stack>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,144 @@
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { InvoiceDetail } from '@meterline/contract/invoices';
+import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
+import type { CreatePaymentInput, Payment } from '@meterline/contract/payments';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useSingleFlight } from '../../../shared/hooks/use-single-flight';
+import { useToast } from '../../../shared/hooks/use-toast';
+import { isolateLtr } from '../../../shared/lib/format-number';
+import { applyServerErrors } from '../../../shared/lib/form-errors';
+import { formatDate } from '../../../shared/lib/format-date';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { FormTextField } from '../../../shared/ui/form-text-field';
+import { Money, useFormatMoney } from '../../../shared/ui/money';
+import { NumericTextField } from '../../../shared/ui/numeric-text-field';
+import { useCreatePayment } from '../api/create-payment';
+import { useIdempotencyKey } from './use-idempotency-key';
+
+/** What is left to take back of a payment: its amount less the reversals that name it, in minor units. */
+export function reversibleMinorOf(payment: Payment, payments: Payment[], decimals: number): bigint {
+  const paid = parseMoney(payment.amount, decimals) ?? 0n;
+  const reversed = payments
+    .filter((other) => other.reverses === payment.id)
+    .reduce((sum, other) => sum - (parseMoney(other.amount, decimals) ?? 0n), 0n);
+  return paid - reversed;
+}
+
+interface ReverseFormValues {
+  amount: string;
+  reason: string;
+}
+
+const FIELDS = ['amount', 'reason'] as const;
+
+/**
+ * Reverses a payment (a mistake): a negative payment naming it, with a required reason, never an
+ * edit. The confirmation says how much comes back off the invoice and its balance afterwards.
+ */
+export function ReversePaymentDialog({
+  payment,
+  invoice,
+  serviceId,
+  onClose,
+}: {
+  /** The payment to reverse; null keeps the dialog closed. */
+  payment: Payment | null;
+  invoice: InvoiceDetail;
+  serviceId: number;
+  onClose(): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { showToast } = useToast();
+  const formatMoney = useFormatMoney();
+  const isOpen = payment !== null;
+  const decimals = currencyDecimals(invoice.currency);
+  const reversible = payment ? reversibleMinorOf(payment, invoice.payments, decimals) : 0n;
+  const balance = parseMoney(invoice.balance_due, decimals) ?? 0n;
+  const { idempotencyKey, renewAfter } = useIdempotencyKey(isOpen);
+  const runOnce = useSingleFlight();
+  const [formError, setFormError] = useState<string | null>(null);
+  const createPayment = useCreatePayment(serviceId, invoice.id);
+
+  const schema = useMemo(
+    () =>
+      z.object({
+        amount: z.string().superRefine((value, context) => {
+          const amount = parseMoney(value, decimals);
+          if (amount === null) context.addIssue({ code: 'custom', message: t('invoices.payment.amountInvalid', { decimals }) });
+          else if (amount <= 0n) context.addIssue({ code: 'custom', message: t('invoices.payment.amountPositive') });
+          else if (amount > reversible) context.addIssue({ code: 'custom', message: t('invoices.reverse.tooLarge', { amount: formatMoney(formatMoneyAmount(reversible, decimals)) }) });
+        }),
+        reason: z.string().trim().min(1, { message: 'This field may not be blank.' }).max(500, { message: 'Ensure this field has no more than 500 characters.' }),
+      }),
+    [decimals, reversible, formatMoney, t],
+  );
+  const form = useForm<ReverseFormValues>({ resolver: zodResolver(schema), defaultValues: { amount: '', reason: '' } });
+  const [shownPaymentId, setShownPaymentId] = useState<number | null>(null);
+  if ((payment?.id ?? null) !== shownPaymentId) {
+    setShownPaymentId(payment?.id ?? null);
+    if (payment) {
+      form.reset({ amount: formatMoneyAmount(reversible, decimals), reason: '' });
+      setFormError(null);
+    }
+  }
+
+  const typed = useWatch({ control: form.control, name: 'amount' });
+  const typedMinor = typed ? parseMoney(typed, decimals) : null;
+  const takingBack = typedMinor !== null && typedMinor > 0n && typedMinor <= reversible ? typedMinor : null;
+
+  const handleConfirm = form.handleSubmit(async (values) => {
+    if (!payment) return;
+    setFormError(null);
+    try {
+      await createPayment.mutateAsync({
+        input: { amount: `-${values.amount}`, reason: values.reason, reverses: payment.id, method: payment.method as CreatePaymentInput['method'] },
+        idempotencyKey,
+      });
+      showToast(t('invoices.reverse.done', { amount: formatMoney(values.amount), number: invoice.number }), { variant: 'success' });
+      onClose();
+    } catch (error) {
+      renewAfter(error);
+      setFormError(applyServerErrors(error, form.setError, FIELDS, t));
+    }
+  });
+
+  return (
+    <ConfirmDialog
+      isOpen={isOpen}
+      title={t('invoices.reverse.title')}
+      description={
+        payment && takingBack !== null ? (
+          <Trans
+            i18nKey="invoices.reverse.text"
+            values={{ date: formatDate(payment.paid_at, i18n.language), number: isolateLtr(invoice.number) }}
+            components={{
+              amount: <Money amount={formatMoneyAmount(takingBack, decimals)} />,
+              paid: <Money amount={payment.amount} />,
+              after: <Money amount={formatMoneyAmount(balance + takingBack, decimals)} />,
+              strong: <strong />,
+            }}
+          />
+        ) : (
+          t('invoices.reverse.enterAmount')
+        )
+      }
+      confirmLabel={takingBack !== null ? t('invoices.reverse.confirm', { amount: formatMoney(formatMoneyAmount(takingBack, decimals)) }) : t('invoices.reverse.title')}
+      confirmColor="error"
+      isBusy={createPayment.isPending}
+      isConfirmAutoFocused={false}
+      onConfirm={() => void runOnce(handleConfirm)}
+      onClose={onClose}
+    >
+      <Stack spacing={2} sx={{ mt: 2 }}>
+        {formError && <Alert severity="error">{formError}</Alert>}
+        <NumericTextField<ReverseFormValues> control={form.control} name="amount" label={t('invoices.reverse.amount')} required />
+        <FormTextField<ReverseFormValues> control={form.control} name="reason" label={t('invoices.reverse.reason')} required autoFocus multiline minRows={2} />
+      </Stack>
+    </ConfirmDialog>
+  );
+}

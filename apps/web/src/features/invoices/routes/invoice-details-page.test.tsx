@@ -1,0 +1,160 @@
+import type { InvoiceDetail } from '@meterline/contract/invoices';
+import type { Payment } from '@meterline/contract/payments';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders, stubFetch } from '../../../shared/lib/test-render';
+import { InvoiceDetailsPage } from './invoice-details-page';
+
+const SERVICES = [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }];
+
+const payment: Payment = {
+  id: 7,
+  invoice: 42,
+  invoice_number: 'INV-2026-000042',
+  customer: 3,
+  customer_name: 'Nadia Daher',
+  amount: '20.00',
+  method: 'cash',
+  reference: '',
+  paid_at: '2026-11-02T10:00:00Z',
+  received_by: 2,
+  received_by_name: 'Rania Khoury',
+  note: '',
+  reason: '',
+  reverses: null,
+};
+
+function invoiceWith(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {
+  return {
+    id: 42,
+    number: 'INV-2026-000042',
+    service: 1,
+    customer: 3,
+    customer_name: 'Nadia Daher',
+    customer_code: 'C-000003',
+    subscription: 3,
+    period_start: '2026-10-01',
+    period_end: '2026-10-31',
+    issued_on: '2026-11-01',
+    due_on: '2026-11-16',
+    currency: 'USD',
+    subtotal: '90.00',
+    tax: '10.05',
+    total: '100.05',
+    amount_paid: '20.00',
+    balance_due: '80.05',
+    status: 'partially_paid',
+    is_overdue: false,
+    previous_reading: '1000.000',
+    current_reading: '1241.334',
+    consumption: '241.334',
+    created_by: 2,
+    notes: '',
+    cancelled_at: null,
+    cancel_reason: '',
+    created_at: '2026-11-01T06:00:00Z',
+    lines: [
+      { id: 1, position: 1, description: '10 A: monthly fee', quantity: '1.000', unit_price: '18.000000', amount: '18.00' },
+      { id: 2, position: 2, description: 'Consumption: 241.334 kWh', quantity: '241.334', unit_price: '0.300000', amount: '72.00' },
+    ],
+    readings: [],
+    payments: [payment],
+    ...overrides,
+  };
+}
+
+function renderDetails(role: string, invoice: InvoiceDetail, onPayment?: (init: RequestInit & { method: string }) => Response) {
+  const fetchMock = stubFetch((url, init) => {
+    if (url === '/api/services/') return jsonResponse(200, SERVICES);
+    if (url === '/api/services/1/invoices/42/') return jsonResponse(200, invoice);
+    if (url === '/api/services/1/invoices/42/create_payment/' && onPayment) return onPayment(init);
+    return undefined;
+  });
+  const result = renderWithProviders(<InvoiceDetailsPage />, { path: '/invoices/42', routePath: '/invoices/:invoiceId', role });
+  return { ...result, fetchMock };
+}
+
+describe('invoice details', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows lines, readings, payments and balance; support gets no money buttons', async () => {
+    renderDetails('support', invoiceWith());
+    expect(await screen.findByRole('heading', { name: 'INV-2026-000042' })).toBeInTheDocument();
+    expect(screen.getByText('$80.05')).toBeInTheDocument();
+    // The consumption, and the meter line shown in words rather than as stored.
+    expect(screen.getAllByText('241.334 kWh', { selector: 'bdi' })).toHaveLength(2);
+    expect(screen.getByText('Monthly fee:', { exact: false })).toBeInTheDocument();
+    expect(screen.getByText('Rania Khoury')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Print receipt' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as paid' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel invoice' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Reverse/ })).not.toBeInTheDocument();
+  });
+
+  it('offers cancel only while nothing is paid', async () => {
+    renderDetails('accountant', invoiceWith({ amount_paid: '0.00', balance_due: '100.05', status: 'unpaid', payments: [] }));
+    expect(await screen.findByRole('button', { name: 'Cancel invoice' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark as paid' })).toBeInTheDocument();
+  });
+
+  it('marks as paid after a confirmation with the amount, sending one Idempotency-Key per opening', async () => {
+    const keys: string[] = [];
+    const bodies: unknown[] = [];
+    let answer = 0;
+    renderDetails('accountant', invoiceWith(), (init) => {
+      keys.push(new Headers(init.headers).get('Idempotency-Key') ?? '');
+      bodies.push(JSON.parse(String(init.body)));
+      answer += 1;
+      // The first attempt is refused (nothing paid): the next attempt must get a new key.
+      return answer === 1 ? jsonResponse(409, { detail: 'busy', code: 'idempotency_in_flight' }) : jsonResponse(201, { ...payment, id: 8, amount: '80.05' });
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as paid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as paid' });
+    expect(dialog).toHaveTextContent('Record a payment of $80.05 for invoice');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record $80.05' }));
+    await waitFor(() => expect(keys).toHaveLength(1));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record $80.05' }));
+    expect(await screen.findByText('Payment of $80.05 recorded on INV-2026-000042.')).toBeInTheDocument();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+    // Mark as paid sends no amount: the server pays the whole balance.
+    expect(bodies[1]).toEqual({ method: 'cash', reference: '', note: '' });
+  });
+
+  it('computes the balance after a partial payment exactly and refuses more than is due', async () => {
+    const bodies: unknown[] = [];
+    renderDetails('admin', invoiceWith(), (init) => {
+      bodies.push(JSON.parse(String(init.body)));
+      return jsonResponse(201, { ...payment, id: 9, amount: '0.10' });
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Partial payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record a partial payment' });
+    const amount = within(dialog).getByRole('textbox', { name: /Amount received/ });
+    await userEvent.type(amount, '80.06');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(await within(dialog).findByText('This is more than the balance due ($80.05).')).toBeInTheDocument();
+    await userEvent.clear(amount);
+    // 80.05 - 0.10 = 79.95 exactly (a float gives 79.94999…).
+    await userEvent.type(amount, '٠٫١');
+    expect(dialog).toHaveTextContent('The balance due becomes $79.95.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record $0.10' }));
+    await waitFor(() => expect(bodies).toEqual([{ method: 'cash', reference: '', note: '', amount: '0.1' }]));
+  });
+
+  it('reverses a payment with a reason as a negative amount naming it', async () => {
+    const bodies: unknown[] = [];
+    renderDetails('accountant', invoiceWith(), (init) => {
+      bodies.push(JSON.parse(String(init.body)));
+      return jsonResponse(201, { ...payment, id: 10, amount: '-20.00', reverses: 7, reason: 'Wrong customer' });
+    });
+    await userEvent.click(await screen.findByRole('button', { name: /Reverse the payment/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reverse a payment' });
+    expect(dialog).toHaveTextContent('The balance due becomes $100.05.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse $20.00' }));
+    expect(await within(dialog).findByText('This field may not be blank.')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Wrong customer');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse $20.00' }));
+    await waitFor(() => expect(bodies).toEqual([{ amount: '-20.00', reason: 'Wrong customer', reverses: 7, method: 'cash' }]));
+  });
+});

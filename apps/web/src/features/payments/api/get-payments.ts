@@ -1,0 +1,20 @@
+import type { Paginated } from '@meterline/contract/pagination';
+import type { Payment } from '@meterline/contract/payments';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, type Query } from '../../../shared/lib/api-client';
+
+/** A page of the service's payments (reversals are negative); the query is the list's URL state. */
+export function getPayments(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Payment>> {
+  return apiClient.get<Paginated<Payment>>(`services/${serviceId}/payments/`, { query, signal });
+}
+
+export const paymentsQueryOptions = (serviceId: number, query: Query) =>
+  queryOptions({
+    queryKey: ['services', serviceId, 'payments', 'list', query],
+    queryFn: ({ signal }) => getPayments(serviceId, query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function usePayments(serviceId: number | undefined, query: Query) {
+  return useQuery({ ...paymentsQueryOptions(serviceId ?? 0, query), enabled: Boolean(serviceId) });
+}

@@ -1,0 +1,17 @@
+import type { CreateTransactionInput, Transaction } from '@meterline/contract/transactions';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/lib/api-client';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/lib/idempotency-key';
+
+/** Records a handover, expense, deposit or adjustment; the key makes a repeated click record it once. */
+export function createTransaction(input: CreateTransactionInput, idempotencyKey: string): Promise<Transaction> {
+  return apiClient.post<Transaction>('transaction/transactions/', input, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+}
+
+export function useCreateTransaction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: CreateTransactionInput; idempotencyKey: string }) => createTransaction(input, idempotencyKey),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['transactions'] }),
+  });
+}

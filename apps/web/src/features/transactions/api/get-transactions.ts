@@ -1,0 +1,20 @@
+import type { Paginated } from '@meterline/contract/pagination';
+import type { Transaction } from '@meterline/contract/transactions';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, type Query } from '../../../shared/lib/api-client';
+
+/** A page of the tenant's transactions (handovers, expenses, deposits, adjustments). */
+export function getTransactions(query: Query, signal?: AbortSignal): Promise<Paginated<Transaction>> {
+  return apiClient.get<Paginated<Transaction>>('transaction/transactions/', { query, signal });
+}
+
+export const transactionsQueryOptions = (query: Query) =>
+  queryOptions({
+    queryKey: ['transactions', 'list', query],
+    queryFn: ({ signal }) => getTransactions(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useTransactions(query: Query) {
+  return useQuery(transactionsQueryOptions(query));
+}
