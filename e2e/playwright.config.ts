@@ -50,7 +50,7 @@ export default defineConfig({
         // Never reuse a server found on the port: it could be another checkout's build.
         reuseExistingServer: false,
         timeout: 180_000,
-        env: { PORT: String(PORT), DATA_DIR: dataDir },
+        env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
         stdout: 'pipe',
         stderr: 'pipe',
       },

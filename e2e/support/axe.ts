@@ -3,6 +3,8 @@ import { expect, type Page } from '@playwright/test';
 
 /** Runs axe on the page and fails on serious or critical violations (screens.md). */
 export async function expectNoSeriousA11yViolations(page: Page, label = page.url()): Promise<void> {
+  // A page or dialog still fading in reads as low contrast: wait for running transitions to end.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   const summary = serious.map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(' ')).join('\n  ')}`);

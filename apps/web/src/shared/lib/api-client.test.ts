@@ -100,6 +100,16 @@ describe('api client', () => {
     expect(localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY)).toBeNull();
   });
 
+  it('tells the login page why when the client was blocked (401 tenant_blocked)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(401, { detail: 'This client is blocked. Contact the platform administrator.', code: 'tenant_blocked' })),
+    );
+    const error = (await apiClient.get('services/').catch((reason: unknown) => reason)) as ApiError;
+    expect(error.code).toBe('tenant_blocked');
+    expect(onUnauthorized).toHaveBeenCalledWith('tenant_blocked');
+  });
+
   it('never refreshes for a 401 of the sign-in call (wrong credentials)', async () => {
     const fetchMock = vi.fn(async () => json(401, { detail: 'No active account', code: 'authentication_failed' }));
     vi.stubGlobal('fetch', fetchMock);

@@ -38,15 +38,23 @@ export interface RequestOptions {
   fallbackMessage?: string;
 }
 
-function defaultUnauthorizedHandler() {
-  if (window.location.pathname !== '/login') window.location.assign('/login');
+/** 401 codes the login page explains (`/login?reason=tenant_blocked`): the user did nothing wrong. */
+const SIGNED_OUT_REASONS = new Set(['tenant_blocked', 'user_inactive']);
+
+function defaultUnauthorizedHandler(reason?: string) {
+  if (window.location.pathname !== '/login') window.location.assign(reason ? `/login?reason=${encodeURIComponent(reason)}` : '/login');
 }
 
-let unauthorizedHandler: () => void = defaultUnauthorizedHandler;
+let unauthorizedHandler: (reason?: string) => void = defaultUnauthorizedHandler;
 
 /** Tests and the app shell can replace what a final 401 does (default: go to /login unless already there). */
-export function setUnauthorizedHandler(handler: (() => void) | null): void {
+export function setUnauthorizedHandler(handler: ((reason?: string) => void) | null): void {
   unauthorizedHandler = handler ?? defaultUnauthorizedHandler;
+}
+
+async function signedOutReason(response: Response): Promise<string | undefined> {
+  const code = ((await readBody(response.clone()).catch(() => undefined)) as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && SIGNED_OUT_REASONS.has(code) ? code : undefined;
 }
 
 export function buildApiUrl(path: string, query?: Query): string {
@@ -107,7 +115,7 @@ async function fetchWithAuth(method: string, path: string, options: RequestOptio
   if (freshToken) response = await send(method, url, freshToken, options);
   if (response.status === 401) {
     clearTokens();
-    if (!options.skipUnauthorizedRedirect) unauthorizedHandler();
+    if (!options.skipUnauthorizedRedirect) unauthorizedHandler(await signedOutReason(response));
   }
   return response;
 }

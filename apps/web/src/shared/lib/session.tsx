@@ -19,6 +19,8 @@ export interface SessionContextValue extends SessionState {
   /** Signs in (with `otp` for the code step); rejects with the ApiError of the token call. */
   signIn(input: TokenCreateInput): Promise<Me>;
   signOut(): Promise<void>;
+  /** Replaces fields of the signed-in user after a profile change (name, avatar, one-time codes). */
+  updateUser(changes: Partial<Me>): void;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -138,7 +140,11 @@ export function SessionProvider({ children, initialState }: { children: ReactNod
     }
   }, [queryClient]);
 
-  const value = useMemo(() => ({ ...state, signIn, signOut }), [state, signIn, signOut]);
+  const updateUser = useCallback((changes: Partial<Me>) => {
+    setState((current) => (current.user ? { ...current, user: { ...current.user, ...changes } } : current));
+  }, []);
+
+  const value = useMemo(() => ({ ...state, signIn, signOut, updateUser }), [state, signIn, signOut, updateUser]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -149,34 +149,25 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
 
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap', rowGap: 1.5 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
         {isSearchable && <SearchBox value={listState.search} onSearch={listState.setSearch} />}
         {filters}
         {showCards && sortableColumns.length > 0 && (
-          <TextField
-            select
-            size="small"
+          <FilterSelect
             label={t('dataTable.sortBy')}
+            // A list's default ordering may be several fields ("-issued_on,-id"): it shows as the default.
             value={isSortOption ? listState.ordering : ''}
-            onChange={(event) => listState.setOrdering(event.target.value)}
-            sx={{ minWidth: 200 }}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            {/* A list's default ordering may be several fields ("-issued_on,-id"): it shows as the default. */}
-            {!isSortOption && <MenuItem value="">{t('dataTable.sortDefault')}</MenuItem>}
-            {sortableColumns.flatMap((column) => [
-              <MenuItem key={column.field} value={column.field}>
-                {t('dataTable.sortAscending', { field: column.headerName })}
-              </MenuItem>,
-              <MenuItem key={`-${column.field}`} value={`-${column.field}`}>
-                {t('dataTable.sortDescending', { field: column.headerName })}
-              </MenuItem>,
+            allLabel={isSortOption ? undefined : t('dataTable.sortDefault')}
+            options={sortableColumns.flatMap((column) => [
+              { value: column.field, label: t('dataTable.sortAscending', { field: column.headerName }) },
+              { value: `-${column.field}`, label: t('dataTable.sortDescending', { field: column.headerName }) },
             ])}
-          </TextField>
+            onChange={(value) => listState.setOrdering(value ?? '')}
+          />
         )}
         <Box sx={{ flexGrow: 1, display: { xs: 'none', sm: 'block' } }} />
         {exportCsv && <ExportCsvButton path={exportCsv.path} filename={exportCsv.filename} query={listState.exportQuery} />}
-      </Stack>
+      </Box>
 
       {query.isError ? (
         <Alert
@@ -246,6 +237,43 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
   );
 }
 
+/**
+ * A list filter: a small select beside the search box (two fit side by side on a phone).
+ * `allLabel` is the empty choice ("All statuses"); choosing it clears the filter.
+ */
+export function FilterSelect({
+  label,
+  value,
+  options,
+  allLabel,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  options: { value: string; label: string }[];
+  allLabel?: string;
+  onChange(value: string | null): void;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      fullWidth={false}
+      label={label}
+      value={value ?? ''}
+      onChange={(event) => onChange(event.target.value || null)}
+      sx={{ flex: { xs: '1 1 150px', sm: '0 0 190px' }, minWidth: 0 }}
+    >
+      {allLabel !== undefined && <MenuItem value="">{allLabel}</MenuItem>}
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 /** Types immediately, searches after a short pause; the URL gets the text (replacing the entry). */
 function SearchBox({ value, onSearch }: { value: string; onSearch(value: string): void }) {
   const { t } = useTranslation();
@@ -267,9 +295,10 @@ function SearchBox({ value, onSearch }: { value: string; onSearch(value: string)
       type="search"
       size="small"
       label={t('dataTable.search')}
+      fullWidth={false}
       value={text}
       onChange={(event) => setText(event.target.value)}
-      sx={{ width: { xs: '100%', sm: 300 } }}
+      sx={{ flex: { xs: '1 1 100%', sm: '0 0 300px' } }}
       slotProps={{
         input: {
           startAdornment: (

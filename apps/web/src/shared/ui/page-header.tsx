@@ -64,7 +64,7 @@ export function PageHeader({
               {title}
             </Typography>
             {subtitle && (
-              <Typography color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+              <Typography component="div" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
                 {subtitle}
               </Typography>
             )}

@@ -35,3 +35,17 @@ export function describeSignInError(error: unknown, t: TFunction): string {
   if (error.status === 403) return t('auth.errors.tenantBlocked');
   return t('auth.errors.unknown');
 }
+
+/** Why the user is on the login page (`?reason=`): a 401 handler or a password change sent them here. */
+export function describeSignedOutReason(reason: string | null, t: TFunction): string | null {
+  switch (reason) {
+    case 'tenant_blocked':
+      return t('tenants.signedOut');
+    case 'user_inactive':
+      return t('users.signedOut');
+    case 'password_changed':
+      return t('profile.password.signInAgain');
+    default:
+      return null;
+  }
+}

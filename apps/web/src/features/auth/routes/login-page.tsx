@@ -8,14 +8,14 @@ import { landingPathFor } from '@meterline/contract/roles';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../../shared/lib/api-client';
 import { TextInput } from '../../../shared/ui/text-input';
 import { useSession } from '../../../shared/lib/session';
 import { AuthCard } from '../components/auth-card';
 import { PasswordField } from '../components/password-field';
-import { describeSignInError } from '../components/sign-in-error';
+import { describeSignedOutReason, describeSignInError } from '../components/sign-in-error';
 
 type Credentials = { username: string; password: string };
 
@@ -23,6 +23,8 @@ export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { signIn } = useSession();
+  const [searchParams] = useSearchParams();
+  const signedOutMessage = describeSignedOutReason(searchParams.get('reason'), t);
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
   // Set once the server asks for a one-time code: the second step re-sends these with `otp`.
   const [pendingCredentials, setPendingCredentials] = useState<Credentials | null>(null);
@@ -103,6 +105,11 @@ export function LoginPage() {
         {errorMessage && (
           <Alert severity="error" role="alert">
             {errorMessage}
+          </Alert>
+        )}
+        {!errorMessage && signedOutMessage && (
+          <Alert severity="warning" role="status">
+            {signedOutMessage}
           </Alert>
         )}
         <TextInput

@@ -1,8 +1,65 @@
+import type { UpdateUserInput } from '@meterline/contract/users';
+import { fullNameOf } from '../../../shared/lib/avatar';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui/placeholder-page';
+import { useRoles } from '../../../shared/api/get-roles';
+import { useIdParam } from '../../../shared/hooks/use-id-param';
+import { useToast } from '../../../shared/hooks/use-toast';
+import { Can } from '../../../shared/lib/can';
+import { FormSkeleton, LoadFailed } from '../../../shared/ui/load-state';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { ResetPasswordButton } from '../../../shared/ui/reset-password-button';
+import { UserForm } from '../../../shared/ui/user-form';
+import { UserStatusChip } from '../../../shared/ui/users-table';
+import { useTenant } from '../api/get-tenant';
+import { useTenantUser } from '../api/get-tenant-user';
+import { resetTenantUserPassword } from '../api/reset-tenant-user-password';
+import { useUpdateTenantUser } from '../api/update-tenant-user';
 
-/** Placeholder: a later issue replaces it with the real screen. */
+/** Edit a client's user; reset its password (shown once). Deactivating is the "Active" switch. */
 export function TenantUserEditPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.tenantUsers.edit')} />;
+  const { showToast } = useToast();
+  const tenantId = useIdParam('tenantId');
+  const userId = useIdParam('userId');
+  const tenant = useTenant(tenantId);
+  const user = useTenantUser(tenantId, userId);
+  const roles = useRoles();
+  const updateUser = useUpdateTenantUser(tenantId, userId);
+  const usersHref = `/tenants/${tenantId}/users`;
+  const name = user.data ? fullNameOf(user.data.first_name, user.data.last_name) || user.data.username : t('tenants.users.edit');
+
+  return (
+    <>
+      <PageHeader
+        title={name}
+        subtitle={user.data && <UserStatusChip isActive={user.data.is_active} />}
+        backTo={usersHref}
+        breadcrumbs={[
+          { label: t('tenants.title'), to: '/tenants' },
+          { label: tenant.data?.name ?? '…', to: `/tenants/${tenantId}` },
+          { label: t('tenants.fields.users'), to: usersHref },
+          { label: name },
+        ]}
+      />
+      {userId === 0 || user.isError ? (
+        <LoadFailed message={t('tenants.users.failedOne')} onRetry={userId ? () => void user.refetch() : undefined} />
+      ) : !user.data ? (
+        <FormSkeleton rows={6} />
+      ) : (
+        <UserForm
+          key={user.data.id}
+          mode="edit"
+          initialValues={{ ...user.data, password: '' }}
+          roles={roles.data}
+          cancelTo={usersHref}
+          onSubmit={(values) => updateUser.mutateAsync(values as UpdateUserInput)}
+          onSaved={() => showToast(t('tenants.users.saved'), { variant: 'success' })}
+        >
+          <Can do="update" on="tenant_users">
+            <ResetPasswordButton userName={name} onReset={() => resetTenantUserPassword(tenantId, userId)} />
+          </Can>
+        </UserForm>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,13 @@
+import type { Config } from '@meterline/contract/config';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/lib/api-client';
+
+export function getConfig(signal?: AbortSignal): Promise<Config> {
+  return apiClient.get<Config>('config/', { signal });
+}
+
+export const configQueryOptions = () => queryOptions({ queryKey: ['config'], queryFn: ({ signal }) => getConfig(signal) });
+
+export function useConfig() {
+  return useQuery(configQueryOptions());
+}

@@ -1,0 +1,43 @@
+import type { Config, UpdateConfigInput } from '@meterline/contract/config';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/lib/api-client';
+import { useSession } from '../../../shared/lib/session';
+
+export interface UpdateConfigVariables {
+  id: number;
+  input: Omit<UpdateConfigInput, 'logo'>;
+  /** A newly chosen file: the request becomes multipart. Otherwise JSON without `logo` (spec section 5). */
+  logo?: File | null;
+}
+
+export function updateConfig({ id, input, logo }: UpdateConfigVariables): Promise<Config> {
+  if (!logo) return apiClient.put<Config>(`config/${id}/`, input);
+  const form = new FormData();
+  for (const [key, value] of Object.entries(input)) if (value !== undefined && value !== null) form.append(key, String(value));
+  form.append('logo', logo, logo.name);
+  return apiClient.put<Config>(`config/${id}/`, form);
+}
+
+/** The answer replaces the cached settings and the tenant summary of `me/` (currency, logo, name, time zone). */
+export function useUpdateConfig() {
+  const queryClient = useQueryClient();
+  const { user, updateUser } = useSession();
+  return useMutation({
+    mutationFn: updateConfig,
+    onSuccess: (config) => {
+      queryClient.setQueryData(['config'], config);
+      if (user?.tenant) {
+        updateUser({
+          tenant: {
+            ...user.tenant,
+            company_name: config.company_name || user.tenant.name,
+            logo: config.logo,
+            currency: config.currency,
+            currency_decimals: config.currency_decimals,
+            timezone: config.timezone,
+          },
+        });
+      }
+    },
+  });
+}

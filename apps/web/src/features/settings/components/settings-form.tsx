@@ -1,0 +1,329 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { LOGO_CONTENT_TYPES, LOGO_MAX_BYTES, updateConfigInputSchema, type Config } from '@meterline/contract/config';
+import { CURRENCIES } from '@meterline/contract/money';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../shared/hooks/use-toast';
+import { useUnsavedChanges } from '../../../shared/hooks/use-unsaved-changes';
+import { applyServerErrors, errorMessageOf, localizeMessage } from '../../../shared/lib/form-errors';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { FormTextField } from '../../../shared/ui/form-text-field';
+import { NumericTextField } from '../../../shared/ui/numeric-text-field';
+import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
+import { useDeleteLogo } from '../api/delete-logo';
+import { useUpdateConfig, type UpdateConfigVariables } from '../api/update-config';
+
+interface SettingsFormValues {
+  company_name: string;
+  currency: string;
+  tax_rate: string;
+  invoice_prefix: string;
+  invoice_due_days: string;
+  phone: string;
+  email: string;
+  address: string;
+  invoice_footer: string;
+  timezone: string;
+}
+
+const FIELDS = ['company_name', 'currency', 'tax_rate', 'invoice_prefix', 'invoice_due_days', 'phone', 'email', 'address', 'invoice_footer', 'timezone', 'logo'] as const;
+const schema = updateConfigInputSchema.omit({ logo: true, tenant: true });
+
+function valuesOf(config: Config): SettingsFormValues {
+  return {
+    company_name: config.company_name,
+    currency: config.currency,
+    tax_rate: config.tax_rate,
+    invoice_prefix: config.invoice_prefix,
+    invoice_due_days: String(config.invoice_due_days),
+    phone: config.phone,
+    email: config.email,
+    address: config.address,
+    invoice_footer: config.invoice_footer,
+    timezone: config.timezone,
+  };
+}
+
+function timeZones(): string[] {
+  try {
+    return Intl.supportedValuesOf('timeZone');
+  } catch {
+    return ['UTC'];
+  }
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Paper component="section" aria-labelledby={titleId} variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id={titleId} variant="h2" sx={{ fontSize: '1.25rem', mb: 2.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+const grid = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } } as const;
+
+/**
+ * The tenant's settings. Saved as JSON without `logo` unless a new logo file was chosen, then as
+ * multipart (spec section 5); removing the saved logo is its own call (`DELETE /config/logo/`).
+ * A 400 lands on its fields (the logo's too); a 409 `currency_locked` is explained.
+ */
+export function SettingsForm({ config }: { config: Config }) {
+  const { t } = useTranslation();
+  const { showToast } = useToast();
+  const updateConfig = useUpdateConfig();
+  const deleteLogo = useDeleteLogo();
+  const zones = useMemo(timeZones, []);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [logoFile, setLogoFile] = useState<File | null>(null);
+  const [logoError, setLogoError] = useState<string | null>(null);
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  const [isRemoveOpen, setRemoveOpen] = useState(false);
+  const form = useForm<SettingsFormValues>({ resolver: zodResolver(schema) as unknown as Resolver<SettingsFormValues>, defaultValues: valuesOf(config) });
+  const { control, formState, handleSubmit, setError, reset } = form;
+  const hasChanges = formState.isDirty || logoFile !== null;
+  const { blocker, allowNextNavigation } = useUnsavedChanges(hasChanges);
+
+  useEffect(() => {
+    if (!logoFile) return setPreviewUrl(null);
+    const url = URL.createObjectURL(logoFile);
+    setPreviewUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [logoFile]);
+
+  const handleFileChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    event.target.value = '';
+    if (!file) return;
+    // The server checks the content; this only spares a pointless upload.
+    if (!(LOGO_CONTENT_TYPES as readonly string[]).includes(file.type)) return setLogoError(t('forms.messages.logoType'));
+    if (file.size > LOGO_MAX_BYTES) return setLogoError(t('forms.messages.logoTooLarge'));
+    setLogoError(null);
+    setLogoFile(file);
+  };
+
+  const handleFormSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const saved = await updateConfig.mutateAsync({ id: config.id, input: values as unknown as UpdateConfigVariables['input'], logo: logoFile });
+      reset(valuesOf(saved));
+      setLogoFile(null);
+      allowNextNavigation();
+      showToast(t('settings.saved'), { variant: 'success' });
+    } catch (error) {
+      const message = applyServerErrors(error, setError, FIELDS, t);
+      const logoMessage = form.getFieldState('logo' as keyof SettingsFormValues).error?.message;
+      if (logoMessage) setLogoError(localizeMessage(logoMessage, t) ?? logoMessage);
+      setFormError(message);
+    }
+  });
+
+  const handleRemoveConfirm = async () => {
+    try {
+      await deleteLogo.mutateAsync();
+      showToast(t('settings.logo.removed'), { variant: 'success' });
+    } catch (error) {
+      showToast(errorMessageOf(error, t), { variant: 'error' });
+    } finally {
+      setRemoveOpen(false);
+    }
+  };
+
+  const shownLogo = previewUrl ?? config.logo;
+  const isBusy = formState.isSubmitting;
+
+  return (
+    <Stack component="form" noValidate spacing={3} onSubmit={handleFormSubmit}>
+      {formError && (
+        <Alert severity="error" role="alert">
+          {formError}
+        </Alert>
+      )}
+      <Section title={t('settings.sections.company')}>
+        <Stack spacing={2.5}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5} sx={{ alignItems: { sm: 'center' } }}>
+            <Box
+              sx={{
+                width: 160,
+                height: 96,
+                flexShrink: 0,
+                borderRadius: 1,
+                border: 1,
+                borderColor: 'divider',
+                bgcolor: '#fff',
+                display: 'grid',
+                placeItems: 'center',
+                overflow: 'hidden',
+              }}
+            >
+              {shownLogo ? (
+                <img src={shownLogo} alt={t('settings.logo.preview')} style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
+              ) : (
+                <ImageOutlined aria-hidden sx={{ fontSize: 40, color: 'grey.500' }} />
+              )}
+            </Box>
+            <Stack spacing={1}>
+              <Typography sx={{ fontWeight: 600 }}>{t('settings.logo.label')}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {logoFile ? t('settings.logo.pending', { name: logoFile.name }) : t('settings.logo.help')}
+              </Typography>
+              <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, '& > *': { m: '0 !important' } }}>
+                <Button variant="outlined" startIcon={<UploadFileOutlined />} onClick={() => fileInputRef.current?.click()} disabled={isBusy}>
+                  {config.logo || logoFile ? t('settings.logo.replace') : t('settings.logo.choose')}
+                </Button>
+                {logoFile && (
+                  <Button onClick={() => setLogoFile(null)} disabled={isBusy}>
+                    {t('settings.logo.keepCurrent')}
+                  </Button>
+                )}
+                {!logoFile && config.logo && (
+                  <Button color="error" startIcon={<DeleteOutlined />} onClick={() => setRemoveOpen(true)} disabled={isBusy}>
+                    {t('settings.logo.remove')}
+                  </Button>
+                )}
+              </Stack>
+              {logoError && <FormHelperText error>{logoError}</FormHelperText>}
+              <input
+                ref={fileInputRef}
+                type="file"
+                accept={LOGO_CONTENT_TYPES.join(',')}
+                hidden
+                aria-label={t('settings.logo.choose')}
+                data-testid="logo-input"
+                onChange={handleFileChange}
+              />
+            </Stack>
+          </Stack>
+          <Box sx={grid}>
+            <FormTextField control={control} name="company_name" label={t('settings.fields.companyName')} disabled={isBusy} autoComplete="organization" />
+            <FormTextField control={control} name="phone" type="tel" label={t('settings.fields.phone')} disabled={isBusy} slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }} />
+            <FormTextField control={control} name="email" type="email" label={t('settings.fields.email')} disabled={isBusy} slotProps={{ htmlInput: { dir: 'ltr' } }} />
+            <FormTextField control={control} name="address" label={t('settings.fields.address')} disabled={isBusy} multiline minRows={2} />
+          </Box>
+        </Stack>
+      </Section>
+
+      <Section title={t('settings.sections.invoices')}>
+        <Box sx={grid}>
+          <FormTextField control={control} name="currency" select label={t('settings.fields.currency')} helperText={t('settings.fields.currencyHelp')} disabled={isBusy}>
+            {CURRENCIES.map((currency) => (
+              <MenuItem key={currency} value={currency}>
+                {currency}
+              </MenuItem>
+            ))}
+          </FormTextField>
+          <NumericTextField
+            control={control}
+            name="tax_rate"
+            label={t('settings.fields.taxRate')}
+            helperText={t('settings.fields.taxRateHelp')}
+            disabled={isBusy}
+            slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
+          />
+          <FormTextField
+            control={control}
+            name="invoice_prefix"
+            label={t('settings.fields.invoicePrefix')}
+            helperText={t('settings.fields.invoicePrefixHelp')}
+            disabled={isBusy}
+            slotProps={{ htmlInput: { dir: 'ltr', autoCapitalize: 'characters', spellCheck: false } }}
+          />
+          <NumericTextField
+            control={control}
+            name="invoice_due_days"
+            isInteger
+            label={t('settings.fields.invoiceDueDays')}
+            helperText={t('settings.fields.invoiceDueDaysHelp')}
+            disabled={isBusy}
+          />
+          <FormTextField
+            control={control}
+            name="invoice_footer"
+            label={t('settings.fields.invoiceFooter')}
+            helperText={t('settings.fields.invoiceFooterHelp')}
+            disabled={isBusy}
+            multiline
+            minRows={3}
+            sx={{ gridColumn: { md: '1 / -1' } }}
+          />
+        </Box>
+      </Section>
+
+      <Section title={t('settings.sections.time')}>
+        <Box sx={grid}>
+          <Controller
+            control={control}
+            name="timezone"
+            render={({ field, fieldState }) => (
+              <Autocomplete
+                options={zones}
+                value={field.value}
+                onChange={(_event, value) => field.onChange(value)}
+                onBlur={field.onBlur}
+                disabled={isBusy}
+                disableClearable
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    inputRef={field.ref}
+                    label={t('settings.fields.timezone')}
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error ? localizeMessage(fieldState.error.message, t) : t('settings.fields.timezoneHelp')}
+                    slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, dir: 'ltr' } }}
+                  />
+                )}
+              />
+            )}
+          />
+        </Box>
+      </Section>
+
+      <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
+        <Button
+          onClick={() => {
+            reset(valuesOf(config));
+            setLogoFile(null);
+            setLogoError(null);
+            setFormError(null);
+          }}
+          disabled={isBusy || !hasChanges}
+        >
+          {t('settings.discard')}
+        </Button>
+        <Button type="submit" variant="contained" loading={isBusy} disabled={!hasChanges}>
+          {t('forms.saveChanges')}
+        </Button>
+      </Stack>
+      <ConfirmDialog
+        isOpen={isRemoveOpen}
+        title={t('settings.logo.removeTitle')}
+        description={t('settings.logo.removeText')}
+        confirmLabel={t('settings.logo.remove')}
+        confirmColor="error"
+        isBusy={deleteLogo.isPending}
+        onConfirm={() => void handleRemoveConfirm()}
+        onClose={() => setRemoveOpen(false)}
+      />
+      <UnsavedChangesDialog blocker={blocker} />
+    </Stack>
+  );
+}

@@ -1,0 +1,135 @@
+import type { Config } from '@meterline/contract/config';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders, stubFetch } from '../../../shared/lib/test-render';
+import { SettingsPage } from './settings-page';
+
+const config: Config = {
+  id: 5,
+  company_name: 'Nour Power',
+  logo: '/api/media/1-abc.png',
+  currency: 'USD',
+  currency_decimals: 2,
+  tax_rate: '11.000',
+  invoice_prefix: 'INV',
+  invoice_due_days: 15,
+  phone: '',
+  email: '',
+  address: '',
+  invoice_footer: '',
+  timezone: 'Asia/Beirut',
+};
+
+function answerAddresses(url: string) {
+  if (url === '/api/regions/') return jsonResponse(200, [{ id: 1, name: 'Hamra' }]);
+  if (url === '/api/regions/1/streets/') return jsonResponse(200, []);
+  return undefined;
+}
+
+describe('settings', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says "Failed to fetch settings." when they cannot be read', async () => {
+    stubFetch((url) => answerAddresses(url) ?? (url === '/api/config/' ? jsonResponse(500) : undefined));
+    renderWithProviders(<SettingsPage />, { path: '/settings' });
+    expect(await screen.findByText('Failed to fetch settings.')).toBeInTheDocument();
+  });
+
+  it('saves as JSON without the logo, Arabic-Indic digits normalised', async () => {
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/config/') return jsonResponse(200, config);
+      if (url === '/api/config/5/' && init.method === 'PUT') return jsonResponse(200, { ...config, invoice_due_days: 30 });
+      return answerAddresses(url);
+    });
+    renderWithProviders(<SettingsPage />, { path: '/settings' });
+    const dueDays = await screen.findByRole('textbox', { name: 'Days to pay' });
+    await userEvent.clear(dueDays);
+    await userEvent.type(dueDays, '٣٠');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'PUT')!;
+    expect(init!.headers).toMatchObject({ 'Content-Type': 'application/json' });
+    const body = JSON.parse(String(init!.body));
+    expect(body).toMatchObject({ invoice_due_days: 30, tax_rate: '11.000', timezone: 'Asia/Beirut' });
+    expect(body).not.toHaveProperty('logo');
+  });
+
+  it('sends multipart with the file when a new logo is chosen', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:logo');
+    URL.revokeObjectURL = vi.fn();
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/config/') return jsonResponse(200, config);
+      if (url === '/api/config/5/' && init.method === 'PUT') return jsonResponse(200, { ...config, logo: '/api/media/1-new.png' });
+      return answerAddresses(url);
+    });
+    renderWithProviders(<SettingsPage />, { path: '/settings' });
+    await screen.findByRole('textbox', { name: 'Company name' });
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
+    await userEvent.upload(screen.getByTestId('logo-input'), file);
+    expect(screen.getByText('logo.png will be uploaded when you save.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const body = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')![1]!.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect((body.get('logo') as File).name).toBe('logo.png');
+    expect(body.get('company_name')).toBe('Nour Power');
+  });
+
+  it('explains a locked currency', async () => {
+    stubFetch((url, init) => {
+      if (url === '/api/config/') return jsonResponse(200, config);
+      if (url === '/api/config/5/' && init.method === 'PUT')
+        return jsonResponse(409, { detail: 'The currency cannot change once invoices, payments or transactions exist.', code: 'currency_locked' });
+      return answerAddresses(url);
+    });
+    renderWithProviders(<SettingsPage />, { path: '/settings', language: 'ar' });
+    const currency = await screen.findByRole('combobox', { name: 'العملة' });
+    await userEvent.click(currency);
+    await userEvent.click(await screen.findByRole('option', { name: 'JOD' }));
+    await userEvent.click(screen.getByRole('button', { name: 'حفظ التغييرات' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('لا يمكن تغيير العملة');
+  });
+
+  it('removes the logo after a confirmation', async () => {
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/config/') return jsonResponse(200, config);
+      if (url === '/api/config/logo/' && init.method === 'DELETE') return new Response(null, { status: 204 });
+      return answerAddresses(url);
+    });
+    renderWithProviders(<SettingsPage />, { path: '/settings' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove logo' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Remove the logo?' })).getByRole('button', { name: 'Remove logo' }));
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Logo preview' })).not.toBeInTheDocument());
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/config/logo/' && init?.method === 'DELETE')).toBe(true);
+  });
+
+  it('says clearly that an address in use cannot be removed (409 protected)', async () => {
+    stubFetch((url, init) => {
+      if (url === '/api/config/') return jsonResponse(200, config);
+      if (url === '/api/regions/1/' && init.method === 'DELETE') return jsonResponse(409, { detail: 'Cannot delete: it is in use.', code: 'protected' });
+      return answerAddresses(url);
+    });
+    renderWithProviders(<SettingsPage />, { path: '/settings' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Hamra' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Remove Hamra?' })).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('It is still in use, so it cannot be removed. Remove or change what uses it first.')).toBeInTheDocument();
+  });
+
+  it('adds a street to the chosen region', async () => {
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/config/') return jsonResponse(200, config);
+      if (url === '/api/regions/1/streets/' && init.method === 'POST') return jsonResponse(201, { id: 9, name: 'Bliss', region_id: 1 });
+      return answerAddresses(url);
+    });
+    renderWithProviders(<SettingsPage />, { path: '/settings' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Hamra' }));
+    expect(await screen.findByText('No street yet. Add the first one.')).toBeInTheDocument();
+    const streets = screen.getByRole('region', { name: 'Streets of Hamra' });
+    await userEvent.click(within(streets).getByRole('button', { name: 'Add' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a street' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Bliss');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/regions/1/streets/' && init?.method === 'POST')).toBe(true));
+  });
+});

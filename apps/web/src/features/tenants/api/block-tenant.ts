@@ -1,0 +1,20 @@
+import type { Tenant } from '@meterline/contract/tenants';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/lib/api-client';
+import { tenantKeys } from './tenant-keys';
+
+/** A GET, as the spec's client calls it; the answer replaces the stored tenant (spec section 4). */
+export function blockTenant(tenantId: number): Promise<Tenant> {
+  return apiClient.get<Tenant>(`tenants/${tenantId}/block/`);
+}
+
+export function useBlockTenant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: blockTenant,
+    onSuccess: (tenant) => {
+      queryClient.setQueryData(tenantKeys.detail(tenant.id), tenant);
+      void queryClient.invalidateQueries({ queryKey: tenantKeys.lists() });
+    },
+  });
+}

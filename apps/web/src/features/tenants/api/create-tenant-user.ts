@@ -1,0 +1,22 @@
+import type { CreateUserInput, User } from '@meterline/contract/users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/lib/api-client';
+import { tenantKeys } from './tenant-keys';
+
+export function createTenantUser(tenantId: number, input: CreateUserInput): Promise<User> {
+  return apiClient.post<User>(`tenants/${tenantId}/users/`, input);
+}
+
+/** Also refreshes the client (its users_count) in the list and on its page. */
+export function useCreateTenantUser(tenantId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateUserInput) => createTenantUser(tenantId, input),
+    onSuccess: (user) => {
+      queryClient.setQueryData(tenantKeys.user(tenantId, user.id), user);
+      void queryClient.invalidateQueries({ queryKey: tenantKeys.userLists(tenantId) });
+      void queryClient.invalidateQueries({ queryKey: tenantKeys.detail(tenantId) });
+      void queryClient.invalidateQueries({ queryKey: tenantKeys.lists() });
+    },
+  });
+}

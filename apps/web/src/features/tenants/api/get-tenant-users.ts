@@ -1,0 +1,21 @@
+import type { Paginated } from '@meterline/contract/pagination';
+import type { User } from '@meterline/contract/users';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ListQueryParams } from '../../../shared/hooks/use-list-url-state';
+import { apiClient } from '../../../shared/lib/api-client';
+import { tenantKeys } from './tenant-keys';
+
+export function getTenantUsers(tenantId: number, query: ListQueryParams, signal?: AbortSignal): Promise<Paginated<User>> {
+  return apiClient.get<Paginated<User>>(`tenants/${tenantId}/users/`, { query, signal });
+}
+
+export const tenantUsersQueryOptions = (tenantId: number, query: ListQueryParams) =>
+  queryOptions({
+    queryKey: tenantKeys.userList(tenantId, query),
+    queryFn: ({ signal }) => getTenantUsers(tenantId, query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useTenantUsers(tenantId: number, query: ListQueryParams) {
+  return useQuery(tenantUsersQueryOptions(tenantId, query));
+}

@@ -1,0 +1,19 @@
+import type { Tenant, UpdateTenantInput } from '@meterline/contract/tenants';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/lib/api-client';
+import { tenantKeys } from './tenant-keys';
+
+export function updateTenant(tenantId: number, input: UpdateTenantInput): Promise<Tenant> {
+  return apiClient.put<Tenant>(`tenants/${tenantId}/`, input);
+}
+
+export function useUpdateTenant(tenantId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateTenantInput) => updateTenant(tenantId, input),
+    onSuccess: (tenant) => {
+      queryClient.setQueryData(tenantKeys.detail(tenant.id), tenant);
+      void queryClient.invalidateQueries({ queryKey: tenantKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,186 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import { CURRENCIES } from '@meterline/contract/money';
+import { createTenantInputSchema, updateTenantInputSchema, type Tenant } from '@meterline/contract/tenants';
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useUnsavedChanges } from '../../../shared/hooks/use-unsaved-changes';
+import { applyServerErrors } from '../../../shared/lib/form-errors';
+import { FormTextField } from '../../../shared/ui/form-text-field';
+import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
+import { useTenantAliases } from '../api/get-tenant-aliases';
+
+export interface TenantFormValues {
+  name: string;
+  slug: string;
+  email: string;
+  phone: string;
+  address: string;
+  db_alias: string;
+  currency: string;
+}
+
+const FIELDS = ['name', 'slug', 'email', 'phone', 'address', 'db_alias', 'currency'] as const;
+const updateSchema = updateTenantInputSchema;
+
+/** "North Power Co." → "north-power-co": a suggestion while the slug has not been typed by hand. */
+export function slugFromName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50)
+    .replace(/-+$/, '');
+}
+
+/**
+ * Create or edit a client. The database alias is chosen once (a select of `GET /tenants/aliases/`)
+ * and shown read-only afterwards; the currency is set at creation (later in the client's settings).
+ */
+export function TenantForm({
+  tenant,
+  onSubmit,
+  onSaved,
+}: {
+  tenant?: Tenant;
+  onSubmit(values: Partial<TenantFormValues>): Promise<Tenant>;
+  onSaved(tenant: Tenant): void;
+}) {
+  const { t } = useTranslation();
+  const isCreate = !tenant;
+  const aliases = useTenantAliases();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isSlugEdited, setSlugEdited] = useState(!isCreate);
+  const form = useForm<TenantFormValues>({
+    resolver: zodResolver(isCreate ? createTenantInputSchema : updateSchema) as unknown as Resolver<TenantFormValues>,
+    defaultValues: {
+      name: tenant?.name ?? '',
+      slug: tenant?.slug ?? '',
+      email: tenant?.email ?? '',
+      phone: tenant?.phone ?? '',
+      address: tenant?.address ?? '',
+      db_alias: tenant?.db_alias ?? 'default',
+      currency: 'USD',
+    },
+  });
+  const { control, formState, handleSubmit, setError, setValue, reset } = form;
+  const { blocker, allowNextNavigation } = useUnsavedChanges(formState.isDirty && !formState.isSubmitSuccessful);
+
+  const handleFormSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    // PUT is partial: an edit sends what changed (the alias and currency never do here).
+    const input = isCreate
+      ? values
+      : (Object.fromEntries(
+          Object.entries(values).filter(([key]) => key !== 'currency' && key !== 'db_alias' && formState.dirtyFields[key as keyof TenantFormValues]),
+        ) as Partial<TenantFormValues>);
+    try {
+      const saved = await onSubmit(input);
+      reset(values);
+      allowNextNavigation();
+      onSaved(saved);
+    } catch (error) {
+      setFormError(applyServerErrors(error, setError, FIELDS, t));
+    }
+  });
+
+  const aliasOptions = aliases.data ?? [tenant?.db_alias ?? 'default'];
+  const isBusy = formState.isSubmitting;
+
+  return (
+    <Paper component="form" variant="outlined" noValidate onSubmit={handleFormSubmit} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack spacing={2.5}>
+        {formError && (
+          <Alert severity="error" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+          <FormTextField
+            control={control}
+            name="name"
+            label={t('tenants.fields.name')}
+            required
+            disabled={isBusy}
+            autoComplete="organization"
+            onInput={(event) => {
+              if (!isSlugEdited) setValue('slug', slugFromName((event.target as HTMLInputElement).value), { shouldDirty: true });
+            }}
+          />
+          <FormTextField
+            control={control}
+            name="slug"
+            label={t('tenants.fields.slug')}
+            required
+            disabled={isBusy}
+            helperText={t('tenants.fields.slugHelp')}
+            onInput={() => setSlugEdited(true)}
+            slotProps={{ htmlInput: { dir: 'ltr', autoCapitalize: 'none', spellCheck: false } }}
+          />
+          <FormTextField
+            control={control}
+            name="email"
+            type="email"
+            label={t('tenants.fields.email')}
+            disabled={isBusy}
+            slotProps={{ htmlInput: { dir: 'ltr' } }}
+          />
+          <FormTextField
+            control={control}
+            name="phone"
+            type="tel"
+            label={t('tenants.fields.phone')}
+            disabled={isBusy}
+            slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }}
+          />
+          <FormTextField control={control} name="address" label={t('tenants.fields.address')} disabled={isBusy} multiline minRows={2} sx={{ gridColumn: { md: '1 / -1' } }} />
+          {isCreate ? (
+            <FormTextField control={control} name="db_alias" select label={t('tenants.fields.dbAlias')} disabled={isBusy} helperText={t('tenants.fields.dbAliasHelp')}>
+              {aliasOptions.map((alias) => (
+                <MenuItem key={alias} value={alias}>
+                  <bdi dir="ltr">{alias}</bdi>
+                </MenuItem>
+              ))}
+            </FormTextField>
+          ) : (
+            // Read-only rather than disabled: it stays legible (contrast) and is still announced.
+            <FormTextField
+              control={control}
+              name="db_alias"
+              label={t('tenants.fields.dbAlias')}
+              helperText={t('tenants.fields.dbAliasFixed')}
+              slotProps={{ input: { readOnly: true }, htmlInput: { dir: 'ltr' } }}
+            />
+          )}
+          {isCreate && (
+            <FormTextField control={control} name="currency" select label={t('tenants.fields.currency')} disabled={isBusy} helperText={t('tenants.fields.currencyHelp')}>
+              {CURRENCIES.map((currency) => (
+                <MenuItem key={currency} value={currency}>
+                  {currency}
+                </MenuItem>
+              ))}
+            </FormTextField>
+          )}
+        </Box>
+        <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
+          <Button component={RouterLink} to="/tenants" disabled={isBusy}>
+            {t('forms.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={isBusy} disabled={!isCreate && !formState.isDirty}>
+            {isCreate ? t('tenants.actions.create') : t('forms.saveChanges')}
+          </Button>
+        </Stack>
+      </Stack>
+      <UnsavedChangesDialog blocker={blocker} />
+    </Paper>
+  );
+}

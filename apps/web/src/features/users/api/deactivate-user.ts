@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/lib/api-client';
+import { userKeys } from './user-keys';
+
+/** `DELETE /auth/users/{id}/` deactivates (204): the user is signed out and cannot sign in. */
+export function deactivateUser(userId: number): Promise<void> {
+  return apiClient.delete(`auth/users/${userId}/`);
+}
+
+export function useDeactivateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deactivateUser,
+    onSuccess: (_result, userId) => {
+      void queryClient.invalidateQueries({ queryKey: userKeys.detail(userId) });
+      void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+    },
+  });
+}

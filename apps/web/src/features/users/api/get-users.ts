@@ -1,0 +1,17 @@
+import type { Paginated } from '@meterline/contract/pagination';
+import type { User } from '@meterline/contract/users';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ListQueryParams } from '../../../shared/hooks/use-list-url-state';
+import { apiClient } from '../../../shared/lib/api-client';
+import { userKeys } from './user-keys';
+
+export function getUsers(query: ListQueryParams, signal?: AbortSignal): Promise<Paginated<User>> {
+  return apiClient.get<Paginated<User>>('auth/users/', { query, signal });
+}
+
+export const usersQueryOptions = (query: ListQueryParams) =>
+  queryOptions({ queryKey: userKeys.list(query), queryFn: ({ signal }) => getUsers(query, signal), placeholderData: keepPreviousData });
+
+export function useUsers(query: ListQueryParams) {
+  return useQuery(usersQueryOptions(query));
+}

@@ -1,0 +1,27 @@
+import type { UpdateUserInput, User } from '@meterline/contract/users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/lib/api-client';
+import { useSession } from '../../../shared/lib/session';
+import { userKeys } from './user-keys';
+
+export type ProfileInput = Pick<UpdateUserInput, 'first_name' | 'last_name' | 'phone' | 'email' | 'avatar'>;
+
+/** Own profile fields (`update profile`): `PUT /auth/users/{own id}/`. */
+export function updateProfile(userId: number, input: ProfileInput): Promise<User> {
+  return apiClient.put<User>(`auth/users/${userId}/`, input);
+}
+
+/** The answer updates the signed-in user (menu, initials) and the staff list. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  const { user, updateUser } = useSession();
+  return useMutation({
+    mutationFn: (input: ProfileInput) => updateProfile(user?.id ?? 0, input),
+    onSuccess: (saved) => {
+      const { tenant: _tenant, ...fields } = saved;
+      updateUser(fields);
+      queryClient.setQueryData(userKeys.detail(saved.id), saved);
+      void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import type { UpdateUserInput, User } from '@meterline/contract/users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/lib/api-client';
+import { userKeys } from './user-keys';
+
+export function updateUser(userId: number, input: UpdateUserInput): Promise<User> {
+  return apiClient.put<User>(`auth/users/${userId}/`, input);
+}
+
+export function useUpdateUser(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateUserInput) => updateUser(userId, input),
+    onSuccess: (user) => {
+      queryClient.setQueryData(userKeys.detail(user.id), user);
+      void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+    },
+  });
+}

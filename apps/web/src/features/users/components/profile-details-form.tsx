@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { updateUserInputSchema, type Me } from '@meterline/contract/users';
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../shared/hooks/use-toast';
+import { useUnsavedChanges } from '../../../shared/hooks/use-unsaved-changes';
+import { applyServerErrors } from '../../../shared/lib/form-errors';
+import { FormTextField } from '../../../shared/ui/form-text-field';
+import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
+import { UserAvatar } from '../../../shared/ui/user-avatar';
+import { useUpdateProfile } from '../api/update-profile';
+import { SectionCard } from './section-card';
+
+interface ProfileFormValues {
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string;
+  avatar: string;
+}
+
+const FIELDS = ['first_name', 'last_name', 'phone', 'email', 'avatar'] as const;
+const schema = updateUserInputSchema.pick({ first_name: true, last_name: true, phone: true, email: true, avatar: true });
+
+/** Own name, phone, email and picture (`PUT /auth/users/{own id}/`); the menu follows at once. */
+export function ProfileDetailsForm({ user }: { user: Me }) {
+  const { t } = useTranslation();
+  const { showToast } = useToast();
+  const updateProfile = useUpdateProfile();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { control, formState, handleSubmit, setError, reset, watch, setValue } = useForm<ProfileFormValues>({
+    resolver: zodResolver(schema) as unknown as Resolver<ProfileFormValues>,
+    defaultValues: { first_name: user.first_name, last_name: user.last_name, phone: user.phone, email: user.email, avatar: user.avatar ?? '' },
+  });
+  const { blocker } = useUnsavedChanges(formState.isDirty);
+  const [firstName, lastName, avatar] = watch(['first_name', 'last_name', 'avatar']);
+
+  const handleFormSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const saved = await updateProfile.mutateAsync({ ...values, avatar: values.avatar.trim() || null });
+      reset({ first_name: saved.first_name, last_name: saved.last_name, phone: saved.phone, email: saved.email, avatar: saved.avatar ?? '' });
+      showToast(t('profile.details.saved'), { variant: 'success' });
+    } catch (error) {
+      setFormError(applyServerErrors(error, setError, FIELDS, t, t('profile.failed')));
+    }
+  });
+
+  return (
+    <SectionCard title={t('profile.details.title')} text={t('profile.details.text')}>
+      <Stack component="form" noValidate spacing={2.5} onSubmit={handleFormSubmit}>
+        {formError && (
+          <Alert severity="error" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <UserAvatar firstName={firstName} lastName={lastName} avatar={avatar.trim() || null} size={72} />
+          <FormTextField
+            control={control}
+            name="avatar"
+            type="url"
+            label={t('profile.avatar.url')}
+            helperText={t('profile.avatar.urlHelp')}
+            disabled={formState.isSubmitting}
+            slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'url' } }}
+          />
+          {avatar && (
+            <Button onClick={() => setValue('avatar', '', { shouldDirty: true })} sx={{ flexShrink: 0 }}>
+              {t('profile.avatar.remove')}
+            </Button>
+          )}
+        </Stack>
+        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+          <FormTextField control={control} name="first_name" label={t('users.fields.firstName')} autoComplete="given-name" disabled={formState.isSubmitting} />
+          <FormTextField control={control} name="last_name" label={t('users.fields.lastName')} autoComplete="family-name" disabled={formState.isSubmitting} />
+          <FormTextField
+            control={control}
+            name="phone"
+            type="tel"
+            label={t('users.fields.phone')}
+            autoComplete="tel"
+            disabled={formState.isSubmitting}
+            slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }}
+          />
+          <FormTextField
+            control={control}
+            name="email"
+            type="email"
+            label={t('users.fields.email')}
+            autoComplete="email"
+            disabled={formState.isSubmitting}
+            slotProps={{ htmlInput: { dir: 'ltr' } }}
+          />
+        </Box>
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Button type="submit" variant="contained" loading={formState.isSubmitting} disabled={!formState.isDirty} sx={{ width: { xs: '100%', sm: 'auto' } }}>
+            {t('forms.saveChanges')}
+          </Button>
+        </Stack>
+      </Stack>
+      <UnsavedChangesDialog blocker={blocker} />
+    </SectionCard>
+  );
+}
