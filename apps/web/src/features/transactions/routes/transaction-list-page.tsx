@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
 import type { GridColDef } from '@mui/x-data-grid';
 import { TRANSACTION_KINDS, transactionListSpec, type Transaction } from '@meterline/contract/transactions';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +29,7 @@ export function TransactionListPage() {
   const language = i18n.language;
   const timeZone = useSession().user?.tenant?.timezone;
   const { service } = useSelectedService();
+  const isRtl = useTheme().direction === 'rtl';
   const listState = useListUrlState(transactionListSpec);
   const query = useTransactions(listState.query);
   const staff = useStaffOptions({ isEnabled: useCan('list', 'user') });
@@ -98,7 +100,7 @@ export function TransactionListPage() {
             </Stack>
             <Typography variant="body2">
               {row.from_user_name && <bdi>{row.from_user_name}</bdi>}
-              {row.from_user_name && row.to_user_name ? ' → ' : ''}
+              {row.from_user_name && row.to_user_name ? (isRtl ? ' ← ' : ' → ') : ''}
               {row.to_user_name && <bdi>{row.to_user_name}</bdi>}
             </Typography>
             {row.description && (
