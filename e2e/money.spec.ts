@@ -218,6 +218,7 @@ test.describe('accountant', () => {
   test.use({ storageState: storageStateFor('accountant') });
 
   test('records a handover from a collector and sees it with the invoice status summary', async ({ page }) => {
+    test.setTimeout(90_000);
     await page.goto('/transactions');
     await expect(page.getByRole('heading', { name: 'Invoices by status' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'transactions');
