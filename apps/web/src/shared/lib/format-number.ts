@@ -9,3 +9,14 @@ export function formatCount(value: number, language: string): string {
 export function isolateLtr(text: string): string {
   return `\u2066${text}\u2069`;
 }
+
+/**
+ * An exact decimal string (a meter reading "1234.500", a unit price "0.150000") in the user's
+ * language, with at most `maxDecimals` decimals and no trailing zeros. Intl formats the string
+ * itself, so no float ever rounds it. Callers isolate it (`<DecimalText>` does).
+ */
+export function formatDecimal(value: string, language: string, maxDecimals = 3): string {
+  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
+  const format = new Intl.NumberFormat(language === 'ar' ? 'ar-EG' : 'en-US', { maximumFractionDigits: maxDecimals });
+  return stripBidiMarks(format.format(value as `${number}`));
+}
