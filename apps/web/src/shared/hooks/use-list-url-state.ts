@@ -29,6 +29,8 @@ export interface ListUrlState<F extends string = string> {
   setOrdering(ordering: string): void;
   setSearch(search: string): void;
   setFilter(name: F, value: string | null): void;
+  /** Several filters in one history entry (region → street → building clears the levels below). */
+  setFilters(values: Partial<Record<F, string | null>>): void;
   clearFilters(): void;
 }
 
@@ -121,6 +123,7 @@ export function useListUrlState<F extends string = string>(spec: ListUrlSpec<F> 
     ),
     setSearch: useCallback((next: string) => update({ search: next }, { replace: true }), [update]),
     setFilter: useCallback((name: F, value: string | null) => update({ [name]: value }), [update]),
+    setFilters: useCallback((values: Partial<Record<F, string | null>>) => update(values as Record<string, string | null>), [update]),
     clearFilters: useCallback(
       () => update(Object.fromEntries([['search', null], ...(filterNames ?? []).map((name) => [name, null])])),
       [update, filterNames],

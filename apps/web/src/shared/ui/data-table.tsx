@@ -148,7 +148,7 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
 
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap', rowGap: 1.5 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
         {isSearchable && <SearchBox value={listState.search} onSearch={listState.setSearch} />}
         {filters}
         {showCards && sortableColumns.length > 0 && (
@@ -160,7 +160,10 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
             onChange={(event) => listState.setOrdering(event.target.value)}
             sx={{ minWidth: 200 }}
           >
-            {!listState.ordering && <MenuItem value="">{t('dataTable.sortDefault')}</MenuItem>}
+            {/* No ordering, or the list's default on several fields ("building_name,floor,apartment"). */}
+            {!sortableColumns.some((column) => listState.ordering.replace(/^-/, '') === column.field) && (
+              <MenuItem value={listState.ordering}>{t('dataTable.sortDefault')}</MenuItem>
+            )}
             {sortableColumns.flatMap((column) => [
               <MenuItem key={column.field} value={column.field}>
                 {t('dataTable.sortAscending', { field: column.headerName })}

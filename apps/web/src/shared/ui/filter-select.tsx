@@ -38,7 +38,9 @@ export function FilterSelect({
       value={current}
       disabled={isDisabled}
       onChange={(event) => onChange(event.target.value || null)}
-      sx={{ minWidth: { xs: '100%', sm: minWidth } }}
+      // The theme makes fields full width: filters sit side by side from `sm` up.
+      fullWidth={false}
+      sx={{ width: { xs: '100%', sm: 'auto' }, minWidth: { sm: minWidth } }}
     >
       <MenuItem value="">{t('dataTable.all')}</MenuItem>
       {!hasCurrent && <MenuItem value={current}>{current}</MenuItem>}

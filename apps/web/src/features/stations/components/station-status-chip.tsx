@@ -1,4 +1,5 @@
 import Chip from '@mui/material/Chip';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 const COLORS = { active: 'success', maintenance: 'warning', offline: 'default' } as const;
@@ -9,7 +10,7 @@ export function StationStatusChip({ status }: { status: string }) {
   return <Chip size="small" variant={status === 'offline' ? 'outlined' : 'filled'} color={color} label={stationStatusLabel(status, t)} />;
 }
 
-export function stationStatusLabel(status: string, t: ReturnType<typeof useTranslation>['t']): string {
+export function stationStatusLabel(status: string, t: TFunction): string {
   switch (status) {
     case 'active':
       return t('stations.status.active');
