@@ -30,7 +30,8 @@ function renderEdit(role: string, handler: Parameters<typeof stubFetch>[0] = () 
   return { ...result, fetchMock };
 }
 
-describe('bundle pages', () => {
+// Whole pages with the data grid: slow on a machine shared by several engineers.
+describe('bundle pages', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows an accountant the bundle read-only, without save or delete', async () => {

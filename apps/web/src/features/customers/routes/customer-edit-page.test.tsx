@@ -19,7 +19,8 @@ function renderCustomer(role: string, path: string, handler: FetchHandler = () =
   return { ...result, fetchMock };
 }
 
-describe('customer page', () => {
+// Whole pages with the data grid: slow on a machine shared by several engineers.
+describe('customer page', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows support the customer read-only, with only the tabs their role may list', async () => {

@@ -8,7 +8,8 @@ import { CustomerListPage } from './customer-list-page';
 const ELECTRICITY = [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }];
 const page = (results: Customer[]) => ({ count: results.length, count_capped: false, next: null, previous: null, results });
 
-describe('customer list', () => {
+// Whole pages with the data grid: slow on a machine shared by several engineers.
+describe('customer list', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lets a collector find customers without office filters or a create button', async () => {
