@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3100;
+// A port per checkout (several worktrees may run journeys at once); E2E_PORT overrides it.
+const checkoutHash = [...process.cwd()].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) % 997, 7);
+const PORT = Number(process.env.E2E_PORT ?? 3100 + (checkoutHash % 400));
 // E2E_BASE_URL points the journeys at a server that is already running (then none is started).
 const externalBaseURL = process.env.E2E_BASE_URL;
 export const BASE_URL = externalBaseURL ?? `http://localhost:${PORT}`;
@@ -45,7 +47,8 @@ export default defineConfig({
         cwd: fileURLToPath(new URL('..', import.meta.url)),
         url: `${BASE_URL}/api/services/`,
         // A 401 (no token) counts as ready for Playwright: the server is up.
-        reuseExistingServer: !process.env.CI,
+        // Never reuse a server found on the port: it could be another checkout's build.
+        reuseExistingServer: false,
         timeout: 180_000,
         env: { PORT: String(PORT), DATA_DIR: dataDir },
         stdout: 'pipe',

@@ -320,7 +320,7 @@ export const ar = {
       amperage: 'اتركه فارغًا إن لم يكن ينطبق.',
     },
     status: { active: 'فعّالة', inactive: 'غير فعّالة' },
-    actions: { create: 'باقة جديدة', delete: 'حذف الباقة' },
+    actions: { create: 'باقة جديدة', submitCreate: 'إنشاء الباقة', delete: 'حذف الباقة' },
     delete: {
       title: 'حذف هذه الباقة؟',
       text: 'ستُحذف الباقة "{{name}}" نهائيًا.',
@@ -358,7 +358,7 @@ export const ar = {
     help: { code: 'اتركه فارغًا ليُعطى الرمز التالي المتاح (ST-000123).' },
     sections: { location: 'الموقع' },
     status: { active: 'تعمل', maintenance: 'صيانة', offline: 'متوقفة' },
-    actions: { create: 'محطة جديدة', delete: 'حذف المحطة' },
+    actions: { create: 'محطة جديدة', submitCreate: 'إنشاء المحطة', delete: 'حذف المحطة' },
     delete: {
       title: 'حذف هذه المحطة؟',
       text: 'ستُحذف المحطة "{{name}}" نهائيًا.',
@@ -409,7 +409,7 @@ export const ar = {
     sections: { supply: 'التغذية', address: 'العنوان' },
     status: { active: 'فعّال', suspended: 'موقوف', disconnected: 'مفصول' },
     filters: { toggle: 'عوامل التصفية', balance: 'الرصيد', owing: 'عليه مستحقات', settled: 'لا مستحقات' },
-    actions: { create: 'مشترك جديد', delete: 'حذف المشترك', recordReading: 'تسجيل قراءة' },
+    actions: { create: 'مشترك جديد', submitCreate: 'إنشاء المشترك', delete: 'حذف المشترك', recordReading: 'تسجيل قراءة' },
     tabs: { label: 'أقسام المشترك', details: 'التفاصيل', readings: 'قراءات العداد', invoices: 'الفواتير', payments: 'المدفوعات' },
     summary: {
       owes: 'مستحق على المشترك',

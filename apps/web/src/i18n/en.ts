@@ -318,7 +318,7 @@ export const en = {
       amperage: 'Leave empty where it does not apply.',
     },
     status: { active: 'Active', inactive: 'Inactive' },
-    actions: { create: 'New bundle', delete: 'Delete bundle' },
+    actions: { create: 'New bundle', submitCreate: 'Create bundle', delete: 'Delete bundle' },
     delete: {
       title: 'Delete this bundle?',
       text: 'The bundle "{{name}}" will be removed for good.',
@@ -356,7 +356,7 @@ export const en = {
     help: { code: 'Leave empty to get the next free code (ST-000123).' },
     sections: { location: 'Location' },
     status: { active: 'Active', maintenance: 'Maintenance', offline: 'Offline' },
-    actions: { create: 'New station', delete: 'Delete station' },
+    actions: { create: 'New station', submitCreate: 'Create station', delete: 'Delete station' },
     delete: {
       title: 'Delete this station?',
       text: 'The station "{{name}}" will be removed for good.',
@@ -407,7 +407,7 @@ export const en = {
     sections: { supply: 'Supply', address: 'Address' },
     status: { active: 'Active', suspended: 'Suspended', disconnected: 'Disconnected' },
     filters: { toggle: 'Filters', balance: 'Balance', owing: 'Owes money', settled: 'Nothing due' },
-    actions: { create: 'New customer', delete: 'Delete customer', recordReading: 'Record a reading' },
+    actions: { create: 'New customer', submitCreate: 'Create customer', delete: 'Delete customer', recordReading: 'Record a reading' },
     tabs: { label: 'Customer sections', details: 'Details', readings: 'Meter readings', invoices: 'Invoices', payments: 'Payments' },
     summary: {
       owes: 'Owed by the customer',

@@ -26,7 +26,7 @@ export function BundleCreatePage() {
         <BundleForm
           defaultValues={emptyBundleValues}
           unit={service.unit}
-          submitLabel={t('bundles.actions.create')}
+          submitLabel={t('bundles.actions.submitCreate')}
           cancelTo={paths.bundles}
           save={(values) => createBundle.mutateAsync(values)}
           onSaved={(bundle) => {

@@ -76,7 +76,7 @@ describe('bundle pages', { timeout: 20_000 }, () => {
     renderWithProviders(<BundleCreatePage />, { path: '/bundles/create' });
     const input = await screen.findByLabelText(/Name/);
     await userEvent.type(input, 'Big');
-    await userEvent.click(screen.getByRole('button', { name: 'New bundle' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create bundle' }));
     expect(await screen.findByText('Use at most 200 characters.')).toBeInTheDocument();
     expect(screen.getByLabelText(/Name/)).toHaveAccessibleDescription('Use at most 200 characters.');
   });

@@ -96,13 +96,13 @@ export function RecordReadingForm({
           slotProps={{
             htmlInput: { enterKeyHint: 'done', style: { fontSize: '1.9rem', fontWeight: 700, paddingBlock: 14 } },
             input: { endAdornment: unit ? <InputAdornment position="end">{unit}</InputAdornment> : undefined },
-            formHelperText: { sx: { fontSize: '0.95rem', color: isLower ? 'warning.dark' : undefined } },
+            formHelperText: { sx: { fontSize: '0.95rem', color: isLower ? 'text.primary' : undefined, fontWeight: isLower ? 600 : undefined } },
           }}
         />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 3, pt: 1, flexDirection: { xs: 'column', sm: 'row' }, alignItems: 'stretch', gap: 1.5, '& > *': { m: '0 !important' } }}>
         {canReset && (
-          <Button color="warning" startIcon={<RestartAltOutlined />} onClick={onResetClick} disabled={isSaving} sx={{ me: { sm: 'auto' } }}>
+          <Button color="error" startIcon={<RestartAltOutlined />} onClick={onResetClick} disabled={isSaving} sx={{ me: { sm: 'auto' } }}>
             {t('counters.actions.reset')}
           </Button>
         )}

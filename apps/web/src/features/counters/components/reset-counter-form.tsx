@@ -112,7 +112,7 @@ export function ResetCounterForm({
         <Button onClick={onBack} size="large">
           {t('counters.reset.back')}
         </Button>
-        <Button type="submit" variant="contained" color="warning" size="large" sx={{ minHeight: 56 }}>
+        <Button type="submit" variant="contained" color="error" size="large" sx={{ minHeight: 56 }}>
           {t('counters.actions.reset')}
         </Button>
       </DialogActions>

@@ -1,4 +1,3 @@
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -12,9 +11,10 @@ import { useCan } from '../../../shared/lib/can';
 import { formatDate } from '../../../shared/lib/format-date';
 import { DataTable } from '../../../shared/ui/data-table';
 import { Money } from '../../../shared/ui/money';
+import { StatusChip } from '../../../shared/ui/status-chip';
 import { useCustomerInvoices } from '../api/get-customer-invoices';
 
-const STATUS_COLORS = { unpaid: 'warning', partially_paid: 'info', paid: 'success', cancelled: 'default' } as const;
+const STATUS_TONES = { unpaid: 'warning', partially_paid: 'info', paid: 'success', cancelled: 'neutral' } as const;
 
 function invoiceStatusLabel(invoice: Invoice, t: TFunction): string {
   if (invoice.is_overdue) return t('customers.invoices.status.overdue');
@@ -34,7 +34,7 @@ function invoiceStatusLabel(invoice: Invoice, t: TFunction): string {
 
 function InvoiceStatusChip({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
-  return <Chip size="small" variant="outlined" color={invoice.is_overdue ? 'error' : STATUS_COLORS[invoice.status]} label={invoiceStatusLabel(invoice, t)} />;
+  return <StatusChip tone={invoice.is_overdue ? 'error' : STATUS_TONES[invoice.status]} label={invoiceStatusLabel(invoice, t)} />;
 }
 
 /** The customer's invoices, newest first; a row opens the invoice for roles that may view one. */

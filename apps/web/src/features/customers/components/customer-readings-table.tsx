@@ -1,4 +1,3 @@
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -9,16 +8,13 @@ import { useSession } from '../../../shared/lib/session';
 import { formatDateTime } from '../../../shared/lib/format-date';
 import { DataTable } from '../../../shared/ui/data-table';
 import { DecimalText } from '../../../shared/ui/decimal-text';
+import { StatusChip } from '../../../shared/ui/status-chip';
 import { useSubscriptionReadings } from '../api/get-subscription-readings';
 import { readingDifference } from '../../../shared/lib/reading-difference';
 
 function KindChip({ kind }: { kind: string }) {
   const { t } = useTranslation();
-  return kind === 'reset' ? (
-    <Chip size="small" color="warning" variant="outlined" label={t('customers.readings.reset')} />
-  ) : (
-    <Chip size="small" variant="outlined" label={t('customers.readings.reading')} />
-  );
+  return kind === 'reset' ? <StatusChip tone="warning" label={t('customers.readings.reset')} /> : <StatusChip tone="info" label={t('customers.readings.reading')} />;
 }
 
 /** The meter's history, newest first: readings with what each added, and resets with their reason. */

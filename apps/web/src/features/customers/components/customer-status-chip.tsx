@@ -1,8 +1,8 @@
-import Chip from '@mui/material/Chip';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { StatusChip } from '../../../shared/ui/status-chip';
 
-const COLORS = { active: 'success', suspended: 'warning', disconnected: 'error' } as const;
+const TONES = { active: 'success', suspended: 'warning', disconnected: 'error' } as const;
 
 export function customerStatusLabel(status: string, t: TFunction): string {
   switch (status) {
@@ -19,5 +19,5 @@ export function customerStatusLabel(status: string, t: TFunction): string {
 
 export function CustomerStatusChip({ status }: { status: string }) {
   const { t } = useTranslation();
-  return <Chip size="small" variant="outlined" color={COLORS[status as keyof typeof COLORS] ?? 'default'} label={customerStatusLabel(status, t)} />;
+  return <StatusChip tone={TONES[status as keyof typeof TONES] ?? 'neutral'} label={customerStatusLabel(status, t)} />;
 }

@@ -27,7 +27,7 @@ export function CustomerCreatePage() {
           serviceId={service.id}
           defaultValues={emptyCustomerValues}
           isNew
-          submitLabel={t('customers.actions.create')}
+          submitLabel={t('customers.actions.submitCreate')}
           cancelTo={paths.customers}
           // An empty code is left out: the API gives the next free one (C-000123).
           save={(values) => createCustomer.mutateAsync({ ...values, code: values.code || undefined })}

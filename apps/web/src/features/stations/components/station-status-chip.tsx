@@ -1,13 +1,12 @@
-import Chip from '@mui/material/Chip';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { StatusChip } from '../../../shared/ui/status-chip';
 
-const COLORS = { active: 'success', maintenance: 'warning', offline: 'default' } as const;
+const TONES = { active: 'success', maintenance: 'warning', offline: 'neutral' } as const;
 
 export function StationStatusChip({ status }: { status: string }) {
   const { t } = useTranslation();
-  const color = COLORS[status as keyof typeof COLORS] ?? 'default';
-  return <Chip size="small" variant={status === 'offline' ? 'outlined' : 'filled'} color={color} label={stationStatusLabel(status, t)} />;
+  return <StatusChip tone={TONES[status as keyof typeof TONES] ?? 'neutral'} label={stationStatusLabel(status, t)} />;
 }
 
 export function stationStatusLabel(status: string, t: TFunction): string {

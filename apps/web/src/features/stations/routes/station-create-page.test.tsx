@@ -13,7 +13,7 @@ describe('station create page', { timeout: 20_000 }, () => {
   it('checks the name before sending anything', async () => {
     const fetchMock = stubFetch((url) => (url === '/api/services/' ? jsonResponse(200, ELECTRICITY) : url === '/api/regions/' ? jsonResponse(200, []) : undefined));
     renderWithProviders(<StationCreatePage />, { path: '/stations/create' });
-    await userEvent.click(await screen.findByRole('button', { name: 'New station' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Create station' }));
     expect(await screen.findByText('This field may not be blank.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
@@ -35,7 +35,7 @@ describe('station create page', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByLabelText('Capacity'), '١٥٠');
     await userEvent.click(screen.getByRole('combobox', { name: 'Region' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Hamra' }));
-    await userEvent.click(screen.getByRole('button', { name: 'New station' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create station' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/stations/9'));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ name: 'North', capacity: '150', region: 4, street: null, building: null, status: 'active' });

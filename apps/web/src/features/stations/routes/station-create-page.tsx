@@ -27,7 +27,7 @@ export function StationCreatePage() {
           defaultValues={emptyStationValues}
           unit={service.unit}
           isNew
-          submitLabel={t('stations.actions.create')}
+          submitLabel={t('stations.actions.submitCreate')}
           cancelTo={paths.stations}
           save={(values) => createStation.mutateAsync({ ...values, code: values.code || undefined })}
           onSaved={(station) => {
