@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { request, type APIRequestContext } from '@playwright/test';
+import { expect, request, type APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, storageStateFor, type DemoRole } from './roles';
 
 /**
@@ -55,4 +55,27 @@ export async function createStaffUser(request: APIRequestContext, role: 'admin' 
 export async function signInThroughApi(request: APIRequestContext, username: string, password: string, otp?: string) {
   const response = await request.post('/api/auth/jwt/create/', { data: { username, password, ...(otp ? { otp } : {}) } });
   return { status: response.status(), body: (await response.json().catch(() => null)) as { access?: string; refresh?: string; code?: string } | null };
+}
+
+
+/**
+ * Calls the API as a demo role, for test data that is not the point of a journey. Paths are
+ * relative to `/api/`; a failure fails the test with the answer.
+ */
+export function apiCallsAs(request: APIRequestContext, role: DemoRole) {
+  const headers = { Authorization: `Bearer ${accessTokenOf(role)}` };
+  const check = async <T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> => {
+    expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+  return {
+    get: async <T>(path: string) => check<T>(await request.get(`/api/${path}`, { headers })),
+    post: async <T>(path: string, data: unknown) => check<T>(await request.post(`/api/${path}`, { headers, data })),
+    put: async <T>(path: string, data: unknown) => check<T>(await request.put(`/api/${path}`, { headers, data })),
+  };
+}
+
+/** A name no other run or journey uses (the data directory is fresh per run, journeys run in parallel). */
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 }

@@ -20,6 +20,14 @@ const MESSAGE_PATTERNS: [RegExp, (t: TFunction, match: RegExpExecArray) => strin
   [/^Unsupported currency\.$/, (t) => t('forms.messages.currency')],
   [/^A valid integer is required\.$/, (t) => t('forms.messages.integer')],
   [/^A valid number is required\.$/, (t) => t('forms.messages.number')],
+  // Customers, stations and meters (their keys live in those sections).
+  [/^The new reading \((.+)\) is lower than the previous reading \((.+)\)\.$/, (t, m) => t('counters.errors.lowerReading', { value: m[1], previous: m[2] })],
+  [/^The final reading \((.+)\) is lower than the previous reading \((.+)\)\.$/, (t, m) => t('counters.errors.lowerFinal', { value: m[1], previous: m[2] })],
+  [/^A customer with this code already exists\.$/, (t) => t('customers.errors.codeTaken')],
+  [/^This bundle is not active\.$/, (t) => t('customers.errors.bundleInactive')],
+  [/^Incorrect type\. Expected pk value\.$/, (t) => t('customers.errors.invalidChoice')],
+  [/^A station with this code already exists\.$/, (t) => t('stations.errors.codeTaken')],
+  [/^Ensure this value is between (-?\d+) and (-?\d+)\.$/, (t, m) => t('stations.errors.between', { min: m[1], max: m[2] })],
   [/^Ensure this value is greater than or equal to (-?\d+)\.$/, (t, m) => t('forms.messages.minValue', { count: Number(m[1]) })],
   [/^Ensure this value is less than or equal to (-?\d+)\.$/, (t, m) => t('forms.messages.maxValue', { count: Number(m[1]) })],
   [/^Enter a percentage between 0 and 100/, (t) => t('forms.messages.taxRate')],
@@ -55,6 +63,7 @@ const CODE_MESSAGES: Record<string, (t: TFunction) => string> = {
   currency_locked: (t) => t('forms.errors.currencyLocked'),
   permission_denied: (t) => t('forms.errors.permission'),
   not_found: (t) => t('forms.errors.notFound'),
+  subscription_closed: (t) => t('counters.errors.subscriptionClosed'),
 };
 
 function messagesOf(value: unknown): string[] {

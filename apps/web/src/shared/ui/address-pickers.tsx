@@ -72,7 +72,9 @@ export function AddressPickers({
           disabled={isDisabled || !value.region || streets.isPending}
           onChange={(event) => onChange({ ...value, street: toId(event.target.value), building: null })}
           error={Boolean(errors.street)}
-          helperText={message('street') ?? (!value.region ? t('forms.address.chooseRegionFirst') : undefined)}
+          // The "choose … first" hint stays readable (full contrast) while the select waits.
+          slotProps={{ formHelperText: { disabled: false } }}
+          helperText={message('street') ?? (!value.region && !isDisabled ? t('forms.address.chooseRegionFirst') : undefined)}
         >
           <MenuItem value="">
             <em>{t('forms.address.none')}</em>
@@ -90,7 +92,9 @@ export function AddressPickers({
           disabled={isDisabled || !value.street || buildings.isPending}
           onChange={(event) => onChange({ ...value, building: toId(event.target.value) })}
           error={Boolean(errors.building)}
-          helperText={message('building') ?? (!value.street ? t('forms.address.chooseStreetFirst') : undefined)}
+          // The "choose … first" hint stays readable (full contrast) while the select waits.
+          slotProps={{ formHelperText: { disabled: false } }}
+          helperText={message('building') ?? (!value.street && !isDisabled ? t('forms.address.chooseStreetFirst') : undefined)}
         >
           <MenuItem value="">
             <em>{t('forms.address.none')}</em>

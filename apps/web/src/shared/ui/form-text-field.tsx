@@ -3,8 +3,9 @@ import { Controller, type Control, type FieldPath, type FieldValues } from 'reac
 import { useTranslation } from 'react-i18next';
 import { localizeMessage } from '../lib/form-errors';
 
-export type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'error'> & {
-  control: Control<T>;
+/** `TTransformed`: what the form's resolver outputs (a zod schema's output), when it differs from the values. */
+export type FormTextFieldProps<T extends FieldValues, TTransformed extends FieldValues = T> = Omit<TextFieldProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'error'> & {
+  control: Control<T, unknown, TTransformed>;
   name: FieldPath<T>;
   /** Turns what was typed into the form value (the numeric field normalises digits). */
   parse?(text: string): unknown;
@@ -14,10 +15,16 @@ export type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'na
  * An MUI TextField bound to react-hook-form: its error (from zod or a server 400) shows under it
  * in the user's language; otherwise `helperText` does.
  */
-export function FormTextField<T extends FieldValues>({ control, name, helperText, parse, ...props }: FormTextFieldProps<T>) {
+export function FormTextField<T extends FieldValues, TTransformed extends FieldValues = T>({
+  control,
+  name,
+  helperText,
+  parse,
+  ...props
+}: FormTextFieldProps<T, TTransformed>) {
   const { t } = useTranslation();
   return (
-    <Controller
+    <Controller<T, FieldPath<T>, TTransformed>
       control={control}
       name={name}
       render={({ field, fieldState }) => (

@@ -12,13 +12,13 @@ export function normalizeNumericInput(text: string): string {
  * that accepts Arabic-Indic digits (١٢٣ → 123). The form value stays a decimal string: money and
  * readings never become floats. Digits run left to right in Arabic too.
  */
-export function NumericTextField<T extends FieldValues>({
+export function NumericTextField<T extends FieldValues, TTransformed extends FieldValues = T>({
   isInteger = false,
   slotProps,
   ...props
-}: Omit<FormTextFieldProps<T>, 'parse' | 'type'> & { isInteger?: boolean }) {
+}: Omit<FormTextFieldProps<T, TTransformed>, 'parse' | 'type'> & { isInteger?: boolean }) {
   return (
-    <FormTextField<T>
+    <FormTextField<T, TTransformed>
       {...props}
       parse={normalizeNumericInput}
       slotProps={{

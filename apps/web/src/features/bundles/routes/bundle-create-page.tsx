@@ -1,8 +1,40 @@
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui/placeholder-page';
+import { generatePath, useNavigate } from 'react-router';
+import { paths } from '../../../app/paths';
+import { useSelectedService } from '../../../shared/hooks/use-selected-service';
+import { useToast } from '../../../shared/hooks/use-toast';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { useCreateBundle } from '../api/create-bundle';
+import { BundleForm, emptyBundleValues } from '../components/bundle-form';
 
-/** Placeholder: a later issue replaces it with the real screen. */
 export function BundleCreatePage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.bundles.create')} />;
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const { service } = useSelectedService();
+  const createBundle = useCreateBundle(service?.id ?? 0);
+
+  return (
+    <>
+      <PageHeader
+        title={t('bundles.createTitle')}
+        subtitle={service?.name}
+        backTo={paths.bundles}
+        breadcrumbs={[{ label: t('bundles.title'), to: paths.bundles }, { label: t('bundles.createTitle') }]}
+      />
+      {service && (
+        <BundleForm
+          defaultValues={emptyBundleValues}
+          unit={service.unit}
+          submitLabel={t('bundles.actions.submitCreate')}
+          cancelTo={paths.bundles}
+          save={(values) => createBundle.mutateAsync(values)}
+          onSaved={(bundle) => {
+            showToast(t('bundles.messages.created', { name: bundle.name }), { variant: 'success' });
+            void navigate(generatePath(paths.bundleEdit, { bundleId: String(bundle.id) }));
+          }}
+        />
+      )}
+    </>
+  );
 }

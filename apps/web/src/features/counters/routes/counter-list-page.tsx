@@ -1,8 +1,188 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { counterListSpec, type Counter } from '@meterline/contract/subscriptions';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui/placeholder-page';
+import { useSearchParams } from 'react-router';
+import { useStations } from '../../../shared/api/get-stations';
+import { useListUrlState } from '../../../shared/hooks/use-list-url-state';
+import { useSelectedService } from '../../../shared/hooks/use-selected-service';
+import { useToast } from '../../../shared/hooks/use-toast';
+import { useCan } from '../../../shared/lib/can';
+import { formatDateTime } from '../../../shared/lib/format-date';
+import { formatDecimal, isolateLtr } from '../../../shared/lib/format-number';
+import { useSession } from '../../../shared/lib/session';
+import { DataTable } from '../../../shared/ui/data-table';
+import { DecimalText } from '../../../shared/ui/decimal-text';
+import { FilterSelect } from '../../../shared/ui/filter-select';
+import { ListFilters } from '../../../shared/ui/list-filters';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { useCounters } from '../api/get-counters';
+import { useResetCounter } from '../api/reset-counter';
+import { useUpdateCounter } from '../api/update-counter';
+import { AddressFilters } from '../components/address-filters';
+import { counterPlaceOf } from '../components/counter-address';
+import { CounterCard } from '../components/counter-card';
+import { MeterSheet } from '../components/meter-sheet';
+import { RecordReadingForm } from '../components/record-reading-form';
+import { ResetCounterForm } from '../components/reset-counter-form';
 
-/** Placeholder: a later issue replaces it with the real screen. */
+const METER_PARAM = 'meter';
+const OPTIONS_QUERY = { page_size: 100, ordering: 'name' };
+
+/**
+ * Meters of the service, ordered building → floor → apartment as a collector walks them. Search
+ * a customer or building, tap a meter, type the new reading, save. The open meter is in the URL
+ * (`?meter=`), so the phone's Back button closes it. Admins and accountants can reset a meter.
+ */
 export function CounterListPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.counters.list')} />;
+  const { t, i18n } = useTranslation();
+  const { showToast } = useToast();
+  const { service } = useSelectedService();
+  const serviceId = service?.id ?? 0;
+  const unit = service?.unit;
+  const timeZone = useSession().user?.tenant?.timezone;
+  const listState = useListUrlState(counterListSpec);
+  const query = useCounters(service?.id, listState.query);
+  // Collectors may not list stations: no station filter for them (and no 403).
+  const canListStations = useCan('list', 'station');
+  const stations = useStations(service?.id, OPTIONS_QUERY, { isEnabled: canListStations });
+  const updateCounter = useUpdateCounter(serviceId);
+  const resetCounter = useResetCounter(serviceId);
+  const canUpdate = useCan('update', 'counter');
+  const canReset = useCan('reset', 'counter');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [mode, setMode] = useState<'reading' | 'reset'>('reading');
+  const activeFilters = (['region', 'street', 'building', 'station'] as const).filter((name) => listState.filters[name]).length;
+
+  const meterId = Number(searchParams.get(METER_PARAM)) || null;
+  const meter = meterId ? (query.data?.results.find((row) => row.id === meterId) ?? null) : null;
+  const isSheetOpen = Boolean(meter) && (canUpdate || canReset);
+
+  const meterHref = (row: Counter) => {
+    const next = new URLSearchParams(searchParams);
+    next.set(METER_PARAM, String(row.id));
+    return `?${next.toString()}`;
+  };
+  const closeSheet = () => {
+    setMode('reading');
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete(METER_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  const reading = (value: string) => isolateLtr(formatDecimal(value, i18n.language) + (unit ? ` ${unit}` : ''));
+
+  const columns: GridColDef<Counter>[] = [
+    { field: 'customer_name', headerName: t('counters.fields.customer'), flex: 1.3, minWidth: 170 },
+    { field: 'customer_code', headerName: t('counters.fields.code'), flex: 0.7, minWidth: 110, renderCell: ({ row }) => <bdi dir="ltr">{row.customer_code}</bdi> },
+    { field: 'building_name', headerName: t('counters.fields.place'), flex: 1.4, minWidth: 190, valueGetter: (_value, row) => counterPlaceOf(row, t) },
+    { field: 'bundle_name', headerName: t('counters.fields.bundle'), flex: 0.6, minWidth: 90, sortable: false },
+    {
+      field: 'previous_counter',
+      headerName: t('counters.fields.previous'),
+      flex: 0.8,
+      minWidth: 120,
+      sortable: false,
+      renderCell: ({ row }) => <DecimalText value={row.previous_counter} unit={unit} />,
+    },
+    {
+      field: 'counter',
+      headerName: t('counters.fields.counter'),
+      flex: 0.8,
+      minWidth: 130,
+      renderCell: ({ row }) => (
+        <Typography component="span" variant="inherit" sx={{ fontWeight: 700 }}>
+          <DecimalText value={row.counter} unit={unit} />
+        </Typography>
+      ),
+    },
+    { field: 'consumption', headerName: t('counters.fields.consumption'), flex: 0.8, minWidth: 120, renderCell: ({ row }) => <DecimalText value={row.consumption} unit={unit} /> },
+    {
+      field: 'counter_updated_at',
+      headerName: t('counters.fields.updatedAt'),
+      flex: 1.1,
+      minWidth: 170,
+      valueGetter: (_value, row) => [formatDateTime(row.counter_updated_at, i18n.language, timeZone), row.counter_updated_by_name].filter(Boolean).join(' · '),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('counters.title')} subtitle={service ? t('counters.subtitle', { service: service.name }) : undefined} />
+      <DataTable<Counter>
+        label={t('counters.title')}
+        columns={columns}
+        listState={listState}
+        query={query}
+        errorMessage={t('counters.messages.loadFailed')}
+        emptyMessage={t('counters.messages.empty')}
+        orderingFields={counterListSpec.ordering}
+        getRowHref={canUpdate || canReset ? meterHref : undefined}
+        exportCsv={service ? { path: `services/${service.id}/subscriptions/counters/`, filename: 'counters' } : undefined}
+        filters={
+          <ListFilters label={t('counters.filters')} activeCount={activeFilters}>
+            <AddressFilters listState={listState} />
+            {canListStations && (
+              <FilterSelect
+                label={t('counters.fields.station')}
+                value={listState.filters.station}
+                options={(stations.data?.results ?? []).map((station) => ({ value: String(station.id), label: station.name }))}
+                onChange={(value) => listState.setFilter('station', value)}
+              />
+            )}
+          </ListFilters>
+        }
+        renderCard={(row) => <CounterCard counter={row} unit={unit} />}
+      />
+      <MeterSheet
+        isOpen={isSheetOpen}
+        title={meter?.customer_name ?? ''}
+        subtitle={
+          meter && (
+            <Stack component="span" direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+              <span>{counterPlaceOf(meter, t)}</span>
+              <bdi dir="ltr">{meter.customer_code}</bdi>
+            </Stack>
+          )
+        }
+        onClose={closeSheet}
+        isBusy={updateCounter.isPending || resetCounter.isPending}
+      >
+        {meter &&
+          (mode === 'reset' && canReset ? (
+            <ResetCounterForm
+              key={`reset-${meter.id}`}
+              counter={meter}
+              unit={unit}
+              save={(input) => resetCounter.mutateAsync({ subscriptionId: meter.id, input })}
+              onSaved={(subscription) => {
+                showToast(t('counters.messages.reset', { name: meter.customer_name, value: reading(subscription.counter) }), { variant: 'success' });
+                closeSheet();
+              }}
+              onBack={() => setMode('reading')}
+            />
+          ) : (
+            <RecordReadingForm
+              key={`reading-${meter.id}`}
+              counter={meter}
+              unit={unit}
+              canReset={canReset}
+              save={(input) => updateCounter.mutateAsync({ subscriptionId: meter.id, input })}
+              onSaved={(subscription) => {
+                showToast(t('counters.messages.saved', { name: meter.customer_name, value: reading(subscription.counter) }), { variant: 'success' });
+                closeSheet();
+              }}
+              onClose={closeSheet}
+              onResetClick={() => setMode('reset')}
+            />
+          ))}
+      </MeterSheet>
+    </>
+  );
 }

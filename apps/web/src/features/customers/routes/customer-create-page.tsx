@@ -1,8 +1,42 @@
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui/placeholder-page';
+import { generatePath, useNavigate } from 'react-router';
+import { paths } from '../../../app/paths';
+import { useSelectedService } from '../../../shared/hooks/use-selected-service';
+import { useToast } from '../../../shared/hooks/use-toast';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { useCreateCustomer } from '../api/create-customer';
+import { CustomerForm, emptyCustomerValues } from '../components/customer-form';
 
-/** Placeholder: a later issue replaces it with the real screen. */
 export function CustomerCreatePage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.customers.create')} />;
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const { service } = useSelectedService();
+  const createCustomer = useCreateCustomer(service?.id ?? 0);
+
+  return (
+    <>
+      <PageHeader
+        title={t('customers.createTitle')}
+        subtitle={service?.name}
+        backTo={paths.customers}
+        breadcrumbs={[{ label: t('customers.title'), to: paths.customers }, { label: t('customers.createTitle') }]}
+      />
+      {service && (
+        <CustomerForm
+          serviceId={service.id}
+          defaultValues={emptyCustomerValues}
+          isNew
+          submitLabel={t('customers.actions.submitCreate')}
+          cancelTo={paths.customers}
+          // An empty code is left out: the API gives the next free one (C-000123).
+          save={(values) => createCustomer.mutateAsync({ ...values, code: values.code || undefined })}
+          onSaved={(customer) => {
+            showToast(t('customers.messages.created', { name: customer.full_name }), { variant: 'success' });
+            void navigate(generatePath(paths.customerEdit, { customerId: String(customer.id) }));
+          }}
+        />
+      )}
+    </>
+  );
 }

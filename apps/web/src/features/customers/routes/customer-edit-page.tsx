@@ -1,8 +1,138 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { isElectricityService } from '@meterline/contract/services';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui/placeholder-page';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { useSelectedService } from '../../../shared/hooks/use-selected-service';
+import { useToast } from '../../../shared/hooks/use-toast';
+import { useCan } from '../../../shared/lib/can';
+import { DeleteRecordButton } from '../../../shared/ui/delete-record-button';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { RecordState } from '../../../shared/ui/record-state';
+import { useDeleteCustomer } from '../api/delete-customer';
+import { useCustomer } from '../api/get-customer';
+import { useUpdateCustomer } from '../api/update-customer';
+import { CustomerForm, customerFormValuesOf } from '../components/customer-form';
+import { CustomerInvoicesTable } from '../components/customer-invoices-table';
+import { CustomerPaymentsTable } from '../components/customer-payments-table';
+import { CustomerReadingsTable } from '../components/customer-readings-table';
+import { customerStatusLabel } from '../components/customer-status-chip';
+import { CustomerSummary } from '../components/customer-summary';
 
-/** Placeholder: a later issue replaces it with the real screen. */
+type TabName = 'details' | 'readings' | 'invoices' | 'payments';
+
+/**
+ * One customer: balance, meter and contact at a glance, then tabs (kept in the URL) for the
+ * details (the edit form, or the same fields read-only), the meter's readings, invoices and
+ * payments; each tab only for roles whose rule table lets them list it.
+ */
 export function CustomerEditPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.customers.edit')} />;
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const customerId = Number(useParams().customerId);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tabsId = useId();
+  const { service } = useSelectedService();
+  const serviceId = service?.id ?? 0;
+  const customer = useCustomer(service?.id, customerId);
+  const updateCustomer = useUpdateCustomer(serviceId, customerId);
+  const deleteCustomer = useDeleteCustomer(serviceId);
+  const canUpdate = useCan('update', 'customer');
+  const canDelete = useCan('delete', 'customer');
+  const canUpdateCounter = useCan('update', 'counter');
+  const canListReadings = useCan('list', 'counter');
+  const canListInvoices = useCan('list', 'invoice');
+  const canListPayments = useCan('list', 'payment');
+  const tabs: { name: TabName; label: string }[] = [
+    { name: 'details', label: t('customers.tabs.details') },
+    ...(canListReadings ? [{ name: 'readings' as const, label: t('customers.tabs.readings') }] : []),
+    ...(canListInvoices ? [{ name: 'invoices' as const, label: t('customers.tabs.invoices') }] : []),
+    ...(canListPayments ? [{ name: 'payments' as const, label: t('customers.tabs.payments') }] : []),
+  ];
+  const requestedTab = searchParams.get('tab');
+  const tab: TabName = tabs.find((item) => item.name === requestedTab)?.name ?? 'details';
+  const data = customer.data;
+  const name = data?.full_name ?? t('customers.singular');
+  const readingHref =
+    canUpdateCounter && data?.subscription && isElectricityService(service) ? `${paths.counters}?search=${encodeURIComponent(data.code)}` : undefined;
+
+  // A tab of its own in the URL; the lists' page and ordering start over.
+  const handleTabChange = (next: TabName) => setSearchParams(next === 'details' ? {} : { tab: next });
+
+  return (
+    <>
+      <PageHeader
+        title={name}
+        subtitle={data && `${data.code} · ${customerStatusLabel(data.status, t)}`}
+        backTo={paths.customers}
+        breadcrumbs={[{ label: t('customers.title'), to: paths.customers }, { label: name }]}
+        actions={
+          canDelete &&
+          data && (
+            <DeleteRecordButton
+              label={t('customers.actions.delete')}
+              title={t('customers.delete.title')}
+              description={t('customers.delete.text', { name: data.full_name, code: data.code })}
+              inUseMessage={t('customers.delete.inUse')}
+              deletedMessage={t('customers.messages.deleted', { name: data.full_name })}
+              onDelete={() => deleteCustomer.mutateAsync(customerId)}
+              onDeleted={() => void navigate(paths.customers)}
+            />
+          )
+        }
+      />
+      <RecordState isPending={!service || customer.isPending} error={customer.error} onRetry={() => void customer.refetch()}>
+        {data && (
+          <Stack spacing={3}>
+            <CustomerSummary customer={data} unit={service?.unit} readingHref={readingHref} />
+            <Box>
+              <Tabs
+                value={tab}
+                onChange={(_event, value: TabName) => handleTabChange(value)}
+                variant="scrollable"
+                allowScrollButtonsMobile
+                aria-label={t('customers.tabs.label')}
+                sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
+              >
+                {tabs.map((item) => (
+                  <Tab key={item.name} value={item.name} label={item.label} id={`${tabsId}-${item.name}`} aria-controls={`${tabsId}-${item.name}-panel`} />
+                ))}
+              </Tabs>
+              {/* The form stays mounted on other tabs, so unsaved edits survive a look at the invoices. */}
+              <div role="tabpanel" id={`${tabsId}-details-panel`} aria-labelledby={`${tabsId}-details`} hidden={tab !== 'details'}>
+                <CustomerForm
+                  key={`${data.id}-${canUpdate}`}
+                  serviceId={serviceId}
+                  current={data}
+                  defaultValues={customerFormValuesOf(data)}
+                  isReadOnly={!canUpdate}
+                  submitLabel={t('forms.saveChanges')}
+                  cancelTo={paths.customers}
+                  save={(values) => updateCustomer.mutateAsync(values)}
+                  onSaved={(saved) => showToast(t('customers.messages.saved', { name: saved.full_name }), { variant: 'success' })}
+                />
+              </div>
+              {tab !== 'details' && (
+                <div role="tabpanel" id={`${tabsId}-${tab}-panel`} aria-labelledby={`${tabsId}-${tab}`}>
+                  {tab === 'readings' &&
+                    (data.subscription ? (
+                      <CustomerReadingsTable serviceId={serviceId} subscriptionId={data.subscription.id} unit={service?.unit} />
+                    ) : (
+                      <p>{t('customers.summary.noSubscription')}</p>
+                    ))}
+                  {tab === 'invoices' && <CustomerInvoicesTable serviceId={serviceId} customerId={customerId} />}
+                  {tab === 'payments' && <CustomerPaymentsTable serviceId={serviceId} customerId={customerId} />}
+                </div>
+              )}
+            </Box>
+          </Stack>
+        )}
+      </RecordState>
+    </>
+  );
 }

@@ -1,8 +1,176 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { CUSTOMER_STATUSES, customerListSpec, type Customer } from '@meterline/contract/customers';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui/placeholder-page';
+import { generatePath, Link as RouterLink } from 'react-router';
+import { paths } from '../../../app/paths';
+import { useBundles } from '../../../shared/api/get-bundles';
+import { useRegions } from '../../../shared/api/get-regions';
+import { useStations } from '../../../shared/api/get-stations';
+import { useCustomers } from '../api/get-customers';
+import { useListUrlState } from '../../../shared/hooks/use-list-url-state';
+import { useSelectedService } from '../../../shared/hooks/use-selected-service';
+import { Can, useCan } from '../../../shared/lib/can';
+import { DataTable } from '../../../shared/ui/data-table';
+import { FilterSelect } from '../../../shared/ui/filter-select';
+import { ListFilters } from '../../../shared/ui/list-filters';
+import { Money } from '../../../shared/ui/money';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { customerAddressOf } from '../components/customer-address';
+import { CustomerStatusChip, customerStatusLabel } from '../components/customer-status-chip';
 
-/** Placeholder: a later issue replaces it with the real screen. */
+const OPTIONS_QUERY = { page_size: 100, ordering: 'name' };
+
+/** Owing customers in the error colour: the figure a collector looks for first. */
+function Balance({ amount }: { amount: string }) {
+  const isOwing = Number(amount) > 0;
+  return (
+    <Typography component="span" variant="inherit" sx={{ color: isOwing ? 'error.main' : 'text.primary', fontWeight: isOwing ? 600 : undefined }}>
+      <Money amount={amount} />
+    </Typography>
+  );
+}
+
+/** The service's customers: search and filters in the URL, CSV; every role that lists opens them. */
 export function CustomerListPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.customers.list')} />;
+  const { service } = useSelectedService();
+  const listState = useListUrlState(customerListSpec);
+  const query = useCustomers(service?.id, listState.query);
+  // Support and collectors may not list stations or bundles: those filters are the office's.
+  const canListStations = useCan('list', 'station');
+  const canListBundles = useCan('list', 'bundle');
+  const stations = useStations(service?.id, OPTIONS_QUERY, { isEnabled: canListStations });
+  const bundles = useBundles(service?.id, OPTIONS_QUERY, { isEnabled: canListBundles });
+  const regions = useRegions();
+  const filterNames = ['status', 'station', 'region', 'bundle', 'balance_due'] as const;
+  const activeFilters = filterNames.filter((name) => listState.filters[name]).length;
+
+  const columns: GridColDef<Customer>[] = [
+    { field: 'code', headerName: t('customers.fields.code'), flex: 0.7, minWidth: 110, renderCell: ({ row }) => <bdi dir="ltr">{row.code}</bdi> },
+    { field: 'full_name', headerName: t('customers.fields.fullName'), flex: 1.4, minWidth: 180 },
+    { field: 'phone', headerName: t('customers.fields.phone'), flex: 0.9, minWidth: 130, renderCell: ({ row }) => <bdi dir="ltr">{row.phone}</bdi> },
+    { field: 'building', headerName: t('customers.fields.address'), flex: 1.4, minWidth: 180, valueGetter: (_value, row) => customerAddressOf(row, t) },
+    { field: 'station', headerName: t('customers.fields.station'), flex: 1, minWidth: 130, valueGetter: (_value, row) => row.station_name ?? '' },
+    {
+      field: 'bundle',
+      headerName: t('customers.fields.bundle'),
+      flex: 0.8,
+      minWidth: 110,
+      sortable: false,
+      valueGetter: (_value, row) => row.subscription?.bundle_name ?? '',
+    },
+    { field: 'status', headerName: t('customers.fields.status'), flex: 0.8, minWidth: 120, renderCell: ({ row }) => <CustomerStatusChip status={row.status} /> },
+    {
+      field: 'balance',
+      headerName: t('customers.fields.balance'),
+      flex: 0.8,
+      minWidth: 120,
+      align: 'right',
+      headerAlign: 'right',
+      renderCell: ({ row }) => <Balance amount={row.balance} />,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('customers.title')}
+        subtitle={service?.name}
+        actions={
+          <Can do="create" on="customer">
+            <Button component={RouterLink} to={paths.customerCreate} variant="contained" startIcon={<AddOutlined />}>
+              {t('customers.actions.create')}
+            </Button>
+          </Can>
+        }
+      />
+      <DataTable<Customer>
+        label={t('customers.title')}
+        columns={columns}
+        listState={listState}
+        query={query}
+        errorMessage={t('customers.messages.loadFailed')}
+        emptyMessage={t('customers.messages.empty')}
+        orderingFields={customerListSpec.ordering}
+        getRowHref={(row) => generatePath(paths.customerEdit, { customerId: String(row.id) })}
+        exportCsv={service ? { path: `services/${service.id}/customers/`, filename: 'customers' } : undefined}
+        filters={
+          <ListFilters label={t('customers.filters.toggle')} activeCount={activeFilters}>
+            <FilterSelect
+              label={t('customers.fields.status')}
+              value={listState.filters.status}
+              options={CUSTOMER_STATUSES.map((status) => ({ value: status, label: customerStatusLabel(status, t) }))}
+              onChange={(value) => listState.setFilter('status', value)}
+              minWidth={140}
+            />
+            {canListStations && (
+              <FilterSelect
+                label={t('customers.fields.station')}
+                value={listState.filters.station}
+                options={(stations.data?.results ?? []).map((station) => ({ value: String(station.id), label: station.name }))}
+                onChange={(value) => listState.setFilter('station', value)}
+              />
+            )}
+            <FilterSelect
+              label={t('forms.address.region')}
+              value={listState.filters.region}
+              options={(regions.data ?? []).map((region) => ({ value: String(region.id), label: region.name }))}
+              onChange={(value) => listState.setFilter('region', value)}
+            />
+            {canListBundles && (
+              <FilterSelect
+                label={t('customers.fields.bundle')}
+                value={listState.filters.bundle}
+                options={(bundles.data?.results ?? []).map((bundle) => ({ value: String(bundle.id), label: bundle.name }))}
+                onChange={(value) => listState.setFilter('bundle', value)}
+                minWidth={130}
+              />
+            )}
+            <FilterSelect
+              label={t('customers.filters.balance')}
+              value={listState.filters.balance_due}
+              options={[
+                { value: 'true', label: t('customers.filters.owing') },
+                { value: 'false', label: t('customers.filters.settled') },
+              ]}
+              onChange={(value) => listState.setFilter('balance_due', value)}
+            />
+          </ListFilters>
+        }
+        renderCard={(row) => (
+          <Stack spacing={0.5}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', justifyContent: 'space-between' }}>
+              <Typography sx={{ fontWeight: 600, fontSize: '1.05rem', overflowWrap: 'anywhere' }}>{row.full_name}</Typography>
+              <Typography component="span" sx={{ flexShrink: 0 }}>
+                <Balance amount={row.balance} />
+              </Typography>
+            </Stack>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              <bdi dir="ltr">{row.code}</bdi>
+              {row.phone && (
+                <>
+                  {' · '}
+                  <bdi dir="ltr">{row.phone}</bdi>
+                </>
+              )}
+            </Typography>
+            {customerAddressOf(row, t) && (
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {customerAddressOf(row, t)}
+              </Typography>
+            )}
+            {row.status !== 'active' && (
+              <div>
+                <CustomerStatusChip status={row.status} />
+              </div>
+            )}
+          </Stack>
+        )}
+      />
+    </>
+  );
 }

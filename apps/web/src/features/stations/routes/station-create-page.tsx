@@ -1,8 +1,41 @@
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui/placeholder-page';
+import { generatePath, useNavigate } from 'react-router';
+import { paths } from '../../../app/paths';
+import { useSelectedService } from '../../../shared/hooks/use-selected-service';
+import { useToast } from '../../../shared/hooks/use-toast';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { useCreateStation } from '../api/create-station';
+import { emptyStationValues, StationForm } from '../components/station-form';
 
-/** Placeholder: a later issue replaces it with the real screen. */
 export function StationCreatePage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.stations.create')} />;
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const { service } = useSelectedService();
+  const createStation = useCreateStation(service?.id ?? 0);
+
+  return (
+    <>
+      <PageHeader
+        title={t('stations.createTitle')}
+        subtitle={service?.name}
+        backTo={paths.stations}
+        breadcrumbs={[{ label: t('stations.title'), to: paths.stations }, { label: t('stations.createTitle') }]}
+      />
+      {service && (
+        <StationForm
+          defaultValues={emptyStationValues}
+          unit={service.unit}
+          isNew
+          submitLabel={t('stations.actions.submitCreate')}
+          cancelTo={paths.stations}
+          save={(values) => createStation.mutateAsync({ ...values, code: values.code || undefined })}
+          onSaved={(station) => {
+            showToast(t('stations.messages.created', { name: station.name }), { variant: 'success' });
+            void navigate(generatePath(paths.stationEdit, { stationId: String(station.id) }));
+          }}
+        />
+      )}
+    </>
+  );
 }

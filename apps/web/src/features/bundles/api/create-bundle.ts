@@ -1,0 +1,15 @@
+import type { Bundle, CreateBundleInput } from '@meterline/contract/bundles';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/lib/api-client';
+
+export function createBundle(serviceId: number, input: CreateBundleInput): Promise<Bundle> {
+  return apiClient.post<Bundle>(`services/${serviceId}/bundles/`, input);
+}
+
+export function useCreateBundle(serviceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateBundleInput) => createBundle(serviceId, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['services', serviceId, 'bundles'] }),
+  });
+}

@@ -1,0 +1,20 @@
+import type { Paginated } from '@meterline/contract/pagination';
+import type { Counter } from '@meterline/contract/subscriptions';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, type Query } from '../../../shared/lib/api-client';
+
+/** The service's open meters (`?search=` name, code, phone or building; station, region, street, building, bundle). */
+export function getCounters(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Counter>> {
+  return apiClient.get<Paginated<Counter>>(`services/${serviceId}/subscriptions/counters/`, { query, signal });
+}
+
+export const countersQueryOptions = (serviceId: number, query: Query) =>
+  queryOptions({
+    queryKey: ['services', serviceId, 'counters', 'list', query],
+    queryFn: ({ signal }) => getCounters(serviceId, query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useCounters(serviceId: number | undefined, query: Query) {
+  return useQuery({ ...countersQueryOptions(serviceId ?? 0, query), enabled: Boolean(serviceId) });
+}

@@ -1,0 +1,20 @@
+import type { ResetCounterInput, Subscription } from '@meterline/contract/subscriptions';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/lib/api-client';
+
+/** A meter replaced or reset: the old meter's optional final reading, then the new baseline. */
+export function resetCounter(serviceId: number, subscriptionId: number, input: ResetCounterInput): Promise<Subscription> {
+  return apiClient.post<Subscription>(`services/${serviceId}/subscriptions/${subscriptionId}/reset-counter/`, input);
+}
+
+export function useResetCounter(serviceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ subscriptionId, input }: { subscriptionId: number; input: ResetCounterInput }) => resetCounter(serviceId, subscriptionId, input),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['services', serviceId, 'counters'] }),
+        queryClient.invalidateQueries({ queryKey: ['services', serviceId, 'customers'] }),
+      ]),
+  });
+}

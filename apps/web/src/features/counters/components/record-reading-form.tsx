@@ -1,0 +1,119 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import RestartAltOutlined from '@mui/icons-material/RestartAltOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import InputAdornment from '@mui/material/InputAdornment';
+import Typography from '@mui/material/Typography';
+import { updateCounterInputSchema, type Counter, type Subscription, type UpdateCounterInput } from '@meterline/contract/subscriptions';
+import { useEffect } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useRecordForm } from '../../../shared/hooks/use-record-form';
+import { formatDateTime } from '../../../shared/lib/format-date';
+import { useSession } from '../../../shared/lib/session';
+import { DecimalText } from '../../../shared/ui/decimal-text';
+import { NumericTextField } from '../../../shared/ui/numeric-text-field';
+import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
+import { readingDifference } from '../../../shared/lib/reading-difference';
+
+interface ReadingFormValues {
+  counter: string;
+}
+
+/**
+ * The new reading of one meter: the last one large above it, what the new one adds as it is
+ * typed, and the API's refusal of a lower reading on the field. The keyboard's Done key saves.
+ */
+export function RecordReadingForm({
+  counter,
+  unit,
+  canReset,
+  save,
+  onSaved,
+  onClose,
+  onResetClick,
+}: {
+  counter: Counter;
+  unit?: string;
+  canReset: boolean;
+  save(input: UpdateCounterInput): Promise<Subscription>;
+  onSaved(subscription: Subscription): void;
+  onClose(): void;
+  onResetClick(): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const timeZone = useSession().user?.tenant?.timezone;
+  const form = useForm<ReadingFormValues, unknown, UpdateCounterInput>({
+    defaultValues: { counter: '' },
+    resolver: zodResolver(updateCounterInputSchema) as Resolver<ReadingFormValues, unknown, UpdateCounterInput>,
+  });
+  const { handleSubmit, formError, blocker, isSaving } = useRecordForm({ form, fields: ['counter'], save, onSaved });
+  // The dialog's focus trap takes the focus on open: give it to the field once the sheet is there.
+  const { setFocus } = form;
+  useEffect(() => {
+    const timer = setTimeout(() => setFocus('counter'), 100);
+    return () => clearTimeout(timer);
+  }, [setFocus]);
+  const typed = form.watch('counter');
+  const added = typed ? readingDifference(typed, counter.counter) : null;
+  const isLower = added !== null && added.startsWith('-');
+  const addedText = added !== null && !isLower ? <DecimalText value={added} unit={unit} /> : null;
+
+  return (
+    <Box component="form" noValidate onSubmit={(event) => void handleSubmit(event)}>
+      <DialogContent sx={{ pt: 1 }}>
+        {formError && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {formError}
+          </Alert>
+        )}
+        <Box sx={{ p: 2, mb: 2.5, borderRadius: 2, bgcolor: 'action.hover' }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {t('counters.lastReading')}
+          </Typography>
+          <Typography sx={{ fontSize: '2rem', fontWeight: 800, lineHeight: 1.2 }} data-testid="last-reading">
+            <DecimalText value={counter.counter} unit={unit} />
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {counter.counter_updated_at
+              ? [formatDateTime(counter.counter_updated_at, i18n.language, timeZone), counter.counter_updated_by_name].filter(Boolean).join(' · ')
+              : t('counters.neverRead')}
+          </Typography>
+          {counter.previous_counter !== null && (
+            <Typography variant="body2" color="text.secondary">
+              {t('counters.beforeThat')} <DecimalText value={counter.previous_counter} unit={unit} />
+            </Typography>
+          )}
+        </Box>
+        <NumericTextField
+          control={form.control}
+          name="counter"
+          label={t('counters.newReading')}
+          helperText={isLower ? t('counters.lowerHint') : addedText ? <>{t('counters.adds')} {addedText}</> : t('counters.newReadingHelp')}
+          slotProps={{
+            htmlInput: { enterKeyHint: 'done', style: { fontSize: '1.9rem', fontWeight: 700, paddingBlock: 14 } },
+            input: { endAdornment: unit ? <InputAdornment position="end">{unit}</InputAdornment> : undefined },
+            formHelperText: { sx: { fontSize: '0.95rem', color: isLower ? 'text.primary' : undefined, fontWeight: isLower ? 600 : undefined } },
+          }}
+        />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 3, pt: 1, flexDirection: { xs: 'column', sm: 'row' }, alignItems: 'stretch', gap: 1.5, '& > *': { m: '0 !important' } }}>
+        {canReset && (
+          <Button color="error" startIcon={<RestartAltOutlined />} onClick={onResetClick} disabled={isSaving} sx={{ me: { sm: 'auto' } }}>
+            {t('counters.actions.reset')}
+          </Button>
+        )}
+        <Button onClick={onClose} disabled={isSaving} size="large">
+          {t('forms.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" size="large" loading={isSaving} sx={{ minHeight: 56, fontSize: '1.1rem', minWidth: { sm: 180 } }}>
+          {t('counters.actions.save')}
+        </Button>
+      </DialogActions>
+      <UnsavedChangesDialog blocker={blocker} />
+    </Box>
+  );
+}

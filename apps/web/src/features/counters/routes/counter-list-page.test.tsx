@@ -1,0 +1,104 @@
+import type { Counter } from '@meterline/contract/subscriptions';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders, stubFetch, type FetchHandler } from '../../../shared/lib/test-render';
+import { CounterListPage } from './counter-list-page';
+
+const ELECTRICITY = [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }];
+const meter: Counter = {
+  id: 8,
+  customer: 5,
+  customer_name: 'Fadi Fares',
+  customer_code: 'C-000005',
+  customer_phone: '',
+  region: 1,
+  region_name: 'Achrafieh',
+  street: 2,
+  street_name: 'Sassine Street',
+  building: 3,
+  building_name: 'Rizk Tower',
+  floor: '3',
+  apartment: '5C',
+  station: null,
+  station_name: null,
+  bundle: 2,
+  bundle_name: '5 A',
+  previous_counter: '1900.000',
+  counter: '2059.439',
+  counter_updated_at: '2026-10-01T08:00:00Z',
+  counter_updated_by: 4,
+  counter_updated_by_name: 'Karim Aoun',
+  consumption: '159.439',
+};
+const subscription = (counter: string) => ({ id: 8, service: 1, customer: 5, bundle: 2, station: null, started_on: '2026-01-01', ended_on: null, counter, counter_updated_at: null, counter_updated_by: null });
+
+function renderCounters(role: string, handler: FetchHandler = () => undefined, { language = 'en' as 'en' | 'ar' } = {}) {
+  const fetchMock = stubFetch((url, init) => {
+    if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
+    if (url.startsWith('/api/services/1/subscriptions/counters/')) return jsonResponse(200, { count: 1, count_capped: false, next: null, previous: null, results: [meter] });
+    if (url.startsWith('/api/regions/') || url.startsWith('/api/services/1/stations/')) return jsonResponse(200, url.includes('stations') ? { count: 0, count_capped: false, next: null, previous: null, results: [] } : []);
+    return handler(url, init);
+  });
+  const result = renderWithProviders(<CounterListPage />, { path: '/counters?meter=8', role, language });
+  return { ...result, fetchMock };
+}
+
+// Whole pages with the data grid: slow on a machine shared by several engineers.
+describe('counters', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('records a reading typed in Arabic-Indic digits and closes the sheet', async () => {
+    const { fetchMock, router } = renderCounters('collector', (url, init) =>
+      url === '/api/services/1/subscriptions/8/update-counter/' && init.method === 'PUT' ? jsonResponse(200, subscription('2100')) : undefined,
+    );
+    const sheet = await screen.findByRole('dialog', { name: /Fadi Fares/ });
+    expect(within(sheet).getByTestId('last-reading')).toHaveTextContent('2,059.439 kWh');
+    // A collector records readings but does not reset meters.
+    expect(within(sheet).queryByRole('button', { name: 'Reset meter' })).not.toBeInTheDocument();
+    const input = within(sheet).getByLabelText('New reading');
+    expect(input).toHaveAttribute('inputmode', 'decimal');
+    await userEvent.type(input, '٢١٠٠');
+    expect(within(sheet).getByText(/Adds/)).toHaveTextContent('Adds 40.561 kWh');
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Save reading' }));
+    expect(await screen.findByText(/Reading .*2,100 kWh.* saved for Fadi Fares\./)).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ counter: '2100' });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('shows the refusal of a lower reading on the field, in Arabic too', async () => {
+    renderCounters(
+      'collector',
+      (_url, init) => (init.method === 'PUT' ? jsonResponse(400, { counter: ['The new reading (2000) is lower than the previous reading (2059.439).'] }) : undefined),
+      { language: 'ar' },
+    );
+    const sheet = await screen.findByRole('dialog');
+    const input = within(sheet).getByLabelText('القراءة الجديدة');
+    await userEvent.type(input, '2000');
+    await userEvent.click(within(sheet).getByRole('button', { name: 'حفظ القراءة' }));
+    await waitFor(() => expect(input).toHaveAccessibleDescription(/القراءة الجديدة \(2000\) أقل من آخر قراءة \(2059.439\)/));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('lets an accountant reset a meter after a confirmation', async () => {
+    const { fetchMock } = renderCounters('accountant', (url, init) =>
+      url === '/api/services/1/subscriptions/8/reset-counter/' && init.method === 'POST' ? jsonResponse(200, subscription('0')) : undefined,
+    );
+    const sheet = await screen.findByRole('dialog', { name: /Fadi Fares/ });
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Reset meter' }));
+    await userEvent.type(within(sheet).getByLabelText('Final reading of the old meter'), '2100.5');
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Reset meter' }));
+    // The reason is required before anything is sent.
+    expect(await within(sheet).findByText('This field may not be blank.')).toBeInTheDocument();
+    await userEvent.type(within(sheet).getByLabelText(/Reason/), 'Meter replaced');
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Reset meter' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Reset this meter?' });
+    expect(confirm).toHaveTextContent('Final reading of the old meter: 2,100.5 kWh (Adds 41.061 kWh)');
+    expect(confirm).toHaveTextContent('The new meter starts at 0 kWh');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Reset the meter' }));
+    expect(await screen.findByText(/Meter of Fadi Fares reset/)).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ final_counter: '2100.5', counter: '0', reason: 'Meter replaced' });
+  });
+});

@@ -1,0 +1,19 @@
+import type { CreateCustomerInput, Customer } from '@meterline/contract/customers';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/lib/api-client';
+
+/** A `bundle` opens the customer's subscription (counter 0): meters and bundle counts change too. */
+export function createCustomer(serviceId: number, input: CreateCustomerInput): Promise<Customer> {
+  return apiClient.post<Customer>(`services/${serviceId}/customers/`, input);
+}
+
+export function useCreateCustomer(serviceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateCustomerInput) => createCustomer(serviceId, input),
+    onSuccess: () =>
+      Promise.all(
+        ['customers', 'counters', 'bundles', 'stations'].map((entity) => queryClient.invalidateQueries({ queryKey: ['services', serviceId, entity] })),
+      ),
+  });
+}

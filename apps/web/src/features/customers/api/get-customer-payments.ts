@@ -1,0 +1,20 @@
+import type { Payment } from '@meterline/contract/payments';
+import type { Paginated } from '@meterline/contract/pagination';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, type Query } from '../../../shared/lib/api-client';
+
+/** The customer's payments (`payments/?customer=`), under the payments key so money writes refresh them. */
+export function getCustomerPayments(serviceId: number, customerId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Payment>> {
+  return apiClient.get<Paginated<Payment>>(`services/${serviceId}/payments/`, { query: { ...query, customer: customerId }, signal });
+}
+
+export const customerPaymentsQueryOptions = (serviceId: number, customerId: number, query: Query) =>
+  queryOptions({
+    queryKey: ['services', serviceId, 'payments', 'list', { ...query, customer: customerId }],
+    queryFn: ({ signal }) => getCustomerPayments(serviceId, customerId, query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useCustomerPayments(serviceId: number | undefined, customerId: number, query: Query, { isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...customerPaymentsQueryOptions(serviceId ?? 0, customerId, query), enabled: isEnabled && Boolean(serviceId) });
+}

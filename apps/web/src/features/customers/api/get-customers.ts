@@ -1,0 +1,20 @@
+import type { Customer } from '@meterline/contract/customers';
+import type { Paginated } from '@meterline/contract/pagination';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, type Query } from '../../../shared/lib/api-client';
+
+/** A page of the service's customers (search, status, station, region, bundle, balance_due). */
+export function getCustomers(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Customer>> {
+  return apiClient.get<Paginated<Customer>>(`services/${serviceId}/customers/`, { query, signal });
+}
+
+export const customersQueryOptions = (serviceId: number, query: Query) =>
+  queryOptions({
+    queryKey: ['services', serviceId, 'customers', 'list', query],
+    queryFn: ({ signal }) => getCustomers(serviceId, query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useCustomers(serviceId: number | undefined, query: Query) {
+  return useQuery({ ...customersQueryOptions(serviceId ?? 0, query), enabled: Boolean(serviceId) });
+}

@@ -1,0 +1,21 @@
+import type { Paginated } from '@meterline/contract/pagination';
+import type { Reading } from '@meterline/contract/subscriptions';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, type Query } from '../../../shared/lib/api-client';
+
+/** The meter's append-only history (readings and resets), newest first. Needs `list counter`. */
+export function getSubscriptionReadings(serviceId: number, subscriptionId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Reading>> {
+  return apiClient.get<Paginated<Reading>>(`services/${serviceId}/subscriptions/${subscriptionId}/readings/`, { query, signal });
+}
+
+/** Under `counters`, so a new reading or a reset (which invalidate `counters`) refreshes it. */
+export const subscriptionReadingsQueryOptions = (serviceId: number, subscriptionId: number, query: Query) =>
+  queryOptions({
+    queryKey: ['services', serviceId, 'counters', 'readings', subscriptionId, query],
+    queryFn: ({ signal }) => getSubscriptionReadings(serviceId, subscriptionId, query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useSubscriptionReadings(serviceId: number | undefined, subscriptionId: number | undefined, query: Query) {
+  return useQuery({ ...subscriptionReadingsQueryOptions(serviceId ?? 0, subscriptionId ?? 0, query), enabled: Boolean(serviceId && subscriptionId) });
+}

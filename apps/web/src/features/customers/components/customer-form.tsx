@@ -1,0 +1,228 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { createCustomerInputSchema, CUSTOMER_STATUSES, type Customer } from '@meterline/contract/customers';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import type { z } from 'zod';
+import { useBundles } from '../../../shared/api/get-bundles';
+import { useStations } from '../../../shared/api/get-stations';
+import { useRecordForm } from '../../../shared/hooks/use-record-form';
+import { AddressPickers } from '../../../shared/ui/address-pickers';
+import { FormTextField } from '../../../shared/ui/form-text-field';
+import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
+import { customerStatusLabel } from './customer-status-chip';
+
+const CUSTOMER_FIELDS = Object.keys(createCustomerInputSchema.shape);
+/** Selects offer the first 100 by name (the API's largest page), plus the record's own choice. */
+const OPTIONS_QUERY = { page_size: 100, ordering: 'name' };
+
+export interface CustomerFormValues {
+  full_name: string;
+  code: string;
+  phone: string;
+  email: string;
+  national_id: string;
+  status: string;
+  station: number | null;
+  bundle: number | null;
+  region: number | null;
+  street: number | null;
+  building: number | null;
+  floor: string;
+  apartment: string;
+  notes: string;
+}
+export type CustomerFormOutput = z.output<typeof createCustomerInputSchema>;
+
+export const emptyCustomerValues: CustomerFormValues = {
+  full_name: '',
+  code: '',
+  phone: '',
+  email: '',
+  national_id: '',
+  status: 'active',
+  station: null,
+  bundle: null,
+  region: null,
+  street: null,
+  building: null,
+  floor: '',
+  apartment: '',
+  notes: '',
+};
+
+export function customerFormValuesOf(customer: Customer): CustomerFormValues {
+  return {
+    full_name: customer.full_name,
+    code: customer.code,
+    phone: customer.phone,
+    email: customer.email,
+    national_id: customer.national_id,
+    status: customer.status,
+    station: customer.station,
+    bundle: customer.subscription?.bundle ?? null,
+    region: customer.region,
+    street: customer.street,
+    building: customer.building,
+    floor: customer.floor,
+    apartment: customer.apartment,
+    notes: customer.notes,
+  };
+}
+
+const toId = (text: string) => (text === '' ? null : Number(text));
+
+/**
+ * A customer's fields: contact, address (region → street → building, floor, apartment), station,
+ * bundle and status. Read-only (no buttons) for roles that may only list customers.
+ */
+export function CustomerForm<TResult>({
+  serviceId,
+  defaultValues,
+  current,
+  isReadOnly = false,
+  isNew = false,
+  submitLabel,
+  cancelTo,
+  save,
+  onSaved,
+}: {
+  serviceId: number;
+  defaultValues: CustomerFormValues;
+  /** The saved customer: its station and bundle stay choosable even when not in the first page or inactive. */
+  current?: Customer;
+  isReadOnly?: boolean;
+  isNew?: boolean;
+  submitLabel: string;
+  cancelTo: string;
+  save(values: CustomerFormOutput): Promise<TResult>;
+  onSaved(result: TResult): void;
+}) {
+  const { t } = useTranslation();
+  // Read-only roles (support, collector) may not list stations or bundles: the record's own names show.
+  const stations = useStations(serviceId, OPTIONS_QUERY, { isEnabled: !isReadOnly });
+  const bundles = useBundles(serviceId, { ...OPTIONS_QUERY, is_active: 'true' }, { isEnabled: !isReadOnly });
+  const form = useForm<CustomerFormValues, unknown, CustomerFormOutput>({
+    defaultValues,
+    resolver: zodResolver(createCustomerInputSchema) as Resolver<CustomerFormValues, unknown, CustomerFormOutput>,
+  });
+  const { handleSubmit, formError, blocker, isSaving } = useRecordForm({ form, fields: CUSTOMER_FIELDS, save, onSaved });
+  const { control, formState } = form;
+  const [region, street, building, bundle] = form.watch(['region', 'street', 'building', 'bundle']);
+  const readOnly = isReadOnly ? { htmlInput: { readOnly: true } } : undefined;
+  const ltrReadOnly = { htmlInput: { dir: 'ltr', readOnly: isReadOnly } };
+
+  const stationOptions = (stations.data?.results ?? []).map((station) => ({ id: station.id, name: station.name }));
+  if (current?.station && current.station_name && !stationOptions.some((option) => option.id === current.station)) {
+    stationOptions.push({ id: current.station, name: current.station_name });
+  }
+  const bundleOptions = (bundles.data?.results ?? []).map((item) => ({ id: item.id, name: item.name }));
+  if (current?.subscription && !bundleOptions.some((option) => option.id === current.subscription?.bundle)) {
+    bundleOptions.push({ id: current.subscription.bundle, name: current.subscription.bundle_name });
+  }
+  const isBundleChanged = Boolean(current?.subscription) && bundle !== (current?.subscription?.bundle ?? null);
+  const grid = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } };
+
+  return (
+    <Paper variant="outlined" component="form" noValidate onSubmit={(event) => void handleSubmit(event)} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack spacing={2.5}>
+        {formError && (
+          <Alert severity="error" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <Box sx={grid}>
+          <FormTextField control={control} name="full_name" label={t('customers.fields.fullName')} required={!isReadOnly} slotProps={readOnly} sx={{ gridColumn: { md: 'span 2' } }} />
+          <FormTextField
+            control={control}
+            name="code"
+            label={t('customers.fields.code')}
+            helperText={isNew && !isReadOnly ? t('customers.help.code') : undefined}
+            slotProps={ltrReadOnly}
+          />
+          <FormTextField control={control} name="phone" type="tel" label={t('customers.fields.phone')} slotProps={{ htmlInput: { ...ltrReadOnly.htmlInput, inputMode: 'tel' } }} />
+          <FormTextField control={control} name="email" type="email" label={t('customers.fields.email')} slotProps={ltrReadOnly} />
+          <FormTextField control={control} name="national_id" label={t('customers.fields.nationalId')} slotProps={ltrReadOnly} />
+        </Box>
+
+        <Typography variant="h3" component="h2" sx={{ fontSize: '1rem', pt: 1 }}>
+          {t('customers.sections.supply')}
+        </Typography>
+        <Box sx={grid}>
+          <FormTextField control={control} name="status" select label={t('customers.fields.status')} slotProps={readOnly}>
+            {CUSTOMER_STATUSES.map((status) => (
+              <MenuItem key={status} value={status}>
+                {customerStatusLabel(status, t)}
+              </MenuItem>
+            ))}
+          </FormTextField>
+          <FormTextField control={control} name="station" select parse={toId} label={t('customers.fields.station')} slotProps={readOnly}>
+            <MenuItem value="">
+              <em>{t('customers.none')}</em>
+            </MenuItem>
+            {stationOptions.map((option) => (
+              <MenuItem key={option.id} value={option.id}>
+                {option.name}
+              </MenuItem>
+            ))}
+          </FormTextField>
+          <FormTextField
+            control={control}
+            name="bundle"
+            select
+            parse={toId}
+            label={t('customers.fields.bundle')}
+            helperText={isBundleChanged ? t('customers.help.bundleChange') : isNew ? t('customers.help.bundle') : undefined}
+            slotProps={readOnly}
+          >
+            <MenuItem value="">
+              <em>{t('customers.noBundle')}</em>
+            </MenuItem>
+            {bundleOptions.map((option) => (
+              <MenuItem key={option.id} value={option.id}>
+                {option.name}
+              </MenuItem>
+            ))}
+          </FormTextField>
+        </Box>
+
+        <Typography variant="h3" component="h2" sx={{ fontSize: '1rem', pt: 1 }}>
+          {t('customers.sections.address')}
+        </Typography>
+        <AddressPickers
+          value={{ region, street, building }}
+          isDisabled={isReadOnly}
+          errors={{ region: formState.errors.region?.message, street: formState.errors.street?.message, building: formState.errors.building?.message }}
+          onChange={(address) => {
+            form.setValue('region', address.region, { shouldDirty: true });
+            form.setValue('street', address.street, { shouldDirty: true });
+            form.setValue('building', address.building, { shouldDirty: true });
+          }}
+        />
+        <Box sx={{ ...grid, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
+          <FormTextField control={control} name="floor" label={t('customers.fields.floor')} slotProps={readOnly} />
+          <FormTextField control={control} name="apartment" label={t('customers.fields.apartment')} slotProps={readOnly} />
+        </Box>
+        <FormTextField control={control} name="notes" label={t('customers.fields.notes')} multiline minRows={2} fullWidth slotProps={readOnly} />
+        {!isReadOnly && (
+          <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
+            <Button component={RouterLink} to={cancelTo} disabled={isSaving}>
+              {t('forms.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" loading={isSaving}>
+              {submitLabel}
+            </Button>
+          </Stack>
+        )}
+      </Stack>
+      <UnsavedChangesDialog blocker={blocker} />
+    </Paper>
+  );
+}

@@ -1,0 +1,80 @@
+import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { Customer } from '@meterline/contract/customers';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { DecimalText } from '../../../shared/ui/decimal-text';
+import { Money } from '../../../shared/ui/money';
+import { customerAddressOf } from './customer-address';
+
+function SummaryCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: 2, minWidth: 0 }}>
+      <Typography variant="body2" color="text.secondary" component="h2" sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** Balance, meter and contact at a glance, above the tabs. */
+export function CustomerSummary({ customer, unit, readingHref }: { customer: Customer; unit?: string; readingHref?: string }) {
+  const { t } = useTranslation();
+  const balance = Number(customer.balance);
+  const balanceNote = balance > 0 ? t('customers.summary.owes') : balance < 0 ? t('customers.summary.credit') : t('customers.summary.settled');
+  const address = customerAddressOf(customer, t);
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
+      <SummaryCard title={t('customers.fields.balance')}>
+        <Typography sx={{ fontSize: '1.75rem', fontWeight: 700, color: balance > 0 ? 'error.main' : 'text.primary' }}>
+          <Money amount={customer.balance} />
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {balanceNote}
+        </Typography>
+      </SummaryCard>
+      <SummaryCard title={t('customers.summary.meter')}>
+        {customer.subscription ? (
+          <>
+            <Typography sx={{ fontSize: '1.75rem', fontWeight: 700 }}>
+              <DecimalText value={customer.subscription.counter} unit={unit} />
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('customers.summary.bundle', { bundle: customer.subscription.bundle_name })}
+            </Typography>
+            {readingHref && (
+              <Button component={RouterLink} to={readingHref} size="small" startIcon={<SpeedOutlined />} sx={{ mt: 1, ml: -0.5 }}>
+                {t('customers.actions.recordReading')}
+              </Button>
+            )}
+          </>
+        ) : (
+          <Typography sx={{ mt: 1 }}>{t('customers.summary.noSubscription')}</Typography>
+        )}
+      </SummaryCard>
+      <SummaryCard title={t('customers.summary.contact')}>
+        {customer.phone && (
+          <Typography sx={{ mt: 0.5 }}>
+            <Link href={`tel:${customer.phone}`} underline="hover">
+              <bdi dir="ltr">{customer.phone}</bdi>
+            </Link>
+          </Typography>
+        )}
+        <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+          {address || t('customers.summary.noAddress')}
+        </Typography>
+        {customer.station_name && (
+          <Typography variant="body2" color="text.secondary">
+            {t('customers.summary.station', { station: customer.station_name })}
+          </Typography>
+        )}
+      </SummaryCard>
+    </Box>
+  );
+}

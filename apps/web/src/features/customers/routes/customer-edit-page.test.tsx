@@ -1,0 +1,68 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders, stubFetch, type FetchHandler } from '../../../shared/lib/test-render';
+import { CustomerEditPage } from './customer-edit-page';
+import { customer } from '../test-customer';
+
+const ELECTRICITY = [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }];
+const emptyPage = { count: 0, count_capped: false, next: null, previous: null, results: [] };
+
+function renderCustomer(role: string, path: string, handler: FetchHandler = () => undefined) {
+  const fetchMock = stubFetch((url, init) => {
+    if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
+    if (url === '/api/services/1/customers/5/' && init.method === 'GET') return jsonResponse(200, customer);
+    if (url.startsWith('/api/regions/')) return jsonResponse(200, []);
+    return handler(url, init);
+  });
+  const result = renderWithProviders(<CustomerEditPage />, { path, routePath: '/customers/:customerId', role, routes: [{ path: '/customers', element: <p>Customer list</p> }] });
+  return { ...result, fetchMock };
+}
+
+// Whole pages with the data grid: slow on a machine shared by several engineers.
+describe('customer page', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows support the customer read-only, with only the tabs their role may list', async () => {
+    const { fetchMock } = renderCustomer('support', '/customers/5');
+    expect(await screen.findByRole('heading', { name: 'Fadi Fares', level: 1 })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Full name/)).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete customer' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Details', 'Invoices']);
+    expect(screen.getByRole('region', { name: 'Balance' })).toHaveTextContent('$36.52');
+    expect(fetchMock.mock.calls.some(([url]) => /stations|bundles|readings|payments/.test(String(url)))).toBe(false);
+  });
+
+  it('lists the meter readings with what each added', async () => {
+    renderCustomer('admin', '/customers/5?tab=readings', (url) =>
+      url.startsWith('/api/services/1/subscriptions/8/readings/')
+        ? jsonResponse(200, {
+            ...emptyPage,
+            count: 1,
+            results: [{ id: 3, subscription: 8, value: '2059.439', previous_value: '1900.000', kind: 'reading', reason: '', taken_at: '2026-10-01T08:00:00Z', taken_by: 4, taken_by_name: 'Karim Aoun' }],
+          })
+        : url.includes('/stations/') || url.includes('/bundles/')
+          ? jsonResponse(200, emptyPage)
+          : undefined,
+    );
+    const grid = await screen.findByRole('grid', { name: 'Meter readings' });
+    expect(await within(grid).findByText('159.439 kWh')).toBeInTheDocument();
+    expect(within(grid).getByText('Karim Aoun')).toBeInTheDocument();
+  });
+
+  it('explains why a customer with history cannot be deleted', async () => {
+    renderCustomer('admin', '/customers/5', (url, init) =>
+      init.method === 'DELETE'
+        ? jsonResponse(409, { detail: 'This customer has invoices, payments or meter readings and cannot be deleted.', code: 'protected' })
+        : url.includes('/stations/') || url.includes('/bundles/')
+          ? jsonResponse(200, emptyPage)
+          : undefined,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete customer' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Fadi Fares (C-000005) will be removed for good.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete customer' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Set its status to Disconnected instead.');
+  });
+});

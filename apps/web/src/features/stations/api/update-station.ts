@@ -1,0 +1,23 @@
+import type { Station, UpdateStationInput } from '@meterline/contract/stations';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/lib/api-client';
+
+export function updateStation(serviceId: number, stationId: number, input: UpdateStationInput): Promise<Station> {
+  return apiClient.put<Station>(`services/${serviceId}/stations/${stationId}/`, input);
+}
+
+/** Customers and meters show their station's name: they are refreshed too. */
+export function useUpdateStation(serviceId: number, stationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateStationInput) => updateStation(serviceId, stationId, input),
+    onSuccess: async (station) => {
+      queryClient.setQueryData(['services', serviceId, 'stations', 'detail', stationId], station);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['services', serviceId, 'stations'] }),
+        queryClient.invalidateQueries({ queryKey: ['services', serviceId, 'customers'] }),
+        queryClient.invalidateQueries({ queryKey: ['services', serviceId, 'counters'] }),
+      ]);
+    },
+  });
+}

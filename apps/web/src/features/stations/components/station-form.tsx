@@ -1,0 +1,165 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { decimalInputSchema } from '@meterline/contract/billing-common';
+import { createStationInputSchema, STATION_STATUSES, type Station } from '@meterline/contract/stations';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { z } from 'zod';
+import { useRecordForm } from '../../../shared/hooks/use-record-form';
+import { AddressPickers } from '../../../shared/ui/address-pickers';
+import { FormTextField } from '../../../shared/ui/form-text-field';
+import { NumericTextField } from '../../../shared/ui/numeric-text-field';
+import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
+import { stationStatusLabel } from './station-status-chip';
+
+const optionalDecimal = z.preprocess((value) => (value === '' ? null : value), decimalInputSchema.nullable());
+
+/** The contract's create schema; empty capacity and coordinates mean "not known" (null). */
+const stationFormSchema = createStationInputSchema.extend({ capacity: optionalDecimal, latitude: optionalDecimal, longitude: optionalDecimal });
+const STATION_FIELDS = Object.keys(stationFormSchema.shape);
+
+export interface StationFormValues {
+  name: string;
+  code: string;
+  status: string;
+  capacity: string;
+  region: number | null;
+  street: number | null;
+  building: number | null;
+  latitude: string;
+  longitude: string;
+  notes: string;
+}
+export type StationFormOutput = z.output<typeof stationFormSchema>;
+
+export const emptyStationValues: StationFormValues = {
+  name: '',
+  code: '',
+  status: 'active',
+  capacity: '',
+  region: null,
+  street: null,
+  building: null,
+  latitude: '',
+  longitude: '',
+  notes: '',
+};
+
+export function stationFormValuesOf(station: Station): StationFormValues {
+  return {
+    name: station.name,
+    code: station.code,
+    status: station.status,
+    capacity: station.capacity ?? '',
+    region: station.region,
+    street: station.street,
+    building: station.building,
+    latitude: station.latitude ?? '',
+    longitude: station.longitude ?? '',
+    notes: station.notes,
+  };
+}
+
+/** Create and edit a station; read-only (no buttons) for roles that may only list stations. */
+export function StationForm<TResult>({
+  defaultValues,
+  unit,
+  isReadOnly = false,
+  isNew = false,
+  submitLabel,
+  cancelTo,
+  save,
+  onSaved,
+}: {
+  defaultValues: StationFormValues;
+  unit?: string;
+  isReadOnly?: boolean;
+  isNew?: boolean;
+  submitLabel: string;
+  cancelTo: string;
+  save(values: StationFormOutput): Promise<TResult>;
+  onSaved(result: TResult): void;
+}) {
+  const { t } = useTranslation();
+  const form = useForm<StationFormValues, unknown, StationFormOutput>({
+    defaultValues,
+    // The form holds texts ('' for none); the schema turns them into the body.
+    resolver: zodResolver(stationFormSchema) as Resolver<StationFormValues, unknown, StationFormOutput>,
+  });
+  const { handleSubmit, formError, blocker, isSaving } = useRecordForm({ form, fields: STATION_FIELDS, save, onSaved });
+  const readOnly = isReadOnly ? { htmlInput: { readOnly: true } } : undefined;
+  const { control, formState } = form;
+  const [region, street, building] = form.watch(['region', 'street', 'building']);
+
+  return (
+    <Paper variant="outlined" component="form" noValidate onSubmit={(event) => void handleSubmit(event)} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack spacing={2.5}>
+        {formError && (
+          <Alert severity="error" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr)' } }}>
+          <FormTextField control={control} name="name" label={t('stations.fields.name')} required={!isReadOnly} slotProps={readOnly} />
+          <FormTextField
+            control={control}
+            name="code"
+            label={t('stations.fields.code')}
+            helperText={isNew ? t('stations.help.code') : undefined}
+            slotProps={{ ...readOnly, htmlInput: { dir: 'ltr', readOnly: isReadOnly } }}
+          />
+          <FormTextField control={control} name="status" select label={t('stations.fields.status')} slotProps={readOnly}>
+            {STATION_STATUSES.map((status) => (
+              <MenuItem key={status} value={status}>
+                {stationStatusLabel(status, t)}
+              </MenuItem>
+            ))}
+          </FormTextField>
+        </Box>
+        <Typography variant="h3" component="h2" sx={{ fontSize: '1rem', pt: 1 }}>
+          {t('stations.sections.location')}
+        </Typography>
+        <AddressPickers
+          value={{ region, street, building }}
+          isDisabled={isReadOnly}
+          errors={{ region: formState.errors.region?.message, street: formState.errors.street?.message, building: formState.errors.building?.message }}
+          onChange={(address) => {
+            form.setValue('region', address.region, { shouldDirty: true });
+            form.setValue('street', address.street, { shouldDirty: true });
+            form.setValue('building', address.building, { shouldDirty: true });
+          }}
+        />
+        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } }}>
+          <NumericTextField
+            control={control}
+            name="capacity"
+            label={t('stations.fields.capacity')}
+            slotProps={{ ...readOnly, input: { endAdornment: unit ? <InputAdornment position="end">{t('stations.perHour', { unit })}</InputAdornment> : undefined } }}
+          />
+          <NumericTextField control={control} name="latitude" label={t('stations.fields.latitude')} slotProps={readOnly} />
+          <NumericTextField control={control} name="longitude" label={t('stations.fields.longitude')} slotProps={readOnly} />
+        </Box>
+        <FormTextField control={control} name="notes" label={t('stations.fields.notes')} multiline minRows={2} fullWidth slotProps={readOnly} />
+        {!isReadOnly && (
+          <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
+            <Button component={RouterLink} to={cancelTo} disabled={isSaving}>
+              {t('forms.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" loading={isSaving}>
+              {submitLabel}
+            </Button>
+          </Stack>
+        )}
+      </Stack>
+      <UnsavedChangesDialog blocker={blocker} />
+    </Paper>
+  );
+}

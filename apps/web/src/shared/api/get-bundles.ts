@@ -1,0 +1,23 @@
+import type { Bundle } from '@meterline/contract/bundles';
+import type { Paginated } from '@meterline/contract/pagination';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, type Query } from '../lib/api-client';
+
+/**
+ * A page of the service's bundles. Shared: the bundles screen lists them, the customer form and
+ * the list filters offer them. Writes invalidate `['services', serviceId, 'bundles']`.
+ */
+export function getBundles(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Bundle>> {
+  return apiClient.get<Paginated<Bundle>>(`services/${serviceId}/bundles/`, { query, signal });
+}
+
+export const bundlesQueryOptions = (serviceId: number, query: Query) =>
+  queryOptions({
+    queryKey: ['services', serviceId, 'bundles', 'list', query],
+    queryFn: ({ signal }) => getBundles(serviceId, query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useBundles(serviceId: number | undefined, query: Query, { isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...bundlesQueryOptions(serviceId ?? 0, query), enabled: isEnabled && Boolean(serviceId) });
+}

@@ -1,0 +1,23 @@
+import type { Paginated } from '@meterline/contract/pagination';
+import type { Station } from '@meterline/contract/stations';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, type Query } from '../lib/api-client';
+
+/**
+ * A page of the service's stations. Shared: the stations screen lists them, the customer form and
+ * the list filters offer them. Writes invalidate `['services', serviceId, 'stations']`.
+ */
+export function getStations(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Station>> {
+  return apiClient.get<Paginated<Station>>(`services/${serviceId}/stations/`, { query, signal });
+}
+
+export const stationsQueryOptions = (serviceId: number, query: Query) =>
+  queryOptions({
+    queryKey: ['services', serviceId, 'stations', 'list', query],
+    queryFn: ({ signal }) => getStations(serviceId, query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useStations(serviceId: number | undefined, query: Query, { isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...stationsQueryOptions(serviceId ?? 0, query), enabled: isEnabled && Boolean(serviceId) });
+}
