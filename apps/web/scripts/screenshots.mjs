@@ -29,6 +29,17 @@ const shots = [
   { name: 'customers', user: 'collector', path: '/customers' },
   { name: 'tenants', user: 'superadmin', path: '/tenants' },
   { name: 'forbidden', user: 'support', path: '/dashboard' },
+  // Admin screens (clients, users, profile, settings).
+  { name: 'tenant-create', user: 'superadmin', path: '/tenants/create' },
+  { name: 'tenant-edit', user: 'superadmin', path: '/tenants/1' },
+  { name: 'tenant-users', user: 'superadmin', path: '/tenants/1/users' },
+  { name: 'tenant-user-edit', user: 'superadmin', path: '/tenants/1/users/2' },
+  { name: 'users', user: 'admin', path: '/users' },
+  { name: 'user-create', user: 'admin', path: '/users/create' },
+  { name: 'user-read-only', user: 'accountant', path: '/users/4' },
+  { name: 'profile', user: 'support', path: '/users/profile' },
+  { name: 'settings', user: 'admin', path: '/settings' },
+  { name: 'login-client-blocked', user: null, path: '/login?reason=tenant_blocked' },
 ];
 
 for (const [viewportName, viewport] of Object.entries(viewports)) {
