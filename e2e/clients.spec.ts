@@ -13,7 +13,7 @@ async function signInThroughForm(page: Page, username: string, password: string)
 }
 
 test('a superadmin creates a client and its admin, who adds a collector and changes settings; blocking the client signs the admin out', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const clientName = `Cedar Grid ${suffix}`;
   const slug = `cedar-grid-${suffix}`;
   const adminUsername = `cedar-admin-${suffix}`;

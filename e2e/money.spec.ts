@@ -44,7 +44,7 @@ async function collectedThisMonth(page: Page): Promise<bigint> {
 }
 
 test('support bills a meter reading; an accountant marks it paid, finds the payment, and the dashboard grows by exactly that amount', async ({ browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const admin = await apiAs(baseURL!, 'admin');
   const collector = await apiAs(baseURL!, 'collector');
   // A metered customer of the Sassine station (the billing-run journey bills Hamra's, so the two never race).
@@ -129,7 +129,7 @@ test.describe('billing run', () => {
   test.use({ storageState: storageStateFor('admin') });
 
   test("creates a month's invoices once: a second run creates none", async ({ page, baseURL }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const admin = await apiAs(baseURL!, 'admin');
     await page.goto('/invoices');
     await page.getByRole('button', { name: 'Billing run' }).click();
@@ -218,7 +218,7 @@ test.describe('accountant', () => {
   test.use({ storageState: storageStateFor('accountant') });
 
   test('records a handover from a collector and sees it with the invoice status summary', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(240_000);
     await page.goto('/transactions');
     await expect(page.getByRole('heading', { name: 'Invoices by status' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'transactions');
@@ -238,7 +238,7 @@ test.describe('accountant', () => {
   });
 
   test('every money screen passes axe', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     for (const path of ['/invoices', '/invoices/create', '/payments', '/transactions/create']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -25,7 +25,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: process.env.CI ? 2 : undefined,
   // Whole journeys on a 2-core machine: generous limits, so only a real failure fails.
-  timeout: 90_000,
+  timeout: 180_000,
   expect: { timeout: 15_000 },
   // The JSON report feeds the closing 'N passed, N failed' line of `npm test`.
   reporter: [['list'], ['json', { outputFile: '../.tmp/e2e-results.json' }]],

@@ -10,7 +10,7 @@ test.describe('in Arabic', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('a user turns on one-time codes from the profile and signs in with one', async ({ page, request }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(240_000);
     const user = await createStaffUser(request, 'accountant', 'otp-user');
     await page.addInitScript(() => {
       if (!localStorage.getItem('meterline-settings')) localStorage.setItem('meterline-settings', JSON.stringify({ language: 'ar' }));
