@@ -1,18 +1,65 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The architecture as lint rules (docs/ARCHITECTURE.md). Web: app → features → shared → contract,
+ * no feature imports another feature, shared imports no feature and no app. API: app/plugins →
+ * modules → db → contract; db imports no module; the contract imports neither app. No import cycles.
+ */
+const webFeatures = ['auth', 'bundles', 'counters', 'customers', 'dashboard', 'errors', 'invoices', 'overdue', 'payments', 'settings', 'stations', 'tariffs', 'tenants', 'transactions', 'users'];
+
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'apps/api/src/db/migrations/**', 'test-results/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'apps/api/src/db/migrations/**', 'test-results/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/consistent-type-imports': 'off',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './packages/contract', from: './apps', message: 'The contract imports neither app.' },
+            { target: './apps/web/src/shared', from: './apps/web/src/features', message: 'shared/ imports no feature.' },
+            { target: './apps/web/src/shared', from: './apps/web/src/app', message: 'shared/ imports nothing of app/.' },
+            { target: './apps/web/src/features', from: './apps/web/src/app', message: 'A feature imports nothing of app/.' },
+            ...webFeatures.map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+              message: 'A feature imports no other feature: move what both need to shared/.',
+            })),
+            { target: './apps/api/src/db', from: './apps/api/src/modules', message: 'db/ imports no module.' },
+            { target: './apps/api/src/lib', from: './apps/api/src/modules', message: 'lib/ imports no module.' },
+            { target: './apps/web', from: './apps/api', message: 'The web app imports nothing of the API.' },
+            { target: './apps/api', from: './apps/web', message: 'The API imports nothing of the web app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['**/vite.config.ts', '**/vitest.config.ts', '**/drizzle.config.ts', 'e2e/playwright.config.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
   },
   {
@@ -22,5 +69,16 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    ...jsxA11y.configs.recommended,
+    files: ['apps/web/**/*.tsx'],
+    // MUI's `autoFocus` on a dialog's first field is the focus management the dialog needs.
+    rules: { ...jsxA11y.configs.recommended.rules, 'jsx-a11y-x/no-autofocus': ['error', { ignoreNonDOM: true }] },
+  },
+  {
+    // Tests may reach across layers: they render the whole app or seed through the modules.
+    files: ['**/*.test.{ts,tsx}', 'apps/web/src/shared/lib/test-render.tsx'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
   },
 );

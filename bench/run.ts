@@ -12,8 +12,8 @@ import path from 'node:path';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { DatabaseRegistry, openPglite } from '../apps/api/src/db/client';
-import { seedBillingDemo } from '../apps/api/src/db/seed/billing-demo';
-import { DEMO_PASSWORD, seedDemo } from '../apps/api/src/db/seed/demo';
+import { seedBillingDemo } from '../apps/api/src/seed/billing-demo';
+import { DEMO_PASSWORD, seedDemo } from '../apps/api/src/seed/demo';
 import { createPasswordHasher } from '../apps/api/src/lib/password';
 
 const argument = (name: string, fallback: number) => {

@@ -1,23 +1,19 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { apiCallsAs, uniqueName } from './support/api';
-import { storageStateFor } from './support/roles';
-
-interface Named {
-  id: number;
-  name: string;
-}
+import { uniqueName } from './support/api';
+import { expect, tenantTest as test } from './support/fixtures';
+import { createBundle, createMeteredCustomer } from './support/tenant';
 
 test.describe('collector in Arabic on a phone', () => {
-  test.use({ storageState: storageStateFor('collector'), viewport: { width: 390, height: 844 } });
+  test.use({ signedInAs: 'collector', viewport: { width: 390, height: 844 } });
 
-  test('records a reading in Arabic-Indic digits; a lower one is refused in Arabic', async ({ page, request }) => {
+  test('records a reading in Arabic-Indic digits; a lower one is refused in Arabic', async ({ page, tenant }) => {
     // Test data through the API: the meter, not its set-up, is the point here.
-    const admin = apiCallsAs(request, 'admin');
-    const [electricity] = await admin.get<Named[]>('services/');
-    const bundle = await admin.post<Named>(`services/${electricity.id}/bundles/`, { name: uniqueName('E2E AR 5 A'), price: '15', unit_price: '0.2' });
+    const admin = await tenant.api('admin');
+    const bundle = await createBundle(admin, tenant.electricity, { name: uniqueName('E2E AR 5 A'), price: '15', unit_price: '0.2' });
     const customerName = uniqueName('سامر حداد');
-    await admin.post(`services/${electricity.id}/customers/`, { full_name: customerName, bundle: bundle.id, floor: '1', apartment: '1A' });
+    await createMeteredCustomer(admin, tenant.electricity, { full_name: customerName, bundle: bundle.id, floor: '1', apartment: '1A' });
+    // A neighbour's meter: the search has a card to leave out.
+    await createMeteredCustomer(admin, tenant.electricity, { full_name: 'نادية عازار', bundle: bundle.id, floor: '2', apartment: '2A' });
 
     await page.addInitScript(() => localStorage.setItem('meterline-settings', JSON.stringify({ language: 'ar' })));
     await page.goto('/counters');

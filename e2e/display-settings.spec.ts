@@ -1,9 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { storageStateFor } from './support/roles';
+import { expect, test } from './support/fixtures';
 
 test.describe('display settings', () => {
-  test.use({ storageState: storageStateFor('admin') });
+  test.use({ signedInAs: 'admin' });
 
   test('the horizontal menu puts overflow entries under "More items"', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('meterline-settings', JSON.stringify({ menuOrientation: 'horizontal' })));

@@ -1,11 +1,11 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { sideMenuEntries } from './support/pages';
-import { DEMO_PASSWORD, LANDING_PATHS, MENU_ENTRIES, ROLES, storageStateFor } from './support/roles';
+import { expect, test } from './support/fixtures';
+import { DEMO_PASSWORD, LANDING_PATHS, MENU_ENTRIES, ROLES } from './support/roles';
 
 for (const role of ROLES) {
   test.describe(`${role}`, () => {
-    test.use({ storageState: storageStateFor(role) });
+    test.use({ signedInAs: role });
 
     test(`lands on ${LANDING_PATHS[role]} with exactly the allowed menu entries`, async ({ page }) => {
       await page.goto('/');
@@ -44,7 +44,7 @@ test.describe('signing in through the form', () => {
   });
 
   test('logout clears both tokens and returns to login', async ({ page }) => {
-    // Its own sign-in: logout revokes the refresh-token family the shared state uses.
+    // Through the form: the journey is the sign-in and the logout.
     await page.goto('/login');
     await page.getByLabel('Username').fill('accountant');
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);

@@ -1,23 +1,24 @@
-import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expiredToken, sideMenuEntries } from './support/pages';
-import { storageStateFor } from './support/roles';
+import { expect, test } from './support/fixtures';
 
 test.describe('collector', () => {
-  test.use({ storageState: storageStateFor('collector') });
+  test.use({ signedInAs: 'collector' });
 
   test('sees Counters only while an electricity service is selected', async ({ page }) => {
     await page.goto('/customers');
-    expect(await sideMenuEntries(page)).toEqual(['Customers', 'Invoices', 'Counters']);
+    expect(await sideMenuEntries(page)).toEqual(['Customers', 'Invoices', 'Overdue', 'Counters', 'Cash', 'Round']);
     await page.getByRole('combobox', { name: 'Service' }).click();
     await page.getByRole('option', { name: 'Water' }).click();
-    await expect(page).toHaveURL('/customers');
+    // Choosing a service goes to the landing page: a collector's is the round.
+    await expect(page).toHaveURL('/round');
     await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Counters' })).toHaveCount(0);
-    expect(await sideMenuEntries(page)).toEqual(['Customers', 'Invoices']);
+    expect(await sideMenuEntries(page)).toEqual(['Customers', 'Invoices', 'Overdue', 'Cash', 'Round']);
     // The choice survives a reload.
     await page.reload();
     await expect(page.getByRole('combobox', { name: 'Service' })).toHaveText('Water');
-    expect(await sideMenuEntries(page)).toEqual(['Customers', 'Invoices']);
+    expect(await sideMenuEntries(page)).toEqual(['Customers', 'Invoices', 'Overdue', 'Cash', 'Round']);
   });
 
   test('on a 390 px phone uses the bottom navigation', async ({ page }) => {
@@ -25,7 +26,7 @@ test.describe('collector', () => {
     await page.goto('/customers');
     const bottom = page.getByRole('navigation', { name: 'Quick navigation' });
     await expect(bottom).toBeVisible();
-    expect((await bottom.getByRole('link').allInnerTexts()).map((text) => text.trim())).toEqual(['Invoices', 'Customers', 'Counters']);
+    expect((await bottom.getByRole('link').allInnerTexts()).map((text) => text.trim())).toEqual(['Round', 'Invoices', 'Customers', 'Counters']);
     await bottom.getByRole('link', { name: 'Invoices' }).click();
     await expect(page).toHaveURL('/invoices');
     // The side drawer is closed on phones until opened, and closes after a tap.
@@ -39,7 +40,7 @@ test.describe('collector', () => {
 });
 
 test.describe('admin on a phone', () => {
-  test.use({ storageState: storageStateFor('admin') });
+  test.use({ signedInAs: 'admin' });
 
   test('has no bottom navigation', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -50,7 +51,7 @@ test.describe('admin on a phone', () => {
 });
 
 test.describe('admin in Arabic', () => {
-  test.use({ storageState: storageStateFor('admin') });
+  test.use({ signedInAs: 'admin' });
 
   test('switches the whole app to right-to-left and translates the menu', async ({ page }) => {
     await page.goto('/dashboard');
@@ -66,7 +67,7 @@ test.describe('admin in Arabic', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   });
 
-  async function sideMenuEntriesArabic(page: import('@playwright/test').Page) {
+  async function sideMenuEntriesArabic(page: Page) {
     const links = page.getByRole('navigation', { name: 'القائمة الرئيسية' }).getByRole('link');
     await links.first().waitFor();
     return (await links.allInnerTexts()).map((text) => text.trim());
@@ -75,7 +76,7 @@ test.describe('admin in Arabic', () => {
 
 test.describe('guards', () => {
   test.describe('support', () => {
-    test.use({ storageState: storageStateFor('support') });
+    test.use({ signedInAs: 'support' });
 
     test('a forbidden route goes to /forbidden', async ({ page }) => {
       await page.goto('/dashboard');

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
 import { DEMO_PASSWORD } from './support/roles';
 import { hasOtpadminCode, otpadminCode } from './support/totp';
 

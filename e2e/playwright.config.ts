@@ -19,13 +19,17 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: '../test-results/e2e',
-  globalSetup: './global-setup.ts',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a journey that passes only on a second try is a failure to fix, not to hide.
+  retries: 0,
   workers: process.env.CI ? 2 : undefined,
-  // Whole journeys on a 2-core machine: generous limits, so only a real failure fails.
-  timeout: 180_000,
+  // A journey signs in and makes its own client through the API in under a second (argon2id: ~40 ms
+  // a sign-in). Where the time goes: axe, ~2 s a screen on a loaded machine, and a CPU shared with
+  // the server and Chromium. The longest journey (a new client, nine screens through axe) takes
+  // ~50 s with one worker at load 15 on this 2-core machine. No journey has an exception; one
+  // that needs more than 90 s is stuck, not slow. 15 s per expectation: a save and its list.
+  timeout: 90_000,
   expect: { timeout: 15_000 },
   // The JSON report feeds the closing 'N passed, N failed' line of `npm test`.
   reporter: [['list'], ['json', { outputFile: '../.tmp/e2e-results.json' }]],
@@ -50,6 +54,8 @@ export default defineConfig({
         // A 401 (no token) counts as ready for Playwright: the server is up.
         // Never reuse a server found on the port: it could be another checkout's build.
         reuseExistingServer: false,
+        // Not a journey: `npm start` first builds the web app when its sources changed (up to a
+        // minute or two on a loaded 2-core machine), then migrates and seeds the demo (~5 s).
         timeout: 180_000,
         env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
         stdout: 'pipe',

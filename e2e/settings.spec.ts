@@ -1,11 +1,12 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { storageStateFor } from './support/roles';
+import { expect, tenantTest as test } from './support/fixtures';
+import { createAddress, createBundle, createMeteredCustomer } from './support/tenant';
 
 /** A 1×1 PNG: the server checks the logo by its content. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-test.use({ storageState: storageStateFor('admin') });
+// The admin of a client of its own: its logo and addresses are nobody else's.
+test.use({ signedInAs: 'admin' });
 
 test('the admin uploads a logo (multipart), sees it, and removes it after a confirmation', async ({ page }) => {
   await page.goto('/settings');
@@ -24,13 +25,18 @@ test('the admin uploads a logo (multipart), sees it, and removes it after a conf
   await expect(page.getByRole('img', { name: 'Logo preview' })).toHaveCount(0);
 });
 
-test('the admin adds, renames and removes an address; one in use is kept with a clear message', async ({ page }) => {
+test('the admin adds, renames and removes an address; one in use is kept with a clear message', async ({ page, tenant }) => {
   const name = `Journey Region ${Date.now().toString(36)}`;
+  // The client's only region, with a customer living in it.
+  const admin = await tenant.api('admin');
+  const address = await createAddress(admin, { region: 'Achrafieh', street: 'Sassine Street', building: 'Building A' });
+  const bundle = await createBundle(admin, tenant.electricity, { name: '10 A', price: '20', unit_price: '0.3' });
+  await createMeteredCustomer(admin, tenant.electricity, { full_name: 'Rania Khoury', bundle: bundle.id, region: address.region.id, street: address.street.id, building: address.building.id });
   await page.goto('/settings');
   const regions = page.getByRole('region', { name: 'Regions' });
   await expect(regions.getByRole('listitem').first()).toBeVisible();
 
-  // A region the demo customers live in cannot go.
+  // A region customers live in cannot go.
   const usedRegion = (await regions.getByRole('listitem').first().innerText()).trim();
   await regions.getByRole('button', { name: `Remove ${usedRegion}` }).click();
   await page.getByRole('dialog', { name: `Remove ${usedRegion}?` }).getByRole('button', { name: 'Remove' }).click();

@@ -1,13 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { createStaffUser, signInThroughApi } from './support/api';
+import { signInThroughApi } from './support/api';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { storageStateFor } from './support/roles';
+import { expect, tenantTest, test } from './support/fixtures';
 
-test.describe('admin', () => {
-  test.use({ storageState: storageStateFor('admin') });
+tenantTest.describe('admin of a new client', () => {
+  tenantTest.use({ signedInAs: 'admin' });
 
-  test('resets a colleague’s password (shown once) and deactivates them after a confirmation', async ({ page, request }) => {
-    const colleague = await createStaffUser(request, 'collector', 'reset-me');
+  tenantTest('resets a colleague’s password (shown once) and deactivates them after a confirmation', async ({ page, request, tenant }) => {
+    // The client's own collector: nobody else signs in as them.
+    const colleague = tenant.users.collector;
     await page.goto(`/users?search=${colleague.username}`);
     await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(colleague.username);
     await page.getByRole('link', { name: colleague.username }).click();
@@ -32,6 +32,10 @@ test.describe('admin', () => {
     await expect(page.getByText('Deactivated', { exact: true })).toBeVisible();
     expect((await signInThroughApi(request, colleague.username, newPassword)).status).toBe(401);
   });
+});
+
+test.describe('admin', () => {
+  test.use({ signedInAs: 'admin' });
 
   test('the list keeps its filters in the URL and exports them as CSV', async ({ page }) => {
     await page.goto('/users');
@@ -53,7 +57,7 @@ test.describe('admin', () => {
 });
 
 test.describe('accountant', () => {
-  test.use({ storageState: storageStateFor('accountant') });
+  test.use({ signedInAs: 'accountant' });
 
   test('reads users without any edit control', async ({ page }) => {
     await page.goto('/users');

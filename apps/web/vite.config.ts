@@ -1,11 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API the dev and preview servers proxy `/api` to (the mock: API_URL=http://localhost:3999).
 const apiUrl = process.env.API_URL ?? 'http://localhost:3000';
 
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes `file.br` and `file.gz` beside every compressible file of the build, once, at the best
+ * levels: the API serves them by Accept-Encoding (@fastify/static `preCompressed`), with no
+ * compression work per request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'meterline-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    // After the service worker is written (vite-plugin-pwa), so sw.js is compressed too.
+    closeBundle: { order: 'post', sequential: true, async handler() {
+      const files = fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((file) => COMPRESSIBLE.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const full = path.join(outDir, file);
+          const content = fs.readFileSync(full);
+          if (content.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+            gzip(content, { level: 9 }),
+          ]);
+          fs.writeFileSync(`${full}.br`, br);
+          fs.writeFileSync(`${full}.gz`, gz);
+        }),
+      );
+    } },
+  };
+}
+
+/** Preloads the Latin face of Montserrat (the sign-in page's text) from index.html. */
+function preloadLatinFont(): Plugin {
+  return {
+    name: 'meterline-preload-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const font = Object.keys(context.bundle ?? {}).find((file) => /montserrat-latin-wght-normal-[^/]+\.woff2$/.test(file));
+        if (!font) return [];
+        return [{ tag: 'link', attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
+/**
+ * The installable app (issue 16): a web app manifest with the tenant-neutral name and the PNG icons
+ * of public/icons (scripts/make-icons.mjs), and a Workbox service worker that precaches the shell
+ * and every lazy chunk, so a collector's screens open with no network after one visit. API calls
+ * are never cached by the worker: data offline is TanStack Query's persisted cache (IndexedDB).
+ */
+const pwa = VitePWA({
+  registerType: 'autoUpdate',
+  injectRegister: false,
+  filename: 'sw.js',
+  manifestFilename: 'manifest.webmanifest',
+  includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+  manifest: {
+    id: '/',
+    name: 'Meterline',
+    short_name: 'Meterline',
+    description: 'Meters, invoices and payments',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'any',
+    theme_color: '#1e5eff',
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    // The shell, every lazy page chunk, the fonts and the icons; never the .br/.gz twins or the API.
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    globIgnores: ['**/node_modules/**', '.vite/**'],
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//],
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+    runtimeCaching: [],
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadLatinFont(), pwa, precompress()],
   base: '/',
   server: {
     port: 5173,
@@ -19,5 +120,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
+    // Read by scripts/check-bundle-size.mjs: which chunks each screen loads.
+    manifest: true,
   },
 });

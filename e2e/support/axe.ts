@@ -1,8 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** Runs axe on the page and fails on serious or critical violations (screens.md). */
+/** Runs axe on the page and fails on serious or critical violations (docs/product/screens.md). */
 export async function expectNoSeriousA11yViolations(page: Page, label = page.url()): Promise<void> {
+  // A settled screen: a list still loading shows an unnamed progress bar and a grid without rows
+  // (the loading state's own findings, not the screen's), so wait until no progress bar shows.
+  await expect(page.getByRole('progressbar'), `${label} is still loading`).toHaveCount(0);
   // A page or dialog still fading in reads as low contrast: wait for running transitions to end.
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

@@ -1,3 +1,4 @@
+import { hkdfSync, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyJwt from '@fastify/jwt';
@@ -5,7 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { LOGO_MAX_BYTES } from '@meterline/contract/config';
@@ -15,10 +16,11 @@ import { systemClock, type Clock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createPasswordHasher } from './lib/password';
 import { addressRoutes } from './modules/addresses/addresses.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { createAddressService } from './modules/addresses/addresses.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
-import { createDatabaseThrottleStore, createRedisThrottleStore } from './modules/auth/throttle';
+import type { LimiterStore } from './modules/auth/throttle';
 import { createTokenService } from './modules/auth/tokens';
 import { configRoutes } from './modules/config/config.routes';
 import { createConfigService } from './modules/config/config.service';
@@ -36,10 +38,25 @@ import { createIdempotency } from './modules/idempotency/idempotency';
 import { createInvoiceService } from './modules/invoices/invoices.service';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { createPdfPrinter } from './modules/invoices/pdf-printer';
+import { cashRoutes, paymentReceiptRoutes } from './modules/cash/cash.routes';
+import { createCashService } from './modules/cash/cash.service';
 import { createPaymentService } from './modules/payments/payments.service';
 import { invoicePaymentRoutes, paymentRoutes } from './modules/payments/payments.routes';
 import { createStationService } from './modules/stations/stations.service';
 import { stationRoutes } from './modules/stations/stations.routes';
+import { createTariffService } from './modules/tariffs/tariffs.service';
+import { tariffRoutes } from './modules/tariffs/tariffs.routes';
+import { createExchangeRateService } from './modules/exchange-rates/exchange-rates.service';
+import { exchangeRateRoutes } from './modules/exchange-rates/exchange-rates.routes';
+import { createOverdueService } from './modules/overdue/overdue.service';
+import { overdueRoutes } from './modules/overdue/overdue.routes';
+import { createRouteService } from './modules/routes/routes.service';
+import { routeRoutes } from './modules/routes/routes.routes';
+import { createLedgerService } from './modules/ledger/ledger.service';
+import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { accountRoutes, creditNoteDetailRoutes, creditNoteRoutes, statementRoutes } from './modules/account/account.routes';
+import { createAccountService } from './modules/account/account.service';
+import { createStatementService } from './modules/account/statement.service';
 import { createSubscriptionService } from './modules/subscriptions/subscriptions.service';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { createStatisticsService } from './modules/statistics/statistics.service';
@@ -50,6 +67,8 @@ import { createUserService } from './modules/users/users.service';
 import { userRoutes } from './modules/users/users.routes';
 import { authenticate } from './plugins/authenticate';
 import { errorHandler } from './plugins/error-handler';
+import { inputGuard } from './plugins/input-guard';
+import { securityHeaders } from './plugins/security-headers';
 
 export interface AppDependencies {
   config: Config;
@@ -57,6 +76,8 @@ export interface AppDependencies {
   clock?: Clock;
   mailer?: Mailer;
   logger?: boolean | { level: string };
+  /** Sees every route as it is registered (the tests walk the route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Plugins first, then each module with its dependencies, in order and visibly. */
@@ -66,13 +87,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const db = databases.default;
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // X-Forwarded-For counts only from the configured proxy (TRUST_PROXY); by default nobody's.
+    trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // Request ids (in logs and audit rows) unique across restarts and processes.
+    genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: false },
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandler);
+  await app.register(inputGuard);
+  await app.register(securityHeaders);
   // Uploads (the settings logo): one file of 1 MB at most; the route reads the parts itself.
   await app.register(fastifyMultipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024, parts: 31 } });
 
@@ -88,8 +115,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  const secret = await getOrCreateSecret(db, 'jwt-signing-key');
-  await app.register(fastifyJwt, { secret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
+  const secret = config.jwtSecret ?? (await getOrCreateSecret(db, 'jwt-signing-key'));
+  if (Buffer.byteLength(secret) < 32) throw new Error('The token signing key must be at least 32 bytes (JWT_SECRET or app_secrets.jwt-signing-key).');
+  await app.register(fastifyJwt, { secret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'], requiredClaims: ['exp'] } });
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
@@ -99,15 +127,29 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clock,
     accessTokenSeconds: config.accessTokenSeconds,
     refreshTokenSeconds: config.refreshTokenSeconds,
+    sessionMaxSeconds: config.sessionMaxSeconds,
+    refreshGraceSeconds: config.refreshGraceSeconds,
     jwt: {
-      sign: (payload, expiresInSeconds) => app.jwt.sign(payload, { expiresIn: expiresInSeconds }),
+      sign: (payload) => app.jwt.sign(payload),
       verify: <T>(token: string) => app.jwt.verify(token) as T,
     },
   });
-  const throttle = redis ? createRedisThrottleStore(redis) : createDatabaseThrottleStore(db, clock);
-  const auth = createAuthService({ db, tokens, passwords, throttle, clock, limits: config.loginLimits });
+  const limiterStore: LimiterStore = redis ? { kind: 'redis', redis } : { kind: 'database', db };
+  const auth = createAuthService({ db, tokens, passwords, limiterStore, clock, limits: config.loginLimits });
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir });
-  const users = createUserService({ databases, passwords, tokens, mailer, clock, secret, publicUrl: config.publicUrl });
+  // Reset links are signed with their own key, derived from the signing key (never the key itself).
+  const resetKey = Buffer.from(hkdfSync('sha256', secret, 'meterline', 'password-reset-links', 32)).toString('base64url');
+  const users = createUserService({
+    databases,
+    passwords,
+    tokens,
+    mailer,
+    clock,
+    secret: resetKey,
+    publicUrl: config.publicUrl,
+    limiterStore,
+    resetLimits: config.resetLimits,
+  });
   const tenants = createTenantService({ databases, clock });
   const settings = createConfigService({ databases, clock });
   const addresses = createAddressService({ databases });
@@ -130,9 +172,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(customerRoutes, { prefix: '/api/services/:serviceId/customers', customers, databases });
   await app.register(bundleRoutes, { prefix: '/api/services/:serviceId/bundles', bundles, databases });
   await app.register(stationRoutes, { prefix: '/api/services/:serviceId/stations', stations, databases });
-  const subscriptions = createSubscriptionService({ clock, defaultDb: db });
-  await app.register(subscriptionRoutes, { prefix: '/api/services/:serviceId/subscriptions', subscriptions, databases });
+  const tariffs = createTariffService({ clock });
+  await app.register(tariffRoutes, { prefix: '/api/services/:serviceId/tariffs', tariffs, databases });
+  const exchangeRates = createExchangeRateService({ clock });
+  await app.register(exchangeRateRoutes, { prefix: '/api/services/:serviceId/exchange-rates', exchangeRates, databases });
   const idempotency = createIdempotency({ clock });
+  const subscriptions = createSubscriptionService({ clock, defaultDb: db });
+  await app.register(subscriptionRoutes, { prefix: '/api/services/:serviceId/subscriptions', subscriptions, databases, idempotency });
   const invoices = createInvoiceService({ clock, defaultDb: db });
   const payments = createPaymentService({ clock, defaultDb: db });
   // One Chromium for every printed invoice, launched on first use and closed with the app.
@@ -141,13 +187,36 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(invoiceRoutes, { prefix: '/api/services/:serviceId/invoices', invoices, databases, idempotency, printer });
   await app.register(invoicePaymentRoutes, { prefix: '/api/services/:serviceId/invoices', payments, databases, idempotency });
   await app.register(paymentRoutes, { prefix: '/api/services/:serviceId/payments', payments, databases });
+  // Collectors' cash and receipts (issue 19).
+  const cash = createCashService({ clock, defaultDb: db, publicUrl: config.publicUrl });
+  await app.register(cashRoutes, { prefix: '/api/services/:serviceId/cash', cash, databases, idempotency });
+  await app.register(paymentReceiptRoutes, { prefix: '/api/services/:serviceId/payments', cash, databases, printer });
+  const overdue = createOverdueService({ clock });
+  await app.register(overdueRoutes, { prefix: '/api/services/:serviceId/overdue', overdue, databases });
+  const rounds = createRouteService({ clock, defaultDb: db });
+  await app.register(routeRoutes, { prefix: '/api/services/:serviceId/routes', routes: rounds, databases });
+  const ledger = createLedgerService({ clock });
+  await app.register(ledgerRoutes, { prefix: '/api/services/:serviceId/customers', ledger, databases });
+  const account = createAccountService({ clock });
+  await app.register(accountRoutes, { prefix: '/api/services/:serviceId/customers', account, databases, idempotency });
+  await app.register(creditNoteRoutes, { prefix: '/api/services/:serviceId/invoices', account, databases, idempotency });
+  await app.register(creditNoteDetailRoutes, { prefix: '/api/services/:serviceId/credit-notes', account, databases });
+  const statements = createStatementService({ ledger, defaultDb: db });
+  await app.register(statementRoutes, { prefix: '/api/services/:serviceId', statements, databases, printer });
   const transactions = createTransactionService({ clock, defaultDb: db });
   await app.register(transactionRoutes, { prefix: '/api/transaction', transactions, databases, idempotency });
   const statistics = createStatisticsService({ clock, defaultDb: db });
   await app.register(statisticsRoutes, { prefix: '/api/statistics', statistics, databases });
+  await app.register(auditRoutes, { prefix: '/api/audit', databases });
 
   await registerWebApp(app, config.webDist);
   return app;
+}
+
+/** Hashed build files never change under their name: cached for a year; anything else is revalidated. */
+export function cacheControlFor(relativePath: string): string {
+  const original = relativePath.split(path.sep).join('/').replace(/\.(br|gz)$/, '');
+  return /^assets\/.+-[\w-]{8,}\.\w+$/.test(original) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 /**
@@ -157,7 +226,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 async function registerWebApp(app: FastifyInstance, webDist: string) {
   const hasWebApp = fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWebApp) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each file (apps/web/vite.config.ts): sent by Accept-Encoding.
+      preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', cacheControlFor(path.relative(webDist, filePath)));
+      },
+    });
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {

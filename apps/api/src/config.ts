@@ -14,7 +14,8 @@ const boolFromEnv = (fallback: boolean) =>
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: intFromEnv(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** This machine only unless told otherwise (`HOST=0.0.0.0` behind a firewall or a proxy). */
+  HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
@@ -26,13 +27,32 @@ const envSchema = z.object({
   ARGON2_TIME_COST: intFromEnv(2),
   ACCESS_TOKEN_MINUTES: intFromEnv(15),
   REFRESH_TOKEN_HOURS: intFromEnv(24),
+  /** Absolute session lifetime from the sign-in, whatever the refreshes. */
+  SESSION_MAX_HOURS: intFromEnv(168),
+  /** A refresh token presented again this soon after its use answers the same pair (two tabs). */
+  REFRESH_GRACE_SECONDS: intFromEnv(30),
+  /** The token signing key (at least 32 bytes); unset: generated on first run and kept in the database. */
+  JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   LOGIN_FAILURES_PER_IP_PER_MINUTE: intFromEnv(10),
   LOGIN_FAILURES_PER_ACCOUNT_AND_IP: intFromEnv(5),
   LOGIN_LOCK_MINUTES: intFromEnv(15),
+  RESET_REQUESTS_PER_IP_PER_HOUR: intFromEnv(10),
+  RESET_REQUESTS_PER_EMAIL_PER_HOUR: intFromEnv(3),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Meterline <no-reply@meterline.local>'),
-  OUTBOX_DIR: z.string().default('data/outbox'),
+  /** Default: `outbox` inside DATA_DIR. */
+  OUTBOX_DIR: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /**
+   * The reverse proxy whose X-Forwarded-For is believed: its addresses or CIDRs (comma-separated,
+   * also `loopback`, `uniquelocal`) or the number of proxy hops. Unset: the socket address counts.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || !['true', 'yes', '*'].includes(value.trim().toLowerCase()), {
+      message: 'name the proxy (addresses, CIDRs or a hop count): trusting every client would let anyone forge its address',
+    }),
   CHROMIUM_PATH: z.string().optional(),
 });
 
@@ -51,11 +71,17 @@ export interface Config {
   argon2: { memoryCost: number; timeCost: number };
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
+  sessionMaxSeconds: number;
+  refreshGraceSeconds: number;
+  jwtSecret: string | null;
   loginLimits: { perIpPerMinute: number; perAccountAndIp: number; lockSeconds: number };
+  resetLimits: { perIpPerHour: number; perEmailPerHour: number };
   smtpUrl: string | null;
   mailFrom: string;
   outboxDir: string;
   redisUrl: string | null;
+  /** Fastify's trustProxy: false, the trusted proxies' addresses, or a test on the hop count. */
+  trustProxy: false | string[] | ((address: string, hop: number) => boolean);
   chromiumPath: string | null;
 }
 
@@ -88,15 +114,30 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     argon2: { memoryCost: Math.max(env.ARGON2_MEMORY_KIB, 8), timeCost: Math.max(env.ARGON2_TIME_COST, 1) },
     accessTokenSeconds: env.ACCESS_TOKEN_MINUTES * 60,
     refreshTokenSeconds: env.REFRESH_TOKEN_HOURS * 3600,
+    sessionMaxSeconds: env.SESSION_MAX_HOURS * 3600,
+    refreshGraceSeconds: env.REFRESH_GRACE_SECONDS,
+    jwtSecret: env.JWT_SECRET ?? null,
     loginLimits: {
       perIpPerMinute: env.LOGIN_FAILURES_PER_IP_PER_MINUTE,
       perAccountAndIp: env.LOGIN_FAILURES_PER_ACCOUNT_AND_IP,
       lockSeconds: env.LOGIN_LOCK_MINUTES * 60,
     },
+    resetLimits: { perIpPerHour: env.RESET_REQUESTS_PER_IP_PER_HOUR, perEmailPerHour: env.RESET_REQUESTS_PER_EMAIL_PER_HOUR },
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
-    outboxDir: fromRoot(env.OUTBOX_DIR),
+    outboxDir: env.OUTBOX_DIR ? fromRoot(env.OUTBOX_DIR) : path.join(fromRoot(env.DATA_DIR), 'outbox'),
     redisUrl: env.REDIS_URL ?? null,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     chromiumPath: env.CHROMIUM_PATH ?? null,
   };
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const text = value?.trim() ?? '';
+  if (text === '' || ['false', 'no', '0'].includes(text.toLowerCase())) return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return (_address, hop) => hop < hops;
+  }
+  return text.split(',').map((part) => part.trim()).filter(Boolean);
 }

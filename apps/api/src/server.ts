@@ -1,8 +1,13 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app';
+import { startBanner } from './start-banner';
 import { loadConfig } from './config';
+import path from 'node:path';
+import { installBackupSignal } from './db/backup';
 import { openDatabases } from './db/client';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo';
+import { seedDemo } from './seed/demo';
 import { createPasswordHasher } from './lib/password';
+import { resolveWorkerCount } from './lib/workers';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -13,33 +18,78 @@ try {
   console.error(`\nMeterline could not open its database: ${(error as Error).message}\n`);
   process.exit(1);
 }
-await databases.migrate();
-const seeded = config.seedDemo ? await seedDemo(databases, createPasswordHasher(config.argon2)) : false;
-const app = await buildApp({ config, databases });
+const workers = resolveWorkerCount(process.env.WEB_CONCURRENCY, { hasPostgres: Boolean(config.databaseUrl) });
+// Workers of a cluster find the databases migrated (and seeded) by the primary process.
+const isWorker = cluster.isWorker;
+if (cluster.isPrimary && workers.notice) console.warn(workers.notice);
+if (!isWorker) await databases.migrate();
+const seeded = config.seedDemo && !isWorker ? await seedDemo(databases, createPasswordHasher(config.argon2)) : false;
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info(`${signal}: closing`);
-  const timer = setTimeout(() => process.exit(1), 10_000);
-  try {
-    await app.close();
-    await databases.close();
-  } finally {
-    clearTimeout(timer);
-    process.exit(0);
-  }
+if (cluster.isPrimary && workers.count > 1) {
+  // WEB_CONCURRENCY=N over PostgreSQL: N processes share the port (node:cluster). The state they
+  // must share (login throttling, idempotency keys, refresh tokens, the signing key) lives in the
+  // database or Redis, never in a process (docs/operations.md, "Several processes").
+  await databases.close();
+  let stopping = false;
+  const fork = () => cluster.fork({ SKIP_WEB_BUILD: '1' });
+  for (let index = 0; index < workers.count; index += 1) fork();
+  let listening = 0;
+  cluster.on('listening', () => {
+    listening += 1;
+    if (listening === workers.count) {
+      const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+      console.log(`\nMeterline is running on http://localhost:${config.port}  (${workers.count} processes, ready in ${seconds} s, PostgreSQL (DATABASE_URL))`);
+    }
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`API process ${worker.process.pid} ended (${signal ?? code}); starting another.`);
+    fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    let remaining = Object.keys(cluster.workers ?? {}).length;
+    if (remaining === 0) process.exit(0);
+    cluster.on('exit', () => {
+      remaining -= 1;
+      if (remaining === 0) process.exit(0);
+    });
+    setTimeout(() => process.exit(1), 12_000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+} else {
+  await serve();
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host });
-const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-console.log(`\nMeterline is running on http://localhost:${config.port}  (ready in ${seconds} s, ${database})`);
-console.log(`API documentation: http://localhost:${config.port}/api/docs`);
-if (config.seedDemo) {
-  if (seeded) console.log('Demo data was created on this first run.');
-  console.log(`Demo sign-ins (password "${DEMO_PASSWORD}"): ${DEMO_ACCOUNTS.map((account) => account.username).join(', ')}`);
+async function serve() {
+  const app = await buildApp({ config, databases });
+  // `npm run backup` asks the process that holds the embedded database for a consistent copy.
+  const embedded = databases.all().find((database) => database.alias === 'default' && database.backup);
+  if (!isWorker && embedded?.backup) installBackupSignal(path.join(config.dataDir, 'pglite'), embedded.backup, (line) => app.log.info(line));
+
+  let closing = false;
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    try {
+      await app.close();
+      await databases.close();
+    } finally {
+      clearTimeout(timer);
+      process.exit(0);
+    }
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // A worker whose primary is gone (killed, or ended before it) closes too: never an orphan on the port.
+  if (isWorker) process.on('disconnect', () => void shutdown('primary gone'));
+
+  await app.listen({ port: config.port, host: config.host });
+  if (isWorker) return;
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  console.log(startBanner(config, { seconds, seeded }));
 }

@@ -54,7 +54,7 @@ async function rowsOf(db: Db, query: ReturnType<typeof sql>): Promise<InvariantR
 }
 
 /**
- * The money invariants of domain.md, scanned over every row of the database: they must hold
+ * The money invariants of docs/product/domain.md, scanned over every row of the database: they must hold
  * after any sequence of money writes.
  */
 export async function expectMoneyInvariants(db: Db, options: { audits?: boolean } = {}) {
@@ -77,10 +77,13 @@ export async function expectMoneyInvariants(db: Db, options: { audits?: boolean 
   for (const row of invoicesBroken) problems.push(`invoice ${JSON.stringify(row)}`);
   const balancesBroken = await rowsOf(
     db,
-    sql`select c.id, c.balance::text,
+    // Credit (issue 15) is money paid beyond the invoices: it lowers the balance, and is the sum of its movements.
+    sql`select c.id, c.balance::text, c.credit::text,
           coalesce((select sum(i.total - i.amount_paid) from invoices i where i.customer_id = c.id and i.status <> 'cancelled'), 0)::text as expected
         from customers c
-        where c.balance <> coalesce((select sum(i.total - i.amount_paid) from invoices i where i.customer_id = c.id and i.status <> 'cancelled'), 0)`,
+        where c.balance <> coalesce((select sum(i.total - i.amount_paid) from invoices i where i.customer_id = c.id and i.status <> 'cancelled'), 0) - c.credit
+           or c.credit < 0
+           or c.credit <> coalesce((select sum(m.amount) from credit_movements m where m.customer_id = c.id), 0)`,
   );
   for (const row of balancesBroken) problems.push(`customer balance ${JSON.stringify(row)}`);
   const numbering = await rowsOf(
@@ -125,4 +128,12 @@ export async function expectMoneyInvariants(db: Db, options: { audits?: boolean 
     problems.push(`readings ${audit.readings} vs audited ${audit.audited_readings} (${audit.distinct_audited_readings} distinct)`);
   }
   expect(problems).toEqual([]);
+}
+
+/**
+ * Tests bill months before the day they made the customer: a period may not start before the
+ * subscription started (issue 11), so its subscriptions are dated back, as if it joined then.
+ */
+export async function backdateSubscriptions(db: Db, customerId: number, startedOn = '2026-01-01') {
+  await db.execute(sql`update subscriptions set started_on = ${startedOn} where customer_id = ${customerId} and started_on > ${startedOn}`);
 }

@@ -2,8 +2,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import pg from 'pg';
+import { isErrorCode } from '@meterline/contract/errors';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -74,6 +75,8 @@ export interface TestContext {
   mailer: ReturnType<typeof createMemoryMailer>;
   /** The token signing key (to forge tokens in security tests). */
   secret: string;
+  /** Every route the app registered, as Fastify saw it. */
+  routes: RouteOptions[];
   close(): Promise<void>;
 }
 
@@ -93,7 +96,8 @@ export async function createTestContext(options: { aliases?: string[]; env?: Rec
   });
   const clock = createTestClock();
   const mailer = createMemoryMailer();
-  const app = await buildApp({ config, databases, clock, mailer, logger: false });
+  const routes: RouteOptions[] = [];
+  const app = await buildApp({ config, databases, clock, mailer, logger: false, onRoute: (route) => void routes.push(route) });
   await app.ready();
   const secret = await getOrCreateSecret(databases.default, 'jwt-signing-key');
   return {
@@ -104,6 +108,7 @@ export async function createTestContext(options: { aliases?: string[]; env?: Rec
     clock,
     mailer,
     secret,
+    routes,
     close: async () => {
       await app.close();
       await databases.close();
@@ -130,9 +135,23 @@ export interface Client {
   delete(url: string, body?: unknown): Promise<LightMyRequestResponse>;
 }
 
+/**
+ * Every refusal any API test meets carries catalog codes (issue 11): an error answer whose `code`
+ * or field error code is not in ERROR_CODES fails the test that met it.
+ */
+export function assertCatalogCodes(response: LightMyRequestResponse): LightMyRequestResponse {
+  if (response.statusCode < 400 || !String(response.headers['content-type'] ?? '').includes('json')) return response;
+  const body = response.json() as { code?: unknown; errors?: { code?: unknown }[] };
+  const codes = [body.code, ...(body.errors ?? []).map((item) => item.code)];
+  const unknown = codes.filter((code) => !isErrorCode(code));
+  if (unknown.length) throw new Error(`error answer with codes outside the catalog: ${JSON.stringify(unknown)} in ${response.body}`);
+  if (response.statusCode === 400 && !Array.isArray(body.errors)) throw new Error(`400 without its coded errors: ${response.body}`);
+  return response;
+}
+
 export function clientWithToken(app: FastifyInstance, token: string, refresh = ''): Client {
-  const request = (options: InjectOptions) =>
-    app.inject({ ...options, headers: { authorization: `Bearer ${token}`, ...(options.headers ?? {}) } });
+  const request = async (options: InjectOptions) =>
+    assertCatalogCodes(await app.inject({ ...options, headers: { authorization: `Bearer ${token}`, ...(options.headers ?? {}) } }));
   return {
     token,
     refresh,
@@ -149,4 +168,11 @@ export async function signIn(app: FastifyInstance, username: string, password: s
   if (response.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${response.statusCode} ${response.body}`);
   const { access, refresh } = response.json();
   return clientWithToken(app, access, refresh);
+}
+
+/** The field names of a 400 body, without its `code`, `params` and `errors` (sorted). */
+export function fieldsOf(body: Record<string, unknown>): string[] {
+  return Object.keys(body)
+    .filter((key) => !['code', 'params', 'errors'].includes(key))
+    .sort();
 }

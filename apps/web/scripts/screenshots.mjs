@@ -40,6 +40,11 @@ const shots = [
   { name: 'profile', user: 'support', path: '/users/profile' },
   { name: 'settings', user: 'admin', path: '/settings' },
   { name: 'login-client-blocked', user: null, path: '/login?reason=tenant_blocked' },
+  // The customer's account and tariffs.
+  { name: 'overdue', user: 'accountant', path: '/overdue' },
+  { name: 'overdue-collector', user: 'collector', path: '/overdue' },
+  { name: 'tariffs', user: 'admin', path: '/tariffs' },
+  { name: 'tariff-create', user: 'admin', path: '/tariffs/create' },
 ];
 
 for (const [viewportName, viewport] of Object.entries(viewports)) {

@@ -1,6 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { ar } from './i18n/ar';
+import { en } from './i18n/en';
+import { registerLanguage } from './i18n/index';
+
+// The app downloads one language at a time; the tests have both at hand from the start.
+registerLanguage('en', en);
+registerLanguage('ar', ar);
 
 // Pages are lazy chunks: the first import of one can take over a second while files run in parallel.
 configure({ asyncUtilTimeout: 15_000 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './errors';
 
 import { PASSWORD_MIN_LENGTH, type TokenCreateInput, type TokenPair } from './session';
 
@@ -14,9 +15,16 @@ export {
 } from './session';
 
 export const tokenCreateInputSchema: z.ZodType<TokenCreateInput> = z.object({
-  username: z.string({ message: 'This field is required.' }).trim().min(1, { message: 'This field may not be blank.' }),
-  password: z.string({ message: 'This field is required.' }).min(1, { message: 'This field may not be blank.' }),
-  otp: z.string().trim().optional(),
+  username: z
+    .string({ message: 'This field is required.' })
+    .trim()
+    .min(1, { message: 'This field may not be blank.' })
+    .max(150, { message: 'Ensure this field has no more than 150 characters.' }),
+  password: z
+    .string({ message: 'This field is required.' })
+    .min(1, { message: 'This field may not be blank.' })
+    .max(1024, { message: 'Ensure this field has no more than 1024 characters.' }),
+  otp: z.string().trim().max(16, { message: 'Ensure this field has no more than 16 characters.' }).optional(),
 });
 
 export const tokenPairSchema: z.ZodType<TokenPair> = z.object({ access: z.string(), refresh: z.string() });
@@ -28,9 +36,9 @@ export const tokenLogoutInputSchema = z.object({ refresh: z.string().optional() 
 
 export const passwordSchema = z
   .string({ message: 'This field is required.' })
-  .min(PASSWORD_MIN_LENGTH, { message: `This password is too short. It must contain at least ${PASSWORD_MIN_LENGTH} characters.` })
+  .min(PASSWORD_MIN_LENGTH, { message: ERROR_CODES.passwordTooShort })
   .max(128, { message: 'Ensure this field has no more than 128 characters.' })
-  .refine((value) => !/^\d+$/.test(value), { message: 'This password is entirely numeric.' });
+  .refine((value) => !/^\d+$/.test(value), { message: ERROR_CODES.passwordNumeric });
 
 export const resetPasswordInputSchema = z.object({ email: z.email({ message: 'Enter a valid email address.' }) });
 export const resetPasswordConfirmInputSchema = z.object({
@@ -45,5 +53,5 @@ export const setPasswordInputSchema = z.object({
 export const newPasswordSchema = z.object({ np: z.string() });
 export const otpSetupSchema = z.object({ secret: z.string(), otpauth_uri: z.string() });
 export const otpCodeInputSchema = z.object({
-  code: z.string({ message: 'This field is required.' }).trim().min(6, { message: 'Enter the 6-digit code.' }),
+  code: z.string({ message: 'This field is required.' }).trim().min(6, { message: ERROR_CODES.otpCodeFormat }),
 });

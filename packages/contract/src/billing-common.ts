@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_DB_INTEGER } from './common';
+import { ERROR_CODES } from './errors';
 import { normalizeDigits } from './money';
 
 /**
@@ -9,7 +11,7 @@ import { normalizeDigits } from './money';
 /** An id in a body: a number or digits (Arabic-Indic accepted), as form selects send either. */
 export const idInputSchema = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() !== '' ? Number(normalizeDigits(value)) : value),
-  z.number({ message: 'Incorrect type. Expected pk value.' }).int({ message: 'Incorrect type. Expected pk value.' }).positive({ message: 'Incorrect type. Expected pk value.' }),
+  z.number({ message: ERROR_CODES.invalidId }).int({ message: ERROR_CODES.invalidId }).positive({ message: ERROR_CODES.invalidId }).max(MAX_DB_INTEGER, { message: ERROR_CODES.doesNotExist }),
 );
 
 /** A nullable id in a body: null or '' clear the reference. */
@@ -23,15 +25,18 @@ function isCalendarDate(value: string): boolean {
 
 /** `YYYY-MM-DD` that exists in the calendar (2026-02-30 is refused); Arabic-Indic digits accepted. */
 export const calendarDateSchema = z
-  .string({ message: 'Enter a date as YYYY-MM-DD.' })
+  .string({ message: ERROR_CODES.invalidDate })
   .transform((value) => normalizeDigits(value))
-  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDate(value), { message: 'Enter a valid date as YYYY-MM-DD.' });
+  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDate(value), { message: ERROR_CODES.invalidDate });
+
+/** An ISO date-time with its offset ("2026-11-30T18:00:00Z"): when a reading was taken or a payment received. */
+export const happenedAtInputSchema = z.iso.datetime({ offset: true, message: 'Enter a valid date and time.' });
 
 /** A decimal text in a body (Arabic-Indic digits accepted), checked for precision by the server. */
 export const decimalInputSchema = z
-  .union([z.string(), z.number()], { message: 'A valid number is required.' })
+  .union([z.string(), z.number()], { message: ERROR_CODES.invalidNumber })
   .transform((value) => normalizeDigits(String(value)))
-  .refine((value) => /^[+-]?\d+(\.\d+)?$/.test(value), { message: 'A valid number is required.' });
+  .refine((value) => /^[+-]?\d+(\.\d+)?$/.test(value), { message: ERROR_CODES.invalidNumber });
 
 /** A decimal text as the server sends it (readings, quantities, unit prices, coordinates). */
 export const decimalSchema = z.string().regex(/^-?\d+(\.\d+)?$/).meta({ description: 'Exact decimal', example: '1234.500' });
@@ -48,10 +53,10 @@ export const dateRangeQuerySchema = z.object({
   date_to: calendarDateSchema.optional(),
 });
 
-/** Error codes of the billing calls, beside the shared ones of errors.ts. */
+/** Error codes of the billing calls: the catalog's (errors.ts), kept under this name for the billing code. */
 export const BILLING_ERROR_CODES = {
-  invoiceCancelled: 'invoice_cancelled',
-  invoiceHasPayments: 'invoice_has_payments',
-  periodAlreadyBilled: 'period_already_billed',
-  subscriptionClosed: 'subscription_closed',
+  invoiceCancelled: ERROR_CODES.invoiceCancelled,
+  invoiceHasPayments: ERROR_CODES.invoiceHasPayments,
+  periodAlreadyBilled: ERROR_CODES.periodAlreadyBilled,
+  subscriptionClosed: ERROR_CODES.subscriptionClosed,
 } as const;

@@ -1,18 +1,21 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './errors';
 import { normalizeDigits } from './money';
 
-export const idSchema = z.number().int().positive();
+/** The largest PostgreSQL `integer` (serial ids): a larger id names nothing. */
+export const MAX_DB_INTEGER = 2_147_483_647;
+export const idSchema = z.number().int().positive().max(MAX_DB_INTEGER, { message: ERROR_CODES.doesNotExist });
 /** An id in a path or query: digits (Arabic-Indic accepted) to a positive integer. */
 export const idParamSchema = z.preprocess(
   (value) => (typeof value === 'string' ? normalizeDigits(value) : value),
-  z.coerce.number({ message: 'A valid integer is required.' }).int({ message: 'A valid integer is required.' }).positive(),
+  z.coerce.number({ message: ERROR_CODES.invalidInteger }).int({ message: ERROR_CODES.invalidInteger }).positive().max(MAX_DB_INTEGER, { message: ERROR_CODES.doesNotExist }),
 );
 export const idParamsSchema = z.object({ id: idParamSchema });
 export const timestampSchema = z.string().meta({ format: 'date-time' });
-export const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Enter a date as YYYY-MM-DD.' });
+export const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: ERROR_CODES.invalidDate });
 
 /** Refuses fields nobody may set through the API (mass assignment): present means 400. */
-export const forbiddenField = () => z.never({ message: 'This field cannot be set.' }).optional();
+export const forbiddenField = () => z.never({ message: ERROR_CODES.readOnlyField }).optional();
 
 export const optionalText = (max: number) => z.string().trim().max(max, { message: `Ensure this field has no more than ${max} characters.` });
 export const requiredText = (max: number) =>
@@ -24,5 +27,5 @@ export const requiredText = (max: number) =>
 
 /** `?is_active=true` style filters: true/false/1/0. */
 export const booleanQuerySchema = z
-  .enum(['true', 'false', '1', '0', 'True', 'False'], { message: 'Must be a valid boolean.' })
+  .enum(['true', 'false', '1', '0', 'True', 'False'], { message: ERROR_CODES.invalidBoolean })
   .transform((value) => value === 'true' || value === '1' || value === 'True');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './errors';
 import { forbiddenField, idSchema, optionalText } from './common';
 import { currencySchema, decimalStringSchema, formatScaled, normalizeDigits, parseScaled, TAX_RATE_SCALE } from './money';
 
@@ -7,6 +8,10 @@ export const LOGO_MAX_BYTES = 1024 * 1024;
 export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 /** The tenant's settings ("Config"): one object per tenant. */
+/** The billing run's late fee: off (default), a fixed amount, or a percent of the overdue invoice's balance. */
+export const LATE_FEE_KINDS = ['none', 'fixed', 'percent'] as const;
+export type LateFeeKind = (typeof LATE_FEE_KINDS)[number];
+
 export const configSchema = z
   .object({
     id: idSchema,
@@ -22,6 +27,24 @@ export const configSchema = z
     address: z.string(),
     invoice_footer: z.string(),
     timezone: z.string().meta({ description: 'IANA time zone, e.g. Asia/Beirut' }),
+    /** Optional second currency (totals shown in it at the month's rate; payments may be taken in it). */
+    second_currency: z.string().nullable(),
+    second_currency_decimals: z.number().int().nullable(),
+    /** Cash step per currency, in that currency ("1000" LBP, "0.05" USD); absent: its smallest unit. */
+    cash_rounding: z.record(z.string(), z.string()),
+    /** Volts: the plausibility limit of a reading is amperage x voltage x hours (+10 %). */
+    voltage: z.number().int(),
+    /** A subscription open for part of a month pays its monthly fee by days. */
+    prorate_partial_months: z.boolean(),
+    /** How many days back a reading or a payment may be dated (collectors: 3 at most). */
+    backdate_days: z.number().int(),
+    /** Collectors may take cash payments at the door (issue 19; on by default). */
+    collectors_take_payments: z.boolean(),
+    /** Late fee added by the billing run (issue 15): off, a fixed amount, or a percent of what is left; once per invoice overdue more than `late_fee_after_days`. */
+    late_fee_kind: z.enum(LATE_FEE_KINDS),
+    /** The amount (fixed) or the percent, as decimal text. */
+    late_fee_value: z.string(),
+    late_fee_after_days: z.number().int(),
   })
   .meta({ id: 'Config' });
 export type Config = z.infer<typeof configSchema>;
@@ -47,8 +70,8 @@ const integerInput = (min: number, max: number) =>
   z.preprocess(
     (value) => (typeof value === 'string' ? normalizeDigits(value) : value),
     z.coerce
-      .number({ message: 'A valid integer is required.' })
-      .int({ message: 'A valid integer is required.' })
+      .number({ message: ERROR_CODES.invalidInteger })
+      .int({ message: ERROR_CODES.invalidInteger })
       .min(min, { message: `Ensure this value is greater than or equal to ${min}.` })
       .max(max, { message: `Ensure this value is less than or equal to ${max}.` }),
   );
@@ -58,7 +81,7 @@ const MAX_TAX_RATE = 100n * 10n ** BigInt(TAX_RATE_SCALE);
 export const taxRateInputSchema = decimalStringSchema.transform((value, context) => {
   const scaled = parseScaled(value, TAX_RATE_SCALE);
   if (scaled === null || scaled < 0n || scaled > MAX_TAX_RATE) {
-    context.addIssue({ code: 'custom', message: 'Enter a percentage between 0 and 100 with at most 3 decimals.' });
+    context.addIssue({ code: 'custom', message: ERROR_CODES.invalidTaxRate });
     return z.NEVER;
   }
   return formatScaled(scaled, TAX_RATE_SCALE);
@@ -76,7 +99,7 @@ export const updateConfigInputSchema = z.object({
   currency: currencySchema.optional(),
   tax_rate: taxRateInputSchema.optional(),
   invoice_prefix: optionalText(20)
-    .regex(/^[A-Za-z0-9_/-]*$/, { message: 'Use letters, digits, "-", "_" and "/" only.' })
+    .regex(/^[A-Za-z0-9_/-]*$/, { message: ERROR_CODES.invalidInvoicePrefix })
     .optional(),
   invoice_due_days: integerInput(0, 365).optional(),
   phone: optionalText(32).optional(),
@@ -86,9 +109,37 @@ export const updateConfigInputSchema = z.object({
   timezone: z
     .string()
     .trim()
-    .refine(isValidTimeZone, { message: 'Enter a valid IANA time zone, such as Asia/Beirut.' })
+    .refine(isValidTimeZone, { message: ERROR_CODES.invalidTimezone })
     .transform(canonicalTimeZone)
     .optional(),
+  second_currency: z.preprocess((value) => (value === '' ? null : value), currencySchema.nullable()).optional(),
+  // A multipart form sends the map as JSON text.
+  cash_rounding: z
+    .preprocess((value) => {
+      if (typeof value !== 'string') return value;
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        return value;
+      }
+    }, z.record(z.string(), decimalStringSchema))
+    .optional(),
+  voltage: integerInput(1, 1000).optional(),
+  prorate_partial_months: z
+    .preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean({ message: ERROR_CODES.invalidBoolean }))
+    .optional(),
+  backdate_days: integerInput(0, 366).optional(),
+  collectors_take_payments: z
+    .preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean({ message: ERROR_CODES.invalidBoolean }))
+    .optional(),
+  late_fee_kind: z.enum(LATE_FEE_KINDS).optional(),
+  late_fee_value: decimalStringSchema
+    .refine((value) => {
+      const scaled = parseScaled(value, 3);
+      return scaled !== null && scaled >= 0n && scaled < 10n ** 15n;
+    }, { message: ERROR_CODES.invalidNumber })
+    .optional(),
+  late_fee_after_days: integerInput(0, 3650).optional(),
   tenant: forbiddenField(),
 });
 export type UpdateConfigInput = z.input<typeof updateConfigInputSchema>;

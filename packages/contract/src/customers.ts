@@ -7,9 +7,9 @@ import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
 export const CUSTOMER_STATUSES = ['active', 'suspended', 'disconnected'] as const;
 export const customerStatusSchema = z.enum(CUSTOMER_STATUSES, { message: 'Choose a valid status.' });
 
-/** The customer's open subscription: its bundle and current meter reading. */
+/** The customer's open subscription: its bundle, current meter reading and the day it started (a period may not start before it). */
 export const customerSubscriptionSchema = z
-  .object({ id: idSchema, bundle: idSchema, bundle_name: z.string(), counter: decimalSchema })
+  .object({ id: idSchema, bundle: idSchema, bundle_name: z.string(), counter: decimalSchema, started_on: z.string() })
   .meta({ id: 'CustomerSubscription' });
 
 export const customerSchema = z
@@ -34,6 +34,8 @@ export const customerSchema = z
     status: z.string(),
     /** Read only: invoiced minus paid over the customer's live invoices. */
     balance: moneySchema,
+    /** Read only (issue 15): paid beyond the invoices, applied to the next ones; never negative. The balance already counts it (negative when credit exceeds what is owed). */
+    credit: moneySchema,
     subscription: customerSubscriptionSchema.nullable(),
     notes: z.string(),
     created_at: timestampSchema,
@@ -42,7 +44,7 @@ export const customerSchema = z
 export type Customer = z.infer<typeof customerSchema>;
 
 /**
- * Create body (domain.md): only `full_name` is required; `bundle` opens the subscription with
+ * Create body (docs/product/domain.md): only `full_name` is required; `bundle` opens the subscription with
  * counter 0; `code` is generated (C-000123) when absent. Read-only fields (balance,
  * subscription, service) are ignored, as DRF does.
  */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './errors';
 import { calendarDateSchema, decimalInputSchema, decimalSchema, idInputSchema, textInput } from './billing-common';
 import { booleanQuerySchema, idParamSchema, idSchema, timestampSchema } from './common';
 import { moneySchema } from './money';
@@ -11,6 +12,19 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 /** `?status=` also accepts `overdue`: due before today (tenant's timezone) with a balance. */
 export const INVOICE_STATUS_FILTERS = [...INVOICE_STATUSES, 'overdue'] as const;
 
+/** The tariff (null: the bundle's own unit price), month and tier that priced a consumption line. */
+export const invoiceLinePricingSchema = z
+  .object({
+    tariff: idSchema.nullable(),
+    tariff_name: z.string().nullable(),
+    /** YYYY-MM */
+    month: z.string(),
+    /** 1-based tier of the tariff; null without tiers. */
+    tier: z.number().int().nullable(),
+  })
+  .meta({ id: 'InvoiceLinePricing' });
+export type InvoiceLinePricing = z.infer<typeof invoiceLinePricingSchema>;
+
 export const invoiceLineSchema = z
   .object({
     id: idSchema,
@@ -20,6 +34,8 @@ export const invoiceLineSchema = z
     unit_price: decimalSchema,
     /** quantity x unit_price rounded once to the currency, half-up. */
     amount: moneySchema,
+    /** How a consumption line was priced (issue 14); null for other lines. */
+    pricing: invoiceLinePricingSchema.nullable(),
   })
   .meta({ id: 'InvoiceLine' });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
@@ -53,6 +69,14 @@ export const invoiceSchema = z
     cancelled_at: timestampSchema.nullable(),
     cancel_reason: z.string(),
     created_at: timestampSchema,
+    /** The tenant's second currency when the invoice was issued with a rate of its month; else null. */
+    second_currency: z.string().nullable(),
+    /** Units of the second currency for one unit of `currency`, stored with the invoice (6 decimals). */
+    exchange_rate: decimalSchema.nullable(),
+    /** The total in the second currency at the invoice's rate, half-up to its minor unit. */
+    total_second: moneySchema.nullable(),
+    /** The balance in the second currency, rounded UP to its cash step: asking for it always covers the balance. */
+    balance_due_second: moneySchema.nullable(),
   })
   .meta({ id: 'Invoice' });
 export type Invoice = z.infer<typeof invoiceSchema>;
@@ -63,6 +87,8 @@ export const invoiceDetailSchema = invoiceSchema
     lines: z.array(invoiceLineSchema),
     readings: z.array(readingSchema),
     payments: z.array(paymentSchema),
+    /** The tenant's cash step per currency ("LBP": "1000"), so a payment screen can show the change due exactly. */
+    cash_rounding: z.record(z.string(), moneySchema),
   })
   .meta({ id: 'InvoiceDetail' });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
@@ -75,7 +101,7 @@ export const invoiceLineInputSchema = z.object({
 export type InvoiceLineInput = z.input<typeof invoiceLineInputSchema>;
 
 /**
- * Two ways to create an invoice (domain.md):
+ * Two ways to create an invoice (docs/product/domain.md):
  * from a meter `{subscription, period_start, period_end}` (consumption since the last invoice x the
  * bundle's unit price, plus the bundle's monthly price), or with lines
  * `{customer, period_start, period_end, lines, notes}`.
@@ -91,16 +117,16 @@ export const createInvoiceInputSchema = z
   })
   .superRefine((value, context) => {
     if (value.period_end < value.period_start) {
-      context.addIssue({ code: 'custom', path: ['period_end'], message: 'The period must end on or after its start.' });
+      context.addIssue({ code: 'custom', path: ['period_end'], message: ERROR_CODES.periodEndBeforeStart });
     }
     if (value.subscription === undefined && value.customer === undefined) {
-      context.addIssue({ code: 'custom', path: ['non_field_errors'], message: 'Give a subscription (bill a meter) or a customer with lines.' });
+      context.addIssue({ code: 'custom', path: ['non_field_errors'], message: ERROR_CODES.invoiceSourceRequired });
     }
     if (value.subscription === undefined && value.customer !== undefined && !value.lines?.length) {
-      context.addIssue({ code: 'custom', path: ['lines'], message: 'Give at least one line.' });
+      context.addIssue({ code: 'custom', path: ['lines'], message: ERROR_CODES.linesRequired });
     }
     if (value.subscription !== undefined && value.lines !== undefined) {
-      context.addIssue({ code: 'custom', path: ['lines'], message: 'An invoice from a meter takes no lines: its lines come from the bundle.' });
+      context.addIssue({ code: 'custom', path: ['lines'], message: ERROR_CODES.meterInvoiceHasNoLines });
     }
   });
 export type CreateInvoiceInput = z.input<typeof createInvoiceInputSchema>;
@@ -118,14 +144,25 @@ export const generateInvoicesInputSchema = z
     station: idInputSchema.optional(),
     region: idInputSchema.optional(),
   })
-  .refine((value) => value.period_end >= value.period_start, { path: ['period_end'], message: 'The period must end on or after its start.' });
+  .refine((value) => value.period_end >= value.period_start, { path: ['period_end'], message: ERROR_CODES.periodEndBeforeStart });
 export type GenerateInvoicesInput = z.input<typeof generateInvoicesInputSchema>;
+
+/** Why the billing run left a subscription out. */
+export const BILLING_SKIP_REASONS = ['customer_disconnected', 'customer_suspended', 'bundle_inactive', 'no_consumption_and_no_fee', 'already_billed'] as const;
+export type BillingSkipReason = (typeof BILLING_SKIP_REASONS)[number];
+
+export const billingSkipSchema = z
+  .object({ subscription: idSchema, customer: idSchema, customer_name: z.string(), reason: z.enum(BILLING_SKIP_REASONS) })
+  .meta({ id: 'BillingSkip' });
+export type BillingSkip = z.infer<typeof billingSkipSchema>;
 
 export const generateInvoicesResultSchema = z
   .object({
     created: z.number().int(),
-    skipped: z.number().int().meta({ description: 'Subscriptions already billed for the period' }),
-    errors: z.array(z.object({ subscription: idSchema, customer: idSchema, detail: z.string() })),
+    skipped: z.number().int().meta({ description: 'Subscriptions left out, for any reason of skipped_details' }),
+    /** One entry per subscription left out, with its reason (the dialog groups them). */
+    skipped_details: z.array(billingSkipSchema),
+    errors: z.array(z.object({ subscription: idSchema, customer: idSchema, detail: z.string(), code: z.string().optional() })),
     invoices: z.array(idSchema),
   })
   .meta({ id: 'GenerateInvoicesResult' });

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { normalizeDigits } from './digits';
+import { ERROR_CODES } from './errors';
+
+export { normalizeDigits };
 
 /**
  * Exact money, shared by server and client. Amounts travel as decimal strings ("12.50"),
@@ -26,29 +30,12 @@ export const CURRENCIES = Object.keys(CURRENCY_DECIMALS);
 export const currencySchema = z
   .string()
   .transform((value) => value.trim().toUpperCase())
-  .refine((value) => value in CURRENCY_DECIMALS, { message: 'Unsupported currency.' });
+  .refine((value) => value in CURRENCY_DECIMALS, { message: ERROR_CODES.invalidCurrency });
 
 export function currencyDecimals(currency: string): number {
   return CURRENCY_DECIMALS[currency.toUpperCase()] ?? 2;
 }
 
-const ARABIC_INDIC_ZERO = 0x0660;
-const EXTENDED_ARABIC_INDIC_ZERO = 0x06f0;
-
-/** Arabic-Indic (U+0660..) and extended Arabic-Indic (U+06F0..) digits to ASCII, Arabic separators too. */
-export function normalizeDigits(value: string): string {
-  let result = '';
-  for (const char of value) {
-    const code = char.codePointAt(0) ?? 0;
-    if (code >= ARABIC_INDIC_ZERO && code <= ARABIC_INDIC_ZERO + 9) result += String(code - ARABIC_INDIC_ZERO);
-    else if (code >= EXTENDED_ARABIC_INDIC_ZERO && code <= EXTENDED_ARABIC_INDIC_ZERO + 9)
-      result += String(code - EXTENDED_ARABIC_INDIC_ZERO);
-    else if (char === '\u066b') result += '.'; // Arabic decimal separator
-    else if (char === '\u066c' || char === ',') continue; // thousands separators
-    else result += char;
-  }
-  return result.trim();
-}
 
 const DECIMAL_PATTERN = /^([+-])?(\d+)(?:\.(\d+))?$/;
 
@@ -127,7 +114,7 @@ export function computeInvoiceTotals(
 export const decimalStringSchema = z
   .union([z.string(), z.number()])
   .transform((value) => normalizeDigits(String(value)))
-  .refine((value) => DECIMAL_PATTERN.test(value), { message: 'A valid number is required.' });
+  .refine((value) => DECIMAL_PATTERN.test(value), { message: ERROR_CODES.invalidNumber });
 
 /** A money amount as sent by the server. */
 export const moneySchema = z.string().regex(/^-?\d+(\.\d+)?$/).meta({ description: 'Decimal amount', example: '12.50' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './errors';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
@@ -10,8 +11,8 @@ const positiveInt = (fallback: number, max?: number) =>
   z.preprocess(
     (value) => (value === undefined || value === '' ? fallback : value),
     z.coerce
-      .number({ message: 'A valid integer is required.' })
-      .int({ message: 'A valid integer is required.' })
+      .number({ message: ERROR_CODES.invalidInteger })
+      .int({ message: ERROR_CODES.invalidInteger })
       .min(1, { message: 'Ensure this value is greater than or equal to 1.' })
       .transform((value) => (max ? Math.min(value, max) : value)),
   );

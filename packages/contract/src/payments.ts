@@ -1,11 +1,20 @@
 import { z } from 'zod';
-import { calendarDateSchema, decimalInputSchema, idInputSchema, textInput } from './billing-common';
+import { calendarDateSchema, decimalInputSchema, happenedAtInputSchema, idInputSchema, textInput } from './billing-common';
 import { idParamSchema, idSchema, timestampSchema } from './common';
 import { moneySchema } from './money';
 import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
 
 export const PAYMENT_METHODS = ['cash', 'card', 'bank_transfer'] as const;
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { message: 'Choose a valid payment method.' });
+
+export const currencyAmountSchema = z.object({ currency: z.string(), amount: moneySchema }).meta({ id: 'CurrencyAmount' });
+export type CurrencyAmount = z.infer<typeof currencyAmountSchema>;
+
+/** One part of a payment handed over in a currency: the billing one or the tenant's second one. */
+export const currencyAmountInputSchema = z.object({
+  currency: z.string().transform((value) => value.trim().toUpperCase()),
+  amount: decimalInputSchema,
+});
 
 export const paymentSchema = z
   .object({
@@ -25,6 +34,14 @@ export const paymentSchema = z
     reason: z.string(),
     /** The reversed payment's id, for a reversal that names it. */
     reverses: idSchema.nullable(),
+    /** What was handed over, per currency (a payment taken with `amounts`); null otherwise. */
+    tendered: z.array(currencyAmountSchema).nullable(),
+    /** The tendered amounts converted to the invoice's currency at its rate; null without `amounts`. */
+    received: moneySchema.nullable(),
+    /** Change given back when more was handed over than the balance: in both currencies, each cash-rounded. */
+    change_due: z.array(currencyAmountSchema).nullable(),
+    /** The invoice's rate the second currency was converted at; null when none was used. */
+    exchange_rate: z.string().nullable(),
   })
   .meta({ id: 'Payment' });
 export type Payment = z.infer<typeof paymentSchema>;
@@ -35,11 +52,18 @@ export type Payment = z.infer<typeof paymentSchema>;
  */
 export const createPaymentInputSchema = z.object({
   amount: decimalInputSchema.nullable().optional(),
+  /**
+   * Instead of `amount`: the money handed over in one or both currencies, converted at the
+   * invoice's rate; more than the balance in cash is change (`change_due`), the payment is the balance.
+   */
+  amounts: z.array(currencyAmountInputSchema).min(1, { message: 'This list may not be empty.' }).max(2, { message: 'Ensure this field has no more than 2 elements.' }).optional(),
   method: paymentMethodSchema.optional().default('cash'),
   reference: textInput(200).optional().default(''),
   note: textInput(1000).optional().default(''),
   reason: textInput(500).optional().default(''),
   reverses: idInputSchema.nullable().optional(),
+  /** When the money was received (default now): not in the future, not before the invoice's issue day, within the backdating window. */
+  paid_at: happenedAtInputSchema.optional(),
 });
 export type CreatePaymentInput = z.input<typeof createPaymentInputSchema>;
 

@@ -3,7 +3,7 @@ import { ACTIONS, MENU_KEYS, SUBJECTS, assignableRoles, can, canKey, splitPermis
 import { landingPathFor, normalizeRole, ROLES } from './roles';
 
 /**
- * The whole rule table written out by hand: spec section 6 plus the decisions of domain.md.
+ * The whole rule table written out by hand: docs/product/specification.md section 6 plus the decisions of docs/product/domain.md.
  * Every role x every concrete action x every concrete subject is checked against it.
  */
 const concreteActions = ACTIONS.filter((action) => action !== 'manage');
@@ -24,16 +24,19 @@ const support = [
 ];
 
 const expected: Record<string, Set<string>> = {
-  superadmin: new Set([...everything(['tenants', 'tenant_users']), ...shared]),
+  superadmin: new Set([...everything(['tenants', 'tenant_users']), ...shared, 'list audit']),
   admin: new Set(everything(tenantSubjects)),
   accountant: new Set([
-    ...everything(tenantSubjects.filter((subject) => !['user', 'station', 'bundle', 'settings'].includes(subject))),
+    ...everything(tenantSubjects.filter((subject) => !['user', 'station', 'bundle', 'settings', 'tariff', 'audit', 'route_assignment', 'credit_refund'].includes(subject))),
+    'list route_assignment',
     'list user',
     'list station',
     'list bundle',
+    'list tariff',
+    'list audit',
   ]),
   support: new Set(support),
-  collector: new Set([...support, 'list counter', 'update counter']),
+  collector: new Set([...support, 'list counter', 'update counter', 'create payment', 'list cash', 'list route', 'create route']),
 };
 
 describe('rule table', () => {
@@ -56,15 +59,19 @@ describe('rule table', () => {
     expect(visible('admin')).toEqual(MENU_KEYS.filter((key) => key !== 'view_tenants'));
     expect(visible('accountant')).toEqual(MENU_KEYS.filter((key) => !['view_tenants', 'list_settings'].includes(key)));
     expect(visible('support')).toEqual(['list_customer', 'list_invoice']);
-    expect(visible('collector')).toEqual(['list_customer', 'list_invoice', 'list_counter']);
+    expect(visible('collector')).toEqual(['list_customer', 'list_invoice', 'list_counter', 'list_cash', 'list_route']);
   });
 
-  it('specific decisions of domain.md', () => {
+  it('specific decisions of docs/product/domain.md', () => {
     expect(can('accountant', 'reset', 'counter')).toBe(true);
     expect(can('collector', 'reset', 'counter')).toBe(false);
     expect(can('accountant', 'create', 'payment')).toBe(true);
     expect(can('support', 'create', 'payment')).toBe(false);
-    expect(can('collector', 'create', 'payment')).toBe(false);
+    // Issue 19: collectors take cash (the service checks the tenant setting) and see their own cash; the office counts it.
+    expect(can('collector', 'create', 'payment')).toBe(true);
+    expect(can('collector', 'create', 'cash')).toBe(false);
+    expect(can('accountant', 'create', 'cash')).toBe(true);
+    expect(can('support', 'list', 'cash')).toBe(false);
     expect(can('accountant', 'cancel', 'invoice')).toBe(true);
     expect(can('support', 'cancel', 'invoice')).toBe(false);
     expect(can('superadmin', 'select', 'service')).toBe(false);
@@ -91,7 +98,7 @@ describe('rule table', () => {
   it('landing paths and assignable roles', () => {
     expect(landingPathFor('superadmin')).toBe('/tenants');
     expect(landingPathFor('support')).toBe('/customers');
-    expect(landingPathFor('collector')).toBe('/customers');
+    expect(landingPathFor('collector')).toBe('/round');
     expect(landingPathFor('admin')).toBe('/dashboard');
     expect(landingPathFor('accountant')).toBe('/dashboard');
     expect(assignableRoles('admin')).toEqual(['admin', 'accountant', 'support', 'collector']);

@@ -2,7 +2,7 @@ import { AbilityBuilder, createMongoAbility, type MongoAbility } from '@casl/abi
 import { normalizeRole, type Role, type TenantRole } from './roles';
 
 /**
- * The rule table of spec section 6, with the decisions of domain.md ("Roles and permissions").
+ * The rule table of docs/product/specification.md section 6, with the decisions of docs/product/domain.md ("Roles and permissions").
  * One module for the server (every route) and the web app (menus, buttons, guards).
  */
 export const ACTIONS = [
@@ -36,6 +36,21 @@ export const SUBJECTS = [
   'transaction',
   'settings',
   'counter',
+  'tariff',
+  'exchange_rate',
+  // The audit log (issue 11): admins read their tenant's, accountants too, the superadmin the platform's.
+  'audit',
+  // Collectors' cash (issue 19): `list cash` reads cash held (a collector their own), `create cash` counts it.
+  'cash',
+  // Route sheets (issue 19): the round of a day and its visits; which regions/stations a collector walks.
+  'route',
+  'route_assignment',
+  // Handing a customer's credit back (issue 15): admins only.
+  'credit_refund',
+  // One payment over a customer's account and credit notes (issue 15): the office (admins and
+  // accountants), never a collector, who takes cash on invoices only.
+  'account_payment',
+  'credit_note',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -47,6 +62,7 @@ export function defineAbilityFor(role: string | null | undefined): AppAbility {
     case 'superadmin':
       can('manage', 'tenants');
       can('manage', 'tenant_users');
+      can('list', 'audit');
       break;
     case 'admin':
       can('manage', 'all');
@@ -55,12 +71,20 @@ export function defineAbilityFor(role: string | null | undefined): AppAbility {
       break;
     case 'accountant':
       can('manage', 'all');
-      cannot('manage', ['tenants', 'tenant_users', 'user', 'station', 'bundle', 'settings']);
-      can('list', ['user', 'station', 'bundle']);
+      cannot('manage', ['tenants', 'tenant_users', 'user', 'station', 'bundle', 'settings', 'tariff', 'audit', 'credit_refund']);
+      can('list', ['user', 'station', 'bundle', 'tariff', 'audit']);
+      cannot('manage', 'route_assignment');
+      can('list', 'route_assignment');
       break;
     case 'collector':
       can('list', 'counter');
       can('update', 'counter');
+      // Issue 19: cash at the door (the service refuses it while `collectors_take_payments` is off,
+      // and refuses reversals and other methods than cash); their own cash held.
+      can('create', 'payment');
+      can('list', 'cash');
+      // Their own round only (the API answers a collector's round, never another's).
+      can(['list', 'create'], 'route');
       addSupportRules(can);
       break;
     case 'support':
@@ -69,7 +93,7 @@ export function defineAbilityFor(role: string | null | undefined): AppAbility {
     default:
       return build();
   }
-  // Decision (domain.md): every signed-in user has their profile and the language switcher.
+  // Decision (docs/product/domain.md): every signed-in user has their profile and the language switcher.
   can('update', 'profile');
   can('change', 'app_language');
   return build();
@@ -100,7 +124,7 @@ export function can(role: string | null | undefined, action: Action, subject: Su
   return abilityFor(role).can(action, subject);
 }
 
-/** A permission key like `list_user` splits at the first underscore (spec section 6). */
+/** A permission key like `list_user` splits at the first underscore (docs/product/specification.md section 6). */
 export function splitPermissionKey(key: string): [Action, Subject] {
   const index = key.indexOf('_');
   return [key.slice(0, index) as Action, key.slice(index + 1) as Subject];
@@ -111,19 +135,23 @@ export function canKey(role: string | null | undefined, key: string): boolean {
   return can(role, action, subject);
 }
 
-/** Menu keys of spec section 6. */
+/** Menu keys of docs/product/specification.md section 6. */
 export const MENU_KEYS = [
   'view_tenants',
   'view_dashboard',
   'list_user',
   'list_customer',
   'list_bundle',
+  'list_tariff',
   'list_station',
   'list_invoice',
   'list_payment',
   'list_transaction',
   'list_settings',
   'list_counter',
+  'list_cash',
+  'list_route',
+  'list_route_assignment',
 ] as const;
 export type MenuKey = (typeof MENU_KEYS)[number];
 

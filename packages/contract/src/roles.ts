@@ -22,10 +22,12 @@ export function roleFlags(role: string | null | undefined) {
   };
 }
 
-/** Landing path after sign-in (spec section 2). */
+/** Landing path after sign-in (docs/product/specification.md section 2). */
 export function landingPathFor(role: string | null | undefined): string {
   const normalized = normalizeRole(role);
   if (normalized === 'superadmin') return '/tenants';
-  if (normalized === 'support' || normalized === 'collector') return '/customers';
+  // Issue 19: a collector's home is today's round.
+  if (normalized === 'collector') return '/round';
+  if (normalized === 'support') return '/customers';
   return '/dashboard';
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalInputSchema, decimalSchema, textInput } from './billing-common';
+import { decimalInputSchema, decimalSchema, happenedAtInputSchema, textInput } from './billing-common';
 import { idParamSchema, idSchema, timestampSchema } from './common';
 import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
 
@@ -65,12 +65,25 @@ export const readingSchema = z
     taken_at: timestampSchema,
     taken_by: idSchema.nullable(),
     taken_by_name: z.string().nullable(),
+    /** A voided reading stays in the history; consumption, the counter and invoices ignore it. */
+    voided_at: timestampSchema.nullable(),
+    voided_by: idSchema.nullable(),
+    voided_by_name: z.string().nullable(),
+    void_reason: z.string().nullable(),
   })
   .meta({ id: 'Reading' });
 export type Reading = z.infer<typeof readingSchema>;
 
-/** `{"counter": "1234.5"}`; Arabic-Indic digits accepted; lower than the current reading is a 400. */
-export const updateCounterInputSchema = z.object({ counter: decimalInputSchema });
+/**
+ * `{"counter": "1234.5"}`; Arabic-Indic digits accepted; lower than the current reading is a 400.
+ * `taken_at` dates a reading typed in later (default now); `confirm_unusual` accepts a reading
+ * above what the meter can physically draw (otherwise a 400 `reading_implausible`).
+ */
+export const updateCounterInputSchema = z.object({
+  counter: decimalInputSchema,
+  taken_at: happenedAtInputSchema.optional(),
+  confirm_unusual: z.boolean().optional(),
+});
 export type UpdateCounterInput = z.input<typeof updateCounterInputSchema>;
 
 /** A meter replaced or reset: the old meter's optional final reading, then the new baseline (default 0). */
@@ -80,6 +93,12 @@ export const resetCounterInputSchema = z.object({
   reason: textInput(500).optional().default(''),
 });
 export type ResetCounterInput = z.input<typeof resetCounterInputSchema>;
+
+/** `POST .../readings/{reading_id}/void/`: a mistaken reading set aside, with why. */
+export const voidReadingInputSchema = z.object({
+  reason: textInput(500).min(1, { message: 'This field may not be blank.' }),
+});
+export type VoidReadingInput = z.input<typeof voidReadingInputSchema>;
 
 export const counterListSpec = {
   ordering: ['id', 'customer_name', 'customer_code', 'building_name', 'floor', 'apartment', 'counter', 'counter_updated_at', 'consumption'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './errors';
 import { booleanQuerySchema, idParamSchema, idSchema, optionalText, requiredText, timestampSchema } from './common';
 import { currencySchema } from './money';
 import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
@@ -23,7 +24,7 @@ export type Tenant = z.infer<typeof tenantSchema>;
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const slugSchema = requiredText(50)
   .transform((value) => value.toLowerCase())
-  .refine((value) => SLUG_PATTERN.test(value), { message: 'Enter a valid slug: lower-case letters, digits and single hyphens.' });
+  .refine((value) => SLUG_PATTERN.test(value), { message: ERROR_CODES.invalidSlug });
 const emailField = z.union([z.literal(''), z.email({ message: 'Enter a valid email address.' })]);
 const aliasField = z
   .string({ message: 'This field is required.' })

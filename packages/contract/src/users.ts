@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './errors';
 import { passwordSchema } from './auth';
 import { booleanQuerySchema, forbiddenField, idSchema, optionalText, timestampSchema } from './common';
 import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
@@ -45,7 +46,7 @@ const usernameSchema = z
   .trim()
   .min(3, { message: 'Ensure this field has at least 3 characters.' })
   .max(150, { message: 'Ensure this field has no more than 150 characters.' })
-  .regex(/^[\w.@+-]+$/, { message: 'Enter a valid username: letters, digits and @/./+/-/_ only.' });
+  .regex(/^[\w.@+-]+$/, { message: ERROR_CODES.invalidUsername });
 
 const emailField = z.union([z.literal(''), z.email({ message: 'Enter a valid email address.' })]);
 

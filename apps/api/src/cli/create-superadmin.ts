@@ -5,6 +5,8 @@ import { loadConfig } from '../config';
 import { openDatabases } from '../db/client';
 import { users } from '../db/schema/index';
 import { createPasswordHasher } from '../lib/password';
+import { formatErrorMessage } from '@meterline/contract/error-messages';
+import { MIN_PASSWORD_SCORE, passwordScore } from '../lib/password-strength';
 import { isUsernameTaken } from '../modules/users/users.repository';
 
 /** Makes the first superadmin of a production deployment; asks for the password (or SUPERADMIN_PASSWORD). */
@@ -25,6 +27,10 @@ const password = process.env.SUPERADMIN_PASSWORD ?? (await ask('Password: ', tru
 const checked = passwordSchema.safeParse(password);
 if (!checked.success) {
   console.error(checked.error.issues.map((issue) => issue.message).join('\n'));
+  process.exit(1);
+}
+if (passwordScore(password, [username, email]) < MIN_PASSWORD_SCORE) {
+  console.error(formatErrorMessage('password_too_weak', 'en'));
   process.exit(1);
 }
 const databases = await openDatabases(config);

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { dumpPglite } from './backup';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 
 export type Schema = typeof schema;
@@ -30,6 +31,8 @@ export interface Database {
   db: Db;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Embedded only: a consistent copy of the data directory as a .tar.gz, taken while it serves (`npm run backup`). */
+  backup?(file: string): Promise<number>;
 }
 
 export async function openPglite(dataDir: string, alias = 'default', options: { lock?: boolean } = {}): Promise<Database> {
@@ -49,6 +52,7 @@ export async function openPglite(dataDir: string, alias = 'default', options: { 
         await client.close();
         lock?.release();
       },
+      backup: (file) => dumpPglite(client, file),
     };
   } catch (error) {
     lock?.release();
@@ -57,7 +61,8 @@ export async function openPglite(dataDir: string, alias = 'default', options: { 
 }
 
 export async function openPostgres(url: string, alias = 'default', options: { max?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // A database that cannot be reached fails a request within 5 s (answered 503), instead of hanging it.
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5_000 });
   pool.on('error', (error) => console.error(`[db:${alias}] idle client error`, error.message));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {

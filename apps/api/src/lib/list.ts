@@ -2,7 +2,7 @@ import { asc, count, desc, or, sql, type AnyColumn, type SQL } from 'drizzle-orm
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { stringify } from 'csv-stringify';
-import { MESSAGES } from '@meterline/contract/errors';
+import { ERROR_CODES } from '@meterline/contract/errors';
 import { COUNT_CAP, type ListQuery, type Paginated } from '@meterline/contract/pagination';
 import type { Executor } from '../db/client';
 import { fieldError, HttpError } from './http-errors';
@@ -11,19 +11,24 @@ export type OrderingFields = Record<string, AnyColumn | SQL>;
 
 /**
  * `?ordering=-created_at,name` to ORDER BY clauses; an unknown field is a 400. The id is always
- * the last key, so pages are stable.
+ * the last key (in the direction of the last field), so pages are stable.
  */
-export function orderByFor(ordering: string | undefined, fields: OrderingFields, fallback: string, idColumn: AnyColumn): SQL[] {
+export function orderByFor(ordering: string | undefined, fields: OrderingFields, fallback: string, idColumn: AnyColumn, options: { isReversed?: boolean } = {}): SQL[] {
   const requested = (ordering?.trim() || fallback).split(',').map((part) => part.trim()).filter(Boolean);
   const clauses: SQL[] = [];
+  // Reversed (every direction flipped, nulls included) reads the last pages from the end.
+  const flip = options.isReversed ?? false;
+  let isLastDescending = false;
   for (const part of requested) {
     const descending = part.startsWith('-');
     const name = descending ? part.slice(1) : part;
     const column = fields[name];
-    if (!column) throw fieldError('ordering', `Unknown ordering field "${name}". Allowed: ${Object.keys(fields).join(', ')}.`);
-    clauses.push(descending ? desc(column) : asc(column));
+    if (!column) throw fieldError('ordering', ERROR_CODES.unknownOrdering, { field: name, allowed: Object.keys(fields).join(', ') });
+    clauses.push(descending !== flip ? desc(column) : asc(column));
+    isLastDescending = descending;
   }
-  clauses.push(asc(idColumn));
+  // The id goes the way of the last field, so one (field, id) index serves both directions.
+  clauses.push(isLastDescending !== flip ? desc(idColumn) : asc(idColumn));
   return clauses;
 }
 
@@ -74,6 +79,28 @@ export interface ListSource<T> {
   countQuery: () => PgSelect;
   /** One page of the filtered, ordered rows. */
   fetchPage: (limit: number, offset: number) => Promise<T[]>;
+  /** The exact count kept by the writes (O(1)), when the filters allow one; null otherwise. */
+  keptCount?: () => Promise<number | null>;
+  /** Rows counted from the end of the ordering (returned in list order): deep pages read less. */
+  fetchPageFromEnd?: (limit: number, offsetFromEnd: number) => Promise<T[]>;
+}
+
+/** The page's rows, read from whichever end of the ordering is nearer when the count is known. */
+async function fetchNearerEnd<T>(source: ListSource<T>, total: number, limit: number, offset: number): Promise<T[]> {
+  if (!source.fetchPageFromEnd || offset <= total / 2) return source.fetchPage(limit, offset);
+  const end = Math.min(offset + limit, total);
+  if (end <= offset) return [];
+  return source.fetchPageFromEnd(end - offset, total - end);
+}
+
+async function countAndPage<T>(db: Executor, source: ListSource<T>, limit: number, offset: number) {
+  const kept = source.keptCount ? await source.keptCount() : null;
+  if (kept !== null) {
+    const counted = kept > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: kept, capped: false };
+    return { ...counted, results: await fetchNearerEnd(source, kept, limit, offset) };
+  }
+  const [counted, results] = await Promise.all([countCapped(db, source.countQuery()), source.fetchPage(limit, offset)]);
+  return { ...counted, results };
 }
 
 /** Answers a paginated list in the DRF shape, or every matching row as CSV with `?format=csv`. */
@@ -87,11 +114,8 @@ export async function sendList<T>(
 ): Promise<Paginated<T> | FastifyReply> {
   if (query.format === 'csv') return sendCsv(reply, source, csv);
   const { page, page_size: pageSize } = query;
-  const [{ count: total, capped }, results] = await Promise.all([
-    countCapped(db, source.countQuery()),
-    source.fetchPage(pageSize, (page - 1) * pageSize),
-  ]);
-  if (page > 1 && results.length === 0) throw new HttpError(404, { detail: MESSAGES.invalidPage, code: 'not_found' });
+  const { count: total, capped, results } = await countAndPage(db, source, pageSize, (page - 1) * pageSize);
+  if (page > 1 && results.length === 0) throw new HttpError(404, ERROR_CODES.invalidPage);
   const hasNext = capped ? results.length === pageSize : page * pageSize < total;
   return {
     count: total,
@@ -105,6 +129,8 @@ export async function sendList<T>(
 const CSV_BATCH = 1000;
 
 async function sendCsv<T>(reply: FastifyReply, source: ListSource<T>, csv: { filename: string; columns: CsvColumn<T>[] }) {
+  // The first batch is read before answering: a failure there is a clean JSON error, not a broken download.
+  const firstRows = await source.fetchPage(CSV_BATCH, 0);
   const stream = stringify({ header: true, columns: csv.columns.map((column) => column.header), bom: true });
   reply
     .header('content-type', 'text/csv; charset=utf-8')
@@ -113,7 +139,7 @@ async function sendCsv<T>(reply: FastifyReply, source: ListSource<T>, csv: { fil
   void (async () => {
     try {
       for (let offset = 0; ; offset += CSV_BATCH) {
-        const rows = await source.fetchPage(CSV_BATCH, offset);
+        const rows = offset === 0 ? firstRows : await source.fetchPage(CSV_BATCH, offset);
         for (const row of rows) {
           const record = csv.columns.map((column) => csvCell(column.value(row), column.numeric));
           if (!stream.write(record)) await new Promise((resolve) => stream.once('drain', resolve));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -25,9 +26,10 @@ export function createMailer(options: { smtpUrl: string | null; from: string; ou
   return {
     async send(message) {
       await fs.mkdir(options.outboxDir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^\w.@-]/g, '_')}.eml`;
+      // A random part keeps messages written in the same millisecond apart; `wx` never overwrites.
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}-${message.to.replace(/[^\w.@-]/g, '_').slice(0, 100)}.eml`;
       const body = `From: ${options.from}\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`;
-      await fs.writeFile(path.join(options.outboxDir, name), body, 'utf8');
+      await fs.writeFile(path.join(options.outboxDir, name), body, { encoding: 'utf8', flag: 'wx' });
     },
   };
 }

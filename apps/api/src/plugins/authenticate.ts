@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ERROR_CODES, MESSAGES } from '@meterline/contract/errors';
+import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Action, Subject } from '@meterline/contract/permissions';
 import { can } from '@meterline/contract/permissions';
 import { normalizeRole, type Role } from '@meterline/contract/roles';
-import type { DatabaseRegistry, Db } from '../db/client';
+import type { DatabaseRegistry } from '../db/client';
 import { forbidden, unauthorized } from '../lib/http-errors';
 import type { AuditContext } from '../modules/audit/audit.repository';
 import type { TokenService } from '../modules/auth/tokens';
-import { findUserWithTenant } from '../modules/users/users.repository';
+import { findUserWithTenantAndSession } from '../modules/users/users.repository';
 
 /** The signed-in user, as every route and repository receives it. */
 export interface Actor {
@@ -46,14 +46,17 @@ async function authenticatePlugin(app: FastifyInstance, options: { tokens: Token
     const token = bearerToken(request);
     if (!token) throw unauthorized();
     const claims = options.tokens.verifyAccess(token);
-    const found = await findUserWithTenant(options.databases.default, claims.user_id);
-    if (!found) throw unauthorized(MESSAGES.tokenNotValid, ERROR_CODES.tokenNotValid);
+    // One statement per request: the user, the tenant and the session's revocation (issue 18).
+    const found = await findUserWithTenantAndSession(options.databases.default, claims.user_id, claims.fam);
+    if (!found) throw unauthorized(ERROR_CODES.tokenNotValid);
     const { user, tenant } = found;
-    if (!user.isActive) throw unauthorized(MESSAGES.userInactive, ERROR_CODES.userInactive);
-    if (tenant?.isBlocked) throw unauthorized(MESSAGES.tenantBlocked, ERROR_CODES.tenantBlocked);
-    if (user.tokenVersion !== claims.ver) throw unauthorized(MESSAGES.tokenNotValid, ERROR_CODES.tokenNotValid);
+    if (!user.isActive) throw unauthorized(ERROR_CODES.userInactive);
+    if (tenant?.isBlocked) throw unauthorized(ERROR_CODES.tenantBlocked);
+    if (user.tokenVersion !== claims.ver) throw unauthorized(ERROR_CODES.tokenNotValid);
+    // Signed out (or its refresh token was stolen and reused): the session's access tokens end too.
+    if (found.isSessionRevoked) throw unauthorized(ERROR_CODES.tokenNotValid);
     const role = normalizeRole(user.role);
-    if (!role) throw unauthorized(MESSAGES.tokenNotValid, ERROR_CODES.tokenNotValid);
+    if (!role) throw unauthorized(ERROR_CODES.tokenNotValid);
     request.actor = { userId: user.id, tenantId: user.tenantId, role, username: user.username, dbAlias: tenant?.dbAlias ?? null };
   });
 }
@@ -76,11 +79,6 @@ export function tenantActorOf(request: FastifyRequest): TenantActor {
   return actor as TenantActor;
 }
 
-/** The database holding the actor's tenant data. */
-export function tenantDbOf(databases: DatabaseRegistry, request: FastifyRequest): Db {
-  return databases.get(tenantActorOf(request).dbAlias);
-}
-
 export function auditContextOf(request: FastifyRequest): AuditContext {
   return {
     actorId: request.actor?.userId ?? null,
@@ -91,18 +89,46 @@ export function auditContextOf(request: FastifyRequest): AuditContext {
   };
 }
 
-/** preHandler: the rule table decides (403 otherwise). */
-export function requirePermission(action: Action, subject: Subject) {
-  return async (request: FastifyRequest) => {
-    const actor = actorOf(request);
-    if (!can(actor.role, action, subject)) throw forbidden();
+/**
+ * A permission check of the rule table, run in `onRequest` right after `app.authenticate`: before
+ * the body is read or validated, so a caller without the permission gets a 403 whatever they
+ * send (issue 11). `permissions` names what the hook checks, for the route-table test.
+ */
+export type PermissionHook = ((request: FastifyRequest) => Promise<void>) & { permissions: [Action, Subject][] };
+
+function permissionHook(permissions: [Action, Subject][], check: (request: FastifyRequest, actor: Actor) => boolean): PermissionHook {
+  const hook = async (request: FastifyRequest) => {
+    if (!check(request, actorOf(request))) throw forbidden();
   };
+  return Object.assign(hook, { permissions });
 }
 
-/** preHandler: any one of the permissions is enough. */
-export function requireAnyPermission(...permissions: [Action, Subject][]) {
-  return async (request: FastifyRequest) => {
-    const actor = actorOf(request);
-    if (!permissions.some(([action, subject]) => can(actor.role, action, subject))) throw forbidden();
-  };
+/** onRequest (after authenticate): the rule table decides (403 otherwise). */
+export function requirePermission(action: Action, subject: Subject): PermissionHook {
+  return permissionHook([[action, subject]], (_request, actor) => can(actor.role, action, subject));
 }
+
+/** onRequest (after authenticate): any one of the permissions is enough. */
+export function requireAnyPermission(...permissions: [Action, Subject][]): PermissionHook {
+  return permissionHook(permissions, (_request, actor) => permissions.some(([action, subject]) => can(actor.role, action, subject)));
+}
+
+/**
+ * onRequest (after authenticate) for `/users/{id}/`: the caller's own id needs `own` (any signed-in
+ * user when null), another id needs `other`.
+ */
+export function requireSelfOr(own: [Action, Subject][] | null, other: [Action, Subject]): PermissionHook {
+  return permissionHook([other], (request, actor) => {
+    const isSelf = Number((request.params as { id?: string }).id) === actor.userId;
+    const needed = isSelf ? own : [other];
+    return needed === null || needed.some(([action, subject]) => can(actor.role, action, subject));
+  });
+}
+
+/** onRequest (after authenticate): a tenant user, any role (the superadmin has no tenant data). */
+export const requireTenantUser: PermissionHook = Object.assign(
+  async (request: FastifyRequest) => {
+    tenantActorOf(request);
+  },
+  { permissions: [] as [Action, Subject][] },
+);

@@ -1,60 +1,78 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ERROR_CODES, MESSAGES } from '@meterline/contract/errors';
-import { databaseErrorCode, HttpError } from '../lib/http-errors';
+import { codeOfZodIssue, ERROR_CODES, type ZodIssueLike } from '@meterline/contract/errors';
+import { errorLanguageOf, type ErrorLanguage } from '@meterline/contract/error-messages';
+import type { FastifyRequest } from 'fastify';
+import { badRequest, databaseErrorCode, databaseFault, HttpError } from '../lib/http-errors';
+import { loggableError } from '../lib/loggable-error';
 
 function fieldName(path: string, fallback = 'non_field_errors'): string {
   const parts = path.split('/').filter(Boolean);
   return parts.length ? parts.join('.') : fallback;
 }
 
+/** The caller's language for messages: `?lang=`, else Accept-Language, else English. */
+export function requestLanguage(request: FastifyRequest): ErrorLanguage {
+  const lang = (request.query as { lang?: unknown } | undefined)?.lang;
+  const header = request.headers['accept-language'];
+  return errorLanguageOf(Array.isArray(header) ? header[0] : header, typeof lang === 'string' ? lang : undefined);
+}
+
+/** Every refusal as a catalog code: the thrown HttpError, or what Fastify and zod raised. */
+function toHttpError(error: FastifyError, request: FastifyRequest): HttpError | null {
+  if (error instanceof HttpError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    if (error.validationContext === 'params') return new HttpError(404, ERROR_CODES.notFound);
+    const input = error.validationContext === 'querystring' ? request.query : error.validationContext === 'headers' ? request.headers : request.body;
+    return badRequest(
+      error.validation.map((issue) => {
+        // The type provider flattens each zod issue: keyword = its code, params = the rest.
+        const path = issue.instancePath.split('/').filter(Boolean);
+        const zodIssue = { ...issue.params, code: issue.keyword, message: issue.message ?? '', path } as ZodIssueLike;
+        return { field: fieldName(issue.instancePath), ...codeOfZodIssue(zodIssue, input) };
+      }),
+    );
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, issues: error.cause?.issues }, 'response did not match its schema');
+    return null;
+  }
+  const statusCode = error.statusCode ?? 500;
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new HttpError(415, ERROR_CODES.unsupportedMediaType);
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || statusCode === 413) return new HttpError(413, ERROR_CODES.bodyTooLarge);
+  if (statusCode === 429) return new HttpError(429, ERROR_CODES.throttled);
+  if (statusCode >= 400 && statusCode < 500) {
+    // Fastify's own client errors (malformed JSON, empty body with a JSON type, ...).
+    request.log.info({ err: error }, 'unreadable request');
+    return badRequest([{ field: 'non_field_errors', code: ERROR_CODES.parseError }]);
+  }
+  const fault = databaseFault(error);
+  if (fault === 'unavailable') {
+    request.log.error({ err: loggableError(error) }, 'database unavailable');
+    return new HttpError(503, ERROR_CODES.databaseUnavailable, { headers: { 'retry-after': '5' } });
+  }
+  if (fault === 'storage_full') {
+    request.log.error({ err: loggableError(error) }, 'no disk space left');
+    return new HttpError(507, ERROR_CODES.storageFull);
+  }
+  const dbCode = databaseErrorCode(error);
+  // Text the database cannot store (a NUL byte, a value too large to index): bad input, not a fault.
+  if (dbCode === '22021' || dbCode === '22P05' || dbCode === '54000') return badRequest([{ field: 'non_field_errors', code: ERROR_CODES.invalid }]);
+  if (dbCode === '40001' || dbCode === '40P01') return new HttpError(409, ERROR_CODES.conflict);
+  request.log.error({ err: loggableError(error) }, 'unhandled error');
+  return null;
+}
+
 /**
- * DRF-shaped errors: 400 `{field: [messages]}`, others `{detail, code}`. Never a stack trace,
- * never a 500 for bad input.
+ * DRF-shaped errors: 400 `{field: [messages], code, errors}`, others `{detail, code}`, the
+ * messages in the caller's language from the contract's catalog. Never a stack trace, never a
+ * 500 for bad input.
  */
 async function errorHandlerPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send(error.body);
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      if (error.validationContext === 'params') {
-        return reply.code(404).send({ detail: MESSAGES.notFound, code: ERROR_CODES.notFound });
-      }
-      const fields: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const zodIssue = issue.params?.issue as { path?: PropertyKey[]; message?: string } | undefined;
-        const path = zodIssue?.path?.length ? `/${zodIssue.path.map(String).join('/')}` : issue.instancePath;
-        const field = fieldName(path);
-        (fields[field] ??= []).push(zodIssue?.message ?? issue.message ?? 'Invalid value.');
-      }
-      return reply.code(400).send(fields);
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause?.issues }, 'response did not match its schema');
-      return reply.code(500).send({ detail: 'A server error occurred.', code: 'server_error' });
-    }
-    const statusCode = error.statusCode ?? 500;
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(415).send({ detail: 'Unsupported media type.', code: 'unsupported_media_type' });
-    }
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || statusCode === 413) {
-      return reply.code(413).send({ detail: 'Request body is too large.', code: 'too_large' });
-    }
-    if (statusCode === 429) {
-      return reply.code(429).send({ detail: MESSAGES.throttled, code: ERROR_CODES.throttled });
-    }
-    if (statusCode >= 400 && statusCode < 500) {
-      // Fastify's own client errors (malformed JSON, empty body with a JSON type, ...).
-      return reply.code(400).send({ non_field_errors: [error.message.replace(/^FST_\w+: /, '')], code: 'parse_error' });
-    }
-    const dbCode = databaseErrorCode(error);
-    if (dbCode === '40001' || dbCode === '40P01') {
-      return reply.code(409).send({ detail: 'The record changed while saving. Try again.', code: ERROR_CODES.conflict });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ detail: 'A server error occurred.', code: 'server_error' });
+    const httpError = toHttpError(error, request) ?? new HttpError(500, ERROR_CODES.serverError);
+    return reply.code(httpError.statusCode).headers(httpError.headers).send(httpError.render(requestLanguage(request)));
   });
 }
 

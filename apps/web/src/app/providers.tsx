@@ -2,15 +2,18 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import rtlPlugin from 'stylis-plugin-rtl';
 import { prefixer } from 'stylis';
-import { i18next, initI18n } from '../i18n/index';
+import { i18next, initI18n, isLanguageLoaded, loadLanguage } from '../i18n/index';
 import { ApiError } from '../shared/lib/api-client';
 import { QUERY_GC_TIME_MS } from '../shared/lib/constants';
 import { SessionProvider, type SessionState } from '../shared/lib/session';
+import { FieldDataProvider } from '../shared/offline/field-data-provider';
+import { FIELD_QUERY_GC_TIME_MS } from '../shared/offline/field-data-store';
+import { registerFieldWrites } from '../shared/offline/offline-writes';
 import { useSettings } from '../shared/lib/settings-store';
 import { createAppTheme } from '../shared/lib/theme';
 
@@ -19,7 +22,9 @@ const ltrCache = createCache({ key: 'mui', prepend: true });
 const rtlCache = createCache({ key: 'muirtl', prepend: true, stylisPlugins: [prefixer, rtlPlugin] });
 
 export function createAppQueryClient() {
-  return new QueryClient({
+  // TanStack Query assumes it starts online: a page opened with no network must know at once.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         gcTime: QUERY_GC_TIME_MS,
@@ -29,6 +34,10 @@ export function createAppQueryClient() {
       },
     },
   });
+  // Service data stays on the device for a day after its screen closed (offline field work).
+  client.setQueryDefaults(['services'], { gcTime: FIELD_QUERY_GC_TIME_MS });
+  registerFieldWrites(client);
+  return client;
 }
 
 /** Theme, direction, language, queries and the session, in the order they depend on each other (toasts: app/layout/toast-provider). */
@@ -45,9 +54,20 @@ export function AppProviders({
   const [client] = useState(() => queryClient ?? createAppQueryClient());
   const theme = useMemo(() => createAppTheme(settings), [settings]);
 
-  // Before paint, so the texts switch in the same frame as the direction.
+  // Before paint, so the texts switch in the same frame as the direction (when the language came
+  // from another tab or a reset, its texts may still be downloading: they follow when they arrive).
   useLayoutEffect(() => {
-    initI18n(settings.language);
+    if (isLanguageLoaded(settings.language)) {
+      initI18n(settings.language);
+      return;
+    }
+    let isCurrent = true;
+    void loadLanguage(settings.language).then(() => {
+      if (isCurrent) initI18n(settings.language);
+    });
+    return () => {
+      isCurrent = false;
+    };
   }, [settings.language]);
   useEffect(() => {
     document.documentElement.lang = settings.language;
@@ -61,7 +81,9 @@ export function AppProviders({
         <ThemeProvider theme={theme}>
           <CssBaseline />
           <QueryClientProvider client={client}>
-            <SessionProvider initialState={initialSession}>{children}</SessionProvider>
+            <SessionProvider initialState={initialSession}>
+              <FieldDataProvider>{children}</FieldDataProvider>
+            </SessionProvider>
           </QueryClientProvider>
         </ThemeProvider>
       </CacheProvider>

@@ -1,10 +1,11 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider, type Location as RouterLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n/index';
 import { createAppQueryClient, AppProviders } from './providers';
 import { buildRoutes } from './router';
 import { userWithRole } from './test-users';
+import { serviceKeys } from '../shared/api/query-keys';
 
 function renderAt(path: string, role: string | null) {
   initI18n('en');
@@ -12,7 +13,7 @@ function renderAt(path: string, role: string | null) {
   const session = role ? { isLoggedIn: true, isInitialized: true, user: userWithRole(role) } : { isLoggedIn: false, isInitialized: true, user: null };
   // The shell asks for services once: seed the cache instead.
   const queryClient = createAppQueryClient();
-  queryClient.setQueryData(['services'], [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }]);
+  queryClient.setQueryData(serviceKeys.all, [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }]);
   render(
     <AppProviders queryClient={queryClient} initialSession={session}>
       <RouterProvider router={router} />
@@ -47,7 +48,7 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/forbidden');
     expect(router.state.historyAction).toBe('REPLACE');
-    expect((router.state.location.state as { from: ReturnType<typeof useLocation> }).from.pathname).toBe('/dashboard');
+    expect((router.state.location.state as { from: RouterLocation }).from.pathname).toBe('/dashboard');
   });
 
   it('keeps the superadmin out of tenant data and tenant admins out of tenants', async () => {
@@ -62,7 +63,7 @@ describe('route guards', () => {
       ['admin', '/dashboard'],
       ['accountant', '/dashboard'],
       ['support', '/customers'],
-      ['collector', '/customers'],
+      ['collector', '/round'],
     ];
     for (const [role, landing] of cases) {
       const router = renderAt('/login', role);

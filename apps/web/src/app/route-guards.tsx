@@ -2,9 +2,9 @@ import { landingPathFor } from '@meterline/contract/roles';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../shared/lib/session';
-import { paths } from './paths';
+import { paths } from '../shared/lib/paths';
 
-/** Signed-out visitors go to login, replacing the history entry (spec section 2). */
+/** Signed-out visitors go to login, replacing the history entry (docs/product/specification.md section 2). */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { isLoggedIn } = useSession();
   const location = useLocation();

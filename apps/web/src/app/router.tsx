@@ -5,7 +5,7 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { useScrollToTop } from '../shared/hooks/use-scroll-to-top';
 import { useSession } from '../shared/lib/session';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
-import { paths } from './paths';
+import { paths } from '../shared/lib/paths';
 import { GuestOnly, RequireAuth } from './route-guards';
 
 /** React.lazy per page: each screen is its own chunk, so the sign-in page stays small. */
@@ -31,7 +31,7 @@ interface ProtectedRoute {
   Page: LazyExoticComponent<ComponentType>;
 }
 
-/** The route table of spec section 2: one permission of the contract's rule table per screen. */
+/** The route table of docs/product/specification.md section 2: one permission of the contract's rule table per screen. */
 const protectedRoutes: ProtectedRoute[] = [
   { path: paths.tenants, action: 'view', subject: 'tenants', Page: lazyPage(() => import('../features/tenants/routes/tenant-list-page'), 'TenantListPage') },
   { path: paths.tenantCreate, action: 'create', subject: 'tenants', Page: lazyPage(() => import('../features/tenants/routes/tenant-create-page'), 'TenantCreatePage') },
@@ -48,10 +48,17 @@ const protectedRoutes: ProtectedRoute[] = [
   { path: paths.bundles, action: 'list', subject: 'bundle', Page: lazyPage(() => import('../features/bundles/routes/bundle-list-page'), 'BundleListPage') },
   { path: paths.bundleCreate, action: 'create', subject: 'bundle', Page: lazyPage(() => import('../features/bundles/routes/bundle-create-page'), 'BundleCreatePage') },
   { path: paths.bundleEdit, action: 'list', subject: 'bundle', Page: lazyPage(() => import('../features/bundles/routes/bundle-edit-page'), 'BundleEditPage') },
+  { path: paths.tariffs, action: 'list', subject: 'tariff', Page: lazyPage(() => import('../features/tariffs/routes/tariff-list-page'), 'TariffListPage') },
+  { path: paths.tariffCreate, action: 'create', subject: 'tariff', Page: lazyPage(() => import('../features/tariffs/routes/tariff-create-page'), 'TariffCreatePage') },
+  { path: paths.tariffEdit, action: 'list', subject: 'tariff', Page: lazyPage(() => import('../features/tariffs/routes/tariff-edit-page'), 'TariffEditPage') },
+  { path: paths.exchangeRates, action: 'list', subject: 'exchange_rate', Page: lazyPage(() => import('../features/exchange-rates/routes/exchange-rates-page'), 'ExchangeRatesPage') },
   { path: paths.stations, action: 'list', subject: 'station', Page: lazyPage(() => import('../features/stations/routes/station-list-page'), 'StationListPage') },
   { path: paths.stationCreate, action: 'create', subject: 'station', Page: lazyPage(() => import('../features/stations/routes/station-create-page'), 'StationCreatePage') },
   { path: paths.stationEdit, action: 'list', subject: 'station', Page: lazyPage(() => import('../features/stations/routes/station-edit-page'), 'StationEditPage') },
   { path: paths.counters, action: 'list', subject: 'counter', Page: lazyPage(() => import('../features/counters/routes/counter-list-page'), 'CounterListPage') },
+  { path: paths.round, action: 'list', subject: 'route', Page: lazyPage(() => import('../features/routes/routes/round-page'), 'RoundPage') },
+  { path: paths.roundBuilding, action: 'list', subject: 'route', Page: lazyPage(() => import('../features/routes/routes/round-building-page'), 'RoundBuildingPage') },
+  { path: paths.rounds, action: 'list', subject: 'route_assignment', Page: lazyPage(() => import('../features/routes/routes/route-assignments-page'), 'RouteAssignmentsPage') },
   { path: paths.customers, action: 'list', subject: 'customer', Page: lazyPage(() => import('../features/customers/routes/customer-list-page'), 'CustomerListPage') },
   { path: paths.customerCreate, action: 'create', subject: 'customer', Page: lazyPage(() => import('../features/customers/routes/customer-create-page'), 'CustomerCreatePage') },
   { path: paths.customerEdit, action: 'list', subject: 'customer', Page: lazyPage(() => import('../features/customers/routes/customer-edit-page'), 'CustomerEditPage') },
@@ -59,12 +66,16 @@ const protectedRoutes: ProtectedRoute[] = [
   { path: paths.invoices, action: 'list', subject: 'invoice', Page: lazyPage(() => import('../features/invoices/routes/invoice-list-page'), 'InvoiceListPage') },
   { path: paths.invoiceCreate, action: 'create', subject: 'invoice', Page: lazyPage(() => import('../features/invoices/routes/invoice-create-page'), 'InvoiceCreatePage') },
   { path: paths.invoiceDetails, action: 'view', subject: 'invoice', Page: lazyPage(() => import('../features/invoices/routes/invoice-details-page'), 'InvoiceDetailsPage') },
+  { path: paths.overdue, action: 'list', subject: 'invoice', Page: lazyPage(() => import('../features/overdue/routes/overdue-list-page'), 'OverdueListPage') },
   { path: paths.transactions, action: 'list', subject: 'transaction', Page: lazyPage(() => import('../features/transactions/routes/transaction-list-page'), 'TransactionListPage') },
   { path: paths.transactionCreate, action: 'create', subject: 'transaction', Page: lazyPage(() => import('../features/transactions/routes/transaction-create-page'), 'TransactionCreatePage') },
   { path: paths.settings, action: 'list', subject: 'settings', Page: lazyPage(() => import('../features/settings/routes/settings-page'), 'SettingsPage') },
+  { path: paths.collect, action: 'create', subject: 'payment', Page: lazyPage(() => import('../features/cash/routes/collect-page'), 'CollectPage') },
+  { path: paths.cash, action: 'list', subject: 'cash', Page: lazyPage(() => import('../features/cash/routes/cash-page'), 'CashPage') },
+  { path: paths.paymentVerify, action: 'view', subject: 'invoice', Page: lazyPage(() => import('../features/cash/routes/payment-verify-page'), 'PaymentVerifyPage') },
 ];
 
-/** Waits for the session before any route decides (full-page loading bar, spec section 4). */
+/** Waits for the session before any route decides (full-page loading bar, docs/product/specification.md section 4). */
 function RootBoundary() {
   const { t } = useTranslation();
   const { isInitialized } = useSession();

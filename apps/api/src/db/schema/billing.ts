@@ -74,6 +74,8 @@ export const customers = pgTable(
     notes: text('notes').notNull().default(''),
     /** Invoiced minus paid, kept in the same transaction as every money write. */
     balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** Paid beyond the invoices and not yet applied or refunded (issue 15); never negative. */
+    credit: bigint('credit', { mode: 'bigint' }).notNull().default(sql`0`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -81,6 +83,11 @@ export const customers = pgTable(
     uniqueIndex('customers_tenant_code_key').on(table.tenantId, table.code),
     index('customers_tenant_service_idx').on(table.tenantId, table.serviceId, table.id),
     index('customers_tenant_building_idx').on(table.tenantId, table.buildingId),
+    // The list's orderings (migration 0006): full_name is the default.
+    index('customers_tenant_service_name_idx').on(table.tenantId, table.serviceId, table.fullName, table.id),
+    index('customers_tenant_service_code_idx').on(table.tenantId, table.serviceId, table.code, table.id),
+    index('customers_tenant_service_balance_idx').on(table.tenantId, table.serviceId, table.balance, table.id),
+    index('customers_tenant_service_created_idx').on(table.tenantId, table.serviceId, table.createdAt, table.id),
   ],
 );
 
@@ -135,6 +142,22 @@ export const meterReadings = pgTable(
   (table) => [index('meter_readings_subscription_idx').on(table.tenantId, table.subscriptionId, table.id)],
 );
 
+/** Append-only: a reading corrected is voided by one row here; the reading itself never changes. */
+export const readingVoids = pgTable(
+  'reading_voids',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id').notNull(),
+    readingId: bigint('reading_id', { mode: 'number' })
+      .notNull()
+      .references(() => meterReadings.id),
+    reason: text('reason').notNull(),
+    voidedAt: timestamp('voided_at', { withTimezone: true }).notNull().defaultNow(),
+    voidedBy: integer('voided_by'),
+  },
+  (table) => [uniqueIndex('reading_voids_reading_key').on(table.tenantId, table.readingId)],
+);
+
 export const invoices = pgTable(
   'invoices',
   {
@@ -160,6 +183,10 @@ export const invoices = pgTable(
     previousReading: numeric('previous_reading', { precision: 14, scale: 3 }),
     currentReading: numeric('current_reading', { precision: 14, scale: 3 }),
     consumption: numeric('consumption', { precision: 14, scale: 3 }),
+    /** The customer's last reading this meter invoice billed (a void of it or an earlier one is refused). */
+    lastReadingId: bigint('last_reading_id', { mode: 'number' }),
+    /** The monthly fee a meter invoice billed (minor units, before tax, prorated); null on invoices from lines. */
+    monthlyFee: bigint('monthly_fee', { mode: 'bigint' }),
     createdBy: integer('created_by'),
     notes: text('notes').notNull().default(''),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -172,6 +199,24 @@ export const invoices = pgTable(
     index('invoices_tenant_customer_idx').on(table.tenantId, table.customerId),
     // The invoice list's default ordering (-issued_on, -id) and its date filters.
     index('invoices_tenant_service_issued_idx').on(table.tenantId, table.serviceId, table.issuedOn, table.id),
+    // ?status= and the list's orderings (migration 0006); "overdue" walks the open invoices.
+    index('invoices_tenant_service_status_issued_idx').on(table.tenantId, table.serviceId, table.status, table.issuedOn, table.id),
+    index('invoices_tenant_service_open_issued_idx')
+      .on(table.tenantId, table.serviceId, table.issuedOn, table.id)
+      .where(sql`${table.status} in ('unpaid', 'partially_paid')`),
+    index('invoices_tenant_service_status_id_idx').on(table.tenantId, table.serviceId, table.status, table.id),
+    index('invoices_tenant_service_number_idx').on(table.tenantId, table.serviceId, table.number, table.id),
+    index('invoices_tenant_service_due_idx').on(table.tenantId, table.serviceId, table.dueOn, table.id),
+    index('invoices_tenant_service_period_idx').on(table.tenantId, table.serviceId, table.periodStart, table.id),
+    index('invoices_tenant_service_total_idx').on(table.tenantId, table.serviceId, table.total, table.id),
+    index('invoices_tenant_service_paid_amount_idx').on(table.tenantId, table.serviceId, table.amountPaid, table.id),
+    index('invoices_tenant_service_balance_idx').on(
+      table.tenantId,
+      table.serviceId,
+      sql`(case when ${table.status} = 'cancelled' then 0 else ${table.total} - ${table.amountPaid} end)`,
+      table.id,
+    ),
+    index('invoices_tenant_service_created_idx').on(table.tenantId, table.serviceId, table.createdAt, table.id),
     uniqueIndex('invoices_live_period_key')
       .on(table.tenantId, table.subscriptionId, table.periodStart, table.periodEnd)
       .where(sql`${table.status} <> 'cancelled' and ${table.subscriptionId} is not null`),
@@ -218,12 +263,17 @@ export const payments = pgTable(
     note: text('note').notNull().default(''),
     reason: text('reason').notNull().default(''),
     reversesId: integer('reverses_id'),
+    /** The collector holding the cash until a handover links the payment (issue 19); null for the office. */
+    heldBy: integer('held_by'),
+    /** The payment of the account this allocation belongs to (issue 15). */
+    accountPaymentId: integer('account_payment_id'),
   },
   (table) => [
     index('payments_tenant_service_idx').on(table.tenantId, table.serviceId, table.id),
     index('payments_tenant_invoice_idx').on(table.tenantId, table.invoiceId),
     // The payment list's default ordering (-paid_at, -id) and the statistics' date windows.
     index('payments_tenant_service_paid_idx').on(table.tenantId, table.serviceId, table.paidAt, table.id),
+    index('payments_tenant_service_held_idx').on(table.tenantId, table.serviceId, table.heldBy).where(sql`${table.heldBy} is not null`),
   ],
 );
 

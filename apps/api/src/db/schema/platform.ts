@@ -64,17 +64,21 @@ export const refreshTokens = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The token issued when this one was used: a repeat within the grace window answers that pair again. */
+    replacedBy: text('replaced_by'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [index('refresh_tokens_family_idx').on(table.familyId), index('refresh_tokens_user_idx').on(table.userId)],
 );
 
-/** Failed sign-in counters when no Redis is configured (shared by every API process through the database). */
-export const authThrottle = pgTable('auth_throttle', {
+/**
+ * Attempt counters of rate-limiter-flexible (failed sign-ins, password-reset requests) when no
+ * Redis is configured: shared by every API process through the database.
+ */
+export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  points: integer('points').notNull().default(0),
+  expire: timestamp('expire', { withTimezone: true }),
 });
 
 /** Secrets generated on first run (the token signing key), so that every process agrees. */

@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Per-tenant settings (the spec's Config). */
 export const settings = pgTable('settings', {
@@ -15,8 +15,25 @@ export const settings = pgTable('settings', {
   address: text('address').notNull().default(''),
   invoiceFooter: text('invoice_footer').notNull().default(''),
   timezone: text('timezone').notNull().default('UTC'),
+  /** Optional second currency: invoices show their total in it at the month's rate; payments may be taken in it. */
+  secondCurrency: text('second_currency'),
+  /** Cash step per currency in minor units ({"LBP": 1000}); absent: the minor unit. */
+  cashRounding: jsonb('cash_rounding').$type<Record<string, number>>().notNull().default({}),
+  /** Volts, for the plausibility limit of a reading (amperage x voltage x hours). */
+  voltage: integer('voltage').notNull().default(230),
+  proratePartialMonths: boolean('prorate_partial_months').notNull().default(true),
+  /** How far back a reading or a payment may be dated (collectors: 3 days at most). */
+  backdateDays: integer('backdate_days').notNull().default(31),
+  /** Collectors may take cash payments at the door (issue 19). */
+  collectorsTakePayments: boolean('collectors_take_payments').notNull().default(true),
   /** Last invoice number handed out; incremented under a row lock so numbers stay gapless. */
   lastInvoiceNumber: bigint('last_invoice_number', { mode: 'number' }).notNull().default(0),
+  /** Last credit note number handed out (issue 15), gapless like the invoices'. */
+  lastCreditNoteNumber: bigint('last_credit_note_number', { mode: 'number' }).notNull().default(0),
+  /** Late fee of the billing run (issue 15): 'none', 'fixed' (an amount) or 'percent' (of what is left), after N days overdue. */
+  lateFeeKind: text('late_fee_kind').notNull().default('none'),
+  lateFeeValue: numeric('late_fee_value', { precision: 18, scale: 3 }).notNull().default('0'),
+  lateFeeAfterDays: integer('late_fee_after_days').notNull().default(30),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -28,6 +45,8 @@ export const services = pgTable(
     name: text('name').notNull(),
     unit: text('unit').notNull().default(''),
     isMetered: boolean('is_metered').notNull().default(true),
+    /** Plausibility limit of a reading where the bundle has no amperage (null: no limit). */
+    maxConsumptionPerDay: numeric('max_consumption_per_day', { precision: 14, scale: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('services_tenant_idx').on(table.tenantId, table.id)],

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,7 +14,7 @@ import {
   updateAddressInputSchema,
 } from '@meterline/contract/addresses';
 import { noContent, readErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission, tenantActorOf } from '../../plugins/authenticate';
+import { auditContextOf, requirePermission, requireTenantUser, tenantActorOf } from '../../plugins/authenticate';
 import type { AddressService } from './addresses.service';
 
 /**
@@ -26,7 +26,7 @@ export async function addressRoutes(app: FastifyInstance, options: { addresses: 
   const { addresses } = options;
   const tags = ['addresses'];
   // The superadmin has no tenant, hence no addresses: 403.
-  const tenantUser = { onRequest: [app.authenticate, async (request: FastifyRequest) => void tenantActorOf(request)] };
+  const tenantUser = { onRequest: [app.authenticate, requireTenantUser] };
   const settingsWriter = { onRequest: [app.authenticate, requirePermission('update', 'settings')] };
   const created = <T extends z.ZodType>(schema: T) => ({ 201: schema, ...writeErrors });
   const deleted = { 204: noContent, ...writeErrors };

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Building, Region, Street } from '@meterline/contract/addresses';
 import type { DatabaseRegistry, Db } from '../../db/client';
 import { databaseErrorCode, fieldError, notFound, protectedConflict } from '../../lib/http-errors';
@@ -5,11 +6,11 @@ import type { TenantActor } from '../../plugins/authenticate';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
 import * as repository from './addresses.repository';
 
-const NAME_TAKEN: Record<'region' | 'street' | 'building', string> = {
-  region: 'A region with this name already exists.',
-  street: 'A street with this name already exists in this region.',
-  building: 'A building with this name already exists on this street.',
-};
+const NAME_TAKEN = {
+  region: ERROR_CODES.regionNameTaken,
+  street: ERROR_CODES.streetNameTaken,
+  building: ERROR_CODES.buildingNameTaken,
+} as const;
 
 /**
  * The unique index settles a race that the name check missed (still a 400 on `name`), and a

@@ -8,7 +8,7 @@ import {
   tokenRefreshInputSchema,
   tokenVerifyInputSchema,
 } from '@meterline/contract/auth';
-import { errorSchema, ERROR_CODES, MESSAGES, validationErrorSchema } from '@meterline/contract/errors';
+import { errorSchema, ERROR_CODES, validationErrorSchema } from '@meterline/contract/errors';
 import { unauthorized } from '../../lib/http-errors';
 import { noContent } from '../../lib/route-schemas';
 import type { AuthService } from './auth.service';
@@ -55,7 +55,7 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
       },
     },
     async (request) => {
-      if (!options.tokens.verifyAny(request.body.token)) throw unauthorized(MESSAGES.tokenNotValid, ERROR_CODES.tokenNotValid);
+      if (!options.tokens.verifyAny(request.body.token)) throw unauthorized(ERROR_CODES.tokenNotValid);
       return {};
     },
   );

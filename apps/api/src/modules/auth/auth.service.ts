@@ -1,14 +1,14 @@
-import { eq } from 'drizzle-orm';
-import { ERROR_CODES, MESSAGES } from '@meterline/contract/errors';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { ERROR_CODES } from '@meterline/contract/errors';
 import type { TokenCreateInput } from '@meterline/contract/auth';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import { forbidden, HttpError, tooManyRequests, unauthorized } from '../../lib/http-errors';
+import { fieldError, forbidden, unauthorized } from '../../lib/http-errors';
 import type { PasswordHasher } from '../../lib/password';
 import { findUserByUsername, findUserWithTenant } from '../users/users.repository';
 import { verifyOtp } from './otp';
-import type { ThrottleStore } from './throttle';
+import { createLimiter, type LimiterStore } from './throttle';
 import type { TokenService, TokenUser } from './tokens';
 
 export interface LoginLimits {
@@ -17,70 +17,97 @@ export interface LoginLimits {
   lockSeconds: number;
 }
 
-/** Sign-in: one answer for an unknown user and a wrong password; failures limited per IP and per account and IP. */
+/**
+ * Sign-in: one answer for an unknown user and a wrong password. Failures are limited per IP and
+ * per account and IP (then a back-off); the account alone is only slowed down, so nobody can lock
+ * an admin out. An attempt spends its points before the password is checked and gets them back
+ * when it succeeds, so parallel attempts cannot slip past a limit.
+ */
 export function createAuthService(deps: {
   db: Db;
   tokens: TokenService;
   passwords: PasswordHasher;
-  throttle: ThrottleStore;
+  limiterStore: LimiterStore;
   clock: Clock;
   limits: LoginLimits;
 }) {
-  const { db, tokens, passwords, throttle, clock, limits } = deps;
-  const ipKey = (ip: string) => `ip:${ip}`;
-  const accountKey = (username: string, ip: string) => `acct:${username.toLowerCase()}:${ip}`;
-  const userKey = (username: string) => `user:${username.toLowerCase()}`;
+  const { db, tokens, passwords, limiterStore, clock, limits } = deps;
+  const perIp = createLimiter(limiterStore, { name: 'login-ip', points: limits.perIpPerMinute, windowSeconds: 60 });
+  const perAccountAndIp = createLimiter(limiterStore, {
+    name: 'login-account-ip',
+    points: limits.perAccountAndIp,
+    windowSeconds: limits.lockSeconds,
+    blockSeconds: limits.lockSeconds,
+  });
+  const perAccount = createLimiter(limiterStore, { name: 'login-account', points: 1_000_000_000, windowSeconds: limits.lockSeconds });
+  const accountKey = (username: string, ip: string) => `${username.toLowerCase()}|${ip}`;
 
-  async function assertNotThrottled(username: string, ip: string) {
-    const ipFailures = await throttle.failures(ipKey(ip), 60);
-    if (limits.perIpPerMinute > 0 && ipFailures >= limits.perIpPerMinute) throw tooManyRequests(60);
-    const lockedFor = await throttle.lockedFor(accountKey(username, ip));
-    if (lockedFor > 0) throw tooManyRequests(lockedFor);
+  async function reserveAttempt(username: string, ip: string) {
+    await perIp.consume(ip);
+    try {
+      await perAccountAndIp.consume(accountKey(username, ip));
+    } catch (error) {
+      await perIp.reward(ip);
+      throw error;
+    }
   }
 
-  async function recordFailure(username: string, ip: string) {
-    await throttle.recordFailure(ipKey(ip), 60);
-    const consecutive = await throttle.recordFailure(accountKey(username, ip), limits.lockSeconds);
-    if (limits.perAccountAndIp > 0 && consecutive >= limits.perAccountAndIp) {
-      await throttle.reset(accountKey(username, ip));
-      await throttle.lock(accountKey(username, ip), limits.lockSeconds);
-    }
-    // The account alone is only slowed down (never locked), so nobody can lock an admin out.
-    const accountFailures = await throttle.recordFailure(userKey(username), limits.lockSeconds);
+  /** The attempt was not a failed guess: its points go back. */
+  async function releaseAttempt(username: string, ip: string) {
+    await perIp.reward(ip);
+    await perAccountAndIp.reset(accountKey(username, ip));
+  }
+
+  /** The account alone is only slowed down (never locked): from the limit on, each failure waits longer. */
+  async function slowDownAccount(username: string) {
+    const accountFailures = await perAccount.consume(username.toLowerCase());
     const excess = accountFailures - limits.perAccountAndIp;
     if (excess > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(excess, 10) * 100));
   }
 
   async function loadTokenUser(userId: number): Promise<TokenUser> {
     const found = await findUserWithTenant(db, userId);
-    if (!found || !found.user.isActive) throw unauthorized(MESSAGES.userInactive, ERROR_CODES.userInactive);
-    if (found.tenant?.isBlocked) throw unauthorized(MESSAGES.tenantBlocked, ERROR_CODES.tenantBlocked);
+    if (!found || !found.user.isActive) throw unauthorized(ERROR_CODES.userInactive);
+    if (found.tenant?.isBlocked) throw unauthorized(ERROR_CODES.tenantBlocked);
     return { id: found.user.id, tenantId: found.user.tenantId, role: found.user.role, tokenVersion: found.user.tokenVersion };
   }
 
   return {
     async login(input: TokenCreateInput, ip: string) {
-      await assertNotThrottled(input.username, ip);
+      await reserveAttempt(input.username, ip);
       const found = await findUserByUsername(db, input.username);
       const passwordOk = found ? await passwords.verify(found.user.passwordHash, input.password) : false;
       if (!found) await passwords.verifyDummy(input.password);
       if (!found || !passwordOk || !found.user.isActive) {
-        await recordFailure(input.username, ip);
-        throw unauthorized(MESSAGES.badCredentials, ERROR_CODES.authenticationFailed);
+        await slowDownAccount(input.username);
+        throw unauthorized(ERROR_CODES.authenticationFailed);
       }
       const { user, tenant } = found;
-      if (tenant?.isBlocked) throw forbidden(MESSAGES.tenantBlocked, ERROR_CODES.tenantBlocked);
-      if (user.otpEnabled && user.otpSecret) {
-        if (!input.otp) throw new HttpError(400, { otp: [MESSAGES.otpRequired], code: ERROR_CODES.otpRequired });
-        const step = verifyOtp(user.otpSecret, input.otp, user.otpLastTimeStep, clock.now());
-        if (step === null) {
-          await recordFailure(input.username, ip);
-          throw new HttpError(400, { otp: [MESSAGES.otpInvalid], code: ERROR_CODES.otpInvalid });
-        }
-        await db.update(users).set({ otpLastTimeStep: step }).where(eq(users.id, user.id));
+      if (tenant?.isBlocked) {
+        await releaseAttempt(input.username, ip);
+        throw forbidden(ERROR_CODES.tenantBlocked);
       }
-      await throttle.reset(accountKey(input.username, ip));
-      await throttle.reset(userKey(input.username));
+      if (user.otpEnabled && user.otpSecret) {
+        if (!input.otp) {
+          await releaseAttempt(input.username, ip);
+          throw fieldError('otp', ERROR_CODES.otpRequired);
+        }
+        const step = verifyOtp(user.otpSecret, input.otp, user.otpLastTimeStep, clock.now());
+        // Compare-and-set on the last used step: of concurrent requests with one code, one wins.
+        const accepted =
+          step !== null &&
+          (await db
+            .update(users)
+            .set({ otpLastTimeStep: step })
+            .where(and(eq(users.id, user.id), or(isNull(users.otpLastTimeStep), lt(users.otpLastTimeStep, step))))
+            .returning({ id: users.id })).length === 1;
+        if (!accepted) {
+          await slowDownAccount(input.username);
+          throw fieldError('otp', ERROR_CODES.otpInvalid);
+        }
+      }
+      await releaseAttempt(input.username, ip);
+      await perAccount.reset(input.username.toLowerCase());
       await db.update(users).set({ lastLogin: clock.now() }).where(eq(users.id, user.id));
       return tokens.issuePair({ id: user.id, tenantId: user.tenantId, role: user.role, tokenVersion: user.tokenVersion });
     },

@@ -47,7 +47,7 @@ describe.skipIf(!reachable)('sign-in limits through Redis', () => {
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     const redis = new Redis(redisUrl);
-    await redis.del(`meterline:throttle:lock:acct:a.admin:${ip}`, `meterline:throttle:acct:a.admin:${ip}`, 'meterline:throttle:user:a.admin');
+    await redis.del(`meterline:login-account-ip:a.admin|${ip}`, 'meterline:login-account:a.admin');
     redis.disconnect();
     expect((await create(second, TEST_PASSWORD)).statusCode).toBe(200);
   });

@@ -1,83 +1,60 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
+import { RateLimiterDrizzle, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Db } from '../../db/client';
-import { authThrottle } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
+import { rateLimits } from '../../db/schema/index';
+import { tooManyRequests } from '../../lib/http-errors';
 
 /**
- * Counters of failed sign-ins, shared by every API process: in the database by default,
- * in Redis when REDIS_URL is set.
+ * Counters of attempts (failed sign-ins, password-reset requests), kept by rate-limiter-flexible:
+ * in the database by default (an atomic upsert, shared by every API process), in Redis when
+ * REDIS_URL is set.
  */
-export interface ThrottleStore {
-  /** Counts one failure in a window of `windowSeconds`; answers the failures in the current window. */
-  recordFailure(key: string, windowSeconds: number): Promise<number>;
-  failures(key: string, windowSeconds: number): Promise<number>;
-  /** Seconds left on a lock, 0 when there is none. */
-  lockedFor(key: string): Promise<number>;
-  lock(key: string, seconds: number): Promise<void>;
+export type LimiterStore = { kind: 'database'; db: Db } | { kind: 'redis'; redis: Redis };
+
+export interface LimitRule {
+  /** Name of the counter (key prefix). */
+  name: string;
+  /** Attempts allowed in the window; 0 turns the limit off. */
+  points: number;
+  windowSeconds: number;
+  /** Once the attempts are spent, further ones are refused for this long (0: until the window ends). */
+  blockSeconds?: number;
+}
+
+export interface Limiter {
+  /** Spends one attempt; throws 429 (with Retry-After) when none is left. Atomic across processes. */
+  consume(key: string): Promise<number>;
+  /** Gives an attempt back (the attempt turned out not to be a failure). */
+  reward(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
-export function createDatabaseThrottleStore(db: Db, clock: Clock): ThrottleStore {
-  return {
-    async recordFailure(key, windowSeconds) {
-      const now = clock.now();
-      const windowStart = new Date(now.getTime() - windowSeconds * 1000);
-      const [row] = await db
-        .insert(authThrottle)
-        .values({ key, failures: 1, windowStartedAt: now })
-        .onConflictDoUpdate({
-          target: authThrottle.key,
-          set: {
-            failures: sql`case when ${authThrottle.windowStartedAt} < ${windowStart.toISOString()} then 1 else ${authThrottle.failures} + 1 end`,
-            windowStartedAt: sql`case when ${authThrottle.windowStartedAt} < ${windowStart.toISOString()} then ${now.toISOString()}::timestamptz else ${authThrottle.windowStartedAt} end`,
-          },
-        })
-        .returning({ failures: authThrottle.failures });
-      return row.failures;
-    },
-    async failures(key, windowSeconds) {
-      const [row] = await db.select().from(authThrottle).where(eq(authThrottle.key, key));
-      if (!row) return 0;
-      return row.windowStartedAt.getTime() < clock.now().getTime() - windowSeconds * 1000 ? 0 : row.failures;
-    },
-    async lockedFor(key) {
-      const [row] = await db.select({ lockedUntil: authThrottle.lockedUntil }).from(authThrottle).where(eq(authThrottle.key, key));
-      if (!row?.lockedUntil) return 0;
-      return Math.max(0, Math.ceil((row.lockedUntil.getTime() - clock.now().getTime()) / 1000));
-    },
-    async lock(key, seconds) {
-      const until = new Date(clock.now().getTime() + seconds * 1000);
-      await db
-        .insert(authThrottle)
-        .values({ key, failures: 0, windowStartedAt: clock.now(), lockedUntil: until })
-        .onConflictDoUpdate({ target: authThrottle.key, set: { lockedUntil: until } });
-    },
-    async reset(key) {
-      await db.delete(authThrottle).where(eq(authThrottle.key, key));
-    },
+export function createLimiter(store: LimiterStore, rule: LimitRule): Limiter {
+  if (rule.points <= 0) return { consume: async () => 0, reward: async () => undefined, reset: async () => undefined };
+  const options = {
+    keyPrefix: `meterline:${rule.name}`,
+    points: rule.points,
+    duration: rule.windowSeconds,
+    blockDuration: rule.blockSeconds ?? 0,
   };
-}
-
-export function createRedisThrottleStore(redis: Redis, prefix = 'meterline:throttle:'): ThrottleStore {
+  const limiter: RateLimiterAbstract =
+    store.kind === 'redis'
+      ? new RateLimiterRedis({ ...options, storeClient: store.redis })
+      : new RateLimiterDrizzle({ ...options, storeClient: store.db, schema: rateLimits });
   return {
-    async recordFailure(key, windowSeconds) {
-      const name = `${prefix}${key}`;
-      const [[, count]] = (await redis.multi().incr(name).expire(name, windowSeconds, 'NX').exec()) as [[null, number], unknown];
-      return count;
+    async consume(key) {
+      try {
+        return (await limiter.consume(key)).consumedPoints;
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw tooManyRequests(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+        throw error;
+      }
     },
-    async failures(key) {
-      return Number((await redis.get(`${prefix}${key}`)) ?? 0);
-    },
-    async lockedFor(key) {
-      const ttl = await redis.ttl(`${prefix}lock:${key}`);
-      return ttl > 0 ? ttl : 0;
-    },
-    async lock(key, seconds) {
-      await redis.set(`${prefix}lock:${key}`, '1', 'EX', seconds);
+    async reward(key) {
+      await limiter.reward(key, 1);
     },
     async reset(key) {
-      await redis.del(`${prefix}${key}`, `${prefix}lock:${key}`);
+      await limiter.delete(key);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { AccessTokenClaims } from '@meterline/contract/auth';
-import { ERROR_CODES, MESSAGES } from '@meterline/contract/errors';
+import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Db } from '../../db/client';
 import { refreshTokens } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
@@ -13,12 +13,15 @@ export interface RefreshTokenClaims {
   ver: number;
   fam: string;
   jti: string;
+  /** When the session (the family) began, in seconds: its absolute limit counts from here. */
+  sat: number;
   exp: number;
   iat: number;
 }
 
 export interface JwtCodec {
-  sign(payload: Record<string, unknown>, expiresInSeconds: number): string;
+  /** Signs the claims as given (they carry their own iat and exp): the same claims give the same token. */
+  sign(payload: Record<string, unknown>): string;
   /** Throws on a bad signature, another algorithm, or an expired token. */
   verify<T>(token: string): T;
 }
@@ -30,38 +33,74 @@ export interface TokenUser {
   tokenVersion: number;
 }
 
+/** Claims of the pair issued at one rotation: kept so that a repeat within the grace window answers the same pair. */
+interface PairStamp {
+  familyId: string;
+  jti: string;
+  /** Seconds (wall clock), the tokens' iat. */
+  issuedAt: number;
+  sessionStartedAt: number;
+}
+
 export function createTokenService(deps: {
   db: Db;
   jwt: JwtCodec;
   clock: Clock;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
+  /** Absolute session lifetime: no refresh after this long from the sign-in. */
+  sessionMaxSeconds: number;
+  /** A refresh token presented again within this many seconds of its use answers the same new pair. */
+  refreshGraceSeconds: number;
 }) {
   const { db, jwt, clock } = deps;
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
+  const invalid = () => unauthorized(ERROR_CODES.tokenNotValid);
 
-  function signAccess(user: TokenUser): string {
-    return jwt.sign(
-      { token_type: 'access', user_id: user.id, tenant_id: user.tenantId, role: user.role, ver: user.tokenVersion, jti: randomUUID() },
-      deps.accessTokenSeconds,
-    );
+  function signPair(user: TokenUser, stamp: PairStamp) {
+    const access = jwt.sign({
+      token_type: 'access',
+      user_id: user.id,
+      tenant_id: user.tenantId,
+      role: user.role,
+      ver: user.tokenVersion,
+      fam: stamp.familyId,
+      jti: `${stamp.jti}.a`,
+      iat: stamp.issuedAt,
+      exp: stamp.issuedAt + deps.accessTokenSeconds,
+    });
+    const refresh = jwt.sign({
+      token_type: 'refresh',
+      user_id: user.id,
+      ver: user.tokenVersion,
+      fam: stamp.familyId,
+      jti: stamp.jti,
+      sat: stamp.sessionStartedAt,
+      iat: stamp.issuedAt,
+      exp: stamp.issuedAt + deps.refreshTokenSeconds,
+    });
+    return { access, refresh };
   }
 
-  async function issuePair(user: TokenUser, familyId: string = randomUUID(), executor: Db = db) {
-    const jti = randomUUID();
+  async function issuePair(user: TokenUser, family?: { id: string; startedAt: number }, executor: Db = db) {
+    const issuedAt = nowSeconds();
+    const stamp: PairStamp = { familyId: family?.id ?? randomUUID(), jti: randomUUID(), issuedAt, sessionStartedAt: family?.startedAt ?? issuedAt };
     const expiresAt = new Date(clock.now().getTime() + deps.refreshTokenSeconds * 1000);
-    await executor.insert(refreshTokens).values({ jti, familyId, userId: user.id, expiresAt, issuedAt: clock.now() });
-    const refresh = jwt.sign({ token_type: 'refresh', user_id: user.id, ver: user.tokenVersion, fam: familyId, jti }, deps.refreshTokenSeconds);
-    return { access: signAccess(user), refresh };
+    await executor
+      .insert(refreshTokens)
+      .values({ jti: stamp.jti, familyId: stamp.familyId, userId: user.id, expiresAt, issuedAt: new Date(issuedAt * 1000) });
+    return { pair: signPair(user, stamp), jti: stamp.jti };
   }
 
-  function decode<T extends { token_type: string }>(token: string, type: T['token_type']): T {
+  function decode<T extends { token_type: string; exp?: unknown }>(token: string, type: T['token_type']): T {
     let claims: T;
     try {
       claims = jwt.verify<T>(token);
     } catch {
-      throw unauthorized(MESSAGES.tokenNotValid, ERROR_CODES.tokenNotValid);
+      throw invalid();
     }
-    if (claims.token_type !== type) throw unauthorized(MESSAGES.tokenNotValid, ERROR_CODES.tokenNotValid);
+    // A token without an expiry is never accepted, whoever signed it.
+    if (claims.token_type !== type || typeof claims.exp !== 'number') throw invalid();
     return claims;
   }
 
@@ -73,29 +112,48 @@ export function createTokenService(deps: {
   }
 
   /**
-   * Rotates a refresh token: single use; presenting a used one revokes its whole family
-   * (a stolen token and its thief's descendants stop working together).
+   * Rotates a refresh token: single use; presenting a used one revokes its whole family (a stolen
+   * token and its thief's descendants stop working together) — except within a short grace window
+   * after its use, when it answers the same new pair again (two tabs refreshing at once).
    */
   async function rotate(token: string, loadUser: (userId: number) => Promise<TokenUser>) {
     const claims = decode<RefreshTokenClaims>(token, 'refresh');
+    const sessionStartedAt = typeof claims.sat === 'number' ? claims.sat : claims.iat;
+    if (nowSeconds() - sessionStartedAt > deps.sessionMaxSeconds) {
+      await revokeFamily(claims.fam);
+      throw invalid();
+    }
+    // Read before the transaction: on the embedded database a query outside it would wait for it.
+    const user = await loadUser(claims.user_id);
     const outcome = await db.transaction(async (tx) => {
       const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.jti, claims.jti)).for('update');
-      if (!row || row.revokedAt || row.expiresAt.getTime() <= clock.now().getTime()) return 'invalid' as const;
-      if (row.usedAt) return 'reused' as const;
-      await tx.update(refreshTokens).set({ usedAt: clock.now() }).where(eq(refreshTokens.jti, claims.jti));
-      return 'ok' as const;
+      if (!row || row.revokedAt || row.expiresAt.getTime() <= clock.now().getTime()) return { kind: 'invalid' as const };
+      if (row.usedAt) {
+        const withinGrace = row.replacedBy !== null && clock.now().getTime() - row.usedAt.getTime() <= deps.refreshGraceSeconds * 1000;
+        return withinGrace ? { kind: 'repeat' as const, next: row.replacedBy as string } : { kind: 'reused' as const };
+      }
+      if (user.tokenVersion !== claims.ver) return { kind: 'stale' as const };
+      const issued = await issuePair(user, { id: claims.fam, startedAt: sessionStartedAt }, tx as unknown as Db);
+      await tx.update(refreshTokens).set({ usedAt: clock.now(), replacedBy: issued.jti }).where(eq(refreshTokens.jti, claims.jti));
+      return { kind: 'ok' as const, pair: issued.pair };
     });
-    if (outcome === 'reused') {
-      await revokeFamily(claims.fam);
-      throw unauthorized('Token is blacklisted', ERROR_CODES.tokenNotValid);
+    switch (outcome.kind) {
+      case 'ok':
+        return outcome.pair;
+      case 'repeat': {
+        const [next] = await db.select().from(refreshTokens).where(eq(refreshTokens.jti, outcome.next));
+        if (!next || next.revokedAt || user.tokenVersion !== claims.ver) throw invalid();
+        return signPair(user, { familyId: claims.fam, jti: next.jti, issuedAt: Math.floor(next.issuedAt.getTime() / 1000), sessionStartedAt });
+      }
+      case 'reused':
+        await revokeFamily(claims.fam);
+        throw unauthorized(ERROR_CODES.tokenNotValid);
+      case 'stale':
+        await revokeFamily(claims.fam);
+        throw invalid();
+      default:
+        throw invalid();
     }
-    if (outcome === 'invalid') throw unauthorized(MESSAGES.tokenNotValid, ERROR_CODES.tokenNotValid);
-    const user = await loadUser(claims.user_id);
-    if (user.tokenVersion !== claims.ver) {
-      await revokeFamily(claims.fam);
-      throw unauthorized(MESSAGES.tokenNotValid, ERROR_CODES.tokenNotValid);
-    }
-    return issuePair(user, claims.fam);
   }
 
   async function logout(token: string | undefined) {
@@ -110,15 +168,28 @@ export function createTokenService(deps: {
   }
 
   return {
-    issuePair,
+    issuePair: async (user: TokenUser) => (await issuePair(user)).pair,
     rotate,
     logout,
     revokeFamily,
-    verifyAccess: (token: string) => decode<AccessTokenClaims & { token_type: 'access' }>(token, 'access'),
+    verifyAccess: (token: string) => {
+      const claims = decode<AccessTokenClaims & { token_type: 'access'; fam?: unknown }>(token, 'access');
+      if (typeof claims.fam !== 'string') throw invalid();
+      return claims as AccessTokenClaims & { token_type: 'access'; fam: string };
+    },
+    /** An access token dies with its session: after logout or a detected reuse. */
+    async isFamilyRevoked(familyId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ jti: refreshTokens.jti })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.familyId, familyId), isNotNull(refreshTokens.revokedAt)))
+        .limit(1);
+      return Boolean(row);
+    },
     verifyAny: (token: string) => {
       try {
-        const claims = jwt.verify<{ token_type?: string }>(token);
-        return claims.token_type === 'access' || claims.token_type === 'refresh';
+        const claims = jwt.verify<{ token_type?: string; exp?: unknown }>(token);
+        return (claims.token_type === 'access' || claims.token_type === 'refresh') && typeof claims.exp === 'number';
       } catch {
         return false;
       }

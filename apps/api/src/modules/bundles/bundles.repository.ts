@@ -9,8 +9,11 @@ import type { ServiceScope } from '../services/service-scope';
 
 export type BundleRow = typeof bundles.$inferSelect;
 
-/** Open subscriptions on the bundle. */
-const subscriptionsCount = sql<number>`(select count(*)::int from ${subscriptions} where ${subscriptions.tenantId} = ${bundles.tenantId} and ${subscriptions.bundleId} = ${bundles.id} and ${subscriptions.endedOn} is null)`;
+/**
+ * Open subscriptions on the bundle. Written with explicit aliases: in a single-table select
+ * Drizzle renders columns unqualified, so `bundle_id = id` compared the subscription with itself.
+ */
+const subscriptionsCount = sql<number>`(select count(*)::int from subscriptions s where s.tenant_id = "bundles"."tenant_id" and s.bundle_id = "bundles"."id" and s.ended_on is null)`;
 
 export function toBundle(row: BundleRow, count: number, decimals: number): Bundle {
   return {
@@ -76,6 +79,8 @@ export async function insertBundle(executor: Executor, values: typeof bundles.$i
 }
 
 export async function updateBundleRow(executor: Executor, scope: ServiceScope, bundleId: number, values: Partial<typeof bundles.$inferInsert>): Promise<BundleRow> {
+  // An update without any field (`PUT {}`) changes nothing.
+  if (Object.values(values).every((value) => value === undefined)) return (await findBundleRow(executor, scope, bundleId)) as BundleRow;
   const [row] = await executor
     .update(bundles)
     .set(values)

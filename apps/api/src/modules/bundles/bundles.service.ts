@@ -86,7 +86,7 @@ export function createBundleService(deps: { clock: Clock }) {
 
     async remove(context: ServiceContext, bundleId: number, audit: AuditContext): Promise<void> {
       const { db, scope } = context;
-      const inUse = () => protectedConflict('This bundle has subscriptions and cannot be deleted. Deactivate it instead.');
+      const inUse = () => protectedConflict();
       try {
         await db.transaction(async (tx) => {
           const current = await findBundleRow(tx, scope, bundleId, { lock: true });

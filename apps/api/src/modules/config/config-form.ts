@@ -1,17 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import { LOGO_MAX_BYTES } from '@meterline/contract/config';
-import { badRequest, HttpError } from '../../lib/http-errors';
+import { ERROR_CODES, type ErrorCode } from '@meterline/contract/errors';
+import { HttpError, fieldError } from '../../lib/http-errors';
 import { detectImageType } from '../media/image-type';
 import type { LogoFile } from './config.service';
 
-const LOGO_TYPES_MESSAGE = 'Upload a PNG, JPEG or WebP image.';
 
 /** What a multipart settings form carries: its text fields and the logo file, checked by content. */
 export interface ConfigForm {
   fields: Record<string, string>;
   logo: LogoFile | null;
   /** Messages about the logo, reported together with the fields' own. */
-  logoErrors: string[];
+  logoErrors: ErrorCode[];
 }
 
 function isMultipartError(error: unknown, code: string): boolean {
@@ -24,7 +24,7 @@ function isMultipartError(error: unknown, code: string): boolean {
  */
 export async function readConfigForm(request: FastifyRequest): Promise<ConfigForm> {
   const fields: Record<string, string> = {};
-  const logoErrors: string[] = [];
+  const logoErrors: ErrorCode[] = [];
   let logo: LogoFile | null = null;
   try {
     for await (const part of request.parts()) {
@@ -34,24 +34,24 @@ export async function readConfigForm(request: FastifyRequest): Promise<ConfigFor
       }
       const data = await part.toBuffer();
       if (part.fieldname !== 'logo') {
-        throw badRequest({ [part.fieldname]: ['Only the logo may be a file.'] });
+        throw fieldError(part.fieldname, ERROR_CODES.logoNotAFile);
       }
       const type = detectImageType(data);
-      if (data.length === 0) logoErrors.push('The submitted file is empty.');
-      else if (!type) logoErrors.push(LOGO_TYPES_MESSAGE);
+      if (data.length === 0) logoErrors.push(ERROR_CODES.logoEmpty);
+      else if (!type) logoErrors.push(ERROR_CODES.logoType);
       else logo = { data, type };
     }
   } catch (error) {
     if (isMultipartError(error, 'FST_REQ_FILE_TOO_LARGE')) {
-      throw badRequest({ logo: [`The logo is too large: at most ${LOGO_MAX_BYTES / (1024 * 1024)} MB.`] });
+      throw fieldError('logo', ERROR_CODES.logoTooLarge, { max: LOGO_MAX_BYTES / (1024 * 1024) });
     }
-    if (isMultipartError(error, 'FST_FILES_LIMIT')) throw badRequest({ logo: ['Send one file only.'] });
+    if (isMultipartError(error, 'FST_FILES_LIMIT')) throw fieldError('logo', ERROR_CODES.logoOneFile);
     if (isMultipartError(error, 'FST_PARTS_LIMIT') || isMultipartError(error, 'FST_FIELDS_LIMIT')) {
-      throw badRequest({ non_field_errors: ['Too many form fields.'] });
+      throw fieldError('non_field_errors', ERROR_CODES.tooManyFormFields);
     }
     if (error instanceof HttpError) throw error;
     // Nothing but parsing happens in this loop: any other failure is a malformed body.
-    throw badRequest({ non_field_errors: ['The form data could not be read.'] });
+    throw fieldError('non_field_errors', ERROR_CODES.formUnreadable);
   }
   return { fields, logo, logoErrors };
 }

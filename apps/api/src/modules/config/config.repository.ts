@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { currencyDecimals, formatScaled, parseScaled, TAX_RATE_SCALE } from '@meterline/contract/money';
-import type { Config } from '@meterline/contract/config';
+import { currencyDecimals, formatMoneyAmount, formatScaled, parseScaled, TAX_RATE_SCALE } from '@meterline/contract/money';
+import { LATE_FEE_KINDS, type Config, type LateFeeKind } from '@meterline/contract/config';
 import type { Executor } from '../../db/client';
 import { invoices, payments, settings, transactions } from '../../db/schema/index';
 import { mediaUrl } from '../media/media-names';
@@ -25,6 +25,18 @@ export function toConfig(row: SettingsRow): Config {
     address: row.address,
     invoice_footer: row.invoiceFooter,
     timezone: row.timezone,
+    second_currency: row.secondCurrency,
+    second_currency_decimals: row.secondCurrency === null ? null : currencyDecimals(row.secondCurrency),
+    cash_rounding: Object.fromEntries(
+      Object.entries(row.cashRounding ?? {}).map(([currency, step]) => [currency, formatMoneyAmount(BigInt(step), currencyDecimals(currency))]),
+    ),
+    voltage: row.voltage,
+    prorate_partial_months: row.proratePartialMonths,
+    backdate_days: row.backdateDays,
+    collectors_take_payments: row.collectorsTakePayments,
+    late_fee_kind: (LATE_FEE_KINDS as readonly string[]).includes(row.lateFeeKind) ? (row.lateFeeKind as LateFeeKind) : 'none',
+    late_fee_value: row.lateFeeValue,
+    late_fee_after_days: row.lateFeeAfterDays,
   };
 }
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, customers, invoices, settings, uploads } from '../../db/schema/index';
 import { createFixture, type Fixture } from '../../../test/fixtures';
-import { createTestContext, type Client, type TestContext } from '../../../test/harness';
+import { createTestContext, fieldsOf, type Client, type TestContext } from '../../../test/harness';
 import { buildMultipart, HTML_PAGE, JPEG_HEAD, PNG_1X1, SVG_WITH_SCRIPT, WEBP_HEAD, type MultipartFile } from '../../../test/multipart';
 
 let context: TestContext;
@@ -42,6 +42,16 @@ describe('config', () => {
       address: '',
       invoice_footer: '',
       timezone: 'UTC',
+      second_currency: null,
+      second_currency_decimals: null,
+      cash_rounding: {},
+      voltage: 230,
+      prorate_partial_months: true,
+      backdate_days: 31,
+      collectors_take_payments: true,
+      late_fee_kind: 'none',
+      late_fee_value: '0.000',
+      late_fee_after_days: 30,
     });
     const other = await (await fixture.as('b.admin')).get('/api/config/');
     expect(other.json().company_name).toBe('Company B');
@@ -65,6 +75,16 @@ describe('config', () => {
     expect(me.json().tenant).toMatchObject({ company_name: 'Nour Power', timezone: 'Asia/Beirut', currency: 'USD' });
   });
 
+  it('keeps the billing rules settings: voltage, proration, backdating window', async () => {
+    const response = await admin.put(`/api/config/${settingsId}/`, { voltage: '١١٠', prorate_partial_months: false, backdate_days: 7 });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ voltage: 110, prorate_partial_months: false, backdate_days: 7 });
+    expect((await admin.get('/api/config/')).json()).toMatchObject({ voltage: 110, prorate_partial_months: false, backdate_days: 7 });
+    const bad = await admin.put(`/api/config/${settingsId}/`, { voltage: 0, prorate_partial_months: 'maybe', backdate_days: 400 });
+    expect(bad.json().errors.map((error: { field: string }) => error.field).sort()).toEqual(['backdate_days', 'prorate_partial_months', 'voltage']);
+    await admin.put(`/api/config/${settingsId}/`, { voltage: 230, prorate_partial_months: true, backdate_days: 31 });
+  });
+
   it('refuses bad values with field messages', async () => {
     const response = await admin.put(`/api/config/${settingsId}/`, {
       tax_rate: '101',
@@ -75,7 +95,7 @@ describe('config', () => {
       invoice_prefix: 'IN V',
     });
     expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json()).sort()).toEqual(['currency', 'email', 'invoice_due_days', 'invoice_prefix', 'tax_rate', 'timezone']);
+    expect(fieldsOf(response.json())).toEqual(['currency', 'email', 'invoice_due_days', 'invoice_prefix', 'tax_rate', 'timezone']);
     for (const timezone of ['+05:00', 'Beirut', '../etc/passwd', '']) {
       expect((await admin.put(`/api/config/${settingsId}/`, { timezone })).statusCode).toBe(400);
     }
@@ -181,7 +201,7 @@ describe('logo', () => {
   it('reports the logo and other fields together', async () => {
     const response = await putForm(admin, { tax_rate: 'abc' }, logoFile(SVG_WITH_SCRIPT, 'x.svg', 'image/svg+xml'));
     expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json()).sort()).toEqual(['logo', 'tax_rate']);
+    expect(fieldsOf(response.json())).toEqual(['logo', 'tax_rate']);
   });
 
   it('refuses a 20 MB upload with a 400 on logo, not a 413 or a 500', async () => {
@@ -206,7 +226,7 @@ describe('logo', () => {
     form.append('logo', new Blob([PNG_1X1, Buffer.alloc(20 * 1024 * 1024, 1)], { type: 'image/png' }), 'big.png');
     const response = await fetch(`${address}/api/config/${settingsId}/`, { method: 'PUT', body: form, headers: { authorization: `Bearer ${admin.token}` } });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ logo: ['The logo is too large: at most 1 MB.'] });
+    expect(await response.json()).toMatchObject({ logo: ['The logo is too large: at most 1 MB.'], code: 'logo_too_large', params: { max: 1 } });
     // A caller without the permission is refused before the body is read.
     const support = await fixture.as('a.support');
     const refused = await fetch(`${address}/api/config/${settingsId}/`, { method: 'PUT', body: form, headers: { authorization: `Bearer ${support.token}` } });

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@meterline/contract/common';
 import { configSchema, updateConfigInputSchema } from '@meterline/contract/config';
 import type { Action, Subject } from '@meterline/contract/permissions';
-import { HttpError, validationErrorFrom } from '../../lib/http-errors';
+import { badRequest, type FieldIssue, validationErrorFrom } from '../../lib/http-errors';
 import { noContent, readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf, requirePermission, tenantActorOf } from '../../plugins/authenticate';
 import { readConfigForm } from './config-form';
@@ -13,9 +13,9 @@ import type { ConfigService, LogoFile } from './config.service';
 async function parseConfigForm(request: FastifyRequest) {
   const form = await readConfigForm(request);
   const parsed = updateConfigInputSchema.safeParse(form.fields);
-  const errors: Record<string, string[]> = parsed.success ? {} : (validationErrorFrom(parsed.error.issues).body as Record<string, string[]>);
-  if (form.logoErrors.length) errors.logo = [...(errors.logo ?? []), ...form.logoErrors];
-  if (!parsed.success || Object.keys(errors).length) throw new HttpError(400, errors);
+  const issues: FieldIssue[] = parsed.success ? [] : (validationErrorFrom(parsed.error.issues, form.fields).options.issues ?? []);
+  issues.push(...form.logoErrors.map((code) => ({ field: 'logo', code })));
+  if (!parsed.success || issues.length) throw badRequest(issues);
   return { input: parsed.data, logo: form.logo satisfies LogoFile | null };
 }
 

@@ -3,13 +3,14 @@ import type { Config, updateConfigInputSchema } from '@meterline/contract/config
 import { ERROR_CODES } from '@meterline/contract/errors';
 import type { DatabaseRegistry } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { conflict, notFound } from '../../lib/http-errors';
+import { conflict, fieldError, notFound } from '../../lib/http-errors';
+import { currencyDecimals, formatMoneyAmount, formatScaled, parseMoney, parseScaled } from '@meterline/contract/money';
 import type { TenantActor } from '../../plugins/authenticate';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
 import type { ImageType } from '../media/image-type';
 import { createMediaName } from '../media/media-names';
 import { deleteUpload, insertUpload } from '../media/media.repository';
-import { findSettings, hasMoneyRows, lockSettings, toConfig, updateSettings, type SettingsChanges } from './config.repository';
+import { findSettings, hasMoneyRows, lockSettings, toConfig, updateSettings, type SettingsChanges, type SettingsRow } from './config.repository';
 
 /** A logo already checked by its content. */
 export interface LogoFile {
@@ -18,6 +19,39 @@ export interface LogoFile {
 }
 
 type ConfigChanges = z.output<typeof updateConfigInputSchema>;
+
+/**
+ * The second currency must differ from the billing one; cash steps are kept only for those two
+ * currencies, each a positive amount in whole minor units (0.05 USD, 1000 LBP).
+ */
+function checkedCurrencies(row: SettingsRow, input: ConfigChanges): { cashRounding: Record<string, number> | undefined } {
+  const currency = input.currency ?? row.currency;
+  const second = input.second_currency === undefined ? row.secondCurrency : input.second_currency;
+  if (second !== null && second === currency) {
+    throw fieldError('second_currency', ERROR_CODES.secondCurrencySame);
+  }
+  const requested = input.cash_rounding ?? (input.currency !== undefined || input.second_currency !== undefined ? toSteps(row.cashRounding) : undefined);
+  if (requested === undefined) return { cashRounding: undefined };
+  const cashRounding: Record<string, number> = {};
+  for (const [key, value] of Object.entries(requested)) {
+    const code = key.trim().toUpperCase();
+    if (code !== currency && code !== second) {
+      // A step of a currency no longer used is dropped; one for an unrelated currency is refused.
+      if (input.cash_rounding === undefined) continue;
+      throw fieldError(`cash_rounding.${key}`, ERROR_CODES.invalidChoice);
+    }
+    const step = parseMoney(value, currencyDecimals(code));
+    if (step === null || step <= 0n || step > 1_000_000_000n) {
+      throw fieldError(`cash_rounding.${key}`, ERROR_CODES.invalidNumber);
+    }
+    cashRounding[code] = Number(step);
+  }
+  return { cashRounding };
+}
+
+function toSteps(stored: Record<string, number> | null): Record<string, string> {
+  return Object.fromEntries(Object.entries(stored ?? {}).map(([code, step]) => [code, formatMoneyAmount(BigInt(step), currencyDecimals(code))]));
+}
 
 /** The tenant's settings (the spec's Config) and its logo, on the tenant's database. */
 export function createConfigService(deps: { databases: DatabaseRegistry; clock: Clock }) {
@@ -41,9 +75,12 @@ export function createConfigService(deps: { databases: DatabaseRegistry; clock: 
         const row = await lockSettings(tx, scope);
         if (!row || row.id !== settingsId) throw notFound();
         if (input.currency !== undefined && input.currency !== row.currency && (await hasMoneyRows(tx, scope))) {
-          throw conflict(ERROR_CODES.currencyLocked, 'The currency cannot change once invoices, payments or transactions exist.');
+          throw conflict(ERROR_CODES.currencyLocked);
         }
+        const currencies = checkedCurrencies(row, input);
         const changes: SettingsChanges = {
+          secondCurrency: input.second_currency,
+          cashRounding: currencies.cashRounding,
           companyName: input.company_name,
           currency: input.currency,
           taxRate: input.tax_rate,
@@ -54,6 +91,13 @@ export function createConfigService(deps: { databases: DatabaseRegistry; clock: 
           address: input.address,
           invoiceFooter: input.invoice_footer,
           timezone: input.timezone,
+          voltage: input.voltage,
+          proratePartialMonths: input.prorate_partial_months,
+          backdateDays: input.backdate_days,
+          collectorsTakePayments: input.collectors_take_payments,
+          lateFeeKind: input.late_fee_kind,
+          lateFeeValue: input.late_fee_value === undefined ? undefined : formatScaled(parseScaled(input.late_fee_value, 3) ?? 0n, 3),
+          lateFeeAfterDays: input.late_fee_after_days,
           updatedAt: clock.now(),
         };
         if (logo) {

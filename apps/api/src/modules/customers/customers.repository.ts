@@ -21,6 +21,7 @@ const customerColumns = {
   bundleId: subscriptions.bundleId,
   bundleName: bundles.name,
   counter: subscriptions.counter,
+  startedOn: subscriptions.startedOn,
 };
 
 type CustomerJoined = {
@@ -33,6 +34,7 @@ type CustomerJoined = {
   bundleId: number | null;
   bundleName: string | null;
   counter: string | null;
+  startedOn: string | null;
 };
 
 export function toCustomer(row: CustomerJoined, decimals: number): Customer {
@@ -57,9 +59,10 @@ export function toCustomer(row: CustomerJoined, decimals: number): Customer {
     station_name: row.stationName,
     status: customer.status,
     balance: formatMoneyAmount(customer.balance, decimals),
+    credit: formatMoneyAmount(customer.credit, decimals),
     subscription:
       row.subscriptionId !== null && row.bundleId !== null
-        ? { id: row.subscriptionId, bundle: row.bundleId, bundle_name: row.bundleName ?? '', counter: row.counter ?? '0.000' }
+        ? { id: row.subscriptionId, bundle: row.bundleId, bundle_name: row.bundleName ?? '', counter: row.counter ?? '0.000', started_on: row.startedOn ?? '' }
         : null,
     notes: customer.notes,
     created_at: customer.createdAt.toISOString(),

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meterReadings, subscriptions } from '../../db/schema/index';
 import { createFixture, type Fixture } from '../../../test/fixtures';
-import { createTestContext, type Client, type TestContext } from '../../../test/harness';
+import { createTestContext, fieldsOf, type Client, type TestContext } from '../../../test/harness';
 import { expectPermissions, servicePath, signInRoles, type RoleUnderTest } from '../../../test/billing';
 
 let context: TestContext;
@@ -63,7 +63,7 @@ describe('customers', () => {
     expect((await admin.post(path('customers/'), { full_name: 'One', code: 'X-1' })).statusCode).toBe(201);
     const duplicate = await admin.post(path('customers/'), { full_name: 'Two', code: 'X-1' });
     expect(duplicate.statusCode).toBe(400);
-    expect(duplicate.json()).toEqual({ code: ['A customer with this code already exists.'] });
+    expect(duplicate.json()).toMatchObject({ code: 'customer_code_taken', errors: [{ field: 'code', message: 'A customer with this code already exists.' }] });
     const otherTenant = await (await fixture.as('b.admin')).post(servicePath(fixture.tenantB, 'customers/'), { full_name: 'Other', code: 'X-1' });
     expect(otherTenant.statusCode).toBe(201);
   });
@@ -71,7 +71,7 @@ describe('customers', () => {
   it('validates fields DRF-style', async () => {
     const response = await admin.post(path('customers/'), { full_name: '', email: 'nope', status: 'gone' });
     expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json()).sort()).toEqual(['email', 'full_name', 'status']);
+    expect(fieldsOf(response.json())).toEqual(['email', 'full_name', 'status']);
   });
 
   it('changing the bundle closes the subscription and opens one that carries the counter on', async () => {
@@ -147,7 +147,7 @@ describe('customers', () => {
     }
     const station = await admin.post(path('customers/'), { full_name: 'X', station: theirStation.id });
     expect(station.statusCode).toBe(400);
-    expect(station.json()).toEqual({ station: [`Invalid pk "${theirStation.id}" - object does not exist.`] });
+    expect(station.json()).toMatchObject({ station: [`Invalid pk "${theirStation.id}" - object does not exist.`] });
     expect((await admin.post(path('customers/'), { full_name: 'X', bundle: theirBundle.id })).json()).toHaveProperty('bundle');
     expect((await admin.post(path('customers/'), { full_name: 'X', region: fixture.tenantB.regionId })).json()).toHaveProperty('region');
     // Another service of the same tenant: the water bundle is not an electricity bundle.
@@ -163,7 +163,7 @@ describe('bundles', () => {
     const response = await admin.post(path('bundles/'), { name: '15 A', amperage: '15', price: '٢٥.٥', unit_price: '0.123456' });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ price: '25.50', unit_price: '0.123456', amperage: '15.00', is_active: true });
-    expect((await admin.post(path('bundles/'), { name: 'Bad', price: '1.234' })).json()).toEqual({ price: ['Ensure that there are no more than 2 decimal places.'] });
+    expect((await admin.post(path('bundles/'), { name: 'Bad', price: '1.234' })).json()).toMatchObject({ price: ['Ensure that there are no more than 2 decimal places.'], code: 'decimal_places' });
     expect((await admin.post(path('bundles/'), { name: 'Bad', unit_price: '0.1234567' })).statusCode).toBe(400);
     expect((await admin.post(path('bundles/'), { name: 'Bad', price: '-1' })).statusCode).toBe(400);
     expect((await admin.post(path('bundles/'), { name: 'Bad', price: 'abc' })).statusCode).toBe(400);
@@ -181,7 +181,7 @@ describe('bundles', () => {
 
   it('refuses an inactive bundle for a new subscription', async () => {
     const inactive = (await admin.post(path('bundles/'), { name: 'Old tariff', is_active: false })).json();
-    expect((await admin.post(path('customers/'), { full_name: 'X', bundle: inactive.id })).json()).toEqual({ bundle: ['This bundle is not active.'] });
+    expect((await admin.post(path('customers/'), { full_name: 'X', bundle: inactive.id })).json()).toMatchObject({ bundle: ['This bundle is not active.'], code: 'bundle_inactive' });
     expect((await admin.get(path('bundles/?is_active=false'))).json().results.map((row: { name: string }) => row.name)).toContain('Old tariff');
   });
 });
@@ -191,7 +191,7 @@ describe('stations', () => {
     const created = await admin.post(path('stations/'), { name: 'South', capacity: '120.5', latitude: '33.89', longitude: '35.5', status: 'maintenance' });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ code: expect.stringMatching(/^ST-\d{6}$/), capacity: '120.500', latitude: '33.890000', status: 'maintenance', customers_count: 0 });
-    expect((await admin.post(path('stations/'), { name: 'X', code: created.json().code })).json()).toEqual({ code: ['A station with this code already exists.'] });
+    expect((await admin.post(path('stations/'), { name: 'X', code: created.json().code })).json()).toMatchObject({ code: 'station_code_taken', errors: [{ field: 'code', code: 'station_code_taken', message: 'A station with this code already exists.' }] });
     expect((await admin.post(path('stations/'), { name: 'X', latitude: '91' })).statusCode).toBe(400);
     expect((await admin.post(path('stations/'), { name: 'X', status: 'exploded' })).statusCode).toBe(400);
     expect((await admin.delete(path(`stations/${stationId}/`))).json()).toMatchObject({ code: 'protected' });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { createCustomerInputSchema, Customer, ListCustomersQuery, updateCustomerInputSchema } from '@meterline/contract/customers';
+import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Tx } from '../../db/client';
 import { customers } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
@@ -28,13 +29,12 @@ import {
 type CreateCustomerData = z.output<typeof createCustomerInputSchema>;
 type UpdateCustomerData = z.output<typeof updateCustomerInputSchema>;
 
-const CODE_TAKEN = 'A customer with this code already exists.';
 
 /** Customers of a service, with their subscription (bundle and meter). */
 export function createCustomerService(deps: { clock: Clock }) {
   async function assertBundleUsable(context: ServiceContext, bundleId: number) {
     const bundle = await findScopedBundle(context.db, context.scope, bundleId);
-    if (!bundle.isActive) throw fieldError('bundle', 'This bundle is not active.');
+    if (!bundle.isActive) throw fieldError('bundle', ERROR_CODES.bundleInactive);
   }
 
   /**
@@ -81,7 +81,7 @@ export function createCustomerService(deps: { clock: Clock }) {
       const address = await resolveAddress(db, scope.tenantId, { regionId: input.region ?? null, streetId: input.street ?? null, buildingId: input.building ?? null });
       if (input.station) await assertStation(db, scope, input.station);
       if (input.bundle) await assertBundleUsable(context, input.bundle);
-      if (input.code && (await isCustomerCodeTaken(db, scope.tenantId, input.code))) throw fieldError('code', CODE_TAKEN);
+      if (input.code && (await isCustomerCodeTaken(db, scope.tenantId, input.code))) throw fieldError('code', ERROR_CODES.customerCodeTaken);
       try {
         const id = await db.transaction(async (tx) => {
           const id = await nextSerialId(tx, 'customers');
@@ -112,7 +112,7 @@ export function createCustomerService(deps: { clock: Clock }) {
         });
         return this.get(context, id);
       } catch (error) {
-        if (isUniqueViolation(error, 'customers_tenant_code_key')) throw fieldError('code', CODE_TAKEN);
+        if (isUniqueViolation(error, 'customers_tenant_code_key')) throw fieldError('code', ERROR_CODES.customerCodeTaken);
         throw error;
       }
     },
@@ -132,8 +132,8 @@ export function createCustomerService(deps: { clock: Clock }) {
       if (input.station) await assertStation(db, scope, input.station);
       if (input.bundle) await findScopedBundle(db, scope, input.bundle);
       if (input.code !== undefined && input.code !== current.code) {
-        if (!input.code) throw fieldError('code', 'This field may not be blank.');
-        if (await isCustomerCodeTaken(db, scope.tenantId, input.code, customerId)) throw fieldError('code', CODE_TAKEN);
+        if (!input.code) throw fieldError('code', ERROR_CODES.blank);
+        if (await isCustomerCodeTaken(db, scope.tenantId, input.code, customerId)) throw fieldError('code', ERROR_CODES.customerCodeTaken);
       }
       try {
         await db.transaction(async (tx) => {
@@ -159,7 +159,7 @@ export function createCustomerService(deps: { clock: Clock }) {
             const openBundle = latest && latest.endedOn === null ? latest.bundleId : null;
             if (input.bundle !== openBundle && input.bundle !== null) {
               const bundle = await findScopedBundle(tx, scope, input.bundle);
-              if (!bundle.isActive) throw fieldError('bundle', 'This bundle is not active.');
+              if (!bundle.isActive) throw fieldError('bundle', ERROR_CODES.bundleInactive);
             }
             await applyBundle(tx, context, after, input.bundle);
           }
@@ -172,8 +172,8 @@ export function createCustomerService(deps: { clock: Clock }) {
           });
         });
       } catch (error) {
-        if (isUniqueViolation(error, 'customers_tenant_code_key')) throw fieldError('code', CODE_TAKEN);
-        if (isUniqueViolation(error, 'subscriptions_one_open_key')) throw fieldError('bundle', 'The subscription changed meanwhile. Try again.');
+        if (isUniqueViolation(error, 'customers_tenant_code_key')) throw fieldError('code', ERROR_CODES.customerCodeTaken);
+        if (isUniqueViolation(error, 'subscriptions_one_open_key')) throw fieldError('bundle', ERROR_CODES.subscriptionChanged);
         throw error;
       }
       return this.get(context, customerId);
@@ -181,7 +181,7 @@ export function createCustomerService(deps: { clock: Clock }) {
 
     async remove(context: ServiceContext, customerId: number, audit: AuditContext): Promise<void> {
       const { db, scope } = context;
-      const inUse = () => protectedConflict('This customer has invoices, payments or meter readings and cannot be deleted.');
+      const inUse = () => protectedConflict();
       try {
         await db.transaction(async (tx) => {
           const current = await findCustomerRow(tx, scope, customerId, { lock: true });

@@ -36,7 +36,7 @@ function keyOf(request: FastifyRequest): string | null {
   const value = Array.isArray(header) ? header[0] : header;
   if (value === undefined) return null;
   const key = value.trim();
-  if (!key || key.length > 255) throw fieldError('Idempotency-Key', 'Give a key of 1 to 255 characters.');
+  if (!key || key.length > 255) throw fieldError('Idempotency-Key', ERROR_CODES.idempotencyKeyInvalid);
   return key;
 }
 
@@ -70,9 +70,9 @@ export function createIdempotency(deps: { clock: Clock }) {
         .returning({ key: idempotencyKeys.key });
       if (!claimed.length) {
         const [existing] = await db.select().from(idempotencyKeys).where(where);
-        if (!existing) throw conflict(ERROR_CODES.idempotencyKeyInFlight, 'This Idempotency-Key is being used by another request. Retry later.');
+        if (!existing) throw conflict(ERROR_CODES.idempotencyKeyInFlight);
         if (existing.requestHash !== fingerprint || existing.userId !== userId) {
-          throw unprocessable(ERROR_CODES.idempotencyKeyReused, 'This Idempotency-Key was used with another request. Use a new key for a new request.');
+          throw unprocessable(ERROR_CODES.idempotencyKeyReused);
         }
         if (existing.statusCode !== null) {
           return reply.code(existing.statusCode).header('idempotent-replayed', 'true').send(existing.response);
@@ -85,7 +85,7 @@ export function createIdempotency(deps: { clock: Clock }) {
               .where(and(where, sql`${idempotencyKeys.statusCode} is null`, eq(idempotencyKeys.createdAt, existing.createdAt)))
               .returning({ key: idempotencyKeys.key })
           : [];
-        if (!takenOver.length) throw conflict(ERROR_CODES.idempotencyKeyInFlight, 'A request with this Idempotency-Key is still in progress. Retry later.');
+        if (!takenOver.length) throw conflict(ERROR_CODES.idempotencyKeyInFlight);
       }
 
       let isCompleted = false;

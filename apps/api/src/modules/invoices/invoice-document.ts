@@ -1,5 +1,5 @@
 import type { Customer } from '@meterline/contract/customers';
-import type { InvoiceDetail } from '@meterline/contract/invoices';
+import type { InvoiceDetail, InvoiceLinePricing } from '@meterline/contract/invoices';
 import { formatMoney } from '@meterline/contract/money';
 
 export type DocumentLanguage = 'en' | 'ar';
@@ -46,6 +46,14 @@ const LABELS = {
     balanceDue: 'Balance due',
     statuses: { unpaid: 'Unpaid', partially_paid: 'Partially paid', paid: 'Paid', cancelled: 'Cancelled', overdue: 'Overdue' },
     monthlyFee: 'monthly fee',
+    tier: 'tier',
+    exchangeRate: 'Exchange rate',
+    totalIn: 'Total in {currency}',
+    balanceDueIn: 'Balance due in {currency} (cash)',
+    payments: 'Payments',
+    paid: 'Paid',
+    tendered: 'Handed over',
+    changeDue: 'Change due',
   },
   ar: {
     invoice: 'فاتورة',
@@ -76,6 +84,14 @@ const LABELS = {
     balanceDue: 'الرصيد المستحق',
     statuses: { unpaid: 'غير مدفوعة', partially_paid: 'مدفوعة جزئياً', paid: 'مدفوعة', cancelled: 'ملغاة', overdue: 'متأخرة' },
     monthlyFee: 'الرسم الشهري',
+    tier: 'الشريحة',
+    exchangeRate: 'سعر الصرف',
+    totalIn: 'الإجمالي بـ {currency}',
+    balanceDueIn: 'الرصيد المستحق بـ {currency} (نقدًا)',
+    payments: 'الدفعات',
+    paid: 'المدفوع',
+    tendered: 'المبلغ المسلَّم',
+    changeDue: 'الباقي للمشترك',
   },
 } as const;
 
@@ -86,14 +102,14 @@ export function documentLanguage(lang: string | undefined, acceptLanguage: strin
   return first.startsWith('ar') ? 'ar' : 'en';
 }
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string);
 }
 
 /** Numbers and amounts isolated left-to-right, so "-12" never prints as "12-" in Arabic. */
-const ltr = (value: string) => `<bdi dir="ltr">${escapeHtml(value)}</bdi>`;
+export const ltr = (value: string) => `<bdi dir="ltr">${escapeHtml(value)}</bdi>`;
 /** Free text (names, line descriptions) takes the direction of its own first letter. */
-const text = (value: string) => `<bdi>${escapeHtml(value)}</bdi>`;
+export const text = (value: string) => `<bdi>${escapeHtml(value)}</bdi>`;
 
 const localeOf = (language: DocumentLanguage) => (language === 'ar' ? 'ar-EG' : 'en-GB');
 
@@ -130,13 +146,22 @@ function stripBidiMarks(value: string): string {
  * `"Consumption: 241.334 kWh"`); printed in Arabic they read in Arabic, with the bundle name and
  * the quantity isolated. Lines written by hand print as written.
  */
-function lineDescriptionHtml(description: string, language: DocumentLanguage): string {
+function lineDescriptionHtml(line: InvoiceDetail['lines'][number], language: DocumentLanguage): string {
+  const { description, pricing } = line;
   if (language !== 'ar') return text(description);
   const fee = /^(.*): monthly fee$/.exec(description);
   if (fee) return `${escapeHtml(LABELS.ar.monthlyFee)}: ${text(fee[1])}`;
-  const consumption = /^Consumption: (\d+(?:\.\d+)?) ?(.*)$/.exec(description);
-  if (consumption) return `${escapeHtml(LABELS.ar.consumption)}: ${ltr(`${formatDocumentDecimal(consumption[1], language)} ${consumption[2]}`.trim())}`;
+  const consumption = /^Consumption: (\d+(?:\.\d+)?) ?(.*?)(?: \(.*\))?$/.exec(description);
+  if (consumption) return `${escapeHtml(LABELS.ar.consumption)}: ${ltr(`${formatDocumentDecimal(consumption[1], language)} ${consumption[2]}`.trim())}${pricingHtml(pricing, language)}`;
   return text(description);
+}
+
+/** How a consumption line was priced (issue 14): its month, tariff and tier, in the document's language. */
+function pricingHtml(pricing: InvoiceLinePricing | null, language: DocumentLanguage): string {
+  if (!pricing || (pricing.tariff === null && language === 'en')) return '';
+  const month = stripBidiMarks(new Intl.DateTimeFormat(localeOf(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${pricing.month}-01T00:00:00Z`)));
+  const parts = [escapeHtml(month), pricing.tariff_name ? text(pricing.tariff_name) : '', pricing.tier === null ? '' : `${escapeHtml(LABELS[language].tier)} ${ltr(formatDocumentDecimal(String(pricing.tier), language))}`].filter(Boolean);
+  return ` <span class="muted">(${parts.join(language === 'ar' ? '، ' : ', ')})</span>`;
 }
 
 /**
@@ -172,9 +197,31 @@ export function renderInvoiceDocument(input: {
   const lines = invoice.lines
     .map(
       (line) =>
-        `<tr><td>${lineDescriptionHtml(line.description, language)}</td><td class="num">${quantity(line.quantity)}</td>${isReceipt ? '' : `<td class="num">${ltr(formatDocumentDecimal(line.unit_price, language, 6))}</td>`}<td class="num">${money(line.amount)}</td></tr>`,
+        `<tr><td>${lineDescriptionHtml(line, language)}</td><td class="num">${quantity(line.quantity)}</td>${isReceipt ? '' : `<td class="num">${ltr(formatDocumentDecimal(line.unit_price, language, 6))}</td>`}<td class="num">${money(line.amount)}</td></tr>`,
     )
     .join('');
+  // Issue 14: the total and the balance in the second currency at the invoice's rate, and what each payment handed over.
+  const secondMoney = (amount: string) => ltr(formatMoney(amount, invoice.second_currency ?? invoice.currency, language));
+  const secondCurrencyRows =
+    invoice.second_currency && invoice.exchange_rate && invoice.total_second && invoice.balance_due_second
+      ? [
+          row(t.exchangeRate, ltr(`1 ${invoice.currency} = ${formatDocumentDecimal(invoice.exchange_rate, language, 6)} ${invoice.second_currency}`)),
+          row(t.totalIn.replace('{currency}', invoice.second_currency), secondMoney(invoice.total_second)),
+          row(t.balanceDueIn.replace('{currency}', invoice.second_currency), secondMoney(invoice.balance_due_second)),
+        ].join('')
+      : '';
+  const amountsText = (amounts: { currency: string; amount: string }[]) => amounts.map((part) => ltr(formatMoney(part.amount, part.currency, language))).join(' + ');
+  const paymentsHtml = invoice.payments.length
+    ? `<h2>${escapeHtml(t.payments)}</h2><table class="facts">${invoice.payments
+        .map((payment) =>
+          [
+            row(`${t.paid} ${formatDocumentDate(payment.paid_at.slice(0, 10), language)}`, money(payment.amount)),
+            payment.tendered ? row(t.tendered, amountsText(payment.tendered)) : '',
+            payment.change_due && payment.change_due.some((part) => !/^0(\.0+)?$/.test(part.amount)) ? row(t.changeDue, payment.change_due.map((part) => ltr(formatMoney(part.amount, part.currency, language))).join(' / ')) : '',
+          ].join(''),
+        )
+        .join('')}</table>`
+    : '';
   const readings =
     invoice.consumption === null
       ? ''
@@ -244,7 +291,9 @@ ${readings}
   <tr class="grand"><th>${escapeHtml(t.total)}</th><td>${money(invoice.total)}</td></tr>
   ${row(t.amountPaid, money(invoice.amount_paid))}
   <tr class="grand"><th>${escapeHtml(t.balanceDue)}</th><td>${money(invoice.balance_due)}</td></tr>
+  ${secondCurrencyRows}
 </table>
+${paymentsHtml}
 ${issuer.footer ? `<footer dir="auto">${escapeHtml(issuer.footer)}</footer>` : ''}
 </body>
 </html>`;

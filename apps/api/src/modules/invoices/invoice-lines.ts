@@ -6,6 +6,8 @@ export interface DraftLine {
   description: string;
   quantity: bigint;
   unitPrice: bigint;
+  /** How a consumption line was priced (tariff-pricing.ts), stored in invoice_line_pricing. */
+  pricing?: { tariffId: number | null; month: string; tier: number | null };
 }
 
 /** The lines, amounts and totals of an invoice, computed once by the shared money module. */
@@ -34,6 +36,8 @@ export function meterInvoiceLines(input: {
   consumption: bigint;
   unit: string;
   decimals: number;
+  /** The consumption priced month by month with its tariffs: replaces the single consumption line. */
+  consumptionLines?: DraftLine[];
 }): DraftLine[] {
   const lines: DraftLine[] = [];
   const oneUnit = 10n ** BigInt(QUANTITY_SCALE);
@@ -42,7 +46,9 @@ export function meterInvoiceLines(input: {
   if (input.priceMinor !== 0n || input.unitPrice === 0n) {
     lines.push({ description: `${input.bundleName}: monthly fee`, quantity: oneUnit, unitPrice: priceAsUnitPrice });
   }
-  if (input.unitPrice !== 0n) {
+  if (input.consumptionLines) {
+    lines.push(...input.consumptionLines);
+  } else if (input.unitPrice !== 0n) {
     const quantityText = trimDecimal(formatScaled(input.consumption, QUANTITY_SCALE));
     lines.push({ description: `Consumption: ${quantityText} ${input.unit}`.trim(), quantity: input.consumption, unitPrice: input.unitPrice });
   }

@@ -1,11 +1,15 @@
-import { and, asc, eq, gte, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
-import type { Invoice, InvoiceLine, InvoiceStatus, ListInvoicesQuery } from '@meterline/contract/invoices';
+import { and, asc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Invoice, InvoiceLine, InvoiceLinePricing, InvoiceStatus, ListInvoicesQuery } from '@meterline/contract/invoices';
 import { invoiceListSpec, INVOICE_STATUSES } from '@meterline/contract/invoices';
 import { formatMoneyAmount } from '@meterline/contract/money';
 import type { Executor } from '../../db/client';
-import { customers, invoiceLines, invoices, settings, subscriptions, uploads } from '../../db/schema/index';
+import { bundles, customers, invoiceCounts, invoiceExchangeRates, invoiceLinePricing, invoiceLines, invoiceRollups, invoices, meterReadings, paymentTenders, payments, readingVoids, settings, subscriptions, tariffs, uploads, users } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import type { ServiceScope, TenantTerms } from '../services/service-scope';
+import type { InvoiceRateRow } from './pricing.repository';
+import { secondCurrencyFields } from './two-currencies';
+import { toLinePricing } from './pricing.repository';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
@@ -20,8 +24,9 @@ export function isOverdue(row: Pick<InvoiceRow, 'status' | 'dueOn'>, today: stri
   return (row.status === 'unpaid' || row.status === 'partially_paid') && row.dueOn < today;
 }
 
-export function toInvoice(row: InvoiceRow, customer: { fullName: string; code: string }, terms: TenantTerms, today: string): Invoice {
+export function toInvoice(row: InvoiceRow, customer: { fullName: string; code: string; rate?: InvoiceRateRow | null }, terms: TenantTerms, today: string): Invoice {
   const money = (value: bigint) => formatMoneyAmount(value, terms.decimals);
+  const balance = row.status === 'cancelled' ? 0n : row.total - row.amountPaid;
   return {
     id: row.id,
     number: row.number,
@@ -39,7 +44,7 @@ export function toInvoice(row: InvoiceRow, customer: { fullName: string; code: s
     tax: money(row.tax),
     total: money(row.total),
     amount_paid: money(row.amountPaid),
-    balance_due: money(row.status === 'cancelled' ? 0n : row.total - row.amountPaid),
+    balance_due: money(balance),
     status: (INVOICE_STATUSES as readonly string[]).includes(row.status) ? (row.status as InvoiceStatus) : 'unpaid',
     is_overdue: isOverdue(row, today),
     previous_reading: row.previousReading,
@@ -50,10 +55,11 @@ export function toInvoice(row: InvoiceRow, customer: { fullName: string; code: s
     cancelled_at: row.cancelledAt ? row.cancelledAt.toISOString() : null,
     cancel_reason: row.cancelReason,
     created_at: row.createdAt.toISOString(),
+    ...secondCurrencyFields(row.total, balance, terms, customer.rate ?? null),
   };
 }
 
-export function toInvoiceLine(row: InvoiceLineRow, decimals: number): InvoiceLine {
+export function toInvoiceLine(row: InvoiceLineRow, decimals: number, pricing: InvoiceLinePricing | null = null): InvoiceLine {
   return {
     id: row.id,
     position: row.position,
@@ -61,10 +67,13 @@ export function toInvoiceLine(row: InvoiceLineRow, decimals: number): InvoiceLin
     quantity: row.quantity,
     unit_price: row.unitPrice,
     amount: formatMoneyAmount(row.amount, decimals),
+    pricing,
   };
 }
 
 const scoped = (scope: ServiceScope) => and(eq(invoices.tenantId, scope.tenantId), eq(invoices.serviceId, scope.serviceId));
+/** The rate the invoice stored (issue 14), joined where invoices are answered. */
+const rateOfInvoice = and(eq(invoiceExchangeRates.tenantId, invoices.tenantId), eq(invoiceExchangeRates.invoiceId, invoices.id));
 const balanceDue = sql`(case when ${invoices.status} = 'cancelled' then 0 else ${invoices.total} - ${invoices.amountPaid} end)`;
 
 const orderingFields = {
@@ -99,26 +108,170 @@ export function listInvoicesSource(executor: Executor, scope: ServiceScope, quer
     query.date_to ? lte(invoices.issuedOn, query.date_to) : undefined,
   ];
   const where = and(...conditions);
-  const orderBy = orderByFor(query.ordering, orderingFields, invoiceListSpec.defaultOrdering, invoices.id);
-  const joined = () => executor.select({ invoice: invoices, fullName: customers.fullName, code: customers.code }).from(invoices).innerJoin(customers, eq(customers.id, invoices.customerId));
+  const isSearch = Boolean(query.search?.trim());
+  const needsCustomers = isSearch || /\bcustomer_name\b/.test(query.ordering ?? '');
+  const isStatusOnly = !isSearch && !query.customer && !query.subscription && !query.period_start && !query.period_end && !query.date_from && !query.date_to;
+  const ordered = (isReversed: boolean) => orderByFor(query.ordering, orderingFields, invoiceListSpec.defaultOrdering, invoices.id, { isReversed });
+  const orderBy = ordered(false);
+  const ofTenant = and(eq(customers.tenantId, invoices.tenantId), eq(customers.id, invoices.customerId));
+  // Cut the page on invoices (an index walk, customers joined only to search or order by name),
+  // then join the customer names of that page alone.
+  const fetchRows = async (limit: number, offset: number, isReversed: boolean) => {
+    const ids = executor.select({ id: invoices.id }).from(invoices).$dynamic();
+    const page = (needsCustomers ? ids.innerJoin(customers, ofTenant) : ids).where(where).orderBy(...ordered(isReversed)).limit(limit).offset(offset).as('page');
+    const rows = await executor
+      .select({ invoice: invoices, fullName: customers.fullName, code: customers.code, rate: invoiceExchangeRates })
+      .from(invoices)
+      .innerJoin(page, eq(page.id, invoices.id))
+      .innerJoin(customers, ofTenant)
+      .leftJoin(invoiceExchangeRates, rateOfInvoice)
+      .where(scoped(scope))
+      .orderBy(...orderBy);
+    return rows.map((row) => toInvoice(row.invoice, row, terms, today));
+  };
   return {
     // The count joins customers only when the search needs their names.
     countQuery: () =>
-      query.search?.trim()
-        ? executor.select({ id: invoices.id }).from(invoices).innerJoin(customers, eq(customers.id, invoices.customerId)).where(where).$dynamic()
+      isSearch
+        ? executor.select({ id: invoices.id }).from(invoices).innerJoin(customers, ofTenant).where(where).$dynamic()
         : executor.select({ id: invoices.id }).from(invoices).where(where).$dynamic(),
-    fetchPage: async (limit, offset) =>
-      (await joined().where(where).orderBy(...orderBy).limit(limit).offset(offset)).map((row) => toInvoice(row.invoice, row, terms, today)),
+    keptCount: async () => (isStatusOnly ? countKeptInvoices(executor, scope, query.status, today) : null),
+    fetchPage: (limit, offset) => fetchRows(limit, offset, false),
+    fetchPageFromEnd: async (limit, offsetFromEnd) => fetchRows(limit, offsetFromEnd, true),
   };
+}
+
+/**
+ * Invoices of the service (of one status, or overdue) from the counters the triggers of migration
+ * 0006 keep: a few rows read instead of every invoice counted.
+ */
+export async function countKeptInvoices(executor: Executor, scope: ServiceScope, status: ListInvoicesQuery['status'], today: string): Promise<number> {
+  const [row] =
+    status === 'overdue'
+      ? await executor
+          .select({ n: sql<string>`coalesce(sum(${invoiceRollups.invoices}), 0)::text` })
+          .from(invoiceRollups)
+          .where(
+            and(
+              eq(invoiceRollups.tenantId, scope.tenantId),
+              eq(invoiceRollups.serviceId, scope.serviceId),
+              inArray(invoiceRollups.status, ['unpaid', 'partially_paid']),
+              lt(invoiceRollups.dueOn, today),
+            ),
+          )
+      : await executor
+          .select({ n: sql<string>`coalesce(sum(${invoiceCounts.invoices}), 0)::text` })
+          .from(invoiceCounts)
+          .where(and(eq(invoiceCounts.tenantId, scope.tenantId), eq(invoiceCounts.serviceId, scope.serviceId), status ? eq(invoiceCounts.status, status) : undefined));
+  return Number(row.n);
 }
 
 export async function findInvoiceWithCustomer(executor: Executor, scope: ServiceScope, invoiceId: number) {
   const [row] = await executor
-    .select({ invoice: invoices, fullName: customers.fullName, code: customers.code })
+    .select({ invoice: invoices, fullName: customers.fullName, code: customers.code, rate: invoiceExchangeRates })
     .from(invoices)
     .innerJoin(customers, eq(customers.id, invoices.customerId))
+    .leftJoin(invoiceExchangeRates, rateOfInvoice)
     .where(and(scoped(scope), eq(invoices.id, invoiceId)));
   return row ?? null;
+}
+
+/** One row of `table` as a JSON array of its columns' texts: exact (numbers, timestamps), as the drivers give them. */
+function rowAsJson(table: PgTable): SQL {
+  return sql`json_build_array(${sql.join(
+    Object.values(getTableColumns(table)).map((column) => sql`${column}::text`),
+    sql`, `,
+  )})`;
+}
+
+/** The typed row back from `rowAsJson`, through each column's own driver mapping. */
+function rowFromJson<T extends PgTable>(table: T, values: (string | null)[]): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  Object.entries(getTableColumns(table)).forEach(([key, column], index) => {
+    const value = values[index];
+    if (value === null) row[key] = null;
+    else if (column.dataType === 'boolean') row[key] = value === 'true';
+    else {
+      // Serial and integer columns leave parsing to the driver; a text here becomes their number.
+      const mapped: unknown = column.mapFromDriverValue(value);
+      if (typeof mapped !== 'string') row[key] = mapped;
+      else if (column.dataType === 'number') row[key] = Number(mapped);
+      else if (column.dataType === 'bigint') row[key] = BigInt(mapped);
+      else if (column.dataType === 'json') row[key] = JSON.parse(mapped);
+      else row[key] = mapped;
+    }
+  });
+  return row as T['$inferSelect'];
+}
+
+const jsonRows = (table: PgTable, where: SQL, orderBy: SQL) =>
+  sql`coalesce((select json_agg(${rowAsJson(table)} order by ${orderBy}) from ${table} where ${where}), '[]'::json)`;
+
+/**
+ * Everything the invoice detail shows in one statement (issue 18: 8 statements before): the
+ * invoice and its customer, its lines, its payments, the live readings it billed (after the
+ * customer's previous meter invoice, up to this one) and, when the tenant's rows share the
+ * database with the users (`withNames`), the names of who took them. A null when not found.
+ */
+export async function findInvoiceDetail(executor: Executor, scope: ServiceScope, invoiceId: number, options: { withNames: boolean }) {
+  const paymentsOfInvoice = sql`${payments.tenantId} = ${invoices.tenantId} and ${payments.invoiceId} = ${invoices.id}`;
+  const previousMeterInvoiceAt = sql`(select previous.created_at from ${invoices} as previous
+    where previous.tenant_id = ${invoices.tenantId} and previous.customer_id = ${invoices.customerId}
+      and previous.status <> 'cancelled' and previous.consumption is not null and previous.id < ${invoices.id}
+    order by previous.id desc limit 1)`;
+  const billedReadings = sql`${meterReadings.tenantId} = ${invoices.tenantId} and ${invoices.consumption} is not null
+    and exists (select 1 from ${subscriptions} where ${subscriptions.tenantId} = ${meterReadings.tenantId}
+      and ${subscriptions.id} = ${meterReadings.subscriptionId} and ${subscriptions.customerId} = ${invoices.customerId})
+    and ${meterReadings.takenAt} > coalesce(${previousMeterInvoiceAt}, '-infinity'::timestamptz)
+    and ${meterReadings.takenAt} <= ${invoices.createdAt}
+    and not exists (select 1 from ${readingVoids} where ${readingVoids.tenantId} = ${meterReadings.tenantId} and ${readingVoids.readingId} = ${meterReadings.id})`;
+  const names = options.withNames
+    ? sql`coalesce((select json_agg(json_build_array(${users.id}::text, ${users.firstName}, ${users.lastName}, ${users.username})) from ${users}
+        where ${users.tenantId} = ${invoices.tenantId} and (
+          ${users.id} in (select ${payments.receivedBy} from ${payments} where ${paymentsOfInvoice})
+          or ${users.id} in (select ${meterReadings.takenBy} from ${meterReadings} where ${billedReadings}))), '[]'::json)`
+    : sql`'[]'::json`;
+  const query = executor
+    .select({
+      invoice: invoices,
+      fullName: customers.fullName,
+      code: customers.code,
+      lines: sql<(string | null)[][]>`${jsonRows(invoiceLines, sql`${invoiceLines.tenantId} = ${invoices.tenantId} and ${invoiceLines.invoiceId} = ${invoices.id}`, sql`${invoiceLines.position}`)}`,
+      payments: sql<(string | null)[][]>`${jsonRows(payments, paymentsOfInvoice, sql`${payments.id}`)}`,
+      readings: sql<(string | null)[][]>`${jsonRows(meterReadings, billedReadings, sql`${meterReadings.id}`)}`,
+      names: sql<[string, string, string, string][]>`${names}`,
+      pricing: sql<[string, string | null, string, string | null, string | null][]>`coalesce((select json_agg(json_build_array(${invoiceLinePricing.invoiceLineId}::text,
+          ${invoiceLinePricing.tariffId}::text, ${invoiceLinePricing.month}::text, ${invoiceLinePricing.tier}::text, ${tariffs.name}))
+        from ${invoiceLinePricing} left join ${tariffs} on ${tariffs.tenantId} = ${invoiceLinePricing.tenantId} and ${tariffs.id} = ${invoiceLinePricing.tariffId}
+        where ${invoiceLinePricing.tenantId} = ${invoices.tenantId} and ${invoiceLinePricing.invoiceLineId} in
+          (select ${invoiceLines.id} from ${invoiceLines} where ${invoiceLines.tenantId} = ${invoices.tenantId} and ${invoiceLines.invoiceId} = ${invoices.id})), '[]'::json)`,
+      tenders: sql<(string | null)[][]>`${jsonRows(paymentTenders, sql`${paymentTenders.tenantId} = ${invoices.tenantId} and ${paymentTenders.paymentId} in (select ${payments.id} from ${payments} where ${paymentsOfInvoice})`, sql`${paymentTenders.id}`)}`,
+      rate: invoiceExchangeRates,
+    })
+    .from(invoices)
+    .innerJoin(customers, eq(customers.id, invoices.customerId))
+    .leftJoin(invoiceExchangeRates, rateOfInvoice)
+    .where(and(scoped(scope), eq(invoices.id, invoiceId)));
+  const [row] = await query;
+  if (!row) return null;
+  const userNames = new Map<number, string>();
+  for (const [id, firstName, lastName, username] of row.names) userNames.set(Number(id), `${firstName} ${lastName}`.trim() || username);
+  const tenders = new Map(row.tenders.map((values) => rowFromJson(paymentTenders, values)).map((tender) => [tender.paymentId, tender]));
+  const pricing = new Map<number, InvoiceLinePricing>();
+  for (const [lineId, tariffId, month, tier, tariffName] of row.pricing) {
+    pricing.set(Number(lineId), toLinePricing({ tariffId: tariffId === null ? null : Number(tariffId), tariffName, month, tier: tier === null ? null : Number(tier) }));
+  }
+  return {
+    found: { invoice: row.invoice, fullName: row.fullName, code: row.code, rate: row.rate },
+    pricing,
+    lines: row.lines.map((values) => rowFromJson(invoiceLines, values)),
+    payments: row.payments.map((values) => {
+      const payment = rowFromJson(payments, values);
+      return { payment, invoiceNumber: row.invoice.number, customerName: row.fullName, tender: tenders.get(payment.id) ?? null };
+    }),
+    readings: row.readings.map((values) => rowFromJson(meterReadings, values)),
+    names: options.withNames ? userNames : null,
+  };
 }
 
 /** The invoice row, locked for the rest of the transaction when asked: payments and cancels serialize on it. */
@@ -126,14 +279,6 @@ export async function findInvoiceRow(executor: Executor, scope: ServiceScope, in
   const query = executor.select().from(invoices).where(and(scoped(scope), eq(invoices.id, invoiceId)));
   const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
-}
-
-export async function findInvoiceLines(executor: Executor, tenantId: number, invoiceId: number): Promise<InvoiceLineRow[]> {
-  return executor
-    .select()
-    .from(invoiceLines)
-    .where(and(eq(invoiceLines.tenantId, tenantId), eq(invoiceLines.invoiceId, invoiceId)))
-    .orderBy(asc(invoiceLines.position));
 }
 
 /**
@@ -202,21 +347,47 @@ export async function findLiveInvoiceForPeriod(executor: Executor, tenantId: num
   return row ?? null;
 }
 
-/** Subscriptions of the service that already have a live invoice for the period (the billing run skips them). */
+/** A live invoice of the subscription whose period shares a day with the given one. */
+export async function findLiveInvoiceOverlapping(executor: Executor, tenantId: number, subscriptionId: number, periodStart: string, periodEnd: string) {
+  const [row] = await executor
+    .select({ id: invoices.id, number: invoices.number, periodStart: invoices.periodStart, periodEnd: invoices.periodEnd })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.tenantId, tenantId),
+        eq(invoices.subscriptionId, subscriptionId),
+        lte(invoices.periodStart, periodEnd),
+        gte(invoices.periodEnd, periodStart),
+        ne(invoices.status, 'cancelled'),
+      ),
+    )
+    .orderBy(asc(invoices.periodStart))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Subscriptions of the service with a live invoice overlapping the period (the billing run skips them). */
 export async function findBilledSubscriptionIds(executor: Executor, scope: ServiceScope, periodStart: string, periodEnd: string): Promise<Set<number>> {
   const rows = await executor
     .select({ id: invoices.subscriptionId })
     .from(invoices)
-    .where(and(scoped(scope), eq(invoices.periodStart, periodStart), eq(invoices.periodEnd, periodEnd), ne(invoices.status, 'cancelled'), isNotNull(invoices.subscriptionId)));
+    .where(and(scoped(scope), lte(invoices.periodStart, periodEnd), gte(invoices.periodEnd, periodStart), ne(invoices.status, 'cancelled'), isNotNull(invoices.subscriptionId)));
   return new Set(rows.map((row) => row.id).filter((id): id is number => id !== null));
 }
 
 /** Open subscriptions of the service, optionally of one station or region (the billing run). */
 export async function findOpenSubscriptions(executor: Executor, scope: ServiceScope, filters: { station?: number; region?: number }) {
   return executor
-    .select({ id: subscriptions.id, customerId: subscriptions.customerId })
+    .select({
+      id: subscriptions.id,
+      customerId: subscriptions.customerId,
+      customerName: customers.fullName,
+      customerStatus: customers.status,
+      isBundleActive: bundles.isActive,
+    })
     .from(subscriptions)
     .innerJoin(customers, eq(customers.id, subscriptions.customerId))
+    .innerJoin(bundles, eq(bundles.id, subscriptions.bundleId))
     .where(
       and(
         eq(subscriptions.tenantId, scope.tenantId),

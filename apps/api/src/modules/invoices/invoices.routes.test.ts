@@ -6,7 +6,7 @@ import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { renderInvoiceDocument } from './invoice-document';
 import { createPdfPrinter } from './pdf-printer';
-import { expectMoneyInvariants, expectPermissions, servicePath, signInRoles, type RoleUnderTest } from '../../../test/billing';
+import { backdateSubscriptions, expectMoneyInvariants, expectPermissions, servicePath, signInRoles, type RoleUnderTest } from '../../../test/billing';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -19,6 +19,7 @@ const path = (rest: string, service: 'electricity' | 'water' = 'electricity') =>
 
 async function meteredCustomer(fullName: string, readings: string[] = [], extra: Record<string, unknown> = {}) {
   const customer = (await admin.post(path('customers/'), { full_name: fullName, bundle: bundleId, ...extra })).json();
+  await backdateSubscriptions(context.db, customer.id);
   for (const counter of readings) {
     const response = await admin.put(path(`subscriptions/${customer.subscription.id}/update-counter/`), { counter });
     expect(response.statusCode).toBe(200);
@@ -109,13 +110,14 @@ describe('invoice from a meter', () => {
   it('refuses a closed subscription and another tenant\'s or service\'s subscription', async () => {
     const customer = await meteredCustomer('Closed Meter');
     await admin.put(path(`customers/${customer.id}/`), { bundle: null });
-    expect((await billMeter(customer.subscription.id)).json()).toHaveProperty('subscription');
+    // Closed today (2026-11-03): its last day was yesterday, nothing after it can be billed.
+    expect((await billMeter(customer.subscription.id, '2026-11-03', '2026-11-03')).json()).toMatchObject({ code: 'subscription_closed', subscription: [expect.any(String)] });
     const b = await fixture.as('b.admin');
     const bBundle = (await b.post(servicePath(fixture.tenantB, 'bundles/'), { name: 'B' })).json();
     const theirs = (await b.post(servicePath(fixture.tenantB, 'customers/'), { full_name: 'Theirs', bundle: bBundle.id })).json();
     const response = await billMeter(theirs.subscription.id);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ subscription: [`Invalid pk "${theirs.subscription.id}" - object does not exist.`] });
+    expect(response.json()).toMatchObject({ subscription: [`Invalid pk "${theirs.subscription.id}" - object does not exist.`] });
     expect((await admin.post(path('invoices/', 'water'), { subscription: customer.subscription.id, period_start: '2026-10-01', period_end: '2026-10-31' })).statusCode).toBe(400);
     expect((await admin.post(path('invoices/'), { subscription: customer.subscription.id, period_start: '2026-10-31', period_end: '2026-10-01' })).json()).toHaveProperty('period_end');
     expect((await admin.post(path('invoices/'), { subscription: customer.subscription.id, period_start: '2026-02-30', period_end: '2026-03-01' })).json()).toHaveProperty('period_start');
@@ -166,28 +168,29 @@ describe('billing run', () => {
     const run = (body: Record<string, unknown>) => admin.post(path('invoices/generate/'), body);
     const fresh = await meteredCustomer('Run One', ['12']);
     await meteredCustomer('Run Two', [], { station: (await admin.post(path('stations/'), { name: 'Run station' })).json().id });
-    const first = await run({ period_start: '2026-12-01', period_end: '2026-12-31' });
+    // A past month: the billing run refuses a month that has not begun.
+    const first = await run({ period_start: '2026-08-01', period_end: '2026-08-31' });
     expect(first.statusCode).toBe(200);
     const { created, skipped, errors } = first.json();
     expect(errors).toEqual([]);
     expect(created).toBeGreaterThanOrEqual(2);
     expect(skipped).toBe(0);
-    const second = (await run({ period_start: '2026-12-01', period_end: '2026-12-31' })).json();
+    const second = (await run({ period_start: '2026-08-01', period_end: '2026-08-31' })).json();
     expect(second).toMatchObject({ created: 0, skipped: created, errors: [] });
-    const billed = (await admin.get(path(`invoices/?customer=${fresh.id}&period_start=2026-12-01`))).json();
+    const billed = (await admin.get(path(`invoices/?customer=${fresh.id}&period_start=2026-08-01`))).json();
     expect(billed.results[0]).toMatchObject({ consumption: '12.000', total: '14.43' });
-    expect((await run({ period_start: '2026-12-01', period_end: '2026-12-31', station: 999999 })).statusCode).toBe(400);
+    expect((await run({ period_start: '2026-08-01', period_end: '2026-08-31', station: 999999 })).statusCode).toBe(400);
   });
 
   it('counts what a run would do with ?dry_run=true, creating nothing', async () => {
     const run = (body: Record<string, unknown>, query = '') => admin.post(path(`invoices/generate/${query}`), body);
-    const period = { period_start: '2027-02-01', period_end: '2027-02-28' };
+    const period = { period_start: '2026-07-01', period_end: '2026-07-31' };
     const preview = await run(period, '?dry_run=true');
     expect(preview.statusCode).toBe(200);
     const { created: wouldCreate, skipped: alreadyBilled } = preview.json();
     expect(wouldCreate).toBeGreaterThan(0);
     expect(alreadyBilled).toBe(0);
-    expect((await admin.get(path('invoices/?period_start=2027-02-01&period_end=2027-02-28'))).json().count).toBe(0);
+    expect((await admin.get(path('invoices/?period_start=2026-07-01&period_end=2026-07-31'))).json().count).toBe(0);
     expect((await run(period)).json()).toMatchObject({ created: wouldCreate, skipped: 0 });
     expect((await run(period, '?dry_run=true')).json()).toMatchObject({ created: 0, skipped: wouldCreate, invoices: [] });
     expect((await run(period, '?dry_run=maybe')).statusCode).toBe(400);
@@ -219,6 +222,8 @@ describe('invoice list', () => {
 
 describe('printed invoice', () => {
   it('prints A4 and 80 mm receipts as PDF with Chromium (printable HTML without it)', async () => {
+    // June 2027 is billed once it has begun.
+    context.clock.set(new Date('2027-07-01T09:00:00Z'));
     const customer = await meteredCustomer('طباعة الفاتورة', ['250.75'], { building: fixture.tenantA.buildingId, floor: '1', apartment: '1A' });
     const invoice = (await billMeter(customer.subscription.id, '2027-06-01', '2027-06-30')).json();
     const hasChromium = fs.existsSync(context.config.chromiumPath ?? '/usr/bin/chromium');
@@ -262,6 +267,7 @@ describe('printed invoice', () => {
     expect(english).toContain('dir="ltr"');
     expect(english).toContain('June 2027');
     expect(english).toContain('<bdi dir="ltr">250.75</bdi>');
+    context.clock.set(new Date('2026-11-03T09:00:00Z'));
   });
 
   it('answers null from the printer where no Chromium is installed', async () => {
@@ -273,6 +279,8 @@ describe('printed invoice', () => {
 
 describe('permissions and tenancy', () => {
   it('follows the rule table on every invoice route', async () => {
+    // The months 2027 billed below have begun.
+    context.clock.set(new Date('2027-12-15T09:00:00Z'));
     const customer = await meteredCustomer('Permission Invoice', ['5']);
     const invoice = (await billMeter(customer.subscription.id, '2027-01-01', '2027-01-31')).json();
     let month = 1;
@@ -292,6 +300,7 @@ describe('permissions and tenancy', () => {
       { name: 'POST cancel', allowed: ['admin', 'accountant'], call: (client) => client.post(path('invoices/999999/cancel/'), { reason: 'x' }) },
       { name: 'POST generate', allowed: ['admin', 'accountant'], call: (client) => client.post(path('invoices/generate/'), { period_start: '2030-01-01', period_end: '2030-01-31', station: 999999 }) },
     ]);
+    context.clock.set(new Date('2026-11-03T09:00:00Z'));
   });
 
   it('answers 404 for another tenant\'s invoice or service', async () => {

@@ -54,13 +54,11 @@ export async function invoiceRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { invoices, databases, idempotency, printer } = options;
   const tags = ['invoices'];
-  const signedIn = { onRequest: app.authenticate };
 
   routes.get(
     '/',
     {
-      ...signedIn,
-      preHandler: requirePermission('list', 'invoice'),
+      onRequest: [app.authenticate, requirePermission('list', 'invoice')],
       schema: {
         tags,
         summary: 'Invoices of the service (?status=overdue too; paginated; ?format=csv)',
@@ -78,8 +76,7 @@ export async function invoiceRoutes(
   routes.post(
     '/',
     {
-      ...signedIn,
-      preHandler: requirePermission('create', 'invoice'),
+      onRequest: [app.authenticate, requirePermission('create', 'invoice')],
       schema: {
         tags,
         summary: 'Create an invoice from a meter {subscription, period_start, period_end} or with lines {customer, period_start, period_end, lines, notes}',
@@ -101,8 +98,7 @@ export async function invoiceRoutes(
   routes.post(
     '/generate/',
     {
-      ...signedIn,
-      preHandler: [requirePermission('create', 'invoice'), requirePermission('manage', 'invoice')],
+      onRequest: [app.authenticate, requirePermission('create', 'invoice'), requirePermission('manage', 'invoice')],
       schema: {
         tags,
         summary: 'Billing run: invoice every open subscription of the service for a period (a second run creates none)',
@@ -122,8 +118,7 @@ export async function invoiceRoutes(
   routes.get(
     '/:id/',
     {
-      ...signedIn,
-      preHandler: requirePermission('view', 'invoice'),
+      onRequest: [app.authenticate, requirePermission('view', 'invoice')],
       schema: { tags, summary: 'One invoice with its lines, readings and payments', params: serviceItemParamsSchema, response: { 200: invoiceDetailSchema, ...readErrors } },
     },
     async (request) => {
@@ -135,8 +130,7 @@ export async function invoiceRoutes(
   routes.post(
     '/:id/cancel/',
     {
-      ...signedIn,
-      preHandler: requirePermission('cancel', 'invoice'),
+      onRequest: [app.authenticate, requirePermission('cancel', 'invoice')],
       schema: {
         tags,
         summary: 'Cancel an invoice while nothing is paid (the number is kept, the period freed)',
@@ -157,8 +151,7 @@ export async function invoiceRoutes(
   routes.get(
     '/:id/pdf/',
     {
-      ...signedIn,
-      preHandler: requirePermission('view', 'invoice'),
+      onRequest: [app.authenticate, requirePermission('view', 'invoice')],
       schema: {
         tags,
         summary: 'The invoice printed: A4, or ?format=receipt for 80 mm; ?lang=ar|en or Accept-Language; ?output=html for the printable page',

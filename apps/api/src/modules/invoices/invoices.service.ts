@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { BILLING_ERROR_CODES } from '@meterline/contract/billing-common';
+import { ERROR_CODES } from '@meterline/contract/errors';
 import type {
+  BillingSkipReason,
   createInvoiceInputSchema,
   GenerateInvoicesResult,
   generateInvoicesInputSchema,
@@ -13,32 +15,33 @@ import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
+import { applyCustomerCredit } from '../account/credit';
+import { planLateFees } from '../account/late-fees';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
 import { findCustomer, findCustomerRow } from '../customers/customers.repository';
-import { findInvoicePayments, toPayment } from '../payments/payments.repository';
+import { toPayment } from '../payments/payments.repository';
 import { isUniqueViolation } from '../services/codes';
 import { parseDecimalField } from '../services/decimal-input';
 import { assertAddressFilters, assertCustomer, assertStation, assertSubscription, findScopedBundle, findUserNames, invalidPk } from '../services/references';
 import { addDays, todayIn, type ServiceContext } from '../services/service-scope';
 import {
   findFirstReadingStart,
+  findLastLiveReadingId,
   findPreviousMeterInvoice,
-  findReadingsBetween,
   findSubscriptionRow,
-  findUnbilledConsumption,
   toReading,
 } from '../subscriptions/subscriptions.repository';
+import { cashRoundingOf, priceMeterConsumption, storeInvoiceRate, storeLinePricing } from './consumption-pricing';
 import { renderInvoiceDocument, type DocumentFormat, type DocumentLanguage } from './invoice-document';
 import { meterInvoiceLines, priceLines, type DraftLine } from './invoice-lines';
 import {
   addToCustomerBalance,
   allocateInvoiceNumber,
   findBilledSubscriptionIds,
-  findInvoiceLines,
+  findInvoiceDetail,
   findInvoiceRow,
-  findInvoiceWithCustomer,
   findLiveInvoiceForPeriod,
-  findOpenSubscriptions,
+  findLiveInvoiceOverlapping,
   findSettingsRow,
   findUploadDataUri,
   insertInvoice,
@@ -49,6 +52,8 @@ import {
   toInvoiceLine,
   updateInvoiceRow,
 } from './invoices.repository';
+import { billedDaysOf, monthlyFeeOf, runDaysOf } from './proration';
+import { findSubscriptionConsumption, findSubscriptionsOfPeriod } from './proration.repository';
 
 type CreateInvoiceData = z.output<typeof createInvoiceInputSchema>;
 type GenerateInvoicesData = z.output<typeof generateInvoicesInputSchema>;
@@ -59,18 +64,46 @@ interface Period {
 }
 
 const periodBilled = (number: string) =>
-  conflict(BILLING_ERROR_CODES.periodAlreadyBilled, `This subscription already has a live invoice (${number}) for this period. Cancel it first to bill the period again.`);
+  conflict(BILLING_ERROR_CODES.periodAlreadyBilled, { number });
+
+const periodOverlaps = (invoice: { id: number; number: string; periodStart: string; periodEnd: string }) =>
+  conflict(ERROR_CODES.periodOverlaps, { invoice: invoice.id, number: invoice.number, period_start: invoice.periodStart, period_end: invoice.periodEnd });
+
+/** Largest invoice total stored (minor units): beyond it an invoice is a 400 amount_too_large, never an overflow. */
+export const MAX_INVOICE_TOTAL = 10n ** 15n;
+/** Quantities and readings are numeric(14,3): scaled by 10^3, below 10^14. */
+const MAX_QUANTITY = 10n ** 14n;
+/** A metered subscription is billed a month at most at a time. */
+const MAX_METER_PERIOD_DAYS = 31;
+
+const amountTooLarge = (field: string) =>
+  fieldError(field, ERROR_CODES.amountTooLarge);
+
+function daysBetween(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+}
 
 /** Invoices: creation from a meter or from lines, numbering, cancelling, the billing run. */
 export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
   const { clock } = deps;
+
+  /** A meter is billed for days that have begun (the tenant's today), a month at most at a time. */
+  function assertMeterPeriod(context: ServiceContext, period: Period) {
+    const today = todayIn(context.terms.timezone, clock.now());
+    if (period.periodStart > today) {
+      throw fieldError('period_start', ERROR_CODES.periodInFuture, { today });
+    }
+    if (daysBetween(period.periodStart, period.periodEnd) > MAX_METER_PERIOD_DAYS) {
+      throw fieldError('period_end', ERROR_CODES.periodTooLong, { days: MAX_METER_PERIOD_DAYS });
+    }
+  }
 
   /** Inserts a priced invoice with its lines, moves the customer's balance and writes one audit row. */
   async function storeInvoice(
     tx: Tx,
     context: ServiceContext,
     audit: AuditContext,
-    values: { customerId: number; subscriptionId: number | null; period: Period; notes: string; lines: DraftLine[]; readings?: { previous: string | null; current: string; consumption: string } },
+    values: { customerId: number; subscriptionId: number | null; period: Period; notes: string; lines: DraftLine[]; monthlyFee?: bigint; readings?: { previous: string | null; current: string; consumption: string; lastReadingId: number | null } },
   ): Promise<number> {
     const { scope, terms } = context;
     const priced = priceLines(values.lines, terms.taxRate, terms.decimals);
@@ -95,6 +128,8 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
       previousReading: values.readings?.previous ?? null,
       currentReading: values.readings?.current ?? null,
       consumption: values.readings?.consumption ?? null,
+      lastReadingId: values.readings?.lastReadingId ?? null,
+      monthlyFee: values.monthlyFee ?? null,
       createdBy: context.actor.userId,
       notes: values.notes,
       createdAt: clock.now(),
@@ -111,8 +146,11 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
         amount: line.amount,
       })),
     );
+    await storeLinePricing(tx, scope.tenantId, priced.lines, lines);
+    await storeInvoiceRate(tx, scope.tenantId, invoice.id, values.period.periodStart);
     await addToCustomerBalance(tx, scope.tenantId, values.customerId, total);
     await recordAudit(tx, audit, { action: 'create', entity: 'invoice', entityId: invoice.id, after: { ...invoice, lines } });
+    await applyCustomerCredit(tx, context, audit, invoice, clock.now());
     return invoice.id;
   }
 
@@ -121,7 +159,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
    * Locks the customer then the subscription (the order every writer uses), so a reading, a
    * bundle change and a second invoice for the same meter wait for this one.
    */
-  async function createFromMeter(context: ServiceContext, subscriptionId: number, period: Period, notes: string, audit: AuditContext): Promise<number> {
+  async function createFromMeter(context: ServiceContext, subscriptionId: number, requested: Period, notes: string, audit: AuditContext, options: { lateFees?: boolean } = {}): Promise<number> {
     const { db, scope, terms } = context;
     const peek = await findSubscriptionRow(db, scope, subscriptionId);
     if (!peek) throw invalidPk('subscription', subscriptionId);
@@ -130,36 +168,78 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
         await findCustomerRow(tx, scope, peek.customerId, { lock: true });
         const subscription = await findSubscriptionRow(tx, scope, subscriptionId, { lock: true });
         if (!subscription) throw invalidPk('subscription', subscriptionId);
-        if (subscription.endedOn !== null) throw fieldError('subscription', "This subscription is closed: bill the customer's current subscription.");
+        const period = billedDaysOf(subscription, requested);
+        assertMeterPeriod(context, period);
         const live = await findLiveInvoiceForPeriod(tx, scope.tenantId, subscriptionId, period.periodStart, period.periodEnd);
         if (live) throw periodBilled(live.number);
+        const overlapping = await findLiveInvoiceOverlapping(tx, scope.tenantId, subscriptionId, period.periodStart, period.periodEnd);
+        if (overlapping) throw periodOverlaps(overlapping);
         const bundle = await findScopedBundle(tx, scope, subscription.bundleId, 'subscription');
-        const consumptionText = await findUnbilledConsumption(tx, scope.tenantId, subscription.customerId);
+        const consumptionText = await findSubscriptionConsumption(tx, scope.tenantId, subscription, period);
         const consumption = parseScaled(consumptionText, QUANTITY_SCALE) ?? 0n;
+        const monthlyFee = await monthlyFeeOf(tx, terms, { tenantId: scope.tenantId, customerId: subscription.customerId, billed: period, fee: bundle.price });
         const previousInvoice = await findPreviousMeterInvoice(tx, scope.tenantId, subscription.customerId);
         const previous = previousInvoice?.currentReading ?? (await findFirstReadingStart(tx, scope.tenantId, subscription.customerId)) ?? subscription.counter;
+        if (consumption >= MAX_QUANTITY) throw amountTooLarge('subscription');
+        const unitPrice = parseScaled(bundle.unitPrice, UNIT_PRICE_SCALE) ?? 0n;
+        const consumptionLines = await priceMeterConsumption(tx, context, { customerId: subscription.customerId, bundleId: bundle.id, bundleUnitPrice: unitPrice, consumption, now: clock.now() });
         const lines = meterInvoiceLines({
           bundleName: bundle.name,
-          priceMinor: bundle.price,
-          unitPrice: parseScaled(bundle.unitPrice, UNIT_PRICE_SCALE) ?? 0n,
+          priceMinor: monthlyFee,
+          unitPrice,
           consumption,
           unit: context.service.unit,
           decimals: terms.decimals,
+          consumptionLines,
         });
-        return storeInvoice(tx, context, audit, {
+        // The billing run adds the late fees of the customer's overdue invoices (issue 15).
+        const lateFees = options.lateFees ? await planLateFees(tx, context, subscription.customerId, todayIn(terms.timezone, clock.now())) : null;
+        lines.push(...(lateFees?.lines ?? []));
+        if (priceLines(lines, terms.taxRate, terms.decimals).totals.total >= MAX_INVOICE_TOTAL) throw amountTooLarge('subscription');
+        const invoiceId = await storeInvoice(tx, context, audit, {
           customerId: subscription.customerId,
           subscriptionId,
           period,
           notes,
           lines,
-          readings: { previous, current: subscription.counter, consumption: formatScaled(consumption, QUANTITY_SCALE) },
+          monthlyFee,
+          readings: {
+            previous,
+            current: subscription.counter,
+            consumption: formatScaled(consumption, QUANTITY_SCALE),
+            lastReadingId: await findLastLiveReadingId(tx, scope.tenantId, subscription.customerId),
+          },
         });
+        await lateFees?.record(tx, invoiceId, clock.now());
+        return invoiceId;
       });
     } catch (error) {
       // Two creations for one period that both passed the check: the partial unique index decides.
       if (isUniqueViolation(error, 'invoices_live_period_key')) throw periodBilled('created meanwhile');
       throw error;
     }
+  }
+
+  /**
+   * What billing a meter now would give, without writing: nothing to bill (no fee and no
+   * consumption), or the total; amounts beyond the stored range throw 400 amount_too_large
+   * (the billing run reports it for that customer, its dry run as well).
+   */
+  async function planMeterInvoice(context: ServiceContext, subscriptionId: number, period: Period): Promise<'nothing_to_bill' | bigint> {
+    const { db, scope, terms } = context;
+    const subscription = await findSubscriptionRow(db, scope, subscriptionId);
+    if (!subscription) throw invalidPk('subscription', subscriptionId);
+    const bundle = await findScopedBundle(db, scope, subscription.bundleId, 'subscription');
+    const consumption = parseScaled(await findSubscriptionConsumption(db, scope.tenantId, subscription, period), QUANTITY_SCALE) ?? 0n;
+    const unitPrice = parseScaled(bundle.unitPrice, UNIT_PRICE_SCALE) ?? 0n;
+    const monthlyFee = await monthlyFeeOf(db, terms, { tenantId: scope.tenantId, customerId: subscription.customerId, billed: period, fee: bundle.price });
+    const consumptionLines = await priceMeterConsumption(db, context, { customerId: subscription.customerId, bundleId: bundle.id, bundleUnitPrice: unitPrice, consumption, now: clock.now() });
+    if (monthlyFee === 0n && (consumption === 0n || (consumptionLines ?? []).every((line) => line.unitPrice === 0n))) return 'nothing_to_bill';
+    if (consumption >= MAX_QUANTITY) throw amountTooLarge('subscription');
+    const lines = meterInvoiceLines({ bundleName: bundle.name, priceMinor: monthlyFee, unitPrice, consumption, unit: context.service.unit, decimals: terms.decimals, consumptionLines });
+    const { total } = priceLines(lines, terms.taxRate, terms.decimals).totals;
+    if (total >= MAX_INVOICE_TOTAL) throw amountTooLarge('subscription');
+    return total;
   }
 
   async function createFromLines(context: ServiceContext, input: CreateInvoiceData, audit: AuditContext): Promise<number> {
@@ -172,7 +252,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
       unitPrice: parseDecimalField(`lines.${index}.unit_price`, line.unit_price, UNIT_PRICE_SCALE, { maxDigits: 18 }),
     }));
     const priced = priceLines(lines, context.terms.taxRate, context.terms.decimals);
-    if (priced.totals.total >= 10n ** 15n) throw fieldError('lines', 'The invoice total is too large.');
+    if (priced.totals.total >= MAX_INVOICE_TOTAL) throw fieldError('lines', ERROR_CODES.amountTooLarge);
     return db.transaction(async (tx) => {
       await findCustomerRow(tx, scope, customerId, { lock: true });
       return storeInvoice(tx, context, audit, { customerId, subscriptionId: null, period: { periodStart: input.period_start, periodEnd: input.period_end }, notes: input.notes, lines });
@@ -181,25 +261,19 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
 
   async function detail(context: ServiceContext, invoiceId: number): Promise<InvoiceDetail> {
     const { db, scope, terms } = context;
-    const found = await findInvoiceWithCustomer(db, scope, invoiceId);
+    // One statement; the names come with it when the tenant's rows share the users' database.
+    const withNames = db === deps.defaultDb;
+    const found = await findInvoiceDetail(db, scope, invoiceId, { withNames });
     if (!found) throw notFound();
     const today = todayIn(terms.timezone, clock.now());
-    const invoice = found.invoice;
-    const [lines, paymentRows, readingRows] = await Promise.all([
-      findInvoiceLines(db, scope.tenantId, invoiceId),
-      findInvoicePayments(db, scope.tenantId, invoiceId),
-      invoice.consumption === null
-        ? Promise.resolve([])
-        : findPreviousMeterInvoice(db, scope.tenantId, invoice.customerId, invoice.id).then((previous) =>
-            findReadingsBetween(db, scope.tenantId, invoice.customerId, previous?.createdAt ?? null, invoice.createdAt),
-          ),
-    ]);
-    const names = await findUserNames(deps.defaultDb, scope.tenantId, [...paymentRows.map((row) => row.payment.receivedBy), ...readingRows.map((row) => row.takenBy)]);
+    const names =
+      found.names ?? (await findUserNames(deps.defaultDb, scope.tenantId, [...found.payments.map((row) => row.payment.receivedBy), ...found.readings.map((row) => row.takenBy)]));
     return {
-      ...toInvoice(invoice, found, terms, today),
-      lines: lines.map((line) => toInvoiceLine(line, terms.decimals)),
-      readings: readingRows.map((row) => toReading(row, names)),
-      payments: paymentRows.map((row) => toPayment(row, names, terms.decimals)),
+      ...toInvoice(found.found.invoice, found.found, terms, today),
+      lines: found.lines.map((line) => toInvoiceLine(line, terms.decimals, found.pricing.get(line.id))),
+      readings: found.readings.map((row) => toReading(row, names)),
+      payments: found.payments.map((row) => toPayment(row, names, terms.decimals)),
+      cash_rounding: cashRoundingOf(terms),
     };
   }
 
@@ -252,9 +326,9 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
       await db.transaction(async (tx) => {
         const invoice = await findInvoiceRow(tx, scope, invoiceId, { lock: true });
         if (!invoice) throw notFound();
-        if (invoice.status === 'cancelled') throw conflict(BILLING_ERROR_CODES.invoiceCancelled, 'This invoice is already cancelled.');
+        if (invoice.status === 'cancelled') throw conflict(BILLING_ERROR_CODES.invoiceCancelled);
         if (invoice.amountPaid !== 0n) {
-          throw conflict(BILLING_ERROR_CODES.invoiceHasPayments, 'This invoice has payments: reverse them before cancelling it.');
+          throw conflict(BILLING_ERROR_CODES.invoiceHasPayments);
         }
         const after = await updateInvoiceRow(tx, scope, invoiceId, { status: 'cancelled', cancelledAt: clock.now(), cancelReason: reason });
         await addToCustomerBalance(tx, scope.tenantId, invoice.customerId, -invoice.total);
@@ -265,41 +339,62 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
 
     /**
      * The billing run: every open subscription of the service for the period, each invoice in its
-     * own transaction. Subscriptions already billed for the period are skipped, so a second run
-     * creates nothing. A dry run only counts: `created` is what a run would bill, `skipped` what
-     * is already billed.
+     * own transaction. Left out, each with its reason: disconnected and suspended customers,
+     * inactive bundles, meters with nothing to bill, and subscriptions with a live invoice
+     * overlapping the period (so a second run creates nothing). A dry run creates nothing and
+     * answers the same figures: `created` is what a run would bill.
      */
     async generate(context: ServiceContext, input: GenerateInvoicesData, audit: AuditContext, { isDryRun = false }: { isDryRun?: boolean } = {}): Promise<GenerateInvoicesResult> {
-      const { db, scope } = context;
+      const { db, scope, terms } = context;
       if (input.station) await assertStation(db, scope, input.station);
       if (input.region) await assertAddressFilters(db, scope.tenantId, { region: input.region });
-      const period = { periodStart: input.period_start, periodEnd: input.period_end };
-      const candidates = await findOpenSubscriptions(db, scope, { station: input.station, region: input.region });
-      const billed = await findBilledSubscriptionIds(db, scope, period.periodStart, period.periodEnd);
-      const result: GenerateInvoicesResult = { created: 0, skipped: 0, errors: [], invoices: [] };
-      if (isDryRun) {
-        for (const candidate of candidates) {
-          if (billed.has(candidate.id)) result.skipped += 1;
-          else result.created += 1;
-        }
-        return result;
+      const today = todayIn(terms.timezone, clock.now());
+      if (input.period_start > today) {
+        throw fieldError('period_start', ERROR_CODES.monthNotBegun, { today });
       }
+      const period = { periodStart: input.period_start, periodEnd: input.period_end };
+      assertMeterPeriod(context, period);
+      // Open on a day of the period (a bundle changed mid month bills both subscriptions, each for its days).
+      const candidates = await findSubscriptionsOfPeriod(db, scope, { station: input.station, region: input.region }, { start: period.periodStart, end: period.periodEnd });
+      const billed = await findBilledSubscriptionIds(db, scope, period.periodStart, period.periodEnd);
+      const result: GenerateInvoicesResult = { created: 0, skipped: 0, skipped_details: [], errors: [], invoices: [] };
+      const skip = (candidate: (typeof candidates)[number], reason: BillingSkipReason) => {
+        result.skipped += 1;
+        result.skipped_details.push({ subscription: candidate.id, customer: candidate.customerId, customer_name: candidate.customerName, reason });
+      };
+      const fail = (candidate: (typeof candidates)[number], error: unknown) => {
+        const detailText = error instanceof HttpError ? JSON.stringify(error.body) : 'A server error occurred.';
+        if (!(error instanceof HttpError)) console.error('billing run error', error);
+        const code = error instanceof HttpError && typeof error.body.code === 'string' ? error.body.code : undefined;
+        result.errors.push({ subscription: candidate.id, customer: candidate.customerId, detail: detailText, ...(code ? { code } : {}) });
+      };
       for (const candidate of candidates) {
-        if (billed.has(candidate.id)) {
-          result.skipped += 1;
-          continue;
-        }
-        try {
-          result.invoices.push(await createFromMeter(context, candidate.id, period, '', audit));
-          result.created += 1;
-        } catch (error) {
-          if (error instanceof HttpError && error.body.code === BILLING_ERROR_CODES.periodAlreadyBilled) {
-            result.skipped += 1;
-            continue;
+        if (candidate.customerStatus === 'disconnected') skip(candidate, 'customer_disconnected');
+        else if (candidate.customerStatus === 'suspended') skip(candidate, 'customer_suspended');
+        else if (!candidate.isBundleActive) skip(candidate, 'bundle_inactive');
+        else if (billed.has(candidate.id)) skip(candidate, 'already_billed');
+        else {
+          try {
+            const days = runDaysOf(candidate, period);
+            if (!days) continue;
+            const plan = await planMeterInvoice(context, candidate.id, days);
+            if (plan === 'nothing_to_bill') {
+              skip(candidate, 'no_consumption_and_no_fee');
+              continue;
+            }
+            if (isDryRun) {
+              result.created += 1;
+              continue;
+            }
+            result.invoices.push(await createFromMeter(context, candidate.id, days, '', audit, { lateFees: true }));
+            result.created += 1;
+          } catch (error) {
+            if (error instanceof HttpError && (error.body.code === BILLING_ERROR_CODES.periodAlreadyBilled || error.body.code === ERROR_CODES.periodOverlaps)) {
+              skip(candidate, 'already_billed');
+              continue;
+            }
+            fail(candidate, error);
           }
-          const detailText = error instanceof HttpError ? JSON.stringify(error.body) : 'A server error occurred.';
-          if (!(error instanceof HttpError)) console.error('billing run error', error);
-          result.errors.push({ subscription: candidate.id, customer: candidate.customerId, detail: detailText });
         }
       }
       return result;

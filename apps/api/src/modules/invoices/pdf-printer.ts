@@ -56,6 +56,23 @@ export function createPdfPrinter(options: { chromiumPath: string | null }) {
       }
     },
 
+    /** A payment receipt (issue 19): a roll of `widthMm` as long as its content, or A5 (`widthMm` null). */
+    async printPaper(html: string, widthMm: number | null): Promise<Buffer | null> {
+      const running = await launch();
+      if (!running) return null;
+      const page = await running.context.newPage();
+      try {
+        await page.setContent(html, { waitUntil: 'load' });
+        if (widthMm === null) return await page.pdf({ format: 'A5', printBackground: true, preferCSSPageSize: true });
+        await page.emulateMedia({ media: 'print' });
+        await page.setViewportSize({ width: Math.round((widthMm * 96) / 25.4), height: 600 });
+        const height = await page.evaluate('document.documentElement.scrollHeight');
+        return await page.pdf({ width: `${widthMm}mm`, height: `${Math.ceil(Number(height)) + 48}px`, printBackground: true, margin: { top: '3mm', bottom: '3mm', left: '3mm', right: '3mm' } });
+      } finally {
+        await page.close();
+      }
+    },
+
     async close(): Promise<void> {
       const running = browser ? await browser : null;
       browser = null;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { MAX_DB_INTEGER } from '@meterline/contract/common';
 
 /**
  * `<tenantId>-<32 hex>.<ext>`: unguessable (128 random bits), and it says which tenant (so which
@@ -13,7 +14,9 @@ export function createMediaName(tenantId: number, extension: string): string {
 /** The tenant id of a well-formed media name, or null. */
 export function tenantIdOfMediaName(name: string): number | null {
   const match = MEDIA_NAME_PATTERN.exec(name);
-  return match ? Number(match[1]) : null;
+  const tenantId = match ? Number(match[1]) : null;
+  // Beyond a database integer no tenant can exist (and the query would fail).
+  return tenantId !== null && tenantId <= MAX_DB_INTEGER ? tenantId : null;
 }
 
 export function mediaUrl(name: string | null): string | null {

@@ -1,15 +1,16 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { formatMoneyAmount } from '@meterline/contract/money';
 import type { ListPaymentsQuery, Payment } from '@meterline/contract/payments';
 import { paymentListSpec } from '@meterline/contract/payments';
 import type { Executor } from '../../db/client';
-import { customers, invoices, payments } from '../../db/schema/index';
+import { customers, invoices, paymentTenders, payments } from '../../db/schema/index';
+import { tenderFields, type PaymentTenderRow } from './payment-tenders';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import type { ServiceScope } from '../services/service-scope';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-type PaymentJoined = { payment: PaymentRow; invoiceNumber: string; customerName: string };
+type PaymentJoined = { payment: PaymentRow; invoiceNumber: string; customerName: string; tender?: PaymentTenderRow | null };
 
 export function toPayment(row: PaymentJoined, names: Map<number, string>, decimals: number): Payment {
   const { payment } = row;
@@ -28,17 +29,22 @@ export function toPayment(row: PaymentJoined, names: Map<number, string>, decima
     note: payment.note,
     reason: payment.reason,
     reverses: payment.reversesId,
+    ...tenderFields(row.tender ?? null, decimals),
   };
 }
 
-const joinedColumns = { payment: payments, invoiceNumber: invoices.number, customerName: customers.fullName };
+const joinedColumns = { payment: payments, invoiceNumber: invoices.number, customerName: customers.fullName, tender: paymentTenders };
+
+const invoiceOfPayment = and(eq(invoices.tenantId, payments.tenantId), eq(invoices.id, payments.invoiceId));
+const customerOfPayment = and(eq(customers.tenantId, payments.tenantId), eq(customers.id, payments.customerId));
 
 function selectPayments(executor: Executor) {
   return executor
     .select(joinedColumns)
     .from(payments)
-    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-    .innerJoin(customers, eq(customers.id, payments.customerId));
+    .innerJoin(invoices, invoiceOfPayment)
+    .innerJoin(customers, customerOfPayment)
+    .leftJoin(paymentTenders, and(eq(paymentTenders.tenantId, payments.tenantId), eq(paymentTenders.paymentId, payments.id)));
 }
 
 const orderingFields = {
@@ -81,23 +87,26 @@ export function listPaymentsSource(
         ? executor
             .select({ id: payments.id })
             .from(payments)
-            .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-            .innerJoin(customers, eq(customers.id, payments.customerId))
+            .innerJoin(invoices, invoiceOfPayment)
+            .innerJoin(customers, customerOfPayment)
             .where(where)
             .$dynamic()
         : executor.select({ id: payments.id }).from(payments).where(where).$dynamic(),
     fetchPage: async (limit, offset) => {
-      const rows = await selectPayments(executor).where(where).orderBy(...orderBy).limit(limit).offset(offset);
+      // Cut the page on payments (an index walk; invoices and customers joined in the cut only to
+      // search or order by their texts), then join the names of that page alone.
+      const needsJoins = Boolean(query.search?.trim()) || /\b(customer_name|invoice_number)\b/.test(query.ordering ?? '');
+      const ids = executor.select({ id: payments.id }).from(payments).$dynamic();
+      const cut = needsJoins ? ids.innerJoin(invoices, invoiceOfPayment).innerJoin(customers, customerOfPayment) : ids;
+      const page = cut.where(where).orderBy(...orderBy).limit(limit).offset(offset).as('page');
+      const rows = await selectPayments(executor)
+        .innerJoin(page, eq(page.id, payments.id))
+        .where(eq(payments.tenantId, scope.tenantId))
+        .orderBy(...orderBy);
       const names = await options.resolveNames(rows.map((row) => row.payment.receivedBy));
       return rows.map((row) => toPayment(row, names, options.decimals));
     },
   };
-}
-
-export async function findInvoicePayments(executor: Executor, tenantId: number, invoiceId: number) {
-  return selectPayments(executor)
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.invoiceId, invoiceId)))
-    .orderBy(asc(payments.id));
 }
 
 export async function findPaymentRow(executor: Executor, tenantId: number, invoiceId: number, paymentId: number): Promise<PaymentRow | null> {

@@ -32,8 +32,7 @@ export async function paymentRoutes(app: FastifyInstance, options: { payments: P
   routes.get(
     '/',
     {
-      onRequest: app.authenticate,
-      preHandler: requirePermission('list', 'payment'),
+      onRequest: [app.authenticate, requirePermission('list', 'payment')],
       schema: {
         tags: ['payments'],
         summary: 'Payments of the service (paginated; ?format=csv)',
@@ -56,8 +55,7 @@ export async function invoicePaymentRoutes(app: FastifyInstance, options: { paym
   routes.put(
     '/:id/create_payment/',
     {
-      onRequest: app.authenticate,
-      preHandler: requirePermission('create', 'payment'),
+      onRequest: [app.authenticate, requirePermission('create', 'payment')],
       schema: {
         tags: ['payments'],
         summary: 'Pay an invoice: no amount pays the balance; an amount pays part; a negative amount with a reason reverses',

@@ -12,12 +12,15 @@ import type { IdempotencyTicket } from '../idempotency/idempotency';
 import { addToCustomerBalance, findInvoiceRow, findInvoiceWithCustomer, statusFor, updateInvoiceRow } from '../invoices/invoices.repository';
 import { parseDecimalField } from '../services/decimal-input';
 import { assertCustomer, assertTenantUser, findUserNames, invalidPk } from '../services/references';
-import type { ServiceContext } from '../services/service-scope';
+import { resolveHappenedAt } from '../services/happened-at';
+import { todayIn, type ServiceContext } from '../services/service-scope';
+import { insertPaymentTender, prepareTender } from './payment-tenders';
 import { findPaymentRow, insertPayment, listPaymentsSource, sumReversalsOf, toPayment } from './payments.repository';
+import { collectorHolder, issueReceiptNumber } from '../cash/collector-payments';
 
 type CreatePaymentData = z.output<typeof createPaymentInputSchema>;
 
-const alreadyPaid = () => conflict(ERROR_CODES.invoiceAlreadyPaid, 'This invoice is already paid.');
+const alreadyPaid = () => conflict(ERROR_CODES.invoiceAlreadyPaid);
 
 /** Payments: mark as paid, partial payments and reversals, each appended and never edited. */
 export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
@@ -47,34 +50,45 @@ export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
           ? null
           : parseDecimalField('amount', input.amount, terms.decimals, { maxDigits: 15, allowNegative: true, allowZero: false });
       const isReversal = given !== null && given < 0n;
-      if (isReversal && !input.reason) throw fieldError('reason', 'A reason is required to reverse a payment.');
-      if (!isReversal && input.reverses) throw fieldError('reverses', 'Only a negative amount reverses a payment.');
+      const heldBy = collectorHolder(context, input, isReversal);
+      if (isReversal && !input.reason) throw fieldError('reason', ERROR_CODES.reversalReasonRequired);
+      if (!isReversal && input.reverses) throw fieldError('reverses', ERROR_CODES.reversesNeedsNegative);
+      if (input.amounts && given !== null) throw fieldError('amounts', ERROR_CODES.amountsWithAmount);
       const money = (value: bigint) => formatMoneyAmount(value, terms.decimals);
+      const paidAt = resolveHappenedAt('paid_at', input.paid_at, { now: deps.clock.now(), backdateDays: terms.backdateDays, role: actor.role });
       // Names live in the default database: read before the transaction (PGlite runs one at a time).
       const names = await findUserNames(deps.defaultDb, scope.tenantId, [actor.userId]);
 
       return db.transaction(async (tx) => {
         const invoice = await findInvoiceRow(tx, scope, invoiceId, { lock: true });
         if (!invoice) throw notFound();
-        if (invoice.status === 'cancelled') throw conflict(BILLING_ERROR_CODES.invoiceCancelled, 'A cancelled invoice cannot be paid.');
+        if (invoice.status === 'cancelled') throw conflict(BILLING_ERROR_CODES.invoiceCancelled);
+        if (todayIn(terms.timezone, paidAt) < invoice.issuedOn) {
+          throw fieldError('paid_at', ERROR_CODES.dateBeforeIssue, { issued_on: invoice.issuedOn });
+        }
         const balance = invoice.total - invoice.amountPaid;
+        // Issue 14: money handed over in one or both currencies (payment-tenders.ts).
+        const tender = input.amounts ? await prepareTender(tx, context, invoiceId, input.amounts, balance, input.method) : null;
         let amount: bigint;
-        if (given === null) {
+        if (tender) {
+          if (balance <= 0n) throw alreadyPaid();
+          amount = tender.settled.applied;
+        } else if (given === null) {
           if (balance <= 0n) throw alreadyPaid();
           amount = balance;
         } else if (given > 0n) {
           if (balance <= 0n) throw alreadyPaid();
-          if (given > balance) throw fieldError('amount', `The amount (${money(given)}) is more than the balance due (${money(balance)}).`);
+          if (given > balance) throw fieldError('amount', ERROR_CODES.overpay, { amount: money(given), balance: money(balance) });
           amount = given;
         } else {
           amount = given;
-          if (-amount > invoice.amountPaid) throw fieldError('amount', `A reversal cannot take back more than was paid (${money(invoice.amountPaid)}).`);
+          if (-amount > invoice.amountPaid) throw fieldError('amount', ERROR_CODES.reversalExceedsPaid, { paid: money(invoice.amountPaid) });
           if (input.reverses) {
             const reversed = await findPaymentRow(tx, scope.tenantId, invoiceId, input.reverses);
             if (!reversed) throw invalidPk('reverses', input.reverses);
-            if (reversed.amount <= 0n) throw fieldError('reverses', 'A reversal cannot itself be reversed.');
+            if (reversed.amount <= 0n) throw fieldError('reverses', ERROR_CODES.reversalOfReversal);
             const left = reversed.amount - (await sumReversalsOf(tx, scope.tenantId, reversed.id));
-            if (-amount > left) throw fieldError('amount', `A reversal cannot take back more than is left of that payment (${money(left)}).`);
+            if (-amount > left) throw fieldError('amount', ERROR_CODES.reversalExceedsLeft, { left: money(left) });
           }
         }
         const payment = await insertPayment(tx, {
@@ -85,12 +99,15 @@ export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
           amount,
           method: input.method,
           reference: input.reference,
-          paidAt: deps.clock.now(),
+          paidAt,
           receivedBy: actor.userId,
           note: input.note,
           reason: input.reason,
           reversesId: isReversal ? (input.reverses ?? null) : null,
+          heldBy,
         });
+        if (amount > 0n) await issueReceiptNumber(tx, scope.tenantId, payment.id, deps.clock.now());
+        const tenderRow = tender ? await insertPaymentTender(tx, { tenantId: scope.tenantId, paymentId: payment.id, ...tender }) : null;
         const amountPaid = invoice.amountPaid + amount;
         const after = await updateInvoiceRow(tx, scope, invoiceId, { amountPaid, status: statusFor(invoice.total, amountPaid) });
         await addToCustomerBalance(tx, scope.tenantId, invoice.customerId, -amount);
@@ -98,10 +115,10 @@ export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
           action: isReversal ? 'reverse' : 'create',
           entity: 'payment',
           entityId: payment.id,
-          after: { ...payment, invoice: { id: invoiceId, amount_paid: after.amountPaid, status: after.status } },
+          after: { ...payment, ...(tenderRow ? { tender: tenderRow } : {}), invoice: { id: invoiceId, amount_paid: after.amountPaid, status: after.status } },
         });
         const withNames = await findInvoiceWithCustomer(tx, scope, invoiceId);
-        const response = toPayment({ payment, invoiceNumber: invoice.number, customerName: withNames?.fullName ?? '' }, names, terms.decimals);
+        const response = toPayment({ payment, invoiceNumber: invoice.number, customerName: withNames?.fullName ?? '', tender: tenderRow }, names, terms.decimals);
         await ticket?.complete(tx, 201, response);
         return response;
       });

@@ -47,14 +47,12 @@ export function registerServiceCrudRoutes<
   // The routes see plain zod types: the service's signature keeps the entity types checked.
   const schemas = options.schemas as { entity: z.ZodType; paginated: z.ZodType; query: z.ZodType; create: z.ZodType; update: z.ZodType };
   const tags = [plural];
-  const signedIn = { onRequest: app.authenticate };
   const contextOf = (request: Parameters<typeof resolveServiceContext>[1], serviceId: number) => resolveServiceContext(databases, request, serviceId);
 
   routes.get(
     '/',
     {
-      ...signedIn,
-      preHandler: requirePermission('list', subject),
+      onRequest: [app.authenticate, requirePermission('list', subject)],
       schema: { tags, summary: `${label}s of the service (paginated; ?format=csv)`, params: serviceParamsSchema, querystring: schemas.query, response: { 200: schemas.paginated, ...readErrors, 400: validationErrorSchema } },
     },
     async (request, reply) => {
@@ -67,8 +65,7 @@ export function registerServiceCrudRoutes<
   routes.post(
     '/',
     {
-      ...signedIn,
-      preHandler: requirePermission('create', subject),
+      onRequest: [app.authenticate, requirePermission('create', subject)],
       schema: { tags, summary: `Create a ${label.toLowerCase()}`, params: serviceParamsSchema, body: schemas.create, response: { 201: schemas.entity, ...writeErrors } },
     },
     async (request, reply) => {
@@ -80,8 +77,7 @@ export function registerServiceCrudRoutes<
   routes.get(
     '/:id/',
     {
-      ...signedIn,
-      preHandler: requirePermission('list', subject),
+      onRequest: [app.authenticate, requirePermission('list', subject)],
       schema: { tags, summary: `One ${label.toLowerCase()}`, params: serviceItemParamsSchema, response: { 200: schemas.entity, ...readErrors } },
     },
     async (request) => {
@@ -93,8 +89,7 @@ export function registerServiceCrudRoutes<
   routes.put(
     '/:id/',
     {
-      ...signedIn,
-      preHandler: requirePermission('update', subject),
+      onRequest: [app.authenticate, requirePermission('update', subject)],
       schema: { tags, summary: `Partial update of a ${label.toLowerCase()}`, params: serviceItemParamsSchema, body: schemas.update, response: { 200: schemas.entity, ...writeErrors } },
     },
     async (request) => {
@@ -106,8 +101,7 @@ export function registerServiceCrudRoutes<
   routes.delete(
     '/:id/',
     {
-      ...signedIn,
-      preHandler: requirePermission('delete', subject),
+      onRequest: [app.authenticate, requirePermission('delete', subject)],
       schema: { tags, summary: options.deleteSummary, params: serviceItemParamsSchema, response: { 204: noContent, ...writeErrors } },
     },
     async (request, reply) => {

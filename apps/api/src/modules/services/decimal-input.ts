@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@meterline/contract/errors';
 import { formatScaled, parseScaled } from '@meterline/contract/money';
 import { fieldError } from '../../lib/http-errors';
 
@@ -12,12 +13,12 @@ export function parseDecimalField(
   options: { maxDigits: number; allowNegative?: boolean; allowZero?: boolean },
 ): bigint {
   const scaled = parseScaled(value, scale);
-  if (scaled === null) throw fieldError(field, `Ensure that there are no more than ${scale} decimal places.`);
-  if (!options.allowNegative && scaled < 0n) throw fieldError(field, 'Ensure this value is greater than or equal to 0.');
-  if (options.allowZero === false && scaled === 0n) throw fieldError(field, 'Ensure this value is not zero.');
+  if (scaled === null) throw fieldError(field, ERROR_CODES.decimalPlaces, { places: scale });
+  if (!options.allowNegative && scaled < 0n) throw fieldError(field, ERROR_CODES.minValue, { min: 0 });
+  if (options.allowZero === false && scaled === 0n) throw fieldError(field, ERROR_CODES.notZero);
   const limit = 10n ** BigInt(options.maxDigits);
   if (scaled >= limit || scaled <= -limit) {
-    throw fieldError(field, `Ensure that there are no more than ${options.maxDigits - scale} digits before the decimal point.`);
+    throw fieldError(field, ERROR_CODES.maxDigits, { digits: options.maxDigits - scale });
   }
   return scaled;
 }

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@meterline/contract/errors';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { buildings, bundles, customers, regions, services, stations, streets, subscriptions, users } from '../../db/schema/index';
@@ -6,9 +7,9 @@ import type { ServiceScope } from './service-scope';
 
 /**
  * Ids given in a body or a query: another tenant's or another service's id is a 400 on that
- * field, exactly as an id that does not exist (domain.md).
+ * field, exactly as an id that does not exist (docs/product/domain.md).
  */
-export const invalidPk = (field: string, id: number) => fieldError(field, `Invalid pk "${id}" - object does not exist.`);
+export const invalidPk = (field: string, id: number) => fieldError(field, ERROR_CODES.doesNotExist, { id });
 
 export interface AddressIds {
   regionId: number | null;
@@ -30,8 +31,8 @@ export async function resolveAddress(executor: Executor, tenantId: number, given
       .innerJoin(streets, eq(streets.id, buildings.streetId))
       .where(and(eq(buildings.tenantId, tenantId), eq(buildings.id, buildingId)));
     if (!building) throw invalidPk('building', buildingId);
-    if (streetId !== null && streetId !== building.streetId) throw fieldError('building', 'This building is not on the chosen street.');
-    if (regionId !== null && regionId !== building.regionId) throw fieldError('building', 'This building is not in the chosen region.');
+    if (streetId !== null && streetId !== building.streetId) throw fieldError('building', ERROR_CODES.buildingNotOnStreet);
+    if (regionId !== null && regionId !== building.regionId) throw fieldError('building', ERROR_CODES.buildingNotInRegion);
     streetId = building.streetId;
     regionId = building.regionId;
   } else if (streetId !== null) {
@@ -40,7 +41,7 @@ export async function resolveAddress(executor: Executor, tenantId: number, given
       .from(streets)
       .where(and(eq(streets.tenantId, tenantId), eq(streets.id, streetId)));
     if (!street) throw invalidPk('street', streetId);
-    if (regionId !== null && regionId !== street.regionId) throw fieldError('street', 'This street is not in the chosen region.');
+    if (regionId !== null && regionId !== street.regionId) throw fieldError('street', ERROR_CODES.streetNotInRegion);
     regionId = street.regionId;
   } else if (regionId !== null) {
     const [region] = await executor

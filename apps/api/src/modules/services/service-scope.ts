@@ -27,6 +27,17 @@ export interface TenantTerms {
   timezone: string;
   invoicePrefix: string;
   invoiceDueDays: number;
+  /** Volts: a reading's plausibility limit. */
+  voltage: number;
+  /** A subscription open for part of a month pays its monthly fee by days. */
+  proratePartialMonths: boolean;
+  /** How many days back a reading or a payment may be dated. */
+  backdateDays: number;
+  /** Collectors may take cash payments (issue 19). */
+  collectorsTakePayments: boolean;
+  /** The optional second currency (issue 14) and each currency's cash step in its minor units. */
+  secondCurrency: string | null;
+  cashSteps: Record<string, bigint>;
 }
 
 export interface ServiceContext {
@@ -34,7 +45,7 @@ export interface ServiceContext {
   scope: ServiceScope;
   actor: Actor & { tenantId: number; dbAlias: string };
   terms: TenantTerms;
-  service: { id: number; name: string; unit: string; isMetered: boolean };
+  service: { id: number; name: string; unit: string; isMetered: boolean; maxConsumptionPerDay: string | null };
 }
 
 export function termsFrom(row: typeof settings.$inferSelect | null): TenantTerms {
@@ -47,6 +58,12 @@ export function termsFrom(row: typeof settings.$inferSelect | null): TenantTerms
     timezone: safeTimezone(row?.timezone || 'UTC'),
     invoicePrefix: row?.invoicePrefix || 'INV',
     invoiceDueDays: row?.invoiceDueDays ?? 15,
+    voltage: row?.voltage ?? 230,
+    proratePartialMonths: row?.proratePartialMonths ?? true,
+    backdateDays: row?.backdateDays ?? 31,
+    collectorsTakePayments: row?.collectorsTakePayments ?? true,
+    secondCurrency: row?.secondCurrency ?? null,
+    cashSteps: Object.fromEntries(Object.entries(row?.cashRounding ?? {}).map(([code, step]) => [code, BigInt(step)])),
   };
 }
 
@@ -73,7 +90,7 @@ export async function resolveServiceContext(databases: DatabaseRegistry, request
     scope: { tenantId: actor.tenantId, serviceId },
     actor,
     terms: termsFrom(row.settings),
-    service: { id: row.service.id, name: row.service.name, unit: row.service.unit, isMetered: row.service.isMetered },
+    service: { id: row.service.id, name: row.service.name, unit: row.service.unit, isMetered: row.service.isMetered, maxConsumptionPerDay: row.service.maxConsumptionPerDay },
   };
 }
 

@@ -9,7 +9,7 @@ import type { ServiceScope } from '../services/service-scope';
 
 export type StationRow = typeof stations.$inferSelect;
 
-const customersCount = sql<number>`(select count(*)::int from ${customers} where ${customers.tenantId} = ${stations.tenantId} and ${customers.stationId} = ${stations.id})`;
+const customersCount = sql<number>`(select count(*)::int from customers c where c.tenant_id = "stations"."tenant_id" and c.station_id = "stations"."id")`;
 
 const stationColumns = {
   station: stations,
@@ -109,6 +109,8 @@ export async function insertStation(executor: Executor, values: typeof stations.
 }
 
 export async function updateStationRow(executor: Executor, scope: ServiceScope, stationId: number, values: Partial<typeof stations.$inferInsert>): Promise<StationRow> {
+  // An update without any field (`PUT {}`) changes nothing.
+  if (Object.values(values).every((value) => value === undefined)) return (await findStationRow(executor, scope, stationId)) as StationRow;
   const [row] = await executor
     .update(stations)
     .set(values)

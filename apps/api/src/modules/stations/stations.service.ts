@@ -1,6 +1,7 @@
 import type { ListStationsQuery, Station } from '@meterline/contract/stations';
 import type { z } from 'zod';
 import type { createStationInputSchema, updateStationInputSchema } from '@meterline/contract/stations';
+import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Clock } from '../../lib/clock';
 import { fieldError, notFound, protectedConflict } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
@@ -24,15 +25,14 @@ import {
 type CreateStationData = z.output<typeof createStationInputSchema>;
 type UpdateStationData = z.output<typeof updateStationInputSchema>;
 
-const CODE_TAKEN = 'A station with this code already exists.';
 
 function decimalColumns(input: { capacity?: string | null; latitude?: string | null; longitude?: string | null }) {
   const convert = (field: string, value: string | null | undefined, scale: number, maxDigits: number, allowNegative = false) =>
     value === undefined ? undefined : value === null ? null : decimalFieldText(field, value, scale, { maxDigits, allowNegative });
   const latitude = convert('latitude', input.latitude, 6, 9, true);
   const longitude = convert('longitude', input.longitude, 6, 9, true);
-  if (latitude && Math.abs(Number(latitude)) > 90) throw fieldError('latitude', 'Ensure this value is between -90 and 90.');
-  if (longitude && Math.abs(Number(longitude)) > 180) throw fieldError('longitude', 'Ensure this value is between -180 and 180.');
+  if (latitude && Math.abs(Number(latitude)) > 90) throw fieldError('latitude', ERROR_CODES.outOfRange, { min: -90, max: 90 });
+  if (longitude && Math.abs(Number(longitude)) > 180) throw fieldError('longitude', ERROR_CODES.outOfRange, { min: -180, max: 180 });
   return { capacity: convert('capacity', input.capacity, 3, 14), latitude, longitude };
 }
 
@@ -54,7 +54,7 @@ export function createStationService(deps: { clock: Clock }) {
       const { db, scope } = context;
       const address = await resolveAddress(db, scope.tenantId, { regionId: input.region ?? null, streetId: input.street ?? null, buildingId: input.building ?? null });
       const decimals = decimalColumns(input);
-      if (input.code && (await isStationCodeTaken(db, scope.tenantId, input.code))) throw fieldError('code', CODE_TAKEN);
+      if (input.code && (await isStationCodeTaken(db, scope.tenantId, input.code))) throw fieldError('code', ERROR_CODES.stationCodeTaken);
       try {
         const id = await db.transaction(async (tx) => {
           const id = await nextSerialId(tx, 'stations');
@@ -80,7 +80,7 @@ export function createStationService(deps: { clock: Clock }) {
         });
         return this.get(context, id);
       } catch (error) {
-        if (isUniqueViolation(error, 'stations_tenant_code_key')) throw fieldError('code', CODE_TAKEN);
+        if (isUniqueViolation(error, 'stations_tenant_code_key')) throw fieldError('code', ERROR_CODES.stationCodeTaken);
         throw error;
       }
     },
@@ -99,8 +99,8 @@ export function createStationService(deps: { clock: Clock }) {
         : null;
       const decimals = decimalColumns(input);
       if (input.code !== undefined && input.code !== current.code) {
-        if (!input.code) throw fieldError('code', 'This field may not be blank.');
-        if (await isStationCodeTaken(db, scope.tenantId, input.code, stationId)) throw fieldError('code', CODE_TAKEN);
+        if (!input.code) throw fieldError('code', ERROR_CODES.blank);
+        if (await isStationCodeTaken(db, scope.tenantId, input.code, stationId)) throw fieldError('code', ERROR_CODES.stationCodeTaken);
       }
       try {
         await db.transaction(async (tx) => {
@@ -117,7 +117,7 @@ export function createStationService(deps: { clock: Clock }) {
           await recordAudit(tx, audit, { action: 'update', entity: 'station', entityId: stationId, before: current, after });
         });
       } catch (error) {
-        if (isUniqueViolation(error, 'stations_tenant_code_key')) throw fieldError('code', CODE_TAKEN);
+        if (isUniqueViolation(error, 'stations_tenant_code_key')) throw fieldError('code', ERROR_CODES.stationCodeTaken);
         throw error;
       }
       return this.get(context, stationId);
@@ -125,7 +125,7 @@ export function createStationService(deps: { clock: Clock }) {
 
     async remove(context: ServiceContext, stationId: number, audit: AuditContext): Promise<void> {
       const { db, scope } = context;
-      const inUse = () => protectedConflict('This station has customers or subscriptions and cannot be deleted.');
+      const inUse = () => protectedConflict();
       try {
         await db.transaction(async (tx) => {
           const current = await findStationRow(tx, scope, stationId, { lock: true });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoneyAmount } from '@meterline/contract/money';
-import { seedBillingDemo, type BillingDemoSummary } from '../../db/seed/billing-demo';
+import { seedBillingDemo, type BillingDemoSummary } from '../../seed/billing-demo';
 import { customers, invoices, payments, subscriptions } from '../../db/schema/index';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';

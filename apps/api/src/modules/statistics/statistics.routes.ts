@@ -12,7 +12,7 @@ import type { StatisticsService } from './statistics.service';
 export async function statisticsRoutes(app: FastifyInstance, options: { statistics: StatisticsService; databases: DatabaseRegistry }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { statistics, databases } = options;
-  const common = { onRequest: app.authenticate, preHandler: requirePermission('view', 'dashboard') };
+  const common = { onRequest: [app.authenticate, requirePermission('view', 'dashboard')] };
   const tags = ['statistics'];
   const errors = { ...authErrors, 400: validationErrorSchema };
 

@@ -1,5 +1,6 @@
 import { formatMoneyAmount } from '@meterline/contract/money';
 import type { Stats1, Stats2, Stats3, Stats4, StatisticsQuery } from '@meterline/contract/statistics';
+import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { fieldError } from '../../lib/http-errors';
@@ -24,13 +25,13 @@ export function twelveMonthsEnding(month: string): string[] {
 }
 
 /**
- * Dashboard figures, computed from the rows on every call (no cache, so never stale). Without
- * dates, "this month" is the current month in the tenant's timezone.
+ * Dashboard figures, read from rollups the money writes keep in their own transaction (so never
+ * stale). Without dates, "this month" is the current month in the tenant's timezone.
  */
 export function createStatisticsService(deps: { clock: Clock; defaultDb: Db }) {
   async function scopeOf(context: TenantContext, query: StatisticsQuery): Promise<StatisticsScope & { hasWindow: boolean }> {
     if (query.service) await assertTenantService(context.db, context.tenantId, query.service);
-    if (query.date_from && query.date_to && query.date_to < query.date_from) throw fieldError('date_to', 'The end must be on or after the start.');
+    if (query.date_from && query.date_to && query.date_to < query.date_from) throw fieldError('date_to', ERROR_CODES.dateRangeOrder);
     const timezone = safeTimezone(context.terms.timezone);
     const today = todayIn(timezone, deps.clock.now());
     const month = today.slice(0, 7);

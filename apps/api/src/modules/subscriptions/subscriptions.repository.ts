@@ -2,13 +2,17 @@ import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Counter, ListCountersQuery, ListReadingsQuery, Reading, Subscription } from '@meterline/contract/subscriptions';
 import { counterListSpec, readingListSpec } from '@meterline/contract/subscriptions';
 import type { Executor } from '../../db/client';
-import { buildings, bundles, customers, invoices, meterReadings, regions, stations, streets, subscriptions } from '../../db/schema/index';
+import { buildings, bundles, customers, invoices, meterReadings, readingVoids, regions, stations, streets, subscriptions } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import { selectRows } from '../services/codes';
 import type { ServiceScope } from '../services/service-scope';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type ReadingRow = typeof meterReadings.$inferSelect;
+export type ReadingVoidRow = typeof readingVoids.$inferSelect;
+
+/** SQL: the reading (alias `mr`) has not been voided. */
+const LIVE_READING = sql.raw(`not exists (select 1 from reading_voids rv where rv.tenant_id = mr.tenant_id and rv.reading_id = mr.id)`);
 
 export function toSubscription(row: SubscriptionRow): Subscription {
   return {
@@ -25,7 +29,7 @@ export function toSubscription(row: SubscriptionRow): Subscription {
   };
 }
 
-export function toReading(row: ReadingRow, names: Map<number, string>): Reading {
+export function toReading(row: ReadingRow, names: Map<number, string>, voided: ReadingVoidRow | null = null): Reading {
   return {
     id: row.id,
     subscription: row.subscriptionId,
@@ -36,6 +40,10 @@ export function toReading(row: ReadingRow, names: Map<number, string>): Reading 
     taken_at: row.takenAt.toISOString(),
     taken_by: row.takenBy,
     taken_by_name: row.takenBy === null ? null : (names.get(row.takenBy) ?? null),
+    voided_at: voided ? voided.voidedAt.toISOString() : null,
+    voided_by: voided ? voided.voidedBy : null,
+    voided_by_name: voided?.voidedBy ? (names.get(voided.voidedBy) ?? null) : null,
+    void_reason: voided ? voided.reason : null,
   };
 }
 
@@ -56,7 +64,7 @@ export async function setSubscriptionCounter(
   executor: Executor,
   scope: ServiceScope,
   subscriptionId: number,
-  values: { counter: string; counterUpdatedAt: Date; counterUpdatedBy: number | null },
+  values: { counter: string; counterUpdatedAt: Date | null; counterUpdatedBy: number | null },
 ): Promise<SubscriptionRow> {
   const [row] = await executor
     .update(subscriptions)
@@ -77,7 +85,7 @@ export function unbilledConsumptionSql(tenantId: SQL | number, customerId: SQL |
     coalesce((select sum(mr.value - mr.previous_value)
               from meter_readings mr join subscriptions ms on ms.id = mr.subscription_id
               where mr.tenant_id = ${tenantId} and ms.customer_id = ${customerId}
-                and mr.kind = 'reading' and mr.previous_value is not null), 0)
+                and mr.kind = 'reading' and mr.previous_value is not null and ${LIVE_READING}), 0)
     - coalesce((select sum(bi.consumption) from invoices bi
               where bi.tenant_id = ${tenantId} and bi.customer_id = ${customerId}
                 and bi.status <> 'cancelled' and bi.consumption is not null), 0)
@@ -87,24 +95,6 @@ export function unbilledConsumptionSql(tenantId: SQL | number, customerId: SQL |
 export async function findUnbilledConsumption(executor: Executor, tenantId: number, customerId: number): Promise<string> {
   const [row] = await selectRows<{ consumption: string }>(executor, sql`select ${unbilledConsumptionSql(tenantId, customerId)}::numeric(14,3)::text as consumption`);
   return row.consumption;
-}
-
-/** Readings of the customer's meter since the last live meter invoice up to a moment (shown on an invoice). */
-export async function findReadingsBetween(executor: Executor, tenantId: number, customerId: number, after: Date | null, upTo: Date): Promise<ReadingRow[]> {
-  return executor
-    .select({ reading: meterReadings })
-    .from(meterReadings)
-    .innerJoin(subscriptions, eq(subscriptions.id, meterReadings.subscriptionId))
-    .where(
-      and(
-        eq(meterReadings.tenantId, tenantId),
-        eq(subscriptions.customerId, customerId),
-        after ? sql`${meterReadings.takenAt} > ${after}` : undefined,
-        sql`${meterReadings.takenAt} <= ${upTo}`,
-      ),
-    )
-    .orderBy(meterReadings.id)
-    .then((rows) => rows.map((row) => row.reading));
 }
 
 /**
@@ -122,7 +112,7 @@ export async function findMeterFigures(executor: Executor, tenantId: number, pai
     sql`select c.id as customer_id, (
           coalesce((select sum(mr.value - mr.previous_value) from meter_readings mr join subscriptions ms on ms.id = mr.subscription_id
                     where mr.tenant_id = ${tenantId} and ms.tenant_id = ${tenantId} and ms.customer_id = c.id
-                      and mr.kind = 'reading' and mr.previous_value is not null), 0)
+                      and mr.kind = 'reading' and mr.previous_value is not null and ${LIVE_READING}), 0)
           - coalesce((select sum(bi.consumption) from invoices bi where bi.tenant_id = ${tenantId} and bi.customer_id = c.id
                       and bi.status <> 'cancelled' and bi.consumption is not null), 0)
         )::numeric(14,3)::text as consumption
@@ -131,8 +121,8 @@ export async function findMeterFigures(executor: Executor, tenantId: number, pai
   for (const row of consumed) consumption.set(Number(row.customer_id), row.consumption);
   const latest = await selectRows<{ subscription_id: number; previous_value: string | null }>(
     executor,
-    sql`select distinct on (subscription_id) subscription_id, previous_value::text as previous_value from meter_readings
-        where tenant_id = ${tenantId} and subscription_id in (${subscriptionIds}) order by subscription_id, id desc`,
+    sql`select distinct on (mr.subscription_id) mr.subscription_id, mr.previous_value::text as previous_value from meter_readings mr
+        where mr.tenant_id = ${tenantId} and mr.subscription_id in (${subscriptionIds}) and ${LIVE_READING} order by mr.subscription_id, mr.id desc`,
   );
   for (const row of latest) previous.set(Number(row.subscription_id), row.previous_value);
   return { consumption, previous };
@@ -283,9 +273,16 @@ export function listReadingsSource(
   return {
     countQuery: () => executor.select({ id: meterReadings.id }).from(meterReadings).where(where).$dynamic(),
     fetchPage: async (limit, offset) => {
-      const rows = await executor.select().from(meterReadings).where(where).orderBy(...orderBy).limit(limit).offset(offset);
-      const names = await resolveNames(rows.map((row) => row.takenBy));
-      return rows.map((row) => toReading(row, names));
+      const rows = await executor
+        .select({ reading: meterReadings, voided: readingVoids })
+        .from(meterReadings)
+        .leftJoin(readingVoids, and(eq(readingVoids.tenantId, meterReadings.tenantId), eq(readingVoids.readingId, meterReadings.id)))
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset);
+      const names = await resolveNames(rows.flatMap((row) => [row.reading.takenBy, row.voided?.voidedBy ?? null]));
+      return rows.map((row) => toReading(row.reading, names, row.voided));
     },
   };
 }
@@ -315,8 +312,72 @@ export async function findFirstReadingStart(executor: Executor, tenantId: number
     .select({ previousValue: meterReadings.previousValue })
     .from(meterReadings)
     .innerJoin(subscriptions, eq(subscriptions.id, meterReadings.subscriptionId))
-    .where(and(eq(meterReadings.tenantId, tenantId), eq(subscriptions.customerId, customerId)))
+    .where(and(eq(meterReadings.tenantId, tenantId), eq(subscriptions.customerId, customerId), isLiveReading()))
     .orderBy(meterReadings.id)
     .limit(1);
   return row?.previousValue ?? null;
+}
+
+/** Drizzle condition: the meter_readings row of the query has no void. */
+function isLiveReading(): SQL {
+  return sql`not exists (select 1 from ${readingVoids} where ${readingVoids.tenantId} = ${meterReadings.tenantId} and ${readingVoids.readingId} = ${meterReadings.id})`;
+}
+
+export async function findReadingRow(executor: Executor, scope: ServiceScope, subscriptionId: number, readingId: number) {
+  const [row] = await executor
+    .select({ reading: meterReadings, voided: readingVoids })
+    .from(meterReadings)
+    .leftJoin(readingVoids, and(eq(readingVoids.tenantId, meterReadings.tenantId), eq(readingVoids.readingId, meterReadings.id)))
+    .where(and(eq(meterReadings.tenantId, scope.tenantId), eq(meterReadings.subscriptionId, subscriptionId), eq(meterReadings.id, readingId)));
+  return row ?? null;
+}
+
+/** The subscription's latest reading (or reset) that is not void: the counter's value and when it was taken. */
+export async function findLatestLiveReading(executor: Executor, tenantId: number, subscriptionId: number): Promise<ReadingRow | null> {
+  const [row] = await executor
+    .select()
+    .from(meterReadings)
+    .where(and(eq(meterReadings.tenantId, tenantId), eq(meterReadings.subscriptionId, subscriptionId), isLiveReading()))
+    .orderBy(desc(meterReadings.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The customer's latest live reading id (an invoice from a meter records it as the last it billed). */
+export async function findLastLiveReadingId(executor: Executor, tenantId: number, customerId: number): Promise<number | null> {
+  const [row] = await executor
+    .select({ id: meterReadings.id })
+    .from(meterReadings)
+    .innerJoin(subscriptions, eq(subscriptions.id, meterReadings.subscriptionId))
+    .where(and(eq(meterReadings.tenantId, tenantId), eq(subscriptions.customerId, customerId), isLiveReading()))
+    .orderBy(desc(meterReadings.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * A live meter invoice of the customer that billed the reading: it recorded this reading or a
+ * later one (invoices from before that column: created after the reading was taken).
+ */
+export async function findInvoiceBillingReading(executor: Executor, tenantId: number, customerId: number, reading: ReadingRow) {
+  const [row] = await executor
+    .select({ id: invoices.id, number: invoices.number })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.tenantId, tenantId),
+        eq(invoices.customerId, customerId),
+        sql`${invoices.status} <> 'cancelled'`,
+        sql`${invoices.consumption} is not null`,
+        sql`(${invoices.lastReadingId} >= ${reading.id} or (${invoices.lastReadingId} is null and ${invoices.createdAt} >= ${reading.takenAt}))`,
+      ),
+    )
+    .orderBy(desc(invoices.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertReadingVoid(executor: Executor, values: typeof readingVoids.$inferInsert): Promise<ReadingVoidRow> {
+  const [row] = await executor.insert(readingVoids).values(values).returning();
+  return row;
 }

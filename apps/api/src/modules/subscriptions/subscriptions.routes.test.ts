@@ -41,7 +41,7 @@ describe('update-counter', () => {
     expect(arabic.json()).toMatchObject({ counter: '1300.250' });
     const lower = await collector.put(path(`subscriptions/${id}/update-counter/`), { counter: '1200' });
     expect(lower.statusCode).toBe(400);
-    expect(lower.json()).toEqual({ counter: ['The new reading (1200) is lower than the previous reading (1300.25).'] });
+    expect(lower.json()).toMatchObject({ code: 'lower_reading', params: { value: '1200', previous: '1300.25' }, counter: ['The new reading (1200) is lower than the previous reading (1300.25).'] });
     expect((await collector.put(path(`subscriptions/${id}/update-counter/`), { counter: 'abc' })).statusCode).toBe(400);
     expect((await collector.put(path(`subscriptions/${id}/update-counter/`), { counter: '1.2345' })).statusCode).toBe(400);
     expect((await collector.put(path(`subscriptions/${id}/update-counter/`), {})).statusCode).toBe(400);
@@ -51,6 +51,34 @@ describe('update-counter', () => {
     expect(history.results[0]).toMatchObject({ value: '1300.250', previous_value: '1234.500', kind: 'reading', taken_by: fixture.tenantA.users.collector, taken_by_name: 'collector A' });
     // The database itself refuses to edit history.
     await expect(context.db.update(meterReadings).set({ value: '1' }).where(eq(meterReadings.subscriptionId, id))).rejects.toThrow();
+  });
+
+  it('records a reading once per Idempotency-Key: a queued reading sent again changes nothing', async () => {
+    const customer = await createMeteredCustomer('Queued Reader');
+    const id = customer.subscription.id;
+    const takenAt = new Date(context.clock.now().getTime() - 3600_000).toISOString();
+    const key = { 'idempotency-key': 'reading-queued-1' };
+    const first = await collector.put(path(`subscriptions/${id}/update-counter/`), { counter: '50', taken_at: takenAt }, key);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ counter: '50.000', counter_updated_at: takenAt });
+    const replay = await collector.put(path(`subscriptions/${id}/update-counter/`), { counter: '50', taken_at: takenAt }, key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+    expect(await context.db.select().from(meterReadings).where(eq(meterReadings.subscriptionId, id))).toHaveLength(1);
+    // The same key with another reading is another request: refused, nothing recorded.
+    const reused = await collector.put(path(`subscriptions/${id}/update-counter/`), { counter: '51', taken_at: takenAt }, key);
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toMatchObject({ code: 'idempotency_key_reused' });
+    // A refusal (a lower reading) is the first answer too: sent again, it is answered, not re-run.
+    const lowerKey = { 'idempotency-key': 'reading-queued-lower' };
+    expect((await collector.put(path(`subscriptions/${id}/update-counter/`), { counter: '40' }, lowerKey)).json()).toMatchObject({ code: 'lower_reading' });
+    const lowerAgain = await collector.put(path(`subscriptions/${id}/update-counter/`), { counter: '40' }, lowerKey);
+    expect(lowerAgain.statusCode).toBe(400);
+    expect(lowerAgain.headers['idempotent-replayed']).toBe('true');
+    // Without a key a reading is simply recorded, as before.
+    expect((await collector.put(path(`subscriptions/${id}/update-counter/`), { counter: '60' })).statusCode).toBe(200);
+    expect(await context.db.select().from(meterReadings).where(eq(meterReadings.subscriptionId, id))).toHaveLength(2);
   });
 
   it('answers 409 for a closed subscription and 404 for another tenant or service', async () => {

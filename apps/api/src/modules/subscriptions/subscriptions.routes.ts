@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { validationErrorSchema } from '@meterline/contract/errors';
+import { errorSchema, validationErrorSchema } from '@meterline/contract/errors';
 import {
   listCountersQuerySchema,
   listReadingsQuerySchema,
@@ -9,6 +9,8 @@ import {
   resetCounterInputSchema,
   subscriptionSchema,
   updateCounterInputSchema,
+  readingSchema,
+  voidReadingInputSchema,
   type Counter,
   type Reading,
 } from '@meterline/contract/subscriptions';
@@ -16,7 +18,10 @@ import type { DatabaseRegistry } from '../../db/client';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf, requirePermission } from '../../plugins/authenticate';
+import { z } from 'zod';
+import { idParamSchema } from '@meterline/contract/common';
 import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../services/service-scope';
+import type { Idempotency } from '../idempotency/idempotency';
 import type { SubscriptionService } from './subscriptions.service';
 
 const COUNTER_CSV_COLUMNS: CsvColumn<Counter>[] = [
@@ -46,20 +51,22 @@ const READING_CSV_COLUMNS: CsvColumn<Reading>[] = [
   { header: 'reason', value: (row) => row.reason },
   { header: 'taken_at', value: (row) => row.taken_at },
   { header: 'taken_by', value: (row) => row.taken_by_name },
+  { header: 'voided_at', value: (row) => row.voided_at },
+  { header: 'void_reason', value: (row) => row.void_reason },
 ];
 
+const readingParamsSchema = z.object({ serviceId: idParamSchema, id: idParamSchema, readingId: idParamSchema });
+
 /** `/api/services/{serviceId}/subscriptions/`: counters, readings, resets. */
-export async function subscriptionRoutes(app: FastifyInstance, options: { subscriptions: SubscriptionService; databases: DatabaseRegistry }) {
+export async function subscriptionRoutes(app: FastifyInstance, options: { subscriptions: SubscriptionService; databases: DatabaseRegistry; idempotency: Idempotency }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { subscriptions, databases } = options;
+  const { subscriptions, databases, idempotency } = options;
   const tags = ['counters'];
-  const signedIn = { onRequest: app.authenticate };
 
   routes.get(
     '/counters/',
     {
-      ...signedIn,
-      preHandler: requirePermission('list', 'counter'),
+      onRequest: [app.authenticate, requirePermission('list', 'counter')],
       schema: {
         tags,
         summary: 'Open meters of the service with their readings and unbilled consumption (paginated; ?format=csv)',
@@ -77,27 +84,30 @@ export async function subscriptionRoutes(app: FastifyInstance, options: { subscr
   routes.put(
     '/:id/update-counter/',
     {
-      ...signedIn,
-      preHandler: requirePermission('update', 'counter'),
+      onRequest: [app.authenticate, requirePermission('update', 'counter')],
       schema: {
         tags,
-        summary: 'Record a new reading (400 when lower than the previous one)',
+        summary: 'Record a new reading (400 when lower than the previous one, or implausible without confirm_unusual)',
+        description:
+          'Accepts an Idempotency-Key header, as a payment does (same key and body: the first answer; another body: 422; still running: 409): a reading queued on a phone and sent again is recorded once.',
         params: serviceItemParamsSchema,
         body: updateCounterInputSchema,
-        response: { 200: subscriptionSchema, ...writeErrors },
+        response: { 200: subscriptionSchema, ...writeErrors, 422: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
-      return subscriptions.updateCounter(context, request.params.id, request.body.counter, auditContextOf(request));
+      return idempotency.run(request, reply, { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId }, async (ticket) => ({
+        statusCode: 200,
+        body: await subscriptions.updateCounter(context, request.params.id, request.body, auditContextOf(request), ticket),
+      }));
     },
   );
 
   routes.post(
     '/:id/reset-counter/',
     {
-      ...signedIn,
-      preHandler: requirePermission('reset', 'counter'),
+      onRequest: [app.authenticate, requirePermission('reset', 'counter')],
       schema: {
         tags,
         summary: "Reset or replace a meter: the old meter's optional final reading, then the new baseline",
@@ -115,8 +125,7 @@ export async function subscriptionRoutes(app: FastifyInstance, options: { subscr
   routes.get(
     '/:id/readings/',
     {
-      ...signedIn,
-      preHandler: requirePermission('list', 'counter'),
+      onRequest: [app.authenticate, requirePermission('list', 'counter')],
       schema: {
         tags,
         summary: 'Append-only reading history of a subscription (paginated; ?format=csv)',
@@ -129,6 +138,25 @@ export async function subscriptionRoutes(app: FastifyInstance, options: { subscr
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
       const source = await subscriptions.readingsSource(context, request.params.id, request.query);
       return sendList(request, reply, context.db, request.query, source, { filename: 'readings', columns: READING_CSV_COLUMNS });
+    },
+  );
+
+  routes.post(
+    '/:id/readings/:readingId/void/',
+    {
+      onRequest: [app.authenticate, requirePermission('update', 'counter')],
+      schema: {
+        tags,
+        summary: "Void the meter's latest reading (kept in the history; consumption and invoices ignore it)",
+        description: 'Admin and accountant; a collector only for a reading they took today. 409 reading_billed (params.number) when a live invoice billed it.',
+        params: readingParamsSchema,
+        body: voidReadingInputSchema,
+        response: { 200: readingSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      return subscriptions.voidReading(context, request.params.id, request.params.readingId, request.body.reason, auditContextOf(request));
     },
   );
 }

@@ -1,18 +1,34 @@
 import type { z } from 'zod';
 import { BILLING_ERROR_CODES } from '@meterline/contract/billing-common';
-import { formatScaled, QUANTITY_SCALE } from '@meterline/contract/money';
-import type { Counter, ListCountersQuery, ListReadingsQuery, Reading, resetCounterInputSchema, Subscription } from '@meterline/contract/subscriptions';
+import { ERROR_CODES } from '@meterline/contract/errors';
+import { formatScaled, parseScaled, QUANTITY_SCALE } from '@meterline/contract/money';
+import type {
+  Counter,
+  ListCountersQuery,
+  ListReadingsQuery,
+  Reading,
+  resetCounterInputSchema,
+  Subscription,
+  updateCounterInputSchema,
+} from '@meterline/contract/subscriptions';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { conflict, fieldError, notFound } from '../../lib/http-errors';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
 import { parseDecimalField, trimDecimal } from '../services/decimal-input';
+import type { IdempotencyTicket } from '../idempotency/idempotency';
+import { resolveHappenedAt } from '../services/happened-at';
 import { assertAddressFilters, assertStation, findScopedBundle, findUserNames } from '../services/references';
-import type { ServiceContext } from '../services/service-scope';
+import { todayIn, type ServiceContext } from '../services/service-scope';
 import {
+  findInvoiceBillingReading,
+  findLatestLiveReading,
+  findReadingRow,
   findSubscriptionRow,
   insertReading,
+  insertReadingVoid,
+  toReading,
   listCountersSource,
   listReadingsSource,
   setSubscriptionCounter,
@@ -21,6 +37,26 @@ import {
 } from './subscriptions.repository';
 
 type ResetCounterData = z.output<typeof resetCounterInputSchema>;
+type UpdateCounterData = z.output<typeof updateCounterInputSchema>;
+
+const HOUR_MS = 3_600_000n;
+
+/**
+ * The most a meter can physically record between two moments, in thousandths of a unit:
+ * amperage x voltage x hours / 1000 (kWh) with a 10 % margin, or the service's
+ * max_consumption_per_day x days where the bundle has no amperage; null when neither is known.
+ */
+export function consumptionLimit(input: { amperage: string | null; voltage: number; maxPerDay: string | null; milliseconds: number }): bigint | null {
+  const milliseconds = BigInt(Math.max(0, Math.round(input.milliseconds)));
+  const amperage = input.amperage === null ? null : parseScaled(input.amperage, 2);
+  if (amperage !== null && amperage > 0n) {
+    // (A/100) x V x (ms / 3.6e6 h) / 1000 kWh x 1.1, times 1000 for thousandths.
+    return (amperage * BigInt(input.voltage) * milliseconds * 11n) / (100n * HOUR_MS * 10n);
+  }
+  const perDay = input.maxPerDay === null ? null : parseScaled(input.maxPerDay, QUANTITY_SCALE);
+  if (perDay !== null && perDay > 0n) return (perDay * milliseconds) / (24n * HOUR_MS);
+  return null;
+}
 
 const READING_DIGITS = 14; // numeric(14,3)
 
@@ -42,7 +78,7 @@ export function createSubscriptionService(deps: { clock: Clock; defaultDb: Db })
 
   function assertOpen(subscription: SubscriptionRow) {
     if (subscription.endedOn !== null) {
-      throw conflict(BILLING_ERROR_CODES.subscriptionClosed, 'This subscription is closed: read the customer\'s current subscription.');
+      throw conflict(BILLING_ERROR_CODES.subscriptionClosed);
     }
   }
 
@@ -60,40 +96,119 @@ export function createSubscriptionService(deps: { clock: Clock; defaultDb: Db })
       return listReadingsSource(context.db, context.scope, subscriptionId, query, namesFor(context.scope.tenantId));
     },
 
-    /** A new reading: never lower than the current one (a meter replaced is a reset). */
-    async updateCounter(context: ServiceContext, subscriptionId: number, counter: string, audit: AuditContext): Promise<Subscription> {
-      const value = parseReading('counter', counter);
+    /**
+     * A new reading: never lower than the current one (a meter replaced is a reset), dated when it
+     * was taken (`taken_at`, default now), and within what the meter can physically draw since the
+     * previous reading unless the caller confirms it is unusual.
+     */
+    async updateCounter(context: ServiceContext, subscriptionId: number, input: UpdateCounterData, audit: AuditContext, ticket: IdempotencyTicket | null): Promise<Subscription> {
+      const value = parseReading('counter', input.counter);
       return context.db.transaction(async (tx) => {
         const subscription = await findSubscriptionRow(tx, context.scope, subscriptionId, { lock: true });
         if (!subscription) throw notFound();
         assertOpen(subscription);
         const current = parseReading('counter', subscription.counter);
         if (value < current) {
-          throw fieldError(
-            'counter',
-            `The new reading (${trimDecimal(readingText(value))}) is lower than the previous reading (${trimDecimal(subscription.counter)}).`,
-          );
+          throw fieldError('counter', ERROR_CODES.lowerReading, { value: trimDecimal(readingText(value)), previous: trimDecimal(subscription.counter) });
         }
         const now = clock.now();
+        const previous = await findLatestLiveReading(tx, context.scope.tenantId, subscriptionId);
+        const takenAt = resolveHappenedAt('taken_at', input.taken_at, {
+          now,
+          backdateDays: context.terms.backdateDays,
+          role: context.actor.role,
+          notBefore: previous ? { at: previous.takenAt } : undefined,
+        });
+        if (!input.confirm_unusual) {
+          const bundle = await findScopedBundle(tx, context.scope, subscription.bundleId, 'subscription');
+          const since = previous?.takenAt ?? subscription.createdAt;
+          const limit = consumptionLimit({
+            amperage: bundle.amperage,
+            voltage: context.terms.voltage,
+            maxPerDay: context.service.maxConsumptionPerDay,
+            milliseconds: takenAt.getTime() - since.getTime(),
+          });
+          const consumption = value - current;
+          if (limit !== null && consumption > limit) {
+            const shown = { consumption: trimDecimal(readingText(consumption)), limit: trimDecimal(readingText(limit)), unit: context.service.unit };
+            throw fieldError('counter', ERROR_CODES.readingImplausible, shown);
+          }
+        }
         const reading = await insertReading(tx, {
           tenantId: context.scope.tenantId,
           subscriptionId,
           value: readingText(value),
           previousValue: subscription.counter,
           kind: 'reading',
-          takenAt: now,
+          takenAt,
           takenBy: context.actor.userId,
         });
-        const after = await setSubscriptionCounter(tx, context.scope, subscriptionId, { counter: readingText(value), counterUpdatedAt: now, counterUpdatedBy: context.actor.userId });
+        const after = await setSubscriptionCounter(tx, context.scope, subscriptionId, { counter: readingText(value), counterUpdatedAt: takenAt, counterUpdatedBy: context.actor.userId });
         await recordAudit(tx, audit, {
           action: 'update_counter',
           entity: 'subscription',
           entityId: subscriptionId,
           before: { counter: subscription.counter },
-          after: { counter: after.counter, reading_ids: [reading.id] },
+          after: { counter: after.counter, taken_at: takenAt.toISOString(), confirm_unusual: input.confirm_unusual ?? false, reading_ids: [reading.id] },
         });
-        return toSubscription(after);
+        const response = toSubscription(after);
+        // The reading and the answer to its Idempotency-Key commit together: a replay records nothing.
+        await ticket?.complete(tx, 200, response);
+        return response;
       });
+    },
+
+    /**
+     * Sets a mistaken reading aside: a row in the append-only `reading_voids` (the reading itself
+     * never changes). Only the meter's latest live reading, and only while no live invoice billed
+     * it; the counter goes back to the value before it. A collector may void only a reading they
+     * took today (the tenant's day).
+     */
+    async voidReading(context: ServiceContext, subscriptionId: number, readingId: number, reason: string, audit: AuditContext): Promise<Reading> {
+      const { scope } = context;
+      const { reading, voided } = await context.db.transaction(async (tx) => {
+        const subscription = await findSubscriptionRow(tx, scope, subscriptionId, { lock: true });
+        if (!subscription) throw notFound();
+        const found = await findReadingRow(tx, scope, subscriptionId, readingId);
+        if (!found) throw notFound();
+        const { reading } = found;
+        const now = clock.now();
+        if (context.actor.role === 'collector') {
+          const isTheirs = reading.takenBy === context.actor.userId;
+          const isToday = todayIn(context.terms.timezone, reading.takenAt) === todayIn(context.terms.timezone, now);
+          if (!isTheirs || !isToday) {
+            throw forbidden(ERROR_CODES.readingVoidNotAllowed);
+          }
+        }
+        if (found.voided) throw conflict(ERROR_CODES.readingAlreadyVoided);
+        assertOpen(subscription);
+        const latest = await findLatestLiveReading(tx, scope.tenantId, subscriptionId);
+        if (!latest || latest.id !== reading.id || reading.kind !== 'reading') {
+          throw conflict(ERROR_CODES.readingNotLatest);
+        }
+        const billing = await findInvoiceBillingReading(tx, scope.tenantId, subscription.customerId, reading);
+        if (billing) {
+          throw conflict(ERROR_CODES.readingBilled, { invoice: billing.id, number: billing.number });
+        }
+        const voided = await insertReadingVoid(tx, { tenantId: scope.tenantId, readingId: reading.id, reason, voidedAt: now, voidedBy: context.actor.userId });
+        const before = await findLatestLiveReading(tx, scope.tenantId, subscriptionId);
+        await setSubscriptionCounter(tx, scope, subscriptionId, {
+          counter: reading.previousValue ?? subscription.counter,
+          counterUpdatedAt: before?.takenAt ?? null,
+          counterUpdatedBy: before?.takenBy ?? null,
+        });
+        await recordAudit(tx, audit, {
+          action: 'void_reading',
+          entity: 'subscription',
+          entityId: subscriptionId,
+          before: { counter: subscription.counter },
+          after: { counter: reading.previousValue, reading: reading.id, reason },
+        });
+        return { reading, voided };
+      });
+      // After the transaction: on PGlite the default database is the same single connection.
+      const names = await findUserNames(deps.defaultDb, scope.tenantId, [reading.takenBy, context.actor.userId]);
+      return toReading(reading, names, voided);
     },
 
     /**
@@ -109,10 +224,10 @@ export function createSubscriptionService(deps: { clock: Clock; defaultDb: Db })
         assertOpen(subscription);
         const current = parseReading('counter', subscription.counter);
         if (finalValue !== null && finalValue < current) {
-          throw fieldError(
-            'final_counter',
-            `The final reading (${trimDecimal(readingText(finalValue))}) is lower than the previous reading (${trimDecimal(subscription.counter)}).`,
-          );
+          throw fieldError('final_counter', ERROR_CODES.lowerFinalReading, {
+            value: trimDecimal(readingText(finalValue)),
+            previous: trimDecimal(subscription.counter),
+          });
         }
         const now = clock.now();
         const readingIds: number[] = [];

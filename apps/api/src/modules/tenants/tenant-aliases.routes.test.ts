@@ -1,9 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { auditLog, buildings, regions, services, settings, streets, tenants, uploads } from '../../db/schema/index';
+import { auditLog, buildings, customers, invoices, payments, regions, services, settings, streets, tenants, uploads } from '../../db/schema/index';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, isPostgres, signIn, type Client, type TestContext } from '../../../test/harness';
+import { servicePath } from '../../../test/billing';
 import { buildMultipart, PNG_1X1 } from '../../../test/multipart';
 
 /** Two databases (PGlite copies, or two PostgreSQL databases with TEST_DATABASE_URL): `default` and `second`. */
@@ -87,6 +88,34 @@ describe(`database aliases (${isPostgres ? 'PostgreSQL' : 'PGlite'}, two databas
     // Ids collide across databases (each has its own sequences): the tenant scope keeps them apart.
     const aAdmin = await fixture.as('a.admin');
     expect((await aAdmin.get('/api/regions/')).json()).toEqual([{ id: fixture.tenantA.regionId, name: 'Region a' }]);
+  });
+
+  it('bills and takes money for the tenant on `second` end to end: rows there only, the detail names who was paid', async () => {
+    const bAdmin = await fixture.as('b.admin');
+    const path = (rest: string) => servicePath(fixture.tenantB, rest);
+    const customer = (await bAdmin.post(path('customers/'), { full_name: 'Second Database Customer' })).json();
+    const created = await bAdmin.post(path('invoices/'), {
+      customer: customer.id,
+      period_start: '2026-10-01',
+      period_end: '2026-10-31',
+      lines: [{ description: 'Supply', quantity: '1', unit_price: '40' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const invoice = created.json();
+    const paid = await bAdmin.put(path(`invoices/${invoice.id}/create_payment/`), { amount: '15' }, { 'idempotency-key': 'second-db-pay' });
+    expect(paid.statusCode, paid.body).toBe(201);
+
+    const detail = (await bAdmin.get(path(`invoices/${invoice.id}/`))).json();
+    expect(detail).toMatchObject({ id: invoice.id, status: 'partially_paid', customer: customer.id });
+    expect(detail.payments).toHaveLength(1);
+    // The users live in `default`, the payment in `second`: the name is looked up across the two.
+    expect(detail.payments[0].received_by_name).toBe('admin B');
+
+    const tenantId = fixture.tenantB.id;
+    const count = async (db: Db, table: typeof customers | typeof invoices | typeof payments) =>
+      (await db.select().from(table).where(eq(table.tenantId, tenantId))).length;
+    expect([await count(second, customers), await count(second, invoices), await count(second, payments)]).toEqual([1, 1, 1]);
+    expect([await count(context.db, customers), await count(context.db, invoices), await count(context.db, payments)]).toEqual([0, 0, 0]);
   });
 
   it('an existing tenant cannot move to another alias (400), nor be created on an unknown one', async () => {

@@ -1,8 +1,9 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@meterline/contract/pagination';
 import { tenantListSpec, type Tenant, type UpdateTenantInput } from '@meterline/contract/tenants';
+import { ERROR_CODES } from '@meterline/contract/errors';
 import type { DatabaseRegistry, Db } from '../../db/client';
-import { tenants } from '../../db/schema/index';
+import { tenants, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { constraintName, databaseErrorCode, fieldError, notFound } from '../../lib/http-errors';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
@@ -20,7 +21,6 @@ type CreateTenantData = {
   currency?: string;
 };
 
-const SLUG_TAKEN = 'A client with this slug already exists.';
 
 /** The tenant's own fields for the audit log (users_count is derived, not part of the change). */
 function auditSnapshot(row: TenantRow) {
@@ -46,13 +46,13 @@ export function createTenantService(deps: { databases: DatabaseRegistry; clock: 
 
   function assertConfiguredAlias(alias: string) {
     if (!databases.has(alias)) {
-      throw fieldError('db_alias', `Unknown database alias "${alias}". Configured: ${databases.aliases.join(', ')}.`);
+      throw fieldError('db_alias', ERROR_CODES.unknownDbAlias, { alias, aliases: databases.aliases.join(', ') });
     }
   }
 
   /** A concurrent create or rename with the same slug loses on the unique index: still a 400 on `slug`. */
   function rethrowSlugConflict(error: unknown): never {
-    if (databaseErrorCode(error) === '23505' && (constraintName(error) ?? '').includes('slug')) throw fieldError('slug', SLUG_TAKEN);
+    if (databaseErrorCode(error) === '23505' && (constraintName(error) ?? '').includes('slug')) throw fieldError('slug', ERROR_CODES.slugTaken);
     throw error;
   }
 
@@ -63,6 +63,8 @@ export function createTenantService(deps: { databases: DatabaseRegistry; clock: 
       // Blocking a blocked tenant changes nothing, so it records nothing.
       if (row.isBlocked === isBlocked) return;
       const [updated] = await tx.update(tenants).set({ isBlocked, updatedAt: clock.now() }).where(eq(tenants.id, tenantId)).returning();
+      // Blocking ends every token of the client's users for good: unblocking does not revive them.
+      if (isBlocked) await tx.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.tenantId, tenantId));
       await recordAudit(tx, context, {
         action: isBlocked ? 'block' : 'unblock',
         entity: 'tenant',
@@ -120,7 +122,7 @@ export function createTenantService(deps: { databases: DatabaseRegistry; clock: 
      */
     async create(input: CreateTenantData, context: AuditContext): Promise<Tenant> {
       assertConfiguredAlias(input.db_alias);
-      if (await isSlugTaken(db, input.slug)) throw fieldError('slug', SLUG_TAKEN);
+      if (await isSlugTaken(db, input.slug)) throw fieldError('slug', ERROR_CODES.slugTaken);
       const currency = input.currency ?? 'USD';
       return db
         .transaction(async (tx) => {
@@ -148,14 +150,14 @@ export function createTenantService(deps: { databases: DatabaseRegistry; clock: 
     },
 
     async update(tenantId: number, input: UpdateTenantInput, context: AuditContext): Promise<Tenant> {
-      if (input.slug !== undefined && (await isSlugTaken(db, input.slug, tenantId))) throw fieldError('slug', SLUG_TAKEN);
+      if (input.slug !== undefined && (await isSlugTaken(db, input.slug, tenantId))) throw fieldError('slug', ERROR_CODES.slugTaken);
       await db
         .transaction(async (tx) => {
           const row = await lockTenantRow(tx, tenantId);
           if (!row) throw notFound();
           // Its data lives on that database: moving it is an operation, not a field edit.
           if (input.db_alias !== undefined && input.db_alias !== row.dbAlias) {
-            throw fieldError('db_alias', 'The database of an existing client cannot change.');
+            throw fieldError('db_alias', ERROR_CODES.dbAliasFixed);
           }
           const [updated] = await tx
             .update(tenants)

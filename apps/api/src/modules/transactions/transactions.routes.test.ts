@@ -39,7 +39,7 @@ describe('transactions', () => {
     const { users } = fixture.tenantA;
     const otherTenant = await accountant.post(PATH, { kind: 'handover', amount: '10', from_user: fixture.tenantB.users.collector });
     expect(otherTenant.statusCode).toBe(400);
-    expect(otherTenant.json()).toEqual({ from_user: [`Invalid pk "${fixture.tenantB.users.collector}" - object does not exist.`] });
+    expect(otherTenant.json()).toMatchObject({ from_user: [`Invalid pk "${fixture.tenantB.users.collector}" - object does not exist.`] });
     expect((await accountant.post(PATH, { kind: 'expense', amount: '10', to_user: fixture.tenantB.users.admin })).json()).toHaveProperty('to_user');
     expect((await accountant.post(PATH, { kind: 'expense', amount: '10', service: fixture.tenantB.electricityId })).json()).toHaveProperty('service');
     expect((await accountant.post(PATH, { kind: 'handover', amount: '10' })).json()).toHaveProperty('from_user');

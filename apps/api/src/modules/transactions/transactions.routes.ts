@@ -34,13 +34,11 @@ export async function transactionRoutes(app: FastifyInstance, options: { transac
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { transactions, databases, idempotency } = options;
   const tags = ['transactions'];
-  const signedIn = { onRequest: app.authenticate };
 
   routes.get(
     '/transactions/',
     {
-      ...signedIn,
-      preHandler: requirePermission('list', 'transaction'),
+      onRequest: [app.authenticate, requirePermission('list', 'transaction')],
       schema: { tags, summary: "The tenant's transactions (paginated; ?format=csv)", querystring: listTransactionsQuerySchema, response: { 200: paginatedTransactionsSchema, ...authErrors, 400: validationErrorSchema } },
     },
     async (request, reply) => {
@@ -52,8 +50,7 @@ export async function transactionRoutes(app: FastifyInstance, options: { transac
   routes.post(
     '/transactions/',
     {
-      ...signedIn,
-      preHandler: requirePermission('create', 'transaction'),
+      onRequest: [app.authenticate, requirePermission('create', 'transaction')],
       schema: {
         tags,
         summary: 'Record a handover, expense, deposit or adjustment (accepts an Idempotency-Key header)',
@@ -73,8 +70,7 @@ export async function transactionRoutes(app: FastifyInstance, options: { transac
   routes.get(
     '/invoices/status/',
     {
-      ...signedIn,
-      preHandler: requirePermission('list', 'transaction'),
+      onRequest: [app.authenticate, requirePermission('list', 'transaction')],
       schema: {
         tags,
         summary: 'Invoices per status: count and total (?service=&date_from=&date_to= on issued_on)',

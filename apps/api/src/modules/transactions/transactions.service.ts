@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { createTransactionInputSchema, InvoiceStatusQuery, InvoiceStatusSummary, ListTransactionsQuery, Transaction } from '@meterline/contract/transactions';
+import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { fieldError } from '../../lib/http-errors';
@@ -35,9 +36,9 @@ export function createTransactionService(deps: { clock: Clock; defaultDb: Db }) 
       if (input.service) await assertTenantService(db, tenantId, input.service);
       if (input.from_user) await assertTenantUser(deps.defaultDb, tenantId, input.from_user, 'from_user');
       if (input.to_user) await assertTenantUser(deps.defaultDb, tenantId, input.to_user, 'to_user');
-      if (input.kind === 'handover' && !input.from_user) throw fieldError('from_user', 'A handover needs the staff member who hands the cash over.');
+      if (input.kind === 'handover' && !input.from_user) throw fieldError('from_user', ERROR_CODES.handoverNeedsFromUser);
       const toUser = input.to_user ?? (input.kind === 'handover' ? actor.userId : null);
-      if (input.from_user && toUser && input.from_user === toUser) throw fieldError('to_user', 'The cash must go to someone else.');
+      if (input.from_user && toUser && input.from_user === toUser) throw fieldError('to_user', ERROR_CODES.transferToSelf);
       const names = await findUserNames(deps.defaultDb, tenantId, [input.from_user ?? null, toUser, actor.userId]);
       return db.transaction(async (tx) => {
         const row = await insertTransaction(tx, {

@@ -1,7 +1,7 @@
 import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { User } from '@meterline/contract/users';
 import type { Executor } from '../../db/client';
-import { settings, tenants, users } from '../../db/schema/index';
+import { refreshTokens, settings, tenants, users } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;
@@ -33,6 +33,23 @@ export function toUser(row: UserRow, avatarUrl: (avatar: string | null) => strin
 export async function findUserWithTenant(db: Executor, userId: number): Promise<UserWithTenant | null> {
   const [row] = await db
     .select({ user: users, tenant: tenants })
+    .from(users)
+    .leftJoin(tenants, eq(users.tenantId, tenants.id))
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/**
+ * What every authenticated request checks, in one statement: the user, their tenant, and whether
+ * the session (refresh-token family) of the access token was revoked by a sign-out or a reuse.
+ */
+export async function findUserWithTenantAndSession(db: Executor, userId: number, familyId: string): Promise<(UserWithTenant & { isSessionRevoked: boolean }) | null> {
+  const [row] = await db
+    .select({
+      user: users,
+      tenant: tenants,
+      isSessionRevoked: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId} and ${refreshTokens.revokedAt} is not null)`,
+    })
     .from(users)
     .leftJoin(tenants, eq(users.tenantId, tenants.id))
     .where(eq(users.id, userId));

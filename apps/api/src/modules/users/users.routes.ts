@@ -23,10 +23,11 @@ import {
   type User,
 } from '@meterline/contract/users';
 import type { Db } from '../../db/client';
-import { forbidden } from '../../lib/http-errors';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { authErrors, noContent, readErrors, writeErrors } from '../../lib/route-schemas';
-import { actorOf, auditContextOf, requireAnyPermission, requirePermission, tenantActorOf } from '../../plugins/authenticate';
+import { loggableError } from '../../lib/loggable-error';
+import { requestLanguage } from '../../plugins/error-handler';
+import { actorOf, auditContextOf, requireAnyPermission, requirePermission, requireSelfOr, tenantActorOf } from '../../plugins/authenticate';
 import type { UserService } from './users.service';
 
 const ROLE_LABELS: Record<string, string> = { admin: 'Admin', accountant: 'Accountant', support: 'Support', collector: 'Collector' };
@@ -52,8 +53,7 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
   routes.get(
     '/',
     {
-      ...signedIn,
-      preHandler: requirePermission('list', 'user'),
+      onRequest: [app.authenticate, requirePermission('list', 'user')],
       schema: { tags, summary: "The caller's tenant's users", querystring: listUsersQuerySchema, response: { 200: paginatedUsersSchema, ...authErrors, 400: validationErrorSchema } },
     },
     async (request, reply) => {
@@ -68,8 +68,7 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
   routes.post(
     '/',
     {
-      ...signedIn,
-      preHandler: requirePermission('create', 'user'),
+      onRequest: [app.authenticate, requirePermission('create', 'user')],
       schema: { tags, summary: 'Create a staff member', body: createUserInputSchema, response: { 201: userSchema, ...writeErrors } },
     },
     async (request, reply) => {
@@ -86,8 +85,7 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
   routes.get(
     '/roles/',
     {
-      ...signedIn,
-      preHandler: requireAnyPermission(['create', 'user'], ['create', 'tenant_users']),
+      onRequest: [app.authenticate, requireAnyPermission(['create', 'user'], ['create', 'tenant_users'])],
       schema: { tags, summary: 'Roles the caller may assign', response: { 200: z.array(roleOptionSchema), ...authErrors } },
     },
     async (request) => assignableRoles(actorOf(request).role).map((value) => ({ value, label: ROLE_LABELS[value] })),
@@ -96,8 +94,7 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
   routes.post(
     '/set_password/',
     {
-      ...signedIn,
-      preHandler: requirePermission('update', 'profile'),
+      onRequest: [app.authenticate, requirePermission('update', 'profile')],
       schema: { tags, summary: 'Change own password', body: setPasswordInputSchema, response: { 204: noContent, 400: validationErrorSchema, ...authErrors } },
     },
     async (request, reply) => {
@@ -110,7 +107,9 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
     '/reset_password/',
     { schema: { tags, summary: 'Email a reset link (always 204)', body: resetPasswordInputSchema, response: { 204: noContent, 400: validationErrorSchema } } },
     async (request, reply) => {
-      await users.requestPasswordReset(request.body.email);
+      const { sending } = await users.requestPasswordReset(request.body.email, request.ip, requestLanguage(request));
+      // Answered before sending: a known and an unknown address look alike, also when mail is down.
+      sending.catch((error: unknown) => request.log.error({ err: loggableError(error) }, 'password reset e-mail could not be sent'));
       return reply.code(204).send(null);
     },
   );
@@ -127,8 +126,7 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
   routes.post(
     '/me/otp/',
     {
-      ...signedIn,
-      preHandler: requirePermission('update', 'profile'),
+      onRequest: [app.authenticate, requirePermission('update', 'profile')],
       schema: { tags, summary: 'Start one-time codes: a new secret and its otpauth URI', response: { 200: otpSetupSchema, ...authErrors } },
     },
     async (request) => users.startOtp(actorOf(request), auditContextOf(request)),
@@ -137,8 +135,7 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
   routes.post(
     '/me/otp/confirm/',
     {
-      ...signedIn,
-      preHandler: requirePermission('update', 'profile'),
+      onRequest: [app.authenticate, requirePermission('update', 'profile')],
       schema: { tags, summary: 'Turn one-time codes on with a first code', body: otpCodeInputSchema, response: { 204: noContent, 400: validationErrorSchema, ...authErrors } },
     },
     async (request, reply) => {
@@ -150,8 +147,7 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
   routes.delete(
     '/me/otp/',
     {
-      ...signedIn,
-      preHandler: requirePermission('update', 'profile'),
+      onRequest: [app.authenticate, requirePermission('update', 'profile')],
       schema: { tags, summary: 'Turn one-time codes off with a current code', body: otpCodeInputSchema, response: { 204: noContent, 400: validationErrorSchema, ...authErrors } },
     },
     async (request, reply) => {
@@ -162,11 +158,13 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
 
   routes.get(
     '/:id/',
-    { ...signedIn, schema: { tags, summary: 'One user (own id: any signed-in user)', params: idParamsSchema, response: { 200: userSchema, ...readErrors } } },
+    {
+      onRequest: [app.authenticate, requireSelfOr(null, ['list', 'user'])],
+      schema: { tags, summary: 'One user (own id: any signed-in user)', params: idParamsSchema, response: { 200: userSchema, ...readErrors } },
+    },
     async (request) => {
       const actor = actorOf(request);
       if (request.params.id === actor.userId) return users.getSelf(actor);
-      if (!can(actor.role, 'list', 'user')) throw forbidden();
       return users.get({ tenantId: tenantActorOf(request).tenantId }, request.params.id);
     },
   );
@@ -174,17 +172,13 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
   routes.put(
     '/:id/',
     {
-      ...signedIn,
+      onRequest: [app.authenticate, requireSelfOr([['update', 'user'], ['update', 'profile']], ['update', 'user'])],
       schema: { tags, summary: 'Partial update (own profile fields: update profile)', params: idParamsSchema, body: updateUserInputSchema, response: { 200: userSchema, ...writeErrors } },
     },
     async (request) => {
       const actor = actorOf(request);
       const isSelf = request.params.id === actor.userId;
-      if (isSelf && !can(actor.role, 'update', 'user')) {
-        if (!can(actor.role, 'update', 'profile')) throw forbidden();
-        return users.updateProfile(actor, request.body, auditContextOf(request));
-      }
-      if (!can(actor.role, 'update', 'user')) throw forbidden();
+      if (isSelf && !can(actor.role, 'update', 'user')) return users.updateProfile(actor, request.body, auditContextOf(request));
       const tenantActor = tenantActorOf(request);
       return users.update(actor, { tenantId: tenantActor.tenantId }, request.params.id, request.body, auditContextOf(request));
     },
@@ -193,8 +187,7 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
   routes.delete(
     '/:id/',
     {
-      ...signedIn,
-      preHandler: requirePermission('delete', 'user'),
+      onRequest: [app.authenticate, requirePermission('delete', 'user')],
       schema: { tags, summary: 'Deactivate a staff member', params: idParamsSchema, response: { 204: noContent, ...writeErrors } },
     },
     async (request, reply) => {
@@ -207,8 +200,7 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
   routes.post(
     '/:id/reset_password/',
     {
-      ...signedIn,
-      preHandler: requirePermission('update', 'user'),
+      onRequest: [app.authenticate, requirePermission('update', 'user')],
       schema: { tags, summary: 'A new password for a staff member, shown once', params: idParamsSchema, response: { 200: newPasswordSchema, ...readErrors } },
     },
     async (request) => {

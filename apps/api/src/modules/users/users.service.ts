@@ -5,18 +5,23 @@ import type { ListQuery } from '@meterline/contract/pagination';
 import { assignableRoles } from '@meterline/contract/permissions';
 import type { Me, UpdateUserInput, User } from '@meterline/contract/users';
 import { PROFILE_FIELDS, userListSpec } from '@meterline/contract/users';
-import type { DatabaseRegistry, Db } from '../../db/client';
+import { ERROR_CODES } from '@meterline/contract/errors';
+import type { ErrorLanguage } from '@meterline/contract/error-messages';
+import type { DatabaseRegistry, Db, Executor } from '../../db/client';
 import { tenants, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import { badRequest, conflict, fieldError, forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import type { Mailer } from '../../lib/mailer';
 import type { PasswordHasher } from '../../lib/password';
+import { assertStrongPassword } from '../../lib/password-strength';
 import { generatePassword } from '../../lib/random';
 import type { Actor } from '../../plugins/authenticate';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
 import { createOtpSecret, otpauthUri, verifyOtp } from '../auth/otp';
 import { mediaUrl } from '../media/media-names';
+import { lockTenantRow } from '../tenants/tenants.repository';
+import { createLimiter, type LimiterStore } from '../auth/throttle';
 import type { TokenService } from '../auth/tokens';
 import {
   countOtherActiveAdmins,
@@ -47,6 +52,17 @@ type CreateUserData = {
 };
 
 /** Users of a tenant, the signed-in user's own profile, passwords and one-time codes. */
+const RESET_EMAIL: Record<ErrorLanguage, (name: string, link: string) => { subject: string; text: string }> = {
+  en: (name, link) => ({
+    subject: 'Meterline password reset',
+    text: `Hello ${name},\n\nOpen this link to choose a new password (valid for 24 hours):\n${link}\n\nIf you did not ask for it, ignore this message.`,
+  }),
+  ar: (name, link) => ({
+    subject: 'إعادة تعيين كلمة المرور في Meterline',
+    text: `مرحبًا ${name}،\n\nافتح هذا الرابط لاختيار كلمة مرور جديدة (صالح لمدة 24 ساعة):\n${link}\n\nإذا لم تطلب ذلك، تجاهل هذه الرسالة.`,
+  }),
+};
+
 export function createUserService(deps: {
   databases: DatabaseRegistry;
   passwords: PasswordHasher;
@@ -55,9 +71,14 @@ export function createUserService(deps: {
   clock: Clock;
   secret: string;
   publicUrl: string;
+  limiterStore: LimiterStore;
+  resetLimits: { perIpPerHour: number; perEmailPerHour: number };
 }) {
   const { databases, passwords, tokens, clock } = deps;
   const db: Db = databases.default;
+  const resetPerIp = createLimiter(deps.limiterStore, { name: 'reset-ip', points: deps.resetLimits.perIpPerHour, windowSeconds: 3600 });
+  const resetPerEmail = createLimiter(deps.limiterStore, { name: 'reset-email', points: deps.resetLimits.perEmailPerHour, windowSeconds: 3600 });
+  const userInputsOf = (user: UserRow) => [user.username, user.email, user.firstName, user.lastName];
 
   const sortFields = {
     id: users.id,
@@ -88,16 +109,24 @@ export function createUserService(deps: {
 
   function assertAssignableRole(actor: Actor, role: string | undefined) {
     if (role !== undefined && !(assignableRoles(actor.role) as string[]).includes(role)) {
-      throw fieldError('role', 'You cannot assign this role.');
+      throw fieldError('role', ERROR_CODES.roleNotAllowed);
     }
   }
 
-  async function assertKeepsAnAdmin(scope: TenantScope, row: UserRow, next: { role?: string; isActive?: boolean }) {
+  /**
+   * A client keeps at least one active admin. Called inside the change's transaction: the client's
+   * row is locked first, so two admins demoting each other at once are taken one after the other
+   * (the second then sees no other admin and is refused).
+   */
+  async function assertKeepsAnAdmin(tx: Executor, scope: TenantScope, row: UserRow, next: { role?: string; isActive?: boolean }) {
     const staysAdmin = (next.role ?? row.role) === 'admin' && (next.isActive ?? row.isActive);
-    if (row.role === 'admin' && row.isActive && !staysAdmin && (await countOtherActiveAdmins(db, scope, row.id)) === 0) {
-      throw conflict('last_admin', 'The last active admin of a client cannot be demoted or deactivated.');
+    if (row.role !== 'admin' || !row.isActive || staysAdmin) return;
+    await lockTenantRow(tx, scope.tenantId);
+    if ((await countOtherActiveAdmins(tx, scope, row.id)) === 0) {
+      throw conflict(ERROR_CODES.lastAdmin);
     }
   }
+
 
   async function tenantSummary(tenantId: number | null, dbAlias: string | null): Promise<Me['tenant']> {
     if (tenantId === null || dbAlias === null) return null;
@@ -152,7 +181,8 @@ export function createUserService(deps: {
 
     async create(actor: Actor, scope: TenantScope, input: CreateUserData, context: AuditContext): Promise<User> {
       assertAssignableRole(actor, input.role);
-      if (await isUsernameTaken(db, input.username)) throw fieldError('username', 'A user with that username already exists.');
+      if (await isUsernameTaken(db, input.username)) throw fieldError('username', ERROR_CODES.usernameTaken);
+      assertStrongPassword('password', input.password, [input.username, input.email, input.first_name, input.last_name]);
       const passwordHash = await passwords.hash(input.password);
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -180,8 +210,8 @@ export function createUserService(deps: {
     async update(actor: Actor, scope: TenantScope, userId: number, input: UpdateUserInput, context: AuditContext): Promise<User> {
       const row = await requireTenantUser(scope, userId);
       if (row.id === actor.userId) {
-        if (input.role !== undefined && input.role !== row.role) throw fieldError('role', 'You cannot change your own role.');
-        if (input.is_active === false) throw fieldError('is_active', 'You cannot deactivate your own account.');
+        if (input.role !== undefined && input.role !== row.role) throw fieldError('role', ERROR_CODES.ownRole);
+        if (input.is_active === false) throw fieldError('is_active', ERROR_CODES.ownAccount);
       }
       assertAssignableRole(actor, input.role);
       return applyUpdate(row, input, context, scope.tenantId);
@@ -200,10 +230,10 @@ export function createUserService(deps: {
 
     async deactivate(actor: Actor, scope: TenantScope, userId: number, context: AuditContext): Promise<void> {
       const row = await requireTenantUser(scope, userId);
-      if (row.id === actor.userId) throw fieldError('non_field_errors', 'You cannot deactivate your own account.');
+      if (row.id === actor.userId) throw fieldError('non_field_errors', ERROR_CODES.ownAccount);
       if (!row.isActive) return;
-      await assertKeepsAnAdmin(scope, row, { isActive: false });
       await db.transaction(async (tx) => {
+        await assertKeepsAnAdmin(tx, scope, row, { isActive: false });
         const [after] = await tx
           .update(users)
           .set({ isActive: false, tokenVersion: sql`${users.tokenVersion} + 1` })
@@ -226,27 +256,24 @@ export function createUserService(deps: {
       const found = await findUserWithTenant(db, actor.userId);
       if (!found) throw notFound();
       if (!(await passwords.verify(found.user.passwordHash, currentPassword))) {
-        throw fieldError('current_password', 'Invalid password.');
+        throw fieldError('current_password', ERROR_CODES.wrongPassword);
       }
+      assertStrongPassword('new_password', newPassword, userInputsOf(found.user));
       await changePassword(found.user, newPassword, context, 'set_password');
     },
 
-    async requestPasswordReset(email: string): Promise<void> {
-      const matches = await findActiveUsersByEmail(db, email);
-      const issuedAt = Math.floor(clock.now().getTime() / 1000);
-      for (const user of matches) {
-        const uid = Buffer.from(String(user.id)).toString('base64url');
-        const link = `${deps.publicUrl}/reset-password/${uid}/${resetToken(user, issuedAt)}`;
-        await deps.mailer.send({
-          to: user.email,
-          subject: 'Meterline password reset',
-          text: `Hello ${user.firstName || user.username},\n\nOpen this link to choose a new password (valid for 24 hours):\n${link}\n\nIf you did not ask for it, ignore this message.`,
-        });
-      }
+    /**
+     * Throttled per IP and per address; then answers at once and sends in the background
+     * (`sending`) in the language the request asked for, so a known and an unknown address look alike, even when the mail server is down.
+     */
+    async requestPasswordReset(email: string, ip: string, language: ErrorLanguage = 'en'): Promise<{ sending: Promise<void> }> {
+      await resetPerIp.consume(ip);
+      await resetPerEmail.consume(email.trim().toLowerCase());
+      return { sending: sendResetLinks(email, language) };
     },
 
     async confirmPasswordReset(uid: string, token: string, newPassword: string): Promise<void> {
-      const invalid = () => badRequest({ token: ['Invalid or expired link.'], code: 'invalid_token' });
+      const invalid = () => fieldError('token', ERROR_CODES.resetLinkInvalid);
       const userId = Number.parseInt(Buffer.from(uid, 'base64url').toString('utf8'), 10);
       if (!Number.isInteger(userId) || userId <= 0) throw invalid();
       const found = await findUserWithTenant(db, userId);
@@ -257,6 +284,7 @@ export function createUserService(deps: {
       const expected = Buffer.from(resetToken(found.user, issuedAt));
       const given = Buffer.from(token);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
+      assertStrongPassword('new_password', newPassword, userInputsOf(found.user));
       await changePassword(found.user, newPassword, { actorId: found.user.id, actorRole: found.user.role, tenantId: found.user.tenantId, ip: null, requestId: null }, 'reset_password_confirm');
     },
 
@@ -272,9 +300,9 @@ export function createUserService(deps: {
 
     async confirmOtp(actor: Actor, code: string, context: AuditContext): Promise<void> {
       const found = await findUserWithTenant(db, actor.userId);
-      if (!found?.user.otpPendingSecret) throw fieldError('code', 'Start the set-up first.');
+      if (!found?.user.otpPendingSecret) throw fieldError('code', ERROR_CODES.otpSetupNotStarted);
       const step = verifyOtp(found.user.otpPendingSecret, code, null, clock.now());
-      if (step === null) throw new HttpError(400, { code: ['The one-time code is not valid.'] });
+      if (step === null) throw fieldError('code', ERROR_CODES.otpInvalid);
       await db.transaction(async (tx) => {
         await tx
           .update(users)
@@ -289,7 +317,7 @@ export function createUserService(deps: {
       if (!found) throw notFound();
       if (!found.user.otpEnabled || !found.user.otpSecret) return;
       const step = verifyOtp(found.user.otpSecret, code, found.user.otpLastTimeStep, clock.now());
-      if (step === null) throw new HttpError(400, { code: ['The one-time code is not valid.'] });
+      if (step === null) throw fieldError('code', ERROR_CODES.otpInvalid);
       await db.transaction(async (tx) => {
         await tx
           .update(users)
@@ -301,12 +329,14 @@ export function createUserService(deps: {
   };
 
   async function applyUpdate(row: UserRow, input: UpdateUserInput, context: AuditContext, tenantId: number | null): Promise<User> {
+    // An update without any field (`PUT {}`) changes nothing.
+    if (Object.values(input).every((value) => value === undefined)) return toUser(row);
     if (input.username !== undefined && (await isUsernameTaken(db, input.username, row.id))) {
-      throw fieldError('username', 'A user with that username already exists.');
+      throw fieldError('username', ERROR_CODES.usernameTaken);
     }
-    if (tenantId !== null) await assertKeepsAnAdmin({ tenantId }, row, { role: input.role, isActive: input.is_active });
     const changesAccess = (input.role !== undefined && input.role !== row.role) || (input.is_active !== undefined && input.is_active !== row.isActive);
     const after = await db.transaction(async (tx) => {
+      if (tenantId !== null) await assertKeepsAnAdmin(tx, { tenantId }, row, { role: input.role, isActive: input.is_active });
       const [updated] = await tx
         .update(users)
         .set({
@@ -328,6 +358,17 @@ export function createUserService(deps: {
     if (changesAccess) await tokens.revokeAllForUser(row.id);
     return toUser(after);
   }
+
+  async function sendResetLinks(email: string, language: ErrorLanguage): Promise<void> {
+    const matches = await findActiveUsersByEmail(db, email);
+    const issuedAt = Math.floor(clock.now().getTime() / 1000);
+    for (const user of matches) {
+      const uid = Buffer.from(String(user.id)).toString('base64url');
+      const link = `${deps.publicUrl}/reset-password/${uid}/${resetToken(user, issuedAt)}`;
+      await deps.mailer.send({ to: user.email, ...RESET_EMAIL[language](user.firstName || user.username, link) });
+    }
+  }
+
 
   async function changePassword(row: UserRow, newPassword: string, context: AuditContext, action: string) {
     const passwordHash = await passwords.hash(newPassword);

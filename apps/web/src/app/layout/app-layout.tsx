@@ -3,7 +3,7 @@ import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useSelectedService } from '../../shared/hooks/use-selected-service';
@@ -12,7 +12,7 @@ import { useSession } from '../../shared/lib/session';
 import { useSettings } from '../../shared/lib/settings-store';
 import { FullPageLoader } from '../../shared/ui/full-page-loader';
 import { BOTTOM_NAVIGATION_HEIGHT, BottomNavigationBar } from './bottom-navigation-bar';
-import { CustomizationDrawer } from './customization-drawer';
+import { FieldWritesBanner } from '../../shared/offline/field-writes-banner';
 import { Header } from './header';
 import { HorizontalMenu } from './horizontal-menu';
 import { bottomNavigationItems, groupForHorizontalMenu, visibleMenuItems } from './menu-items';
@@ -20,6 +20,8 @@ import { SideMenu } from './side-menu';
 import { ToastProvider } from './toast-provider';
 
 const HORIZONTAL_MENU_INLINE_ITEMS = 7;
+/** Downloaded when first opened: most sessions never open the display settings. */
+const CustomizationDrawer = lazy(() => import('./customization-drawer').then((module) => ({ default: module.CustomizationDrawer })));
 
 /** The signed-in shell: app bar, side or horizontal menu, main area, bottom bar on phones. */
 export function AppLayout() {
@@ -37,6 +39,7 @@ export function AppLayout() {
   const [desktopDrawer, setDesktopDrawer] = useState({ miniDrawer: settings.miniDrawer, isOpen: !settings.miniDrawer });
   const [isMobileDrawerOpen, setMobileDrawerOpen] = useState(false);
   const [isCustomizationOpen, setCustomizationOpen] = useState(false);
+  const [hasOpenedCustomization, setOpenedCustomization] = useState(false);
   if (desktopDrawer.miniDrawer !== settings.miniDrawer) {
     setDesktopDrawer({ miniDrawer: settings.miniDrawer, isOpen: !settings.miniDrawer });
   }
@@ -61,7 +64,10 @@ export function AppLayout() {
           hasDrawerToggle={!isHorizontal}
           isMobile={isMobile}
           onDrawerToggle={handleDrawerToggle}
-          onCustomizeClick={() => setCustomizationOpen(true)}
+          onCustomizeClick={() => {
+            setOpenedCustomization(true);
+            setCustomizationOpen(true);
+          }}
         />
         {!isHorizontal && (
           <SideMenu nodes={menuItems} isOpen={isDrawerOpen} isMobile={isMobile} onClose={() => setMobileDrawerOpen(false)} />
@@ -76,6 +82,7 @@ export function AppLayout() {
             sx={{ flex: 1, p: { xs: 2, sm: 3 }, pb: bottomItems.length > 0 ? `${BOTTOM_NAVIGATION_HEIGHT + 24}px` : undefined, outline: 'none' }}
           >
             <Container maxWidth={settings.container ? 'lg' : false} disableGutters>
+              <FieldWritesBanner />
               <Suspense fallback={<FullPageLoader label={t('app.loading')} />}>
                 <Outlet />
               </Suspense>
@@ -83,7 +90,11 @@ export function AppLayout() {
           </Box>
         </Box>
         {bottomItems.length > 0 && <BottomNavigationBar items={bottomItems} />}
-        <CustomizationDrawer isOpen={isCustomizationOpen} onClose={() => setCustomizationOpen(false)} />
+        {hasOpenedCustomization && (
+          <Suspense fallback={null}>
+            <CustomizationDrawer isOpen={isCustomizationOpen} onClose={() => setCustomizationOpen(false)} />
+          </Suspense>
+        )}
       </Box>
     </ToastProvider>
   );

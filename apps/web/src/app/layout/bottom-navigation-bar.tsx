@@ -8,7 +8,7 @@ import { isMenuItemActive, type MenuItem } from './menu-items';
 
 export const BOTTOM_NAVIGATION_HEIGHT = 64;
 
-/** Extra-small screens, support and collector only: Invoices, Customers, Counters (spec section 2). */
+/** Extra-small screens, support and collector only: Invoices, Customers, Counters (docs/product/specification.md section 2). */
 export function BottomNavigationBar({ items }: { items: MenuItem[] }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();

@@ -20,6 +20,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { switchLanguage } from '../../i18n/language-switch';
 import { FONT_FAMILIES, PRESET_COLORS, resetSettings, updateSettings, useSettings } from '../../shared/lib/settings-store';
 import { PRESET_SWATCHES } from '../../shared/lib/theme';
 
@@ -29,7 +30,7 @@ const FONT_LABELS: Record<string, string> = {
   [FONT_FAMILIES[2]]: 'System UI',
 };
 
-/** Display settings (spec section 3), saved locally and followed by other tabs. */
+/** Display settings (docs/product/specification.md section 3), saved locally and followed by other tabs. */
 export function CustomizationDrawer({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const settings = useSettings();
@@ -99,7 +100,7 @@ export function CustomizationDrawer({ isOpen, onClose }: { isOpen: boolean; onCl
           select
           label={t('customization.language')}
           value={settings.language}
-          onChange={(event) => updateSettings({ language: event.target.value as 'en' | 'ar' })}
+          onChange={(event) => void switchLanguage(event.target.value as 'en' | 'ar')}
         >
           <MenuItem value="en">{t('language.en')}</MenuItem>
           <MenuItem value="ar">{t('language.ar')}</MenuItem>

@@ -7,9 +7,10 @@ import Tooltip from '@mui/material/Tooltip';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../i18n/index';
+import { switchLanguage } from '../../i18n/language-switch';
 import { Can } from '../../shared/lib/can';
 import { LANGUAGE_MENU_WIDTH } from '../../shared/lib/constants';
-import { updateSettings, useSettings } from '../../shared/lib/settings-store';
+import { useSettings } from '../../shared/lib/settings-store';
 
 function LanguageMenu() {
   const { t } = useTranslation();
@@ -17,7 +18,7 @@ function LanguageMenu() {
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const handleChoose = (next: Language) => {
-    updateSettings({ language: next });
+    void switchLanguage(next);
     setAnchor(null);
   };
   return (

@@ -1,12 +1,17 @@
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import DirectionsWalkOutlined from '@mui/icons-material/DirectionsWalkOutlined';
 import EvStationOutlined from '@mui/icons-material/EvStationOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import PriceChangeOutlined from '@mui/icons-material/PriceChangeOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import PendingActionsOutlined from '@mui/icons-material/PendingActionsOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
+import RouteOutlined from '@mui/icons-material/RouteOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
@@ -19,11 +24,16 @@ const ICONS: Record<MenuIconName, ComponentType<SvgIconProps>> = {
   users: GroupOutlined,
   customers: PeopleAltOutlined,
   bundles: Inventory2Outlined,
+  tariffs: PriceChangeOutlined,
   stations: EvStationOutlined,
   invoices: ReceiptLongOutlined,
+  overdue: PendingActionsOutlined,
   counters: SpeedOutlined,
+  round: DirectionsWalkOutlined,
+  rounds: RouteOutlined,
   payments: PaymentsOutlined,
   transactions: AccountBalanceWalletOutlined,
+  cash: SavingsOutlined,
   settings: SettingsOutlined,
 };
 

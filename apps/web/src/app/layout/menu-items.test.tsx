@@ -18,11 +18,15 @@ describe('side menu entries', () => {
       'users',
       'customers',
       'bundles',
+      'tariffs',
       'stations',
       'invoices',
+      'overdue',
       'counters',
       'payments',
       'transactions',
+      'cash',
+      'rounds',
       'settings',
     ]);
     expect(ids(visibleMenuItems('accountant', electricity))).toEqual([
@@ -30,24 +34,28 @@ describe('side menu entries', () => {
       'users',
       'customers',
       'bundles',
+      'tariffs',
       'stations',
       'invoices',
+      'overdue',
       'counters',
       'payments',
       'transactions',
+      'cash',
+      'rounds',
     ]);
-    expect(ids(visibleMenuItems('support', electricity))).toEqual(['customers', 'invoices']);
-    expect(ids(visibleMenuItems('collector', electricity))).toEqual(['customers', 'invoices', 'counters']);
-    expect(ids(visibleMenuItems(' Collector ', electricity))).toEqual(['customers', 'invoices', 'counters']);
+    expect(ids(visibleMenuItems('support', electricity))).toEqual(['customers', 'invoices', 'overdue']);
+    expect(ids(visibleMenuItems('collector', electricity))).toEqual(['customers', 'invoices', 'overdue', 'counters', 'cash', 'round']);
+    expect(ids(visibleMenuItems(' Collector ', electricity))).toEqual(['customers', 'invoices', 'overdue', 'counters', 'cash', 'round']);
     expect(visibleMenuItems('nobody', electricity)).toEqual([]);
   });
 
   it('shows Counters after Invoices only for a service named electricity, any case', () => {
-    expect(ids(visibleMenuItems('collector', water))).toEqual(['customers', 'invoices']);
-    expect(ids(visibleMenuItems('collector', null))).toEqual(['customers', 'invoices']);
+    expect(ids(visibleMenuItems('collector', water))).toEqual(['customers', 'invoices', 'overdue', 'cash', 'round']);
+    expect(ids(visibleMenuItems('collector', null))).toEqual(['customers', 'invoices', 'overdue', 'cash', 'round']);
     expect(ids(visibleMenuItems('collector', { name: 'ELECTRICITY' }))).toContain('counters');
     const adminIds = ids(visibleMenuItems('admin', { name: 'electricity' }));
-    expect(adminIds.indexOf('counters')).toBe(adminIds.indexOf('invoices') + 1);
+    expect(adminIds.indexOf('counters')).toBe(adminIds.indexOf('overdue') + 1);
     expect(adminIds.indexOf('payments')).toBe(adminIds.indexOf('counters') + 1);
     expect(ids(visibleMenuItems('admin', water))).not.toContain('counters');
   });
@@ -58,13 +66,13 @@ describe('bottom navigation', () => {
     expect(bottomNavigationItems('admin', electricity)).toEqual([]);
     expect(bottomNavigationItems('accountant', electricity)).toEqual([]);
     expect(bottomNavigationItems('superadmin', electricity)).toEqual([]);
-    expect(ids(bottomNavigationItems('collector', electricity))).toEqual(['invoices', 'customers', 'counters']);
-    expect(bottomNavigationItems('collector', electricity).map((item) => item.path)).toEqual(['/invoices', '/customers', '/counters']);
+    expect(ids(bottomNavigationItems('collector', electricity))).toEqual(['round', 'invoices', 'customers', 'counters']);
+    expect(bottomNavigationItems('collector', electricity).map((item) => item.path)).toEqual(['/round', '/invoices', '/customers', '/counters']);
   });
 
   it('applies the same permissions and electricity rule', () => {
     expect(ids(bottomNavigationItems('support', electricity))).toEqual(['invoices', 'customers']);
-    expect(ids(bottomNavigationItems('collector', water))).toEqual(['invoices', 'customers']);
+    expect(ids(bottomNavigationItems('collector', water))).toEqual(['round', 'invoices', 'customers']);
   });
 });
 
@@ -74,8 +82,8 @@ describe('horizontal menu', () => {
     expect(nodes).toHaveLength(7);
     const more = nodes[6] as { type: string; children: { id: string }[] };
     expect(more.type).toBe('group');
-    expect(ids(more.children)).toEqual(['counters', 'payments', 'transactions', 'settings']);
-    expect(groupForHorizontalMenu(visibleMenuItems('support', electricity), 7)).toHaveLength(2);
+    expect(ids(more.children)).toEqual(['invoices', 'overdue', 'counters', 'payments', 'transactions', 'cash', 'rounds', 'settings']);
+    expect(groupForHorizontalMenu(visibleMenuItems('support', electricity), 7)).toHaveLength(3);
   });
 
   it('renders "Menu Items Error" for an unknown item type', () => {

@@ -2,7 +2,7 @@ import { canKey, type MenuKey } from '@meterline/contract/permissions';
 import { roleFlags } from '@meterline/contract/roles';
 import { isElectricityService } from '@meterline/contract/services';
 import type { Translations } from '../../i18n/en';
-import { paths } from '../paths';
+import { paths } from '../../shared/lib/paths';
 
 export type MenuIconName =
   | 'clients'
@@ -10,11 +10,16 @@ export type MenuIconName =
   | 'users'
   | 'customers'
   | 'bundles'
+  | 'tariffs'
   | 'stations'
   | 'invoices'
+  | 'overdue'
   | 'counters'
+  | 'round'
+  | 'rounds'
   | 'payments'
   | 'transactions'
+  | 'cash'
   | 'settings';
 
 export interface MenuItem {
@@ -43,25 +48,32 @@ const item = (id: MenuIconName, path: string, permission: MenuKey): MenuItem => 
   permission,
 });
 
-/** Side menu order of spec section 2; Counters sits between Invoices and Payments. */
+/** Side menu order of docs/product/specification.md section 2; Counters sits between Invoices and Payments. */
 export const MENU_ITEMS: readonly MenuItem[] = [
   item('clients', paths.tenants, 'view_tenants'),
   item('dashboard', paths.dashboard, 'view_dashboard'),
   item('users', paths.users, 'list_user'),
   item('customers', paths.customers, 'list_customer'),
   item('bundles', paths.bundles, 'list_bundle'),
+  item('tariffs', paths.tariffs, 'list_tariff'),
   item('stations', paths.stations, 'list_station'),
   item('invoices', paths.invoices, 'list_invoice'),
+  item('overdue', paths.overdue, 'list_invoice'),
   item('counters', paths.counters, 'list_counter'),
   item('payments', paths.payments, 'list_payment'),
   item('transactions', paths.transactions, 'list_transaction'),
+  item('cash', paths.cash, 'list_cash'),
+  item('round', paths.round, 'list_route'),
+  item('rounds', paths.rounds, 'list_route_assignment'),
   item('settings', paths.settings, 'list_settings'),
 ];
 
-const BOTTOM_NAVIGATION_IDS: readonly MenuIconName[] = ['invoices', 'customers', 'counters'];
+const BOTTOM_NAVIGATION_IDS: readonly MenuIconName[] = ['round', 'invoices', 'customers', 'counters'];
 
 function isVisible(menuItem: MenuItem, role: string | null | undefined, service: { name: string } | null | undefined): boolean {
   if (menuItem.id === 'counters' && !isElectricityService(service)) return false;
+  // The round is the collector's own; the office opens a collector's round from Rounds.
+  if (menuItem.id === 'round' && !roleFlags(role).isCollector) return false;
   return canKey(role, menuItem.permission);
 }
 

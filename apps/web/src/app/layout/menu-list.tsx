@@ -63,7 +63,7 @@ function MenuGroupEntry({ group, isMini, onNavigate }: { group: MenuGroup; isMin
   );
 }
 
-/** Renders menu nodes; an unknown node type shows 'Menu Items Error' (spec section 2). */
+/** Renders menu nodes; an unknown node type shows 'Menu Items Error' (docs/product/specification.md section 2). */
 export function MenuNodeView({ node, isMini = false, onNavigate }: { node: MenuNode; isMini?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   switch (node.type) {

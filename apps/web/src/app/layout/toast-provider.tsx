@@ -18,7 +18,7 @@ const AccessibleToast = styled(MaterialDesignContent)({
 const TOAST_COMPONENTS = { success: AccessibleToast, error: AccessibleToast, warning: AccessibleToast, info: AccessibleToast, default: AccessibleToast };
 
 /**
- * Toasts (spec section 9: 1500 ms, 3 at most, bottom right) and the notification bar. They live in
+ * Toasts (docs/product/specification.md section 9: 1500 ms, 3 at most, bottom right) and the notification bar. They live in
  * the signed-in shell, not the root, so the sign-in page does not download notistack.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {

@@ -9,29 +9,42 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { normalizeRole } from '@meterline/contract/roles';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { fullNameOf } from '../../shared/lib/avatar';
 import { ACCOUNT_MENU_WIDTH } from '../../shared/lib/constants';
+import { formatCount } from '../../shared/lib/format-number';
 import { useSession } from '../../shared/lib/session';
+import { countFieldWrites } from '../../shared/offline/offline-writes';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { UserAvatar } from '../../shared/ui/user-avatar';
-import { paths } from '../paths';
+import { paths } from '../../shared/lib/paths';
 
 export function UserMenu() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { user, signOut } = useSession();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Readings and payments still on this phone: signing out deletes them, so it asks first.
+  const [waitingOnSignOut, setWaitingOnSignOut] = useState(0);
   if (!user) return null;
   const fullName = fullNameOf(user.first_name, user.last_name) || user.username;
   const role = normalizeRole(user.role);
   const handleClose = () => setAnchor(null);
-  const handleLogoutClick = async () => {
-    handleClose();
+  const signOutNow = async () => {
+    setWaitingOnSignOut(0);
     await signOut();
     void navigate(paths.login, { replace: true });
+  };
+  const handleLogoutClick = async () => {
+    handleClose();
+    const waiting = countFieldWrites(queryClient);
+    if (waiting > 0) setWaitingOnSignOut(waiting);
+    else await signOutNow();
   };
   return (
     <>
@@ -79,6 +92,16 @@ export function UserMenu() {
           <ListItemText>{t('userMenu.logout')}</ListItemText>
         </MenuItem>
       </Menu>
+      <ConfirmDialog
+        isOpen={waitingOnSignOut > 0}
+        title={t('offline.signOut.title')}
+        description={t('offline.signOut.text', { count: formatCount(waitingOnSignOut, i18n.language) })}
+        confirmLabel={t('offline.signOut.confirm')}
+        confirmColor="error"
+        isConfirmAutoFocused={false}
+        onConfirm={() => void signOutNow()}
+        onClose={() => setWaitingOnSignOut(0)}
+      />
     </>
   );
 }

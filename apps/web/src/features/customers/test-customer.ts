@@ -21,7 +21,8 @@ export const customer: Customer = {
   station_name: 'Sassine generator',
   status: 'active',
   balance: '36.52',
-  subscription: { id: 8, bundle: 2, bundle_name: '5 A', counter: '2059.439' },
+  credit: '0.00',
+  subscription: { id: 8, bundle: 2, bundle_name: '5 A', counter: '2059.439', started_on: '2025-11-01' },
   notes: '',
   created_at: '2026-01-01T00:00:00Z',
 };

@@ -1,6 +1,7 @@
 import type { Building } from '@meterline/contract/addresses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../lib/api-client';
+import { addressKeys } from './query-keys';
 
 export function getBuildings(regionId: number, streetId: number, signal?: AbortSignal): Promise<Building[]> {
   return apiClient.get<Building[]>(`regions/${regionId}/streets/${streetId}/buildings/`, { signal });
@@ -8,7 +9,7 @@ export function getBuildings(regionId: number, streetId: number, signal?: AbortS
 
 export const buildingsQueryOptions = (regionId: number, streetId: number) =>
   queryOptions({
-    queryKey: ['regions', regionId, 'streets', streetId, 'buildings'],
+    queryKey: addressKeys.buildings(regionId, streetId),
     queryFn: ({ signal }) => getBuildings(regionId, streetId, signal),
   });
 

@@ -2,6 +2,7 @@ import type { Bundle } from '@meterline/contract/bundles';
 import type { Paginated } from '@meterline/contract/pagination';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, type Query } from '../lib/api-client';
+import { bundleKeys } from './query-keys';
 
 /**
  * A page of the service's bundles. Shared: the bundles screen lists them, the customer form and
@@ -13,7 +14,7 @@ export function getBundles(serviceId: number, query: Query, signal?: AbortSignal
 
 export const bundlesQueryOptions = (serviceId: number, query: Query) =>
   queryOptions({
-    queryKey: ['services', serviceId, 'bundles', 'list', query],
+    queryKey: bundleKeys.list(serviceId, query),
     queryFn: ({ signal }) => getBundles(serviceId, query, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../lib/api-client';
+import { roleKeys } from './query-keys';
 
 export interface RoleOption {
   value: string;
@@ -11,7 +12,7 @@ export function getRoles(signal?: AbortSignal): Promise<RoleOption[]> {
   return apiClient.get<RoleOption[]>('auth/users/roles/', { signal });
 }
 
-export const rolesQueryOptions = () => queryOptions({ queryKey: ['roles'], queryFn: ({ signal }) => getRoles(signal), staleTime: Infinity });
+export const rolesQueryOptions = () => queryOptions({ queryKey: roleKeys.all, queryFn: ({ signal }) => getRoles(signal), staleTime: Infinity });
 
 export function useRoles({ isEnabled = true }: { isEnabled?: boolean } = {}) {
   return useQuery({ ...rolesQueryOptions(), enabled: isEnabled });

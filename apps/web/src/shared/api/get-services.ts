@@ -1,16 +1,17 @@
 import type { Service } from '@meterline/contract/services';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../lib/api-client';
+import { serviceKeys } from './query-keys';
 
-/** Rejects with 'Wrong Services' when the call fails without a body (spec section 7). */
+/** Rejects with 'Wrong Services' when the call fails without a body (docs/product/specification.md section 7). */
 export function getServices(signal?: AbortSignal): Promise<Service[]> {
   return apiClient.get<Service[]>('services/', { signal, fallbackMessage: 'Wrong Services' });
 }
 
-/** Fetched once per session (spec section 4): never stale, kept while the shell lives. */
+/** Fetched once per session (docs/product/specification.md section 4): never stale, kept while the shell lives. */
 export const servicesQueryOptions = () =>
   queryOptions({
-    queryKey: ['services'],
+    queryKey: serviceKeys.all,
     queryFn: ({ signal }) => getServices(signal),
     staleTime: Infinity,
   });

@@ -2,6 +2,7 @@ import type { Paginated } from '@meterline/contract/pagination';
 import type { User } from '@meterline/contract/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../lib/api-client';
+import { userKeys } from './query-keys';
 
 export interface StaffOption {
   id: number;
@@ -27,7 +28,7 @@ export async function getStaffOptions(signal?: AbortSignal): Promise<StaffOption
 
 /** Keyed under `['users']`, so user writes refresh the pickers too. */
 export const staffOptionsQueryOptions = () =>
-  queryOptions({ queryKey: ['users', 'staff-options'], queryFn: ({ signal }) => getStaffOptions(signal), staleTime: 60_000 });
+  queryOptions({ queryKey: userKeys.staffOptions, queryFn: ({ signal }) => getStaffOptions(signal), staleTime: 60_000 });
 
 export function useStaffOptions({ isEnabled = true }: { isEnabled?: boolean } = {}) {
   return useQuery({ ...staffOptionsQueryOptions(), enabled: isEnabled });

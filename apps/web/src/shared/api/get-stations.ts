@@ -2,6 +2,7 @@ import type { Paginated } from '@meterline/contract/pagination';
 import type { Station } from '@meterline/contract/stations';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, type Query } from '../lib/api-client';
+import { stationKeys } from './query-keys';
 
 /**
  * A page of the service's stations. Shared: the stations screen lists them, the customer form and
@@ -13,7 +14,7 @@ export function getStations(serviceId: number, query: Query, signal?: AbortSigna
 
 export const stationsQueryOptions = (serviceId: number, query: Query) =>
   queryOptions({
-    queryKey: ['services', serviceId, 'stations', 'list', query],
+    queryKey: stationKeys.list(serviceId, query),
     queryFn: ({ signal }) => getStations(serviceId, query, signal),
     placeholderData: keepPreviousData,
   });

@@ -52,7 +52,7 @@ function validOrdering(value: string | null, allowed: readonly string[] | undefi
 }
 
 /**
- * A list's page, page size, ordering, search and filters kept in the URL (screens.md), so that a
+ * A list's page, page size, ordering, search and filters kept in the URL (docs/product/screens.md), so that a
  * link or a reload shows the same page. Defaults are left out of the URL; changing the search, a
  * filter, the ordering or the page size goes back to page 1. Search typing replaces the history
  * entry; paging pushes one, so Back returns to the previous page.

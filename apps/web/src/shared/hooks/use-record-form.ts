@@ -5,7 +5,7 @@ import { applyServerErrors } from '../lib/form-errors';
 import { useUnsavedChanges } from './use-unsaved-changes';
 
 /**
- * The save cycle of a record form (screens.md): submit through the form's zod resolver, a 400 on
+ * The save cycle of a record form (docs/product/screens.md): submit through the form's zod resolver, a 400 on
  * its fields (the rest as `formError`, 'Unknown error' when nothing better), the unsaved-changes
  * guard, and after a success the form is clean again and may be left at once, then `onSaved`
  * runs (toast, navigation). Render `<UnsavedChangesDialog blocker={blocker} />` with it.

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-/** Smooth scroll to the top whenever a page mounts (spec section 2). */
+/** Smooth scroll to the top whenever a page mounts (docs/product/specification.md section 2). */
 export function useScrollToTop(): void {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker, type Blocker } from 'react-router';
 
 /**
- * Leaving a form with unsaved changes asks first (screens.md): in-app navigation is held by
+ * Leaving a form with unsaved changes asks first (docs/product/screens.md): in-app navigation is held by
  * react-router's blocker (render `<UnsavedChangesDialog>` with it), closing or reloading the tab
  * gets the browser's own question. `allowNextNavigation()` lets a save navigate away at once.
  */

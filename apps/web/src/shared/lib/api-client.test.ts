@@ -100,6 +100,26 @@ describe('api client', () => {
     expect(localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY)).toBeNull();
   });
 
+  it('without Web Locks, a refused refresh keeps the pair another tab stored meanwhile', async () => {
+    vi.stubGlobal('navigator', { ...navigator, locks: undefined });
+    const otherTabAccess = makeToken(nowSeconds() + 600, { n: 'other-tab' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/auth/jwt/refresh/') {
+          // The other tab won the race and stored its new pair before this answer came back.
+          localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, otherTabAccess);
+          localStorage.setItem(REFRESH_TOKEN_STORAGE_KEY, 'refresh-from-other-tab');
+          return json(401, { detail: 'used', code: 'token_not_valid' });
+        }
+        return authorizationOf(init) === `Bearer ${otherTabAccess}` ? json(200, []) : json(401, { detail: 'expired', code: 'token_not_valid' });
+      }),
+    );
+    await expect(apiClient.get('services/')).resolves.toEqual([]);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY)).toBe('refresh-from-other-tab');
+  });
+
   it('tells the login page why when the client was blocked (401 tenant_blocked)', async () => {
     vi.stubGlobal(
       'fetch',

@@ -1,4 +1,5 @@
-import { refreshAccessToken } from './token-refresh';
+import { i18next } from '../../i18n/index';
+import { refreshAccessToken, SIGNED_OUT_REASONS } from './token-refresh';
 import { clearTokens, readAccessToken } from './tokens';
 
 const API_BASE = '/api/';
@@ -38,9 +39,6 @@ export interface RequestOptions {
   fallbackMessage?: string;
 }
 
-/** 401 codes the login page explains (`/login?reason=tenant_blocked`): the user did nothing wrong. */
-const SIGNED_OUT_REASONS = new Set(['tenant_blocked', 'user_inactive']);
-
 function defaultUnauthorizedHandler(reason?: string) {
   if (window.location.pathname !== '/login') window.location.assign(reason ? `/login?reason=${encodeURIComponent(reason)}` : '/login');
 }
@@ -50,6 +48,11 @@ let unauthorizedHandler: (reason?: string) => void = defaultUnauthorizedHandler;
 /** Tests and the app shell can replace what a final 401 does (default: go to /login unless already there). */
 export function setUnauthorizedHandler(handler: ((reason?: string) => void) | null): void {
   unauthorizedHandler = handler ?? defaultUnauthorizedHandler;
+}
+
+/** Leaves for the login page, which says why when there is a reason (a blocked client, a deactivated user). */
+export function leaveSignedOut(reason?: string): void {
+  unauthorizedHandler(reason);
 }
 
 async function signedOutReason(response: Response): Promise<string | undefined> {
@@ -75,7 +78,8 @@ function isTokenEndpoint(path: string): boolean {
 }
 
 async function send(method: string, url: string, token: string | null, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // The server writes its error messages in the language of the interface.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18next.language || 'en', ...options.headers };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -83,7 +87,7 @@ async function send(method: string, url: string, token: string | null, options: 
     body = JSON.stringify(options.body);
   }
   if (token) headers.Authorization = `Bearer ${token}`;
-  // No timeout on purpose (spec section 9): long exports and reports must finish.
+  // No timeout on purpose (docs/product/specification.md section 9): long exports and reports must finish.
   return fetch(url, { method, headers, body, signal: options.signal });
 }
 

@@ -1,4 +1,4 @@
-/** Initials: first letters of first and last name, uppercase; '?' without a name (spec section 2). */
+/** Initials: first letters of first and last name, uppercase; '?' without a name (docs/product/specification.md section 2). */
 export function initialsOf(firstName: string | null | undefined, lastName: string | null | undefined): string {
   const first = (firstName ?? '').trim();
   const last = (lastName ?? '').trim();

@@ -1,4 +1,4 @@
-import { abilityFor, canKey, type Action, type Subject } from '@meterline/contract/permissions';
+import { abilityFor, type Action, type Subject } from '@meterline/contract/permissions';
 import type { ReactNode } from 'react';
 import { useSession } from './session';
 
@@ -10,11 +10,6 @@ export function useAbility() {
 
 export function useCan(action: Action, subject: Subject): boolean {
   return useAbility().can(action, subject);
-}
-
-export function useCanKey(key: string): boolean {
-  const { user } = useSession();
-  return canKey(user?.role, key);
 }
 
 /** `<Can do="create" on="invoice">`: renders its children only when the rule table allows it. */

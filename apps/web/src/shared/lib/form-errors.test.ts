@@ -38,10 +38,28 @@ describe('applyServerErrors', () => {
 });
 
 describe('errorMessageOf', () => {
-  it('explains known codes in the user language', () => {
+  it('explains known codes in the user language, with their parameters', () => {
     const error = new ApiError(409, { detail: 'Cannot delete.', code: 'protected' }, 'Cannot delete.');
-    expect(errorMessageOf(error, en)).toMatch(/still in use/);
-    expect(errorMessageOf(error, ar)).toMatch(/مستخدم/);
+    // The screens' own words for codes they explain (the product's voice), the catalog's otherwise.
+    expect(errorMessageOf(error, en)).toBe('It is still in use, so it cannot be removed. Remove or change what uses it first.');
+    expect(errorMessageOf(error, ar)).toBe('ما زال مستخدمًا، لذا لا يمكن حذفه. احذف أو غيّر ما يستخدمه أولًا.');
+    const billed = new ApiError(409, { detail: 'x', code: 'period_already_billed', params: { number: 'INV-7' } }, 'x');
+    expect(errorMessageOf(billed, ar)).toBe('لهذا الاشتراك فاتورة قائمة (INV-7) عن هذه الفترة. ألغِها أولًا لإعادة فوترة الفترة.');
+  });
+
+  it('translates a 400 by the code of its first field error, never by its English text', () => {
+    const body = {
+      amount: ['The amount (12.00) is more than the balance due (10.00).'],
+      code: 'overpay',
+      params: { amount: '12.00', balance: '10.00' },
+      errors: [{ field: 'amount', code: 'overpay', message: 'Reworded by the server.', params: { amount: '12.00', balance: '10.00' } }],
+    };
+    expect(errorMessageOf(new ApiError(400, body, ''), ar)).toBe('المبلغ (12.00) أكبر من الرصيد المستحق (10.00).');
+  });
+
+  it("shows the server's message for a code the web does not know", () => {
+    const body = { detail: 'Something new happened.', code: 'brand_new_code' };
+    expect(errorMessageOf(new ApiError(409, body, ''), ar)).toBe('Something new happened.');
   });
 
   it('says the network is down for status 0', () => {
@@ -50,9 +68,25 @@ describe('errorMessageOf', () => {
 });
 
 describe('localizeMessage', () => {
-  it('translates the contract messages, numbers included', () => {
-    expect(localizeMessage('Ensure this field has no more than 200 characters.', ar)).toBe('استخدم 200 حرفًا على الأكثر.');
-    expect(localizeMessage('This field is required.', ar)).toBe('هذا الحقل مطلوب.');
-    expect(localizeMessage('Something new.', ar)).toBe('Something new.');
+  it('translates a catalog code and leaves any other text as written', () => {
+    expect(localizeMessage('invalid_date', ar)).toBe('أدخل تاريخًا صالحًا بالصيغة YYYY-MM-DD.');
+    expect(localizeMessage('required', en)).toBe('This field is required.');
+    expect(localizeMessage('This field is required.', ar)).toBe('This field is required.');
+  });
+});
+
+describe('applyServerErrors with coded field errors', () => {
+  it('puts each field error on its field in the user language', () => {
+    const setError = vi.fn();
+    const body = {
+      counter: ['The new reading (5) is lower than the previous reading (9).'],
+      code: 'lower_reading',
+      errors: [
+        { field: 'counter', code: 'lower_reading', message: 'The new reading (5) is lower than the previous reading (9).', params: { value: '5', previous: '9' } },
+        { field: 'non_field_errors', code: 'subscription_changed', message: 'The subscription changed meanwhile. Try again.' },
+      ],
+    };
+    expect(applyServerErrors(new ApiError(400, body, ''), setError, ['counter'], ar)).toBe('تغيّر الاشتراك في هذه الأثناء. حاول مجددًا.');
+    expect(setError).toHaveBeenCalledWith('counter', { type: 'server', message: expect.stringMatching(/^القراءة الجديدة \(5\) أقل من آخر قراءة \(9\)/) }, { shouldFocus: true });
   });
 });

@@ -1,63 +1,61 @@
 import type { TFunction } from 'i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { isErrorCode, type ErrorCode, type ErrorParams } from '@meterline/contract/errors';
+import { formatErrorMessage, type ErrorLanguage } from '@meterline/contract/error-messages';
+import { i18next } from '../../i18n/index';
 import { ApiError } from './api-client';
 
-/**
- * The contract's validation messages (zod on the client, the same texts in a server 400) in the
- * user's language. An unknown message is shown as it came: better English than nothing.
- */
-const MESSAGE_PATTERNS: [RegExp, (t: TFunction, match: RegExpExecArray) => string][] = [
-  [/^This field is required\.$/, (t) => t('forms.messages.required')],
-  [/^This field may not be blank\.$/, (t) => t('forms.messages.blank')],
-  [/^Ensure this field has no more than (\d+) characters\.$/, (t, m) => t('forms.messages.maxLength', { count: Number(m[1]) })],
-  [/^Ensure this field has at least (\d+) characters\.$/, (t, m) => t('forms.messages.minLength', { count: Number(m[1]) })],
-  [/^Enter a valid email address\.$/, (t) => t('forms.messages.email')],
-  [/^Enter a valid username/, (t) => t('forms.messages.username')],
-  [/^Choose a valid role\.$/, (t) => t('forms.messages.role')],
-  [/^This password is too short\. It must contain at least (\d+) characters\.$/, (t, m) => t('forms.messages.passwordTooShort', { count: Number(m[1]) })],
-  [/^This password is entirely numeric\.$/, (t) => t('forms.messages.passwordNumeric')],
-  [/^Enter a valid slug/, (t) => t('forms.messages.slug')],
-  [/^Unsupported currency\.$/, (t) => t('forms.messages.currency')],
-  [/^A valid integer is required\.$/, (t) => t('forms.messages.integer')],
-  [/^A valid number is required\.$/, (t) => t('forms.messages.number')],
-  // Customers, stations and meters (their keys live in those sections).
-  [/^The new reading \((.+)\) is lower than the previous reading \((.+)\)\.$/, (t, m) => t('counters.errors.lowerReading', { value: m[1], previous: m[2] })],
-  [/^The final reading \((.+)\) is lower than the previous reading \((.+)\)\.$/, (t, m) => t('counters.errors.lowerFinal', { value: m[1], previous: m[2] })],
-  [/^A customer with this code already exists\.$/, (t) => t('customers.errors.codeTaken')],
-  [/^This bundle is not active\.$/, (t) => t('customers.errors.bundleInactive')],
-  [/^Incorrect type\. Expected pk value\.$/, (t) => t('customers.errors.invalidChoice')],
-  [/^A station with this code already exists\.$/, (t) => t('stations.errors.codeTaken')],
-  [/^Ensure this value is between (-?\d+) and (-?\d+)\.$/, (t, m) => t('stations.errors.between', { min: m[1], max: m[2] })],
-  [/^Ensure this value is greater than or equal to (-?\d+)\.$/, (t, m) => t('forms.messages.minValue', { count: Number(m[1]) })],
-  [/^Ensure this value is less than or equal to (-?\d+)\.$/, (t, m) => t('forms.messages.maxValue', { count: Number(m[1]) })],
-  [/^Enter a percentage between 0 and 100/, (t) => t('forms.messages.taxRate')],
-  [/^Use letters, digits, "-", "_" and "\/" only\.$/, (t) => t('forms.messages.invoicePrefix')],
-  [/^Enter a valid IANA time zone/, (t) => t('forms.messages.timezone')],
-  [/^Enter the 6-digit code\.$/, (t) => t('forms.messages.otpCode')],
-  [/^The one-time code is not valid\.$/, (t) => t('forms.messages.otpInvalid')],
-  [/^A user with that username already exists\.$/, (t) => t('forms.messages.usernameTaken')],
-  [/^A client with this slug already exists\.$/, (t) => t('forms.messages.slugTaken')],
-  [/^An? (region|street|building) with this name already exists/, (t) => t('forms.messages.nameTaken')],
-  [/^Invalid password\.$/, (t) => t('forms.messages.wrongPassword')],
-  [/^You cannot change your own role\.$/, (t) => t('forms.messages.ownRole')],
-  [/^You cannot deactivate your own account\.$/, (t) => t('forms.messages.ownAccount')],
-  [/^You cannot assign this role\.$/, (t) => t('forms.messages.roleNotAllowed')],
-  [/^The database of an existing client cannot change\.$/, (t) => t('forms.messages.aliasFixed')],
-  [/^Upload a PNG, JPEG or WebP image\.$/, (t) => t('forms.messages.logoType')],
-  [/^The logo is too large/, (t) => t('forms.messages.logoTooLarge')],
-];
-
-export function localizeMessage(message: string | undefined, t: TFunction): string | undefined {
-  if (!message) return message;
-  for (const [pattern, translate] of MESSAGE_PATTERNS) {
-    const match = pattern.exec(message);
-    if (match) return translate(t, match);
-  }
-  return message;
+/** The language of a translation function (a fixed `t` knows it; else the app's language). */
+export function languageOfT(t: TFunction): ErrorLanguage {
+  const language = (t as TFunction & { lng?: string | null }).lng || i18next.language;
+  return language === 'ar' ? 'ar' : 'en';
 }
 
-/** `{detail, code}` codes that have a clearer text of our own, in both languages. */
-const CODE_MESSAGES: Record<string, (t: TFunction) => string> = {
+type ScreenText = (t: TFunction, params: ErrorParams) => string;
+const count = (value: unknown) => Number(value);
+
+/**
+ * Codes the screens say in their own words (the product's voice, friendlier than the API's
+ * DRF-worded catalog text, which other clients rely on). Looked up by code, never by English text.
+ */
+const SCREEN_TEXTS: Partial<Record<ErrorCode, ScreenText>> = {
+  required: (t) => t('forms.messages.required'),
+  blank: (t) => t('forms.messages.blank'),
+  max_length: (t, p) => t('forms.messages.maxLength', { count: count(p.max) }),
+  min_length: (t, p) => t('forms.messages.minLength', { count: count(p.min) }),
+  invalid_email: (t) => t('forms.messages.email'),
+  invalid_username: (t) => t('forms.messages.username'),
+  password_numeric: (t) => t('forms.messages.passwordNumeric'),
+  invalid_slug: (t) => t('forms.messages.slug'),
+  invalid_currency: (t) => t('forms.messages.currency'),
+  invalid_integer: (t) => t('forms.messages.integer'),
+  invalid_number: (t) => t('forms.messages.number'),
+  min_value: (t, p) => t('forms.messages.minValue', { count: count(p.min) }),
+  max_value: (t, p) => t('forms.messages.maxValue', { count: count(p.max) }),
+  invalid_tax_rate: (t) => t('forms.messages.taxRate'),
+  invalid_invoice_prefix: (t) => t('forms.messages.invoicePrefix'),
+  invalid_timezone: (t) => t('forms.messages.timezone'),
+  otp_code_format: (t) => t('forms.messages.otpCode'),
+  otp_invalid: (t) => t('forms.messages.otpInvalid'),
+  username_taken: (t) => t('forms.messages.usernameTaken'),
+  slug_taken: (t) => t('forms.messages.slugTaken'),
+  region_name_taken: (t) => t('forms.messages.nameTaken'),
+  street_name_taken: (t) => t('forms.messages.nameTaken'),
+  building_name_taken: (t) => t('forms.messages.nameTaken'),
+  wrong_password: (t) => t('forms.messages.wrongPassword'),
+  own_role: (t) => t('forms.messages.ownRole'),
+  own_account: (t) => t('forms.messages.ownAccount'),
+  role_not_allowed: (t) => t('forms.messages.roleNotAllowed'),
+  db_alias_fixed: (t) => t('forms.messages.aliasFixed'),
+  logo_type: (t) => t('forms.messages.logoType'),
+  logo_too_large: (t) => t('forms.messages.logoTooLarge'),
+  lower_reading: (t, p) => t('counters.errors.lowerReading', { value: p.value, previous: p.previous }),
+  lower_final_reading: (t, p) => t('counters.errors.lowerFinal', { value: p.value, previous: p.previous }),
+  customer_code_taken: (t) => t('customers.errors.codeTaken'),
+  bundle_inactive: (t) => t('customers.errors.bundleInactive'),
+  invalid_id: (t) => t('customers.errors.invalidChoice'),
+  station_code_taken: (t) => t('stations.errors.codeTaken'),
+  out_of_range: (t, p) => t('stations.errors.between', { min: p.min, max: p.max }),
   protected: (t) => t('forms.errors.protected'),
   last_admin: (t) => t('forms.errors.lastAdmin'),
   currency_locked: (t) => t('forms.errors.currencyLocked'),
@@ -66,6 +64,50 @@ const CODE_MESSAGES: Record<string, (t: TFunction) => string> = {
   subscription_closed: (t) => t('counters.errors.subscriptionClosed'),
 };
 
+/** A catalog code (the server's, or a contract schema's message) in the user's language. */
+export function messageOfCode(code: string, t: TFunction, params: ErrorParams = {}): string | undefined {
+  if (!isErrorCode(code)) return undefined;
+  const screenText = SCREEN_TEXTS[code];
+  return screenText ? screenText(t, params) : formatErrorMessage(code, languageOfT(t), params);
+}
+
+/**
+ * A field message as it reaches a form: a catalog code (a contract schema names its code as
+ * its message) in the user's language; any other text is shown as written.
+ */
+export function localizeMessage(message: string | undefined, t: TFunction): string | undefined {
+  if (!message) return message;
+  return messageOfCode(message, t) ?? message;
+}
+
+interface FieldErrorItem {
+  field: string;
+  code: string;
+  message: string;
+  params?: ErrorParams;
+}
+
+/** The `errors` list of a 400 (each field error with its code), when the server sent one. */
+function fieldErrorsOf(data: unknown): FieldErrorItem[] | null {
+  const errors = (data as { errors?: unknown } | undefined)?.errors;
+  if (!Array.isArray(errors)) return null;
+  return errors.filter((item): item is FieldErrorItem => typeof item?.field === 'string' && typeof item?.code === 'string');
+}
+
+function groupByField(items: FieldErrorItem[], t: TFunction): Map<string, string[]> {
+  const byField = new Map<string, string[]>();
+  for (const item of items) byField.set(item.field, [...(byField.get(item.field) ?? []), textOf(item, t)]);
+  return byField;
+}
+
+/** One field error in words: its code through the catalog, else the server's message. */
+function textOf(item: FieldErrorItem, t: TFunction): string {
+  return messageOfCode(item.code, t, item.params) ?? item.message;
+}
+
+/** Keys of a 400 body that are not fields. */
+const RESERVED_KEYS = new Set(['code', 'params', 'errors']);
+
 function messagesOf(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
@@ -73,26 +115,30 @@ function messagesOf(value: unknown): string[] {
 }
 
 /**
- * A failure in words for a toast or an alert (spec section 5 and 8): a known code in the user's
- * language, else the server's `detail`, else `fallback` ('Unknown error' unless the caller has a
+ * A failure in words for a toast or an alert (docs/product/specification.md section 5 and 8): its code in the user's
+ * language through the contract's catalog, else the server's `detail` (already in the language
+ * the client asked for), else `fallback` ('Unknown error' unless the caller has a
  * better one, such as 'Profile update failed. Please try again later.').
  */
 export function errorMessageOf(error: unknown, t: TFunction, fallback: string = t('forms.errors.unknown')): string {
   if (!(error instanceof ApiError)) return fallback;
   if (error.status === 0) return t('forms.errors.network');
-  const known = error.code ? CODE_MESSAGES[error.code] : undefined;
-  if (known) return known(t);
   const data = error.data as Record<string, unknown> | undefined;
-  if (typeof data?.detail === 'string' && data.detail) return localizeMessage(data.detail, t) ?? fallback;
+  const fieldErrors = fieldErrorsOf(data);
+  if (fieldErrors?.length) return textOf(fieldErrors[0], t);
+  const params = data?.params as ErrorParams | undefined;
+  const known = error.code ? messageOfCode(error.code, t, params) : undefined;
+  if (known) return known;
+  if (typeof data?.detail === 'string' && data.detail) return data.detail;
   if (error.status === 400 && data && typeof data === 'object') {
-    const first = Object.entries(data).flatMap(([key, value]) => (key === 'code' ? [] : messagesOf(value)))[0];
-    if (first) return localizeMessage(first, t) ?? fallback;
+    const first = Object.entries(data).flatMap(([key, value]) => (RESERVED_KEYS.has(key) ? [] : messagesOf(value)))[0];
+    if (first) return first;
   }
   return fallback;
 }
 
 /**
- * Puts a 400 body `{field: [messages], non_field_errors: [...]}` onto the form (spec section 5):
+ * Puts a 400 body `{field: [messages], non_field_errors: [...]}` onto the form (docs/product/specification.md section 5):
  * messages of known fields on those fields, the rest (and `non_field_errors`) returned as the
  * form's alert. Any other failure returns `errorMessageOf` (falling back to 'Unknown error').
  * Returns null when every message found its field.
@@ -109,9 +155,11 @@ export function applyServerErrors<T extends FieldValues>(
   }
   const formMessages: string[] = [];
   let isFirst = true;
-  for (const [key, value] of Object.entries(error.data as Record<string, unknown>)) {
-    if (key === 'code') continue;
-    const messages = messagesOf(value).map((message) => localizeMessage(message, t) ?? message);
+  const fieldErrors = fieldErrorsOf(error.data);
+  const messagesByField = fieldErrors
+    ? [...groupByField(fieldErrors, t)]
+    : Object.entries(error.data as Record<string, unknown>).flatMap(([key, value]) => (RESERVED_KEYS.has(key) ? [] : [[key, messagesOf(value)] as const]));
+  for (const [key, messages] of messagesByField) {
     if (messages.length === 0) continue;
     if (fields.includes(key)) {
       setError(key as Path<T>, { type: 'server', message: messages.join(' ') }, { shouldFocus: isFirst });

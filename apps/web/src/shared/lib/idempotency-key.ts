@@ -1,5 +1,5 @@
 /**
- * A fresh `Idempotency-Key` for one attempt at a write that moves money (domain.md): the same key
+ * A fresh `Idempotency-Key` for one attempt at a write that moves money (docs/product/domain.md): the same key
  * sent twice (a double click, a retry after a lost answer) pays once. `crypto.randomUUID` needs a
  * secure context; plain http on a LAN address is not one, so random bytes are the fallback.
  */

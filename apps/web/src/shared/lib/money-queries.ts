@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { cashKeys, counterKeys, customerKeys, invoiceKeys, paymentKeys, routeKeys, statisticsKeys, transactionKeys } from '../api/query-keys';
 
 /** Query keys that show a service's money, beside `['statistics']` and `['transactions']`. */
-const MONEY_ENTITIES = ['invoices', 'payments', 'customers', 'counters'] as const;
+const MONEY_ENTITIES = [invoiceKeys, paymentKeys, customerKeys, counterKeys, cashKeys, routeKeys];
 
 /**
  * After money moves on a service (a payment, a reversal, a cancelled or new invoice, a billing
@@ -12,8 +13,8 @@ const MONEY_ENTITIES = ['invoices', 'payments', 'customers', 'counters'] as cons
  */
 export function invalidateMoneyQueries(queryClient: QueryClient, serviceId: number): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['statistics'] }),
-    queryClient.invalidateQueries({ queryKey: ['transactions'] }),
-    ...MONEY_ENTITIES.map((entity) => queryClient.invalidateQueries({ queryKey: ['services', serviceId, entity] })),
+    queryClient.invalidateQueries({ queryKey: statisticsKeys.all }),
+    queryClient.invalidateQueries({ queryKey: transactionKeys.all }),
+    ...MONEY_ENTITIES.map((keys) => queryClient.invalidateQueries({ queryKey: keys.all(serviceId) })),
   ]);
 }

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The notification bar of spec section 3 (distinct from toasts): bottom-left, no auto-hide unless set. */
+/** The notification bar of docs/product/specification.md section 3 (distinct from toasts): bottom-left, no auto-hide unless set. */
 export interface NotificationState {
   open: boolean;
   message: string;
@@ -27,11 +27,6 @@ export const DEFAULT_NOTIFICATION: NotificationState = {
 
 let state = DEFAULT_NOTIFICATION;
 const listeners = new Set<() => void>();
-
-export function openNotification(patch: Partial<NotificationState>): void {
-  state = { ...DEFAULT_NOTIFICATION, ...patch, open: true };
-  listeners.forEach((listener) => listener());
-}
 
 export function closeNotification(): void {
   state = { ...state, open: false };

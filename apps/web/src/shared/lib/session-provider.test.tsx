@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userWithRole } from '../../app/test-users';
+import { setUnauthorizedHandler } from './api-client';
 import { SessionProvider, useSession } from './session';
 import { makeToken, nowSeconds } from './test-tokens';
 
@@ -31,11 +32,13 @@ function renderSignedIn() {
 describe('session provider', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('signs out when another tab signed out', () => {
+  it('signs out when another tab signed out', async () => {
     renderSignedIn();
     expect(screen.getByText('signed in as admin')).toBeInTheDocument();
     localStorage.removeItem(ACCESS_TOKEN_STORAGE_KEY);
-    act(() => window.dispatchEvent(new StorageEvent('storage', { key: ACCESS_TOKEN_STORAGE_KEY })));
+    await act(async () => {
+      window.dispatchEvent(new StorageEvent('storage', { key: ACCESS_TOKEN_STORAGE_KEY }));
+    });
     expect(screen.getByText('signed out')).toBeInTheDocument();
   });
 
@@ -73,6 +76,25 @@ describe('session provider', () => {
       expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBe(fresh);
       expect(localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY)).toBe('refresh-2');
     } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a refresh refused because the client was blocked leaves for the login page with the reason', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const leftWith = vi.fn();
+    setUnauthorizedHandler(leftWith);
+    try {
+      const blocked = { detail: 'This client is blocked.', code: 'tenant_blocked' };
+      vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(blocked), { status: 401 })));
+      renderSignedIn(); // the stored token lives 10 minutes; the refresh goes out a minute before
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(560_000);
+      });
+      expect(localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY)).toBeNull();
+      expect(leftWith).toHaveBeenCalledWith('tenant_blocked');
+    } finally {
+      setUnauthorizedHandler(null);
       vi.useRealTimers();
     }
   });

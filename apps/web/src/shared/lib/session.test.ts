@@ -6,7 +6,7 @@ import { makeToken, nowSeconds } from './test-tokens';
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const me = { id: 7, role: 'admin', first_name: 'Sara', last_name: 'Haddad' };
 
-describe('session start-up (spec section 4 with the refresh refinement)', () => {
+describe('session start-up (docs/product/specification.md section 4 with the refresh refinement)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('fetches the user with a valid stored access token', async () => {

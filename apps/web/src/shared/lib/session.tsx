@@ -6,7 +6,9 @@ import { ACCESS_TOKEN_STORAGE_KEY } from '@meterline/contract/session';
 import { createToken } from '../api/create-token';
 import { getMe } from '../api/get-me';
 import { logoutToken } from '../api/logout-token';
-import { refreshAccessToken } from './token-refresh';
+import { clearFieldData, rememberedUser, rememberSignedInUser } from '../offline/field-data-store';
+import { ApiError, leaveSignedOut } from './api-client';
+import { refreshAccessToken, takeRefusalReason } from './token-refresh';
 import { clearTokens, isTokenValid, readAccessToken, readRefreshToken, readTokenExpiry, readTokenUserId, storeTokens } from './tokens';
 
 export interface SessionState {
@@ -30,20 +32,25 @@ const REFRESH_AHEAD_MS = 60_000;
 const LOGGED_OUT: SessionState = { isLoggedIn: false, isInitialized: true, user: null };
 
 /**
- * Spec section 4, with the refinement of domain.md: a valid access token fetches `me/`; an
+ * Spec section 4, with the refinement of docs/product/domain.md: a valid access token fetches `me/`; an
  * expired one with a refresh token is refreshed once first; anything else is logged out.
  */
 export async function restoreSession(): Promise<Me | null> {
   let access = readAccessToken();
+  // With no network the app still opens for the user the stored tokens belong to (field work, issue 16).
+  const offlineUser = () => rememberedUser(readTokenUserId(readAccessToken()) ?? readTokenUserId(readRefreshToken()));
   if (!isTokenValid(access)) {
     if (!readRefreshToken()) return null;
     access = await refreshAccessToken(access);
-    if (!access) return null;
+    // A refused refresh clears the tokens; an unreachable server keeps them.
+    if (!access) return readRefreshToken() ? offlineUser() : null;
   }
   try {
-    return await getMe();
-  } catch {
-    return null;
+    const user = await getMe();
+    rememberSignedInUser(user);
+    return user;
+  } catch (error) {
+    return error instanceof ApiError && error.status === 0 ? offlineUser() : null;
   }
 }
 
@@ -79,7 +86,13 @@ export function SessionProvider({ children, initialState }: { children: ReactNod
       if (isTokenValid(token, Date.now() + REFRESH_AHEAD_MS)) return schedule();
       void refreshAccessToken(token).then((fresh) => {
         if (fresh) schedule();
-        else if (!readRefreshToken()) setState(LOGGED_OUT);
+        else if (!readRefreshToken()) {
+          // Refused because the client was blocked or the user deactivated: the login page says so,
+          // as it does when a call finds it (api-client); otherwise the guards show the login page.
+          const reason = takeRefusalReason();
+          if (reason) leaveSignedOut(reason);
+          else setState(LOGGED_OUT);
+        }
         else timer = setTimeout(handleTimer, 15_000); // server unreachable: try again soon
       });
     };
@@ -119,6 +132,7 @@ export function SessionProvider({ children, initialState }: { children: ReactNod
     let user: Me;
     try {
       user = await getMe();
+      rememberSignedInUser(user);
     } catch (error) {
       clearTokens(); // half a sign-in must not survive a reload
       throw error;
@@ -136,9 +150,11 @@ export function SessionProvider({ children, initialState }: { children: ReactNod
     } finally {
       clearTokens();
       queryClient.clear();
+      // The field data of this user (IndexedDB) goes too; waiting writes were confirmed away first.
+      await clearFieldData(userId);
       setState(LOGGED_OUT);
     }
-  }, [queryClient]);
+  }, [queryClient, userId]);
 
   const updateUser = useCallback((changes: Partial<Me>) => {
     setState((current) => (current.user ? { ...current, user: { ...current.user, ...changes } } : current));

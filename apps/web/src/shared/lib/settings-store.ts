@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
 
 export const PRESET_COLORS = ['default', 'theme1', 'theme2', 'theme3', 'theme4', 'theme5', 'theme6'] as const;
 export type PresetColor = (typeof PRESET_COLORS)[number];
@@ -7,20 +6,41 @@ export const DEFAULT_FONT_FAMILY = "'Montserrat Variable', sans-serif";
 export const FONT_FAMILIES = [DEFAULT_FONT_FAMILY, "'Noto Sans Arabic Variable', sans-serif", 'system-ui, sans-serif'] as const;
 export const SETTINGS_STORAGE_KEY = 'meterline-settings';
 
-/** Each field falls back to its default on its own, so one bad stored value never resets the rest. */
-const settingsSchema = z.object({
-  menuOrientation: z.enum(['vertical', 'horizontal']).catch('vertical'),
-  miniDrawer: z.boolean().catch(false),
-  fontFamily: z.string().min(1).catch(DEFAULT_FONT_FAMILY),
-  borderRadius: z.number().int().min(0).max(24).catch(8),
-  outlinedFilled: z.boolean().catch(true),
-  mode: z.enum(['light', 'dark']).catch('light'),
-  presetColor: z.enum(PRESET_COLORS).catch('default'),
-  language: z.enum(['en', 'ar']).catch('en'),
-  themeDirection: z.enum(['ltr', 'rtl']).catch('ltr'),
-  container: z.boolean().catch(false),
-});
-export type Settings = z.infer<typeof settingsSchema>;
+export interface Settings {
+  menuOrientation: 'vertical' | 'horizontal';
+  miniDrawer: boolean;
+  fontFamily: string;
+  borderRadius: number;
+  outlinedFilled: boolean;
+  mode: 'light' | 'dark';
+  presetColor: PresetColor;
+  language: 'en' | 'ar';
+  themeDirection: 'ltr' | 'rtl';
+  container: boolean;
+}
+
+const oneOf =
+  <T extends string>(options: readonly T[]) =>
+  (value: unknown): value is T =>
+    options.includes(value as T);
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+
+/**
+ * Each field falls back to its default on its own, so one bad stored value never resets the rest.
+ * Written by hand, not with zod: the store runs before the sign-in page, which does not load zod.
+ */
+const SETTING_CHECKS: { [K in keyof Settings]: (value: unknown) => value is Settings[K] } = {
+  menuOrientation: oneOf(['vertical', 'horizontal'] as const),
+  miniDrawer: isBoolean,
+  fontFamily: (value): value is string => typeof value === 'string' && value.length > 0,
+  borderRadius: (value): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 24,
+  outlinedFilled: isBoolean,
+  mode: oneOf(['light', 'dark'] as const),
+  presetColor: oneOf(PRESET_COLORS),
+  language: oneOf(['en', 'ar'] as const),
+  themeDirection: oneOf(['ltr', 'rtl'] as const),
+  container: isBoolean,
+};
 
 /** Spec section 3 defaults; vertical menu and no mini drawer, so the side menu starts open on desktop. */
 export const DEFAULT_SETTINGS: Settings = {
@@ -41,8 +61,12 @@ export function parseSettings(raw: string | null): Settings {
   try {
     const value: unknown = JSON.parse(raw);
     if (typeof value !== 'object' || value === null) return DEFAULT_SETTINGS;
-    const settings = settingsSchema.parse({ ...DEFAULT_SETTINGS, ...value });
-    // Direction always follows the language (spec section 4).
+    const stored = value as Record<string, unknown>;
+    const settings = { ...DEFAULT_SETTINGS };
+    for (const key of Object.keys(SETTING_CHECKS) as (keyof Settings)[]) {
+      if (SETTING_CHECKS[key](stored[key])) Object.assign(settings, { [key]: stored[key] });
+    }
+    // Direction always follows the language (docs/product/specification.md section 4).
     return { ...settings, themeDirection: settings.language === 'ar' ? 'rtl' : 'ltr' };
   } catch {
     return DEFAULT_SETTINGS;

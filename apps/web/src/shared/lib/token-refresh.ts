@@ -7,7 +7,22 @@ const REUSE_MARGIN_MS = 30_000;
 
 let refreshInFlight: Promise<string | null> | null = null;
 
-/** Web Locks serialise refreshes across tabs: refresh tokens rotate and are single-use. */
+/** 401 codes the login page explains (`/login?reason=tenant_blocked`): the user did nothing wrong. */
+export const SIGNED_OUT_REASONS: ReadonlySet<string> = new Set(['tenant_blocked', 'user_inactive']);
+let refusalReason: string | undefined;
+
+/** Why the last refresh was refused, when the login page can explain it; read once. */
+export function takeRefusalReason(): string | undefined {
+  const reason = refusalReason;
+  refusalReason = undefined;
+  return reason;
+}
+
+/**
+ * Web Locks serialise refreshes across tabs: refresh tokens rotate and are single-use. Without
+ * them (older browsers) the server's grace window answers a repeated refresh with the same pair,
+ * and a refused refresh still checks whether another tab stored a newer one meanwhile.
+ */
 function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   if (locks?.request) return locks.request(REFRESH_LOCK_NAME, task) as Promise<T>;
@@ -38,8 +53,15 @@ export function refreshAccessToken(staleAccessToken: string | null): Promise<str
       return null; // offline: keep the tokens, a later call may succeed
     }
     if (!response.ok) {
+      // Another tab rotated the token meanwhile (no lock in this browser): its pair is ours too.
+      const stored = readAccessToken();
+      if (readRefreshToken() !== refresh && stored && isTokenValid(stored)) return stored;
       // Only a refused refresh token ends the session; a 5xx leaves it for the next try.
-      if (response.status === 400 || response.status === 401 || response.status === 403) clearTokens();
+      if (response.status === 400 || response.status === 401 || response.status === 403) {
+        const code = ((await response.json().catch(() => null)) as { code?: unknown } | null)?.code;
+        refusalReason = typeof code === 'string' && SIGNED_OUT_REASONS.has(code) ? code : undefined;
+        clearTokens();
+      }
       return null;
     }
     const pair: unknown = await response.json().catch(() => null);

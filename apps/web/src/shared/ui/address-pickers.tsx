@@ -17,7 +17,7 @@ export interface AddressValue {
 export type AddressErrors = Partial<Record<keyof AddressValue, string | undefined>>;
 
 /**
- * Region → street → building selects from `/api/regions/...` (screens.md). Choosing a region
+ * Region → street → building selects from `/api/regions/...` (docs/product/screens.md). Choosing a region
  * clears the street and building; each level waits for the one above. With react-hook-form, pass
  * `watch` values and `setValue(..., { shouldDirty: true })` or one Controller over an object.
  */

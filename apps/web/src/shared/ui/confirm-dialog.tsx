@@ -29,7 +29,7 @@ export interface ConfirmDialogProps {
   children?: ReactNode;
 }
 
-/** The confirmation of screens.md for actions that move money or cannot be undone. */
+/** The confirmation of docs/product/screens.md for actions that move money or cannot be undone. */
 export function ConfirmDialog({
   isOpen,
   title,

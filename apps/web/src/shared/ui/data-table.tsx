@@ -20,19 +20,21 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef, GridLocaleText, GridPaginationModel, GridRowParams, GridSortModel, GridValidRowModel } from '@mui/x-data-grid';
-import { DataGrid } from '@mui/x-data-grid/DataGrid';
-import { arSD, enUS } from '@mui/x-data-grid/locales';
-import { COUNT_CAP, PAGE_SIZE_OPTIONS, type Paginated } from '@meterline/contract/pagination';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { COUNT_CAP, type Paginated } from '@meterline/contract/pagination';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useToast } from '../hooks/use-toast';
 import type { ListUrlState } from '../hooks/use-list-url-state';
 import { apiClient } from '../lib/api-client';
 import { GRID_ROW_HEIGHT } from '../lib/constants';
+import type { DataGridView as DataGridViewComponent } from './data-grid-view';
 import { formatCount, isolateLtr } from '../lib/format-number';
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+// The grid (and its locales) is its own chunk: phones show cards and never download it.
+const DataGridView = lazy(() => import('./data-grid-view').then((module) => ({ default: module.DataGridView }))) as unknown as typeof DataGridViewComponent;
 
 /** What the list's query hook gives back (TanStack Query's result fits). */
 export interface ListQueryResult<Row> {
@@ -49,7 +51,7 @@ export interface DataTableProps<Row extends GridValidRowModel & { id: number | s
   columns: GridColDef<Row>[];
   listState: ListUrlState<string>;
   query: ListQueryResult<Row>;
-  /** Shown instead of the rows when the list call fails (spec section 8: 'Failed to fetch tenants.'). */
+  /** Shown instead of the rows when the list call fails (docs/product/specification.md section 8: 'Failed to fetch tenants.'). */
   errorMessage: string;
   /** Where a row or card leads; tapping it opens that page. */
   getRowHref?(row: Row): string;
@@ -66,7 +68,7 @@ export interface DataTableProps<Row extends GridValidRowModel & { id: number | s
 }
 
 /**
- * The one list of the app (screens.md): MUI X DataGrid with server-side paging, sorting, search
+ * The one list of the app (docs/product/screens.md): MUI X DataGrid with server-side paging, sorting, search
  * and filters kept in the URL, row height 54, page sizes 10/25/50/100, loading, empty and error
  * states, the count ("100,000+" when capped) and "Export CSV". Below `sm` rows become cards that
  * open with one tap. Arabic gets the grid's Arabic texts and runs right to left with the theme.
@@ -100,18 +102,17 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
   const displayedRows = (from: number, to: number) =>
     t('dataTable.displayedRows', { from: isolateLtr(formatCount(from, language)), to: isolateLtr(formatCount(to, language)), total: countText });
 
-  const localeText = useMemo<Partial<GridLocaleText>>(() => {
-    const base = (language === 'ar' ? arSD : enUS).components.MuiDataGrid.defaultProps.localeText;
-    return {
-      ...base,
+  const localeText = useMemo<Partial<GridLocaleText>>(
+    () => ({
       noRowsLabel: noRowsText,
       noResultsOverlayLabel: noRowsText,
       paginationRowsPerPage: t('dataTable.rowsPerPage'),
       paginationDisplayedRows: ({ from, to }) => displayedRows(from, to),
-    };
+    }),
     // displayedRows reads countText and language, both listed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [language, noRowsText, countText, t]);
+    [language, noRowsText, countText, t],
+  );
 
   const gridColumns = useMemo(
     () =>
@@ -202,38 +203,36 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
         />
       ) : (
         <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-          <DataGrid<Row>
-            aria-label={label}
-            rows={rows}
-            columns={gridColumns}
-            rowCount={count}
-            loading={query.isFetching}
-            autoHeight
-            rowHeight={GRID_ROW_HEIGHT}
-            paginationMode="server"
-            sortingMode="server"
-            filterMode="server"
-            paginationModel={{ page: listState.page - 1, pageSize: listState.pageSize }}
-            onPaginationModelChange={handlePaginationModelChange}
-            pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
-            sortModel={sortModel}
-            onSortModelChange={handleSortModelChange}
-            sortingOrder={['asc', 'desc']}
-            onRowClick={getRowHref ? handleRowClick : undefined}
-            disableColumnMenu
-            disableColumnFilter
-            disableRowSelectionOnClick
-            localeText={localeText}
-            slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
-            sx={{
-              border: 0,
-              '& .MuiDataGrid-row': getRowHref ? { cursor: 'pointer' } : undefined,
-              '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outlineOffset: -2 },
-            }}
-          />
+          <Suspense fallback={<GridSkeleton label={label} />}>
+            <DataGridView<Row>
+              label={label}
+              language={language}
+              rows={rows}
+              columns={gridColumns}
+              rowCount={count}
+              isLoading={query.isFetching}
+              paginationModel={{ page: listState.page - 1, pageSize: listState.pageSize }}
+              onPaginationModelChange={handlePaginationModelChange}
+              sortModel={sortModel}
+              onSortModelChange={handleSortModelChange}
+              onRowClick={getRowHref ? handleRowClick : undefined}
+              localeText={localeText}
+            />
+          </Suspense>
         </Paper>
       )}
     </Stack>
+  );
+}
+
+/** While the grid's chunk loads: rows of the grid's height. */
+function GridSkeleton({ label }: { label: string }) {
+  return (
+    <Box role="progressbar" aria-label={label} sx={{ p: 2 }}>
+      {Array.from({ length: 5 }, (_, index) => (
+        <Skeleton key={index} height={GRID_ROW_HEIGHT} />
+      ))}
+    </Box>
   );
 }
 

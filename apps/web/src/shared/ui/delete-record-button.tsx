@@ -18,6 +18,7 @@ export function DeleteRecordButton({
   title,
   description,
   inUseMessage,
+  inUseCode = 'protected',
   deletedMessage,
   onDelete,
   onDeleted,
@@ -26,6 +27,8 @@ export function DeleteRecordButton({
   title: string;
   description: ReactNode;
   inUseMessage: string;
+  /** The 409 code that means "in use" (`protected`, or e.g. `tariff_in_use`). */
+  inUseCode?: string;
   deletedMessage: string;
   onDelete(): Promise<unknown>;
   onDeleted(): void;
@@ -45,7 +48,7 @@ export function DeleteRecordButton({
       showToast(deletedMessage, { variant: 'success' });
       onDeleted();
     } catch (error) {
-      setFailure(error instanceof ApiError && error.status === 409 && error.code === 'protected' ? inUseMessage : errorMessageOf(error, t));
+      setFailure(error instanceof ApiError && error.status === 409 && error.code === inUseCode ? inUseMessage : errorMessageOf(error, t));
     } finally {
       setBusy(false);
     }

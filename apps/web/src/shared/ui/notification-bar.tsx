@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { closeNotification, useNotification } from '../lib/notification-store';
 
-/** The notification bar (spec section 3): bottom-left, stays until closed unless an auto-hide is set. */
+/** The notification bar (docs/product/specification.md section 3): bottom-left, stays until closed unless an auto-hide is set. */
 export function NotificationBar() {
   const notification = useNotification();
   const handleClose = () => closeNotification();

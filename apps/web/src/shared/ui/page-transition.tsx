@@ -8,7 +8,7 @@ const enter = keyframes`
   to { opacity: 1; transform: scale(1); }
 `;
 
-/** Fade with a slight scale, 0.4 s (spec section 2); skipped for people who asked for less motion. */
+/** Fade with a slight scale, 0.4 s (docs/product/specification.md section 2); skipped for people who asked for less motion. */
 export function PageTransition({ children }: { children: ReactNode }) {
   return (
     <Box

@@ -16,9 +16,9 @@ import { ConfirmDialog } from './confirm-dialog';
 import { CopyButton } from './copy-button';
 
 /**
- * "Reset password" for a staff member (spec section 2's reset-password dialog): asks first, then
+ * "Reset password" for a staff member (docs/product/specification.md section 2's reset-password dialog): asks first, then
  * shows the new password (`np`) once, with a copy button. Closing forgets it. A failure says the
- * server's detail, else 'Password reset failed. Please try again later.' (spec section 8).
+ * server's detail, else 'Password reset failed. Please try again later.' (docs/product/specification.md section 8).
  */
 export function ResetPasswordButton({ userName, onReset }: { userName: string; onReset(): Promise<{ np: string }> }) {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { contractResolver } from '../lib/contract-resolver';
 import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
@@ -91,7 +91,7 @@ export function UserForm({
   const [isPasswordVisible, setPasswordVisible] = useState(false);
   const defaultValues = { ...EMPTY, ...initialValues };
   const form = useForm<UserFormValues>({
-    resolver: zodResolver(mode === 'create' ? createSchema : updateSchema) as unknown as Resolver<UserFormValues>,
+    resolver: contractResolver(mode === 'create' ? createSchema : updateSchema) as unknown as Resolver<UserFormValues>,
     defaultValues,
   });
   const { control, formState, handleSubmit, setError, setValue, reset } = form;

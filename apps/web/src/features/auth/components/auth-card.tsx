@@ -4,7 +4,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { updateSettings, useSettings } from '../../../shared/lib/settings-store';
+import { switchLanguage } from '../../../i18n/language-switch';
+import { useSettings } from '../../../shared/lib/settings-store';
 import { PageTransition } from '../../../shared/ui/page-transition';
 
 /** The frame of the public sign-in pages: logo, one card, a language toggle for visitors. */
@@ -37,7 +38,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
                 {t('app.name')}
               </Typography>
             </Box>
-            <Button size="small" lang={otherLanguage} onClick={() => updateSettings({ language: otherLanguage })}>
+            <Button size="small" lang={otherLanguage} onClick={() => void switchLanguage(otherLanguage)}>
               {t(`language.${otherLanguage}`)}
             </Button>
           </Box>

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { contractResolver } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -18,7 +18,7 @@ export function ForgotPasswordPage() {
   const [isSent, setSent] = useState(false);
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
   const schema = useMemo(() => z.object({ email: z.email(t('auth.forgot.invalidEmail')) }), [t]);
-  const form = useForm<{ email: string }>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
+  const form = useForm<{ email: string }>({ resolver: contractResolver(schema), defaultValues: { email: '' } });
   const handleSubmit = form.handleSubmit(async ({ email }) => {
     setErrorMessage(null);
     try {

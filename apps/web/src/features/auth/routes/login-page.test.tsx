@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../shared/lib/test-render';
 import { LoginPage } from './login-page';
@@ -18,5 +18,13 @@ describe('login page', () => {
     renderWithProviders(<LoginPage />, { path: '/login?reason=whatever' });
     await screen.findByRole('button', { name: 'Sign in' });
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('asks for the username and the password when they are left empty, and sends nothing', async () => {
+    renderWithProviders(<LoginPage />, { path: '/login' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findAllByText('This field is required.')).toHaveLength(2);
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'ali' } });
+    expect(screen.getAllByText('This field is required.')).toHaveLength(1);
   });
 });

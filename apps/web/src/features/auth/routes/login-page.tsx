@@ -1,15 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { normalizeDigits } from '@meterline/contract/money';
+import { normalizeDigits } from '@meterline/contract/digits';
 import { landingPathFor } from '@meterline/contract/roles';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { ApiError } from '../../../shared/lib/api-client';
 import { TextInput } from '../../../shared/ui/text-input';
 import { useSession } from '../../../shared/lib/session';
@@ -18,6 +15,49 @@ import { PasswordField } from '../components/password-field';
 import { describeSignedOutReason, describeSignInError } from '../components/sign-in-error';
 
 type Credentials = { username: string; password: string };
+type FieldErrors<T> = Partial<Record<keyof T, string>>;
+
+/**
+ * The sign-in page is the first screen of every visit, so it checks its two or three required
+ * fields itself instead of loading react-hook-form and zod (~40 KB gzip) before anything shows
+ * (docs/decisions.md, issue 18). The other forms keep `useRecordForm` and the contract's schemas.
+ */
+function useSignInForm<T extends Record<string, string>>(initial: T, required: (keyof T)[]) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors<T>>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+  const field = (name: keyof T & string) => ({
+    name,
+    value: values[name],
+    error: Boolean(errors[name]),
+    helperText: errors[name],
+    onChange: (event: { target: { value: string } }) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [name]: value }));
+      if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+    },
+  });
+  const handleSubmit = (submit: (values: T) => Promise<void>) => async (event: FormEvent) => {
+    event.preventDefault();
+    const missing: FieldErrors<T> = {};
+    // A password may be spaces; the other fields are trimmed (as the schemas did before).
+    for (const name of required) if (!(name === 'password' ? values[name] : values[name].trim())) missing[name] = t('auth.errors.required');
+    setErrors(missing);
+    if (Object.keys(missing).length > 0) return;
+    setSubmitting(true);
+    try {
+      await submit(values);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+  const reset = () => {
+    setValues(initial);
+    setErrors({});
+  };
+  return { field, handleSubmit, reset, isSubmitting };
+}
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -29,18 +69,8 @@ export function LoginPage() {
   // Set once the server asks for a one-time code: the second step re-sends these with `otp`.
   const [pendingCredentials, setPendingCredentials] = useState<Credentials | null>(null);
 
-  const credentialsSchema = useMemo(
-    () =>
-      z.object({
-        username: z.string().trim().min(1, t('auth.errors.required')),
-        password: z.string().min(1, t('auth.errors.required')),
-      }),
-    [t],
-  );
-  const otpSchema = useMemo(() => z.object({ otp: z.string().trim().min(1, t('auth.errors.required')) }), [t]);
-
-  const credentialsForm = useForm<Credentials>({ resolver: zodResolver(credentialsSchema), defaultValues: { username: '', password: '' } });
-  const otpForm = useForm<{ otp: string }>({ resolver: zodResolver(otpSchema), defaultValues: { otp: '' } });
+  const credentialsForm = useSignInForm({ username: '', password: '' }, ['username', 'password']);
+  const otpForm = useSignInForm({ otp: '' }, ['otp']);
 
   const attemptSignIn = async (input: Credentials & { otp?: string }) => {
     setErrorMessage(null);
@@ -56,9 +86,9 @@ export function LoginPage() {
     }
   };
 
-  const handleCredentialsSubmit = credentialsForm.handleSubmit((values) => attemptSignIn(values));
+  const handleCredentialsSubmit = credentialsForm.handleSubmit(({ username, password }) => attemptSignIn({ username: username.trim(), password }));
   const handleOtpSubmit = otpForm.handleSubmit(async ({ otp }) => {
-    if (pendingCredentials) await attemptSignIn({ ...pendingCredentials, otp: normalizeDigits(otp) });
+    if (pendingCredentials) await attemptSignIn({ ...pendingCredentials, otp: normalizeDigits(otp.trim()) });
   });
 
   const handleUseAnotherAccount = () => {
@@ -68,26 +98,22 @@ export function LoginPage() {
   };
 
   if (pendingCredentials) {
-    const { ref, ...otpField } = otpForm.register('otp');
     return (
       <AuthCard title={t('auth.signIn.otpTitle')} subtitle={t('auth.signIn.otpHelp')}>
-        <Stack component="form" noValidate spacing={2.5} onSubmit={handleOtpSubmit}>
+        <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void handleOtpSubmit(event)}>
           {errorMessage && (
             <Alert severity="error" role="alert">
               {errorMessage}
             </Alert>
           )}
           <TextInput
-            {...otpField}
-            inputRef={ref}
+            {...otpForm.field('otp')}
             label={t('auth.signIn.otp')}
             autoFocus
             autoComplete="one-time-code"
-            error={Boolean(otpForm.formState.errors.otp)}
-            helperText={otpForm.formState.errors.otp?.message}
             htmlInput={{ inputMode: 'numeric', maxLength: 10, dir: 'ltr' }}
           />
-          <Button type="submit" variant="contained" size="large" loading={otpForm.formState.isSubmitting}>
+          <Button type="submit" variant="contained" size="large" loading={otpForm.isSubmitting}>
             {t('auth.signIn.verify')}
           </Button>
           <Button onClick={handleUseAnotherAccount}>{t('auth.signIn.useAnotherAccount')}</Button>
@@ -96,12 +122,9 @@ export function LoginPage() {
     );
   }
 
-  const { ref: usernameRef, ...usernameField } = credentialsForm.register('username');
-  const { ref: passwordRef, ...passwordField } = credentialsForm.register('password');
-  const { errors, isSubmitting } = credentialsForm.formState;
   return (
     <AuthCard title={t('auth.signIn.title')} subtitle={t('auth.signIn.subtitle')}>
-      <Stack component="form" noValidate spacing={2.5} onSubmit={handleCredentialsSubmit}>
+      <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void handleCredentialsSubmit(event)}>
         {errorMessage && (
           <Alert severity="error" role="alert">
             {errorMessage}
@@ -113,27 +136,21 @@ export function LoginPage() {
           </Alert>
         )}
         <TextInput
-          {...usernameField}
-          inputRef={usernameRef}
+          {...credentialsForm.field('username')}
           label={t('auth.signIn.username')}
           autoComplete="username"
           autoFocus
-          error={Boolean(errors.username)}
-          helperText={errors.username?.message}
           htmlInput={{ autoCapitalize: 'none', spellCheck: false }}
         />
         <PasswordField
-          {...passwordField}
-          inputRef={passwordRef}
+          {...credentialsForm.field('password')}
           label={t('auth.signIn.password')}
           autoComplete="current-password"
-          error={Boolean(errors.password)}
-          helperText={errors.password?.message}
         />
         <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ alignSelf: 'flex-end' }}>
           {t('auth.signIn.forgotPassword')}
         </Link>
-        <Button type="submit" variant="contained" size="large" loading={isSubmitting}>
+        <Button type="submit" variant="contained" size="large" loading={credentialsForm.isSubmitting}>
           {t('auth.signIn.submit')}
         </Button>
       </Stack>

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { contractResolver } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -46,7 +46,7 @@ export function ResetPasswordPage() {
         .refine((values) => values.newPassword === values.confirmPassword, { message: t('auth.reset.mismatch'), path: ['confirmPassword'] }),
     [t],
   );
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { newPassword: '', confirmPassword: '' } });
+  const form = useForm<Values>({ resolver: contractResolver(schema), defaultValues: { newPassword: '', confirmPassword: '' } });
   const handleSubmit = form.handleSubmit(async ({ newPassword }) => {
     setErrorMessage(null);
     try {

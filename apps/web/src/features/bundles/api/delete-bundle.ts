@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
+import { bundleKeys } from '../../../shared/api/query-keys';
 
 /** 204, or 409 `protected` while subscriptions use the bundle. */
 export function deleteBundle(serviceId: number, bundleId: number): Promise<void> {
@@ -11,8 +12,8 @@ export function useDeleteBundle(serviceId: number) {
   return useMutation({
     mutationFn: (bundleId: number) => deleteBundle(serviceId, bundleId),
     onSuccess: (_result, bundleId) => {
-      queryClient.removeQueries({ queryKey: ['services', serviceId, 'bundles', 'detail', bundleId] });
-      return queryClient.invalidateQueries({ queryKey: ['services', serviceId, 'bundles', 'list'] });
+      queryClient.removeQueries({ queryKey: bundleKeys.detail(serviceId, bundleId) });
+      return queryClient.invalidateQueries({ queryKey: bundleKeys.lists(serviceId) });
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { Bundle, UpdateBundleInput } from '@meterline/contract/bundles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
+import { bundleKeys, counterKeys, customerKeys } from '../../../shared/api/query-keys';
 
 export function updateBundle(serviceId: number, bundleId: number, input: UpdateBundleInput): Promise<Bundle> {
   return apiClient.put<Bundle>(`services/${serviceId}/bundles/${bundleId}/`, input);
@@ -12,11 +13,11 @@ export function useUpdateBundle(serviceId: number, bundleId: number) {
   return useMutation({
     mutationFn: (input: UpdateBundleInput) => updateBundle(serviceId, bundleId, input),
     onSuccess: async (bundle) => {
-      queryClient.setQueryData(['services', serviceId, 'bundles', 'detail', bundleId], bundle);
+      queryClient.setQueryData(bundleKeys.detail(serviceId, bundleId), bundle);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['services', serviceId, 'bundles'] }),
-        queryClient.invalidateQueries({ queryKey: ['services', serviceId, 'customers'] }),
-        queryClient.invalidateQueries({ queryKey: ['services', serviceId, 'counters'] }),
+        queryClient.invalidateQueries({ queryKey: bundleKeys.all(serviceId) }),
+        queryClient.invalidateQueries({ queryKey: customerKeys.all(serviceId) }),
+        queryClient.invalidateQueries({ queryKey: counterKeys.all(serviceId) }),
       ]);
     },
   });

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { contractResolver } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -73,7 +73,7 @@ export function BundleForm<TResult>({
   const form = useForm<BundleFormValues, unknown, BundleFormOutput>({
     defaultValues,
     // The form holds texts ('' for none); the schema turns them into the body.
-    resolver: zodResolver(bundleFormSchema) as Resolver<BundleFormValues, unknown, BundleFormOutput>,
+    resolver: contractResolver(bundleFormSchema) as Resolver<BundleFormValues, unknown, BundleFormOutput>,
   });
   const { handleSubmit, formError, blocker, isSaving } = useRecordForm({ form, fields: BUNDLE_FIELDS, save, onSaved });
   const readOnly = isReadOnly ? { htmlInput: { readOnly: true } } : undefined;

@@ -70,7 +70,7 @@ describe('bundle pages', { timeout: 20_000 }, () => {
   it('puts a 400 on its field when creating', async () => {
     stubFetch((url, init) => {
       if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
-      if (url === '/api/services/1/bundles/' && init.method === 'POST') return jsonResponse(400, { name: ['Ensure this field has no more than 200 characters.'] });
+      if (url === '/api/services/1/bundles/' && init.method === 'POST') return jsonResponse(400, { name: ['Ensure this field has no more than 200 characters.'], code: 'max_length', params: { max: 200 }, errors: [{ field: 'name', code: 'max_length', message: 'Ensure this field has no more than 200 characters.', params: { max: 200 } }] });
       return undefined;
     });
     renderWithProviders(<BundleCreatePage />, { path: '/bundles/create' });

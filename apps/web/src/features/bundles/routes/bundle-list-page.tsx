@@ -6,7 +6,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { bundleListSpec, type Bundle } from '@meterline/contract/bundles';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/lib/paths';
 import { useBundles } from '../../../shared/api/get-bundles';
 import { useListUrlState } from '../../../shared/hooks/use-list-url-state';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';

@@ -1,6 +1,7 @@
 import type { ResetCounterInput, Subscription } from '@meterline/contract/subscriptions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
+import { counterKeys, customerKeys } from '../../../shared/api/query-keys';
 
 /** A meter replaced or reset: the old meter's optional final reading, then the new baseline. */
 export function resetCounter(serviceId: number, subscriptionId: number, input: ResetCounterInput): Promise<Subscription> {
@@ -13,8 +14,8 @@ export function useResetCounter(serviceId: number) {
     mutationFn: ({ subscriptionId, input }: { subscriptionId: number; input: ResetCounterInput }) => resetCounter(serviceId, subscriptionId, input),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['services', serviceId, 'counters'] }),
-        queryClient.invalidateQueries({ queryKey: ['services', serviceId, 'customers'] }),
+        queryClient.invalidateQueries({ queryKey: counterKeys.all(serviceId) }),
+        queryClient.invalidateQueries({ queryKey: customerKeys.all(serviceId) }),
       ]),
   });
 }

@@ -1,6 +1,7 @@
 import type { Subscription, UpdateCounterInput } from '@meterline/contract/subscriptions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
+import { counterKeys, customerKeys } from '../../../shared/api/query-keys';
 
 /** A new reading; 400 on `counter` when it is lower than the current one. */
 export function updateCounter(serviceId: number, subscriptionId: number, input: UpdateCounterInput): Promise<Subscription> {
@@ -14,8 +15,8 @@ export function useUpdateCounter(serviceId: number) {
     mutationFn: ({ subscriptionId, input }: { subscriptionId: number; input: UpdateCounterInput }) => updateCounter(serviceId, subscriptionId, input),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['services', serviceId, 'counters'] }),
-        queryClient.invalidateQueries({ queryKey: ['services', serviceId, 'customers'] }),
+        queryClient.invalidateQueries({ queryKey: counterKeys.all(serviceId) }),
+        queryClient.invalidateQueries({ queryKey: customerKeys.all(serviceId) }),
       ]),
   });
 }

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/lib/format-date';
 import { useSession } from '../../../shared/lib/session';
 import { DecimalText } from '../../../shared/ui/decimal-text';
-import { counterPlaceOf } from './counter-address';
+import { counterPlaceOf } from '../../../shared/lib/counter-address';
 
 /**
  * One meter on a phone, for one thumb in the sun: the place and name large, the last reading

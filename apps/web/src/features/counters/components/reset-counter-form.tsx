@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { contractResolver } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -59,7 +59,7 @@ export function ResetCounterForm({
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ResetFormValues, unknown, ResetFormOutput>({
     defaultValues: { final_counter: '', counter: '0', reason: '' },
-    resolver: zodResolver(resetFormSchema) as Resolver<ResetFormValues, unknown, ResetFormOutput>,
+    resolver: contractResolver(resetFormSchema) as Resolver<ResetFormValues, unknown, ResetFormOutput>,
   });
   const unitAdornment = unit ? { input: { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } } : undefined;
 

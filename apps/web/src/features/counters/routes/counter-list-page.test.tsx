@@ -63,14 +63,19 @@ describe('counters', { timeout: 20_000 }, () => {
     await userEvent.click(within(sheet).getByRole('button', { name: 'Save reading' }));
     expect(await screen.findByText(/Reading .*2,100 kWh.* saved for Fadi Fares\./)).toBeInTheDocument();
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ counter: '2100' });
+    // With the time it was taken (a reading kept offline is sent later with that time).
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ counter: '2100', taken_at: expect.any(String) });
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it('shows the refusal of a lower reading on the field, in Arabic too', async () => {
     renderCounters(
       'collector',
-      (_url, init) => (init.method === 'PUT' ? jsonResponse(400, { counter: ['The new reading (2000) is lower than the previous reading (2059.439).'] }) : undefined),
+      (_url, init) => (init.method === 'PUT' ? jsonResponse(400, {
+        counter: ['The new reading (2000) is lower than the previous reading (2059.439).'],
+        code: 'lower_reading',
+        errors: [{ field: 'counter', code: 'lower_reading', message: 'The new reading (2000) is lower than the previous reading (2059.439).', params: { value: '2000', previous: '2059.439' } }],
+      }) : undefined),
       { language: 'ar' },
     );
     const sheet = await screen.findByRole('dialog');
@@ -79,6 +84,31 @@ describe('counters', { timeout: 20_000 }, () => {
     await userEvent.click(within(sheet).getByRole('button', { name: 'حفظ القراءة' }));
     await waitFor(() => expect(input).toHaveAccessibleDescription(/القراءة الجديدة \(2000\) أقل من آخر قراءة \(2059.439\)/));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('asks for a second look at an implausible reading, then saves it confirmed', async () => {
+    const { fetchMock } = renderCounters('collector', (url, init) => {
+      if (url !== '/api/services/1/subscriptions/8/update-counter/' || init.method !== 'PUT') return undefined;
+      const body = JSON.parse(String(init.body));
+      if (body.confirm_unusual) return jsonResponse(200, subscription('99999'));
+      return jsonResponse(400, {
+        counter: ['This reading means a consumption of 97939.561 kWh, more than the meter can draw since the previous reading (2.53 kWh). Check it, or confirm it is unusual.'],
+        code: 'reading_implausible',
+        params: { consumption: '97939.561', limit: '2.53', unit: 'kWh' },
+      });
+    });
+    const sheet = await screen.findByRole('dialog', { name: /Fadi Fares/ });
+    await userEvent.type(within(sheet).getByLabelText('New reading'), '99999');
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Save reading' }));
+    const warning = await within(sheet).findByText(/more than this meter can draw since the previous reading \(2.53 kWh\)/);
+    expect(warning).toHaveTextContent('This reading means 97939.561 kWh');
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Save anyway' }));
+    expect(await screen.findByText(/saved for Fadi Fares\./)).toBeInTheDocument();
+    const bodies = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT').map(([, init]) => JSON.parse(String(init?.body)));
+    expect(bodies).toEqual([
+      { counter: '99999', taken_at: expect.any(String) },
+      { counter: '99999', confirm_unusual: true, taken_at: expect.any(String) },
+    ]);
   });
 
   it('lets an accountant reset a meter after a confirmation', async () => {

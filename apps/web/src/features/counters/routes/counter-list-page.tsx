@@ -1,3 +1,6 @@
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import Button from '@mui/material/Button';
+import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -11,21 +14,21 @@ import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { useCan } from '../../../shared/lib/can';
 import { formatDateTime } from '../../../shared/lib/format-date';
-import { formatDecimal, isolateLtr } from '../../../shared/lib/format-number';
 import { useSession } from '../../../shared/lib/session';
+import { useSaveReading } from '../../../shared/offline/use-save-reading';
 import { DataTable } from '../../../shared/ui/data-table';
 import { DecimalText } from '../../../shared/ui/decimal-text';
 import { FilterSelect } from '../../../shared/ui/filter-select';
+import { HistoryList } from '../../../shared/ui/history-list';
 import { ListFilters } from '../../../shared/ui/list-filters';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { useCounters } from '../api/get-counters';
+import { useCounters } from '../../../shared/api/get-counters';
 import { useResetCounter } from '../api/reset-counter';
-import { useUpdateCounter } from '../api/update-counter';
 import { AddressFilters } from '../components/address-filters';
-import { counterPlaceOf } from '../components/counter-address';
+import { counterPlaceOf } from '../../../shared/lib/counter-address';
 import { CounterCard } from '../components/counter-card';
-import { MeterSheet } from '../components/meter-sheet';
-import { RecordReadingForm } from '../components/record-reading-form';
+import { MeterSheet } from '../../../shared/ui/meter-sheet';
+import { RecordReadingForm } from '../../../shared/ui/record-reading-form';
 import { ResetCounterForm } from '../components/reset-counter-form';
 
 const METER_PARAM = 'meter';
@@ -48,12 +51,13 @@ export function CounterListPage() {
   // Collectors may not list stations: no station filter for them (and no 403).
   const canListStations = useCan('list', 'station');
   const stations = useStations(service?.id, OPTIONS_QUERY, { isEnabled: canListStations });
-  const updateCounter = useUpdateCounter(serviceId);
+  const { saveReading, isSaving: isSavingReading, announceSaved, formatReading: reading } = useSaveReading(serviceId, unit ?? '');
   const resetCounter = useResetCounter(serviceId);
   const canUpdate = useCan('update', 'counter');
   const canReset = useCan('reset', 'counter');
   const [searchParams, setSearchParams] = useSearchParams();
-  const [mode, setMode] = useState<'reading' | 'reset'>('reading');
+  const canListHistory = useCan('list', 'audit');
+  const [mode, setMode] = useState<'reading' | 'reset' | 'history'>('reading');
   const activeFilters = (['region', 'street', 'building', 'station'] as const).filter((name) => listState.filters[name]).length;
 
   const meterId = Number(searchParams.get(METER_PARAM)) || null;
@@ -76,8 +80,6 @@ export function CounterListPage() {
       { replace: true },
     );
   };
-  const reading = (value: string) => isolateLtr(formatDecimal(value, i18n.language) + (unit ? ` ${unit}` : ''));
-
   const columns: GridColDef<Counter>[] = [
     { field: 'customer_name', headerName: t('counters.fields.customer'), flex: 1.3, minWidth: 170 },
     { field: 'customer_code', headerName: t('counters.fields.code'), flex: 0.7, minWidth: 110, renderCell: ({ row }) => <bdi dir="ltr">{row.customer_code}</bdi> },
@@ -152,9 +154,23 @@ export function CounterListPage() {
           )
         }
         onClose={closeSheet}
-        isBusy={updateCounter.isPending || resetCounter.isPending}
+        isBusy={isSavingReading || resetCounter.isPending}
       >
+        {meter && mode === 'history' && canListHistory && (
+          <DialogContent>
+            <Stack spacing={2}>
+              <HistoryList entity="reading" entityId={meter.id} />
+              <Button onClick={() => setMode('reading')}>{t('common.back')}</Button>
+            </Stack>
+          </DialogContent>
+        )}
+        {meter && mode !== 'history' && canListHistory && (
+          <Button sx={{ mx: 3, alignSelf: 'flex-start' }} startIcon={<HistoryOutlined />} onClick={() => setMode('history')}>
+            {t('history.tab')}
+          </Button>
+        )}
         {meter &&
+          mode !== 'history' &&
           (mode === 'reset' && canReset ? (
             <ResetCounterForm
               key={`reset-${meter.id}`}
@@ -173,9 +189,9 @@ export function CounterListPage() {
               counter={meter}
               unit={unit}
               canReset={canReset}
-              save={(input) => updateCounter.mutateAsync({ subscriptionId: meter.id, input })}
+              save={(input) => saveReading(meter, input)}
               onSaved={(subscription) => {
-                showToast(t('counters.messages.saved', { name: meter.customer_name, value: reading(subscription.counter) }), { variant: 'success' });
+                announceSaved(meter, subscription);
                 closeSheet();
               }}
               onClose={closeSheet}

@@ -1,6 +1,7 @@
 import type { CreateCustomerInput, Customer } from '@meterline/contract/customers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
+import { bundleKeys, counterKeys, customerKeys, stationKeys } from '../../../shared/api/query-keys';
 
 /** A `bundle` opens the customer's subscription (counter 0): meters and bundle counts change too. */
 export function createCustomer(serviceId: number, input: CreateCustomerInput): Promise<Customer> {
@@ -13,7 +14,7 @@ export function useCreateCustomer(serviceId: number) {
     mutationFn: (input: CreateCustomerInput) => createCustomer(serviceId, input),
     onSuccess: () =>
       Promise.all(
-        ['customers', 'counters', 'bundles', 'stations'].map((entity) => queryClient.invalidateQueries({ queryKey: ['services', serviceId, entity] })),
+        [customerKeys, counterKeys, bundleKeys, stationKeys].map((keys) => queryClient.invalidateQueries({ queryKey: keys.all(serviceId) })),
       ),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
+import { bundleKeys, counterKeys, customerKeys, stationKeys } from '../../../shared/api/query-keys';
 
 /** 204, or 409 `protected` once the customer has invoices, payments or readings. */
 export function deleteCustomer(serviceId: number, customerId: number): Promise<void> {
@@ -11,9 +12,9 @@ export function useDeleteCustomer(serviceId: number) {
   return useMutation({
     mutationFn: (customerId: number) => deleteCustomer(serviceId, customerId),
     onSuccess: (_result, customerId) => {
-      queryClient.removeQueries({ queryKey: ['services', serviceId, 'customers', 'detail', customerId] });
+      queryClient.removeQueries({ queryKey: customerKeys.detail(serviceId, customerId) });
       return Promise.all(
-        ['customers', 'counters', 'bundles', 'stations'].map((entity) => queryClient.invalidateQueries({ queryKey: ['services', serviceId, entity, 'list'] })),
+        [customerKeys, counterKeys, bundleKeys, stationKeys].map((keys) => queryClient.invalidateQueries({ queryKey: keys.lists(serviceId) })),
       );
     },
   });

@@ -2,6 +2,7 @@ import type { Payment } from '@meterline/contract/payments';
 import type { Paginated } from '@meterline/contract/pagination';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, type Query } from '../../../shared/lib/api-client';
+import { paymentKeys } from '../../../shared/api/query-keys';
 
 /** The customer's payments (`payments/?customer=`), under the payments key so money writes refresh them. */
 export function getCustomerPayments(serviceId: number, customerId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Payment>> {
@@ -10,7 +11,7 @@ export function getCustomerPayments(serviceId: number, customerId: number, query
 
 export const customerPaymentsQueryOptions = (serviceId: number, customerId: number, query: Query) =>
   queryOptions({
-    queryKey: ['services', serviceId, 'payments', 'list', { ...query, customer: customerId }],
+    queryKey: paymentKeys.list(serviceId, { ...query, customer: customerId }),
     queryFn: ({ signal }) => getCustomerPayments(serviceId, customerId, query, signal),
     placeholderData: keepPreviousData,
   });

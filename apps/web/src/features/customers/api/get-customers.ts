@@ -2,6 +2,7 @@ import type { Customer } from '@meterline/contract/customers';
 import type { Paginated } from '@meterline/contract/pagination';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, type Query } from '../../../shared/lib/api-client';
+import { customerKeys } from '../../../shared/api/query-keys';
 
 /** A page of the service's customers (search, status, station, region, bundle, balance_due). */
 export function getCustomers(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Customer>> {
@@ -10,7 +11,7 @@ export function getCustomers(serviceId: number, query: Query, signal?: AbortSign
 
 export const customersQueryOptions = (serviceId: number, query: Query) =>
   queryOptions({
-    queryKey: ['services', serviceId, 'customers', 'list', query],
+    queryKey: customerKeys.list(serviceId, query),
     queryFn: ({ signal }) => getCustomers(serviceId, query, signal),
     placeholderData: keepPreviousData,
   });

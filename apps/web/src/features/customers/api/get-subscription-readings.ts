@@ -2,6 +2,7 @@ import type { Paginated } from '@meterline/contract/pagination';
 import type { Reading } from '@meterline/contract/subscriptions';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, type Query } from '../../../shared/lib/api-client';
+import { counterKeys } from '../../../shared/api/query-keys';
 
 /** The meter's append-only history (readings and resets), newest first. Needs `list counter`. */
 export function getSubscriptionReadings(serviceId: number, subscriptionId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Reading>> {
@@ -11,7 +12,7 @@ export function getSubscriptionReadings(serviceId: number, subscriptionId: numbe
 /** Under `counters`, so a new reading or a reset (which invalidate `counters`) refreshes it. */
 export const subscriptionReadingsQueryOptions = (serviceId: number, subscriptionId: number, query: Query) =>
   queryOptions({
-    queryKey: ['services', serviceId, 'counters', 'readings', subscriptionId, query],
+    queryKey: counterKeys.readings(serviceId, subscriptionId, query),
     queryFn: ({ signal }) => getSubscriptionReadings(serviceId, subscriptionId, query, signal),
     placeholderData: keepPreviousData,
   });

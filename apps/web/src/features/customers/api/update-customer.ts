@@ -1,6 +1,7 @@
 import type { Customer, UpdateCustomerInput } from '@meterline/contract/customers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
+import { auditKeys, bundleKeys, counterKeys, customerKeys, stationKeys } from '../../../shared/api/query-keys';
 
 /** A new bundle closes the subscription and opens one carrying the counter on: meters change too. */
 export function updateCustomer(serviceId: number, customerId: number, input: UpdateCustomerInput): Promise<Customer> {
@@ -12,10 +13,11 @@ export function useUpdateCustomer(serviceId: number, customerId: number) {
   return useMutation({
     mutationFn: (input: UpdateCustomerInput) => updateCustomer(serviceId, customerId, input),
     onSuccess: async (customer) => {
-      queryClient.setQueryData(['services', serviceId, 'customers', 'detail', customerId], customer);
-      await Promise.all(
-        ['customers', 'counters', 'bundles', 'stations'].map((entity) => queryClient.invalidateQueries({ queryKey: ['services', serviceId, entity] })),
-      );
+      queryClient.setQueryData(customerKeys.detail(serviceId, customerId), customer);
+      await Promise.all([
+        ...[customerKeys, counterKeys, bundleKeys, stationKeys].map((keys) => queryClient.invalidateQueries({ queryKey: keys.all(serviceId) })),
+        queryClient.invalidateQueries({ queryKey: auditKeys.of('customer', customerId) }),
+      ]);
     },
   });
 }

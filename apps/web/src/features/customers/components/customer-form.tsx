@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { contractResolver } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -111,7 +111,7 @@ export function CustomerForm<TResult>({
   const bundles = useBundles(serviceId, { ...OPTIONS_QUERY, is_active: 'true' }, { isEnabled: !isReadOnly });
   const form = useForm<CustomerFormValues, unknown, CustomerFormOutput>({
     defaultValues,
-    resolver: zodResolver(createCustomerInputSchema) as Resolver<CustomerFormValues, unknown, CustomerFormOutput>,
+    resolver: contractResolver(createCustomerInputSchema) as Resolver<CustomerFormValues, unknown, CustomerFormOutput>,
   });
   const { handleSubmit, formError, blocker, isSaving } = useRecordForm({ form, fields: CUSTOMER_FIELDS, save, onSaved });
   const { control, formState } = form;

@@ -5,14 +5,14 @@ import { invoiceListSpec, type Invoice } from '@meterline/contract/invoices';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { generatePath } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/lib/paths';
 import { useListUrlState } from '../../../shared/hooks/use-list-url-state';
 import { useCan } from '../../../shared/lib/can';
 import { formatDate } from '../../../shared/lib/format-date';
 import { DataTable } from '../../../shared/ui/data-table';
 import { Money } from '../../../shared/ui/money';
 import { StatusChip } from '../../../shared/ui/status-chip';
-import { useCustomerInvoices } from '../api/get-customer-invoices';
+import { useCustomerInvoices } from '../../../shared/api/get-customer-invoices';
 
 const STATUS_TONES = { unpaid: 'warning', partially_paid: 'info', paid: 'success', cancelled: 'neutral' } as const;
 

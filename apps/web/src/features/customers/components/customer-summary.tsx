@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DecimalText } from '../../../shared/ui/decimal-text';
-import { Money } from '../../../shared/ui/money';
+import { Money, useFormatMoney } from '../../../shared/ui/money';
 import { customerAddressOf } from './customer-address';
 
 function SummaryCard({ title, children }: { title: string; children: ReactNode }) {
@@ -26,7 +26,9 @@ function SummaryCard({ title, children }: { title: string; children: ReactNode }
 /** Balance, meter and contact at a glance, above the tabs. */
 export function CustomerSummary({ customer, unit, readingHref }: { customer: Customer; unit?: string; readingHref?: string }) {
   const { t } = useTranslation();
+  const formatMoney = useFormatMoney();
   const balance = Number(customer.balance);
+  const hasCredit = Number(customer.credit) > 0;
   const balanceNote = balance > 0 ? t('customers.summary.owes') : balance < 0 ? t('customers.summary.credit') : t('customers.summary.settled');
   const address = customerAddressOf(customer, t);
   return (
@@ -38,6 +40,11 @@ export function CustomerSummary({ customer, unit, readingHref }: { customer: Cus
         <Typography variant="body2" color="text.secondary">
           {balanceNote}
         </Typography>
+        {hasCredit && (
+          <Typography variant="body2" color="success.main">
+            {t('customers.summary.creditHeld', { amount: formatMoney(customer.credit) })}
+          </Typography>
+        )}
       </SummaryCard>
       <SummaryCard title={t('customers.summary.meter')}>
         {customer.subscription ? (

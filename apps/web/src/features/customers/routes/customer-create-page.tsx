@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { generatePath, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/lib/paths';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { PageHeader } from '../../../shared/ui/page-header';

@@ -51,6 +51,41 @@ describe('customer page', { timeout: 20_000 }, () => {
     expect(within(grid).getByText('Karim Aoun')).toBeInTheDocument();
   });
 
+  it('keeps a voided reading in the history, struck through, with who voided it and why', async () => {
+    renderCustomer('admin', '/customers/5?tab=readings', (url) =>
+      url.startsWith('/api/services/1/subscriptions/8/readings/')
+        ? jsonResponse(200, {
+            ...emptyPage,
+            count: 1,
+            results: [
+              {
+                id: 4,
+                subscription: 8,
+                value: '99999999999.999',
+                previous_value: '2059.439',
+                kind: 'reading',
+                reason: '',
+                taken_at: '2026-10-02T08:00:00Z',
+                taken_by: 4,
+                taken_by_name: 'Karim Aoun',
+                voided_at: '2026-10-02T09:00:00Z',
+                voided_by: 2,
+                voided_by_name: 'Rania Khoury',
+                void_reason: 'two extra digits',
+              },
+            ],
+          })
+        : url.includes('/stations/') || url.includes('/bundles/')
+          ? jsonResponse(200, emptyPage)
+          : undefined,
+    );
+    const grid = await screen.findByRole('grid', { name: 'Meter readings' });
+    expect(await within(grid).findByText('Voided by Rania Khoury: two extra digits')).toBeInTheDocument();
+    expect(within(grid).getByText('Void')).toBeInTheDocument();
+    const value = within(grid).getByText(/99,999,999,999.999/).closest('span[class*="MuiTypography"]');
+    expect(value).toHaveStyle({ textDecoration: 'line-through' });
+  });
+
   it('explains why a customer with history cannot be deleted', async () => {
     renderCustomer('admin', '/customers/5', (url, init) =>
       init.method === 'DELETE'

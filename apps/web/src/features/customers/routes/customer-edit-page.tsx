@@ -1,20 +1,25 @@
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { isElectricityService } from '@meterline/contract/services';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { generatePath, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../shared/lib/paths';
+import { useBundles } from '../../../shared/api/get-bundles';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
+import { useIdParam } from '../../../shared/hooks/use-id-param';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { useCan } from '../../../shared/lib/can';
 import { DeleteRecordButton } from '../../../shared/ui/delete-record-button';
+import { HistoryList, type DescribeValue } from '../../../shared/ui/history-list';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { RecordState } from '../../../shared/ui/record-state';
 import { useDeleteCustomer } from '../api/delete-customer';
-import { useCustomer } from '../api/get-customer';
+import { useCustomer } from '../../../shared/api/get-customer';
 import { useUpdateCustomer } from '../api/update-customer';
 import { CustomerForm, customerFormValuesOf } from '../components/customer-form';
 import { CustomerInvoicesTable } from '../components/customer-invoices-table';
@@ -23,7 +28,7 @@ import { CustomerReadingsTable } from '../components/customer-readings-table';
 import { customerStatusLabel } from '../components/customer-status-chip';
 import { CustomerSummary } from '../components/customer-summary';
 
-type TabName = 'details' | 'readings' | 'invoices' | 'payments';
+type TabName = 'details' | 'readings' | 'invoices' | 'payments' | 'history';
 
 /**
  * One customer: balance, meter and contact at a glance, then tabs (kept in the URL) for the
@@ -34,7 +39,7 @@ export function CustomerEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { showToast } = useToast();
-  const customerId = Number(useParams().customerId);
+  const customerId = useIdParam('customerId');
   const [searchParams, setSearchParams] = useSearchParams();
   const tabsId = useId();
   const { service } = useSelectedService();
@@ -44,15 +49,22 @@ export function CustomerEditPage() {
   const deleteCustomer = useDeleteCustomer(serviceId);
   const canUpdate = useCan('update', 'customer');
   const canDelete = useCan('delete', 'customer');
+  const canCollect = useCan('create', 'payment');
   const canUpdateCounter = useCan('update', 'counter');
   const canListReadings = useCan('list', 'counter');
   const canListInvoices = useCan('list', 'invoice');
   const canListPayments = useCan('list', 'payment');
+  const canListHistory = useCan('list', 'audit');
+  const bundles = useBundles(service?.id, { page_size: 100 }, { isEnabled: canListHistory });
+  // The history names bundles as the screen does ("5 A"), not by their ids.
+  const describeValue: DescribeValue = (field, value) =>
+    field === 'bundleId' && typeof value === 'number' ? bundles.data?.results.find((bundle) => bundle.id === value)?.name : undefined;
   const tabs: { name: TabName; label: string }[] = [
     { name: 'details', label: t('customers.tabs.details') },
     ...(canListReadings ? [{ name: 'readings' as const, label: t('customers.tabs.readings') }] : []),
     ...(canListInvoices ? [{ name: 'invoices' as const, label: t('customers.tabs.invoices') }] : []),
     ...(canListPayments ? [{ name: 'payments' as const, label: t('customers.tabs.payments') }] : []),
+    ...(canListHistory ? [{ name: 'history' as const, label: t('history.tab') }] : []),
   ];
   const requestedTab = searchParams.get('tab');
   const tab: TabName = tabs.find((item) => item.name === requestedTab)?.name ?? 'details';
@@ -72,7 +84,13 @@ export function CustomerEditPage() {
         backTo={paths.customers}
         breadcrumbs={[{ label: t('customers.title'), to: paths.customers }, { label: name }]}
         actions={
-          canDelete &&
+          <>
+            {canCollect && data && (
+              <Button component={RouterLink} to={generatePath(paths.collect, { customerId: String(data.id) })} variant="contained" startIcon={<PaymentsOutlined />}>
+                {t('collect.action')}
+              </Button>
+            )}
+          {canDelete &&
           data && (
             <DeleteRecordButton
               label={t('customers.actions.delete')}
@@ -83,7 +101,8 @@ export function CustomerEditPage() {
               onDelete={() => deleteCustomer.mutateAsync(customerId)}
               onDeleted={() => void navigate(paths.customers)}
             />
-          )
+          )}
+          </>
         }
       />
       <RecordState isPending={!service || customer.isPending} error={customer.error} onRetry={() => void customer.refetch()}>
@@ -127,6 +146,7 @@ export function CustomerEditPage() {
                     ))}
                   {tab === 'invoices' && <CustomerInvoicesTable serviceId={serviceId} customerId={customerId} />}
                   {tab === 'payments' && <CustomerPaymentsTable serviceId={serviceId} customerId={customerId} />}
+                  {tab === 'history' && <HistoryList entity="customer" entityId={customerId} describe={describeValue} />}
                 </div>
               )}
             </Box>

@@ -6,14 +6,16 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { CUSTOMER_STATUSES, customerListSpec, type Customer } from '@meterline/contract/customers';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/lib/paths';
 import { useBundles } from '../../../shared/api/get-bundles';
 import { useRegions } from '../../../shared/api/get-regions';
 import { useStations } from '../../../shared/api/get-stations';
 import { useCustomers } from '../api/get-customers';
 import { useListUrlState } from '../../../shared/hooks/use-list-url-state';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
+import { roleFlags } from '@meterline/contract/roles';
 import { Can, useCan } from '../../../shared/lib/can';
+import { useSession } from '../../../shared/lib/session';
 import { DataTable } from '../../../shared/ui/data-table';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { ListFilters } from '../../../shared/ui/list-filters';
@@ -43,6 +45,8 @@ export function CustomerListPage() {
   // Support and collectors may not list stations or bundles: those filters are the office's.
   const canListStations = useCan('list', 'station');
   const canListBundles = useCan('list', 'bundle');
+  // Issue 19: a collector searching customers goes to the door screen (collect the cash).
+  const isCollector = roleFlags(useSession().user?.role).isCollector;
   const stations = useStations(service?.id, OPTIONS_QUERY, { isEnabled: canListStations });
   const bundles = useBundles(service?.id, OPTIONS_QUERY, { isEnabled: canListBundles });
   const regions = useRegions();
@@ -96,7 +100,7 @@ export function CustomerListPage() {
         errorMessage={t('customers.messages.loadFailed')}
         emptyMessage={t('customers.messages.empty')}
         orderingFields={customerListSpec.ordering}
-        getRowHref={(row) => generatePath(paths.customerEdit, { customerId: String(row.id) })}
+        getRowHref={(row) => generatePath(isCollector ? paths.collect : paths.customerEdit, { customerId: String(row.id) })}
         exportCsv={service ? { path: `services/${service.id}/customers/`, filename: 'customers' } : undefined}
         filters={
           <ListFilters label={t('customers.filters.toggle')} activeCount={activeFilters}>

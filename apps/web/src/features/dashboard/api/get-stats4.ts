@@ -1,6 +1,7 @@
 import { stats4Schema, type Stats4, type StatisticsQuery } from '@meterline/contract/statistics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
+import { statisticsKeys } from '../../../shared/api/query-keys';
 
 /** Parsed with the contract schema, so a changed answer fails loudly here rather than in a chart. */
 export async function getStats4(query: StatisticsQuery, signal?: AbortSignal): Promise<Stats4> {
@@ -8,7 +9,7 @@ export async function getStats4(query: StatisticsQuery, signal?: AbortSignal): P
 }
 
 export const stats4QueryOptions = (query: StatisticsQuery) =>
-  queryOptions({ queryKey: ['statistics', 'stats4', query], queryFn: ({ signal }) => getStats4(query, signal) });
+  queryOptions({ queryKey: statisticsKeys.one('stats4', query), queryFn: ({ signal }) => getStats4(query, signal) });
 
 export function useStats4(query: StatisticsQuery, { isEnabled = true }: { isEnabled?: boolean } = {}) {
   return useQuery({ ...stats4QueryOptions(query), enabled: isEnabled });

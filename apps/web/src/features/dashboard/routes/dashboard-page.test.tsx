@@ -5,6 +5,7 @@ import { AppProviders, createAppQueryClient } from '../../../app/providers';
 import { buildRoutes } from '../../../app/router';
 import { userWithRole } from '../../../app/test-users';
 import { initI18n } from '../../../i18n/index';
+import { serviceKeys } from '../../../shared/api/query-keys';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const stats1 = {
@@ -21,7 +22,7 @@ function renderDashboard(answer: (url: string) => Response) {
   initI18n('en');
   vi.stubGlobal('fetch', vi.fn(async (url: string) => answer(url)));
   const queryClient = createAppQueryClient();
-  queryClient.setQueryData(['services'], [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }]);
+  queryClient.setQueryData(serviceKeys.all, [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }]);
   render(
     <AppProviders queryClient={queryClient} initialSession={{ isLoggedIn: true, isInitialized: true, user: userWithRole('admin') }}>
       <RouterProvider router={createMemoryRouter(buildRoutes(), { initialEntries: ['/dashboard'] })} />

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { useStats1 } from '../api/get-stats1';
@@ -8,10 +9,12 @@ import { useStats2 } from '../api/get-stats2';
 import { useStats3 } from '../api/get-stats3';
 import { useStats4 } from '../api/get-stats4';
 import { ChartCard } from '../components/chart-card';
-import { CollectionsByStaffChart } from '../components/collections-by-staff-chart';
-import { InvoicedCollectedChart } from '../components/invoiced-collected-chart';
-import { InvoicesByStatusChart } from '../components/invoices-by-status-chart';
 import { KpiCards } from '../components/kpi-cards';
+
+// The chart library is loaded after the KPI cards, in chunks of its own.
+const InvoicedCollectedChart = lazy(() => import('../components/invoiced-collected-chart').then((module) => ({ default: module.InvoicedCollectedChart })));
+const InvoicesByStatusChart = lazy(() => import('../components/invoices-by-status-chart').then((module) => ({ default: module.InvoicesByStatusChart })));
+const CollectionsByStaffChart = lazy(() => import('../components/collections-by-staff-chart').then((module) => ({ default: module.CollectionsByStaffChart })));
 
 /** KPI cards (stats1) and three charts (stats2-4) for the selected service. */
 export function DashboardPage() {
@@ -49,7 +52,7 @@ export function DashboardPage() {
               isEmpty={(stats2.data?.length ?? 0) === 0}
               onRetry={() => void stats2.refetch()}
             >
-              {stats2.data && <InvoicedCollectedChart data={stats2.data} />}
+              <Suspense fallback={null}>{stats2.data && <InvoicedCollectedChart data={stats2.data} />}</Suspense>
             </ChartCard>
             <ChartCard
               title={t('dashboard.charts.invoicesByStatus')}
@@ -58,7 +61,7 @@ export function DashboardPage() {
               isEmpty={(stats3.data ?? []).every((row) => row.count === 0)}
               onRetry={() => void stats3.refetch()}
             >
-              {stats3.data && <InvoicesByStatusChart data={stats3.data} />}
+              <Suspense fallback={null}>{stats3.data && <InvoicesByStatusChart data={stats3.data} />}</Suspense>
             </ChartCard>
           </Box>
           <ChartCard
@@ -69,7 +72,7 @@ export function DashboardPage() {
             onRetry={() => void stats4.refetch()}
             height={200}
           >
-            {stats4.data && <CollectionsByStaffChart data={stats4.data} />}
+            <Suspense fallback={null}>{stats4.data && <CollectionsByStaffChart data={stats4.data} />}</Suspense>
           </ChartCard>
         </>
       )}

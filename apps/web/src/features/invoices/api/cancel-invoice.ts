@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/lib/idempotency-key';
 import { invalidateMoneyQueries } from '../../../shared/lib/money-queries';
+import { invoiceKeys } from '../../../shared/api/query-keys';
 
 /** Cancels while nothing is paid: the number is kept, the period freed. */
 export function cancelInvoice(serviceId: number, invoiceId: number, input: CancelInvoiceInput, idempotencyKey: string): Promise<InvoiceDetail> {
@@ -14,7 +15,7 @@ export function useCancelInvoice(serviceId: number, invoiceId: number) {
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: { input: CancelInvoiceInput; idempotencyKey: string }) => cancelInvoice(serviceId, invoiceId, input, idempotencyKey),
     onSuccess: (invoice) => {
-      queryClient.setQueryData(['services', serviceId, 'invoices', 'detail', invoiceId], invoice);
+      queryClient.setQueryData(invoiceKeys.detail(serviceId, invoiceId), invoice);
       return invalidateMoneyQueries(queryClient, serviceId);
     },
   });

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/lib/idempotency-key';
 import { invalidateMoneyQueries } from '../../../shared/lib/money-queries';
+import { invoiceKeys } from '../../../shared/api/query-keys';
 
 /** From a meter `{subscription, period_start, period_end}` or with lines `{customer, ..., lines, notes}`. */
 export function createInvoice(serviceId: number, input: CreateInvoiceInput, idempotencyKey: string): Promise<InvoiceDetail> {
@@ -14,7 +15,7 @@ export function useCreateInvoice(serviceId: number) {
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: { input: CreateInvoiceInput; idempotencyKey: string }) => createInvoice(serviceId, input, idempotencyKey),
     onSuccess: (invoice) => {
-      queryClient.setQueryData(['services', serviceId, 'invoices', 'detail', invoice.id], invoice);
+      queryClient.setQueryData(invoiceKeys.detail(serviceId, invoice.id), invoice);
       return invalidateMoneyQueries(queryClient, serviceId);
     },
   });

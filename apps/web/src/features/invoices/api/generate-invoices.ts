@@ -2,6 +2,7 @@ import type { GenerateInvoicesInput, GenerateInvoicesResult } from '@meterline/c
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
 import { invalidateMoneyQueries } from '../../../shared/lib/money-queries';
+import { invoiceKeys } from '../../../shared/api/query-keys';
 
 /** The billing run; `isDryRun` only counts what it would create and skip. */
 export function generateInvoices(serviceId: number, input: GenerateInvoicesInput, { isDryRun = false, signal }: { isDryRun?: boolean; signal?: AbortSignal } = {}): Promise<GenerateInvoicesResult> {
@@ -11,7 +12,7 @@ export function generateInvoices(serviceId: number, input: GenerateInvoicesInput
 /** The preview of a run: a read, so it is a query (it follows the chosen period and filters). */
 export const billingRunPreviewQueryOptions = (serviceId: number, input: GenerateInvoicesInput) =>
   queryOptions({
-    queryKey: ['services', serviceId, 'invoices', 'billing-run-preview', input],
+    queryKey: invoiceKeys.billingRunPreview(serviceId, input),
     queryFn: ({ signal }) => generateInvoices(serviceId, input, { isDryRun: true, signal }),
     staleTime: 0,
   });

@@ -2,6 +2,7 @@ import type { Customer } from '@meterline/contract/customers';
 import type { Paginated } from '@meterline/contract/pagination';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
+import { customerKeys } from '../../../shared/api/query-keys';
 
 const OPTIONS_PAGE_SIZE = 20;
 
@@ -16,7 +17,7 @@ export async function getCustomerOptions(serviceId: number, search: string, sign
 
 export const customerOptionsQueryOptions = (serviceId: number, search: string) =>
   queryOptions({
-    queryKey: ['services', serviceId, 'customers', 'options', search.trim()],
+    queryKey: customerKeys.options(serviceId, search.trim()),
     queryFn: ({ signal }) => getCustomerOptions(serviceId, search, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import type { InvoiceDetail } from '@meterline/contract/invoices';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
+import { invoiceKeys } from '../../../shared/api/query-keys';
 
 /** One invoice with its lines, the readings it billed and its payments. */
 export function getInvoice(serviceId: number, invoiceId: number, signal?: AbortSignal): Promise<InvoiceDetail> {
@@ -9,7 +10,7 @@ export function getInvoice(serviceId: number, invoiceId: number, signal?: AbortS
 
 export const invoiceQueryOptions = (serviceId: number, invoiceId: number) =>
   queryOptions({
-    queryKey: ['services', serviceId, 'invoices', 'detail', invoiceId],
+    queryKey: invoiceKeys.detail(serviceId, invoiceId),
     queryFn: ({ signal }) => getInvoice(serviceId, invoiceId, signal),
   });
 

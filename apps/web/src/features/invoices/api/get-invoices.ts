@@ -2,6 +2,7 @@ import type { Invoice } from '@meterline/contract/invoices';
 import type { Paginated } from '@meterline/contract/pagination';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, type Query } from '../../../shared/lib/api-client';
+import { invoiceKeys } from '../../../shared/api/query-keys';
 
 /** A page of the service's invoices (`?status=overdue` too); the query is the list's URL state. */
 export function getInvoices(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Invoice>> {
@@ -10,7 +11,7 @@ export function getInvoices(serviceId: number, query: Query, signal?: AbortSigna
 
 export const invoicesQueryOptions = (serviceId: number, query: Query) =>
   queryOptions({
-    queryKey: ['services', serviceId, 'invoices', 'list', query],
+    queryKey: invoiceKeys.list(serviceId, query),
     queryFn: ({ signal }) => getInvoices(serviceId, query, signal),
     placeholderData: keepPreviousData,
   });

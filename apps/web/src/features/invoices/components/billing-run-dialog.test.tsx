@@ -40,4 +40,29 @@ describe('billing run dialog', () => {
     expect(onShowPeriod).toHaveBeenCalledWith({ start: '2026-10-01', end: '2026-10-31' });
     vi.useRealTimers();
   });
+
+  it('groups the meters left out by reason, in the dry run and after the run', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-21T10:00:00Z') });
+    const skipped_details = [
+      { subscription: 1, customer: 11, customer_name: 'Rania Khoury', reason: 'customer_disconnected' },
+      { subscription: 2, customer: 12, customer_name: 'Fadi Fares', reason: 'customer_disconnected' },
+      { subscription: 3, customer: 13, customer_name: 'Nour Haddad', reason: 'bundle_inactive' },
+    ];
+    stubFetch((url) => {
+      if (url.startsWith('/api/services/1/stations/')) return jsonResponse(200, { count: 0, count_capped: false, next: null, previous: null, results: [] });
+      if (url === '/api/regions/') return jsonResponse(200, []);
+      if (url.startsWith('/api/services/1/invoices/generate/')) return jsonResponse(200, { created: 5, skipped: 3, skipped_details, errors: [], invoices: [] });
+      return undefined;
+    });
+    renderWithProviders(<BillingRunDialog isOpen serviceId={1} onClose={() => undefined} onShowPeriod={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Billing run' });
+    const preview = await within(dialog).findByTestId('billing-run-skips');
+    expect(preview).toHaveTextContent(/Customer disconnected: \W*2\W* · Rania Khoury, Fadi Fares/);
+    expect(preview).toHaveTextContent(/Bundle no longer active: \W*1\W* · Nour Haddad/);
+    expect(within(preview).getByRole('link', { name: 'Nour Haddad' })).toHaveAttribute('href', '/customers/13');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Bill\W*5\W*meters/ }));
+    await within(dialog).findByText(/Invoices created for October 2026/);
+    expect(within(dialog).getByTestId('billing-run-skips')).toHaveTextContent(/Customer disconnected: \W*2/);
+    vi.useRealTimers();
+  });
 });

@@ -12,7 +12,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { GenerateInvoicesInput, GenerateInvoicesResult } from '@meterline/contract/invoices';
+import { BILLING_SKIP_REASONS, type BillingSkip, type GenerateInvoicesInput, type GenerateInvoicesResult } from '@meterline/contract/invoices';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -25,7 +25,7 @@ import { formatCount, isolateLtr } from '../../../shared/lib/format-number';
 import { addMonths, monthBounds, todayIn } from '../../../shared/lib/period';
 import { useSession } from '../../../shared/lib/session';
 import { useBillingRunPreview, useGenerateInvoices } from '../api/generate-invoices';
-import { useStationOptions } from '../api/get-station-options';
+import { useStationOptions } from '../../../shared/api/get-station-options';
 
 /** The error of one meter in a run: its `detail`, else its first field message. */
 function runErrorText(detail: string): string {
@@ -44,6 +44,39 @@ function runErrorText(detail: string): string {
  * how many meters it will bill and how many are already billed (a dry run of the same call), runs
  * it, then shows what was created, skipped and why. A second run of a month creates nothing.
  */
+/** The subscriptions a run leaves out, grouped by reason, each group naming its customers. */
+function SkipReasons({ skips }: { skips: BillingSkip[] | undefined }) {
+  const { t, i18n } = useTranslation();
+  if (!skips?.length) return null;
+  const groups = BILLING_SKIP_REASONS.map((reason) => ({ reason, skips: skips.filter((skip) => skip.reason === reason) })).filter((group) => group.skips.length > 0);
+  return (
+    <Box data-testid="billing-run-skips">
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {t('billingRun.reasons.title')}
+      </Typography>
+      <Box component="ul" sx={{ pl: 2.5, my: 0.5 }}>
+        {groups.map((group) => (
+          <li key={group.reason}>
+            <Typography variant="body2">
+              {t(`billingRun.reasons.${group.reason}`, { value: formatCount(group.skips.length, i18n.language) })}
+              {' · '}
+              {group.skips.slice(0, 5).map((skip, index) => (
+                <span key={skip.subscription}>
+                  {index > 0 && t('counters.listSeparator')}
+                  <Link component={RouterLink} to={`/customers/${skip.customer}`}>
+                    <bdi>{skip.customer_name}</bdi>
+                  </Link>
+                </span>
+              ))}
+              {group.skips.length > 5 && '…'}
+            </Typography>
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
 export function BillingRunDialog({
   isOpen,
   serviceId,
@@ -118,6 +151,7 @@ export function BillingRunDialog({
                 {t('billingRun.result.created', { value: count(result.created), month: monthLabel })}
               </Alert>
               <Typography>{t('billingRun.result.skipped', { value: count(result.skipped) })}</Typography>
+              <SkipReasons skips={result.skipped_details} />
               {result.errors.length > 0 && (
                 <Box>
                   <Typography sx={{ fontWeight: 600 }}>{t('billingRun.result.errors', { value: count(result.errors.length) })}</Typography>
@@ -194,6 +228,11 @@ export function BillingRunDialog({
                     {toBill > 0 ? t('billingRun.preview.toBill', { value: count(toBill), month: monthLabel }) : t('billingRun.preview.nothing', { month: monthLabel })}
                     {alreadyBilled > 0 && <> {t('billingRun.preview.alreadyBilled', { value: count(alreadyBilled) })}</>}
                   </Alert>
+                )}
+                {preview.data && (
+                  <Box sx={{ mt: 1 }}>
+                    <SkipReasons skips={preview.data.skipped_details} />
+                  </Box>
                 )}
               </Box>
               {generate.isPending && (

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { contractResolver } from '../../../shared/lib/contract-resolver';
 import { cancelInvoiceInputSchema, type CancelInvoiceInput, type InvoiceDetail } from '@meterline/contract/invoices';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { Money } from '../../../shared/ui/money';
 import { useCancelInvoice } from '../api/cancel-invoice';
-import { useIdempotencyKey } from './use-idempotency-key';
+import { useIdempotencyKey } from '../../../shared/hooks/use-idempotency-key';
 
 /** Cancels an unpaid invoice with a reason, after saying what it means (number kept, period freed). */
 export function CancelInvoiceDialog({ isOpen, invoice, serviceId, onClose }: { isOpen: boolean; invoice: InvoiceDetail; serviceId: number; onClose(): void }) {
@@ -24,7 +24,7 @@ export function CancelInvoiceDialog({ isOpen, invoice, serviceId, onClose }: { i
   const runOnce = useSingleFlight();
   const [formError, setFormError] = useState<string | null>(null);
   const cancel = useCancelInvoice(serviceId, invoice.id);
-  const form = useForm<CancelInvoiceInput, unknown, z.output<typeof cancelInvoiceInputSchema>>({ resolver: zodResolver(cancelInvoiceInputSchema), defaultValues: { reason: '' } });
+  const form = useForm<CancelInvoiceInput, unknown, z.output<typeof cancelInvoiceInputSchema>>({ resolver: contractResolver(cancelInvoiceInputSchema), defaultValues: { reason: '' } });
   const [wasOpen, setWasOpen] = useState(isOpen);
   if (isOpen !== wasOpen) {
     setWasOpen(isOpen);

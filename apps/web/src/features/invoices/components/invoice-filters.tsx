@@ -7,7 +7,7 @@ import { monthBounds, monthOfPeriod } from '../../../shared/lib/period';
 import { DateFilterField } from '../../../shared/ui/date-filter-field';
 import { FilterBar } from '../../../shared/ui/filter-bar';
 import { FilterSelect } from '../../../shared/ui/filter-select';
-import { useCustomer } from '../api/get-customer';
+import { useCustomer } from '../../../shared/api/get-customer';
 import { CustomerPicker } from './customer-picker';
 
 /** Status (overdue too), customer, billing month and issue dates of the invoice list, all in the URL. */

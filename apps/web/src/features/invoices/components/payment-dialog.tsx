@@ -1,9 +1,11 @@
 import MenuItem from '@mui/material/MenuItem';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { contractResolver } from '../../../shared/lib/contract-resolver';
 import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
 import type { InvoiceDetail } from '@meterline/contract/invoices';
+import type { Payment } from '@meterline/contract/payments';
+import { useQueryClient } from '@tanstack/react-query';
 import { createPaymentInputSchema, PAYMENT_METHODS, type CreatePaymentInput } from '@meterline/contract/payments';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -17,8 +19,10 @@ import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { Money, useFormatMoney } from '../../../shared/ui/money';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
-import { useCreatePayment } from '../api/create-payment';
-import { useIdempotencyKey } from './use-idempotency-key';
+import { submitFieldWrite, type PaymentWrite } from '../../../shared/offline/offline-writes';
+import { PendingReceiptDialog } from '../../../shared/offline/pending-receipt';
+import { useIdempotencyKey } from '../../../shared/hooks/use-idempotency-key';
+import { changeDueNotice, CurrencyAmountsField, NO_CASH, takesTwoCurrencies, tenderOf } from './currency-amounts-field';
 
 export type PaymentMode = 'full' | 'partial';
 
@@ -28,7 +32,7 @@ type PaymentFormOutput = z.output<typeof createPaymentInputSchema>;
 const FIELDS = ['amount', 'method', 'reference', 'note'] as const;
 
 /**
- * Mark as paid (the whole balance) or a partial payment, with the confirmation screens.md asks for:
+ * Mark as paid (the whole balance) or a partial payment, with the confirmation docs/product/screens.md asks for:
  * it says the amount, the invoice and the balance left, computed exactly in minor units.
  */
 export function PaymentDialog({
@@ -44,7 +48,7 @@ export function PaymentDialog({
   serviceId: number;
   onClose(): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { showToast } = useToast();
   const formatMoney = useFormatMoney();
   const decimals = currencyDecimals(invoice.currency);
@@ -53,7 +57,10 @@ export function PaymentDialog({
   const { idempotencyKey, renewAfter } = useIdempotencyKey(isOpen);
   const runOnce = useSingleFlight();
   const [formError, setFormError] = useState<string | null>(null);
-  const payment = useCreatePayment(serviceId, invoice.id);
+  const queryClient = useQueryClient();
+  const [isSending, setSending] = useState(false);
+  // A payment kept on this phone (no network): its receipt, marked pending, for the customer.
+  const [pendingReceipt, setPendingReceipt] = useState<PaymentWrite | null>(null);
 
   const schema = useMemo(
     () =>
@@ -67,13 +74,18 @@ export function PaymentDialog({
     [isPartial, decimals, balance, invoice.balance_due, formatMoney, t],
   );
   const form = useForm<PaymentFormInput, unknown, PaymentFormOutput>({
-    resolver: zodResolver(schema),
+    resolver: contractResolver(schema),
     defaultValues: { amount: isPartial ? '' : null, method: 'cash', reference: '', note: '' },
   });
   const [wasOpen, setWasOpen] = useState(isOpen);
+  // Issue 14: cash handed over in the invoice's two currencies (mark as paid only).
+  const [cash, setCash] = useState(NO_CASH);
+  const isTwoCurrencies = !isPartial && takesTwoCurrencies(invoice);
+  const tender = isTwoCurrencies ? tenderOf(invoice, cash, t) : null;
   if (isOpen !== wasOpen) {
     setWasOpen(isOpen);
     if (isOpen) {
+      setCash(NO_CASH);
       form.reset({ amount: isPartial ? '' : null, method: 'cash', reference: '', note: '' });
       setFormError(null);
     }
@@ -81,24 +93,50 @@ export function PaymentDialog({
 
   const typed = useWatch({ control: form.control, name: 'amount' });
   const typedMinor = isPartial && typed ? parseMoney(String(typed), decimals) : null;
-  const payingMinor = isPartial ? (typedMinor !== null && typedMinor > 0n && typedMinor <= balance ? typedMinor : null) : balance;
+  const payingMinor = tender?.settlement ? tender.settlement.applied : isPartial ? (typedMinor !== null && typedMinor > 0n && typedMinor <= balance ? typedMinor : null) : balance;
   const paying = payingMinor === null ? null : formatMoneyAmount(payingMinor, decimals);
   const balanceAfter = payingMinor === null ? null : formatMoneyAmount(balance - payingMinor, decimals);
 
   const handleConfirm = form.handleSubmit(async (values) => {
     setFormError(null);
-    const input: CreatePaymentInput = { method: values.method, reference: values.reference, note: values.note, ...(isPartial ? { amount: values.amount } : {}) };
+    if (payingMinor === null) return;
+    if (tender && Object.keys(tender.errors).length) return;
+    // Through the field-write queue (issue 16): sent now, or kept on this phone with its key and
+    // the moment the cash was taken. Always with the amount: sent later, "the whole balance" could
+    // mean another sum if the office took a payment meanwhile. Cash in two currencies (issue 14)
+    // sends what was tendered instead; the server converts it at the invoice's rate.
+    const paidAt = new Date().toISOString();
+    const input: CreatePaymentInput & { paid_at: string } = tender?.amounts
+      ? { method: values.method, reference: values.reference, note: values.note, amounts: tender.amounts, paid_at: paidAt }
+      : { method: values.method, reference: values.reference, note: values.note, amount: formatMoneyAmount(payingMinor, decimals), paid_at: paidAt };
+    const write: PaymentWrite = {
+      kind: 'payment',
+      serviceId,
+      invoiceId: invoice.id,
+      input,
+      idempotencyKey,
+      label: { customer: invoice.customer_name, invoiceNumber: invoice.number, currency: invoice.currency, balanceBefore: invoice.balance_due, amount: formatMoneyAmount(payingMinor, decimals) },
+    };
+    setSending(true);
     try {
-      const created = await payment.mutateAsync({ input, idempotencyKey });
-      showToast(t('invoices.payment.done', { amount: formatMoney(created.amount), number: invoice.number }), { variant: 'success' });
+      const outcome = await submitFieldWrite<Payment>(queryClient, write);
+      if (outcome.status === 'sent') {
+        showToast(t('invoices.payment.done', { amount: formatMoney(outcome.data.amount), number: invoice.number }) + changeDueNotice(outcome.data, t, i18n.language), { variant: 'success' });
+      } else {
+        showToast(t('offline.saved.payment', { amount: formatMoney(paying ?? '0'), number: invoice.number }), { variant: 'info' });
+        setPendingReceipt(write);
+      }
       onClose();
     } catch (error) {
       renewAfter(error);
       setFormError(applyServerErrors(error, form.setError, FIELDS, t));
+    } finally {
+      setSending(false);
     }
   });
 
   return (
+    <>
     <ConfirmDialog
       isOpen={isOpen}
       title={isPartial ? t('invoices.payment.partialTitle') : t('invoices.payment.fullTitle')}
@@ -107,14 +145,14 @@ export function PaymentDialog({
           t('invoices.payment.enterAmount', { balance: formatMoney(invoice.balance_due) })
         ) : (
           <Trans
-            i18nKey={isPartial ? 'invoices.payment.partialText' : 'invoices.payment.fullText'}
+            i18nKey={isPartial || (payingMinor !== null && payingMinor < balance) ? 'invoices.payment.partialText' : 'invoices.payment.fullText'}
             values={{ number: isolateLtr(invoice.number), customer: isolateText(invoice.customer_name) }}
             components={{ amount: <Money amount={paying} />, after: <Money amount={balanceAfter ?? '0'} />, strong: <strong /> }}
           />
         )
       }
       confirmLabel={paying === null ? t('invoices.payment.record') : t('invoices.payment.confirm', { amount: formatMoney(paying) })}
-      isBusy={payment.isPending}
+      isBusy={isSending}
       isConfirmAutoFocused={!isPartial}
       onConfirm={() => void runOnce(handleConfirm)}
       onClose={onClose}
@@ -134,6 +172,7 @@ export function PaymentDialog({
             helperText={t('invoices.payment.amountHelp', { balance: formatMoney(invoice.balance_due) })}
           />
         )}
+        {isTwoCurrencies && tender && <CurrencyAmountsField invoice={invoice} value={cash} onChange={setCash} tender={tender} />}
         <FormTextField<PaymentFormInput> control={form.control} name="method" label={t('invoices.payment.method')} select>
           {PAYMENT_METHODS.map((method) => (
             <MenuItem key={method} value={method}>
@@ -145,5 +184,7 @@ export function PaymentDialog({
         <FormTextField<PaymentFormInput> control={form.control} name="note" label={t('invoices.payment.note')} multiline minRows={2} />
       </Stack>
     </ConfirmDialog>
+    <PendingReceiptDialog payment={pendingReceipt} onClose={() => setPendingReceipt(null)} />
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { contractResolver } from '../../../shared/lib/contract-resolver';
 import type { InvoiceDetail } from '@meterline/contract/invoices';
 import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
 import type { CreatePaymentInput, Payment } from '@meterline/contract/payments';
@@ -17,8 +17,8 @@ import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { Money, useFormatMoney } from '../../../shared/ui/money';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
-import { useCreatePayment } from '../api/create-payment';
-import { useIdempotencyKey } from './use-idempotency-key';
+import { useCreatePayment } from '../../../shared/api/create-payment';
+import { useIdempotencyKey } from '../../../shared/hooks/use-idempotency-key';
 
 /** What is left to take back of a payment: its amount less the reversals that name it, in minor units. */
 export function reversibleMinorOf(payment: Payment, payments: Payment[], decimals: number): bigint {
@@ -77,7 +77,7 @@ export function ReversePaymentDialog({
       }),
     [decimals, reversible, formatMoney, t],
   );
-  const form = useForm<ReverseFormValues>({ resolver: zodResolver(schema), defaultValues: { amount: '', reason: '' } });
+  const form = useForm<ReverseFormValues>({ resolver: contractResolver(schema), defaultValues: { amount: '', reason: '' } });
   const [shownPaymentId, setShownPaymentId] = useState<number | null>(null);
   if ((payment?.id ?? null) !== shownPaymentId) {
     setShownPaymentId(payment?.id ?? null);

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { contractResolver } from '../../../shared/lib/contract-resolver';
 import { BILLING_ERROR_CODES } from '@meterline/contract/billing-common';
 import type { Customer } from '@meterline/contract/customers';
 import { createInvoiceInputSchema, type CreateInvoiceInput } from '@meterline/contract/invoices';
@@ -31,7 +31,7 @@ import { FormTextField } from '../../../shared/ui/form-text-field';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
 import { useCreateInvoice } from '../api/create-invoice';
-import { useCustomer } from '../api/get-customer';
+import { useCustomer } from '../../../shared/api/get-customer';
 import { CustomerPicker } from '../components/customer-picker';
 import { EMPTY_LINE, InvoiceLinesEditor } from '../components/invoice-lines-editor';
 
@@ -45,8 +45,16 @@ const FIELDS = ['subscription', 'customer', 'period_start', 'period_end', 'lines
  * lines only the customer, period, lines and notes. The contract's "give a subscription or a
  * customer" lands on the customer picker.
  */
+/**
+ * A meter whose subscription started within the month (a new customer, a bundle change) is billed
+ * from the day it started: a period may not start before its subscription (issue 11).
+ */
+function fromSubscriptionStart(input: InvoiceFormOutput, startedOn: string | undefined): InvoiceFormOutput {
+  return startedOn && input.period_start < startedOn && startedOn <= input.period_end ? { ...input, period_start: startedOn } : input;
+}
+
 function invoiceResolver(mode: Mode, noCustomerMessage: string): Resolver<CreateInvoiceInput, unknown, InvoiceFormOutput> {
-  const resolve = zodResolver(createInvoiceInputSchema);
+  const resolve = contractResolver(createInvoiceInputSchema);
   return async (values, context, options) => {
     const input: CreateInvoiceInput =
       mode === 'meter'
@@ -118,7 +126,7 @@ export function InvoiceCreatePage() {
     if (!service) return;
     setFormError(null);
     try {
-      const invoice = await createInvoice.mutateAsync({ input, idempotencyKey });
+      const invoice = await createInvoice.mutateAsync({ input: fromSubscriptionStart(input, mode === 'meter' ? customer?.subscription?.started_on : undefined), idempotencyKey });
       showToast(t('invoices.create.created', { number: invoice.number }), { variant: 'success' });
       allowNextNavigation();
       void navigate(`/invoices/${invoice.id}`);

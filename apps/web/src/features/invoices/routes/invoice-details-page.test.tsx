@@ -23,6 +23,10 @@ const payment: Payment = {
   note: '',
   reason: '',
   reverses: null,
+  tendered: null,
+  received: null,
+  change_due: null,
+  exchange_rate: null,
 };
 
 function invoiceWith(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {
@@ -54,12 +58,17 @@ function invoiceWith(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {
     cancelled_at: null,
     cancel_reason: '',
     created_at: '2026-11-01T06:00:00Z',
+    second_currency: null,
+    exchange_rate: null,
+    total_second: null,
+    balance_due_second: null,
     lines: [
-      { id: 1, position: 1, description: '10 A: monthly fee', quantity: '1.000', unit_price: '18.000000', amount: '18.00' },
-      { id: 2, position: 2, description: 'Consumption: 241.334 kWh', quantity: '241.334', unit_price: '0.300000', amount: '72.00' },
+      { id: 1, position: 1, description: '10 A: monthly fee', quantity: '1.000', unit_price: '18.000000', amount: '18.00', pricing: null },
+      { id: 2, position: 2, description: 'Consumption: 241.334 kWh', quantity: '241.334', unit_price: '0.300000', amount: '72.00', pricing: null },
     ],
     readings: [],
     payments: [payment],
+    cash_rounding: {},
     ...overrides,
   };
 }
@@ -118,8 +127,8 @@ describe('invoice details', () => {
     expect(await screen.findByText('Payment of $80.05 recorded on INV-2026-000042.')).toBeInTheDocument();
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe(keys[1]);
-    // Mark as paid sends no amount: the server pays the whole balance.
-    expect(bodies[1]).toEqual({ method: 'cash', reference: '', note: '' });
+    // Mark as paid sends the balance it showed and the moment: sent later (offline), it must not pay a balance changed meanwhile.
+    expect(bodies[1]).toEqual({ method: 'cash', reference: '', note: '', amount: '80.05', paid_at: expect.any(String) });
   });
 
   it('computes the balance after a partial payment exactly and refuses more than is due', async () => {
@@ -139,7 +148,7 @@ describe('invoice details', () => {
     await userEvent.type(amount, '٠٫١');
     expect(dialog).toHaveTextContent('The balance due becomes $79.95.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record $0.10' }));
-    await waitFor(() => expect(bodies).toEqual([{ method: 'cash', reference: '', note: '', amount: '0.1' }]));
+    await waitFor(() => expect(bodies).toEqual([{ method: 'cash', reference: '', note: '', amount: '0.10', paid_at: expect.any(String) }]));
   });
 
   it('reverses a payment with a reason as a negative amount naming it', async () => {

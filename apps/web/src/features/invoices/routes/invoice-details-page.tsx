@@ -22,9 +22,12 @@ import { currencyDecimals, parseMoney } from '@meterline/contract/money';
 import type { Payment } from '@meterline/contract/payments';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
+import { useIdParam } from '../../../shared/hooks/use-id-param';
 import { ApiError } from '../../../shared/lib/api-client';
+import { HistoryList } from '../../../shared/ui/history-list';
+import { roleFlags } from '@meterline/contract/roles';
 import { Can, useCan } from '../../../shared/lib/can';
 import { formatDate, formatDateTime } from '../../../shared/lib/format-date';
 import { formatPeriod } from '../../../shared/lib/period';
@@ -34,6 +37,7 @@ import { Money } from '../../../shared/ui/money';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useInvoice } from '../api/get-invoice';
 import { CancelInvoiceDialog } from '../components/cancel-invoice-dialog';
+import { secondCurrencyItems, tenderText } from '../components/second-currency-details';
 import { DetailList } from '../components/detail-list';
 import { InvoiceDocumentButtons } from '../components/invoice-document-buttons';
 import { InvoiceStatusChip } from '../components/invoice-status-chip';
@@ -44,7 +48,7 @@ import { ReversePaymentDialog, reversibleMinorOf } from '../components/reverse-p
 /** `/invoices/:invoiceId`: lines, readings, consumption, payments and balance, with the money actions the role allows. */
 export function InvoiceDetailsPage() {
   const { t } = useTranslation();
-  const invoiceId = Number(useParams().invoiceId);
+  const invoiceId = useIdParam('invoiceId');
   const { service } = useSelectedService();
   const query = useInvoice(service?.id, Number.isInteger(invoiceId) ? invoiceId : 0);
   const isNotFound = query.error instanceof ApiError && query.error.status === 404;
@@ -87,6 +91,8 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
   const { user } = useSession();
   const timeZone = user?.tenant?.timezone;
   const canTakePayments = useCan('create', 'payment');
+  // Issue 19: collectors take cash, never reverse.
+  const isCollector = roleFlags(useSession().user?.role).isCollector;
   const [paymentMode, setPaymentMode] = useState<PaymentMode | null>(null);
   const [lastPaymentMode, setLastPaymentMode] = useState<PaymentMode>('full');
   const [isCancelOpen, setCancelOpen] = useState(false);
@@ -167,6 +173,7 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
                 { label: t('invoices.fields.total'), value: <Money amount={invoice.total} />, isEmphasized: true },
                 { label: t('invoices.fields.amountPaid'), value: <Money amount={invoice.amount_paid} /> },
                 { label: t('invoices.fields.balanceDue'), value: <Money amount={invoice.balance_due} />, isEmphasized: true },
+                ...secondCurrencyItems(invoice, t, language),
               ]}
             />
           </Section>
@@ -207,7 +214,7 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
             numericColumns={[1, 2, 3]}
             rows={invoice.lines.map((line) => ({
               key: line.id,
-              cells: [<LineDescription key="description" description={line.description} />, <DecimalText key="quantity" value={line.quantity} />, <DecimalText key="price" value={line.unit_price} maxDecimals={6} />, <Money key="amount" amount={line.amount} />],
+              cells: [<LineDescription key="description" description={line.description} pricing={line.pricing} />, <DecimalText key="quantity" value={line.quantity} />, <DecimalText key="price" value={line.unit_price} maxDecimals={6} />, <Money key="amount" amount={line.amount} />],
             }))}
           />
         </Section>
@@ -222,7 +229,7 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
               numericColumns={[1]}
               rows={invoice.payments.map((payment) => {
                 const isReversal = payment.amount.startsWith('-');
-                const canReverse = canTakePayments && !isReversal && !isCancelled && reversibleMinorOf(payment, invoice.payments, decimals) > 0n;
+                const canReverse = canTakePayments && !isCollector && !isReversal && !isCancelled && reversibleMinorOf(payment, invoice.payments, decimals) > 0n;
                 return {
                   key: payment.id,
                   cells: [
@@ -248,6 +255,11 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
             />
           )}
         </Section>
+        <Can do="list" on="audit">
+          <Section title={t('history.tab')}>
+            <HistoryList entity="invoice" entityId={invoice.id} />
+          </Section>
+        </Can>
       </Stack>
 
       {canTakePayments && (
@@ -264,11 +276,12 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
 }
 
 function PaymentDetails({ payment }: { payment: Payment }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const parts = [
     payment.reference && `${t('payments.fields.reference')}: ${payment.reference}`,
     payment.reason && `${t('payments.fields.reason')}: ${payment.reason}`,
     payment.note,
+    tenderText(payment, t, i18n.language),
   ].filter(Boolean);
   return parts.length ? <bdi>{parts.join(' · ')}</bdi> : <>—</>;
 }

@@ -31,7 +31,7 @@ export function InvoiceListPage() {
   const query = useInvoices(service?.id, listState.query);
   const canCreateInvoice = useCan('create', 'invoice');
   const canManageInvoices = useCan('manage', 'invoice');
-  // The billing run needs both (domain.md): admin and accountant.
+  // The billing run needs both (docs/product/domain.md): admin and accountant.
   const canRunBilling = canCreateInvoice && canManageInvoices;
   const [isBillingRunOpen, setBillingRunOpen] = useState(false);
 

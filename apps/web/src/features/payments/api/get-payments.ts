@@ -2,6 +2,7 @@ import type { Paginated } from '@meterline/contract/pagination';
 import type { Payment } from '@meterline/contract/payments';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, type Query } from '../../../shared/lib/api-client';
+import { paymentKeys } from '../../../shared/api/query-keys';
 
 /** A page of the service's payments (reversals are negative); the query is the list's URL state. */
 export function getPayments(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Payment>> {
@@ -10,7 +11,7 @@ export function getPayments(serviceId: number, query: Query, signal?: AbortSigna
 
 export const paymentsQueryOptions = (serviceId: number, query: Query) =>
   queryOptions({
-    queryKey: ['services', serviceId, 'payments', 'list', query],
+    queryKey: paymentKeys.list(serviceId, query),
     queryFn: ({ signal }) => getPayments(serviceId, query, signal),
     placeholderData: keepPreviousData,
   });

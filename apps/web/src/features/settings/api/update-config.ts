@@ -2,11 +2,12 @@ import type { Config, UpdateConfigInput } from '@meterline/contract/config';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
 import { useSession } from '../../../shared/lib/session';
+import { configKeys } from '../../../shared/api/query-keys';
 
 export interface UpdateConfigVariables {
   id: number;
   input: Omit<UpdateConfigInput, 'logo'>;
-  /** A newly chosen file: the request becomes multipart. Otherwise JSON without `logo` (spec section 5). */
+  /** A newly chosen file: the request becomes multipart. Otherwise JSON without `logo` (docs/product/specification.md section 5). */
   logo?: File | null;
 }
 
@@ -25,7 +26,7 @@ export function useUpdateConfig() {
   return useMutation({
     mutationFn: updateConfig,
     onSuccess: (config) => {
-      queryClient.setQueryData(['config'], config);
+      queryClient.setQueryData(configKeys.all, config);
       if (user?.tenant) {
         updateUser({
           tenant: {

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { contractResolver } from '../../../shared/lib/contract-resolver';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
@@ -6,11 +6,13 @@ import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LOGO_CONTENT_TYPES, LOGO_MAX_BYTES, updateConfigInputSchema, type Config } from '@meterline/contract/config';
@@ -39,9 +41,29 @@ interface SettingsFormValues {
   address: string;
   invoice_footer: string;
   timezone: string;
+  voltage: string;
+  backdate_days: string;
+  prorate_partial_months: boolean;
+  collectors_take_payments: boolean;
 }
 
-const FIELDS = ['company_name', 'currency', 'tax_rate', 'invoice_prefix', 'invoice_due_days', 'phone', 'email', 'address', 'invoice_footer', 'timezone', 'logo'] as const;
+const FIELDS = [
+  'company_name',
+  'currency',
+  'tax_rate',
+  'invoice_prefix',
+  'invoice_due_days',
+  'phone',
+  'email',
+  'address',
+  'invoice_footer',
+  'timezone',
+  'voltage',
+  'backdate_days',
+  'prorate_partial_months',
+  'collectors_take_payments',
+  'logo',
+] as const;
 const schema = updateConfigInputSchema.omit({ logo: true, tenant: true });
 
 function valuesOf(config: Config): SettingsFormValues {
@@ -56,6 +78,10 @@ function valuesOf(config: Config): SettingsFormValues {
     address: config.address,
     invoice_footer: config.invoice_footer,
     timezone: config.timezone,
+    voltage: String(config.voltage),
+    backdate_days: String(config.backdate_days),
+    prorate_partial_months: config.prorate_partial_months,
+    collectors_take_payments: config.collectors_take_payments,
   };
 }
 
@@ -83,7 +109,7 @@ const grid = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 
 
 /**
  * The tenant's settings. Saved as JSON without `logo` unless a new logo file was chosen, then as
- * multipart (spec section 5); removing the saved logo is its own call (`DELETE /config/logo/`).
+ * multipart (docs/product/specification.md section 5); removing the saved logo is its own call (`DELETE /config/logo/`).
  * A 400 lands on its fields (the logo's too); a 409 `currency_locked` is explained.
  */
 export function SettingsForm({ config }: { config: Config }) {
@@ -98,7 +124,7 @@ export function SettingsForm({ config }: { config: Config }) {
   const [logoError, setLogoError] = useState<string | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [isRemoveOpen, setRemoveOpen] = useState(false);
-  const form = useForm<SettingsFormValues>({ resolver: zodResolver(schema) as unknown as Resolver<SettingsFormValues>, defaultValues: valuesOf(config) });
+  const form = useForm<SettingsFormValues>({ resolver: contractResolver(schema) as unknown as Resolver<SettingsFormValues>, defaultValues: valuesOf(config) });
   const { control, formState, handleSubmit, setError, reset } = form;
   const hasChanges = formState.isDirty || logoFile !== null;
   const { blocker, allowNextNavigation } = useUnsavedChanges(hasChanges);
@@ -292,6 +318,54 @@ export function SettingsForm({ config }: { config: Config }) {
                   />
                 )}
               />
+            )}
+          />
+        </Box>
+      </Section>
+
+      <Section title={t('settings.sections.billingRules')}>
+        <Box sx={grid}>
+          <NumericTextField
+            control={control}
+            name="voltage"
+            isInteger
+            label={t('settings.fields.voltage')}
+            helperText={t('settings.fields.voltageHelp')}
+            disabled={isBusy}
+            slotProps={{ input: { endAdornment: <InputAdornment position="end">V</InputAdornment> } }}
+          />
+          <NumericTextField
+            control={control}
+            name="backdate_days"
+            isInteger
+            label={t('settings.fields.backdateDays')}
+            helperText={t('settings.fields.backdateDaysHelp')}
+            disabled={isBusy}
+          />
+          <Controller
+            control={control}
+            name="prorate_partial_months"
+            render={({ field }) => (
+              <Box>
+                <FormControlLabel
+                  control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} slotProps={{ input: { ref: field.ref } }} disabled={isBusy} />}
+                  label={t('settings.fields.proratePartialMonths')}
+                />
+                <FormHelperText>{t('settings.fields.proratePartialMonthsHelp')}</FormHelperText>
+              </Box>
+            )}
+          />
+          <Controller
+            control={control}
+            name="collectors_take_payments"
+            render={({ field }) => (
+              <Box>
+                <FormControlLabel
+                  control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} slotProps={{ input: { ref: field.ref } }} disabled={isBusy} />}
+                  label={t('settings.fields.collectorsTakePayments')}
+                />
+                <FormHelperText>{t('settings.fields.collectorsTakePaymentsHelp')}</FormHelperText>
+              </Box>
             )}
           />
         </Box>

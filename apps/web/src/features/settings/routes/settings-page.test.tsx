@@ -19,6 +19,16 @@ const config: Config = {
   address: '',
   invoice_footer: '',
   timezone: 'Asia/Beirut',
+  second_currency: null,
+  second_currency_decimals: null,
+  cash_rounding: {},
+  voltage: 230,
+  prorate_partial_months: true,
+  collectors_take_payments: true,
+  backdate_days: 31,
+  late_fee_kind: 'none',
+  late_fee_value: '0.000',
+  late_fee_after_days: 30,
 };
 
 function answerAddresses(url: string) {
@@ -53,6 +63,26 @@ describe('settings', () => {
     const body = JSON.parse(String(init!.body));
     expect(body).toMatchObject({ invoice_due_days: 30, tax_rate: '11.000', timezone: 'Asia/Beirut' });
     expect(body).not.toHaveProperty('logo');
+  });
+
+  it('saves the readings and billing rules: voltage, backdating window, proration', async () => {
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/config/') return jsonResponse(200, config);
+      if (url === '/api/config/5/' && init.method === 'PUT') return jsonResponse(200, { ...config, voltage: 110, backdate_days: 7, prorate_partial_months: false });
+      return answerAddresses(url);
+    });
+    renderWithProviders(<SettingsPage />, { path: '/settings' });
+    const voltage = await screen.findByRole('textbox', { name: 'Voltage' });
+    await userEvent.clear(voltage);
+    await userEvent.type(voltage, '110');
+    const backdate = screen.getByRole('textbox', { name: 'Days a reading or payment may be backdated' });
+    await userEvent.clear(backdate);
+    await userEvent.type(backdate, '7');
+    await userEvent.click(screen.getByRole('switch', { name: 'Prorate partial months' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const body = JSON.parse(String(fetchMock.mock.calls.find(([, call]) => call?.method === 'PUT')![1]!.body));
+    expect(body).toMatchObject({ voltage: 110, backdate_days: 7, prorate_partial_months: false });
   });
 
   it('sends multipart with the file when a new logo is chosen', async () => {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
+import { stationKeys } from '../../../shared/api/query-keys';
 
 /** 204, or 409 `protected` while customers or subscriptions use the station. */
 export function deleteStation(serviceId: number, stationId: number): Promise<void> {
@@ -11,8 +12,8 @@ export function useDeleteStation(serviceId: number) {
   return useMutation({
     mutationFn: (stationId: number) => deleteStation(serviceId, stationId),
     onSuccess: (_result, stationId) => {
-      queryClient.removeQueries({ queryKey: ['services', serviceId, 'stations', 'detail', stationId] });
-      return queryClient.invalidateQueries({ queryKey: ['services', serviceId, 'stations', 'list'] });
+      queryClient.removeQueries({ queryKey: stationKeys.detail(serviceId, stationId) });
+      return queryClient.invalidateQueries({ queryKey: stationKeys.lists(serviceId) });
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { Station, UpdateStationInput } from '@meterline/contract/stations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
+import { counterKeys, customerKeys, stationKeys } from '../../../shared/api/query-keys';
 
 export function updateStation(serviceId: number, stationId: number, input: UpdateStationInput): Promise<Station> {
   return apiClient.put<Station>(`services/${serviceId}/stations/${stationId}/`, input);
@@ -12,11 +13,11 @@ export function useUpdateStation(serviceId: number, stationId: number) {
   return useMutation({
     mutationFn: (input: UpdateStationInput) => updateStation(serviceId, stationId, input),
     onSuccess: async (station) => {
-      queryClient.setQueryData(['services', serviceId, 'stations', 'detail', stationId], station);
+      queryClient.setQueryData(stationKeys.detail(serviceId, stationId), station);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['services', serviceId, 'stations'] }),
-        queryClient.invalidateQueries({ queryKey: ['services', serviceId, 'customers'] }),
-        queryClient.invalidateQueries({ queryKey: ['services', serviceId, 'counters'] }),
+        queryClient.invalidateQueries({ queryKey: stationKeys.all(serviceId) }),
+        queryClient.invalidateQueries({ queryKey: customerKeys.all(serviceId) }),
+        queryClient.invalidateQueries({ queryKey: counterKeys.all(serviceId) }),
       ]);
     },
   });

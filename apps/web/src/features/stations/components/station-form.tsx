@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { contractResolver } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -92,7 +92,7 @@ export function StationForm<TResult>({
   const form = useForm<StationFormValues, unknown, StationFormOutput>({
     defaultValues,
     // The form holds texts ('' for none); the schema turns them into the body.
-    resolver: zodResolver(stationFormSchema) as Resolver<StationFormValues, unknown, StationFormOutput>,
+    resolver: contractResolver(stationFormSchema) as Resolver<StationFormValues, unknown, StationFormOutput>,
   });
   const { handleSubmit, formError, blocker, isSaving } = useRecordForm({ form, fields: STATION_FIELDS, save, onSaved });
   const readOnly = isReadOnly ? { htmlInput: { readOnly: true } } : undefined;

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../shared/lib/paths';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
+import { useIdParam } from '../../../shared/hooks/use-id-param';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { useCan } from '../../../shared/lib/can';
 import { DeleteRecordButton } from '../../../shared/ui/delete-record-button';
@@ -18,7 +19,7 @@ export function StationEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { showToast } = useToast();
-  const stationId = Number(useParams().stationId);
+  const stationId = useIdParam('stationId');
   const { service } = useSelectedService();
   const serviceId = service?.id ?? 0;
   const station = useStation(service?.id, stationId);

@@ -6,7 +6,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { STATION_STATUSES, stationListSpec, type Station } from '@meterline/contract/stations';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/lib/paths';
 import { useRegions } from '../../../shared/api/get-regions';
 import { useStations } from '../../../shared/api/get-stations';
 import { useListUrlState } from '../../../shared/hooks/use-list-url-state';

@@ -1,7 +1,7 @@
 import type { CreateUserInput, User } from '@meterline/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
-import { tenantKeys } from './tenant-keys';
+import { tenantKeys } from '../../../shared/api/query-keys';
 
 export function createTenantUser(tenantId: number, input: CreateUserInput): Promise<User> {
   return apiClient.post<User>(`tenants/${tenantId}/users/`, input);

@@ -1,7 +1,7 @@
 import type { CreateTenantInput, Tenant } from '@meterline/contract/tenants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
-import { tenantKeys } from './tenant-keys';
+import { tenantKeys } from '../../../shared/api/query-keys';
 
 export function createTenant(input: CreateTenantInput): Promise<Tenant> {
   return apiClient.post<Tenant>('tenants/', input);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
-import { tenantKeys } from './tenant-keys';
+import { tenantKeys } from '../../../shared/api/query-keys';
 
 /** The configured database aliases, `default` first. */
 export function getTenantAliases(signal?: AbortSignal): Promise<string[]> {

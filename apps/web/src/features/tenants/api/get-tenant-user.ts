@@ -1,7 +1,7 @@
 import type { User } from '@meterline/contract/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
-import { tenantKeys } from './tenant-keys';
+import { tenantKeys } from '../../../shared/api/query-keys';
 
 export function getTenantUser(tenantId: number, userId: number, signal?: AbortSignal): Promise<User> {
   return apiClient.get<User>(`tenants/${tenantId}/users/${userId}/`, { signal });

@@ -3,7 +3,7 @@ import type { User } from '@meterline/contract/users';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListQueryParams } from '../../../shared/hooks/use-list-url-state';
 import { apiClient } from '../../../shared/lib/api-client';
-import { tenantKeys } from './tenant-keys';
+import { tenantKeys } from '../../../shared/api/query-keys';
 
 export function getTenantUsers(tenantId: number, query: ListQueryParams, signal?: AbortSignal): Promise<Paginated<User>> {
   return apiClient.get<Paginated<User>>(`tenants/${tenantId}/users/`, { query, signal });

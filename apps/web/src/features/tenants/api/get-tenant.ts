@@ -1,7 +1,7 @@
 import type { Tenant } from '@meterline/contract/tenants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
-import { tenantKeys } from './tenant-keys';
+import { tenantKeys } from '../../../shared/api/query-keys';
 
 export function getTenant(tenantId: number, signal?: AbortSignal): Promise<Tenant> {
   return apiClient.get<Tenant>(`tenants/${tenantId}/`, { signal });

@@ -3,7 +3,7 @@ import type { Tenant } from '@meterline/contract/tenants';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListQueryParams } from '../../../shared/hooks/use-list-url-state';
 import { apiClient } from '../../../shared/lib/api-client';
-import { tenantKeys } from './tenant-keys';
+import { tenantKeys } from '../../../shared/api/query-keys';
 
 export function getTenants(query: ListQueryParams, signal?: AbortSignal): Promise<Paginated<Tenant>> {
   return apiClient.get<Paginated<Tenant>>('tenants/', { query, signal });

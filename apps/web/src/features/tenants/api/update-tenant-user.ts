@@ -1,7 +1,7 @@
 import type { UpdateUserInput, User } from '@meterline/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
-import { tenantKeys } from './tenant-keys';
+import { tenantKeys } from '../../../shared/api/query-keys';
 
 export function updateTenantUser(tenantId: number, userId: number, input: UpdateUserInput): Promise<User> {
   return apiClient.put<User>(`tenants/${tenantId}/users/${userId}/`, input);

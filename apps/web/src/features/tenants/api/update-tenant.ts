@@ -1,7 +1,7 @@
 import type { Tenant, UpdateTenantInput } from '@meterline/contract/tenants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
-import { tenantKeys } from './tenant-keys';
+import { tenantKeys } from '../../../shared/api/query-keys';
 
 export function updateTenant(tenantId: number, input: UpdateTenantInput): Promise<Tenant> {
   return apiClient.put<Tenant>(`tenants/${tenantId}/`, input);

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { contractResolver } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -61,7 +61,7 @@ export function TenantForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [isSlugEdited, setSlugEdited] = useState(!isCreate);
   const form = useForm<TenantFormValues>({
-    resolver: zodResolver(isCreate ? createTenantInputSchema : updateSchema) as unknown as Resolver<TenantFormValues>,
+    resolver: contractResolver(isCreate ? createTenantInputSchema : updateSchema) as unknown as Resolver<TenantFormValues>,
     defaultValues: {
       name: tenant?.name ?? '',
       slug: tenant?.slug ?? '',

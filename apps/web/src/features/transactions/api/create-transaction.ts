@@ -2,6 +2,7 @@ import type { CreateTransactionInput, Transaction } from '@meterline/contract/tr
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/lib/idempotency-key';
+import { transactionKeys } from '../../../shared/api/query-keys';
 
 /** Records a handover, expense, deposit or adjustment; the key makes a repeated click record it once. */
 export function createTransaction(input: CreateTransactionInput, idempotencyKey: string): Promise<Transaction> {
@@ -12,6 +13,6 @@ export function useCreateTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: { input: CreateTransactionInput; idempotencyKey: string }) => createTransaction(input, idempotencyKey),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['transactions'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: transactionKeys.all }),
   });
 }

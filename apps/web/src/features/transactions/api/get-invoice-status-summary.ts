@@ -1,6 +1,7 @@
 import type { InvoiceStatusQuery, InvoiceStatusSummary } from '@meterline/contract/transactions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
+import { transactionKeys } from '../../../shared/api/query-keys';
 
 /** Invoices per status (count and total) issued in a window, for a service. */
 export function getInvoiceStatusSummary(query: InvoiceStatusQuery, signal?: AbortSignal): Promise<InvoiceStatusSummary> {
@@ -9,7 +10,7 @@ export function getInvoiceStatusSummary(query: InvoiceStatusQuery, signal?: Abor
 
 /** Under `['transactions']`: money writes refresh it with the transactions. */
 export const invoiceStatusSummaryQueryOptions = (query: InvoiceStatusQuery) =>
-  queryOptions({ queryKey: ['transactions', 'invoice-status', query], queryFn: ({ signal }) => getInvoiceStatusSummary(query, signal) });
+  queryOptions({ queryKey: transactionKeys.invoiceStatus(query), queryFn: ({ signal }) => getInvoiceStatusSummary(query, signal) });
 
 export function useInvoiceStatusSummary(query: InvoiceStatusQuery, { isEnabled = true }: { isEnabled?: boolean } = {}) {
   return useQuery({ ...invoiceStatusSummaryQueryOptions(query), enabled: isEnabled });

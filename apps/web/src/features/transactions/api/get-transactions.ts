@@ -2,6 +2,7 @@ import type { Paginated } from '@meterline/contract/pagination';
 import type { Transaction } from '@meterline/contract/transactions';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, type Query } from '../../../shared/lib/api-client';
+import { transactionKeys } from '../../../shared/api/query-keys';
 
 /** A page of the tenant's transactions (handovers, expenses, deposits, adjustments). */
 export function getTransactions(query: Query, signal?: AbortSignal): Promise<Paginated<Transaction>> {
@@ -10,7 +11,7 @@ export function getTransactions(query: Query, signal?: AbortSignal): Promise<Pag
 
 export const transactionsQueryOptions = (query: Query) =>
   queryOptions({
-    queryKey: ['transactions', 'list', query],
+    queryKey: transactionKeys.list(query),
     queryFn: ({ signal }) => getTransactions(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -4,7 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { contractResolver } from '../../../shared/lib/contract-resolver';
 import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
 import { createTransactionInputSchema, TRANSACTION_KINDS, type CreateTransactionInput } from '@meterline/contract/transactions';
 import { useEffect, useMemo, useState } from 'react';
@@ -63,7 +63,7 @@ export function TransactionCreatePage() {
     [decimals, t],
   );
   const form = useForm<CreateTransactionInput, unknown, TransactionFormOutput>({
-    resolver: zodResolver(schema),
+    resolver: contractResolver(schema),
     defaultValues: { kind: 'handover', amount: '', service: service?.id ?? '', from_user: '', to_user: user?.id ?? '', description: '' },
   });
   const { isDirty, isSubmitSuccessful } = form.formState;

@@ -1,7 +1,7 @@
 import type { CreateUserInput, User } from '@meterline/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
-import { userKeys } from './user-keys';
+import { userKeys } from '../../../shared/api/query-keys';
 
 export function createUser(input: CreateUserInput): Promise<User> {
   return apiClient.post<User>('auth/users/', input);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
-import { userKeys } from './user-keys';
+import { userKeys } from '../../../shared/api/query-keys';
 
 /** `DELETE /auth/users/{id}/` deactivates (204): the user is signed out and cannot sign in. */
 export function deactivateUser(userId: number): Promise<void> {

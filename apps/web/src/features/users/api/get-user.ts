@@ -1,7 +1,7 @@
 import type { User } from '@meterline/contract/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
-import { userKeys } from './user-keys';
+import { userKeys } from '../../../shared/api/query-keys';
 
 export function getUser(userId: number, signal?: AbortSignal): Promise<User> {
   return apiClient.get<User>(`auth/users/${userId}/`, { signal });

@@ -3,7 +3,7 @@ import type { User } from '@meterline/contract/users';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListQueryParams } from '../../../shared/hooks/use-list-url-state';
 import { apiClient } from '../../../shared/lib/api-client';
-import { userKeys } from './user-keys';
+import { userKeys } from '../../../shared/api/query-keys';
 
 export function getUsers(query: ListQueryParams, signal?: AbortSignal): Promise<Paginated<User>> {
   return apiClient.get<Paginated<User>>('auth/users/', { query, signal });

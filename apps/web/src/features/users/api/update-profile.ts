@@ -2,7 +2,7 @@ import type { UpdateUserInput, User } from '@meterline/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
 import { useSession } from '../../../shared/lib/session';
-import { userKeys } from './user-keys';
+import { userKeys } from '../../../shared/api/query-keys';
 
 export type ProfileInput = Pick<UpdateUserInput, 'first_name' | 'last_name' | 'phone' | 'email' | 'avatar'>;
 

@@ -1,7 +1,7 @@
 import type { UpdateUserInput, User } from '@meterline/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
-import { userKeys } from './user-keys';
+import { userKeys } from '../../../shared/api/query-keys';
 
 export function updateUser(userId: number, input: UpdateUserInput): Promise<User> {
   return apiClient.put<User>(`auth/users/${userId}/`, input);

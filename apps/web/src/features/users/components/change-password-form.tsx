@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { contractResolver } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -44,7 +44,7 @@ export function ChangePasswordForm() {
     [t],
   );
   const { control, formState, handleSubmit, setError, reset } = useForm<PasswordFormValues>({
-    resolver: zodResolver(schema) as unknown as Resolver<PasswordFormValues>,
+    resolver: contractResolver(schema) as unknown as Resolver<PasswordFormValues>,
     defaultValues: { current_password: '', new_password: '', repeat_password: '' },
   });
 

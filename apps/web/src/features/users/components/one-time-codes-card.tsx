@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { contractResolver } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -30,7 +30,7 @@ function CodeForm({ submitLabel, submitColor, onCode, onCancel }: { submitLabel:
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(null);
   const { control, formState, handleSubmit, setError } = useForm<{ code: string }>({
-    resolver: zodResolver(otpCodeInputSchema) as unknown as Resolver<{ code: string }>,
+    resolver: contractResolver(otpCodeInputSchema) as unknown as Resolver<{ code: string }>,
     defaultValues: { code: '' },
   });
   const handleFormSubmit = handleSubmit(async ({ code }) => {

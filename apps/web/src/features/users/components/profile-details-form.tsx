@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { contractResolver } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -34,7 +34,7 @@ export function ProfileDetailsForm({ user }: { user: Me }) {
   const updateProfile = useUpdateProfile();
   const [formError, setFormError] = useState<string | null>(null);
   const { control, formState, handleSubmit, setError, reset, watch, setValue } = useForm<ProfileFormValues>({
-    resolver: zodResolver(schema) as unknown as Resolver<ProfileFormValues>,
+    resolver: contractResolver(schema) as unknown as Resolver<ProfileFormValues>,
     defaultValues: { first_name: user.first_name, last_name: user.last_name, phone: user.phone, email: user.email, avatar: user.avatar ?? '' },
   });
   const { blocker } = useUnsavedChanges(formState.isDirty);

@@ -99,7 +99,7 @@ describe('profile', () => {
   });
 
   it('puts a wrong current password on its field', async () => {
-    stubFetch((url) => (url === '/api/auth/users/set_password/' ? jsonResponse(400, { current_password: ['Invalid password.'] }) : undefined));
+    stubFetch((url) => (url === '/api/auth/users/set_password/' ? jsonResponse(400, { current_password: ['Invalid password.'], code: 'wrong_password', errors: [{ field: 'current_password', code: 'wrong_password', message: 'Invalid password.' }] }) : undefined));
     renderWithProviders(<ProfilePage />, { path: '/users/profile', role: 'admin' });
     await userEvent.type(screen.getByLabelText('Current password'), 'wrong-one');
     await userEvent.type(screen.getByLabelText('New password'), 'brand-new-pass');

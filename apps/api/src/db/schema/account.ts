@@ -1,0 +1,114 @@
+import { bigint, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { customers, invoices } from './billing';
+import { services } from './tenant-data';
+
+/** Issue 15. Append-only: one payment of the account, spread over invoices (payments rows naming it); `credit` is the rest. */
+export const accountPayments = pgTable(
+  'account_payments',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull(),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    credit: bigint('credit', { mode: 'bigint' }).notNull(),
+    method: text('method').notNull().default('cash'),
+    reference: text('reference').notNull().default(''),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    receivedBy: integer('received_by'),
+    note: text('note').notNull().default(''),
+  },
+  (table) => [index('account_payments_tenant_customer_idx').on(table.tenantId, table.customerId, table.id)],
+);
+
+export interface CreditNoteLineJson {
+  description: string;
+  quantity: string;
+  unit_price: string;
+  amount: string;
+}
+
+/** Append-only credit notes, numbered without gaps per tenant (CN-2026-000001). */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull(),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    number: text('number').notNull(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    subtotal: bigint('subtotal', { mode: 'bigint' }).notNull(),
+    tax: bigint('tax', { mode: 'bigint' }).notNull(),
+    total: bigint('total', { mode: 'bigint' }).notNull(),
+    /** The part that lowered the invoice's balance (a payments row of method `credit_note`). */
+    applied: bigint('applied', { mode: 'bigint' }).notNull(),
+    /** The part that became the customer's credit (the invoice was already paid). */
+    toCredit: bigint('to_credit', { mode: 'bigint' }).notNull(),
+    lines: jsonb('lines').$type<CreditNoteLineJson[]>().notNull().default([]),
+    reason: text('reason').notNull(),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('credit_notes_tenant_number_key').on(table.tenantId, table.number),
+    index('credit_notes_tenant_invoice_idx').on(table.tenantId, table.invoiceId),
+    index('credit_notes_tenant_customer_idx').on(table.tenantId, table.customerId),
+  ],
+);
+
+export const CREDIT_MOVEMENT_KINDS = ['payment', 'credit_note', 'applied', 'refund'] as const;
+export type CreditMovementKind = (typeof CREDIT_MOVEMENT_KINDS)[number];
+
+/** Append-only: every move of a customer's credit (+ from a payment or credit note, - applied or refunded). */
+export const creditMovements = pgTable(
+  'credit_movements',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull(),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    kind: text('kind').$type<CreditMovementKind>().notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    invoiceId: integer('invoice_id').references(() => invoices.id),
+    accountPaymentId: integer('account_payment_id').references(() => accountPayments.id),
+    creditNoteId: integer('credit_note_id').references(() => creditNotes.id),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdBy: integer('created_by'),
+  },
+  (table) => [index('credit_movements_tenant_customer_idx').on(table.tenantId, table.customerId, table.id)],
+);
+
+/** One late fee per overdue invoice (the unique key), carried by a line of `invoice_id`. */
+export const lateFees = pgTable(
+  'late_fees',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull(),
+    overdueInvoiceId: integer('overdue_invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('late_fees_tenant_overdue_key').on(table.tenantId, table.overdueInvoiceId)],
+);

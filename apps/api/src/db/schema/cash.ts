@@ -1,0 +1,69 @@
+import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { payments } from './billing';
+import { services } from './tenant-data';
+
+/** Collectors' cash (issue 19, migration 0011): receipts, counts and the payments each count took. */
+export const receiptCounters = pgTable('receipt_counters', {
+  tenantId: integer('tenant_id').primaryKey(),
+  lastNumber: bigint('last_number', { mode: 'number' }).notNull().default(0),
+});
+
+/** One receipt number per payment, gapless per tenant; append-only. */
+export const paymentReceipts = pgTable(
+  'payment_receipts',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    number: bigint('number', { mode: 'number' }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payment_receipts_payment_key').on(table.tenantId, table.paymentId),
+    uniqueIndex('payment_receipts_number_key').on(table.tenantId, table.number),
+  ],
+);
+
+/** A count of a collector's cash; append-only (a correction is a new count). */
+export const cashHandovers = pgTable(
+  'cash_handovers',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull(),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    collectorId: integer('collector_id').notNull(),
+    expectedAmount: bigint('expected_amount', { mode: 'bigint' }).notNull(),
+    countedAmount: bigint('counted_amount', { mode: 'bigint' }).notNull(),
+    difference: bigint('difference', { mode: 'bigint' }).notNull(),
+    kind: text('kind').notNull(),
+    reason: text('reason').notNull().default(''),
+    /** The `handover` transaction written with it. */
+    transactionId: integer('transaction_id'),
+    createdBy: integer('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('cash_handovers_tenant_service_idx').on(table.tenantId, table.serviceId, table.collectorId, table.createdAt)],
+);
+
+/** The payments a handover took from held to handed over; a payment appears at most once. */
+export const cashHandoverPayments = pgTable(
+  'cash_handover_payments',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull(),
+    handoverId: integer('handover_id')
+      .notNull()
+      .references(() => cashHandovers.id),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+  },
+  (table) => [
+    uniqueIndex('cash_handover_payments_payment_key').on(table.tenantId, table.paymentId),
+    index('cash_handover_payments_handover_idx').on(table.tenantId, table.handoverId),
+  ],
+);

@@ -1,0 +1,133 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { accountPayments, creditMovements, creditNotes, customers, invoices, settings, type CreditMovementKind } from '../../db/schema/index';
+import type { ServiceScope } from '../services/service-scope';
+
+export type AccountPaymentRow = typeof accountPayments.$inferSelect;
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
+
+/** Payments rows that only move money inside the account: credit applied to an invoice, a credit note's part. */
+export const CREDIT_APPLIED_METHOD = 'credit';
+export const CREDIT_NOTE_METHOD = 'credit_note';
+
+/** The customer's unpaid and partly paid invoices of the service, locked (oldest id first, the order every account writer locks in). */
+export async function findOpenInvoices(executor: Executor, scope: ServiceScope, customerId: number, options: { lock?: boolean } = {}) {
+  const query = executor
+    .select({ id: invoices.id, number: invoices.number, issuedOn: invoices.issuedOn, dueOn: invoices.dueOn, total: invoices.total, amountPaid: invoices.amountPaid })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.tenantId, scope.tenantId),
+        eq(invoices.serviceId, scope.serviceId),
+        eq(invoices.customerId, customerId),
+        inArray(invoices.status, ['unpaid', 'partially_paid']),
+      ),
+    )
+    .orderBy(asc(invoices.id));
+  return options.lock ? query.for('update') : query;
+}
+
+export async function insertAccountPayment(executor: Executor, values: typeof accountPayments.$inferInsert): Promise<AccountPaymentRow> {
+  const [row] = await executor.insert(accountPayments).values(values).returning();
+  return row;
+}
+
+export async function insertCreditMovement(
+  executor: Executor,
+  values: Omit<typeof creditMovements.$inferInsert, 'kind'> & { kind: CreditMovementKind },
+): Promise<typeof creditMovements.$inferSelect> {
+  const [row] = await executor.insert(creditMovements).values(values).returning();
+  return row;
+}
+
+/** Moves the customer's credit (the check constraint refuses it below zero) and answers balance and credit after. */
+export async function addToCustomerCredit(executor: Executor, tenantId: number, customerId: number, delta: bigint): Promise<{ balance: bigint; credit: bigint }> {
+  const [row] = await executor
+    .update(customers)
+    .set({ credit: sql`${customers.credit} + ${delta.toString()}::bigint` })
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
+    .returning({ balance: customers.balance, credit: customers.credit });
+  return row;
+}
+
+/** The next credit note number of the tenant, under the settings row's lock: gapless like the invoices'. */
+export async function allocateCreditNoteNumber(executor: Executor, tenantId: number, year: string): Promise<string> {
+  const [locked] = await executor.select({ last: settings.lastCreditNoteNumber }).from(settings).where(eq(settings.tenantId, tenantId)).for('update');
+  if (!locked) throw new Error(`Tenant ${tenantId} has no settings row`);
+  const next = Number(locked.last) + 1;
+  await executor.update(settings).set({ lastCreditNoteNumber: next }).where(eq(settings.tenantId, tenantId));
+  return `CN-${year}-${String(next).padStart(6, '0')}`;
+}
+
+export async function insertCreditNote(executor: Executor, values: typeof creditNotes.$inferInsert): Promise<CreditNoteRow> {
+  const [row] = await executor.insert(creditNotes).values(values).returning();
+  return row;
+}
+
+export async function sumCreditNotesOf(executor: Executor, tenantId: number, invoiceId: number): Promise<bigint> {
+  const [row] = await executor
+    .select({ total: sql<string>`coalesce(sum(${creditNotes.total}), 0)::text` })
+    .from(creditNotes)
+    .where(and(eq(creditNotes.tenantId, tenantId), eq(creditNotes.invoiceId, invoiceId)));
+  return BigInt(row.total);
+}
+
+const creditNoteColumns = { note: creditNotes, invoiceNumber: invoices.number, customerName: customers.fullName };
+
+function selectCreditNotes(executor: Executor) {
+  return executor
+    .select(creditNoteColumns)
+    .from(creditNotes)
+    .innerJoin(invoices, and(eq(invoices.tenantId, creditNotes.tenantId), eq(invoices.id, creditNotes.invoiceId)))
+    .innerJoin(customers, and(eq(customers.tenantId, creditNotes.tenantId), eq(customers.id, creditNotes.customerId)));
+}
+export type CreditNoteJoined = Awaited<ReturnType<typeof findCreditNotesOfInvoice>>[number];
+
+export async function findCreditNotesOfInvoice(executor: Executor, scope: ServiceScope, invoiceId: number) {
+  return selectCreditNotes(executor)
+    .where(and(eq(creditNotes.tenantId, scope.tenantId), eq(creditNotes.serviceId, scope.serviceId), eq(creditNotes.invoiceId, invoiceId)))
+    .orderBy(asc(creditNotes.id));
+}
+
+export async function findCreditNote(executor: Executor, scope: ServiceScope, creditNoteId: number): Promise<CreditNoteJoined | null> {
+  const [row] = await selectCreditNotes(executor).where(
+    and(eq(creditNotes.tenantId, scope.tenantId), eq(creditNotes.serviceId, scope.serviceId), eq(creditNotes.id, creditNoteId)),
+  );
+  return row ?? null;
+}
+
+/** The account's own movements for the ledger, dated on the tenant's calendar. */
+export async function findAccountMovements(executor: Executor, scope: ServiceScope, customerId: number, timezone: string) {
+  const where = <T extends typeof accountPayments | typeof creditNotes | typeof creditMovements>(table: T) =>
+    and(eq(table.tenantId, scope.tenantId), eq(table.serviceId, scope.serviceId), eq(table.customerId, customerId));
+  const [paymentRows, noteRows, movementRows] = await Promise.all([
+    executor
+      .select({
+        id: accountPayments.id,
+        amount: accountPayments.amount,
+        reference: accountPayments.reference,
+        at: accountPayments.paidAt,
+        on: sql<string>`to_char(${accountPayments.paidAt} at time zone ${timezone}, 'YYYY-MM-DD')`,
+      })
+      .from(accountPayments)
+      .where(where(accountPayments)),
+    executor
+      .select({ id: creditNotes.id, invoiceId: creditNotes.invoiceId, number: creditNotes.number, total: creditNotes.total, at: creditNotes.createdAt, on: creditNotes.issuedOn })
+      .from(creditNotes)
+      .where(where(creditNotes)),
+    executor
+      .select({
+        id: creditMovements.id,
+        kind: creditMovements.kind,
+        amount: creditMovements.amount,
+        invoiceId: creditMovements.invoiceId,
+        invoiceNumber: invoices.number,
+        at: creditMovements.createdAt,
+        on: sql<string>`to_char(${creditMovements.createdAt} at time zone ${timezone}, 'YYYY-MM-DD')`,
+      })
+      .from(creditMovements)
+      .leftJoin(invoices, and(eq(invoices.tenantId, creditMovements.tenantId), eq(invoices.id, creditMovements.invoiceId)))
+      .where(and(where(creditMovements), inArray(creditMovements.kind, ['applied', 'refund']))),
+  ]);
+  return { paymentRows, noteRows, movementRows };
+}

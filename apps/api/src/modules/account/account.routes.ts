@@ -1,0 +1,197 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accountPaymentSchema,
+  bulkStatementsQuerySchema,
+  createAccountPaymentInputSchema,
+  createCreditNoteInputSchema,
+  creditNoteListSchema,
+  creditNoteSchema,
+  creditRefundSchema,
+  refundCreditInputSchema,
+  statementQuerySchema,
+} from '@meterline/contract/account';
+import { idParamSchema } from '@meterline/contract/common';
+import { errorSchema, validationErrorSchema } from '@meterline/contract/errors';
+import type { DatabaseRegistry } from '../../db/client';
+import { readErrors, writeErrors } from '../../lib/route-schemas';
+import { auditContextOf, requirePermission } from '../../plugins/authenticate';
+import type { Idempotency } from '../idempotency/idempotency';
+import { documentLanguage } from '../invoices/invoice-document';
+import type { PdfPrinter } from '../invoices/pdf-printer';
+import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../services/service-scope';
+import type { AccountService } from './account.service';
+import type { StatementService } from './statement.service';
+
+const IDEMPOTENCY = 'Accepts an Idempotency-Key header (same key and body: the first answer; another body: 422; still running: 409).';
+
+/** `/api/services/{serviceId}/customers/{id}/payments/` and `.../credit/refund/`: the customer's account. */
+export async function accountRoutes(app: FastifyInstance, options: { account: AccountService; databases: DatabaseRegistry; idempotency: Idempotency }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { account, databases, idempotency } = options;
+  routes.post(
+    '/:id/payments/',
+    {
+      onRequest: [app.authenticate, requirePermission('create', 'account_payment')],
+      schema: {
+        tags: ['customers'],
+        summary: "Pay the customer's account: oldest unpaid invoices first (or the listed allocations), the rest becomes credit",
+        description: `${IDEMPOTENCY} 400 on allocations that do not fit the open invoices.`,
+        params: serviceItemParamsSchema,
+        body: createAccountPaymentInputSchema,
+        response: { 201: accountPaymentSchema, ...writeErrors, 422: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      return idempotency.run(request, reply, { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId }, async (ticket) => ({
+        statusCode: 201,
+        body: await account.pay(context, request.params.id, request.body, auditContextOf(request), ticket),
+      }));
+    },
+  );
+  routes.post(
+    '/:id/credit/refund/',
+    {
+      onRequest: [app.authenticate, requirePermission('create', 'credit_refund')],
+      schema: {
+        tags: ['customers'],
+        summary: "Refund part or all of the customer's credit (admin), with a reason",
+        description: `${IDEMPOTENCY} 400 credit_refund_exceeds_credit.`,
+        params: serviceItemParamsSchema,
+        body: refundCreditInputSchema,
+        response: { 201: creditRefundSchema, ...writeErrors, 422: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      return idempotency.run(request, reply, { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId }, async (ticket) => ({
+        statusCode: 201,
+        body: await account.refund(context, request.params.id, request.body, auditContextOf(request), ticket),
+      }));
+    },
+  );
+}
+
+/** `/api/services/{serviceId}/invoices/{id}/credit-notes/`: credit notes of an invoice. */
+export async function creditNoteRoutes(app: FastifyInstance, options: { account: AccountService; databases: DatabaseRegistry; idempotency: Idempotency }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { account, databases, idempotency } = options;
+  routes.post(
+    '/:id/credit-notes/',
+    {
+      onRequest: [app.authenticate, requirePermission('create', 'credit_note')],
+      schema: {
+        tags: ['invoices'],
+        summary: "Credit an invoice (lines or an amount, and a reason): lowers its balance, or becomes the customer's credit when it was paid",
+        description: `${IDEMPOTENCY} Numbered CN-YYYY-NNNNNN without gaps per tenant. 409 invoice_cancelled; 400 credit_note_exceeds_invoice.`,
+        params: serviceItemParamsSchema,
+        body: createCreditNoteInputSchema,
+        response: { 201: creditNoteSchema, ...writeErrors, 422: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      return idempotency.run(request, reply, { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId }, async (ticket) => ({
+        statusCode: 201,
+        body: await account.createCreditNote(context, request.params.id, request.body, auditContextOf(request), ticket),
+      }));
+    },
+  );
+  routes.get(
+    '/:id/credit-notes/',
+    {
+      onRequest: [app.authenticate, requirePermission('list', 'invoice')],
+      schema: {
+        tags: ['invoices'],
+        summary: 'The credit notes of an invoice',
+        params: serviceItemParamsSchema,
+        response: { 200: creditNoteListSchema, ...readErrors },
+      },
+    },
+    async (request) => {
+      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      return account.listCreditNotes(context, request.params.id);
+    },
+  );
+}
+
+/** `/api/services/{serviceId}/credit-notes/{id}/`. */
+export async function creditNoteDetailRoutes(app: FastifyInstance, options: { account: AccountService; databases: DatabaseRegistry }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { account, databases } = options;
+  routes.get(
+    '/:id/',
+    {
+      onRequest: [app.authenticate, requirePermission('list', 'invoice')],
+      schema: {
+        tags: ['invoices'],
+        summary: 'One credit note',
+        params: z.object({ serviceId: idParamSchema, id: idParamSchema }),
+        response: { 200: creditNoteSchema, ...readErrors },
+      },
+    },
+    async (request) => {
+      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      return account.getCreditNote(context, request.params.id);
+    },
+  );
+}
+
+const PRINT_DESCRIPTION = 'application/pdf (A4) printed by Chromium like the invoices; with ?output=html, or where no Chromium is installed, the printable text/html page itself. ?lang=ar|en or Accept-Language.';
+
+async function sendPrinted(reply: FastifyReply, printer: PdfPrinter, html: string, filename: string, language: string, output: 'pdf' | 'html') {
+  const pdf = output === 'html' ? null : await printer.print(html, 'a4');
+  reply.header('cache-control', 'private, no-store').header('content-language', language);
+  if (!pdf) return reply.type('text/html; charset=utf-8').header('content-disposition', `inline; filename="${filename}.html"`).send(html);
+  return reply.type('application/pdf').header('content-disposition', `inline; filename="${filename}.pdf"`).send(pdf);
+}
+
+/** `GET .../customers/{id}/statement/` and `GET .../statements/`: statements of account printed. */
+export async function statementRoutes(app: FastifyInstance, options: { statements: StatementService; databases: DatabaseRegistry; printer: PdfPrinter }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { statements, databases, printer } = options;
+  routes.get(
+    '/customers/:id/statement/',
+    {
+      onRequest: [app.authenticate, requirePermission('list', 'invoice')],
+      schema: {
+        tags: ['customers'],
+        summary: "The customer's statement of account printed (the ledger of the period, A4, English or Arabic, the tenant's logo)",
+        description: PRINT_DESCRIPTION,
+        params: serviceItemParamsSchema,
+        querystring: statementQuerySchema,
+        produces: ['application/pdf', 'text/html'],
+        response: { 200: z.unknown().meta({ description: 'application/pdf, or text/html without Chromium' }), ...readErrors, 400: validationErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const language = documentLanguage(request.query.lang, request.headers['accept-language']);
+      const { html, code } = await statements.one(context, request.params.id, request.query, language);
+      return sendPrinted(reply, printer, html, `statement-${code}`, language, request.query.output);
+    },
+  );
+  routes.get(
+    '/statements/',
+    {
+      onRequest: [app.authenticate, requirePermission('list', 'invoice')],
+      schema: {
+        tags: ['customers'],
+        summary: 'The statements of every customer of a station or region (or of the service) in one document, a page each',
+        description: PRINT_DESCRIPTION,
+        params: serviceParamsSchema,
+        querystring: bulkStatementsQuerySchema,
+        produces: ['application/pdf', 'text/html'],
+        response: { 200: z.unknown().meta({ description: 'application/pdf, or text/html without Chromium' }), ...readErrors, 400: validationErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const language = documentLanguage(request.query.lang, request.headers['accept-language']);
+      const { html } = await statements.bulk(context, request.query, language);
+      return sendPrinted(reply, printer, html, 'statements', language, request.query.output);
+    },
+  );
+}

@@ -1,0 +1,74 @@
+import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { divideRoundHalfUp, parseScaled, UNIT_PRICE_SCALE } from '@meterline/contract/money';
+import type { Tx } from '../../db/client';
+import { invoices, lateFees, settings } from '../../db/schema/index';
+import type { DraftLine } from '../invoices/invoice-lines';
+import { addDays, type ServiceContext } from '../services/service-scope';
+
+/** Late fee settings of a tenant: a percent or an amount scaled by 10^3. */
+interface LateFeeTerms {
+  kind: string;
+  value: bigint;
+  afterDays: number;
+}
+
+export interface LateFeePlan {
+  lines: DraftLine[];
+  /** Records which overdue invoices the new invoice charged (the unique key makes it once each). */
+  record(tx: Tx, invoiceId: number, now: Date): Promise<void>;
+}
+
+const VALUE_SCALE = 3;
+const NONE: LateFeePlan = { lines: [], record: async () => undefined };
+
+/**
+ * The late fee lines of the billing run (issue 15): one line per invoice of the customer overdue
+ * more than N days and not charged yet, a fixed amount or a percent of what is left on it. Off
+ * unless the tenant turned it on. Call inside the invoice's transaction, customer row locked.
+ */
+export async function planLateFees(tx: Tx, context: ServiceContext, customerId: number, today: string): Promise<LateFeePlan> {
+  const { scope, terms } = context;
+  const [row] = await tx
+    .select({ kind: settings.lateFeeKind, value: settings.lateFeeValue, afterDays: settings.lateFeeAfterDays })
+    .from(settings)
+    .where(eq(settings.tenantId, scope.tenantId));
+  const fee: LateFeeTerms | null = row ? { kind: row.kind, value: parseScaled(row.value, VALUE_SCALE) ?? 0n, afterDays: row.afterDays } : null;
+  if (!fee || fee.kind === 'none' || fee.value <= 0n) return NONE;
+  // Overdue more than N days: due before today - N.
+  const dueBefore = addDays(today, -fee.afterDays);
+  const overdue = await tx
+    .select({ id: invoices.id, number: invoices.number, total: invoices.total, amountPaid: invoices.amountPaid })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.tenantId, scope.tenantId),
+        eq(invoices.serviceId, scope.serviceId),
+        eq(invoices.customerId, customerId),
+        inArray(invoices.status, ['unpaid', 'partially_paid']),
+        lt(invoices.dueOn, dueBefore),
+        notExists(tx.select({ one: sql`1` }).from(lateFees).where(and(eq(lateFees.tenantId, invoices.tenantId), eq(lateFees.overdueInvoiceId, invoices.id)))),
+      ),
+    )
+    .orderBy(invoices.id);
+  const charges = overdue
+    .map((invoice) => {
+      // Fixed: the amount in minor units; percent: of what is left, rounded half up to the minor unit.
+      const minorOfValue = (value: bigint) => divideRoundHalfUp(value * 10n ** BigInt(terms.decimals), 10n ** BigInt(VALUE_SCALE));
+      const amount = fee.kind === 'fixed' ? minorOfValue(fee.value) : divideRoundHalfUp((invoice.total - invoice.amountPaid) * fee.value, 100n * 10n ** BigInt(VALUE_SCALE));
+      return { invoice, amount };
+    })
+    .filter((charge) => charge.amount > 0n);
+  if (!charges.length) return NONE;
+  return {
+    lines: charges.map((charge) => ({
+      description: `Late fee: ${charge.invoice.number}`,
+      quantity: 10n ** 3n,
+      unitPrice: charge.amount * 10n ** BigInt(UNIT_PRICE_SCALE - terms.decimals),
+    })),
+    async record(executor, invoiceId, now) {
+      await executor
+        .insert(lateFees)
+        .values(charges.map((charge) => ({ tenantId: scope.tenantId, overdueInvoiceId: charge.invoice.id, invoiceId, amount: charge.amount, createdAt: now })));
+    },
+  };
+}

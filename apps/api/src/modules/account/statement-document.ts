@@ -1,0 +1,146 @@
+import type { Customer } from '@meterline/contract/customers';
+import type { Ledger } from '@meterline/contract/ledger';
+import { formatMoney } from '@meterline/contract/money';
+import { escapeHtml, formatDocumentDate, ltr, text, type DocumentIssuer, type DocumentLanguage } from '../invoices/invoice-document';
+
+const LABELS = {
+  en: {
+    statement: 'Statement of account',
+    customer: 'Customer',
+    code: 'Customer code',
+    phone: 'Phone',
+    period: 'Period',
+    from: 'From',
+    to: 'To',
+    beginning: 'the beginning',
+    today: 'today',
+    date: 'Date',
+    movement: 'Movement',
+    reference: 'Reference',
+    amount: 'Amount',
+    balance: 'Balance',
+    openingBalance: 'Opening balance',
+    closingBalance: 'Closing balance',
+    credit: 'Credit',
+    ageing: 'Amount owed by age',
+    noMovements: 'No movements in this period.',
+    kinds: { invoice: 'Invoice', payment: 'Payment', reversal: 'Payment reversed', credit_note: 'Credit note', credit_applied: 'Credit applied', credit_refund: 'Credit refunded' },
+    buckets: { current: 'Not yet due', days_1_30: '1–30 days', days_31_60: '31–60 days', days_61_90: '61–90 days', days_over_90: 'Over 90 days' },
+  },
+  ar: {
+    statement: 'كشف حساب',
+    customer: 'المشترك',
+    code: 'رمز المشترك',
+    phone: 'الهاتف',
+    period: 'الفترة',
+    from: 'من',
+    to: 'إلى',
+    beginning: 'البداية',
+    today: 'اليوم',
+    date: 'التاريخ',
+    movement: 'الحركة',
+    reference: 'المرجع',
+    amount: 'المبلغ',
+    balance: 'الرصيد',
+    openingBalance: 'الرصيد الافتتاحي',
+    closingBalance: 'الرصيد الختامي',
+    credit: 'رصيد دائن',
+    ageing: 'المبالغ المستحقة حسب العمر',
+    noMovements: 'لا حركات في هذه الفترة.',
+    kinds: { invoice: 'فاتورة', payment: 'دفعة', reversal: 'عكس دفعة', credit_note: 'إشعار دائن', credit_applied: 'رصيد دائن مستخدم', credit_refund: 'رصيد دائن مسترد' },
+    buckets: { current: 'غير مستحق بعد', days_1_30: '١–٣٠ يومًا', days_31_60: '٣١–٦٠ يومًا', days_61_90: '٦١–٩٠ يومًا', days_over_90: 'أكثر من ٩٠ يومًا' },
+  },
+} as const;
+
+export interface StatementInput {
+  ledger: Ledger;
+  customer: Customer;
+  currency: string;
+  language: DocumentLanguage;
+}
+
+/** One customer's statement as a section (a page of its own when printed in bulk). */
+export function renderStatementSection({ ledger, customer, currency, language }: StatementInput): string {
+  const t = LABELS[language];
+  const money = (amount: string) => ltr(formatMoney(amount, currency, language));
+  const row = (label: string, value: string) => `<tr><th>${escapeHtml(label)}</th><td>${value}</td></tr>`;
+  const date = (value: string | null, fallback: string) => text(value ? formatDocumentDate(value, language) : fallback);
+  const entries = ledger.entries
+    .map(
+      (entry) =>
+        `<tr><td>${text(formatDocumentDate(entry.date, language))}</td><td>${escapeHtml(t.kinds[entry.kind])}</td><td>${ltr(entry.reference)}</td><td class="num">${money(entry.amount)}</td><td class="num">${money(entry.balance)}</td></tr>`,
+    )
+    .join('');
+  const ageing = (Object.keys(t.buckets) as (keyof typeof t.buckets)[])
+    .map((bucket) => `<th class="num">${escapeHtml(t.buckets[bucket])}</th>`)
+    .join('');
+  const ageingValues = (Object.keys(t.buckets) as (keyof typeof t.buckets)[]).map((bucket) => `<td class="num">${money(ledger.ageing[bucket])}</td>`).join('');
+  return `<section class="statement">
+<table class="facts">
+  ${row(t.customer, text(customer.full_name))}
+  ${row(t.code, ltr(customer.code))}
+  ${customer.phone ? row(t.phone, ltr(customer.phone)) : ''}
+  ${row(t.period, `${escapeHtml(t.from)} ${date(ledger.date_from, t.beginning)} ${escapeHtml(t.to)} ${date(ledger.date_to, t.today)}`)}
+</table>
+<table class="lines">
+  <thead><tr><th>${escapeHtml(t.date)}</th><th>${escapeHtml(t.movement)}</th><th>${escapeHtml(t.reference)}</th><th class="num">${escapeHtml(t.amount)}</th><th class="num">${escapeHtml(t.balance)}</th></tr></thead>
+  <tbody>
+    <tr class="edge"><td colspan="4">${escapeHtml(t.openingBalance)}</td><td class="num" data-figure="opening">${money(ledger.opening_balance)}</td></tr>
+    ${entries || `<tr><td colspan="5" class="muted">${escapeHtml(t.noMovements)}</td></tr>`}
+    <tr class="edge"><td colspan="4">${escapeHtml(t.closingBalance)}</td><td class="num" data-figure="closing">${money(ledger.closing_balance)}</td></tr>
+  </tbody>
+</table>
+${customer.credit !== '0.00' && !/^0(\.0+)?$/.test(customer.credit) ? `<p>${escapeHtml(t.credit)}: ${money(customer.credit)}</p>` : ''}
+<h2>${escapeHtml(t.ageing)}</h2>
+<table class="lines ageing"><thead><tr>${ageing}</tr></thead><tbody><tr>${ageingValues}</tr></tbody></table>
+</section>`;
+}
+
+/** The printable statement(s) of account, A4, as one self-contained page (several customers: one page each). */
+export function renderStatementDocument(input: { sections: StatementInput[]; issuer: DocumentIssuer; language: DocumentLanguage }): string {
+  const { sections, issuer, language } = input;
+  const t = LABELS[language];
+  const header = `<header>
+  <div>
+    ${issuer.logo ? `<img src="${escapeHtml(issuer.logo)}" alt="">` : ''}
+    <div class="company">${text(issuer.companyName)}</div>
+    <div class="muted">${text(issuer.address)}</div>
+    <div class="muted">${[issuer.phone, issuer.email].filter(Boolean).map(ltr).join(' · ')}</div>
+  </div>
+  <div><h1>${escapeHtml(t.statement)}</h1></div>
+</header>`;
+  const footer = issuer.footer ? `<footer dir="auto">${escapeHtml(issuer.footer)}</footer>` : '';
+  const pages = sections.map((section) => `<div class="page">${header}${renderStatementSection(section)}${footer}</div>`).join('');
+  return `<!doctype html>
+<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">
+<head>
+<meta charset="utf-8">
+<title>${escapeHtml(sections.length === 1 ? `${t.statement} ${sections[0].customer.code}` : t.statement)}</title>
+<style>
+  @page { size: A4; margin: 16mm; }
+  * { box-sizing: border-box; }
+  body { font-family: ${language === 'ar' ? "'Noto Sans Arabic', 'Noto Naskh Arabic'," : ''} 'Montserrat', 'Noto Sans', 'DejaVu Sans', sans-serif; color: #1f2937; margin: 0; font-size: 12px; }
+  .page + .page { break-before: page; }
+  header { display: flex; justify-content: space-between; align-items: flex-start; gap: 12px; border-bottom: 2px solid #1f2937; padding-bottom: 8px; margin-bottom: 12px; }
+  header img { max-height: 64px; max-width: 180px; }
+  h1 { font-size: 22px; margin: 0 0 4px; }
+  h2 { font-size: 14px; margin: 14px 0 6px; }
+  .company { font-weight: 700; font-size: 16px; }
+  .muted { color: #6b7280; }
+  table { width: 100%; border-collapse: collapse; }
+  .facts { margin-bottom: 10px; }
+  .facts th { text-align: start; font-weight: 600; padding: 2px 8px 2px 0; width: 30%; }
+  .facts td { padding: 2px 0; }
+  .lines th, .lines td { border-bottom: 1px solid #e5e7eb; padding: 4px; text-align: start; }
+  .lines thead th { background: #f3f4f6; }
+  .lines tr { break-inside: avoid; }
+  .edge td { font-weight: 700; background: #f9fafb; }
+  .num { text-align: end !important; white-space: nowrap; }
+  footer { margin-top: 18px; border-top: 1px solid #e5e7eb; padding-top: 8px; font-size: 11px; color: #4b5563; white-space: pre-line; }
+</style>
+</head>
+<body>
+${pages}
+</body>
+</html>`;
+}

@@ -1,0 +1,78 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { BulkStatementsQuery, StatementQuery } from '@meterline/contract/account';
+import { MAX_BULK_STATEMENTS } from '@meterline/contract/account';
+import { ERROR_CODES } from '@meterline/contract/errors';
+import type { Db, Executor } from '../../db/client';
+import { customers } from '../../db/schema/index';
+import { fieldError, notFound } from '../../lib/http-errors';
+import { findCustomer } from '../customers/customers.repository';
+import type { DocumentIssuer, DocumentLanguage } from '../invoices/invoice-document';
+import { findSettingsRow, findUploadDataUri } from '../invoices/invoices.repository';
+import type { LedgerService } from '../ledger/ledger.service';
+import { assertAddressFilters, assertStation } from '../services/references';
+import type { ServiceContext, ServiceScope } from '../services/service-scope';
+import { renderStatementDocument, type StatementInput } from './statement-document';
+
+/** The customers of the service, of one station or region, by name. */
+async function findCustomerIds(executor: Executor, scope: ServiceScope, filters: { station?: number; region?: number }): Promise<number[]> {
+  const rows = await executor
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.tenantId, scope.tenantId),
+        eq(customers.serviceId, scope.serviceId),
+        filters.station ? eq(customers.stationId, filters.station) : undefined,
+        filters.region ? eq(customers.regionId, filters.region) : undefined,
+      ),
+    )
+    .orderBy(asc(customers.fullName), asc(customers.id))
+    .limit(MAX_BULK_STATEMENTS + 1);
+  return rows.map((row) => row.id);
+}
+
+/** Statements of account: the ledger printed, one customer or every customer of a station or region. */
+export function createStatementService(deps: { ledger: LedgerService; defaultDb: Db }) {
+  /** The tenant's legal fields and logo, as the printed invoice takes them. */
+  async function issuerOf(context: ServiceContext): Promise<DocumentIssuer> {
+    const { db, scope } = context;
+    const config = await findSettingsRow(db, scope.tenantId);
+    const logo = config?.logo ? ((await findUploadDataUri(db, config.logo)) ?? (db === deps.defaultDb ? null : await findUploadDataUri(deps.defaultDb, config.logo))) : null;
+    return {
+      companyName: config?.companyName ?? '',
+      address: config?.address ?? '',
+      phone: config?.phone ?? '',
+      email: config?.email ?? '',
+      footer: config?.invoiceFooter ?? '',
+      logo,
+    };
+  }
+
+  async function sectionOf(context: ServiceContext, customerId: number, query: StatementQuery, language: DocumentLanguage): Promise<StatementInput> {
+    const customer = await findCustomer(context.db, context.scope, customerId, context.terms.decimals);
+    if (!customer) throw notFound();
+    const ledger = await deps.ledger.get(context, customerId, { date_from: query.date_from, date_to: query.date_to });
+    return { ledger, customer, currency: context.terms.currency, language };
+  }
+
+  return {
+    async one(context: ServiceContext, customerId: number, query: StatementQuery, language: DocumentLanguage): Promise<{ html: string; code: string }> {
+      const section = await sectionOf(context, customerId, query, language);
+      return { html: renderStatementDocument({ sections: [section], issuer: await issuerOf(context), language }), code: section.customer.code };
+    },
+
+    async bulk(context: ServiceContext, query: BulkStatementsQuery, language: DocumentLanguage): Promise<{ html: string; count: number }> {
+      const { db, scope } = context;
+      if (query.date_from && query.date_to && query.date_to < query.date_from) throw fieldError('date_to', ERROR_CODES.dateRangeOrder);
+      if (query.station) await assertStation(db, scope, query.station);
+      if (query.region) await assertAddressFilters(db, scope.tenantId, { region: query.region });
+      const ids = await findCustomerIds(db, scope, { station: query.station, region: query.region });
+      if (ids.length > MAX_BULK_STATEMENTS) throw fieldError('station', ERROR_CODES.maxItems, { max: MAX_BULK_STATEMENTS });
+      const sections: StatementInput[] = [];
+      for (const id of ids) sections.push(await sectionOf(context, id, query, language));
+      return { html: renderStatementDocument({ sections, issuer: await issuerOf(context), language }), count: sections.length };
+    },
+  };
+}
+
+export type StatementService = ReturnType<typeof createStatementService>;

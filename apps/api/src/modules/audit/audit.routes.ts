@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { inArray } from 'drizzle-orm';
+import { listAuditQuerySchema, paginatedAuditSchema, type AuditEntry } from '@meterline/contract/audit';
+import { validationErrorSchema } from '@meterline/contract/errors';
+import type { DatabaseRegistry } from '../../db/client';
+import { users } from '../../db/schema/index';
+import { sendList, type CsvColumn } from '../../lib/list';
+import { authErrors } from '../../lib/route-schemas';
+import { actorOf, requirePermission, tenantActorOf } from '../../plugins/authenticate';
+import { findUserNames } from '../services/references';
+import { listAuditSource, type AuditScope } from './audit.repository';
+
+const AUDIT_CSV_COLUMNS: CsvColumn<AuditEntry>[] = [
+  { header: 'id', value: (row) => row.id, numeric: true },
+  { header: 'at', value: (row) => row.at },
+  { header: 'actor', value: (row) => row.actor?.name ?? '' },
+  { header: 'action', value: (row) => row.action },
+  { header: 'entity', value: (row) => row.entity },
+  { header: 'entity_id', value: (row) => row.entity_id },
+  { header: 'changes', value: (row) => row.changes.map((change) => `${change.field}: ${JSON.stringify(change.before)} -> ${JSON.stringify(change.after)}`).join('; ') },
+];
+
+/** Entities of the platform (superadmin) and of the staff, both kept in `default`. */
+const PLATFORM_ENTITIES = ['tenant', 'user'];
+const TENANT_ENTITIES = ['customer', 'invoice', 'payment', 'subscription', 'bundle', 'station', 'settings', 'transaction', 'region', 'street', 'building'];
+
+/**
+ * `GET /api/audit/`: who changed what. A tenant's business rows live (with their audit rows) in
+ * the tenant's database, its staff's in `default`: `?entity=user` reads the latter, any other
+ * query the former. The superadmin reads the platform's rows (clients and their users).
+ */
+export async function auditRoutes(app: FastifyInstance, options: { databases: DatabaseRegistry }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { databases } = options;
+
+  routes.get(
+    '/',
+    {
+      onRequest: [app.authenticate, requirePermission('list', 'audit')],
+      schema: {
+        tags: ['audit'],
+        summary: 'The history of changes (paginated; ?format=csv)',
+        querystring: listAuditQuerySchema,
+        response: { 200: paginatedAuditSchema, ...authErrors, 400: validationErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const query = request.query;
+      let db = databases.default;
+      let scope: AuditScope;
+      let names: (ids: number[]) => Promise<Map<number, string>>;
+      if (actor.tenantId === null) {
+        scope = { tenantId: null, entities: PLATFORM_ENTITIES };
+        names = async (ids) => {
+          const rows = ids.length ? await databases.default.select().from(users).where(inArray(users.id, ids)) : [];
+          return new Map(rows.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim() || row.username]));
+        };
+      } else {
+        const tenantActor = tenantActorOf(request);
+        const isStaff = query.entity === 'user';
+        if (!isStaff) db = databases.get(tenantActor.dbAlias);
+        scope = { tenantId: tenantActor.tenantId, entities: isStaff ? ['user'] : TENANT_ENTITIES };
+        names = (ids) => findUserNames(databases.default, tenantActor.tenantId, ids);
+      }
+      return sendList(request, reply, db, query, listAuditSource(db, scope, query, names), { filename: 'history', columns: AUDIT_CSV_COLUMNS });
+    },
+  );
+}

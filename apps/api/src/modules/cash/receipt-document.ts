@@ -1,0 +1,142 @@
+import type { ReceiptSize } from '@meterline/contract/cash';
+import { formatMoney } from '@meterline/contract/money';
+import { escapeHtml, ltr, text, type DocumentIssuer, type DocumentLanguage } from '../invoices/invoice-document';
+
+const LABELS = {
+  en: {
+    receipt: 'Payment receipt',
+    number: 'Receipt number',
+    date: 'Date',
+    customer: 'Customer',
+    code: 'Customer code',
+    invoicesPaid: 'Invoices paid',
+    invoice: 'Invoice',
+    amount: 'Amount',
+    received: 'Amount received',
+    invoiceBalance: 'Invoice balance still due',
+    balanceDue: 'Balance still due',
+    collector: 'Received by',
+    method: 'Method',
+    methods: { cash: 'Cash', card: 'Card', bank_transfer: 'Bank transfer' } as Record<string, string>,
+    verify: 'Scan to verify this receipt',
+  },
+  ar: {
+    receipt: 'إيصال دفع',
+    number: 'رقم الإيصال',
+    date: 'التاريخ',
+    customer: 'المشترك',
+    code: 'رمز المشترك',
+    invoicesPaid: 'الفواتير المدفوعة',
+    invoice: 'الفاتورة',
+    amount: 'المبلغ',
+    received: 'المبلغ المستلم',
+    invoiceBalance: 'المتبقي على الفاتورة',
+    balanceDue: 'الرصيد المتبقي',
+    collector: 'المستلم',
+    method: 'طريقة الدفع',
+    methods: { cash: 'نقداً', card: 'بطاقة', bank_transfer: 'تحويل مصرفي' } as Record<string, string>,
+    verify: 'امسح الرمز للتحقق من الإيصال',
+  },
+} as const;
+
+export interface ReceiptData {
+  receiptNumber: number;
+  paidAt: Date;
+  timezone: string;
+  currency: string;
+  customerName: string;
+  customerCode: string;
+  method: string;
+  /** Invoices this receipt pays, with the amount paid on each (decimal texts). */
+  invoices: { number: string; amount: string }[];
+  received: string;
+  invoiceBalance: string;
+  balanceDue: string;
+  collectorName: string;
+  /** An inline SVG of the QR code that opens the payment's verification page. */
+  qrSvg: string;
+}
+
+/** The paper of each size: a roll's printable width, or A5. */
+export const RECEIPT_PAPER: Record<ReceiptSize, { widthMm: number | null; bodyWidth: string; fontPx: number }> = {
+  '58': { widthMm: 58, bodyWidth: '50mm', fontPx: 10 },
+  '80': { widthMm: 80, bodyWidth: '72mm', fontPx: 11 },
+  a5: { widthMm: null, bodyWidth: 'auto', fontPx: 13 },
+};
+
+/** Date and time of the payment in the tenant's timezone and the document's language. */
+export function formatReceiptTime(value: Date, timezone: string, language: DocumentLanguage): string {
+  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: timezone })
+    .format(value)
+    .replace(/[\u061c\u200e\u200f]/g, '');
+}
+
+/** The printable receipt (58 mm, 80 mm or A5) as one self-contained HTML page; Arabic right to left. */
+export function renderReceiptDocument(input: { receipt: ReceiptData; issuer: DocumentIssuer; language: DocumentLanguage; size: ReceiptSize }): string {
+  const { receipt, issuer, language, size } = input;
+  const t = LABELS[language];
+  const paper = RECEIPT_PAPER[size];
+  const isRoll = paper.widthMm !== null;
+  const money = (amount: string) => ltr(formatMoney(amount, receipt.currency, language));
+  const row = (label: string, value: string, className = '') => `<tr${className ? ` class="${className}"` : ''}><th>${escapeHtml(label)}</th><td>${value}</td></tr>`;
+  const invoiceRows = receipt.invoices
+    .map((invoice) => `<tr class="invoice-paid"><td>${ltr(invoice.number)}</td><td class="num">${money(invoice.amount)}</td></tr>`)
+    .join('');
+  return `<!doctype html>
+<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">
+<head>
+<meta charset="utf-8">
+<title>${escapeHtml(`${t.receipt} ${receipt.receiptNumber}`)}</title>
+<style>
+  @page { size: ${isRoll ? `${paper.widthMm}mm auto` : 'A5'}; margin: ${isRoll ? '3mm' : '12mm'}; }
+  * { box-sizing: border-box; }
+  body { font-family: ${language === 'ar' ? "'Noto Sans Arabic', 'Noto Naskh Arabic'," : ''} 'Montserrat', 'Noto Sans', 'DejaVu Sans', sans-serif; color: #111827; margin: 0; font-size: ${paper.fontPx}px; width: ${paper.bodyWidth}; }
+  header { text-align: center; border-bottom: 2px solid #111827; padding-bottom: 6px; margin-bottom: 8px; }
+  header img { max-height: 40px; max-width: 160px; }
+  .company { font-weight: 700; font-size: 1.2em; }
+  .muted { color: #4b5563; }
+  h1 { font-size: 1.3em; margin: 6px 0 2px; }
+  .number { font-size: 1.1em; font-weight: 700; }
+  table { width: 100%; border-collapse: collapse; }
+  th { text-align: start; font-weight: 600; padding: 2px 6px 2px 0; vertical-align: top; }
+  td { padding: 2px 0; }
+  .num, .facts td { text-align: end; white-space: nowrap; }
+  h2 { font-size: 1em; margin: 8px 0 4px; border-bottom: 1px solid #d1d5db; }
+  .invoices td { border-bottom: 1px dashed #d1d5db; padding: 3px 0; }
+  .grand th, .grand td { font-weight: 700; font-size: 1.15em; border-top: 2px solid #111827; padding-top: 4px; }
+  .qr { text-align: center; margin-top: 10px; }
+  .qr svg { width: ${isRoll ? '28mm' : '36mm'}; height: auto; }
+  .qr div { font-size: 0.85em; color: #4b5563; }
+  footer { margin-top: 8px; border-top: 1px solid #d1d5db; padding-top: 6px; font-size: 0.85em; color: #4b5563; white-space: pre-line; text-align: center; }
+</style>
+</head>
+<body>
+<header>
+  ${issuer.logo ? `<img src="${escapeHtml(issuer.logo)}" alt="">` : ''}
+  <div class="company">${text(issuer.companyName)}</div>
+  ${issuer.address ? `<div class="muted">${text(issuer.address)}</div>` : ''}
+  ${issuer.phone || issuer.email ? `<div class="muted">${[issuer.phone, issuer.email].filter(Boolean).map(ltr).join(' · ')}</div>` : ''}
+  <h1>${escapeHtml(t.receipt)}</h1>
+  <div class="number" data-receipt-number="${receipt.receiptNumber}">${escapeHtml(t.number)}: ${ltr(String(receipt.receiptNumber))}</div>
+</header>
+<table class="facts">
+  ${row(t.date, text(formatReceiptTime(receipt.paidAt, receipt.timezone, language)))}
+  ${row(t.customer, text(receipt.customerName))}
+  ${receipt.customerCode ? row(t.code, ltr(receipt.customerCode)) : ''}
+  ${row(t.method, escapeHtml(t.methods[receipt.method] ?? receipt.method))}
+  ${row(t.collector, text(receipt.collectorName))}
+</table>
+<h2>${escapeHtml(t.invoicesPaid)}</h2>
+<table class="invoices">
+  <tbody>${invoiceRows}</tbody>
+</table>
+<table class="totals">
+  ${row(t.received, money(receipt.received), 'grand')}
+  ${row(t.invoiceBalance, money(receipt.invoiceBalance))}
+  ${row(t.balanceDue, money(receipt.balanceDue), 'grand')}
+</table>
+<div class="qr">${receipt.qrSvg}<div>${escapeHtml(t.verify)}</div></div>
+${issuer.footer ? `<footer dir="auto">${escapeHtml(issuer.footer)}</footer>` : ''}
+</body>
+</html>`;
+}

@@ -1,0 +1,92 @@
+import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import type { DayRange } from '@meterline/contract/proration';
+import type { Executor } from '../../db/client';
+import { bundles, customers, subscriptions } from '../../db/schema/index';
+import { selectRows } from '../services/codes';
+import type { ServiceScope } from '../services/service-scope';
+import { unbilledConsumptionSql } from '../subscriptions/subscriptions.repository';
+
+/**
+ * Subscriptions of the service open on at least one day of the period (the billing run): the open
+ * ones and those closed during it (a bundle change in the month), optionally of one station or region.
+ */
+export async function findSubscriptionsOfPeriod(executor: Executor, scope: ServiceScope, filters: { station?: number; region?: number }, period: DayRange) {
+  return executor
+    .select({
+      id: subscriptions.id,
+      customerId: subscriptions.customerId,
+      customerName: customers.fullName,
+      customerStatus: customers.status,
+      isBundleActive: bundles.isActive,
+      startedOn: subscriptions.startedOn,
+      endedOn: subscriptions.endedOn,
+    })
+    .from(subscriptions)
+    .innerJoin(customers, eq(customers.id, subscriptions.customerId))
+    .innerJoin(bundles, eq(bundles.id, subscriptions.bundleId))
+    .where(
+      and(
+        eq(subscriptions.tenantId, scope.tenantId),
+        eq(subscriptions.serviceId, scope.serviceId),
+        lte(subscriptions.startedOn, period.end),
+        or(isNull(subscriptions.endedOn), and(gt(subscriptions.endedOn, period.start), gt(subscriptions.endedOn, subscriptions.startedOn))),
+        filters.station ? eq(subscriptions.stationId, filters.station) : undefined,
+        filters.region ? eq(customers.regionId, filters.region) : undefined,
+      ),
+    )
+    .orderBy(asc(subscriptions.id));
+}
+
+/**
+ * What the customer's month already holds: the fees its live invoices starting in that month
+ * billed, and the dearest monthly fee among the bundles it had during the month.
+ */
+export async function findMonthFees(executor: Executor, tenantId: number, customerId: number, month: DayRange): Promise<{ alreadyBilled: bigint; dearestFee: bigint }> {
+  const [row] = await selectRows<{ billed: string; dearest: string }>(
+    executor,
+    sql`select
+          coalesce((select sum(i.monthly_fee) from invoices i
+                    where i.tenant_id = ${tenantId} and i.customer_id = ${customerId} and i.status <> 'cancelled'
+                      and i.period_start between ${month.start} and ${month.end}), 0)::text as billed,
+          coalesce((select max(b.price) from subscriptions s join bundles b on b.id = s.bundle_id
+                    where s.tenant_id = ${tenantId} and s.customer_id = ${customerId} and s.started_on <= ${month.end}
+                      and (s.ended_on is null or (s.ended_on > ${month.start} and s.ended_on > s.started_on))), 0)::text as dearest`,
+  );
+  return { alreadyBilled: BigInt(row.billed), dearestFee: BigInt(row.dearest) };
+}
+
+/** SQL: consumption recorded on one subscription's meter readings not yet billed by its own live invoices. */
+function ownUnbilledSql(tenantId: number, subscriptionId: ReturnType<typeof sql>) {
+  return sql`(
+    coalesce((select sum(mr.value - mr.previous_value) from meter_readings mr
+              where mr.tenant_id = ${tenantId} and mr.subscription_id = ${subscriptionId}
+                and mr.kind = 'reading' and mr.previous_value is not null
+                and not exists (select 1 from reading_voids rv where rv.tenant_id = mr.tenant_id and rv.reading_id = mr.id)), 0)
+    - coalesce((select sum(bi.consumption) from invoices bi
+              where bi.tenant_id = ${tenantId} and bi.subscription_id = ${subscriptionId}
+                and bi.status <> 'cancelled' and bi.consumption is not null), 0))`;
+}
+
+/**
+ * The consumption an invoice of this subscription bills, split at the bundle change: a closed
+ * subscription bills the readings taken on it (up to the change); the open one bills the rest of
+ * what the customer has not paid for, less what closed subscriptions of the period will bill
+ * themselves. Never more than the customer's unbilled consumption, never negative.
+ */
+export async function findSubscriptionConsumption(
+  executor: Executor,
+  tenantId: number,
+  subscription: { id: number; customerId: number; endedOn: string | null },
+  period: { periodStart: string },
+): Promise<string> {
+  const [row] = await selectRows<{ consumption: string }>(
+    executor,
+    subscription.endedOn !== null
+      ? sql`select greatest(0, least(${ownUnbilledSql(tenantId, sql`${subscription.id}`)}, ${unbilledConsumptionSql(tenantId, subscription.customerId)}))::numeric(14,3)::text as consumption`
+      : sql`select greatest(0, ${unbilledConsumptionSql(tenantId, subscription.customerId)}
+              - coalesce((select sum(greatest(0, ${ownUnbilledSql(tenantId, sql`s.id`)})) from subscriptions s
+                          where s.tenant_id = ${tenantId} and s.customer_id = ${subscription.customerId} and s.id <> ${subscription.id}
+                            and s.ended_on is not null and s.ended_on > ${period.periodStart} and s.ended_on > s.started_on), 0))::numeric(14,3)::text as consumption`,
+  );
+  return row.consumption;
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  createTariffInputSchema,
+  listTariffsQuerySchema,
+  paginatedTariffsSchema,
+  tariffSchema,
+  updateTariffInputSchema,
+  type Tariff,
+} from '@meterline/contract/tariffs';
+import type { DatabaseRegistry } from '../../db/client';
+import type { CsvColumn } from '../../lib/list';
+import { registerServiceCrudRoutes } from '../services/crud-routes';
+import type { TariffService } from './tariffs.service';
+
+const TARIFF_CSV_COLUMNS: CsvColumn<Tariff>[] = [
+  { header: 'id', value: (row) => row.id, numeric: true },
+  { header: 'name', value: (row) => row.name },
+  { header: 'effective_from', value: (row) => row.effective_from },
+  { header: 'effective_to', value: (row) => row.effective_to },
+  { header: 'unit_price', value: (row) => row.unit_price, numeric: true },
+  { header: 'tiers', value: (row) => (row.tiers ? row.tiers.map((tier) => `${tier.up_to ?? '∞'}:${tier.unit_price}`).join(' ') : '') },
+  { header: 'uplift_percent', value: (row) => row.uplift_percent, numeric: true },
+  { header: 'bundles', value: (row) => row.bundles.join(' ') },
+];
+
+/** `/api/services/{serviceId}/tariffs/`: list, create, get, partial update, delete. */
+export async function tariffRoutes(app: FastifyInstance, options: { tariffs: TariffService; databases: DatabaseRegistry }) {
+  registerServiceCrudRoutes(app, {
+    databases: options.databases,
+    subject: 'tariff',
+    label: 'Tariff',
+    plural: 'tariffs',
+    schemas: { entity: tariffSchema, paginated: paginatedTariffsSchema, query: listTariffsQuerySchema, create: createTariffInputSchema, update: updateTariffInputSchema },
+    service: options.tariffs,
+    csvColumns: TARIFF_CSV_COLUMNS,
+    deleteSummary: 'Delete a tariff (409 tariff_in_use once an invoice was priced with it)',
+  });
+}

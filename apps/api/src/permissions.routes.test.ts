@@ -1,0 +1,116 @@
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { can } from '@meterline/contract/permissions';
+import type { PermissionHook } from './plugins/authenticate';
+import { ROLES_UNDER_TEST, signInRoles, type RoleUnderTest } from '../test/billing';
+import { createFixture, type Fixture } from '../test/fixtures';
+import { createTestContext, type Client, type TestContext } from '../test/harness';
+
+let context: TestContext;
+let fixture: Fixture;
+let clients: Record<RoleUnderTest, Client>;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  fixture = await createFixture(context);
+  clients = await signInRoles(fixture);
+});
+afterAll(async () => context?.close());
+
+/** Routes open without a rule of the table: sign-in, the signed-in user's own data, files. */
+const OPEN_ROUTES = new Set([
+  'POST /api/auth/jwt/create/',
+  'POST /api/auth/jwt/refresh/',
+  'POST /api/auth/jwt/verify/',
+  'POST /api/auth/jwt/logout/',
+  'GET /api/auth/users/me/',
+  'POST /api/auth/users/reset_password/',
+  'POST /api/auth/users/reset_password_confirm/',
+  'GET /api/media/:name',
+  'GET /api/media/*',
+]);
+
+function permissionHooksOf(route: RouteOptions): PermissionHook[] {
+  const hooks = [route.onRequest ?? []].flat() as unknown[];
+  return hooks.filter((hook): hook is PermissionHook => typeof hook === 'function' && Array.isArray((hook as PermissionHook).permissions));
+}
+
+/** A role passes a route's hooks when each hook accepts one of its permissions (none: any tenant user). */
+function isAllowed(role: RoleUnderTest, hooks: PermissionHook[]): boolean {
+  return hooks.every((hook) =>
+    hook.permissions.length === 0 ? role !== 'superadmin' : hook.permissions.some(([action, subject]) => can(role, action, subject)),
+  );
+}
+
+/** The route's URL with every parameter filled: a real service of tenant A, 999999 for ids. */
+function urlOf(route: RouteOptions): string {
+  return route.url.replace(':serviceId', String(fixture.tenantA.electricityId)).replace(/:[A-Za-z]+/g, '999999');
+}
+
+const VALID_LOOKING_BODY = {
+  name: 'Walk', full_name: 'Walk Test', username: 'walker', email: 'walk@example.com', password: 'long-enough-1',
+  role: 'support', amount: '10', kind: 'expense', counter: '10', reason: 'test', price: '10', code: 'W-1',
+  period_start: '2026-01-01', period_end: '2026-01-31', subscription: 1, customer: 1, is_active: true, outcome: 'absent', collector: 1, region: 1,
+};
+
+describe('403 before 400 on every route', () => {
+  it('collects the route table of the running app', () => {
+    const apiRoutes = context.routes.filter((route) => route.url.startsWith('/api/') && route.method !== 'HEAD');
+    expect(apiRoutes.length).toBeGreaterThan(60);
+  });
+
+  it('answers 403 to every role without the permission, with an empty body and with a valid-looking one', async () => {
+    const failures: string[] = [];
+    let checks = 0;
+    const routes = context.routes.filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && route.method !== 'HEAD');
+    for (const route of routes) {
+      const methods = [route.method].flat();
+      for (const method of methods) {
+        const name = `${method} ${route.url}`;
+        const hooks = permissionHooksOf(route);
+        if (hooks.length === 0) {
+          if (!OPEN_ROUTES.has(name)) failures.push(`${name}: no permission hook in onRequest (add one, or list it as open)`);
+          continue;
+        }
+        for (const role of ROLES_UNDER_TEST) {
+          if (isAllowed(role, hooks)) continue;
+          const bodies: (unknown | undefined)[] = method === 'GET' ? [undefined] : [undefined, {}, VALID_LOOKING_BODY, 'not json'];
+          for (const body of bodies) {
+            checks += 1;
+            const response = await clients[role].request({
+              method: method as 'GET',
+              url: urlOf(route),
+              payload: body as string,
+              headers: body === undefined ? {} : { 'content-type': 'application/json' },
+            });
+            if (response.statusCode !== 403 || response.json().code !== 'permission_denied') {
+              failures.push(`${name} as ${role} with ${JSON.stringify(body)}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checks).toBeGreaterThan(200);
+  });
+});
+
+describe('collectors (issue 19)', () => {
+  it('lets collectors take payments and see their cash, and only the office count it', () => {
+    const expected: Record<string, RoleUnderTest[]> = {
+      'PUT /api/services/:serviceId/invoices/:id/create_payment/': ['admin', 'accountant', 'collector'],
+      'GET /api/services/:serviceId/cash/': ['admin', 'accountant', 'collector'],
+      'GET /api/services/:serviceId/cash/handovers/': ['admin', 'accountant', 'collector'],
+      'POST /api/services/:serviceId/cash/handovers/': ['admin', 'accountant'],
+      'GET /api/services/:serviceId/cash/performance/': ['admin', 'accountant', 'collector'],
+      'GET /api/services/:serviceId/payments/:id/receipt/': ['admin', 'accountant', 'support', 'collector'],
+      'GET /api/services/:serviceId/payments/:id/verification/': ['admin', 'accountant', 'support', 'collector'],
+    };
+    const actual: Record<string, RoleUnderTest[]> = {};
+    for (const route of context.routes) {
+      const name = `${[route.method].flat().join(',')} ${route.url}`;
+      if (name in expected) actual[name] = ROLES_UNDER_TEST.filter((role) => isAllowed(role, permissionHooksOf(route)));
+    }
+    expect(actual).toEqual(expected);
+  });
+});

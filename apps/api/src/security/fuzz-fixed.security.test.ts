@@ -1,0 +1,3 @@
+import { FIXED_SEED, fuzzSuite } from './fuzz';
+
+fuzzSuite('fixed', FIXED_SEED);

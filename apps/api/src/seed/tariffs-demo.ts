@@ -1,0 +1,101 @@
+/**
+ * Issue 14 demo data: a year of monthly tariffs (a price change every month, a tiered tariff for
+ * the largest bundle) and the months' USD/LBP rates, so the demo invoices are priced by them.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { formatScaled, UNIT_PRICE_SCALE } from '@meterline/contract/money';
+import { priceConsumption, type TariffRule } from '@meterline/contract/tariff-pricing';
+import { toTariffRule } from '../modules/invoices/consumption-pricing';
+import type { DraftLine } from '../modules/invoices/invoice-lines';
+import { trimDecimal } from '../modules/services/decimal-input';
+import type { Executor } from '../db/client';
+import { exchangeRates, invoiceExchangeRates, invoiceLinePricing, invoiceLines, settings, tariffs } from '../db/schema/index';
+
+const monthText = (date: Date) => date.toISOString().slice(0, 7);
+
+/** Tariffs for the first twelve months from `firstMonth` (a Date at a month's start, UTC) and the rates of those months. */
+export async function seedTariffsDemo(
+  executor: Executor,
+  options: { tenantId: number; serviceId: number; firstMonth: Date; bundles: { id: number; name: string }[]; setBy: number | null },
+): Promise<TariffRule[]> {
+  const { tenantId, serviceId, firstMonth, bundles } = options;
+  const monthly = bundles.slice(0, -1).map((bundle) => bundle.id);
+  const tiered = bundles.at(-1);
+  const months = Array.from({ length: 12 }, (_, index) => monthText(new Date(Date.UTC(firstMonth.getUTCFullYear(), firstMonth.getUTCMonth() + index, 1))));
+  const values: (typeof tariffs.$inferInsert)[] = months.map((month, index) => ({
+    tenantId,
+    serviceId,
+    name: `Tariff ${month}`,
+    effectiveFrom: `${month}-01`,
+    effectiveTo: `${month}-01`,
+    // 0.20 per kWh in the first month, then a change every month (fuel prices), 10 % uplift.
+    unitPrice: formatScaled(200_000n + BigInt(((index * 7) % 5) * 10_000 + index * 2_000), UNIT_PRICE_SCALE),
+    upliftPercent: '10',
+    bundleIds: monthly,
+  }));
+  if (tiered) {
+    values.push({
+      tenantId,
+      serviceId,
+      name: `${tiered.name}: tiered`,
+      effectiveFrom: `${months[0]}-01`,
+      effectiveTo: null,
+      unitPrice: '0',
+      tiers: [
+        { up_to: '300.000', unit_price: '0.180000' },
+        { up_to: null, unit_price: '0.260000' },
+      ],
+      upliftPercent: '0',
+      bundleIds: [tiered.id],
+    });
+  }
+  const rows = await executor.insert(tariffs).values(values).returning();
+  await executor.update(settings).set({ secondCurrency: 'LBP', cashRounding: { LBP: 1000, USD: 5 } }).where(eq(settings.tenantId, tenantId));
+  await executor.insert(exchangeRates).values(
+    months.map((month, index) => ({ tenantId, currency: 'LBP', month: `${month}-01`, rate: `${89_500 + ((index * 3) % 4) * 100}.000000`, setBy: options.setBy })),
+  );
+  return rows.map(toTariffRule);
+}
+
+/** The consumption lines of a demo invoice, priced like the billing run does. */
+export function demoConsumptionLines(input: { rules: TariffRule[]; bundleId: number; bundleUnitPrice: bigint; start: Date; end: Date; quantity: bigint; unit: string; decimals: number; timeZone: string }): DraftLine[] {
+  const priced = priceConsumption({
+    intervals: [{ start: input.start, end: input.end, quantity: input.quantity }],
+    timeZone: input.timeZone,
+    tariffs: input.rules,
+    bundleId: input.bundleId,
+    bundleUnitPrice: input.bundleUnitPrice,
+    currencyDecimals: input.decimals,
+  });
+  return priced.map((line) => ({
+    description: `Consumption: ${trimDecimal(formatScaled(line.quantity, 3))} ${input.unit} (${[line.month, line.tariffName, line.tier === null ? null : `tier ${line.tier}`].filter(Boolean).join(', ')})`,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    pricing: { tariffId: line.tariffId, month: line.month, tier: line.tier },
+  }));
+}
+
+/** The demo invoices' line pricing and, with a second currency, the rate of each invoice's month. */
+export async function seedPricingOf(executor: Executor, tenantId: number, invoicesOf: { invoiceId: number; periodStart: string; lines: { position: number; pricing?: DraftLine['pricing'] }[] }[]): Promise<void> {
+  if (!invoicesOf.length) return;
+  const ids = invoicesOf.map((invoice) => invoice.invoiceId);
+  const lineRows = await executor
+    .select({ id: invoiceLines.id, invoiceId: invoiceLines.invoiceId, position: invoiceLines.position })
+    .from(invoiceLines)
+    .where(and(eq(invoiceLines.tenantId, tenantId), inArray(invoiceLines.invoiceId, ids)));
+  const lineId = new Map(lineRows.map((row) => [`${row.invoiceId}:${row.position}`, row.id]));
+  const pricing = invoicesOf.flatMap((invoice) =>
+    invoice.lines.flatMap((line) => (line.pricing ? [{ tenantId, invoiceLineId: lineId.get(`${invoice.invoiceId}:${line.position}`)!, tariffId: line.pricing.tariffId, month: `${line.pricing.month}-01`, tier: line.pricing.tier }] : [])),
+  );
+  for (let index = 0; index < pricing.length; index += 500) await executor.insert(invoiceLinePricing).values(pricing.slice(index, index + 500));
+  const [config] = await executor.select({ second: settings.secondCurrency }).from(settings).where(eq(settings.tenantId, tenantId));
+  if (!config?.second) return;
+  const rates = await executor.select().from(exchangeRates).where(and(eq(exchangeRates.tenantId, tenantId), eq(exchangeRates.currency, config.second)));
+  const rateOf = new Map(rates.map((rate) => [rate.month, rate.rate]));
+  const stored = invoicesOf.flatMap((invoice) => {
+    const month = `${invoice.periodStart.slice(0, 7)}-01`;
+    const rate = rateOf.get(month);
+    return rate ? [{ tenantId, invoiceId: invoice.invoiceId, currency: config.second!, month, rate }] : [];
+  });
+  for (let index = 0; index < stored.length; index += 500) await executor.insert(invoiceExchangeRates).values(stored.slice(index, index + 500));
+}

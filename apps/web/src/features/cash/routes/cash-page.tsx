@@ -1,0 +1,154 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { CashRow } from '@meterline/contract/cash';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSelectedService } from '../../../shared/hooks/use-selected-service';
+import { useCan } from '../../../shared/lib/can';
+import { formatDate, formatDateTime, formatMonth } from '../../../shared/lib/format-date';
+import { RecordState } from '../../../shared/ui/record-state';
+import { Money } from '../../../shared/ui/money';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { useCashSummary, useHandovers, usePerformance } from '../api/get-cash';
+import { CountDialog } from '../components/count-dialog';
+
+const isZero = (amount: string) => /^-?0(\.0+)?$/.test(amount);
+
+/**
+ * Cash held (issue 19): for the office, every collector with the cash they hold, their oldest
+ * payment not handed over and today's shortages, and the count; for a collector, their own.
+ * Below, today's counts with a difference and the collector performance per day or month.
+ */
+export function CashPage() {
+  const { t, i18n } = useTranslation();
+  const { service } = useSelectedService();
+  const canCount = useCan('create', 'cash');
+  const summary = useCashSummary(service?.id);
+  const today = new Date().toISOString().slice(0, 10);
+  const differences = useHandovers(service?.id, { date_from: today, date_to: today });
+  const [period, setPeriod] = useState<'day' | 'month'>('day');
+  const performance = usePerformance(service?.id, { period });
+  const [counting, setCounting] = useState<CashRow | null>(null);
+  const todayDifferences = (differences.data ?? []).filter((row) => row.kind !== 'exact');
+
+  return (
+    <>
+      <PageHeader title={t('cash.title')} subtitle={t('cash.subtitle')} />
+      <Stack spacing={3}>
+        <RecordState isPending={summary.isPending} error={summary.error} onRetry={() => void summary.refetch()}>
+          {summary.data && summary.data.length === 0 && <Alert severity="info">{t('cash.empty')}</Alert>}
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
+            {(summary.data ?? []).map((row) => (
+              <Card key={row.collector} variant="outlined" data-testid="cash-collector">
+                <CardContent>
+                  <Stack spacing={1}>
+                    <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+                      <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+                        <bdi>{row.collector_name}</bdi>
+                      </Typography>
+                      {!isZero(row.shortage_today) && <Chip color="error" size="small" label={<>{t('cash.shortageToday')}: <Money amount={row.shortage_today} /></>} />}
+                    </Stack>
+                    <Typography variant="overline">{t('cash.held')}</Typography>
+                    <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} data-testid="cash-held">
+                      <Money amount={row.held} />
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {row.oldest_held_at ? t('cash.oldest', { date: formatDateTime(row.oldest_held_at, i18n.language) }) : t('cash.nothingHeld')}
+                    </Typography>
+                    <Typography variant="body2">
+                      {t('cash.collected')}: <Money amount={row.collected} /> · {t('cash.handedOver')}: <Money amount={row.handed_over} />
+                    </Typography>
+                    {canCount && (
+                      <Button variant="contained" size="large" disabled={isZero(row.held)} onClick={() => setCounting(row)}>
+                        {t('cash.countCash')}
+                      </Button>
+                    )}
+                  </Stack>
+                </CardContent>
+              </Card>
+            ))}
+          </Box>
+        </RecordState>
+
+        <Box component="section">
+          <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1.5 }}>
+            {t('cash.todayDifferences')}
+          </Typography>
+          {todayDifferences.length === 0 ? (
+            <Typography color="text.secondary">{t('cash.noDifferences')}</Typography>
+          ) : (
+            <Stack spacing={1}>
+              {todayDifferences.map((row) => (
+                <Alert key={row.id} severity={row.kind === 'shortage' ? 'error' : 'warning'} data-testid="cash-difference">
+                  <bdi>{row.collector_name}</bdi> — {t(`cash.count.kinds.${row.kind}`)}: <Money amount={row.difference.replace('-', '')} /> ({t('cash.count.expected')} <Money amount={row.expected_amount} />, {t('cash.count.counted')} <Money amount={row.counted_amount} />) — <bdi>{row.reason}</bdi>
+                </Alert>
+              ))}
+            </Stack>
+          )}
+        </Box>
+
+        <Box component="section">
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', mb: 1.5 }}>
+            <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
+              {t('cash.performance.title')}
+            </Typography>
+            <Stack direction="row" spacing={1} role="group" aria-label={t('cash.performance.title')}>
+              {(['day', 'month'] as const).map((option) => (
+                <Button key={option} size="small" variant={period === option ? 'contained' : 'outlined'} aria-pressed={period === option} onClick={() => setPeriod(option)}>
+                  {t(`cash.performance.${option}`)}
+                </Button>
+              ))}
+            </Stack>
+          </Stack>
+          <RecordState isPending={performance.isPending} error={performance.error} onRetry={() => void performance.refetch()}>
+            <TableContainer tabIndex={0} role="region" aria-label={t('cash.performance.title')} sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+              <Table size="small">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('cash.performance.period')}</TableCell>
+                    <TableCell>{t('cash.performance.collector')}</TableCell>
+                    <TableCell align="right">{t('cash.performance.metersRead')}</TableCell>
+                    <TableCell align="right">{t('cash.performance.invoicesCollected')}</TableCell>
+                    <TableCell align="right">{t('cash.performance.amountCollected')}</TableCell>
+                    <TableCell align="right">{t('cash.held')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {(performance.data ?? []).map((row) => (
+                    <TableRow key={`${row.period}-${row.collector}`}>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{period === 'day' ? formatDate(row.period, i18n.language) : formatMonth(row.period, i18n.language)}</TableCell>
+                      <TableCell>
+                        <bdi>{row.collector_name}</bdi>
+                      </TableCell>
+                      <TableCell align="right">{row.meters_read.toLocaleString(i18n.language === 'ar' ? 'ar-EG' : 'en-US')}</TableCell>
+                      <TableCell align="right">{row.invoices_collected.toLocaleString(i18n.language === 'ar' ? 'ar-EG' : 'en-US')}</TableCell>
+                      <TableCell align="right">
+                        <Money amount={row.amount_collected} />
+                      </TableCell>
+                      <TableCell align="right">
+                        <Money amount={row.cash_held} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          </RecordState>
+        </Box>
+      </Stack>
+      {service && <CountDialog serviceId={service.id} row={counting} onClose={() => setCounting(null)} />}
+    </>
+  );
+}

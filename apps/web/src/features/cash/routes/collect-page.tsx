@@ -1,0 +1,283 @@
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import ShareOutlined from '@mui/icons-material/ShareOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { RECEIPT_SIZES, type ReceiptSize } from '@meterline/contract/cash';
+import { decimalInputSchema } from '@meterline/contract/billing-common';
+import type { Invoice } from '@meterline/contract/invoices';
+import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
+import type { Payment } from '@meterline/contract/payments';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { paths } from '../../../shared/lib/paths';
+import { useIdParam } from '../../../shared/hooks/use-id-param';
+import { useSelectedService } from '../../../shared/hooks/use-selected-service';
+import { useSingleFlight } from '../../../shared/hooks/use-single-flight';
+import { useToast } from '../../../shared/hooks/use-toast';
+import { contractResolver } from '../../../shared/lib/contract-resolver';
+import { formatDate } from '../../../shared/lib/format-date';
+import { applyServerErrors, errorMessageOf } from '../../../shared/lib/form-errors';
+import { invalidateMoneyQueries } from '../../../shared/lib/money-queries';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { Money, useFormatMoney, useTenantCurrency } from '../../../shared/ui/money';
+import { NumericTextField } from '../../../shared/ui/numeric-text-field';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { RecordState } from '../../../shared/ui/record-state';
+import { useCustomer } from '../../../shared/api/get-customer';
+import { createPayment } from '../../../shared/api/create-payment';
+import { useIdempotencyKey } from '../../../shared/hooks/use-idempotency-key';
+import { useCustomerInvoices } from '../../../shared/api/get-customer-invoices';
+import { openReceipt, shareReceipt } from '../api/receipt';
+import { cashKeys } from '../../../shared/api/query-keys';
+
+const takeSchema = z.object({ amount: decimalInputSchema });
+type TakeInput = z.input<typeof takeSchema>;
+type TakeOutput = z.output<typeof takeSchema>;
+
+/** The invoices still owed, oldest first (issue day, then number order). */
+function unpaidOldestFirst(invoices: Invoice[] | undefined): Invoice[] {
+  return (invoices ?? [])
+    .filter((invoice) => invoice.status === 'unpaid' || invoice.status === 'partially_paid')
+    .sort((a, b) => (a.issued_on === b.issued_on ? a.id - b.id : a.issued_on < b.issued_on ? -1 : 1));
+}
+
+/**
+ * Collect at the door (issue 19), for a phone: the customer, every unpaid invoice oldest first
+ * with the total, the cash taken (all of it or part, paid oldest first), then the receipt to
+ * print or share. One Idempotency-Key per take, one payment per invoice under `key-invoice`.
+ */
+export function CollectPage() {
+  const { t, i18n } = useTranslation();
+  const { showToast } = useToast();
+  const queryClient = useQueryClient();
+  const customerId = useIdParam('customerId');
+  const { service } = useSelectedService();
+  const serviceId = service?.id ?? 0;
+  const currency = useTenantCurrency();
+  const decimals = currencyDecimals(currency);
+  const formatMoney = useFormatMoney();
+  const customer = useCustomer(service?.id, customerId);
+  const invoices = useCustomerInvoices(service?.id, customerId, { page_size: 100, ordering: 'issued_on,id' });
+  const unpaid = useMemo(() => unpaidOldestFirst(invoices.data?.results), [invoices.data]);
+  const totalMinor = unpaid.reduce((sum, invoice) => sum + (parseMoney(invoice.balance_due, decimals) ?? 0n), 0n);
+  const total = formatMoneyAmount(totalMinor, decimals);
+
+  const [isConfirmOpen, setConfirmOpen] = useState(false);
+  const [taking, setTaking] = useState<bigint | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [receipts, setReceipts] = useState<Payment[]>([]);
+  const [size, setSize] = useState<ReceiptSize>('80');
+  const [printing, setPrinting] = useState<number | null>(null);
+  const { idempotencyKey, renewAfter } = useIdempotencyKey(isConfirmOpen);
+  const runOnce = useSingleFlight();
+  const form = useForm<TakeInput, unknown, TakeOutput>({ resolver: contractResolver(takeSchema), defaultValues: { amount: '' } });
+
+  const askToTake = (amountMinor: bigint | null) => {
+    setFormError(null);
+    if (amountMinor === null || amountMinor <= 0n) {
+      form.setError('amount', { message: t('collect.amountInvalid') });
+      return;
+    }
+    if (amountMinor > totalMinor) {
+      form.setError('amount', { message: t('collect.amountTooLarge', { total: formatMoney(total) }) });
+      return;
+    }
+    setTaking(amountMinor);
+    setConfirmOpen(true);
+  };
+  const handlePartial = form.handleSubmit((values) => askToTake(parseMoney(values.amount, decimals)));
+
+  /** Pays the oldest invoices first, each with the exact amount (so a balance paid meanwhile is refused, never overpaid). */
+  const take = async () => {
+    if (taking === null) return;
+    setBusy(true);
+    const made: Payment[] = [];
+    let left = taking;
+    try {
+      for (const invoice of unpaid) {
+        if (left <= 0n) break;
+        const balance = parseMoney(invoice.balance_due, decimals) ?? 0n;
+        const paying = left < balance ? left : balance;
+        if (paying <= 0n) continue;
+        made.push(await createPayment(serviceId, invoice.id, { amount: formatMoneyAmount(paying, decimals), method: 'cash' }, `${idempotencyKey}-${invoice.id}`));
+        left -= paying;
+      }
+      showToast(t('collect.taken', { amount: formatMoney(formatMoneyAmount(taking, decimals)) }), { variant: 'success' });
+      setConfirmOpen(false);
+      form.reset({ amount: '' });
+    } catch (error) {
+      renewAfter(error);
+      setFormError(applyServerErrors(error, form.setError, ['amount'], t) ?? errorMessageOf(error, t));
+    } finally {
+      if (made.length) setReceipts((previous) => [...made, ...previous]);
+      setBusy(false);
+      await Promise.all([invalidateMoneyQueries(queryClient, serviceId), queryClient.invalidateQueries({ queryKey: cashKeys.all(serviceId) })]);
+    }
+  };
+
+  const print = async (payment: Payment, share: boolean) => {
+    setPrinting(payment.id);
+    try {
+      if (share) await shareReceipt(serviceId, payment.id, { size, language: i18n.language, title: t('collect.receiptTitle') });
+      else await openReceipt(serviceId, payment.id, { size, language: i18n.language });
+    } catch (error) {
+      if (!(error instanceof DOMException && error.name === 'AbortError')) showToast(t('collect.printFailed'), { variant: 'error' });
+    } finally {
+      setPrinting(null);
+    }
+  };
+
+  const name = customer.data?.full_name ?? t('collect.title');
+  const bigButton = { size: 'large' as const, fullWidth: true, sx: { minHeight: 56, fontSize: '1.05rem' } };
+
+  return (
+    <>
+      <PageHeader title={name} subtitle={t('collect.title')} backTo={paths.customers} breadcrumbs={[{ label: t('customers.title'), to: paths.customers }, { label: name }]} />
+      <RecordState isPending={!service || customer.isPending || invoices.isPending} error={customer.error ?? invoices.error} onRetry={() => void Promise.all([customer.refetch(), invoices.refetch()])}>
+        {customer.data && (
+          <Stack spacing={2} sx={{ maxWidth: 640, mx: 'auto' }}>
+            <Card variant="outlined">
+              <CardContent>
+                <Typography variant="body2" color="text.secondary">
+                  <bdi dir="ltr">{customer.data.code}</bdi>
+                  {customer.data.building_name ? ` · ${customer.data.building_name}` : ''}
+                  {customer.data.floor ? ` · ${t('collect.floor', { floor: customer.data.floor })}` : ''}
+                  {customer.data.apartment ? ` · ${customer.data.apartment}` : ''}
+                </Typography>
+                {customer.data.phone && (
+                  <Button href={`tel:${customer.data.phone}`} startIcon={<PhoneOutlined />} sx={{ mt: 1, px: 0 }}>
+                    <bdi dir="ltr">{customer.data.phone}</bdi>
+                  </Button>
+                )}
+                <Typography variant="overline" component="p" sx={{ mt: 1 }}>
+                  {t('collect.totalDue')}
+                </Typography>
+                <Typography variant="h4" component="p" data-testid="collect-total" sx={{ fontWeight: 700 }}>
+                  <Money amount={total} />
+                </Typography>
+              </CardContent>
+            </Card>
+
+            {receipts.length > 0 && (
+              <Card variant="outlined" sx={{ borderColor: 'success.main' }}>
+                <CardContent>
+                  <Stack spacing={1.5}>
+                    <Typography variant="h6" component="h2">
+                      {t('collect.receipts')}
+                    </Typography>
+                    <Stack direction="row" spacing={1} role="group" aria-label={t('collect.paperSize')}>
+                      {RECEIPT_SIZES.map((option) => (
+                        <Button key={option} fullWidth variant={size === option ? 'contained' : 'outlined'} aria-pressed={size === option} sx={{ minHeight: 48 }} onClick={() => setSize(option)}>
+                          {t(`collect.sizes.${option}`)}
+                        </Button>
+                      ))}
+                    </Stack>
+                    {receipts.map((payment) => (
+                      <Box key={payment.id} data-testid="collect-receipt">
+                        <Typography>
+                          <bdi dir="ltr">{payment.invoice_number}</bdi> · <Money amount={payment.amount} />
+                        </Typography>
+                        <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+                          <Button {...bigButton} variant="contained" startIcon={<PrintOutlined />} loading={printing === payment.id} onClick={() => void print(payment, false)}>
+                            {t('collect.printReceipt')}
+                          </Button>
+                          <Button {...bigButton} variant="outlined" startIcon={<ShareOutlined />} disabled={printing !== null} onClick={() => void print(payment, true)}>
+                            {t('collect.share')}
+                          </Button>
+                        </Stack>
+                      </Box>
+                    ))}
+                  </Stack>
+                </CardContent>
+              </Card>
+            )}
+
+            <Card variant="outlined">
+              <CardContent>
+                <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                  {t('collect.unpaidInvoices', { count: unpaid.length })}
+                </Typography>
+                {unpaid.length === 0 ? (
+                  <Alert severity="success">{t('collect.nothingDue')}</Alert>
+                ) : (
+                  <Stack divider={<Divider flexItem />} spacing={1}>
+                    {unpaid.map((invoice) => (
+                      <Stack key={invoice.id} direction="row" data-testid="collect-invoice" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+                        <Box sx={{ minWidth: 0 }}>
+                          <Typography sx={{ fontWeight: 600 }}>
+                            <bdi dir="ltr">{invoice.number}</bdi>
+                          </Typography>
+                          <Typography variant="body2" color="text.secondary">
+                            {formatDate(invoice.issued_on, i18n.language)}
+                            {invoice.status === 'partially_paid' ? ` · ${t('collect.partlyPaid')}` : ''}
+                          </Typography>
+                        </Box>
+                        <Typography sx={{ fontWeight: 600 }}>
+                          <Money amount={invoice.balance_due} />
+                        </Typography>
+                      </Stack>
+                    ))}
+                  </Stack>
+                )}
+              </CardContent>
+            </Card>
+
+            {unpaid.length > 0 && (
+              <Card variant="outlined">
+                <CardContent>
+                  <Stack spacing={2}>
+                    {formError && !isConfirmOpen && <Alert severity="error">{formError}</Alert>}
+                    <Button {...bigButton} variant="contained" startIcon={<PaymentsOutlined />} onClick={() => askToTake(totalMinor)}>
+                      {t('collect.takeFull', { amount: formatMoney(total) })}
+                    </Button>
+                    <Divider>{t('collect.or')}</Divider>
+                    <Stack component="form" noValidate spacing={1.5} onSubmit={(event) => {
+                        event.preventDefault();
+                        void handlePartial();
+                      }}>
+                      <NumericTextField<TakeInput, TakeOutput> control={form.control} name="amount" label={t('collect.partialAmount')} helperText={t('collect.partialHelp')} />
+                      <Button {...bigButton} type="submit" variant="outlined">
+                        {t('collect.takePartial')}
+                      </Button>
+                    </Stack>
+                  </Stack>
+                </CardContent>
+              </Card>
+            )}
+          </Stack>
+        )}
+      </RecordState>
+      <ConfirmDialog
+        isOpen={isConfirmOpen}
+        title={t('collect.confirmTitle')}
+        description={
+          <>
+            {formError && (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {formError}
+              </Alert>
+            )}
+            {t('collect.confirmText', { amount: formatMoney(formatMoneyAmount(taking ?? 0n, decimals)), customer: name, left: formatMoney(formatMoneyAmount(totalMinor - (taking ?? 0n), decimals)) })}
+          </>
+        }
+        confirmLabel={t('collect.confirm', { amount: formatMoney(formatMoneyAmount(taking ?? 0n, decimals)) })}
+        isBusy={isBusy}
+        isConfirmAutoFocused
+        onConfirm={() => void runOnce(take)}
+        onClose={() => !isBusy && setConfirmOpen(false)}
+      />
+    </>
+  );
+}

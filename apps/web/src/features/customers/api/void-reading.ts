@@ -1,0 +1,20 @@
+import type { Reading, VoidReadingInput } from '@meterline/contract/subscriptions';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/lib/api-client';
+
+/** A mistaken reading set aside with its reason (it stays in the history, struck through). */
+export function voidReading(serviceId: number, subscriptionId: number, readingId: number, input: VoidReadingInput): Promise<Reading> {
+  return apiClient.post<Reading>(`services/${serviceId}/subscriptions/${subscriptionId}/readings/${readingId}/void/`, input);
+}
+
+export function useVoidReading(serviceId: number, subscriptionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ readingId, input }: { readingId: number; input: VoidReadingInput }) => voidReading(serviceId, subscriptionId, readingId, input),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['services', serviceId, 'counters'] }),
+        queryClient.invalidateQueries({ queryKey: ['services', serviceId, 'customers'] }),
+      ]),
+  });
+}

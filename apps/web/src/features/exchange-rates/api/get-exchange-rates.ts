@@ -1,0 +1,16 @@
+import type { ExchangeRate } from '@meterline/contract/exchange-rates';
+import type { Paginated } from '@meterline/contract/pagination';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, type Query } from '../../../shared/lib/api-client';
+import { exchangeRateQueryKeys } from './exchange-rate-query-keys';
+
+export function getExchangeRates(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<ExchangeRate>> {
+  return apiClient.get<Paginated<ExchangeRate>>(`services/${serviceId}/exchange-rates/`, { query, signal });
+}
+
+export const exchangeRatesQueryOptions = (serviceId: number, query: Query) =>
+  queryOptions({ queryKey: exchangeRateQueryKeys.list(serviceId, query), queryFn: ({ signal }) => getExchangeRates(serviceId, query, signal), placeholderData: keepPreviousData });
+
+export function useExchangeRates(serviceId: number | undefined, query: Query) {
+  return useQuery({ ...exchangeRatesQueryOptions(serviceId ?? 0, query), enabled: Boolean(serviceId) });
+}

@@ -1,0 +1,113 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { exchangeRateListSpec, setExchangeRateInputSchema, type ExchangeRate } from '@meterline/contract/exchange-rates';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useRecordForm } from '../../../shared/hooks/use-record-form';
+import { useListUrlState } from '../../../shared/hooks/use-list-url-state';
+import { useSelectedService } from '../../../shared/hooks/use-selected-service';
+import { useToast } from '../../../shared/hooks/use-toast';
+import { Can } from '../../../shared/lib/can';
+import { contractResolver } from '../../../shared/lib/contract-resolver';
+import { formatDateTime, formatMonth } from '../../../shared/lib/format-date';
+import { formatDecimal } from '../../../shared/lib/format-number';
+import { useSession } from '../../../shared/lib/session';
+import { DataTable } from '../../../shared/ui/data-table';
+import { MonthField } from '../../../shared/ui/month-field';
+import { NumericTextField } from '../../../shared/ui/numeric-text-field';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
+import { useExchangeRates } from '../api/get-exchange-rates';
+import { useSetExchangeRate } from '../api/set-exchange-rate';
+
+type RateInput = z.input<typeof setExchangeRateInputSchema>;
+type RateOutput = z.output<typeof setExchangeRateInputSchema>;
+const RATE_FIELDS = ['month', 'rate'] as const;
+
+/** Issue 14: the month's rate of the tenant's second currency, newest month first; admins and accountants set it. */
+export function ExchangeRatesPage() {
+  const { t, i18n } = useTranslation();
+  const { service } = useSelectedService();
+  const { user } = useSession();
+  const billing = user?.tenant?.currency ?? 'USD';
+  const listState = useListUrlState(exchangeRateListSpec);
+  const query = useExchangeRates(service?.id, listState.query);
+  const rateText = (row: ExchangeRate) => t('currencies.rate', { billing, rate: formatDecimal(row.rate, i18n.language, 6), second: row.currency });
+
+  const columns: GridColDef<ExchangeRate>[] = [
+    { field: 'month', headerName: t('currencies.exchangeRates.month'), flex: 1, minWidth: 150, renderCell: ({ row }) => formatMonth(row.month, i18n.language) },
+    { field: 'rate', headerName: t('currencies.exchangeRates.rate'), flex: 1.4, minWidth: 200, renderCell: ({ row }) => <bdi dir="ltr">{rateText(row)}</bdi> },
+    { field: 'set_at', headerName: t('currencies.exchangeRates.setAt'), flex: 1, minWidth: 170, renderCell: ({ row }) => formatDateTime(row.set_at, i18n.language, user?.tenant?.timezone) },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('currencies.exchangeRates.title')} subtitle={service?.name} />
+      <Stack spacing={3}>
+        <Can do="create" on="exchange_rate">{service && <SetRateForm serviceId={service.id} />}</Can>
+        <DataTable<ExchangeRate>
+          label={t('currencies.exchangeRates.title')}
+          columns={columns}
+          listState={listState}
+          query={query}
+          errorMessage={t('currencies.exchangeRates.loadFailed')}
+          emptyMessage={t('currencies.exchangeRates.empty')}
+          orderingFields={exchangeRateListSpec.ordering}
+          renderCard={(row) => (
+            <Stack spacing={0.5}>
+              <Typography sx={{ fontWeight: 600 }}>{formatMonth(row.month, i18n.language)}</Typography>
+              <Typography variant="body2">
+                <bdi dir="ltr">{rateText(row)}</bdi>
+              </Typography>
+            </Stack>
+          )}
+        />
+      </Stack>
+    </>
+  );
+}
+
+function SetRateForm({ serviceId }: { serviceId: number }) {
+  const { t, i18n } = useTranslation();
+  const { showToast } = useToast();
+  const setRate = useSetExchangeRate(serviceId);
+  const form = useForm<RateInput, unknown, RateOutput>({ resolver: contractResolver(setExchangeRateInputSchema), defaultValues: { month: new Date().toISOString().slice(0, 7), rate: '' } });
+  const { handleSubmit, formError, blocker, isSaving } = useRecordForm({
+    form,
+    fields: RATE_FIELDS,
+    save: (values) => setRate.mutateAsync({ month: values.month, rate: values.rate }),
+    onSaved: (rate) => showToast(t('currencies.exchangeRates.saved', { month: formatMonth(rate.month, i18n.language) }), { variant: 'success' }),
+  });
+  return (
+    <Card variant="outlined" component="section" aria-label={t('currencies.exchangeRates.setTitle')}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {t('currencies.exchangeRates.setTitle')}
+        </Typography>
+        <Box component="form" noValidate onSubmit={(event) => void handleSubmit(event)} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) minmax(0, 1fr) auto' }, alignItems: 'start' }}>
+          {formError && (
+            <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
+              {formError}
+            </Alert>
+          )}
+          <MonthField control={form.control} name="month" label={t('currencies.exchangeRates.month')} isRequired />
+          <NumericTextField<RateInput, RateOutput> control={form.control} name="rate" label={t('currencies.exchangeRates.rate')} required />
+          <Button type="submit" variant="contained" disabled={isSaving} sx={{ mt: { sm: 1 } }}>
+            {t('currencies.exchangeRates.submit')}
+          </Button>
+          <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
+            {t('currencies.exchangeRates.help')}
+          </Typography>
+        </Box>
+        <UnsavedChangesDialog blocker={blocker} />
+      </CardContent>
+    </Card>
+  );
+}

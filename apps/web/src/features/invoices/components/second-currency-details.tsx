@@ -1,0 +1,28 @@
+import type { InvoiceDetail } from '@meterline/contract/invoices';
+import type { Payment } from '@meterline/contract/payments';
+import { formatMoney } from '@meterline/contract/money';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { formatDecimal } from '../../../shared/lib/format-number';
+import { Money, stripBidiMarks } from '../../../shared/ui/money';
+
+/** Issue 14: the invoice's rate and its total and balance in the second currency, for its amounts list. */
+export function secondCurrencyItems(invoice: InvoiceDetail, t: TFunction, language: string): { label: string; value: ReactNode; isEmphasized?: boolean }[] {
+  const second = invoice.second_currency;
+  if (!second || !invoice.exchange_rate || invoice.total_second === null || invoice.balance_due_second === null) return [];
+  return [
+    { label: t('currencies.exchangeRate'), value: <bdi dir="ltr">{t('currencies.rate', { billing: invoice.currency, rate: formatDecimal(invoice.exchange_rate, language, 6), second })}</bdi> },
+    { label: t('currencies.totalIn', { currency: second }), value: <Money amount={invoice.total_second} currency={second} /> },
+    { label: t('currencies.balanceDueIn', { currency: second }), value: <Money amount={invoice.balance_due_second} currency={second} />, isEmphasized: true },
+  ];
+}
+
+/** "Handed over: 20.00 USD + 900,000 LBP · Change due: …" for a payment taken in two currencies. */
+export function tenderText(payment: Payment, t: TFunction, language: string): string {
+  if (!payment.tendered) return '';
+  const money = (part: { currency: string; amount: string }) => stripBidiMarks(formatMoney(part.amount, part.currency, language));
+  const handed = `${t('currencies.tendered')}: ${payment.tendered.map(money).join(' + ')}`;
+  const change = payment.change_due ?? [];
+  if (!change.some((part) => !/^0(\.0+)?$/.test(part.amount))) return handed;
+  return `${handed} · ${t('currencies.changeDue', { billing: change[0] ? money(change[0]) : '', second: change[1] ? money(change[1]) : '' })}`;
+}

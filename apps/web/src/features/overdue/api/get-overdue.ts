@@ -1,0 +1,26 @@
+import type { OverdueCustomer } from '@meterline/contract/overdue';
+import type { Paginated } from '@meterline/contract/pagination';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, type Query } from '../../../shared/lib/api-client';
+import { invoiceKeys } from '../../../shared/api/query-keys';
+
+/**
+ * Customers with an overdue balance. Kept under the invoices' key: a payment or an invoice
+ * (which invalidate `['services', id, 'invoices']`) refreshes it too.
+ */
+export function getOverdue(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<OverdueCustomer>> {
+  return apiClient.get<Paginated<OverdueCustomer>>(`services/${serviceId}/overdue/`, { query, signal });
+}
+
+export const overdueQueryOptions = (serviceId: number, query: Query) =>
+  queryOptions({
+    queryKey: invoiceKeys.overdue(serviceId, query),
+    queryFn: ({ signal }) => getOverdue(serviceId, query, signal),
+    placeholderData: keepPreviousData,
+    // The list's rows are customers: the grid keys them by the customer's id.
+    select: (page: Paginated<OverdueCustomer>) => ({ ...page, results: page.results.map((row) => ({ ...row, id: row.customer })) }),
+  });
+
+export function useOverdue(serviceId: number | undefined, query: Query) {
+  return useQuery({ ...overdueQueryOptions(serviceId ?? 0, query), enabled: Boolean(serviceId) });
+}

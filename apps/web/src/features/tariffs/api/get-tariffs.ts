@@ -1,0 +1,16 @@
+import type { Paginated } from '@meterline/contract/pagination';
+import type { Tariff } from '@meterline/contract/tariffs';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, type Query } from '../../../shared/lib/api-client';
+import { tariffKeys } from '../../../shared/api/query-keys';
+
+export function getTariffs(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Tariff>> {
+  return apiClient.get<Paginated<Tariff>>(`services/${serviceId}/tariffs/`, { query, signal });
+}
+
+export const tariffsQueryOptions = (serviceId: number, query: Query) =>
+  queryOptions({ queryKey: tariffKeys.list(serviceId, query), queryFn: ({ signal }) => getTariffs(serviceId, query, signal), placeholderData: keepPreviousData });
+
+export function useTariffs(serviceId: number | undefined, query: Query) {
+  return useQuery({ ...tariffsQueryOptions(serviceId ?? 0, query), enabled: Boolean(serviceId) });
+}

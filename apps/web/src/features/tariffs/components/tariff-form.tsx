@@ -1,0 +1,262 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { decimalInputSchema } from '@meterline/contract/billing-common';
+import { requiredText } from '@meterline/contract/common';
+import { monthInputSchema, type Tariff } from '@meterline/contract/tariffs';
+import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { z } from 'zod';
+import { useBundles } from '../../../shared/api/get-bundles';
+import { useRecordForm } from '../../../shared/hooks/use-record-form';
+import { contractResolver } from '../../../shared/lib/contract-resolver';
+import { FormTextField } from '../../../shared/ui/form-text-field';
+import { MonthField } from '../../../shared/ui/month-field';
+import { useTenantCurrency } from '../../../shared/ui/money';
+import { NumericTextField } from '../../../shared/ui/numeric-text-field';
+import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
+
+const emptyAsZero = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? '0' : value), schema);
+
+/**
+ * What the form holds (texts, '' for none) turned into the tariff body: a flat price or tiers
+ * (the last one open-ended), months as `YYYY-MM`, no bundles chosen = every bundle.
+ */
+const tariffFormSchema = z
+  .object({
+    name: requiredText(200),
+    effective_from: monthInputSchema,
+    effective_to: z.union([z.literal(''), monthInputSchema]),
+    pricing: z.enum(['flat', 'tiered']),
+    unit_price: emptyAsZero(decimalInputSchema),
+    tiers: z.array(z.object({ up_to: z.string(), unit_price: emptyAsZero(decimalInputSchema) })),
+    uplift_percent: emptyAsZero(decimalInputSchema),
+    bundles: z.array(z.number()),
+  })
+  .transform((values) => ({
+    name: values.name,
+    effective_from: values.effective_from,
+    effective_to: values.effective_to === '' ? null : values.effective_to,
+    unit_price: values.pricing === 'flat' ? values.unit_price : '0',
+    tiers:
+      values.pricing === 'tiered'
+        ? values.tiers.map((tier, index) => ({ up_to: index === values.tiers.length - 1 ? null : tier.up_to, unit_price: tier.unit_price }))
+        : null,
+    uplift_percent: values.uplift_percent,
+    bundles: values.bundles,
+  }));
+const TARIFF_FIELDS = ['name', 'effective_from', 'effective_to', 'unit_price', 'tiers', 'uplift_percent', 'bundles'];
+
+export interface TariffFormValues {
+  name: string;
+  effective_from: string;
+  effective_to: string;
+  pricing: 'flat' | 'tiered';
+  unit_price: string;
+  tiers: { up_to: string; unit_price: string }[];
+  uplift_percent: string;
+  bundles: number[];
+}
+export type TariffFormOutput = z.output<typeof tariffFormSchema>;
+
+const twoTiers = [
+  { up_to: '', unit_price: '' },
+  { up_to: '', unit_price: '' },
+];
+
+export function emptyTariffValues(month: string): TariffFormValues {
+  return { name: '', effective_from: month, effective_to: '', pricing: 'flat', unit_price: '', tiers: twoTiers, uplift_percent: '', bundles: [] };
+}
+
+export function tariffFormValuesOf(tariff: Tariff): TariffFormValues {
+  return {
+    name: tariff.name,
+    effective_from: tariff.effective_from,
+    effective_to: tariff.effective_to ?? '',
+    pricing: tariff.tiers ? 'tiered' : 'flat',
+    unit_price: tariff.tiers ? '' : tariff.unit_price,
+    tiers: tariff.tiers ? tariff.tiers.map((tier) => ({ up_to: tier.up_to ?? '', unit_price: tier.unit_price })) : twoTiers,
+    uplift_percent: tariff.uplift_percent,
+    bundles: tariff.bundles,
+  };
+}
+
+/** Create and edit a tariff; read-only for accountants and for a tariff an invoice already used. */
+export function TariffForm<TResult>({
+  serviceId,
+  unit,
+  defaultValues,
+  isReadOnly = false,
+  submitLabel,
+  cancelTo,
+  save,
+  onSaved,
+}: {
+  serviceId: number;
+  unit?: string;
+  defaultValues: TariffFormValues;
+  isReadOnly?: boolean;
+  submitLabel: string;
+  cancelTo: string;
+  save(values: TariffFormOutput): Promise<TResult>;
+  onSaved(result: TResult): void;
+}) {
+  const { t } = useTranslation();
+  const currency = useTenantCurrency();
+  const form = useForm<TariffFormValues, unknown, TariffFormOutput>({
+    defaultValues,
+    resolver: contractResolver(tariffFormSchema) as Resolver<TariffFormValues, unknown, TariffFormOutput>,
+  });
+  const { handleSubmit, formError, blocker, isSaving } = useRecordForm({ form, fields: TARIFF_FIELDS, save, onSaved });
+  const { control } = form;
+  const tiers = useFieldArray({ control, name: 'tiers' });
+  const pricing = useWatch({ control, name: 'pricing' });
+  const bundles = useBundles(serviceId, { page_size: 100, ordering: 'name' });
+  const bundleOptions = bundles.data?.results ?? [];
+  const readOnly = isReadOnly ? { htmlInput: { readOnly: true } } : undefined;
+  const priceUnit = unit ? `${currency} / ${unit}` : currency;
+  const tierError = form.formState.errors.tiers?.message ?? form.formState.errors.tiers?.root?.message;
+
+  return (
+    <Paper variant="outlined" component="form" noValidate onSubmit={(event) => void handleSubmit(event)} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack spacing={2.5}>
+        {formError && (
+          <Alert severity="error" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <FormTextField control={control} name="name" label={t('tariffs.fields.name')} required={!isReadOnly} fullWidth slotProps={readOnly} />
+        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+          <MonthField control={control} name="effective_from" label={t('tariffs.fields.effectiveFrom')} isRequired isReadOnly={isReadOnly} />
+          <MonthField control={control} name="effective_to" label={t('tariffs.fields.effectiveTo')} helperText={t('tariffs.help.effectiveTo')} isReadOnly={isReadOnly} />
+        </Box>
+        <Controller
+          control={control}
+          name="pricing"
+          render={({ field }) => (
+            <RadioGroup row value={field.value} onChange={(event) => !isReadOnly && field.onChange(event.target.value)} aria-label={t('tariffs.fields.pricing')}>
+              <FormControlLabel value="flat" control={<Radio />} label={t('tariffs.pricing.flat')} disabled={isReadOnly} />
+              <FormControlLabel value="tiered" control={<Radio />} label={t('tariffs.pricing.tiered')} disabled={isReadOnly} />
+            </RadioGroup>
+          )}
+        />
+        {pricing === 'flat' ? (
+          <NumericTextField
+            control={control}
+            name="unit_price"
+            label={t('tariffs.fields.unitPrice')}
+            slotProps={{ ...readOnly, input: { endAdornment: <InputAdornment position="end">{priceUnit}</InputAdornment> } }}
+          />
+        ) : (
+          <Stack spacing={1.5} role="group" aria-label={t('tariffs.fields.tiers')}>
+            <Typography variant="subtitle2">{t('tariffs.fields.tiers')}</Typography>
+            {tiers.fields.map((tier, index) => {
+              const isLast = index === tiers.fields.length - 1;
+              return (
+                <Stack key={tier.id} direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+                  {isLast ? (
+                    <TextField
+                      label={t('tariffs.fields.upTo')}
+                      value={t('tariffs.tiers.andAbove')}
+                      slotProps={{ htmlInput: { readOnly: true } }}
+                      sx={{ flex: 1 }}
+                    />
+                  ) : (
+                    <NumericTextField
+                      control={control}
+                      name={`tiers.${index}.up_to`}
+                      label={t('tariffs.fields.upTo')}
+                      sx={{ flex: 1 }}
+                      slotProps={{ ...readOnly, input: { endAdornment: unit ? <InputAdornment position="end">{unit}</InputAdornment> : undefined } }}
+                    />
+                  )}
+                  <NumericTextField
+                    control={control}
+                    name={`tiers.${index}.unit_price`}
+                    label={t('tariffs.fields.tierPrice', { number: index + 1 })}
+                    sx={{ flex: 1 }}
+                    slotProps={{ ...readOnly, input: { endAdornment: <InputAdornment position="end">{priceUnit}</InputAdornment> } }}
+                  />
+                  {!isReadOnly && tiers.fields.length > 1 && (
+                    <IconButton aria-label={t('tariffs.actions.removeTier', { number: index + 1 })} onClick={() => tiers.remove(index)} sx={{ alignSelf: 'center' }}>
+                      <DeleteOutlined />
+                    </IconButton>
+                  )}
+                </Stack>
+              );
+            })}
+            {tierError && (
+              <Alert severity="error" role="alert">
+                {tierError}
+              </Alert>
+            )}
+            {!isReadOnly && (
+              <Box>
+                <Button startIcon={<AddOutlined />} onClick={() => tiers.insert(Math.max(tiers.fields.length - 1, 0), { up_to: '', unit_price: '' })}>
+                  {t('tariffs.actions.addTier')}
+                </Button>
+              </Box>
+            )}
+            <Typography variant="body2" color="text.secondary">
+              {t('tariffs.help.tiers')}
+            </Typography>
+          </Stack>
+        )}
+        <NumericTextField
+          control={control}
+          name="uplift_percent"
+          label={t('tariffs.fields.uplift')}
+          helperText={t('tariffs.help.uplift')}
+          slotProps={{ ...readOnly, input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
+        />
+        <Controller
+          control={control}
+          name="bundles"
+          render={({ field, fieldState }) => (
+            <Autocomplete
+              multiple
+              readOnly={isReadOnly}
+              options={bundleOptions.map((bundle) => bundle.id)}
+              getOptionLabel={(id) => bundleOptions.find((bundle) => bundle.id === id)?.name ?? `#${id}`}
+              value={field.value}
+              onChange={(_event, value) => field.onChange(value)}
+              loading={bundles.isPending}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label={t('tariffs.fields.bundles')}
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message ?? (field.value.length === 0 ? t('tariffs.help.allBundles') : undefined)}
+                />
+              )}
+            />
+          )}
+        />
+        {!isReadOnly && (
+          <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
+            <Button component={RouterLink} to={cancelTo} disabled={isSaving}>
+              {t('forms.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" loading={isSaving}>
+              {submitLabel}
+            </Button>
+          </Stack>
+        )}
+      </Stack>
+      <UnsavedChangesDialog blocker={blocker} />
+    </Paper>
+  );
+}

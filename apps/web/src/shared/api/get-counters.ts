@@ -1,0 +1,21 @@
+import type { Paginated } from '@meterline/contract/pagination';
+import type { Counter } from '@meterline/contract/subscriptions';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, type Query } from '../lib/api-client';
+import { counterKeys } from './query-keys';
+
+/** The service's open meters (`?search=` name, code, phone or building; station, region, street, building, bundle). */
+export function getCounters(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Counter>> {
+  return apiClient.get<Paginated<Counter>>(`services/${serviceId}/subscriptions/counters/`, { query, signal });
+}
+
+export const countersQueryOptions = (serviceId: number, query: Query) =>
+  queryOptions({
+    queryKey: counterKeys.list(serviceId, query),
+    queryFn: ({ signal }) => getCounters(serviceId, query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useCounters(serviceId: number | undefined, query: Query) {
+  return useQuery({ ...countersQueryOptions(serviceId ?? 0, query), enabled: Boolean(serviceId) });
+}

@@ -1,0 +1,21 @@
+import type { Invoice } from '@meterline/contract/invoices';
+import type { Paginated } from '@meterline/contract/pagination';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, type Query } from '../lib/api-client';
+import { invoiceKeys } from './query-keys';
+
+/** The customer's invoices (`invoices/?customer=`), under the invoices key so money writes refresh them. */
+export function getCustomerInvoices(serviceId: number, customerId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Invoice>> {
+  return apiClient.get<Paginated<Invoice>>(`services/${serviceId}/invoices/`, { query: { ...query, customer: customerId }, signal });
+}
+
+export const customerInvoicesQueryOptions = (serviceId: number, customerId: number, query: Query) =>
+  queryOptions({
+    queryKey: invoiceKeys.list(serviceId, { ...query, customer: customerId }),
+    queryFn: ({ signal }) => getCustomerInvoices(serviceId, customerId, query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useCustomerInvoices(serviceId: number | undefined, customerId: number, query: Query, { isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...customerInvoicesQueryOptions(serviceId ?? 0, customerId, query), enabled: isEnabled && Boolean(serviceId) });
+}

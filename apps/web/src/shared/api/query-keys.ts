@@ -1,0 +1,95 @@
+import type { ListAuditQuery } from '@meterline/contract/audit';
+import type { ListQueryParams } from '../hooks/use-list-url-state';
+import type { Query } from '../lib/api-client';
+
+/**
+ * Every TanStack Query key of the app, one factory per entity (docs/ARCHITECTURE.md, "Query keys").
+ * Service data is keyed `['services', serviceId, '<entity>', ...]`, so invalidating `all(serviceId)`
+ * refreshes an entity's lists, details and options at once; money writes refresh several entities
+ * through `shared/lib/money-queries.ts`.
+ */
+function serviceEntityKeys<Entity extends string>(entity: Entity) {
+  return {
+    all: (serviceId: number) => ['services', serviceId, entity] as const,
+    lists: (serviceId: number) => ['services', serviceId, entity, 'list'] as const,
+    list: (serviceId: number, query: Query) => ['services', serviceId, entity, 'list', query] as const,
+    detail: (serviceId: number, id: number) => ['services', serviceId, entity, 'detail', id] as const,
+    options: (serviceId: number, search = '') => ['services', serviceId, entity, 'options', search] as const,
+  };
+}
+
+export const customerKeys = serviceEntityKeys('customers');
+export const invoiceKeys = {
+  ...serviceEntityKeys('invoices'),
+  billingRunPreview: (serviceId: number, input: unknown) => ['services', serviceId, 'invoices', 'billing-run-preview', input] as const,
+  overdue: (serviceId: number, query: Query) => ['services', serviceId, 'invoices', 'overdue', query] as const,
+};
+export const paymentKeys = serviceEntityKeys('payments');
+export const counterKeys = {
+  ...serviceEntityKeys('counters'),
+  readings: (serviceId: number, subscriptionId: number, query: Query) => ['services', serviceId, 'counters', 'readings', subscriptionId, query] as const,
+};
+export const bundleKeys = serviceEntityKeys('bundles');
+export const stationKeys = serviceEntityKeys('stations');
+export const tariffKeys = serviceEntityKeys('tariffs');
+/** A service's cash (issue 19): a payment or a count invalidates `all(serviceId)`. */
+export const cashKeys = {
+  all: (serviceId: number) => ['services', serviceId, 'cash'] as const,
+  list: (serviceId: number, query: Query) => ['services', serviceId, 'cash', 'list', query] as const,
+  handovers: (serviceId: number, query: Query) => ['services', serviceId, 'cash', 'handovers', query] as const,
+  performance: (serviceId: number, query: Query) => ['services', serviceId, 'cash', 'performance', query] as const,
+  verification: (serviceId: number, paymentId: number) => ['services', serviceId, 'cash', 'verification', paymentId] as const,
+};
+/** The rounds of a service: every visit, reading or payment invalidates `all(serviceId)`. */
+export const routeKeys = {
+  all: (serviceId: number) => ['services', serviceId, 'routes'] as const,
+  list: (serviceId: number, query: Query) => ['services', serviceId, 'routes', 'list', query] as const,
+  detail: (serviceId: number, buildingId: number, query: Query) => ['services', serviceId, 'routes', 'detail', buildingId, query] as const,
+  assignments: (serviceId: number, query: Query) => ['services', serviceId, 'routes', 'assignments', query] as const,
+};
+
+export const serviceKeys = { all: ['services'] as const };
+export const statisticsKeys = {
+  all: ['statistics'] as const,
+  one: (name: 'stats1' | 'stats2' | 'stats3' | 'stats4', query: Query) => ['statistics', name, query] as const,
+};
+export const transactionKeys = {
+  all: ['transactions'] as const,
+  list: (query: Query) => ['transactions', 'list', query] as const,
+  invoiceStatus: (query: Query) => ['transactions', 'invoice-status', query] as const,
+};
+export const addressKeys = {
+  regions: ['regions'] as const,
+  streets: (regionId: number) => ['regions', regionId, 'streets'] as const,
+  buildings: (regionId: number, streetId: number) => ['regions', regionId, 'streets', streetId, 'buildings'] as const,
+};
+export const userKeys = {
+  all: ['users'] as const,
+  lists: () => ['users', 'list'] as const,
+  list: (query: ListQueryParams) => ['users', 'list', query] as const,
+  detail: (userId: number) => ['users', 'detail', userId] as const,
+  staffOptions: ['users', 'staff-options'] as const,
+};
+export const tenantKeys = {
+  all: ['tenants'] as const,
+  lists: () => ['tenants', 'list'] as const,
+  list: (query: ListQueryParams) => ['tenants', 'list', query] as const,
+  detail: (tenantId: number) => ['tenants', 'detail', tenantId] as const,
+  aliases: () => ['tenants', 'aliases'] as const,
+  users: (tenantId: number) => ['tenants', tenantId, 'users'] as const,
+  userLists: (tenantId: number) => ['tenants', tenantId, 'users', 'list'] as const,
+  userList: (tenantId: number, query: ListQueryParams) => ['tenants', tenantId, 'users', 'list', query] as const,
+  user: (tenantId: number, userId: number) => ['tenants', tenantId, 'users', 'detail', userId] as const,
+};
+/** A query of the audit history (the list's filters and page). */
+export type AuditQuery = Partial<Pick<ListAuditQuery, 'entity' | 'entity_id' | 'actor' | 'date_from' | 'date_to' | 'page' | 'page_size'>>;
+
+/** The audit history: a write invalidates `auditKeys.all`; one record's history is `auditKeys.of(entity, id)`. */
+export const auditKeys = {
+  all: ['audit'] as const,
+  lists: () => ['audit', 'list'] as const,
+  list: (query: AuditQuery) => ['audit', 'list', query] as const,
+  of: (entity: AuditQuery['entity'], entityId: string | number) => ['audit', 'list', { entity, entity_id: String(entityId) }] as const,
+};
+export const roleKeys = { all: ['roles'] as const };
+export const configKeys = { all: ['config'] as const };

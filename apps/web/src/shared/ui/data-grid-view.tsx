@@ -1,0 +1,55 @@
+import type { GridColDef, GridLocaleText, GridPaginationModel, GridRowParams, GridSortModel, GridValidRowModel } from '@mui/x-data-grid';
+import { DataGrid } from '@mui/x-data-grid/DataGrid';
+import { arSD, enUS } from '@mui/x-data-grid/locales';
+import { useMemo } from 'react';
+import { PAGE_SIZE_OPTIONS } from '@meterline/contract/pagination';
+import { GRID_ROW_HEIGHT } from '../lib/constants';
+
+export interface DataGridViewProps<Row extends GridValidRowModel> {
+  label: string;
+  language: string;
+  rows: Row[];
+  columns: GridColDef<Row>[];
+  rowCount: number;
+  isLoading: boolean;
+  paginationModel: GridPaginationModel;
+  onPaginationModelChange(model: GridPaginationModel): void;
+  sortModel: GridSortModel;
+  onSortModelChange(model: GridSortModel): void;
+  onRowClick?(params: GridRowParams<Row>): void;
+  /** The list's own texts, over the grid's texts in the language. */
+  localeText: Partial<GridLocaleText>;
+}
+
+/**
+ * The MUI X DataGrid of `DataTable` on tablets and desktops, in a module of its own so that the
+ * grid's code is a separate chunk (loaded by `DataTable` with React.lazy, never on phones).
+ */
+export function DataGridView<Row extends GridValidRowModel>({ label, language, localeText, onRowClick, isLoading, ...grid }: DataGridViewProps<Row>) {
+  const texts = useMemo(() => ({ ...(language === 'ar' ? arSD : enUS).components.MuiDataGrid.defaultProps.localeText, ...localeText }), [language, localeText]);
+  return (
+    <DataGrid<Row>
+      aria-label={label}
+      {...grid}
+      loading={isLoading}
+      autoHeight
+      rowHeight={GRID_ROW_HEIGHT}
+      paginationMode="server"
+      sortingMode="server"
+      filterMode="server"
+      pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
+      sortingOrder={['asc', 'desc']}
+      onRowClick={onRowClick}
+      disableColumnMenu
+      disableColumnFilter
+      disableRowSelectionOnClick
+      localeText={texts}
+      slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
+      sx={{
+        border: 0,
+        '& .MuiDataGrid-row': onRowClick ? { cursor: 'pointer' } : undefined,
+        '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outlineOffset: -2 },
+      }}
+    />
+  );
+}

@@ -1,0 +1,166 @@
+import { contractResolver } from '../lib/contract-resolver';
+import RestartAltOutlined from '@mui/icons-material/RestartAltOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import InputAdornment from '@mui/material/InputAdornment';
+import Typography from '@mui/material/Typography';
+import { updateCounterInputSchema, type Counter, type Subscription, type UpdateCounterInput } from '@meterline/contract/subscriptions';
+import { ERROR_CODES } from '@meterline/contract/errors';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useRecordForm } from '../hooks/use-record-form';
+import { ApiError } from '../lib/api-client';
+import { formatDateTime } from '../lib/format-date';
+import { useSession } from '../lib/session';
+import { DecimalText } from './decimal-text';
+import { NumericTextField } from './numeric-text-field';
+import { UnsavedChangesDialog } from './unsaved-changes-dialog';
+import { readingDifference } from '../lib/reading-difference';
+
+interface ReadingFormValues {
+  counter: string;
+}
+
+type Implausible = { consumption: string; limit: string; unit: string };
+
+/** The params of a 400 `reading_implausible`, or null for any other failure. */
+function implausibleOf(error: unknown): Implausible | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const data = error.data as { code?: unknown; params?: Implausible } | null;
+  return data?.code === ERROR_CODES.readingImplausible && data.params ? data.params : null;
+}
+
+/**
+ * The new reading of one meter: the last one large above it, what the new one adds as it is
+ * typed, and the API's refusal of a lower reading on the field. The keyboard's Done key saves.
+ */
+export function RecordReadingForm({
+  counter,
+  unit,
+  canReset,
+  save,
+  onSaved,
+  onClose,
+  onResetClick,
+}: {
+  counter: Counter;
+  unit?: string;
+  canReset: boolean;
+  /** Resolves null when the reading was kept on the device to be sent later (no network). */
+  save(input: UpdateCounterInput): Promise<Subscription | null>;
+  onSaved(subscription: Subscription | null): void;
+  onClose(): void;
+  onResetClick(): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const timeZone = useSession().user?.tenant?.timezone;
+  const form = useForm<ReadingFormValues, unknown, UpdateCounterInput>({
+    defaultValues: { counter: '' },
+    resolver: contractResolver(updateCounterInputSchema) as Resolver<ReadingFormValues, unknown, UpdateCounterInput>,
+  });
+  // A reading above what the meter can draw is refused once; "Save anyway" sends it confirmed.
+  const [implausible, setImplausible] = useState<Implausible | null>(null);
+  const isConfirmedRef = useRef(false);
+  const saveReading = async (input: UpdateCounterInput) => {
+    try {
+      return await save(isConfirmedRef.current ? { ...input, confirm_unusual: true } : input);
+    } catch (error) {
+      setImplausible(implausibleOf(error));
+      throw error;
+    } finally {
+      isConfirmedRef.current = false;
+    }
+  };
+  const { handleSubmit, formError, blocker, isSaving } = useRecordForm({ form, fields: ['counter'], save: saveReading, onSaved });
+  // The dialog's focus trap takes the focus on open: give it to the field once the sheet is there.
+  const { setFocus } = form;
+  useEffect(() => {
+    const timer = setTimeout(() => setFocus('counter'), 100);
+    return () => clearTimeout(timer);
+  }, [setFocus]);
+  const typed = form.watch('counter');
+  useEffect(() => setImplausible(null), [typed]);
+  const added = typed ? readingDifference(typed, counter.counter) : null;
+  const isLower = added !== null && added.startsWith('-');
+  const addedText = added !== null && !isLower ? <DecimalText value={added} unit={unit} /> : null;
+
+  return (
+    <Box component="form" noValidate onSubmit={(event) => void handleSubmit(event)}>
+      <DialogContent sx={{ pt: 1 }}>
+        {formError && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {formError}
+          </Alert>
+        )}
+        <Box sx={{ p: 2, mb: 2.5, borderRadius: 2, bgcolor: 'action.hover' }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {t('counters.lastReading')}
+          </Typography>
+          <Typography sx={{ fontSize: '2rem', fontWeight: 800, lineHeight: 1.2 }} data-testid="last-reading">
+            <DecimalText value={counter.counter} unit={unit} />
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {counter.counter_updated_at
+              ? [formatDateTime(counter.counter_updated_at, i18n.language, timeZone), counter.counter_updated_by_name].filter(Boolean).join(' · ')
+              : t('counters.neverRead')}
+          </Typography>
+          {counter.previous_counter !== null && (
+            <Typography variant="body2" color="text.secondary">
+              {t('counters.beforeThat')} <DecimalText value={counter.previous_counter} unit={unit} />
+            </Typography>
+          )}
+        </Box>
+        {implausible && (
+          <Alert
+            severity="warning"
+            sx={{ mb: 2 }}
+            action={
+              <Button
+                color="inherit"
+                size="small"
+                disabled={isSaving}
+                onClick={(event) => {
+                  isConfirmedRef.current = true;
+                  void handleSubmit(event);
+                }}
+              >
+                {t('counters.actions.saveAnyway')}
+              </Button>
+            }
+          >
+            {t('counters.implausible', { consumption: implausible.consumption, limit: implausible.limit, unit: implausible.unit || unit || '' })}
+          </Alert>
+        )}
+        <NumericTextField
+          control={form.control}
+          name="counter"
+          label={t('counters.newReading')}
+          helperText={isLower ? t('counters.lowerHint') : addedText ? <>{t('counters.adds')} {addedText}</> : t('counters.newReadingHelp')}
+          slotProps={{
+            htmlInput: { enterKeyHint: 'done', style: { fontSize: '1.9rem', fontWeight: 700, paddingBlock: 14 } },
+            input: { endAdornment: unit ? <InputAdornment position="end">{unit}</InputAdornment> : undefined },
+            formHelperText: { sx: { fontSize: '0.95rem', color: isLower ? 'text.primary' : undefined, fontWeight: isLower ? 600 : undefined } },
+          }}
+        />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 3, pt: 1, flexDirection: { xs: 'column', sm: 'row' }, alignItems: 'stretch', gap: 1.5, '& > *': { m: '0 !important' } }}>
+        {canReset && (
+          <Button color="error" startIcon={<RestartAltOutlined />} onClick={onResetClick} disabled={isSaving} sx={{ me: { sm: 'auto' } }}>
+            {t('counters.actions.reset')}
+          </Button>
+        )}
+        <Button onClick={onClose} disabled={isSaving} size="large">
+          {t('forms.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" size="large" loading={isSaving} sx={{ minHeight: 56, fontSize: '1.1rem', minWidth: { sm: 180 } }}>
+          {t('counters.actions.save')}
+        </Button>
+      </DialogActions>
+      <UnsavedChangesDialog blocker={blocker} />
+    </Box>
+  );
+}

@@ -1,0 +1,224 @@
+/**
+ * Load bench over HTTP on PostgreSQL (never in CI): a fresh database on DATABASE_URL's server
+ * migrated by the API under test, the demo tenants, the API started as in production, then 10 tenants x 100,000
+ * invoices (x --scale) with their customers and payments added by SQL, then interleaved rounds of
+ * autocannon per call at 20 connections, with the two references of bench/reference-servers.ts.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- --scale=0.1
+ *   options: --scale=1 --tenants=10 --rounds=3 --duration=5 --connections=20 --processes=1 --api-root=<checkout>
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { DatabaseRegistry, openPostgres } from '../apps/api/src/db/client';
+import { DEMO_PASSWORD, seedDemo } from '../apps/api/src/seed/demo';
+import { createPasswordHasher } from '../apps/api/src/lib/password';
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: Record<string, unknown>) => Promise<AutocannonResult>;
+
+const option = (name: string, fallback: string) => process.argv.find((value) => value.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const apiRoot = path.resolve(option('api-root', repoRoot));
+const scale = Number(option('scale', '1'));
+const tenantCount = Number(option('tenants', '10'));
+const rounds = Number(option('rounds', '3'));
+const duration = Number(option('duration', '5'));
+const connections = Number(option('connections', '20'));
+/** API processes (`WEB_CONCURRENCY`, node:cluster): 1 by default, `--processes=2` for the scale-out figure. */
+const processes = Number(option('processes', '1'));
+const invoicesPerTenant = Math.max(1000, Math.round(100_000 * scale));
+const INVOICES_PER_CUSTOMER = 10;
+const PORTS = { api: 3100, minimal: 3101, raw: 3102 };
+const baseUrl = process.env.DATABASE_URL;
+if (!baseUrl) {
+  console.error('DATABASE_URL (a PostgreSQL server the bench may create a database on) is required.');
+  process.exit(1);
+}
+const databaseUrl = (() => {
+  const url = new URL(baseUrl);
+  url.pathname = '/meterline_bench';
+  return url.toString();
+})();
+
+const children: ChildProcess[] = [];
+function startProcess(args: string[], env: Record<string, string>, readyText: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: apiRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(readyText)) resolve(child);
+    });
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code}): ${output}`)));
+  });
+}
+function stopAll() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+}
+process.on('exit', stopAll);
+
+function rssMegabytes(pid: number | undefined): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
+  } catch {
+    return null;
+  }
+}
+
+/** The RSS of each API process: the one started, or with `--processes` > 1 its cluster workers. */
+function apiProcessesRss(pid: number | undefined): number[] {
+  let children: number[] = [];
+  try {
+    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // no children list: one process
+  }
+  const pids = processes > 1 && children.length ? children : [pid];
+  return pids.map((one) => rssMegabytes(one)).filter((value): value is number => value !== null);
+}
+
+// A fresh database migrated by the API under test, with the demo tenants (admin / demo1234).
+const admin = new pg.Client({ connectionString: baseUrl });
+await admin.connect();
+await admin.query('drop database if exists meterline_bench with (force)');
+await admin.query('create database meterline_bench');
+await admin.end();
+await startProcess([path.join(apiRoot, 'apps/api/src/db/migrate-cli.ts')], { DATABASE_URL: databaseUrl }, 'Migrated');
+const demoDatabase = await openPostgres(databaseUrl, 'default', { max: 2 });
+await seedDemo(new DatabaseRegistry(new Map([['default', demoDatabase]])), createPasswordHasher({ memoryCost: 19_456, timeCost: 2 }));
+await demoDatabase.close();
+const api = await startProcess(
+  [path.join(apiRoot, 'apps/api/src/server.ts')],
+  { NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: String(PORTS.api), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_CONCURRENCY: String(processes) },
+  'Meterline is running',
+);
+const apiUrl = `http://127.0.0.1:${PORTS.api}`;
+const signIn = await fetch(`${apiUrl}/api/auth/jwt/create/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }) });
+const signedIn = (await signIn.json()) as { access?: string };
+if (!signedIn.access) throw new Error(`Sign-in failed (${signIn.status}): ${JSON.stringify(signedIn)}`);
+const authorization = `Bearer ${signedIn.access}`;
+const servicesBody = (await (await fetch(`${apiUrl}/api/services/`, { headers: { authorization } })).json()) as { id: number; name: string }[] | { results: { id: number; name: string }[] };
+const services = Array.isArray(servicesBody) ? servicesBody : servicesBody.results;
+if (!services) throw new Error(`Services: ${JSON.stringify(servicesBody)}`);
+const serviceId = services.find((service) => service.name === 'Electricity')!.id;
+
+// Bulk rows by SQL: the signed-in tenant's Electricity plus tenantCount - 1 other tenants.
+const seedStarted = performance.now();
+const db = new pg.Client({ connectionString: databaseUrl });
+await db.connect();
+const { rows: serviceRows } = await db.query<{ tenant_id: number }>('select tenant_id from services where id = $1', [serviceId]);
+const scopes = [{ tenantId: serviceRows[0].tenant_id, serviceId }];
+for (let index = 1; index < tenantCount; index += 1) {
+  const tenantId = 1000 + index;
+  const { rows } = await db.query<{ id: number }>("insert into services (tenant_id, name, unit) values ($1, 'Electricity', 'kWh') returning id", [tenantId]);
+  await db.query("insert into settings (tenant_id, currency, timezone) values ($1, 'USD', 'Asia/Beirut') on conflict do nothing", [tenantId]);
+  scopes.push({ tenantId, serviceId: rows[0].id });
+}
+const customersPerTenant = Math.ceil(invoicesPerTenant / INVOICES_PER_CUSTOMER);
+for (const scope of scopes) {
+  await db.query(
+    `insert into customers (tenant_id, service_id, code, full_name, phone)
+     select $1, $2, 'B' || lpad(g::text, 7, '0'), 'Customer ' || substr(md5(g::text), 1, 10), '+961' || g from generate_series(1, $3::int) g`,
+    [scope.tenantId, scope.serviceId, customersPerTenant],
+  );
+  // Ten months each: seven paid, one partly, two unpaid (the last one not yet due).
+  await db.query(
+    `insert into invoices (tenant_id, service_id, number, customer_id, period_start, period_end, issued_on, due_on, subtotal, tax, total, amount_paid, status, created_at)
+     select c.tenant_id, c.service_id, 'B-' || c.id || '-' || m, c.id, d, (d + interval '1 month - 1 day')::date, (d + interval '1 month')::date, (d + interval '1 month 15 days')::date,
+       t, 0, t, case when m <= 7 then t when m = 8 then t / 2 else 0 end, case when m <= 7 then 'paid' when m = 8 then 'partially_paid' else 'unpaid' end, d + interval '1 month'
+     from customers c, generate_series(1, ${INVOICES_PER_CUSTOMER}) m,
+       lateral (select (date '2026-01-01' + (m - 1) * interval '1 month')::date as d, 1000 + (c.id * 7 + m) % 9000 as t) x
+     where c.tenant_id = $1 and c.service_id = $2 and c.code like 'B%'`,
+    [scope.tenantId, scope.serviceId],
+  );
+  await db.query(
+    `insert into payments (tenant_id, service_id, invoice_id, customer_id, amount, paid_at, received_by)
+     select tenant_id, service_id, id, customer_id, amount_paid, issued_on + interval '5 days 3 hours', null
+     from invoices where tenant_id = $1 and service_id = $2 and amount_paid > 0 and number like 'B-%'`,
+    [scope.tenantId, scope.serviceId],
+  );
+}
+await db.query('analyze');
+const { rows: counted } = await db.query<{ invoices: string; customers: string; payments: string }>(
+  'select (select count(*) from invoices) as invoices, (select count(*) from customers) as customers, (select count(*) from payments) as payments',
+);
+const { rows: sample } = await db.query<{ id: number }>('select id from invoices where tenant_id = $1 and service_id = $2 order by id desc limit 1', [scopes[0].tenantId, serviceId]);
+await db.end();
+const seedSeconds = (performance.now() - seedStarted) / 1000;
+console.log(`Seeded ${counted[0].invoices} invoices, ${counted[0].customers} customers, ${counted[0].payments} payments by SQL in ${seedSeconds.toFixed(1)} s (${tenantCount} tenants).`);
+
+const minimal = await startProcess([path.join(repoRoot, 'bench/reference-servers.ts'), 'minimal', String(PORTS.minimal)], {}, 'reference minimal');
+const raw = await startProcess(
+  [path.join(repoRoot, 'bench/reference-servers.ts'), 'raw', String(PORTS.raw), String(scopes[0].tenantId), String(serviceId)],
+  { DATABASE_URL: databaseUrl },
+  'reference raw',
+);
+
+const invoicesPath = `/api/services/${serviceId}/invoices/`;
+const count = ((await (await fetch(`${apiUrl}${invoicesPath}`, { headers: { authorization } })).json()) as { count: number }).count;
+const lastPage = Math.max(1, Math.ceil(count / 25));
+type Call = { name: string; url: string; reference?: 'minimal' | 'raw'; headers?: boolean };
+const calls: Call[] = [
+  { name: 'reference: minimal Fastify', url: `http://127.0.0.1:${PORTS.minimal}/`, headers: false },
+  { name: 'reference: Fastify + pg page', url: `http://127.0.0.1:${PORTS.raw}/`, headers: false },
+  { name: 'users/me/', url: `${apiUrl}/api/auth/users/me/`, reference: 'minimal' },
+  { name: 'customers page 1', url: `${apiUrl}/api/services/${serviceId}/customers/`, reference: 'raw' },
+  { name: 'customers search', url: `${apiUrl}/api/services/${serviceId}/customers/?search=B000012`, reference: 'raw' },
+  { name: 'invoices page 1', url: `${apiUrl}${invoicesPath}`, reference: 'raw' },
+  { name: `invoices page ${Math.min(1000, lastPage)}`, url: `${apiUrl}${invoicesPath}?page=${Math.min(1000, lastPage)}`, reference: 'raw' },
+  { name: `invoices last page (${lastPage})`, url: `${apiUrl}${invoicesPath}?page=${lastPage}`, reference: 'raw' },
+  { name: 'invoices ?status=unpaid', url: `${apiUrl}${invoicesPath}?status=unpaid`, reference: 'raw' },
+  { name: 'invoices ?status=overdue', url: `${apiUrl}${invoicesPath}?status=overdue`, reference: 'raw' },
+  { name: 'invoices by -total', url: `${apiUrl}${invoicesPath}?ordering=-total`, reference: 'raw' },
+  { name: 'invoice detail', url: `${apiUrl}${invoicesPath}${sample[0].id}/`, reference: 'raw' },
+  ...[1, 2, 3, 4].map((n) => ({ name: `stats${n}`, url: `${apiUrl}/api/statistics/stats${n}/` })),
+];
+
+const results = new Map<string, AutocannonResult[]>();
+for (let round = 1; round <= rounds; round += 1) {
+  process.stdout.write(`round ${round}/${rounds} `);
+  for (const call of calls) {
+    const result = await autocannon({ url: call.url, connections, duration, headers: call.headers === false ? {} : { authorization } });
+    if (result.non2xx || result.errors) console.warn(`\n${call.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    results.set(call.name, [...(results.get(call.name) ?? []), result]);
+    process.stdout.write('.');
+  }
+  console.log('');
+}
+const apiRss = apiProcessesRss(api.pid);
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const summary = new Map(calls.map((call) => {
+  const runs = results.get(call.name)!;
+  return [call.name, { rps: median(runs.map((run) => run.requests.average)), p50: median(runs.map((run) => run.latency.p50)), p99: median(runs.map((run) => run.latency.p99)) }];
+}));
+const referenceRps = { minimal: summary.get(calls[0].name)!.rps, raw: summary.get(calls[1].name)!.rps };
+console.log(`\n${connections} connections, ${duration} s per call, median of ${rounds} interleaved rounds; load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+console.log('| call | req/s | p50 ms | p99 ms | ratio to reference |');
+console.log('|---|---:|---:|---:|---:|');
+for (const call of calls) {
+  const { rps, p50, p99 } = summary.get(call.name)!;
+  const ratio = call.reference ? `${(rps / referenceRps[call.reference]).toFixed(2)}x ${call.reference}` : '';
+  console.log(`| ${call.name} | ${rps.toFixed(0)} | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${ratio} |`);
+}
+console.log(`\nAPI RSS after the load (${processes} process${processes > 1 ? 'es' : ''}): ${apiRss.length ? apiRss.join(' + ') : '?'} MB (goal <= 150 MB per process on PostgreSQL)`);
+for (const call of calls.filter((item) => item.reference === 'raw')) {
+  const { rps, p99 } = summary.get(call.name)!;
+  const met = p99 <= 25 && rps >= 0.5 * referenceRps.raw;
+  console.log(`${met ? 'met    ' : 'not met'}  ${call.name}: p99 <= 25 ms and >= 0.5x raw`);
+}
+void minimal;
+void raw;
+stopAll();
+process.exit(0);

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { calendarDateSchema } from './billing-common';
+import { ERROR_CODES } from './errors';
+import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
+
+/** The API's singular nouns for what an audit row is about. */
+export const AUDIT_ENTITIES = [
+  'customer',
+  'invoice',
+  'payment',
+  'subscription',
+  'reading',
+  'bundle',
+  'station',
+  'user',
+  'settings',
+  'transaction',
+  'tenant',
+  'region',
+  'street',
+  'building',
+  'tariff',
+  'exchange_rate',
+  // Collectors (issue 19): counts of cash and receipt numbers issued.
+  'cash_handover',
+  'receipt',
+  'route_visit',
+  'route_assignment',
+  // The customer's account (issue 15).
+  'account_payment',
+  'credit_note',
+  'credit_refund',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** One changed field: its value before and after (null when the row was created or removed). */
+export const auditChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+export type AuditChange = z.infer<typeof auditChangeSchema>;
+
+export const auditEntrySchema = z
+  .object({
+    id: z.number().int(),
+    at: z.string(),
+    actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    actor_role: z.string().nullable(),
+    action: z.string(),
+    entity: z.enum(AUDIT_ENTITIES),
+    entity_id: z.string().nullable(),
+    changes: z.array(auditChangeSchema),
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditListSpec = {
+  ordering: ['at', 'id'],
+  filters: ['entity', 'entity_id', 'actor', 'date_from', 'date_to'],
+  defaultOrdering: '-at',
+} as const satisfies ListSpec<'at' | 'id', 'entity' | 'entity_id' | 'actor' | 'date_from' | 'date_to'>;
+
+export const listAuditQuerySchema = listQuerySchema.extend({
+  entity: z.enum(AUDIT_ENTITIES, { message: ERROR_CODES.invalidChoice }).optional(),
+  entity_id: z.string().trim().max(40).optional(),
+  actor: z.coerce.number({ message: ERROR_CODES.invalidInteger }).int({ message: ERROR_CODES.invalidInteger }).positive().optional(),
+  date_from: calendarDateSchema.optional(),
+  date_to: calendarDateSchema.optional(),
+});
+export type ListAuditQuery = z.infer<typeof listAuditQuerySchema>;
+
+export const paginatedAuditSchema = paginatedSchema(auditEntrySchema);

@@ -1,0 +1,21 @@
+/**
+ * Digit normalisation, free of zod (like `session.ts`): the sign-in page's one-time code uses it,
+ * and that page does not load zod. `money.ts` re-exports it.
+ */
+const ARABIC_INDIC_ZERO = 0x0660;
+const EXTENDED_ARABIC_INDIC_ZERO = 0x06f0;
+
+/** Arabic-Indic (U+0660..) and extended Arabic-Indic (U+06F0..) digits to ASCII, Arabic separators too. */
+export function normalizeDigits(value: string): string {
+  let result = '';
+  for (const char of value) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code >= ARABIC_INDIC_ZERO && code <= ARABIC_INDIC_ZERO + 9) result += String(code - ARABIC_INDIC_ZERO);
+    else if (code >= EXTENDED_ARABIC_INDIC_ZERO && code <= EXTENDED_ARABIC_INDIC_ZERO + 9)
+      result += String(code - EXTENDED_ARABIC_INDIC_ZERO);
+    else if (char === '\u066b') result += '.'; // Arabic decimal separator
+    else if (char === '\u066c' || char === ',') continue; // thousands separators
+    else result += char;
+  }
+  return result.trim();
+}

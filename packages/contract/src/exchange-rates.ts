@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { decimalInputSchema, decimalSchema } from './billing-common';
+import { idSchema, timestampSchema } from './common';
+import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
+import { monthInputSchema, monthSchema } from './tariffs';
+
+/** The month's rate of the tenant's second currency: units of it for one unit of the billing currency. */
+export const exchangeRateSchema = z
+  .object({
+    id: idSchema,
+    currency: z.string(),
+    month: monthSchema,
+    /** Up to 6 decimals ("89500.000000"). */
+    rate: decimalSchema,
+    set_by: idSchema.nullable(),
+    set_at: timestampSchema,
+  })
+  .meta({ id: 'ExchangeRate' });
+export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
+
+/** Sets (or replaces) the rate of a month for the tenant's second currency. */
+export const setExchangeRateInputSchema = z.object({
+  month: monthInputSchema,
+  rate: decimalInputSchema,
+});
+export type SetExchangeRateInput = z.input<typeof setExchangeRateInputSchema>;
+
+export const exchangeRateListSpec = {
+  ordering: ['month', 'rate', 'set_at'],
+  filters: ['currency'],
+  defaultOrdering: '-month',
+} as const satisfies ListSpec<string, string>;
+
+export const listExchangeRatesQuerySchema = listQuerySchema.extend({
+  currency: z.string().optional(),
+});
+export type ListExchangeRatesQuery = z.infer<typeof listExchangeRatesQuerySchema>;
+export const paginatedExchangeRatesSchema = paginatedSchema(exchangeRateSchema);

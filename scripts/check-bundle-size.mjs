@@ -1,0 +1,75 @@
+// The web app's weight per screen, from the build's manifest (apps/web/dist/.vite/manifest.json):
+// fails when the sign-in page's JS exceeds 150 KB gzipped or any screen's 350 KB, or when a screen
+// loads the DataGrid or the charts without asking (phones get cards; the charts come after the
+// KPI cards). `--no-build` measures the existing build.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'apps/web/dist');
+const KB = 1024;
+export const SIGN_IN_LIMIT = 150 * KB;
+export const SCREEN_LIMIT = 350 * KB;
+const SIGN_IN_PAGE = 'src/features/auth/routes/login-page.tsx';
+const PUBLIC_PAGES = /^src\/features\/(auth|errors)\/routes\//;
+/** Modules that must only ever be loaded on demand (a dynamic import), never with a screen. */
+const ON_DEMAND = [/^src\/shared\/ui\/data-grid-view\.tsx$/, /^src\/features\/dashboard\/components\/.*-chart\.tsx$/];
+
+/** The JS one screen downloads before it shows: the chunks and their static imports. */
+export function screenWeights(manifest, readAsset) {
+  const gzipped = new Map();
+  const sizeOf = (file) => {
+    if (!gzipped.has(file)) gzipped.set(file, zlib.gzipSync(readAsset(file), { level: 9 }).length);
+    return gzipped.get(file);
+  };
+  const closure = (keys) => {
+    const seen = new Set();
+    const visit = (key) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      for (const next of manifest[key]?.imports ?? []) visit(next);
+    };
+    keys.forEach(visit);
+    return seen;
+  };
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const shell = ['src/app/layout/app-layout.tsx', 'src/app/require-permission.tsx'].filter((key) => manifest[key]);
+  // The texts of one language are loaded before the first render (src/i18n/index.ts): count the larger.
+  const languages = ['src/i18n/en.ts', 'src/i18n/ar.ts'].filter((key) => manifest[key]);
+  const language = languages.sort((a, b) => sizeOf(manifest[b].file) - sizeOf(manifest[a].file))[0];
+  const pages = Object.keys(manifest).filter((key) => /^src\/features\/[^/]+\/routes\/[^/]+-page\.tsx$/.test(key));
+  return pages.map((page) => {
+    const keys = closure([entry, page, ...(language ? [language] : []), ...(PUBLIC_PAGES.test(page) ? [] : shell)]);
+    const bytes = [...keys].reduce((total, key) => total + sizeOf(manifest[key].file), 0);
+    const onDemand = [...keys].filter((key) => ON_DEMAND.some((pattern) => pattern.test(manifest[key].src ?? key)));
+    return { page, bytes, onDemand };
+  });
+}
+
+function main() {
+  if (!process.argv.includes('--no-build')) {
+    const build = spawnSync('npm', ['run', 'build', '-w', '@meterline/web'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const weights = screenWeights(manifest, (file) => fs.readFileSync(path.join(dist, file)));
+  const problems = [];
+  for (const { page, bytes, onDemand } of weights.sort((a, b) => b.bytes - a.bytes)) {
+    const limit = page === SIGN_IN_PAGE ? SIGN_IN_LIMIT : SCREEN_LIMIT;
+    const name = page.replace(/^src\/features\//, '');
+    console.log(`${(bytes / KB).toFixed(1).padStart(7)} KB gzip  ${name}${bytes > limit ? `  over ${limit / KB} KB` : ''}`);
+    if (bytes > limit) problems.push(`${name}: ${(bytes / KB).toFixed(1)} KB gzipped JS, over ${limit / KB} KB`);
+    if (onDemand.length) problems.push(`${name} loads ${onDemand.join(', ')} with the screen (only on demand)`);
+  }
+  if (!weights.some((weight) => weight.page === SIGN_IN_PAGE)) problems.push(`no chunk for ${SIGN_IN_PAGE} in the manifest`);
+  if (problems.length) {
+    console.error(`\nBundle size check failed:\n  ${problems.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log('\nBundle size check passed.');
+}
+
+main();
