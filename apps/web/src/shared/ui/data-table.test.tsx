@@ -131,4 +131,21 @@ describe('DataTable', () => {
     expect(screen.getByText(/من/)).toHaveTextContent('٣١');
     expect(screen.getByRole('button', { name: 'تصدير CSV' })).toBeInTheDocument();
   });
+  it('leaves the URL alone when the list is ordered by a field it shows no column for (no render loop)', async () => {
+    // Readings are ordered by `-id` and show no id column: the grid drops that sort and reports it
+    // during render; answering with a navigation re-rendered the grid, forever, once a dialog opened.
+    function ById() {
+      const listState = useListUrlState({ ordering: ['id', 'name'], defaultOrdering: '-id' });
+      const query = useQuery({ queryKey: ['by-id', listState.query], queryFn: () => apiClient.get<Paginated<Thing>>('things/', { query: listState.query }) });
+      return <DataTable<Thing> label="Things" columns={[{ field: 'name', headerName: 'Name', flex: 1 }]} listState={listState} query={query} errorMessage="Failed." />;
+    }
+    stubFetch(() => jsonResponse(200, page([{ id: 1, name: 'Alpha', kind: 'a' }])));
+    const { router } = renderWithProviders(<ById />, { path: '/things' });
+    const navigations: string[] = [];
+    const unsubscribe = router.subscribe((state) => navigations.push(state.location.search));
+    await screen.findByText('Alpha');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    unsubscribe();
+    expect(navigations).toEqual([]);
+  });
 });

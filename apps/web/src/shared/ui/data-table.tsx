@@ -123,15 +123,22 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
     [columns, orderingFields],
   );
 
+  // Only an ordering on a shown column becomes the grid's arrow: the grid drops any other (a list
+  // ordered by `-id` with no id column) and reports it during render, which would loop on the URL.
+  const columnFields = gridColumns.map((column) => column.field).join(',');
   const sortModel = useMemo<GridSortModel>(() => {
     const first = listState.ordering.split(',')[0];
-    if (!first) return [];
-    return [{ field: first.replace(/^-/, ''), sort: first.startsWith('-') ? 'desc' : 'asc' }];
-  }, [listState.ordering]);
+    const field = first?.replace(/^-/, '');
+    if (!first || !field || !columnFields.split(',').includes(field)) return [];
+    return [{ field, sort: first.startsWith('-') ? 'desc' : 'asc' }];
+  }, [listState.ordering, columnFields]);
 
   const handleSortModelChange = (model: GridSortModel) => {
     const [item] = model;
-    listState.setOrdering(item?.sort ? `${item.sort === 'desc' ? '-' : ''}${item.field}` : '');
+    const next = item?.sort ? `${item.sort === 'desc' ? '-' : ''}${item.field}` : '';
+    const [shown] = sortModel;
+    const current = shown ? `${shown.sort === 'desc' ? '-' : ''}${shown.field}` : '';
+    if (next !== current) listState.setOrdering(next);
   };
 
   const handlePaginationModelChange = (model: GridPaginationModel) => {
