@@ -6,7 +6,8 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],
-    // Pages are lazy chunks: on a busy 2-core machine the first render of a page can take seconds.
-    testTimeout: 30_000,
+    // Pages are lazy chunks and dialogs are typed into key by key: on a 2-core machine busy with
+    // other builds a page's test took 20 s (counters, CI of 2026-11-24). The limit is for hung tests.
+    testTimeout: 60_000,
   },
 });

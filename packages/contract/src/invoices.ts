@@ -143,18 +143,28 @@ export const generateInvoicesInputSchema = z
     period_end: calendarDateSchema,
     station: idInputSchema.optional(),
     region: idInputSchema.optional(),
+    /**
+     * Meters not read since their last invoice: `bill` them fee-only (the default, as before) or
+     * `skip` them (reason `not_read`) until someone reads them.
+     */
+    unread: z.enum(['bill', 'skip']).optional(),
   })
   .refine((value) => value.period_end >= value.period_start, { path: ['period_end'], message: ERROR_CODES.periodEndBeforeStart });
 export type GenerateInvoicesInput = z.input<typeof generateInvoicesInputSchema>;
 
 /** Why the billing run left a subscription out. */
-export const BILLING_SKIP_REASONS = ['customer_disconnected', 'customer_suspended', 'bundle_inactive', 'no_consumption_and_no_fee', 'already_billed'] as const;
+export const BILLING_SKIP_REASONS = ['customer_disconnected', 'customer_suspended', 'bundle_inactive', 'no_consumption_and_no_fee', 'already_billed', 'not_read'] as const;
 export type BillingSkipReason = (typeof BILLING_SKIP_REASONS)[number];
 
 export const billingSkipSchema = z
   .object({ subscription: idSchema, customer: idSchema, customer_name: z.string(), reason: z.enum(BILLING_SKIP_REASONS) })
   .meta({ id: 'BillingSkip' });
 export type BillingSkip = z.infer<typeof billingSkipSchema>;
+
+export const billingUnreadSchema = z
+  .object({ subscription: idSchema, customer: idSchema, customer_name: z.string(), last_reading_at: timestampSchema.nullable() })
+  .meta({ id: 'BillingUnreadMeter' });
+export type BillingUnread = z.infer<typeof billingUnreadSchema>;
 
 export const generateInvoicesResultSchema = z
   .object({
@@ -164,6 +174,14 @@ export const generateInvoicesResultSchema = z
     skipped_details: z.array(billingSkipSchema),
     errors: z.array(z.object({ subscription: idSchema, customer: idSchema, detail: z.string(), code: z.string().optional() })),
     invoices: z.array(idSchema),
+    /** What the invoices created (or, in a dry run, to be created) add up to, in the billing currency. */
+    amount: moneySchema,
+    /** The period ends today or later in the tenant's time zone: its consumption is not complete. */
+    month_in_progress: z.boolean(),
+    /** Meters that nobody read since their last invoice (or ever): billed the fee only, or skipped as `not_read`. */
+    unread: z.array(billingUnreadSchema),
+    /** The created (or to be created) invoices per station; `station` null for meters of no station. */
+    by_station: z.array(z.object({ station: idSchema.nullable(), station_name: z.string().nullable(), invoices: z.number().int(), amount: moneySchema })),
   })
   .meta({ id: 'GenerateInvoicesResult' });
 export type GenerateInvoicesResult = z.infer<typeof generateInvoicesResultSchema>;
@@ -205,3 +223,15 @@ export const invoicePrintQuerySchema = invoicePdfQuerySchema.extend({
   output: z.enum(['pdf', 'html']).optional().default('pdf'),
 });
 export type InvoicePrintQuery = z.infer<typeof invoicePrintQuerySchema>;
+
+/** At most this many invoices in one printed document (a station or region at a time beyond it). */
+export const MAX_PRINTED_INVOICES = 1000;
+
+/** `GET .../invoices/print/`: every live invoice of a billed period (a station or region) in one document. */
+export const printInvoicesQuerySchema = invoicePrintQuerySchema.extend({
+  period_start: calendarDateSchema,
+  period_end: calendarDateSchema,
+  station: idParamSchema.optional(),
+  region: idParamSchema.optional(),
+});
+export type PrintInvoicesQuery = z.infer<typeof printInvoicesQuerySchema>;

@@ -73,7 +73,7 @@ describe('route guards', () => {
       cleanup();
     }
     // Five shells with their landing pages (the customer list loads the data grid): slow on a busy machine.
-  }, 20_000);
+  });
 
   it('lets an allowed user in and shows the page', async () => {
     const router = renderAt('/counters', 'collector');

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,7 +19,7 @@ import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf, requirePermission } from '../../plugins/authenticate';
 import type { Idempotency } from '../idempotency/idempotency';
 import { documentLanguage } from '../invoices/invoice-document';
-import type { PdfPrinter } from '../invoices/pdf-printer';
+import { sendPrinted, type PdfPrinter } from '../invoices/pdf-printer';
 import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../services/service-scope';
 import type { AccountService } from './account.service';
 import type { StatementService } from './statement.service';
@@ -141,13 +141,6 @@ export async function creditNoteDetailRoutes(app: FastifyInstance, options: { ac
 
 const PRINT_DESCRIPTION = 'application/pdf (A4) printed by Chromium like the invoices; with ?output=html, or where no Chromium is installed, the printable text/html page itself. ?lang=ar|en or Accept-Language.';
 
-async function sendPrinted(reply: FastifyReply, printer: PdfPrinter, html: string, filename: string, language: string, output: 'pdf' | 'html') {
-  const pdf = output === 'html' ? null : await printer.print(html, 'a4');
-  reply.header('cache-control', 'private, no-store').header('content-language', language);
-  if (!pdf) return reply.type('text/html; charset=utf-8').header('content-disposition', `inline; filename="${filename}.html"`).send(html);
-  return reply.type('application/pdf').header('content-disposition', `inline; filename="${filename}.pdf"`).send(pdf);
-}
-
 /** `GET .../customers/{id}/statement/` and `GET .../statements/`: statements of account printed. */
 export async function statementRoutes(app: FastifyInstance, options: { statements: StatementService; databases: DatabaseRegistry; printer: PdfPrinter }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -170,7 +163,7 @@ export async function statementRoutes(app: FastifyInstance, options: { statement
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
       const language = documentLanguage(request.query.lang, request.headers['accept-language']);
       const { html, code } = await statements.one(context, request.params.id, request.query, language);
-      return sendPrinted(reply, printer, html, `statement-${code}`, language, request.query.output);
+      return sendPrinted(reply, printer, { html, filename: `statement-${code}`, language, output: request.query.output });
     },
   );
   routes.get(
@@ -191,7 +184,7 @@ export async function statementRoutes(app: FastifyInstance, options: { statement
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
       const language = documentLanguage(request.query.lang, request.headers['accept-language']);
       const { html } = await statements.bulk(context, request.query, language);
-      return sendPrinted(reply, printer, html, 'statements', language, request.query.output);
+      return sendPrinted(reply, printer, { html, filename: 'statements', language, output: request.query.output });
     },
   );
 }

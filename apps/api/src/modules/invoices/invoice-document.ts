@@ -298,3 +298,18 @@ ${issuer.footer ? `<footer dir="auto">${escapeHtml(issuer.footer)}</footer>` : '
 </body>
 </html>`;
 }
+
+/**
+ * Several printed documents in one (the billing run's "print all"): the first one's head and
+ * style, each body on its own page.
+ */
+export function combineDocuments(documents: string[], language: DocumentLanguage): string {
+  const bodyOf = (html: string) => html.slice(html.indexOf('<body>') + '<body>'.length, html.lastIndexOf('</body>'));
+  const first = documents[0];
+  if (!first) {
+    return `<!doctype html>\n<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><title></title></head><body></body></html>`;
+  }
+  const head = first.slice(0, first.indexOf('<body>'));
+  const pages = documents.map((html) => `<section class="page">${bodyOf(html)}</section>`).join('\n');
+  return `${head.replace('</style>', '  .page { break-after: page; }\n  .page:last-child { break-after: auto; }\n</style>')}<body>\n${pages}\n</body>\n</html>`;
+}

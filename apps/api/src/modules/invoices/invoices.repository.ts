@@ -375,6 +375,45 @@ export async function findBilledSubscriptionIds(executor: Executor, scope: Servi
   return new Set(rows.map((row) => row.id).filter((id): id is number => id !== null));
 }
 
+/** The totals (minor units) of some invoices of the service: what a billing run created adds up to. */
+export async function findInvoiceTotals(executor: Executor, scope: ServiceScope, invoiceIds: number[]): Promise<Map<number, bigint>> {
+  if (!invoiceIds.length) return new Map();
+  const rows = await executor.select({ id: invoices.id, total: invoices.total }).from(invoices).where(and(scoped(scope), inArray(invoices.id, invoiceIds)));
+  return new Map(rows.map((row) => [row.id, row.total]));
+}
+
+/**
+ * The live invoices of a billed period (of one station or region), in the order the office
+ * hands them out: station, then the customer's code. `limit` caps one printed document.
+ */
+export async function findInvoiceIdsOfPeriod(
+  executor: Executor,
+  scope: ServiceScope,
+  period: { start: string; end: string },
+  filters: { station?: number; region?: number },
+  limit: number,
+): Promise<number[]> {
+  const rows = await executor
+    .select({ id: invoices.id })
+    .from(invoices)
+    .innerJoin(customers, eq(customers.id, invoices.customerId))
+    .leftJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
+    .where(
+      and(
+        scoped(scope),
+        // Within the period: a meter opened or changed mid month was billed for its own days.
+        gte(invoices.periodStart, period.start),
+        lte(invoices.periodEnd, period.end),
+        ne(invoices.status, 'cancelled'),
+        filters.station ? eq(subscriptions.stationId, filters.station) : undefined,
+        filters.region ? eq(customers.regionId, filters.region) : undefined,
+      ),
+    )
+    .orderBy(asc(subscriptions.stationId), asc(customers.code), asc(invoices.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
 /** Open subscriptions of the service, optionally of one station or region (the billing run). */
 export async function findOpenSubscriptions(executor: Executor, scope: ServiceScope, filters: { station?: number; region?: number }) {
   return executor

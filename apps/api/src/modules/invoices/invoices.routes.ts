@@ -10,6 +10,7 @@ import {
   generateInvoicesResultSchema,
   invoiceDetailSchema,
   invoicePrintQuerySchema,
+  printInvoicesQuerySchema,
   listInvoicesQuerySchema,
   paginatedInvoicesSchema,
   type Invoice,
@@ -22,7 +23,7 @@ import type { Idempotency } from '../idempotency/idempotency';
 import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../services/service-scope';
 import { documentLanguage } from './invoice-document';
 import type { InvoiceService } from './invoices.service';
-import type { PdfPrinter } from './pdf-printer';
+import { sendPrinted, type PdfPrinter } from './pdf-printer';
 
 const INVOICE_CSV_COLUMNS: CsvColumn<Invoice>[] = [
   { header: 'id', value: (row) => row.id, numeric: true },
@@ -149,6 +150,29 @@ export async function invoiceRoutes(
   );
 
   routes.get(
+    '/print/',
+    {
+      onRequest: [app.authenticate, requirePermission('list', 'invoice')],
+      schema: {
+        tags,
+        summary: "Every live invoice of a billed period (optionally of a station or region) in one document, a page each: the billing run's print all",
+        description: 'application/pdf printed by Chromium; with ?output=html, or where no Chromium is installed, the printable text/html page itself.',
+        params: serviceParamsSchema,
+        querystring: printInvoicesQuerySchema,
+        produces: ['application/pdf', 'text/html'],
+        response: { 200: z.unknown().meta({ description: 'application/pdf, or text/html without Chromium' }), ...readErrors, 400: validationErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const language = documentLanguage(request.query.lang, request.headers['accept-language']);
+      const { html } = await invoices.printablePeriod(context, request.query, language);
+      const { output, format } = request.query;
+      return sendPrinted(reply, printer, { html, filename: `invoices-${request.query.period_start}`, language, output, format });
+    },
+  );
+
+  routes.get(
     '/:id/pdf/',
     {
       onRequest: [app.authenticate, requirePermission('view', 'invoice')],
@@ -166,11 +190,8 @@ export async function invoiceRoutes(
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
       const language = documentLanguage(request.query.lang, request.headers['accept-language']);
       const { html, number } = await invoices.printable(context, request.params.id, language, request.query.format);
-      const pdf = request.query.output === 'html' ? null : await printer.print(html, request.query.format);
-      const filename = `${number}${request.query.format === 'receipt' ? '-receipt' : ''}`;
-      reply.header('cache-control', 'private, no-store').header('content-language', language);
-      if (!pdf) return reply.type('text/html; charset=utf-8').header('content-disposition', `inline; filename="${filename}.html"`).send(html);
-      return reply.type('application/pdf').header('content-disposition', `inline; filename="${filename}.pdf"`).send(pdf);
+      const { output, format } = request.query;
+      return sendPrinted(reply, printer, { html, filename: `${number}${format === 'receipt' ? '-receipt' : ''}`, language, output, format });
     },
   );
 }

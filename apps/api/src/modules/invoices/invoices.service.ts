@@ -9,8 +9,10 @@ import type {
   Invoice,
   InvoiceDetail,
   ListInvoicesQuery,
+  PrintInvoicesQuery,
 } from '@meterline/contract/invoices';
-import { formatScaled, parseScaled, QUANTITY_SCALE, UNIT_PRICE_SCALE } from '@meterline/contract/money';
+import { MAX_PRINTED_INVOICES } from '@meterline/contract/invoices';
+import { formatMoneyAmount, formatScaled, parseScaled, QUANTITY_SCALE, UNIT_PRICE_SCALE } from '@meterline/contract/money';
 import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/http-errors';
@@ -32,12 +34,14 @@ import {
   toReading,
 } from '../subscriptions/subscriptions.repository';
 import { cashRoundingOf, priceMeterConsumption, storeInvoiceRate, storeLinePricing } from './consumption-pricing';
-import { renderInvoiceDocument, type DocumentFormat, type DocumentLanguage } from './invoice-document';
+import { combineDocuments, renderInvoiceDocument, type DocumentFormat, type DocumentIssuer, type DocumentLanguage } from './invoice-document';
 import { meterInvoiceLines, priceLines, type DraftLine } from './invoice-lines';
 import {
   addToCustomerBalance,
   allocateInvoiceNumber,
   findBilledSubscriptionIds,
+  findInvoiceIdsOfPeriod,
+  findInvoiceTotals,
   findInvoiceDetail,
   findInvoiceRow,
   findLiveInvoiceForPeriod,
@@ -84,6 +88,17 @@ function daysBetween(start: string, end: string): number {
 }
 
 /** Invoices: creation from a meter or from lines, numbering, cancelling, the billing run. */
+/** Nobody read the customer's meter since its last invoice (or ever): the run would bill the fee only. */
+function isNotReadSinceLastInvoice(candidate: { lastReadingId: number | null; lastBilledReadingId: number | null }): boolean {
+  if (candidate.lastReadingId === null) return true;
+  return candidate.lastBilledReadingId !== null && candidate.lastReadingId <= candidate.lastBilledReadingId;
+}
+
+/** A timestamp from raw SQL: a Date (PGlite) or text (PostgreSQL), as ISO 8601. */
+function toTimestamp(value: string | Date | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
+
 export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
   const { clock } = deps;
 
@@ -277,32 +292,51 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
     };
   }
 
+  /** The company printed on the tenant's documents; the logo may sit with the tenant's data or in the default database. */
+  async function issuerOf(context: ServiceContext): Promise<DocumentIssuer> {
+    const { db, scope } = context;
+    const config = await findSettingsRow(db, scope.tenantId);
+    const logo = config?.logo ? ((await findUploadDataUri(db, config.logo)) ?? (db === deps.defaultDb ? null : await findUploadDataUri(deps.defaultDb, config.logo))) : null;
+    return {
+      companyName: config?.companyName ?? '',
+      address: config?.address ?? '',
+      phone: config?.phone ?? '',
+      email: config?.email ?? '',
+      footer: config?.invoiceFooter ?? '',
+      logo,
+    };
+  }
+
   return {
     detail,
 
     /** The printable page of an invoice (A4 or an 80 mm receipt) in the requester's language. */
     async printable(context: ServiceContext, invoiceId: number, language: DocumentLanguage, format: DocumentFormat): Promise<{ html: string; number: string }> {
       const invoice = await detail(context, invoiceId);
-      const { db, scope } = context;
-      const [customer, config] = await Promise.all([findCustomer(db, scope, invoice.customer, context.terms.decimals), findSettingsRow(db, scope.tenantId)]);
-      // The logo may sit with the tenant's data or in the default database (uploads exist in both).
-      const logo = config?.logo ? ((await findUploadDataUri(db, config.logo)) ?? (db === deps.defaultDb ? null : await findUploadDataUri(deps.defaultDb, config.logo))) : null;
-      const html = renderInvoiceDocument({
-        invoice,
-        customer,
-        unit: context.service.unit,
-        language,
-        format,
-        issuer: {
-          companyName: config?.companyName ?? '',
-          address: config?.address ?? '',
-          phone: config?.phone ?? '',
-          email: config?.email ?? '',
-          footer: config?.invoiceFooter ?? '',
-          logo,
-        },
-      });
+      const [customer, issuer] = await Promise.all([findCustomer(context.db, context.scope, invoice.customer, context.terms.decimals), issuerOf(context)]);
+      const html = renderInvoiceDocument({ invoice, customer, unit: context.service.unit, language, format, issuer });
       return { html, number: invoice.number };
+    },
+
+    /**
+     * Every live invoice of a billed period (of a station or region) in one document, a page each,
+     * in the order they are handed out: the billing run's "print all".
+     */
+    async printablePeriod(context: ServiceContext, query: PrintInvoicesQuery, language: DocumentLanguage): Promise<{ html: string; count: number }> {
+      const { db, scope } = context;
+      if (query.period_end < query.period_start) throw fieldError('period_end', ERROR_CODES.periodEndBeforeStart);
+      if (query.station) await assertStation(db, scope, query.station);
+      if (query.region) await assertAddressFilters(db, scope.tenantId, { region: query.region });
+      const ids = await findInvoiceIdsOfPeriod(db, scope, { start: query.period_start, end: query.period_end }, query, MAX_PRINTED_INVOICES + 1);
+      if (ids.length > MAX_PRINTED_INVOICES) throw fieldError('station', ERROR_CODES.maxItems, { max: MAX_PRINTED_INVOICES });
+      const issuer = await issuerOf(context);
+      const pages: string[] = [];
+      for (const id of ids) {
+        const invoice = await detail(context, id);
+        const customer = await findCustomer(db, scope, invoice.customer, context.terms.decimals);
+        pages.push(renderInvoiceDocument({ invoice, customer, unit: context.service.unit, language, format: query.format, issuer }));
+      }
+      return { html: combineDocuments(pages, language), count: pages.length };
     },
 
     async listSource(context: ServiceContext, query: ListInvoicesQuery): Promise<ListSource<Invoice>> {
@@ -357,7 +391,19 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
       // Open on a day of the period (a bundle changed mid month bills both subscriptions, each for its days).
       const candidates = await findSubscriptionsOfPeriod(db, scope, { station: input.station, region: input.region }, { start: period.periodStart, end: period.periodEnd });
       const billed = await findBilledSubscriptionIds(db, scope, period.periodStart, period.periodEnd);
-      const result: GenerateInvoicesResult = { created: 0, skipped: 0, skipped_details: [], errors: [], invoices: [] };
+      const result: GenerateInvoicesResult = {
+        created: 0,
+        skipped: 0,
+        skipped_details: [],
+        errors: [],
+        invoices: [],
+        amount: formatMoneyAmount(0n, terms.decimals),
+        month_in_progress: input.period_end >= today,
+        unread: [],
+        by_station: [],
+      };
+      // What is (to be) billed, per station: the plan's total in a dry run, the stored total after.
+      const billedTotals: { candidate: (typeof candidates)[number]; total: bigint; invoiceId: number | null }[] = [];
       const skip = (candidate: (typeof candidates)[number], reason: BillingSkipReason) => {
         result.skipped += 1;
         result.skipped_details.push({ subscription: candidate.id, customer: candidate.customerId, customer_name: candidate.customerName, reason });
@@ -382,12 +428,21 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
               skip(candidate, 'no_consumption_and_no_fee');
               continue;
             }
-            if (isDryRun) {
-              result.created += 1;
+            const isUnread = context.service.isMetered && isNotReadSinceLastInvoice(candidate);
+            if (isUnread) result.unread.push({ subscription: candidate.id, customer: candidate.customerId, customer_name: candidate.customerName, last_reading_at: toTimestamp(candidate.lastReadingAt) });
+            if (isUnread && input.unread === 'skip') {
+              skip(candidate, 'not_read');
               continue;
             }
-            result.invoices.push(await createFromMeter(context, candidate.id, days, '', audit, { lateFees: true }));
+            if (isDryRun) {
+              result.created += 1;
+              billedTotals.push({ candidate, total: plan, invoiceId: null });
+              continue;
+            }
+            const invoiceId = await createFromMeter(context, candidate.id, days, '', audit, { lateFees: true });
+            result.invoices.push(invoiceId);
             result.created += 1;
+            billedTotals.push({ candidate, total: plan, invoiceId });
           } catch (error) {
             if (error instanceof HttpError && (error.body.code === BILLING_ERROR_CODES.periodAlreadyBilled || error.body.code === ERROR_CODES.periodOverlaps)) {
               skip(candidate, 'already_billed');
@@ -397,6 +452,21 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
           }
         }
       }
+      const stored = await findInvoiceTotals(db, scope, result.invoices);
+      const stations = new Map<number | null, GenerateInvoicesResult['by_station'][number] & { minor: bigint }>();
+      let amount = 0n;
+      for (const { candidate, total, invoiceId } of billedTotals) {
+        const minor = invoiceId === null ? total : (stored.get(invoiceId) ?? total);
+        amount += minor;
+        const station = stations.get(candidate.stationId) ?? { station: candidate.stationId, station_name: candidate.stationName, invoices: 0, amount: '', minor: 0n };
+        station.invoices += 1;
+        station.minor += minor;
+        stations.set(candidate.stationId, station);
+      }
+      result.amount = formatMoneyAmount(amount, terms.decimals);
+      result.by_station = [...stations.values()]
+        .sort((a, b) => (a.station_name ?? '\uffff').localeCompare(b.station_name ?? '\uffff'))
+        .map(({ minor, ...station }) => ({ ...station, amount: formatMoneyAmount(minor, terms.decimals) }));
       return result;
     },
   };

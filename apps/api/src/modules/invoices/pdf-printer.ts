@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { FastifyReply } from 'fastify';
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { DocumentFormat } from './invoice-document';
 
@@ -82,3 +83,19 @@ export function createPdfPrinter(options: { chromiumPath: string | null }) {
 }
 
 export type PdfPrinter = ReturnType<typeof createPdfPrinter>;
+
+/**
+ * Answers a printed document: the PDF, or the printable HTML itself with `output=html` or where no
+ * Chromium is installed; never cached, in the document's language. The one way every print route answers.
+ */
+export async function sendPrinted(
+  reply: FastifyReply,
+  printer: PdfPrinter,
+  document: { html: string; filename: string; language: string; output: 'pdf' | 'html'; format?: DocumentFormat },
+): Promise<FastifyReply> {
+  const { html, filename, language, output, format = 'a4' } = document;
+  const pdf = output === 'html' ? null : await printer.print(html, format);
+  reply.header('cache-control', 'private, no-store').header('content-language', language);
+  if (!pdf) return reply.type('text/html; charset=utf-8').header('content-disposition', `inline; filename="${filename}.html"`).send(html);
+  return reply.type('application/pdf').header('content-disposition', `inline; filename="${filename}.pdf"`).send(pdf);
+}

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DayRange } from '@meterline/contract/proration';
 import type { Executor } from '../../db/client';
-import { bundles, customers, subscriptions } from '../../db/schema/index';
+import { bundles, customers, stations, subscriptions } from '../../db/schema/index';
 import { selectRows } from '../services/codes';
 import type { ServiceScope } from '../services/service-scope';
 import { unbilledConsumptionSql } from '../subscriptions/subscriptions.repository';
@@ -20,10 +20,23 @@ export async function findSubscriptionsOfPeriod(executor: Executor, scope: Servi
       isBundleActive: bundles.isActive,
       startedOn: subscriptions.startedOn,
       endedOn: subscriptions.endedOn,
+      stationId: subscriptions.stationId,
+      stationName: stations.name,
+      // The customer's last live reading, and the last one its live invoices billed: not read since
+      // the last invoice when the first is missing or not past the second (the billing run warns).
+      lastReadingId: sql<number | null>`(select max(mr.id) from meter_readings mr join subscriptions ms on ms.id = mr.subscription_id
+          where mr.tenant_id = ${subscriptions.tenantId} and ms.customer_id = ${subscriptions.customerId} and mr.kind = 'reading'
+            and not exists (select 1 from reading_voids rv where rv.tenant_id = mr.tenant_id and rv.reading_id = mr.id))`.mapWith(Number),
+      lastReadingAt: sql<string | null>`(select max(mr.taken_at) from meter_readings mr join subscriptions ms on ms.id = mr.subscription_id
+          where mr.tenant_id = ${subscriptions.tenantId} and ms.customer_id = ${subscriptions.customerId} and mr.kind = 'reading'
+            and not exists (select 1 from reading_voids rv where rv.tenant_id = mr.tenant_id and rv.reading_id = mr.id))`,
+      lastBilledReadingId: sql<number | null>`(select max(bi.last_reading_id) from invoices bi
+          where bi.tenant_id = ${subscriptions.tenantId} and bi.customer_id = ${subscriptions.customerId} and bi.status <> 'cancelled')`.mapWith(Number),
     })
     .from(subscriptions)
     .innerJoin(customers, eq(customers.id, subscriptions.customerId))
     .innerJoin(bundles, eq(bundles.id, subscriptions.bundleId))
+    .leftJoin(stations, and(eq(stations.id, subscriptions.stationId), eq(stations.tenantId, subscriptions.tenantId)))
     .where(
       and(
         eq(subscriptions.tenantId, scope.tenantId),

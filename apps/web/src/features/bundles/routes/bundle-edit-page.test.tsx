@@ -31,7 +31,7 @@ function renderEdit(role: string, handler: Parameters<typeof stubFetch>[0] = () 
 }
 
 // Whole pages with the data grid: slow on a machine shared by several engineers.
-describe('bundle pages', { timeout: 20_000 }, () => {
+describe('bundle pages', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows an accountant the bundle read-only, without save or delete', async () => {

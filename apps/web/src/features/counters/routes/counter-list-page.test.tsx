@@ -45,7 +45,7 @@ function renderCounters(role: string, handler: FetchHandler = () => undefined, {
 }
 
 // Whole pages with the data grid: slow on a machine shared by several engineers.
-describe('counters', { timeout: 20_000 }, () => {
+describe('counters', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('records a reading typed in Arabic-Indic digits and closes the sheet', async () => {

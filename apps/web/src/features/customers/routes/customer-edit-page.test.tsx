@@ -20,7 +20,7 @@ function renderCustomer(role: string, path: string, handler: FetchHandler = () =
 }
 
 // Whole pages with the data grid: slow on a machine shared by several engineers.
-describe('customer page', { timeout: 20_000 }, () => {
+describe('customer page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows support the customer read-only, with only the tabs their role may list', async () => {

@@ -9,7 +9,7 @@ const ELECTRICITY = [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true
 const page = (results: Customer[]) => ({ count: results.length, count_capped: false, next: null, previous: null, results });
 
 // Whole pages with the data grid: slow on a machine shared by several engineers.
-describe('customer list', { timeout: 20_000 }, () => {
+describe('customer list', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lets a collector find customers without office filters or a create button', async () => {

@@ -4,6 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders, stubFetch } from '../../../shared/lib/test-render';
 import { BillingRunDialog } from './billing-run-dialog';
 
+/** The report fields of a run with nothing to warn about. */
+const report = { amount: '0.00', month_in_progress: false, unread: [], by_station: [], skipped_details: [] };
+
 describe('billing run dialog', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -15,8 +18,8 @@ describe('billing run dialog', () => {
       if (url === '/api/regions/') return jsonResponse(200, [{ id: 2, name: 'Hamra' }]);
       if (url.startsWith('/api/services/1/invoices/generate/')) {
         calls.push({ url, body: JSON.parse(String(init.body)) });
-        if (url.includes('dry_run=true')) return jsonResponse(200, { created: 74, skipped: 3, errors: [], invoices: [] });
-        return jsonResponse(200, { created: 73, skipped: 3, errors: [{ subscription: 9, customer: 12, detail: '{"subscription":["This subscription is closed."]}' }], invoices: [] });
+        if (url.includes('dry_run=true')) return jsonResponse(200, { ...report, created: 74, skipped: 3, errors: [], invoices: [] });
+        return jsonResponse(200, { ...report, created: 73, skipped: 3, errors: [{ subscription: 9, customer: 12, detail: '{"subscription":["This subscription is closed."]}' }], invoices: [] });
       }
       return undefined;
     });
@@ -51,7 +54,7 @@ describe('billing run dialog', () => {
     stubFetch((url) => {
       if (url.startsWith('/api/services/1/stations/')) return jsonResponse(200, { count: 0, count_capped: false, next: null, previous: null, results: [] });
       if (url === '/api/regions/') return jsonResponse(200, []);
-      if (url.startsWith('/api/services/1/invoices/generate/')) return jsonResponse(200, { created: 5, skipped: 3, skipped_details, errors: [], invoices: [] });
+      if (url.startsWith('/api/services/1/invoices/generate/')) return jsonResponse(200, { ...report, created: 5, skipped: 3, skipped_details, errors: [], invoices: [] });
       return undefined;
     });
     renderWithProviders(<BillingRunDialog isOpen serviceId={1} onClose={() => undefined} onShowPeriod={() => undefined} />);
@@ -63,6 +66,67 @@ describe('billing run dialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: /Bill\W*5\W*meters/ }));
     await within(dialog).findByText(/Invoices created for October 2026/);
     expect(within(dialog).getByTestId('billing-run-skips')).toHaveTextContent(/Customer disconnected: \W*2/);
+    vi.useRealTimers();
+  });
+
+  it('warns of a month not over and of meters not read since their last invoice, lets them be skipped, shows amounts per station, and prints all', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-21T10:00:00Z') });
+    const bodies: unknown[] = [];
+    const unread = [
+      { subscription: 4, customer: 14, customer_name: 'Salim Aoun', last_reading_at: '2026-09-30T10:00:00Z' },
+      { subscription: 5, customer: 15, customer_name: 'Maya Saad', last_reading_at: null },
+    ];
+    const byStation = [
+      { station: 5, station_name: 'Hamra generator', invoices: 3, amount: '120.50' },
+      { station: null, station_name: null, invoices: 1, amount: '10.00' },
+    ];
+    const fetchMock = stubFetch((url, init) => {
+      if (url.startsWith('/api/services/1/stations/')) return jsonResponse(200, { count: 0, count_capped: false, next: null, previous: null, results: [] });
+      if (url === '/api/regions/') return jsonResponse(200, []);
+      if (url.startsWith('/api/services/1/invoices/print/')) return new Response(new Blob(['%PDF'], { type: 'application/pdf' }), { status: 200, headers: { 'content-type': 'application/pdf' } });
+      if (url.startsWith('/api/services/1/invoices/generate/')) {
+        const body = JSON.parse(String(init.body)) as { unread?: string };
+        bodies.push(body);
+        const skipping = body.unread === 'skip';
+        return jsonResponse(200, {
+          ...report,
+          created: skipping ? 2 : 4,
+          skipped: skipping ? 2 : 0,
+          skipped_details: skipping ? unread.map(({ subscription, customer, customer_name }) => ({ subscription, customer, customer_name, reason: 'not_read' })) : [],
+          amount: skipping ? '110.50' : '130.50',
+          month_in_progress: true,
+          unread,
+          by_station: byStation,
+          errors: [],
+          invoices: [],
+        });
+      }
+      return undefined;
+    });
+    const open = vi.fn(() => ({ closed: false, opener: null, location: { href: '' } }));
+    vi.stubGlobal('open', open);
+    renderWithProviders(<BillingRunDialog isOpen serviceId={1} onClose={() => undefined} onShowPeriod={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Billing run' });
+    await waitFor(() => expect(dialog).toHaveTextContent(/To be billed: \W*\$?130\.50/));
+    expect(dialog).toHaveTextContent(/is not over yet/);
+    const warning = within(dialog).getByTestId('billing-run-unread');
+    expect(warning).toHaveTextContent(/Not read since their last invoice: \W*2/);
+    expect(warning).toHaveTextContent(/Salim Aoun \(last read .*2026\)/);
+    expect(warning).toHaveTextContent(/Maya Saad \(never read\)/);
+    expect(within(warning).getByRole('link', { name: 'Read them first' })).toHaveAttribute('href', '/counters');
+    const stations = within(dialog).getByRole('table', { name: 'Per station' });
+    expect(stations).toHaveTextContent(/Hamra generator\W*3\W*\$?120\.50/);
+    expect(stations).toHaveTextContent(/No station\W*1\W*\$?10\.00/);
+
+    await userEvent.click(within(warning).getByRole('radio', { name: 'Skip them until they are read' }));
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ period_start: '2026-10-01', period_end: '2026-10-31', unread: 'skip' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Bill\W*2\W*meters/ }));
+    expect(await within(dialog).findByText(/Invoices created for October 2026/)).toBeInTheDocument();
+    expect(bodies.at(-1)).toEqual({ period_start: '2026-10-01', period_end: '2026-10-31', unread: 'skip' });
+    expect(dialog).toHaveTextContent(/Billed: \W*\$?110\.50/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Print all' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/services/1/invoices/print/?period_start=2026-10-01&period_end=2026-10-31&lang=en')).toBe(true));
+    expect(open).toHaveBeenCalledWith('', '_blank');
     vi.useRealTimers();
   });
 });

@@ -2,6 +2,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -12,7 +20,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { BILLING_SKIP_REASONS, type BillingSkip, type GenerateInvoicesInput, type GenerateInvoicesResult } from '@meterline/contract/invoices';
+import { BILLING_SKIP_REASONS, type BillingSkip, type BillingUnread, type GenerateInvoicesInput, type GenerateInvoicesResult } from '@meterline/contract/invoices';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -20,7 +28,10 @@ import { useRegions } from '../../../shared/api/get-regions';
 import { useSingleFlight } from '../../../shared/hooks/use-single-flight';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { errorMessageOf, localizeMessage } from '../../../shared/lib/form-errors';
-import { formatMonth } from '../../../shared/lib/format-date';
+import { formatDate, formatMonth } from '../../../shared/lib/format-date';
+import { paths } from '../../../shared/lib/paths';
+import { Money } from '../../../shared/ui/money';
+import { openPeriodInvoices } from '../api/get-invoice-document';
 import { formatCount, isolateLtr } from '../../../shared/lib/format-number';
 import { addMonths, monthBounds, todayIn } from '../../../shared/lib/period';
 import { useSession } from '../../../shared/lib/session';
@@ -77,6 +88,75 @@ function SkipReasons({ skips }: { skips: BillingSkip[] | undefined }) {
   );
 }
 
+/** What the run bills (or billed) per station: invoices and amount. */
+function StationAmounts({ rows }: { rows: GenerateInvoicesResult['by_station'] }) {
+  const { t, i18n } = useTranslation();
+  if (rows.length === 0) return null;
+  return (
+    <Table size="small" aria-label={t('billingRun.byStation.title')}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('billingRun.byStation.station')}</TableCell>
+          <TableCell align="right">{t('billingRun.byStation.invoices')}</TableCell>
+          <TableCell align="right">{t('billingRun.byStation.amount')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.station ?? 'none'}>
+            <TableCell>
+              <bdi>{row.station_name ?? t('billingRun.byStation.noStation')}</bdi>
+            </TableCell>
+            <TableCell align="right">{isolateLtr(formatCount(row.invoices, i18n.language))}</TableCell>
+            <TableCell align="right">
+              <Money amount={row.amount} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/**
+ * Meters nobody read since their last invoice: the run would bill them the fee only. The user
+ * bills them so, skips them until read, or goes to read them first.
+ */
+function UnreadMeters({ meters, choice, onChoice, isDisabled }: { meters: BillingUnread[]; choice: 'bill' | 'skip'; onChoice(choice: 'bill' | 'skip'): void; isDisabled: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { user } = useSession();
+  if (meters.length === 0) return null;
+  return (
+    <Alert severity="warning" data-testid="billing-run-unread">
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {t('billingRun.preview.unreadTitle', { value: isolateLtr(formatCount(meters.length, i18n.language)) })}
+      </Typography>
+      <Typography variant="body2">
+        {meters.slice(0, 5).map((meter, index) => (
+          <span key={meter.subscription}>
+            {index > 0 && t('counters.listSeparator')}
+            <Link component={RouterLink} to={`/customers/${meter.customer}`}>
+              <bdi>{meter.customer_name}</bdi>
+            </Link>{' '}
+            ({meter.last_reading_at ? t('billingRun.preview.lastRead', { date: formatDate(meter.last_reading_at, i18n.language, user?.tenant?.timezone) }) : t('billingRun.preview.neverRead')})
+          </span>
+        ))}
+        {meters.length > 5 && '…'}
+      </Typography>
+      <Typography variant="body2" sx={{ mt: 0.5 }}>
+        {t('billingRun.preview.unreadHelp')}
+      </Typography>
+      <RadioGroup value={choice} onChange={(event) => onChoice(event.target.value === 'skip' ? 'skip' : 'bill')}>
+        <FormControlLabel value="bill" control={<Radio size="small" />} label={t('billingRun.preview.unreadBill')} disabled={isDisabled} />
+        <FormControlLabel value="skip" control={<Radio size="small" />} label={t('billingRun.preview.unreadSkip')} disabled={isDisabled} />
+      </RadioGroup>
+      <Link component={RouterLink} to={paths.counters}>
+        {t('billingRun.preview.unreadRead')}
+      </Link>
+    </Alert>
+  );
+}
+
 export function BillingRunDialog({
   isOpen,
   serviceId,
@@ -95,10 +175,17 @@ export function BillingRunDialog({
   const [month, setMonth] = useState(() => addMonths(todayIn(user?.tenant?.timezone).slice(0, 7), -1));
   const [station, setStation] = useState('');
   const [region, setRegion] = useState('');
+  const [unread, setUnread] = useState<'bill' | 'skip'>('bill');
   const [result, setResult] = useState<GenerateInvoicesResult | null>(null);
   const bounds = monthBounds(month);
   const input: GenerateInvoicesInput | null = bounds
-    ? { period_start: bounds.start, period_end: bounds.end, ...(station ? { station: Number(station) } : {}), ...(region ? { region: Number(region) } : {}) }
+    ? {
+        period_start: bounds.start,
+        period_end: bounds.end,
+        ...(station ? { station: Number(station) } : {}),
+        ...(region ? { region: Number(region) } : {}),
+        ...(unread === 'skip' ? { unread } : {}),
+      }
     : null;
   const preview = useBillingRunPreview(serviceId, input ?? { period_start: '', period_end: '' }, { isEnabled: isOpen && Boolean(input) && !result });
   const stations = useStationOptions(serviceId, { isEnabled: isOpen });
@@ -120,6 +207,17 @@ export function BillingRunDialog({
       setRunError(null);
     }
   }
+
+  const [printError, setPrintError] = useState<string | null>(null);
+  const handlePrintAll = async () => {
+    if (!bounds) return;
+    setPrintError(null);
+    try {
+      await openPeriodInvoices(serviceId, { ...bounds, station: station ? Number(station) : undefined, region: region ? Number(region) : undefined }, i18n.language);
+    } catch {
+      setPrintError(t('billingRun.result.printFailed'));
+    }
+  };
 
   const handleClose = () => {
     if (!generate.isPending) onClose();
@@ -150,6 +248,12 @@ export function BillingRunDialog({
               <Alert severity={result.errors.length ? 'warning' : 'success'}>
                 {t('billingRun.result.created', { value: count(result.created), month: monthLabel })}
               </Alert>
+              {result.created > 0 && (
+                <Typography>
+                  {t('billingRun.result.amount')} <Money amount={result.amount} />
+                </Typography>
+              )}
+              <StationAmounts rows={result.by_station} />
               <Typography>{t('billingRun.result.skipped', { value: count(result.skipped) })}</Typography>
               <SkipReasons skips={result.skipped_details} />
               {result.errors.length > 0 && (
@@ -168,10 +272,12 @@ export function BillingRunDialog({
                   </Box>
                 </Box>
               )}
+              {printError && <Alert severity="error">{printError}</Alert>}
             </Stack>
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
             <Button onClick={handleClose}>{t('common.close')}</Button>
+            {result.created > 0 && <Button onClick={() => void handlePrintAll()}>{t('billingRun.result.printAll')}</Button>}
             <Button variant="contained" onClick={() => onShowPeriod(bounds)}>
               {t('billingRun.result.show')}
             </Button>
@@ -227,12 +333,21 @@ export function BillingRunDialog({
                   <Alert severity={toBill > 0 ? 'info' : 'success'}>
                     {toBill > 0 ? t('billingRun.preview.toBill', { value: count(toBill), month: monthLabel }) : t('billingRun.preview.nothing', { month: monthLabel })}
                     {alreadyBilled > 0 && <> {t('billingRun.preview.alreadyBilled', { value: count(alreadyBilled) })}</>}
+                    {toBill > 0 && (
+                      <>
+                        {' '}
+                        {t('billingRun.preview.amount')} <Money amount={preview.data.amount} />
+                      </>
+                    )}
                   </Alert>
                 )}
                 {preview.data && (
-                  <Box sx={{ mt: 1 }}>
+                  <Stack spacing={1} sx={{ mt: 1 }}>
+                    {preview.data.month_in_progress && <Alert severity="warning">{t('billingRun.preview.inProgress', { month: monthLabel })}</Alert>}
+                    <UnreadMeters meters={preview.data.unread} choice={unread} onChoice={setUnread} isDisabled={generate.isPending} />
+                    <StationAmounts rows={preview.data.by_station} />
                     <SkipReasons skips={preview.data.skipped_details} />
-                  </Box>
+                  </Stack>
                 )}
               </Box>
               {generate.isPending && (

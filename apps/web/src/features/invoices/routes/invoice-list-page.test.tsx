@@ -48,7 +48,7 @@ function renderList(role: string, path = '/invoices') {
 }
 
 // The grid renders slowly in happy-dom on a busy machine.
-describe('invoice list', { timeout: 20_000 }, () => {
+describe('invoice list', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows status chips (overdue before partially paid), amounts and the billing run for an accountant', async () => {

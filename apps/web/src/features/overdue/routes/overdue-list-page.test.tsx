@@ -21,7 +21,7 @@ const row = {
 };
 
 // A whole page with the data grid: slow on a machine shared by several engineers.
-describe('overdue list', { timeout: 20_000 }, () => {
+describe('overdue list', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows whom to chase, opens the customer, and asks the API for the disconnection list', async () => {

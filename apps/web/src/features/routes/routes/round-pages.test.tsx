@@ -90,7 +90,7 @@ function renderBuilding(buildings: RouteBuilding[], handler: FetchHandler = () =
   return { ...result, fetchMock };
 }
 
-describe('round pages', { timeout: 20_000 }, () => {
+describe('round pages', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("lists the collector's buildings in the API's order with their progress, each opening its screen", async () => {

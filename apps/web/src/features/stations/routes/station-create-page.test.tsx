@@ -7,7 +7,7 @@ import { StationCreatePage } from './station-create-page';
 const ELECTRICITY = [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }];
 
 // Whole pages with the data grid: slow on a machine shared by several engineers.
-describe('station create page', { timeout: 20_000 }, () => {
+describe('station create page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('checks the name before sending anything', async () => {

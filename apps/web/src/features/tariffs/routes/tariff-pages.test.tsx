@@ -41,7 +41,7 @@ const renderEdit = (role: string) =>
   renderWithProviders(<TariffEditPage />, { path: '/tariffs/9', routePath: '/tariffs/:tariffId', role, routes: [{ path: '/tariffs', element: <p>Tariff list</p> }] });
 
 // Whole pages with selects and autocompletes: slow on a machine shared by several engineers.
-describe('tariff pages', { timeout: 20_000 }, () => {
+describe('tariff pages', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('creates a tiered tariff for some bundles, sending the last tier open-ended', async () => {
