@@ -1,6 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { startBanner } from '../start-banner';
+
+afterAll(() => {
+  let trustEverybodyRefused = false;
+  try {
+    loadConfig({ TRUST_PROXY: 'true' });
+  } catch {
+    trustEverybodyRefused = true;
+  }
+  const defaults = loadConfig({});
+  console.log(
+    `safe-defaults: host=${defaults.host} trust-proxy=${String(defaults.trustProxy)} trust-proxy-true-refused=${trustEverybodyRefused} demo-accounts-on-postgres=${loadConfig({ DATABASE_URL: 'postgres://db/meterline', SEED_DEMO: 'true' }).seedDemo}`,
+  );
+});
 
 describe('safe defaults', () => {
   it('listens on this machine only unless HOST says otherwise', () => {

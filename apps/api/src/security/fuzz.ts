@@ -37,8 +37,12 @@ interface Operation {
   body: JsonSchema | null;
 }
 
-/** 81 operations x 124 runs x 2 seeds: about 20,000 requests per run. */
-const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS_PER_OPERATION ?? 124);
+/**
+ * Requests per seed: with the fixed and the fresh seed, at least 20,000 per run however many
+ * operations the document lists (runs per operation = this / operations, rounded up).
+ */
+const REQUESTS_PER_SEED = 10_000;
+const runsPerOperation = () => Number(process.env.FUZZ_RUNS_PER_OPERATION ?? Math.ceil(REQUESTS_PER_SEED / operations.length));
 export const FIXED_SEED = 20_261_124;
 
 let context: TestContext;
@@ -219,7 +223,7 @@ async function fuzz(seed: number) {
           failures.push(`${role} ${options.method} ${options.url} ${String(options.payload ?? '').slice(0, 200)} -> ${response.statusCode} ${response.body.slice(0, 300)}`);
         }
       }),
-      { numRuns: RUNS_PER_OPERATION, seed, endOnFailure: true },
+      { numRuns: runsPerOperation(), seed, endOnFailure: true },
     );
     if (signedOut) await restoreUsers();
   }
@@ -244,6 +248,7 @@ export function fuzzSuite(name: 'fixed' | 'fresh', seed: number) {
         `fuzz-${name}: seed=${seed} operations=${operations.length} roles=${Object.keys(clients).length} requests=${requests} 5xx=${fivexx} leaks=${failures.length - fivexx} seconds=${seconds} statuses=${[...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}:${n}`).join(',')}`,
       );
       expect(operations.length).toBeGreaterThan(60);
+      expect(requests).toBeGreaterThanOrEqual(REQUESTS_PER_SEED);
       expect(failures.slice(0, 20)).toEqual([]);
     }, 900_000);
   });

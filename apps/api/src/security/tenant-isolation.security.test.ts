@@ -35,12 +35,29 @@ const TYPE_OF_SEGMENT: Record<string, { table: string; serviceScoped: boolean; d
   streets: { table: 'streets', serviceScoped: false },
   buildings: { table: 'buildings', serviceScoped: false },
   users: { table: 'users', serviceScoped: false, db: 'default' },
+  config: { table: 'settings', serviceScoped: false },
+  assignments: { table: 'route_assignments', serviceScoped: true },
+  'credit-notes': { table: 'credit_notes', serviceScoped: true },
+  // Named by no path, listed: every list row must be the caller's own.
+  handovers: { table: 'cash_handovers', serviceScoped: true },
 };
 /** Id fields of bodies and queries, and the type they name. */
 const ID_FIELDS: Record<string, string> = {
   customer: 'customers', subscription: 'subscriptions', bundle: 'bundles', station: 'stations', region: 'regions', street: 'streets',
   building: 'buildings', invoice: 'invoices', tariff: 'tariffs', user: 'users', received_by: 'users', collector: 'users', reading: 'readings',
+  service: 'services', from_user: 'users', to_user: 'users', actor: 'users', payments: 'payments', bundles: 'bundles', allocations: 'invoices',
 };
+/** Id fields that carry a list: the foreign id goes in as its only element. */
+const LIST_ID_FIELDS: Record<string, (id: number) => unknown> = {
+  payments: (id) => [id],
+  bundles: (id) => [id],
+  allocations: (id) => [{ invoice: id, amount: '1' }],
+};
+/** Every type of object the other tenant must own at least one row of, so that the table is walked with it. */
+const REQUIRED_FOREIGN_TABLES = [
+  'customers', 'subscriptions', 'meter_readings', 'invoices', 'payments', 'tariffs', 'exchange_rates', 'cash_handovers', 'route_visits',
+  'route_assignments', 'credit_notes', 'account_payments', 'bundles', 'stations', 'transactions', 'settings',
+] as const;
 
 interface Ids {
   own: Record<string, number | undefined>;
@@ -88,8 +105,10 @@ beforeAll(async () => {
         now,
         staff: { adminId: tenant.users.admin, officeIds: [tenant.users.accountant], collectorId: tenant.users.collector },
         seed: prefix === 'a' ? 11 : 29,
+        withTariffs: true,
       }),
     );
+    await seedAccountAndCash(tenant, await fixture.as(`${prefix}.admin`), await fixture.as(`${prefix}.collector`));
   }
   // Markers: a row of another tenant or service shows up by name in any list or CSV.
   await context.db.execute(sql`update customers set full_name = 'OtherTenantMarker ' || id where tenant_id = ${fixture.tenantB.id}`);
@@ -116,6 +135,44 @@ beforeAll(async () => {
   clients = await signInRoles(fixture);
 });
 afterAll(async () => context?.close());
+
+/**
+ * Objects the demo seed does not write, made through the API's own routes by each tenant's admin: a
+ * credit note, an account payment, a cash handover and a route visit.
+ */
+async function seedAccountAndCash(tenant: Fixture['tenantA'], admin: Client, collector: Client) {
+  const path = (rest: string) => `/api/services/${tenant.electricityId}/${rest}`;
+  const scope = `tenant_id = ${tenant.id} and service_id = ${tenant.electricityId}`;
+  const invoice = await firstId(context.db, 'invoices', `${scope} and status <> 'cancelled' and total >= 1000`);
+  const customer = await firstId(context.db, 'customers', scope);
+  const expectCreated = (what: string, response: { statusCode: number; body: string }) => {
+    if (response.statusCode >= 300) throw new Error(`seeding ${what}: ${response.statusCode} ${response.body}`);
+  };
+  expectCreated('credit note', await admin.post(path(`invoices/${invoice}/credit-notes/`), { amount: '1', reason: 'Isolation' }));
+  expectCreated('account payment', await admin.post(path(`customers/${customer}/payments/`), { amount: '1', method: 'cash' }));
+  expectCreated('route visit', await admin.post(path('routes/visits/'), { customer, outcome: 'absent', note: 'Isolation' }));
+  const unpaid = await firstId(context.db, 'invoices', `${scope} and status in ('unpaid', 'partially_paid') and id <> ${invoice}`);
+  expectCreated('payment taken by the collector', await collector.put(path(`invoices/${unpaid}/create_payment/`), { amount: '1' }));
+  const held = (await admin.get(path(`cash/?collector=${tenant.users.collector}&state=held`))).json() as { id: number; amount: string }[];
+  if (!held.length) throw new Error('seeding a handover: the collector holds no payment');
+  expectCreated('cash handover', await admin.post(path('cash/handovers/'), { collector: tenant.users.collector, payments: [held[0].id], counted_amount: held[0].amount }));
+}
+
+/**
+ * The rest of a body that is valid for the route but for the id field under test, so that the
+ * answer is about that id (and not about a field the generic body lacks).
+ */
+function validBodyFor(url: string, key: string): Record<string, unknown> {
+  const a = fixture.tenantA;
+  if (url.endsWith('/tariffs/')) return { effective_from: '2026-10-01', unit_price: '1' };
+  if (url.endsWith('/invoices/') && key === 'customer') return { lines: [{ description: 'Isolation', quantity: '1', unit_price: '1' }] };
+  if (url.endsWith('/cash/handovers/')) return { collector: a.users.collector, payments: [ids.own.payments], counted_amount: '1', reason: 'Isolation' };
+  if (url.endsWith('/routes/visits/')) return { outcome: 'absent' };
+  if (url.endsWith('/routes/assignments/')) return key === 'collector' ? { region: a.regionId } : { collector: a.users.collector };
+  if (url.endsWith('/transaction/transactions/')) return { kind: 'expense', service: a.electricityId, from_user: a.users.accountant, to_user: a.users.admin, description: 'Isolation' };
+  if (url.endsWith('/customers/:id/')) return key === 'region' ? { street: null, building: null } : key === 'street' ? { region: a.regionId, building: null } : {};
+  return {};
+}
 
 function permissionHooksOf(route: RouteOptions): PermissionHook[] {
   const hooks = [route.onRequest ?? []].flat() as unknown[];
@@ -167,6 +224,13 @@ describe('tenant isolation, generated from the route table', () => {
     const failures: string[] = [];
     const counts = { routes: 0, pathChecks: 0, bodyChecks: 0, bodyNamed: 0, queryChecks: 0, listRows: 0, csvExports: 0, pdfs: 0, listsChecked: 0 };
     const untestedTypes = new Set<string>();
+    const notNamed: string[] = [];
+    const foreignRows: string[] = [];
+    for (const table of REQUIRED_FOREIGN_TABLES) {
+      const result = (await context.db.execute(sql.raw(`select count(*)::int as n from ${table} where tenant_id = ${fixture.tenantB.id}`))) as unknown as { rows: { n: number }[] };
+      foreignRows.push(`${table}:${result.rows[0].n}`);
+      if (!result.rows[0].n) failures.push(`the other tenant owns no ${table} row: the table is not walked with one`);
+    }
     for (const route of tenantRoutes()) {
       counts.routes += 1;
       const methods = [route.method].flat();
@@ -220,11 +284,13 @@ describe('tenant isolation, generated from the route table', () => {
             const segment = Object.keys(TYPE_OF_SEGMENT).find((name) => TYPE_OF_SEGMENT[name].table === ID_FIELDS[key] || name === ID_FIELDS[key]);
             const foreign = segment ? ids.otherTenant[segment] : undefined;
             if (foreign === undefined) continue;
-            const base = { period_start: '2026-10-01', period_end: '2026-10-31', full_name: 'Iso', name: 'Iso', value: '10', amount: '1', lines: undefined };
-            const foreignAnswer = summaryOf(await send(ownUrl, { ...base, [key]: foreign }));
-            const missingAnswer = summaryOf(await send(ownUrl, { ...base, [key]: 999999 }));
+            const base = { period_start: '2026-10-01', period_end: '2026-10-31', full_name: 'Iso', name: 'Iso', value: '10', amount: '1', lines: undefined, ...validBodyFor(route.url, key) };
+            const asField = LIST_ID_FIELDS[key] ?? ((id: number) => id);
+            const foreignAnswer = summaryOf(await send(ownUrl, { ...base, [key]: asField(foreign) }));
+            const missingAnswer = summaryOf(await send(ownUrl, { ...base, [key]: asField(999999) }));
             counts.bodyChecks += 1;
-            if (foreignAnswer.status === 400 && foreignAnswer.fields.includes(key)) counts.bodyNamed += 1;
+            if (foreignAnswer.status === 400 && foreignAnswer.fields.some((field) => field === key || field.startsWith(`${key}.`))) counts.bodyNamed += 1;
+            else notNamed.push(`${method} ${route.url} ${key} as ${role}: ${JSON.stringify(foreignAnswer)}`);
             if (JSON.stringify(foreignAnswer) !== JSON.stringify(missingAnswer) || foreignAnswer.status < 400) {
               failures.push(`${method} ${route.url} body ${key}=other tenant as ${role}: ${JSON.stringify(foreignAnswer)} vs missing ${JSON.stringify(missingAnswer)}`);
             }
@@ -256,8 +322,11 @@ describe('tenant isolation, generated from the route table', () => {
     const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
     console.info(
       `tenant-isolation: routes=${counts.routes} path-checks=${counts.pathChecks} (pdf=${counts.pdfs}) query-id-checks=${counts.queryChecks} body-id-checks=${counts.bodyChecks} ` +
-        `(named-on-field=${counts.bodyNamed}) lists=${counts.listsChecked} list-rows=${counts.listRows} csv-exports=${counts.csvExports} leaks=${failures.length} other-tenant-tables-changed=${changed.length}/${Object.keys(before).length} types-without-row=${[...untestedTypes].join('|') || 'none'}`,
+        `(400-on-the-field=${counts.bodyNamed}) lists=${counts.listsChecked} list-rows=${counts.listRows} csv-exports=${counts.csvExports} leaks=${failures.length} other-tenant-tables-changed=${changed.length}/${Object.keys(before).length} types-without-row=${[...untestedTypes].join('|') || 'none'}`,
     );
+    console.info(`tenant-isolation-foreign-rows: ${foreignRows.join(' ')}`);
+    if (notNamed.length) console.info(`tenant-isolation-body-ids-not-400-on-field:\n  ${notNamed.join('\n  ')}`);
+    expect(notNamed).toEqual([]);
     expect(failures).toEqual([]);
     expect(changed).toEqual([]);
     expect(counts.pathChecks).toBeGreaterThan(100);
