@@ -37,12 +37,15 @@ export function screenWeights(manifest, readAsset) {
   };
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const shell = ['src/app/layout/app-layout.tsx', 'src/app/require-permission.tsx'].filter((key) => manifest[key]);
-  // The texts of one language are loaded before the first render (src/i18n/index.ts): count the larger.
-  const languages = ['src/i18n/en.ts', 'src/i18n/ar.ts'].filter((key) => manifest[key]);
-  const language = languages.sort((a, b) => sizeOf(manifest[b].file) - sizeOf(manifest[a].file))[0];
+  // The texts of one language are loaded before the first render (src/i18n/index.ts): count the
+  // larger. Pages seen before signing in load only the public texts of it (virtual:public-texts).
+  const larger = (keys) => keys.filter((key) => manifest[key]).sort((a, b) => sizeOf(manifest[b].file) - sizeOf(manifest[a].file)).slice(0, 1);
+  const language = larger(['src/i18n/en.ts', 'src/i18n/ar.ts']);
+  const publicTexts = larger(['virtual:public-texts/en', 'virtual:public-texts/ar']);
   const pages = Object.keys(manifest).filter((key) => /^src\/features\/[^/]+\/routes\/[^/]+-page\.tsx$/.test(key));
   return pages.map((page) => {
-    const keys = closure([entry, page, ...(language ? [language] : []), ...(PUBLIC_PAGES.test(page) ? [] : shell)]);
+    const isPublic = PUBLIC_PAGES.test(page);
+    const keys = closure([entry, page, ...(isPublic ? (publicTexts.length ? publicTexts : language) : [...language, ...shell])]);
     const bytes = [...keys].reduce((total, key) => total + sizeOf(manifest[key].file), 0);
     const onDemand = [...keys].filter((key) => ON_DEMAND.some((pattern) => pattern.test(manifest[key].src ?? key)));
     return { page, bytes, onDemand };

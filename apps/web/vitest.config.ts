@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { publicTexts } from './vite.config.js';
 
 export default defineConfig({
+  // src/i18n/index.ts imports the public texts (virtual:public-texts/<language>) on demand.
+  plugins: [publicTexts()],
   test: {
     name: 'web',
     environment: 'happy-dom',

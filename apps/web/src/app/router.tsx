@@ -2,10 +2,12 @@ import type { Action, Subject } from '@meterline/contract/permissions';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { loadLanguage } from '../i18n/index';
 import { useScrollToTop } from '../shared/hooks/use-scroll-to-top';
 import { useSession } from '../shared/lib/session';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { paths } from '../shared/lib/paths';
+import { settingsStore } from '../shared/lib/settings-store';
 import { GuestOnly, RequireAuth } from './route-guards';
 
 /** React.lazy per page: each screen is its own chunk, so the sign-in page stays small. */
@@ -21,7 +23,8 @@ const ForbiddenPage = lazyPage(() => import('../features/errors/routes/forbidden
 const ServerErrorPage = lazyPage(() => import('../features/errors/routes/server-error-page'), 'ServerErrorPage');
 const ComingSoonPage = lazyPage(() => import('../features/errors/routes/coming-soon-page'), 'ComingSoonPage');
 const UnderConstructionPage = lazyPage(() => import('../features/errors/routes/under-construction-page'), 'UnderConstructionPage');
-const AppLayout = lazyPage(() => import('./layout/app-layout'), 'AppLayout');
+// Signed-in screens use every text of the language: downloaded with the layout, in parallel.
+const AppLayout = lazyPage(async () => (await Promise.all([import('./layout/app-layout'), loadLanguage(settingsStore.getSnapshot().language)]))[0], 'AppLayout');
 const RequirePermission = lazy(() => import('./require-permission'));
 
 interface ProtectedRoute {

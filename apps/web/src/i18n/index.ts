@@ -13,7 +13,8 @@ declare module 'i18next' {
 }
 
 /**
- * Each language is its own chunk (~13 KB gzip each): a visitor downloads only the one they read.
+ * Each language is its own chunk (~13 KB gzip each): a visitor downloads only the one they read, and
+ * before signing in only its public texts (`loadPublicTexts`).
  * `loadLanguage` resolves once its texts are in i18next; switching waits for it (language-switch.ts).
  */
 const loaders: Record<Language, () => Promise<Translations>> = {
@@ -21,12 +22,40 @@ const loaders: Record<Language, () => Promise<Translations>> = {
   ar: () => import('./ar').then((module) => module.ar),
 };
 const loading = new Map<Language, Promise<void>>();
+/** Only the texts of the pages seen before signing in (virtual:public-texts, apps/web/vite.config.ts). */
+const publicLoaders: Record<Language, () => Promise<Partial<Translations>>> = {
+  en: () => import('virtual:public-texts/en').then((module) => module.texts as Partial<Translations>),
+  ar: () => import('virtual:public-texts/ar').then((module) => module.texts as Partial<Translations>),
+};
+const loadingPublic = new Map<Language, Promise<void>>();
+const complete = new Set<Language>();
 
 /** Adds a language's texts that are already at hand (the tests register both up front). */
 export function registerLanguage(language: Language, texts: Translations) {
   ensureInitialized(language);
-  if (!i18next.hasResourceBundle(language, 'translation')) i18next.addResourceBundle(language, 'translation', texts);
+  // Deep, over the public texts that may be there already (the same words: they come from the same file).
+  if (!complete.has(language)) i18next.addResourceBundle(language, 'translation', texts, true, true);
+  complete.add(language);
   loading.set(language, Promise.resolve());
+}
+
+/**
+ * The texts of the sign-in, password and error pages only (~2 KB gzip): enough for the first render
+ * of a page seen before signing in. The signed-in layout waits for the whole language (router.tsx).
+ */
+export function loadPublicTexts(language: Language): Promise<void> {
+  const whole = loading.get(language);
+  if (whole) return whole;
+  let promise = loadingPublic.get(language);
+  if (!promise) {
+    promise = publicLoaders[language]().then((texts) => {
+      ensureInitialized(language);
+      if (!complete.has(language)) i18next.addResourceBundle(language, 'translation', texts, true, true);
+    });
+    promise.catch(() => loadingPublic.delete(language));
+    loadingPublic.set(language, promise);
+  }
+  return promise;
 }
 
 export function loadLanguage(language: Language): Promise<void> {
@@ -39,8 +68,12 @@ export function loadLanguage(language: Language): Promise<void> {
   return promise;
 }
 
+/**
+ * Whether the language can be shown now: all its texts, or its public ones while no language is
+ * complete yet (no signed-in screen has been opened: only public pages can be on screen).
+ */
 export function isLanguageLoaded(language: Language): boolean {
-  return i18next.isInitialized && i18next.hasResourceBundle(language, 'translation');
+  return i18next.isInitialized && i18next.hasResourceBundle(language, 'translation') && (complete.has(language) || complete.size === 0);
 }
 
 function ensureInitialized(language: Language) {
