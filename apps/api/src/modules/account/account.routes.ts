@@ -139,9 +139,9 @@ export async function creditNoteDetailRoutes(app: FastifyInstance, options: { ac
   );
 }
 
-const PRINT_DESCRIPTION = 'application/pdf (A4) printed by Chromium like the invoices; with ?output=html, or where no Chromium is installed, the printable text/html page itself. ?lang=ar|en or Accept-Language.';
+export const PRINT_DESCRIPTION = 'application/pdf (A4) printed by Chromium like the invoices; with ?output=html, or where no Chromium is installed, the printable text/html page itself. ?lang=ar|en or Accept-Language.';
 
-async function sendPrinted(reply: FastifyReply, printer: PdfPrinter, html: string, filename: string, language: string, output: 'pdf' | 'html') {
+export async function sendPrinted(reply: FastifyReply, printer: PdfPrinter, html: string, filename: string, language: string, output: 'pdf' | 'html') {
   const pdf = output === 'html' ? null : await printer.print(html, 'a4');
   reply.header('cache-control', 'private, no-store').header('content-language', language);
   if (!pdf) return reply.type('text/html; charset=utf-8').header('content-disposition', `inline; filename="${filename}.html"`).send(html);

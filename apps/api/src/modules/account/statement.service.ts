@@ -31,22 +31,24 @@ async function findCustomerIds(executor: Executor, scope: ServiceScope, filters:
   return rows.map((row) => row.id);
 }
 
+/** The tenant's legal fields and logo, as the printed invoice takes them (statements, the disconnection list). */
+export async function documentIssuerOf(context: ServiceContext, defaultDb: Db): Promise<DocumentIssuer> {
+  const { db, scope } = context;
+  const config = await findSettingsRow(db, scope.tenantId);
+  const logo = config?.logo ? ((await findUploadDataUri(db, config.logo)) ?? (db === defaultDb ? null : await findUploadDataUri(defaultDb, config.logo))) : null;
+  return {
+    companyName: config?.companyName ?? '',
+    address: config?.address ?? '',
+    phone: config?.phone ?? '',
+    email: config?.email ?? '',
+    footer: config?.invoiceFooter ?? '',
+    logo,
+  };
+}
+
 /** Statements of account: the ledger printed, one customer or every customer of a station or region. */
 export function createStatementService(deps: { ledger: LedgerService; defaultDb: Db }) {
-  /** The tenant's legal fields and logo, as the printed invoice takes them. */
-  async function issuerOf(context: ServiceContext): Promise<DocumentIssuer> {
-    const { db, scope } = context;
-    const config = await findSettingsRow(db, scope.tenantId);
-    const logo = config?.logo ? ((await findUploadDataUri(db, config.logo)) ?? (db === deps.defaultDb ? null : await findUploadDataUri(deps.defaultDb, config.logo))) : null;
-    return {
-      companyName: config?.companyName ?? '',
-      address: config?.address ?? '',
-      phone: config?.phone ?? '',
-      email: config?.email ?? '',
-      footer: config?.invoiceFooter ?? '',
-      logo,
-    };
-  }
+  const issuerOf = (context: ServiceContext) => documentIssuerOf(context, deps.defaultDb);
 
   async function sectionOf(context: ServiceContext, customerId: number, query: StatementQuery, language: DocumentLanguage): Promise<StatementInput> {
     const customer = await findCustomer(context.db, context.scope, customerId, context.terms.decimals);
