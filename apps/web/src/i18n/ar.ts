@@ -1362,7 +1362,7 @@ export const ar = {
     templateEn: 'الرسالة بالإنجليزية',
     templateAr: 'الرسالة بالعربية',
     templateHelp: 'المتغيرات: {name}، {amount}، {due_date}، {days}، {company}. فارغ: النص المدمج.',
-    preview: 'معاينة: {{text}}',
+    preview: 'معاينة',
     sampleName: 'سامي حداد',
     disconnectionAfterDays: 'قائمة الفصل: متأخر على الأقل (أيام)',
     disconnectionAfterDaysHelp: 'القيمة الافتراضية لقائمة الفصل المطبوعة.',

@@ -1361,7 +1361,7 @@ export const en = {
     templateEn: 'Message in English',
     templateAr: 'Message in Arabic',
     templateHelp: 'Placeholders: {name}, {amount}, {due_date}, {days}, {company}. Empty: the built-in text.',
-    preview: 'Preview: {{text}}',
+    preview: 'Preview',
     sampleName: 'Sami Haddad',
     disconnectionAfterDays: 'Disconnection list: overdue at least (days)',
     disconnectionAfterDaysHelp: 'The default of the printed disconnection list.',

@@ -162,6 +162,11 @@ export function OverdueListPage() {
                 </>
               )}
             </Typography>
+            {row.last_reminder_at && (
+              <Typography variant="body2" color="text.secondary">
+                {t('overdue.fields.lastReminder')}: {formatDateTime(row.last_reminder_at, language, timeZone)}
+              </Typography>
+            )}
           </Stack>
         )}
       />

@@ -58,8 +58,8 @@ function TemplatePreview({ control, language, currency }: { control: Control<Fol
     company: '',
   });
   return (
-    <Typography variant="body2" color="text.secondary" dir={language === 'ar' ? 'rtl' : 'ltr'} sx={{ mt: -1.5, overflowWrap: 'anywhere' }}>
-      {t('followUpSettings.preview', { text })}
+    <Typography variant="body2" color="text.secondary" sx={{ mt: -1.5, overflowWrap: 'anywhere' }}>
+      {t('followUpSettings.preview')}: <bdi dir={language === 'ar' ? 'rtl' : 'ltr'}>{text}</bdi>
     </Typography>
   );
 }
