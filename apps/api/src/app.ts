@@ -69,12 +69,15 @@ import { authenticate } from './plugins/authenticate';
 import { errorHandler } from './plugins/error-handler';
 import { inputGuard } from './plugins/input-guard';
 import { securityHeaders } from './plugins/security-headers';
+import { createOutboxReminderChannel, type ReminderChannel } from './lib/reminder-channel';
 
 export interface AppDependencies {
   config: Config;
   databases: DatabaseRegistry;
   clock?: Clock;
   mailer?: Mailer;
+  /** How overdue reminders leave (default: text files in the outbox folder). */
+  reminderChannel?: ReminderChannel;
   logger?: boolean | { level: string };
   /** Sees every route as it is registered (the tests walk the route table with it). */
   onRoute?: (route: RouteOptions) => void;
@@ -191,8 +194,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const cash = createCashService({ clock, defaultDb: db, publicUrl: config.publicUrl });
   await app.register(cashRoutes, { prefix: '/api/services/:serviceId/cash', cash, databases, idempotency });
   await app.register(paymentReceiptRoutes, { prefix: '/api/services/:serviceId/payments', cash, databases, printer });
-  const overdue = createOverdueService({ clock });
-  await app.register(overdueRoutes, { prefix: '/api/services/:serviceId/overdue', overdue, databases });
+  const reminderChannel = deps.reminderChannel ?? createOutboxReminderChannel({ outboxDir: config.outboxDir });
+  const overdue = createOverdueService({ clock, channel: reminderChannel, defaultDb: db });
+  await app.register(overdueRoutes, { prefix: '/api/services/:serviceId/overdue', overdue, databases, printer });
   const rounds = createRouteService({ clock, defaultDb: db });
   await app.register(routeRoutes, { prefix: '/api/services/:serviceId/routes', routes: rounds, databases });
   const ledger = createLedgerService({ clock });

@@ -114,3 +114,18 @@ describe('collectors (issue 19)', () => {
     expect(actual).toEqual(expected);
   });
 });
+
+describe('overdue follow-up (issue 15)', () => {
+  it('lets the office send reminders and everyone who lists invoices print the disconnection list', () => {
+    const expected: Record<string, RoleUnderTest[]> = {
+      'POST /api/services/:serviceId/overdue/remind/': ['admin', 'accountant'],
+      'GET /api/services/:serviceId/overdue/disconnection-list/': ['admin', 'accountant', 'support', 'collector'],
+    };
+    const actual: Record<string, RoleUnderTest[]> = {};
+    for (const route of context.routes) {
+      const name = `${[route.method].flat().join(',')} ${route.url}`;
+      if (name in expected) actual[name] = ROLES_UNDER_TEST.filter((role) => isAllowed(role, permissionHooksOf(route)));
+    }
+    expect(actual).toEqual(expected);
+  });
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ERROR_CODES } from './errors';
 import { forbiddenField, idSchema, optionalText } from './common';
 import { currencySchema, decimalStringSchema, formatScaled, normalizeDigits, parseScaled, TAX_RATE_SCALE } from './money';
+import { REMINDER_LANGUAGES } from './overdue';
 
 /** Largest logo accepted, in bytes (PNG, JPEG or WebP, checked by content on the server). */
 export const LOGO_MAX_BYTES = 1024 * 1024;
@@ -45,6 +46,13 @@ export const configSchema = z
     /** The amount (fixed) or the percent, as decimal text. */
     late_fee_value: z.string(),
     late_fee_after_days: z.number().int(),
+    /** Overdue reminders (issue 15): customers carry no language, so the tenant chooses the one reminders are written in. */
+    reminder_language: z.enum(REMINDER_LANGUAGES),
+    /** Message templates with `{name}`, `{amount}`, `{due_date}`, `{days}`, `{company}`; the built-in text when none was saved. */
+    reminder_template_en: z.string(),
+    reminder_template_ar: z.string(),
+    /** The disconnection list's default: customers overdue at least this many days. */
+    disconnection_after_days: z.number().int(),
   })
   .meta({ id: 'Config' });
 export type Config = z.infer<typeof configSchema>;
@@ -140,6 +148,11 @@ export const updateConfigInputSchema = z.object({
     }, { message: ERROR_CODES.invalidNumber })
     .optional(),
   late_fee_after_days: integerInput(0, 3650).optional(),
+  reminder_language: z.enum(REMINDER_LANGUAGES).optional(),
+  /** Empty: back to the built-in text. */
+  reminder_template_en: optionalText(1000).optional(),
+  reminder_template_ar: optionalText(1000).optional(),
+  disconnection_after_days: integerInput(1, 3650).optional(),
   tenant: forbiddenField(),
 });
 export type UpdateConfigInput = z.input<typeof updateConfigInputSchema>;

@@ -28,7 +28,7 @@ export const overdueCustomerSchema = z
 export type OverdueCustomer = z.infer<typeof overdueCustomerSchema>;
 
 export const overdueListSpec = {
-  ordering: ['days_overdue', 'overdue_amount', 'customer_name', 'oldest_due_on', 'last_payment_at', 'overdue_invoices'],
+  ordering: ['days_overdue', 'overdue_amount', 'customer_name', 'oldest_due_on', 'last_payment_at', 'overdue_invoices', 'last_reminder_at'],
   filters: ['station', 'region', 'min_days'],
   defaultOrdering: '-days_overdue',
 } as const satisfies ListSpec<string, string>;
@@ -44,3 +44,78 @@ export const listOverdueQuerySchema = listQuerySchema.extend({
 });
 export type ListOverdueQuery = z.infer<typeof listOverdueQuerySchema>;
 export const paginatedOverdueSchema = paginatedSchema(overdueCustomerSchema);
+
+/** Languages a reminder can be written in (customers carry no language: the tenant's `reminder_language` decides). */
+export const REMINDER_LANGUAGES = ['en', 'ar'] as const;
+export type ReminderLanguage = (typeof REMINDER_LANGUAGES)[number];
+
+/** A second reminder to the same customer within this many minutes is skipped (a double click sends once). */
+export const REMINDER_COOLDOWN_MINUTES = 60;
+/** Most customers reminded in one call. */
+export const MAX_REMINDERS_PER_CALL = 500;
+
+/** Placeholders a template may use; an unknown `{word}` is left as written. */
+export const REMINDER_PLACEHOLDERS = ['name', 'amount', 'due_date', 'days', 'company'] as const;
+export type ReminderValues = Record<(typeof REMINDER_PLACEHOLDERS)[number], string>;
+
+/** The built-in texts, used while the tenant's template for a language is empty. */
+export const DEFAULT_REMINDER_TEMPLATES: Record<ReminderLanguage, string> = {
+  en: 'Dear {name}, your balance of {amount} has been overdue since {due_date}. Please pay at your earliest convenience. {company}',
+  ar: 'عزيزنا {name}، رصيدكم البالغ {amount} مستحق منذ {due_date}. يرجى التسديد في أقرب وقت. {company}',
+};
+
+/** The message of one customer: the template with its placeholders filled (pure; the web previews with it). */
+export function renderReminder(template: string, values: ReminderValues): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? values[key as keyof ReminderValues] : whole)).trim();
+}
+
+/** `POST /services/{sid}/overdue/remind/`: the customers to remind (ids of this service). */
+export const sendRemindersInputSchema = z.object({
+  customers: z.array(idInputSchema).min(1).max(MAX_REMINDERS_PER_CALL),
+});
+export type SendRemindersInput = z.input<typeof sendRemindersInputSchema>;
+
+/** Why a customer was not reminded. */
+export const REMINDER_SKIP_REASONS = ['no_phone', 'not_overdue', 'recently_reminded', 'channel_failed'] as const;
+export type ReminderSkipReason = (typeof REMINDER_SKIP_REASONS)[number];
+
+export const reminderResultSchema = z
+  .object({
+    customer: idSchema,
+    status: z.enum(['sent', 'skipped']),
+    reason: z.enum(REMINDER_SKIP_REASONS).nullable(),
+    /** The reminder recorded (sent only). */
+    reminder: idSchema.nullable(),
+    sent_at: timestampSchema.nullable(),
+    language: z.enum(REMINDER_LANGUAGES).nullable(),
+    /** The text sent. */
+    message: z.string().nullable(),
+  })
+  .meta({ id: 'ReminderResult' });
+export type ReminderResult = z.infer<typeof reminderResultSchema>;
+
+export const sendRemindersResultSchema = z
+  .object({
+    channel: z.string(),
+    sent: z.number().int(),
+    skipped: z.number().int(),
+    results: z.array(reminderResultSchema),
+  })
+  .meta({ id: 'SendRemindersResult' });
+export type SendRemindersResult = z.infer<typeof sendRemindersResultSchema>;
+
+/** Most rows on one printed disconnection list. */
+export const MAX_DISCONNECTION_ROWS = 2000;
+
+/**
+ * `GET /services/{sid}/overdue/disconnection-list/`: customers overdue at least `min_days` (the
+ * tenant's `disconnection_after_days` when absent), printed (A4, English or Arabic).
+ */
+export const disconnectionListQuerySchema = z.object({
+  station: idInputSchema.optional(),
+  region: idInputSchema.optional(),
+  min_days: listOverdueQuerySchema.shape.min_days,
+  lang: z.enum(REMINDER_LANGUAGES).optional(),
+  output: z.enum(['pdf', 'html']).optional().default('pdf'),
+});
+export type DisconnectionListQuery = z.infer<typeof disconnectionListQuerySchema>;

@@ -51,6 +51,8 @@ export const SUBJECTS = [
   // accountants), never a collector, who takes cash on invoices only.
   'account_payment',
   'credit_note',
+  // Overdue reminders (issue 15): the office (admins and accountants) sends them; collectors and support do not.
+  'reminder',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 

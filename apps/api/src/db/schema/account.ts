@@ -112,3 +112,30 @@ export const lateFees = pgTable(
   },
   (table) => [uniqueIndex('late_fees_tenant_overdue_key').on(table.tenantId, table.overdueInvoiceId)],
 );
+
+/** Append-only: every overdue reminder sent (issue 15), with the message as it went out. */
+export const reminders = pgTable(
+  'reminders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id').notNull(),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** The channel that carried it (`outbox` built in; SMS or WhatsApp providers later). */
+    channel: text('channel').notNull(),
+    language: text('language').notNull(),
+    /** The phone number it was sent to. */
+    recipient: text('recipient').notNull(),
+    message: text('message').notNull(),
+    /** What was overdue when it was sent, in minor units, and the oldest due date. */
+    overdueAmount: bigint('overdue_amount', { mode: 'bigint' }).notNull(),
+    oldestDueOn: date('oldest_due_on', { mode: 'string' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    sentBy: integer('sent_by'),
+  },
+  (table) => [index('reminders_tenant_customer_sent_idx').on(table.tenantId, table.customerId, table.sentAt)],
+);

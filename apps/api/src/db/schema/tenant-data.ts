@@ -34,6 +34,12 @@ export const settings = pgTable('settings', {
   lateFeeKind: text('late_fee_kind').notNull().default('none'),
   lateFeeValue: numeric('late_fee_value', { precision: 18, scale: 3 }).notNull().default('0'),
   lateFeeAfterDays: integer('late_fee_after_days').notNull().default(30),
+  /** Overdue reminders (issue 15): the language they are written in, a template per language ('' = the built-in text). */
+  reminderLanguage: text('reminder_language').notNull().default('en'),
+  reminderTemplateEn: text('reminder_template_en').notNull().default(''),
+  reminderTemplateAr: text('reminder_template_ar').notNull().default(''),
+  /** The disconnection list's default: customers overdue at least this many days. */
+  disconnectionAfterDays: integer('disconnection_after_days').notNull().default(60),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -19,7 +19,7 @@ import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf, requirePermission } from '../../plugins/authenticate';
 import type { Idempotency } from '../idempotency/idempotency';
 import { documentLanguage } from '../invoices/invoice-document';
-import { sendPrinted, type PdfPrinter } from '../invoices/pdf-printer';
+import { PRINT_DESCRIPTION, sendPrinted, type PdfPrinter } from '../invoices/pdf-printer';
 import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../services/service-scope';
 import type { AccountService } from './account.service';
 import type { StatementService } from './statement.service';
@@ -139,7 +139,6 @@ export async function creditNoteDetailRoutes(app: FastifyInstance, options: { ac
   );
 }
 
-const PRINT_DESCRIPTION = 'application/pdf (A4) printed by Chromium like the invoices; with ?output=html, or where no Chromium is installed, the printable text/html page itself. ?lang=ar|en or Accept-Language.';
 
 /** `GET .../customers/{id}/statement/` and `GET .../statements/`: statements of account printed. */
 export async function statementRoutes(app: FastifyInstance, options: { statements: StatementService; databases: DatabaseRegistry; printer: PdfPrinter }) {

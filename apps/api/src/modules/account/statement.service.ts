@@ -6,8 +6,8 @@ import type { Db, Executor } from '../../db/client';
 import { customers } from '../../db/schema/index';
 import { fieldError, notFound } from '../../lib/http-errors';
 import { findCustomer } from '../customers/customers.repository';
-import type { DocumentIssuer, DocumentLanguage } from '../invoices/invoice-document';
-import { findSettingsRow, findUploadDataUri } from '../invoices/invoices.repository';
+import { documentIssuerOf } from '../invoices/document-issuer';
+import type { DocumentLanguage } from '../invoices/invoice-document';
 import type { LedgerService } from '../ledger/ledger.service';
 import { assertAddressFilters, assertStation } from '../services/references';
 import type { ServiceContext, ServiceScope } from '../services/service-scope';
@@ -33,20 +33,7 @@ async function findCustomerIds(executor: Executor, scope: ServiceScope, filters:
 
 /** Statements of account: the ledger printed, one customer or every customer of a station or region. */
 export function createStatementService(deps: { ledger: LedgerService; defaultDb: Db }) {
-  /** The tenant's legal fields and logo, as the printed invoice takes them. */
-  async function issuerOf(context: ServiceContext): Promise<DocumentIssuer> {
-    const { db, scope } = context;
-    const config = await findSettingsRow(db, scope.tenantId);
-    const logo = config?.logo ? ((await findUploadDataUri(db, config.logo)) ?? (db === deps.defaultDb ? null : await findUploadDataUri(deps.defaultDb, config.logo))) : null;
-    return {
-      companyName: config?.companyName ?? '',
-      address: config?.address ?? '',
-      phone: config?.phone ?? '',
-      email: config?.email ?? '',
-      footer: config?.invoiceFooter ?? '',
-      logo,
-    };
-  }
+  const issuerOf = (context: ServiceContext) => documentIssuerOf(context, deps.defaultDb);
 
   async function sectionOf(context: ServiceContext, customerId: number, query: StatementQuery, language: DocumentLanguage): Promise<StatementInput> {
     const customer = await findCustomer(context.db, context.scope, customerId, context.terms.decimals);

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { currencyDecimals, formatMoneyAmount, formatScaled, parseScaled, TAX_RATE_SCALE } from '@meterline/contract/money';
 import { LATE_FEE_KINDS, type Config, type LateFeeKind } from '@meterline/contract/config';
+import { DEFAULT_REMINDER_TEMPLATES } from '@meterline/contract/overdue';
 import type { Executor } from '../../db/client';
 import { invoices, payments, settings, transactions } from '../../db/schema/index';
 import { mediaUrl } from '../media/media-names';
@@ -37,6 +38,10 @@ export function toConfig(row: SettingsRow): Config {
     late_fee_kind: (LATE_FEE_KINDS as readonly string[]).includes(row.lateFeeKind) ? (row.lateFeeKind as LateFeeKind) : 'none',
     late_fee_value: row.lateFeeValue,
     late_fee_after_days: row.lateFeeAfterDays,
+    reminder_language: row.reminderLanguage === 'ar' ? 'ar' : 'en',
+    reminder_template_en: row.reminderTemplateEn || DEFAULT_REMINDER_TEMPLATES.en,
+    reminder_template_ar: row.reminderTemplateAr || DEFAULT_REMINDER_TEMPLATES.ar,
+    disconnection_after_days: row.disconnectionAfterDays,
   };
 }
 

@@ -4,6 +4,7 @@ import { auditLog, customers, invoices, settings, uploads } from '../../db/schem
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, fieldsOf, type Client, type TestContext } from '../../../test/harness';
 import { buildMultipart, HTML_PAGE, JPEG_HEAD, PNG_1X1, SVG_WITH_SCRIPT, WEBP_HEAD, type MultipartFile } from '../../../test/multipart';
+import { DEFAULT_REMINDER_TEMPLATES } from '@meterline/contract/overdue';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -52,6 +53,10 @@ describe('config', () => {
       late_fee_kind: 'none',
       late_fee_value: '0.000',
       late_fee_after_days: 30,
+      reminder_language: 'en',
+      reminder_template_en: DEFAULT_REMINDER_TEMPLATES.en,
+      reminder_template_ar: DEFAULT_REMINDER_TEMPLATES.ar,
+      disconnection_after_days: 60,
     });
     const other = await (await fixture.as('b.admin')).get('/api/config/');
     expect(other.json().company_name).toBe('Company B');

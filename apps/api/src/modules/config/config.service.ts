@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Config, updateConfigInputSchema } from '@meterline/contract/config';
 import { ERROR_CODES } from '@meterline/contract/errors';
+import { DEFAULT_REMINDER_TEMPLATES } from '@meterline/contract/overdue';
 import type { DatabaseRegistry } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
@@ -98,6 +99,11 @@ export function createConfigService(deps: { databases: DatabaseRegistry; clock: 
           lateFeeKind: input.late_fee_kind,
           lateFeeValue: input.late_fee_value === undefined ? undefined : formatScaled(parseScaled(input.late_fee_value, 3) ?? 0n, 3),
           lateFeeAfterDays: input.late_fee_after_days,
+          reminderLanguage: input.reminder_language,
+          // The built-in text saved back unchanged stays "the built-in text" (it follows future wording).
+          reminderTemplateEn: input.reminder_template_en === undefined ? undefined : input.reminder_template_en === DEFAULT_REMINDER_TEMPLATES.en ? '' : input.reminder_template_en,
+          reminderTemplateAr: input.reminder_template_ar === undefined ? undefined : input.reminder_template_ar === DEFAULT_REMINDER_TEMPLATES.ar ? '' : input.reminder_template_ar,
+          disconnectionAfterDays: input.disconnection_after_days,
           updatedAt: clock.now(),
         };
         if (logo) {

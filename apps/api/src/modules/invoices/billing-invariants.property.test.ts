@@ -147,7 +147,7 @@ async function startLedger() {
   await context.db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
     await tx.execute(
-      sql`truncate invoice_line_pricing, invoice_exchange_rates, payment_tenders, late_fees, credit_movements, credit_notes, account_payments, invoice_lines, payments, reading_voids, meter_readings, invoices, subscriptions, customers, audit_log, idempotency_keys, invoice_counts, invoice_rollups, payment_rollups, payment_receipts, receipt_counters, cash_handover_payments, cash_handovers restart identity cascade`,
+      sql`truncate invoice_line_pricing, invoice_exchange_rates, payment_tenders, late_fees, credit_movements, credit_notes, account_payments, invoice_lines, payments, reading_voids, meter_readings, invoices, subscriptions, customers, audit_log, idempotency_keys, invoice_counts, invoice_rollups, payment_rollups, payment_receipts, receipt_counters, cash_handover_payments, cash_handovers, reminders restart identity cascade`,
     );
   });
   await context.db.execute(sql`update settings set last_invoice_number = 0`);

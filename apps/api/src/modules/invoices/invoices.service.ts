@@ -34,7 +34,8 @@ import {
   toReading,
 } from '../subscriptions/subscriptions.repository';
 import { cashRoundingOf, priceMeterConsumption, storeInvoiceRate, storeLinePricing } from './consumption-pricing';
-import { combineDocuments, renderInvoiceDocument, type DocumentFormat, type DocumentIssuer, type DocumentLanguage } from './invoice-document';
+import { documentIssuerOf } from './document-issuer';
+import { combineDocuments, renderInvoiceDocument, type DocumentFormat, type DocumentLanguage } from './invoice-document';
 import { meterInvoiceLines, priceLines, type DraftLine } from './invoice-lines';
 import {
   addToCustomerBalance,
@@ -46,8 +47,6 @@ import {
   findInvoiceRow,
   findLiveInvoiceForPeriod,
   findLiveInvoiceOverlapping,
-  findSettingsRow,
-  findUploadDataUri,
   insertInvoice,
   insertInvoiceLines,
   listInvoicesSource,
@@ -292,20 +291,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
     };
   }
 
-  /** The company printed on the tenant's documents; the logo may sit with the tenant's data or in the default database. */
-  async function issuerOf(context: ServiceContext): Promise<DocumentIssuer> {
-    const { db, scope } = context;
-    const config = await findSettingsRow(db, scope.tenantId);
-    const logo = config?.logo ? ((await findUploadDataUri(db, config.logo)) ?? (db === deps.defaultDb ? null : await findUploadDataUri(deps.defaultDb, config.logo))) : null;
-    return {
-      companyName: config?.companyName ?? '',
-      address: config?.address ?? '',
-      phone: config?.phone ?? '',
-      email: config?.email ?? '',
-      footer: config?.invoiceFooter ?? '',
-      logo,
-    };
-  }
+  const issuerOf = (context: ServiceContext) => documentIssuerOf(context, deps.defaultDb);
 
   return {
     detail,

@@ -84,6 +84,10 @@ export function createPdfPrinter(options: { chromiumPath: string | null }) {
 
 export type PdfPrinter = ReturnType<typeof createPdfPrinter>;
 
+/** The OpenAPI description of an A4 print route. */
+export const PRINT_DESCRIPTION =
+  'application/pdf (A4) printed by Chromium like the invoices; with ?output=html, or where no Chromium is installed, the printable text/html page itself. ?lang=ar|en or Accept-Language.';
+
 /**
  * Answers a printed document: the PDF, or the printable HTML itself with `output=html` or where no
  * Chromium is installed; never cached, in the document's language. The one way every print route answers.

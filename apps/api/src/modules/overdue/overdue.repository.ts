@@ -1,9 +1,9 @@
-import { and, count, eq, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, min, sql } from 'drizzle-orm';
 import { formatMoneyAmount } from '@meterline/contract/money';
 import type { ListOverdueQuery, OverdueCustomer } from '@meterline/contract/overdue';
 import { overdueListSpec } from '@meterline/contract/overdue';
 import type { Executor } from '../../db/client';
-import { customers, invoices } from '../../db/schema/index';
+import { customers, invoices, reminders } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import { overdueCondition } from '../invoices/invoices.repository';
 import type { ServiceScope } from '../services/service-scope';
@@ -18,6 +18,7 @@ export function listOverdueSource(executor: Executor, scope: ServiceScope, query
   const overdueAmount = sql<string>`sum(${invoices.total} - ${invoices.amountPaid})`;
   const invoiceCount = count(invoices.id);
   const lastPaymentAt = sql<Date | string | null>`(select max(p.paid_at) from payments p where p.tenant_id = ${customers.tenantId} and p.customer_id = ${customers.id} and p.amount > 0)`;
+  const lastReminderAt = lastReminderAtOf();
   const where = and(
     eq(invoices.tenantId, scope.tenantId),
     eq(invoices.serviceId, scope.serviceId),
@@ -35,6 +36,7 @@ export function listOverdueSource(executor: Executor, scope: ServiceScope, query
     oldest_due_on: oldestDueOn,
     last_payment_at: lastPaymentAt,
     overdue_invoices: invoiceCount,
+    last_reminder_at: lastReminderAt,
   } satisfies Record<(typeof overdueListSpec.ordering)[number], unknown>;
   const orderBy = orderByFor(query.ordering, orderingFields, overdueListSpec.defaultOrdering, customers.id);
   const grouped = () =>
@@ -51,6 +53,7 @@ export function listOverdueSource(executor: Executor, scope: ServiceScope, query
         invoiceCount,
         overdueAmount,
         lastPaymentAt,
+        lastReminderAt,
       })
       .from(invoices)
       .innerJoin(customers, and(eq(customers.id, invoices.customerId), eq(customers.tenantId, invoices.tenantId)))
@@ -73,8 +76,81 @@ export function listOverdueSource(executor: Executor, scope: ServiceScope, query
         overdue_invoices: Number(row.invoiceCount),
         overdue_amount: formatMoneyAmount(BigInt(row.overdueAmount), decimals),
         last_payment_at: row.lastPaymentAt === null ? null : new Date(row.lastPaymentAt).toISOString(),
-        last_reminder_at: null,
+        last_reminder_at: row.lastReminderAt === null ? null : new Date(row.lastReminderAt).toISOString(),
       })),
   };
 }
 
+
+/** The customer's last reminder, for a query grouped by customer. */
+function lastReminderAtOf() {
+  return sql<Date | string | null>`(select max(r.sent_at) from reminders r where r.tenant_id = ${customers.tenantId} and r.customer_id = ${customers.id})`;
+}
+
+/** The customers of the service among `ids` (another tenant's or service's are not found). */
+export async function findServiceCustomers(executor: Executor, scope: ServiceScope, ids: number[]) {
+  if (ids.length === 0) return [];
+  return executor
+    .select({ id: customers.id, fullName: customers.fullName, phone: customers.phone })
+    .from(customers)
+    .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.serviceId, scope.serviceId), inArray(customers.id, ids)));
+}
+
+/** The customer's row under a lock: two reminders to one customer are decided one after the other. */
+export async function lockCustomer(tx: Executor, scope: ServiceScope, customerId: number): Promise<{ id: number; fullName: string; phone: string } | null> {
+  const [row] = await tx
+    .select({ id: customers.id, fullName: customers.fullName, phone: customers.phone })
+    .from(customers)
+    .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.serviceId, scope.serviceId), eq(customers.id, customerId)))
+    .for('update');
+  return row ?? null;
+}
+
+export interface OverdueFacts {
+  /** What is left to pay on the overdue invoices, minor units. */
+  amount: bigint;
+  oldestDueOn: string;
+  daysOverdue: number;
+}
+
+/** One customer's overdue balance today (null: nothing overdue). */
+export async function findOverdueFacts(executor: Executor, scope: ServiceScope, customerId: number, today: string): Promise<OverdueFacts | null> {
+  const [row] = await executor
+    .select({
+      amount: sql<string | null>`sum(${invoices.total} - ${invoices.amountPaid})`,
+      oldestDueOn: min(invoices.dueOn),
+      daysOverdue: sql<number | null>`(${today}::date - min(${invoices.dueOn}))::int`,
+    })
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, scope.tenantId), eq(invoices.serviceId, scope.serviceId), eq(invoices.customerId, customerId), overdueCondition(today)));
+  if (!row || row.amount === null || row.oldestDueOn === null || BigInt(row.amount) <= 0n) return null;
+  return { amount: BigInt(row.amount), oldestDueOn: String(row.oldestDueOn), daysOverdue: Number(row.daysOverdue) };
+}
+
+export async function findLastReminderAt(executor: Executor, scope: ServiceScope, customerId: number): Promise<Date | null> {
+  const [row] = await executor
+    .select({ sentAt: reminders.sentAt })
+    .from(reminders)
+    .where(and(eq(reminders.tenantId, scope.tenantId), eq(reminders.customerId, customerId)))
+    .orderBy(desc(reminders.sentAt))
+    .limit(1);
+  return row?.sentAt ?? null;
+}
+
+export async function insertReminder(tx: Executor, row: typeof reminders.$inferInsert) {
+  const [inserted] = await tx.insert(reminders).values(row).returning();
+  return inserted;
+}
+
+/** Every customer of the disconnection list (no paging: it is printed), the longest overdue first. */
+export async function listDisconnectionRows(
+  executor: Executor,
+  scope: ServiceScope,
+  query: { station?: number; region?: number; min_days: number },
+  today: string,
+  decimals: number,
+  limit: number,
+): Promise<OverdueCustomer[]> {
+  const listQuery: ListOverdueQuery = { page: 1, page_size: limit, station: query.station, region: query.region, min_days: query.min_days };
+  return listOverdueSource(executor, scope, listQuery, today, decimals).fetchPage(limit, 0);
+}

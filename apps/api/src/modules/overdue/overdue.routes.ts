@@ -1,11 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { validationErrorSchema } from '@meterline/contract/errors';
-import { listOverdueQuerySchema, paginatedOverdueSchema, type OverdueCustomer } from '@meterline/contract/overdue';
+import {
+  disconnectionListQuerySchema,
+  listOverdueQuerySchema,
+  paginatedOverdueSchema,
+  sendRemindersInputSchema,
+  sendRemindersResultSchema,
+  type OverdueCustomer,
+} from '@meterline/contract/overdue';
 import type { DatabaseRegistry } from '../../db/client';
 import { sendList, type CsvColumn } from '../../lib/list';
-import { readErrors } from '../../lib/route-schemas';
-import { requirePermission } from '../../plugins/authenticate';
+import { readErrors, writeErrors } from '../../lib/route-schemas';
+import { auditContextOf, requirePermission } from '../../plugins/authenticate';
+import { documentLanguage } from '../invoices/invoice-document';
+import { PRINT_DESCRIPTION, sendPrinted, type PdfPrinter } from '../invoices/pdf-printer';
 import { resolveServiceContext, serviceParamsSchema } from '../services/service-scope';
 import type { OverdueService } from './overdue.service';
 
@@ -18,12 +28,13 @@ const OVERDUE_CSV_COLUMNS: CsvColumn<OverdueCustomer>[] = [
   { header: 'overdue_invoices', value: (row) => row.overdue_invoices, numeric: true },
   { header: 'overdue_amount', value: (row) => row.overdue_amount, numeric: true },
   { header: 'last_payment_at', value: (row) => row.last_payment_at },
+  { header: 'last_reminder_at', value: (row) => row.last_reminder_at },
 ];
 
 /** `/api/services/{serviceId}/overdue/`: customers with an overdue balance (paginated; ?format=csv). */
-export async function overdueRoutes(app: FastifyInstance, options: { overdue: OverdueService; databases: DatabaseRegistry }) {
+export async function overdueRoutes(app: FastifyInstance, options: { overdue: OverdueService; databases: DatabaseRegistry; printer: PdfPrinter }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { overdue, databases } = options;
+  const { overdue, databases, printer } = options;
 
   routes.get(
     '/',
@@ -40,6 +51,48 @@ export async function overdueRoutes(app: FastifyInstance, options: { overdue: Ov
     async (request, reply) => {
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
       return sendList(request, reply, context.db, request.query, await overdue.listSource(context, request.query), { filename: 'overdue', columns: OVERDUE_CSV_COLUMNS });
+    },
+  );
+
+  routes.post(
+    '/remind/',
+    {
+      // Messages, not money: no Idempotency-Key; a second reminder within the cooldown is skipped instead.
+      onRequest: [app.authenticate, requirePermission('create', 'reminder')],
+      schema: {
+        tags: ['overdue'],
+        summary: "Sends each customer a reminder of their overdue balance, in the tenant's reminder language, through the reminder channel",
+        description: 'Each customer is `sent` or `skipped` with its reason (`no_phone`, `not_overdue`, `recently_reminded` within the cooldown, `channel_failed`). An id that is not a customer of this service is a 400 on `customers`.',
+        params: serviceParamsSchema,
+        body: sendRemindersInputSchema,
+        response: { 200: sendRemindersResultSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      return overdue.remind(context, request.body.customers, auditContextOf(request));
+    },
+  );
+
+  routes.get(
+    '/disconnection-list/',
+    {
+      onRequest: [app.authenticate, requirePermission('list', 'invoice')],
+      schema: {
+        tags: ['overdue'],
+        summary: "The disconnection list printed: customers overdue at least ?min_days= days (the tenant's `disconnection_after_days` by default), A4 landscape, English or Arabic",
+        description: PRINT_DESCRIPTION,
+        params: serviceParamsSchema,
+        querystring: disconnectionListQuerySchema,
+        produces: ['application/pdf', 'text/html'],
+        response: { 200: z.unknown().meta({ description: 'application/pdf, or text/html without Chromium' }), ...readErrors, 400: validationErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const language = documentLanguage(request.query.lang, request.headers['accept-language']);
+      const { html } = await overdue.disconnectionList(context, request.query, language);
+      return sendPrinted(reply, printer, { html, filename: 'disconnection-list', language, output: request.query.output });
     },
   );
 }

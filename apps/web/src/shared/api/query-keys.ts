@@ -23,6 +23,8 @@ export const invoiceKeys = {
   ...serviceEntityKeys('invoices'),
   billingRunPreview: (serviceId: number, input: unknown) => ['services', serviceId, 'invoices', 'billing-run-preview', input] as const,
   overdue: (serviceId: number, query: Query) => ['services', serviceId, 'invoices', 'overdue', query] as const,
+  /** Every overdue list of the service (reminders refresh `last_reminder_at`). */
+  overdueAll: (serviceId: number) => ['services', serviceId, 'invoices', 'overdue'] as const,
 };
 export const paymentKeys = serviceEntityKeys('payments');
 export const counterKeys = {

@@ -1,4 +1,4 @@
-import type { GridColDef, GridLocaleText, GridPaginationModel, GridRowParams, GridSortModel, GridValidRowModel } from '@mui/x-data-grid';
+import type { GridColDef, GridLocaleText, GridPaginationModel, GridRowId, GridRowParams, GridRowSelectionModel, GridSortModel, GridValidRowModel } from '@mui/x-data-grid';
 import { DataGrid } from '@mui/x-data-grid/DataGrid';
 import { arSD, enUS } from '@mui/x-data-grid/locales';
 import { useMemo } from 'react';
@@ -16,17 +16,28 @@ export interface DataGridViewProps<Row extends GridValidRowModel> {
   onPaginationModelChange(model: GridPaginationModel): void;
   sortModel: GridSortModel;
   onSortModelChange(model: GridSortModel): void;
-  onRowClick?(params: GridRowParams<Row>): void;
+  onRowClick?(params: GridRowParams<Row>, event?: { target: EventTarget | null }): void;
   /** The list's own texts, over the grid's texts in the language. */
   localeText: Partial<GridLocaleText>;
+  /** Checkboxes: the ids ticked (on any page) and their change. */
+  selection?: { selected: readonly GridRowId[]; onChange(ids: GridRowId[]): void };
 }
 
 /**
  * The MUI X DataGrid of `DataTable` on tablets and desktops, in a module of its own so that the
  * grid's code is a separate chunk (loaded by `DataTable` with React.lazy, never on phones).
  */
-export function DataGridView<Row extends GridValidRowModel>({ label, language, localeText, onRowClick, isLoading, ...grid }: DataGridViewProps<Row>) {
+export function DataGridView<Row extends GridValidRowModel>({ label, language, localeText, onRowClick, isLoading, selection, ...grid }: DataGridViewProps<Row>) {
   const texts = useMemo(() => ({ ...(language === 'ar' ? arSD : enUS).components.MuiDataGrid.defaultProps.localeText, ...localeText }), [language, localeText]);
+  const selectionModel = useMemo<GridRowSelectionModel>(() => ({ type: 'include', ids: new Set(selection?.selected ?? []) }), [selection?.selected]);
+  // The header checkbox may answer "all but these" (exclude): it means every row of this page.
+  const handleSelectionChange = (model: GridRowSelectionModel) => {
+    if (!selection) return;
+    const pageIds = grid.rows.map((row) => row.id as GridRowId);
+    const onPage = model.type === 'include' ? [...model.ids] : pageIds.filter((id) => !model.ids.has(id));
+    const elsewhere = selection.selected.filter((id) => !pageIds.includes(id));
+    selection.onChange([...elsewhere, ...onPage]);
+  };
   return (
     <DataGrid<Row>
       aria-label={label}
@@ -43,6 +54,10 @@ export function DataGridView<Row extends GridValidRowModel>({ label, language, l
       disableColumnMenu
       disableColumnFilter
       disableRowSelectionOnClick
+      checkboxSelection={Boolean(selection)}
+      keepNonExistentRowsSelected
+      rowSelectionModel={selection ? selectionModel : undefined}
+      onRowSelectionModelChange={selection ? handleSelectionChange : undefined}
       localeText={texts}
       slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
       sx={{

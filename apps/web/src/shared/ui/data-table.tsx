@@ -9,6 +9,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
@@ -65,6 +66,15 @@ export interface DataTableProps<Row extends GridValidRowModel & { id: number | s
   filters?: ReactNode;
   emptyMessage?: string;
   isSearchable?: boolean;
+  /** Rows the user can tick (checkboxes on the grid and on the cards), kept across pages by the caller. */
+  selection?: DataTableSelection<Row>;
+}
+
+export interface DataTableSelection<Row extends { id: number | string }> {
+  selected: readonly Row['id'][];
+  onChange(ids: Row['id'][]): void;
+  /** The accessible name of a card's checkbox ("Select Adel"). */
+  labelOf(row: Row): string;
 }
 
 /**
@@ -86,6 +96,7 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
   filters,
   emptyMessage,
   isSearchable = true,
+  selection,
 }: DataTableProps<Row>) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
@@ -146,7 +157,9 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
     else listState.setPage(model.page + 1);
   };
 
-  const handleRowClick = (params: GridRowParams<Row>) => {
+  const handleRowClick = (params: GridRowParams<Row>, event?: { target: EventTarget | null }) => {
+    // Ticking a row's checkbox selects it; it does not open it.
+    if (event?.target instanceof Element && event.target.closest('.MuiDataGrid-cellCheckbox')) return;
     if (getRowHref) void navigate(getRowHref(params.row));
   };
 
@@ -196,6 +209,7 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
           noRowsText={noRowsText}
           getRowHref={getRowHref}
           renderCard={renderCard!}
+          selection={selection}
           footer={
             count > 0 && (
               <CardPager
@@ -224,6 +238,7 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
               onSortModelChange={handleSortModelChange}
               onRowClick={getRowHref ? handleRowClick : undefined}
               localeText={localeText}
+              selection={selection && { selected: selection.selected, onChange: (ids) => selection.onChange(ids as Row['id'][]) }}
             />
           </Suspense>
         </Paper>
@@ -354,6 +369,7 @@ function CardList<Row extends { id: number | string }>({
   noRowsText,
   getRowHref,
   renderCard,
+  selection,
   footer,
 }: {
   label: string;
@@ -362,6 +378,7 @@ function CardList<Row extends { id: number | string }>({
   noRowsText: string;
   getRowHref?(row: Row): string;
   renderCard(row: Row): ReactNode;
+  selection?: DataTableSelection<Row>;
   footer: ReactNode;
 }) {
   if (isLoading) {
@@ -385,13 +402,23 @@ function CardList<Row extends { id: number | string }>({
       <Stack component="ul" aria-label={label} spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {rows.map((row) => (
           <li key={row.id}>
-            <Card variant="outlined">
+            <Card variant="outlined" sx={selection ? { display: 'flex', alignItems: 'center' } : undefined}>
+              {selection && (
+                <Checkbox
+                  checked={selection.selected.includes(row.id)}
+                  onChange={(event) =>
+                    selection.onChange(event.target.checked ? [...selection.selected, row.id] : selection.selected.filter((id) => id !== row.id))
+                  }
+                  slotProps={{ input: { 'aria-label': selection.labelOf(row) } }}
+                  sx={{ width: 48, height: 48, ml: 0.5 }}
+                />
+              )}
               {getRowHref ? (
-                <CardActionArea component={RouterLink} to={getRowHref(row)} sx={{ minHeight: 64 }}>
-                  <CardContent>{renderCard(row)}</CardContent>
+                <CardActionArea component={RouterLink} to={getRowHref(row)} sx={{ minHeight: 64, flex: 1, minWidth: 0 }}>
+                  <CardContent sx={selection ? { pl: 0.5 } : undefined}>{renderCard(row)}</CardContent>
                 </CardActionArea>
               ) : (
-                <CardContent>{renderCard(row)}</CardContent>
+                <CardContent sx={selection ? { flex: 1, minWidth: 0, pl: 0.5 } : undefined}>{renderCard(row)}</CardContent>
               )}
             </Card>
           </li>

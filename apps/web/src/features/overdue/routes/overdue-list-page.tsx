@@ -1,7 +1,12 @@
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { overdueListSpec, type OverdueCustomer } from '@meterline/contract/overdue';
+import { overdueListSpec, type OverdueCustomer, type SendRemindersResult } from '@meterline/contract/overdue';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath } from 'react-router';
 import { paths } from '../../../shared/lib/paths';
@@ -9,6 +14,7 @@ import { useListUrlState } from '../../../shared/hooks/use-list-url-state';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { formatDate, formatDateTime } from '../../../shared/lib/format-date';
 import { formatCount } from '../../../shared/lib/format-number';
+import { useCan } from '../../../shared/lib/can';
 import { useSession } from '../../../shared/lib/session';
 import { DataTable } from '../../../shared/ui/data-table';
 import { FilterSelect } from '../../../shared/ui/filter-select';
@@ -16,12 +22,17 @@ import { Money } from '../../../shared/ui/money';
 import { NumberText } from '../../../shared/ui/number-text';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useOverdue } from '../api/get-overdue';
+import { DisconnectionListDialog } from '../components/disconnection-list-dialog';
+import { RemindDialog } from '../components/remind-dialog';
 
 type OverdueRow = OverdueCustomer & { id: number };
 
 const MIN_DAYS_OPTIONS = ['30', '60', '90'] as const;
 
-/** `/overdue`: whom to chase, the longest overdue first; "at least N days" is the disconnection list. */
+/**
+ * `/overdue`: whom to chase, the longest overdue first; "at least N days" filters the list. The
+ * office ticks customers and sends them a reminder; anyone may print the disconnection list.
+ */
 export function OverdueListPage() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -29,6 +40,13 @@ export function OverdueListPage() {
   const { service } = useSelectedService();
   const listState = useListUrlState(overdueListSpec);
   const query = useOverdue(service?.id, listState.query);
+  const canRemind = useCan('create', 'reminder');
+  const [selected, setSelected] = useState<number[]>([]);
+  const [isRemindOpen, setRemindOpen] = useState(false);
+  const [isPrintOpen, setPrintOpen] = useState(false);
+  const [lastResult, setLastResult] = useState<SendRemindersResult | null>(null);
+  const namesById = new Map((query.data?.results ?? []).map((row) => [row.customer, row.customer_name]));
+  const skipped = lastResult?.results.filter((result) => result.status === 'skipped') ?? [];
 
   const columns: GridColDef<OverdueRow>[] = [
     { field: 'customer_name', headerName: t('overdue.fields.customer'), flex: 1.4, minWidth: 180, renderCell: ({ row }) => <bdi>{row.customer_name}</bdi> },
@@ -55,11 +73,57 @@ export function OverdueListPage() {
       minWidth: 160,
       valueFormatter: (value: string | null) => (value ? formatDateTime(value, language, timeZone) : t('overdue.never')),
     },
+    {
+      field: 'last_reminder_at',
+      headerName: t('overdue.fields.lastReminder'),
+      flex: 1,
+      minWidth: 160,
+      valueFormatter: (value: string | null) => (value ? formatDateTime(value, language, timeZone) : t('overdue.never')),
+    },
   ];
 
   return (
     <>
-      <PageHeader title={t('overdue.title')} subtitle={service?.name} />
+      <PageHeader
+        title={t('overdue.title')}
+        subtitle={service?.name}
+        actions={
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, '& > *': { m: '0 !important' } }}>
+            {canRemind && (
+              <Button variant="contained" startIcon={<NotificationsActiveOutlined />} disabled={selected.length === 0} onClick={() => setRemindOpen(true)}>
+                {selected.length > 0 ? t('overdue.remind.actionCount', { number: formatCount(selected.length, language) }) : t('overdue.remind.action')}
+              </Button>
+            )}
+            <Button variant="outlined" startIcon={<PrintOutlined />} disabled={!service} onClick={() => setPrintOpen(true)}>
+              {t('overdue.disconnection.action')}
+            </Button>
+          </Stack>
+        }
+      />
+      {canRemind && selected.length > 0 && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+          <Typography variant="body2" color="text.secondary" aria-live="polite">
+            {t('overdue.selected', { number: formatCount(selected.length, language) })}
+          </Typography>
+          <Button size="small" onClick={() => setSelected([])}>
+            {t('overdue.clearSelection')}
+          </Button>
+        </Stack>
+      )}
+      {skipped.length > 0 && (
+        <Alert severity="info" onClose={() => setLastResult(null)} sx={{ mb: 2 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {t('overdue.remind.skippedTitle')}
+          </Typography>
+          <Stack component="ul" spacing={0.25} sx={{ m: 0, pl: 2.5 }}>
+            {skipped.map((result) => (
+              <li key={result.customer}>
+                <bdi>{namesById.get(result.customer) ?? `#${result.customer}`}</bdi>: {result.reason ? t(`overdue.remind.reasons.${result.reason}`) : ''}
+              </li>
+            ))}
+          </Stack>
+        </Alert>
+      )}
       <DataTable<OverdueRow>
         label={t('overdue.title')}
         columns={columns}
@@ -70,6 +134,7 @@ export function OverdueListPage() {
         orderingFields={overdueListSpec.ordering}
         getRowHref={(row) => generatePath(paths.customerEdit, { customerId: String(row.customer) })}
         exportCsv={service ? { path: `services/${service.id}/overdue/`, filename: 'overdue' } : undefined}
+        selection={canRemind ? { selected, onChange: (ids) => setSelected(ids.map(Number)), labelOf: (row) => t('overdue.select', { name: row.customer_name }) } : undefined}
         filters={
           <FilterSelect
             label={t('overdue.filters.minDays')}
@@ -97,9 +162,36 @@ export function OverdueListPage() {
                 </>
               )}
             </Typography>
+            {row.last_reminder_at && (
+              <Typography variant="body2" color="text.secondary">
+                {t('overdue.fields.lastReminder')}: {formatDateTime(row.last_reminder_at, language, timeZone)}
+              </Typography>
+            )}
           </Stack>
         )}
       />
+      {service && (
+        <RemindDialog
+          isOpen={isRemindOpen}
+          serviceId={service.id}
+          customers={selected}
+          onSent={(result) => {
+            setLastResult(result);
+            setSelected([]);
+            setRemindOpen(false);
+          }}
+          onClose={() => setRemindOpen(false)}
+        />
+      )}
+      {service && isPrintOpen && (
+        <DisconnectionListDialog
+          isOpen
+          serviceId={service.id}
+          initialMinDays={listState.filters.min_days}
+          filters={{ station: listState.filters.station, region: listState.filters.region }}
+          onClose={() => setPrintOpen(false)}
+        />
+      )}
     </>
   );
 }

@@ -10,14 +10,13 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LOGO_CONTENT_TYPES, LOGO_MAX_BYTES, updateConfigInputSchema, type Config } from '@meterline/contract/config';
 import { CURRENCIES } from '@meterline/contract/money';
-import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/hooks/use-toast';
@@ -29,8 +28,10 @@ import { NumericTextField } from '../../../shared/ui/numeric-text-field';
 import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
 import { useDeleteLogo } from '../api/delete-logo';
 import { useUpdateConfig, type UpdateConfigVariables } from '../api/update-config';
+import { FOLLOW_UP_FIELDS, FollowUpSettingsSections, followUpValuesOf, type FollowUpValues } from './follow-up-settings';
+import { grid, Section } from './settings-section';
 
-interface SettingsFormValues {
+interface SettingsFormValues extends FollowUpValues {
   company_name: string;
   currency: string;
   tax_rate: string;
@@ -63,6 +64,7 @@ const FIELDS = [
   'prorate_partial_months',
   'collectors_take_payments',
   'logo',
+  ...FOLLOW_UP_FIELDS,
 ] as const;
 const schema = updateConfigInputSchema.omit({ logo: true, tenant: true });
 
@@ -82,6 +84,7 @@ function valuesOf(config: Config): SettingsFormValues {
     backdate_days: String(config.backdate_days),
     prorate_partial_months: config.prorate_partial_months,
     collectors_take_payments: config.collectors_take_payments,
+    ...followUpValuesOf(config),
   };
 }
 
@@ -92,20 +95,6 @@ function timeZones(): string[] {
     return ['UTC'];
   }
 }
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const titleId = useId();
-  return (
-    <Paper component="section" aria-labelledby={titleId} variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id={titleId} variant="h2" sx={{ fontSize: '1.25rem', mb: 2.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
-const grid = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } } as const;
 
 /**
  * The tenant's settings. Saved as JSON without `logo` unless a new logo file was chosen, then as
@@ -370,6 +359,8 @@ export function SettingsForm({ config }: { config: Config }) {
           />
         </Box>
       </Section>
+
+      <FollowUpSettingsSections control={control} currency={config.currency} disabled={isBusy} />
 
       <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
         <Button

@@ -29,6 +29,10 @@ const config: Config = {
   late_fee_kind: 'none',
   late_fee_value: '0.000',
   late_fee_after_days: 30,
+  reminder_language: 'en',
+  reminder_template_en: 'Dear {name}, you owe {amount} since {due_date}.',
+  reminder_template_ar: 'عزيزنا {name}، عليكم {amount} منذ {due_date}.',
+  disconnection_after_days: 60,
 };
 
 function answerAddresses(url: string) {

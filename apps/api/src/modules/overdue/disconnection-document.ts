@@ -1,0 +1,113 @@
+import type { OverdueCustomer } from '@meterline/contract/overdue';
+import { formatMoney, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
+import { escapeHtml, formatDocumentDate, formatDocumentDecimal, ltr, text, type DocumentIssuer, type DocumentLanguage } from '../invoices/invoice-document';
+
+const LABELS = {
+  en: {
+    title: 'Disconnection list',
+    criteria: 'Customers overdue at least {days} days',
+    service: 'Service',
+    printedOn: 'Printed on',
+    number: '#',
+    code: 'Code',
+    customer: 'Customer',
+    phone: 'Phone',
+    daysOverdue: 'Days overdue',
+    oldestDueOn: 'Oldest due date',
+    invoices: 'Invoices',
+    amount: 'Overdue amount',
+    done: 'Disconnected (date, initials)',
+    total: 'Total: {count} customers',
+    empty: 'Nobody is overdue that long.',
+  },
+  ar: {
+    title: 'قائمة الفصل',
+    criteria: 'المشتركون المتأخرون {days} يومًا على الأقل',
+    service: 'الخدمة',
+    printedOn: 'تاريخ الطباعة',
+    number: '#',
+    code: 'الرمز',
+    customer: 'المشترك',
+    phone: 'الهاتف',
+    daysOverdue: 'أيام التأخير',
+    oldestDueOn: 'أقدم تاريخ استحقاق',
+    invoices: 'الفواتير',
+    amount: 'المبلغ المتأخر',
+    done: 'تم الفصل (التاريخ، التوقيع)',
+    total: 'المجموع: {count} مشتركين',
+    empty: 'لا أحد متأخر إلى هذا الحد.',
+  },
+} as const;
+
+export interface DisconnectionDocumentInput {
+  rows: OverdueCustomer[];
+  issuer: DocumentIssuer;
+  language: DocumentLanguage;
+  minDays: number;
+  /** The tenant's today (YYYY-MM-DD). */
+  today: string;
+  serviceName: string;
+  currency: string;
+  decimals: number;
+}
+
+/** The printable disconnection list, A4 landscape, as one self-contained page (printed by Chromium like the statements). */
+export function renderDisconnectionDocument(input: DisconnectionDocumentInput): string {
+  const { rows, issuer, language, minDays, today, serviceName, currency, decimals } = input;
+  const t = LABELS[language];
+  const number = (value: number) => ltr(formatDocumentDecimal(String(value), language));
+  const money = (amount: string) => ltr(formatMoney(amount, currency, language));
+  const total = rows.reduce((sum, row) => sum + (parseMoney(row.overdue_amount, decimals) ?? 0n), 0n);
+  const body = rows
+    .map(
+      (row, index) =>
+        `<tr><td class="num">${number(index + 1)}</td><td>${ltr(row.customer_code)}</td><td>${text(row.customer_name)}</td><td>${row.phone ? ltr(row.phone) : '—'}</td><td class="num">${number(row.days_overdue)}</td><td>${text(formatDocumentDate(row.oldest_due_on, language))}</td><td class="num">${number(row.overdue_invoices)}</td><td class="num">${money(row.overdue_amount)}</td><td class="blank"></td></tr>`,
+    )
+    .join('');
+  return `<!doctype html>
+<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">
+<head>
+<meta charset="utf-8">
+<title>${escapeHtml(t.title)}</title>
+<style>
+  @page { size: A4 landscape; margin: 12mm; }
+  * { box-sizing: border-box; }
+  body { font-family: ${language === 'ar' ? "'Noto Sans Arabic', 'Noto Naskh Arabic'," : ''} 'Montserrat', 'Noto Sans', 'DejaVu Sans', sans-serif; color: #1f2937; margin: 0; font-size: 11px; }
+  header { display: flex; justify-content: space-between; align-items: flex-start; gap: 12px; border-bottom: 2px solid #1f2937; padding-bottom: 8px; margin-bottom: 10px; }
+  header img { max-height: 56px; max-width: 160px; }
+  h1 { font-size: 20px; margin: 0 0 4px; }
+  .company { font-weight: 700; font-size: 15px; }
+  .muted { color: #6b7280; }
+  table { width: 100%; border-collapse: collapse; }
+  th, td { border-bottom: 1px solid #d1d5db; padding: 5px 4px; text-align: start; vertical-align: top; }
+  thead th { background: #f3f4f6; }
+  thead { display: table-header-group; }
+  tr { break-inside: avoid; }
+  .num { text-align: end !important; white-space: nowrap; }
+  .blank { width: 22%; }
+  tfoot td { font-weight: 700; background: #f9fafb; }
+  footer { margin-top: 14px; border-top: 1px solid #e5e7eb; padding-top: 6px; font-size: 10px; color: #4b5563; white-space: pre-line; }
+</style>
+</head>
+<body>
+<header>
+  <div>
+    ${issuer.logo ? `<img src="${escapeHtml(issuer.logo)}" alt="">` : ''}
+    <div class="company">${text(issuer.companyName)}</div>
+    <div class="muted">${[issuer.phone, issuer.email].filter(Boolean).map(ltr).join(' · ')}</div>
+  </div>
+  <div>
+    <h1>${escapeHtml(t.title)}</h1>
+    <div>${escapeHtml(t.criteria).replace('{days}', number(minDays))}</div>
+    <div class="muted">${escapeHtml(t.service)}: ${text(serviceName)} · ${escapeHtml(t.printedOn)}: ${text(formatDocumentDate(today, language))}</div>
+  </div>
+</header>
+<table>
+  <thead><tr><th class="num">${escapeHtml(t.number)}</th><th>${escapeHtml(t.code)}</th><th>${escapeHtml(t.customer)}</th><th>${escapeHtml(t.phone)}</th><th class="num">${escapeHtml(t.daysOverdue)}</th><th>${escapeHtml(t.oldestDueOn)}</th><th class="num">${escapeHtml(t.invoices)}</th><th class="num">${escapeHtml(t.amount)}</th><th>${escapeHtml(t.done)}</th></tr></thead>
+  <tbody>${body || `<tr><td colspan="9" class="muted">${escapeHtml(t.empty)}</td></tr>`}</tbody>
+  <tfoot><tr><td colspan="7" data-figure="count">${escapeHtml(t.total).replace('{count}', number(rows.length))}</td><td class="num" data-figure="total">${money(formatMoneyAmount(total, decimals))}</td><td></td></tr></tfoot>
+</table>
+${issuer.footer ? `<footer dir="auto">${escapeHtml(issuer.footer)}</footer>` : ''}
+</body>
+</html>`;
+}
