@@ -78,7 +78,8 @@ function RateNote({ data }: { data: Stats1 }) {
   const { t, i18n } = useTranslation();
   if (!data.second_currency || !data.exchange_rate || !data.exchange_rate_month) return null;
   const sides = rateSides(data.currency, data.second_currency, data.exchange_rate_base);
-  const rate = `1 ${sides.base} = ${formatDecimal(data.exchange_rate, i18n.language, 6)} ${sides.quote}`;
+  // Isolated left to right (U+2066 … U+2069), so "1 USD = 89,500 LBP" reads the same inside an Arabic sentence.
+  const rate = `\u20661 ${sides.base} = ${formatDecimal(data.exchange_rate, i18n.language, 6)} ${sides.quote}\u2069`;
   return (
     <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
       {t('dashboard.kpi.rateNote', { currency: data.second_currency, month: formatMonth(data.exchange_rate_month, i18n.language), rate })}

@@ -63,7 +63,7 @@ describe('dashboard', () => {
     expect(await screen.findByText('$18,450.75')).toBeInTheDocument();
     expect(screen.getByText(/LBP\s1,651,342,125/)).toBeInTheDocument();
     expect(screen.getByText(/-LBP\s111,002,375/)).toBeInTheDocument();
-    expect(screen.getByText('Amounts in LBP at the rate of November 2026: 1 USD = 89,500 LBP.')).toBeInTheDocument();
+    expect(screen.getByText('Amounts in LBP at the rate of November 2026: \u20661 USD = 89,500 LBP\u2069.')).toBeInTheDocument();
   });
 
   it('shows no second amounts without a second currency', async () => {
