@@ -8,6 +8,7 @@ const usdLbp: CurrencyTerms = {
   secondCurrency: 'LBP',
   secondDecimals: 0,
   rate: parseRate('89500'),
+  rateBase: 'USD',
   cashSteps: { LBP: 1000n, USD: 5n },
 };
 
@@ -34,10 +35,42 @@ describe('settlePayment', () => {
     expect(settlePayment([{ currency: 'USD', minor: 1n }, { currency: 'LBP', minor: 100n }], 3000n, { ...usdLbp, rate: null })).toEqual({ kind: 'exchange_rate_missing', index: 1 });
   });
 
-  it('LBP billing with USD second: the rate is USD per LBP', () => {
-    const lbpUsd: CurrencyTerms = { billingCurrency: 'LBP', billingDecimals: 0, secondCurrency: 'USD', secondDecimals: 2, rate: parseRate('0.000011'), cashSteps: { LBP: 1000n } };
-    // 10.00 USD = 10 / 0.000011 = 909,090.9 -> 909,091 LBP.
-    expect(settlePayment([{ currency: 'USD', minor: 1000n }], 2_000_000n, lbpUsd)).toMatchObject({ received: 909091n, applied: 909091n });
+  describe('LBP billing with USD second, the rate quoted as 1 USD = 89,500 LBP', () => {
+    const lbpUsd: CurrencyTerms = { billingCurrency: 'LBP', billingDecimals: 0, secondCurrency: 'USD', secondDecimals: 2, rate: parseRate('89500'), rateBase: 'USD', cashSteps: { LBP: 1000n, USD: 5n } };
+
+    it('converts exactly: 10.00 USD is 895,000 LBP, not 909,091', () => {
+      expect(settlePayment([{ currency: 'USD', minor: 1000n }], 2_000_000n, lbpUsd)).toMatchObject({ received: 895000n, applied: 895000n });
+    });
+
+    it('settles a split USD + LBP payment and gives change in both, cash-rounded', () => {
+      // Balance 2,700,000 LBP; 20.00 USD (1,790,000) + 1,000,000 LBP = 2,790,000: change 90,000 LBP = 1.0056 -> 1.00 USD.
+      expect(settlePayment([{ currency: 'USD', minor: 2000n }, { currency: 'LBP', minor: 1_000_000n }], 2_700_000n, lbpUsd)).toEqual({
+        received: 2_790_000n,
+        applied: 2_700_000n,
+        changeBilling: 90_000n,
+        changeSecond: 100n,
+      });
+    });
+
+    it('asks for the balance in USD rounded up to 0.05', () => {
+      // 2,700,000 / 89,500 = 30.1676 -> 30.17 USD -> 30.20 in cash.
+      expect(cashDueInSecond(2_700_000n, lbpUsd)).toBe(3020n);
+    });
+
+    it('is the same pair as the USD tenant quoting 1 USD = 89,500 LBP: conversions agree both ways (property)', () => {
+      fc.assert(
+        fc.property(fc.bigInt({ min: 0n, max: 10n ** 9n }), (usdCents) => {
+          const lbp = settlePayment([{ currency: 'USD', minor: usdCents }], 10n ** 15n, lbpUsd);
+          const usd = settlePayment([{ currency: 'USD', minor: usdCents }], 10n ** 15n, usdLbp);
+          if ('kind' in lbp || 'kind' in usd) return false;
+          // Whole cents of USD at 89,500 LBP are whole pounds: exact, no rounding either way.
+          expect(lbp.received).toBe(usdCents * 895n);
+          expect(usd.received).toBe(usdCents);
+          return true;
+        }),
+        { seed: 20261124 },
+      );
+    });
   });
 
   it('never applies more than the balance, and received = applied + exact change (property)', () => {

@@ -22,8 +22,10 @@ export interface CurrencyTerms {
   billingDecimals: number;
   secondCurrency: string | null;
   secondDecimals: number | null;
-  /** The invoice's rate (second currency units per billing unit, 10^6), null when it has none. */
+  /** The invoice's rate (10^6), null when it has none: units of the other currency for one unit of `rateBase`. */
   rate: bigint | null;
+  /** The currency one unit of which the rate is quoted for: the billing or the second currency's code. */
+  rateBase: string;
   /** Cash step per currency, minor units of that currency. */
   cashSteps: Record<string, bigint>;
 }
@@ -43,7 +45,7 @@ export type SettlementProblem = { kind: 'currency_not_accepted'; index: number }
 
 export function pairOf(terms: CurrencyTerms): CurrencyPair | null {
   if (terms.secondCurrency === null || terms.secondDecimals === null || terms.rate === null || terms.rate <= 0n) return null;
-  return { billingDecimals: terms.billingDecimals, secondDecimals: terms.secondDecimals, rate: terms.rate };
+  return { billingDecimals: terms.billingDecimals, secondDecimals: terms.secondDecimals, rate: terms.rate, base: terms.rateBase === terms.secondCurrency ? 'second' : 'billing' };
 }
 
 /**
@@ -81,6 +83,11 @@ export function cashDueInSecond(balanceMinor: bigint, terms: CurrencyTerms): big
   const converted = inSecondCurrency(balanceMinor, terms);
   if (converted === null || terms.secondCurrency === null) return null;
   return roundUpToCashStep(converted, terms.cashSteps[terms.secondCurrency] ?? 1n);
+}
+
+/** How a rate reads: "1 USD = 89,500 LBP" is `{ base: 'USD', quote: 'LBP' }`. */
+export function rateSides(billingCurrency: string, secondCurrency: string, base: string | null): { base: string; quote: string } {
+  return base === secondCurrency ? { base: secondCurrency, quote: billingCurrency } : { base: billingCurrency, quote: secondCurrency };
 }
 
 /** A rate as stored ("89500.000000") to its scaled integer (10^6). */

@@ -290,6 +290,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
   route_already_assigned: { en: 'This collector already has this region or station.', ar: 'هذه المنطقة أو المحطة مسندة إلى هذا المحصّل مسبقًا.' },
   not_on_round: { en: 'This customer is not on your round.', ar: 'هذا المشترك ليس ضمن جولتك.' },
   collector_required: { en: 'Choose a collector.', ar: 'اختر محصّلًا.' },
+  // Exchange rates quoted either way round (issue 14).
+  exchange_rate_base_invalid: { en: 'Quote the rate for one {billing} or for one {second}.', ar: 'حدّد السعر مقابل {billing} واحد أو {second} واحد.' },
 };
 
 /** `{name}` placeholders filled from params; an unknown placeholder stays as written. */

@@ -199,6 +199,8 @@ export const ERROR_CODES = {
   creditRefundExceedsCredit: 'credit_refund_exceeds_credit',
   creditNoteExceedsInvoice: 'credit_note_exceeds_invoice',
   creditNoteAmountOrLines: 'credit_note_amount_or_lines',
+  // Exchange rates quoted either way round (issue 14).
+  exchangeRateBaseInvalid: 'exchange_rate_base_invalid',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -4,7 +4,11 @@ import { idSchema, timestampSchema } from './common';
 import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
 import { monthInputSchema, monthSchema } from './tariffs';
 
-/** The month's rate of the tenant's second currency: units of it for one unit of the billing currency. */
+/**
+ * The month's rate of the tenant's second currency: units of the other currency for one unit of
+ * `base_currency` (the billing or the second currency), so it is quoted the way the market quotes
+ * it and exact either way round (1 USD = 89,500 LBP for a USD tenant and for an LBP tenant alike).
+ */
 export const exchangeRateSchema = z
   .object({
     id: idSchema,
@@ -12,6 +16,8 @@ export const exchangeRateSchema = z
     month: monthSchema,
     /** Up to 6 decimals ("89500.000000"). */
     rate: decimalSchema,
+    /** The currency one unit of which `rate` quotes. */
+    base_currency: z.string(),
     set_by: idSchema.nullable(),
     set_at: timestampSchema,
   })
@@ -22,6 +28,8 @@ export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
 export const setExchangeRateInputSchema = z.object({
   month: monthInputSchema,
   rate: decimalInputSchema,
+  /** The billing or the second currency (default: the billing currency, the meaning before it could be chosen). */
+  base_currency: z.string().trim().toUpperCase().optional(),
 });
 export type SetExchangeRateInput = z.input<typeof setExchangeRateInputSchema>;
 

@@ -71,8 +71,10 @@ export const invoiceSchema = z
     created_at: timestampSchema,
     /** The tenant's second currency when the invoice was issued with a rate of its month; else null. */
     second_currency: z.string().nullable(),
-    /** Units of the second currency for one unit of `currency`, stored with the invoice (6 decimals). */
+    /** The rate stored with the invoice (6 decimals): units of the other currency for one unit of `exchange_rate_base`. */
     exchange_rate: decimalSchema.nullable(),
+    /** The currency one unit of which `exchange_rate` quotes (`currency` or `second_currency`); null without a rate. */
+    exchange_rate_base: z.string().nullable(),
     /** The total in the second currency at the invoice's rate, half-up to its minor unit. */
     total_second: moneySchema.nullable(),
     /** The balance in the second currency, rounded UP to its cash step: asking for it always covers the balance. */

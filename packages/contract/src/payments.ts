@@ -42,6 +42,8 @@ export const paymentSchema = z
     change_due: z.array(currencyAmountSchema).nullable(),
     /** The invoice's rate the second currency was converted at; null when none was used. */
     exchange_rate: z.string().nullable(),
+    /** The currency one unit of which `exchange_rate` quotes; null when no rate was used. */
+    exchange_rate_base: z.string().nullable(),
   })
   .meta({ id: 'Payment' });
 export type Payment = z.infer<typeof paymentSchema>;

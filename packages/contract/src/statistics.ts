@@ -20,6 +20,18 @@ export const stats1Schema = z
     collected_this_month: moneySchema,
     outstanding_balance: moneySchema,
     overdue_invoices: z.number().int(),
+    /**
+     * Issue 14: the tenant's second currency and the money figures in it, at the rate of the
+     * window's last month (the current month without dates; failing that, the latest month before it
+     * with a rate); all null without a second currency or a rate.
+     */
+    second_currency: z.string().nullable(),
+    exchange_rate: z.string().nullable(),
+    exchange_rate_base: z.string().nullable(),
+    exchange_rate_month: z.string().nullable(),
+    invoiced_this_month_second: moneySchema.nullable(),
+    collected_this_month_second: moneySchema.nullable(),
+    outstanding_balance_second: moneySchema.nullable(),
   })
   .meta({ id: 'Stats1' });
 export type Stats1 = z.infer<typeof stats1Schema>;

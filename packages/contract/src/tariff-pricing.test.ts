@@ -258,12 +258,31 @@ describe('tier lists', () => {
 });
 
 describe('two currencies', () => {
-  const usdLbp = { billingDecimals: 2, secondDecimals: 0, rate: parseScaled('89500', 6)! };
+  const usdLbp = { billingDecimals: 2, secondDecimals: 0, rate: parseScaled('89500', 6)!, base: 'billing' as const };
+  const lbpUsd = { billingDecimals: 0, secondDecimals: 2, rate: parseScaled('89500', 6)!, base: 'second' as const };
 
   it('converts at the rate, half-up to the minor unit', () => {
     expect(toSecondCurrency(1000n, usdLbp)).toBe(895000n); // 10.00 USD
     expect(toBillingCurrency(900000n, usdLbp)).toBe(1006n); // 10.0558.. USD
     expect(toBillingCurrency(895000n, usdLbp)).toBe(1000n);
+  });
+
+  it.each([
+    // [LBP billing minor, USD second minor]: 1 USD = 89,500 LBP quoted with USD as the base.
+    [895000n, 1000n],
+    [900000n, 1006n], // 10.0558.. USD
+    [44750n, 50n],
+    [1n, 0n],
+  ])('an LBP tenant quoting 1 USD = 89,500 LBP: %s LBP is %s US cents', (lbp, usd) => {
+    expect(toSecondCurrency(lbp, lbpUsd)).toBe(usd);
+  });
+
+  it.each([
+    [1000n, 895000n],
+    [1n, 895n],
+    [3017n, 2_700_215n],
+  ])('an LBP tenant quoting 1 USD = 89,500 LBP: %s US cents are %s LBP, exactly', (usd, lbp) => {
+    expect(toBillingCurrency(usd, lbpUsd)).toBe(lbp);
   });
 
   it('rounds cash to its step', () => {
@@ -293,7 +312,7 @@ describe('two currencies', () => {
         fc.bigInt({ min: 1n, max: 10n ** 12n }),
         fc.bigInt({ min: 0n, max: 10n ** 9n }),
         (billing, second, rate, balance) => {
-          const pair = { billingDecimals: 2, secondDecimals: 0, rate };
+          const pair = { billingDecimals: 2, secondDecimals: 0, rate, base: 'billing' as const };
           const s = settleTender([{ currency: 'billing', minor: billing }, { currency: 'second', minor: second }], balance, pair);
           expect(s.appliedBilling <= balance).toBe(true);
           expect(s.appliedBilling + s.changeBilling).toBe(s.receivedBilling);

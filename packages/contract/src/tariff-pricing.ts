@@ -7,7 +7,7 @@
 import { divideRoundHalfUp, lineAmountMinor } from './money';
 
 export const PERCENT_SCALE = 3; // uplift percentages, like the tax rate ("12.500")
-export const EXCHANGE_RATE_SCALE = 6; // units of the second currency for one unit of the billing currency
+export const EXCHANGE_RATE_SCALE = 6; // units of the quoted currency for one unit of the rate's base currency (see CurrencyPair)
 
 /** A calendar month, "YYYY-MM". */
 export type Month = string;
@@ -288,24 +288,33 @@ export interface CurrencyPair {
   billingDecimals: number;
   /** Decimals of the second currency. */
   secondDecimals: number;
-  /** Units of the second currency for one unit of the billing currency, scaled by 10^EXCHANGE_RATE_SCALE. */
+  /**
+   * The rate, scaled by 10^EXCHANGE_RATE_SCALE: units of the other currency for one unit of the
+   * `base` one. Quoted the way the market quotes it, so it is exact either way round: a USD tenant
+   * with LBP says 1 USD = 89,500 LBP (base billing), an LBP tenant with USD says the same
+   * 1 USD = 89,500 LBP (base second), never 0.0000111731... LBP-side.
+   */
   rate: bigint;
+  /** Which currency one unit of is quoted (issue 14, migration 0014); before it, always the billing one. */
+  base: 'billing' | 'second';
 }
 
 /** An amount of the billing currency in the second currency, half-up to its minor unit. */
 export function toSecondCurrency(billingMinor: bigint, pair: CurrencyPair): bigint {
-  return divideRoundHalfUp(
-    billingMinor * pair.rate * 10n ** BigInt(pair.secondDecimals),
-    10n ** BigInt(pair.billingDecimals + EXCHANGE_RATE_SCALE),
-  );
+  const scale = 10n ** BigInt(EXCHANGE_RATE_SCALE);
+  if (pair.base === 'second') {
+    return divideRoundHalfUp(billingMinor * scale * 10n ** BigInt(pair.secondDecimals), pair.rate * 10n ** BigInt(pair.billingDecimals));
+  }
+  return divideRoundHalfUp(billingMinor * pair.rate * 10n ** BigInt(pair.secondDecimals), 10n ** BigInt(pair.billingDecimals) * scale);
 }
 
 /** An amount of the second currency in the billing currency, half-up to its minor unit. */
 export function toBillingCurrency(secondMinor: bigint, pair: CurrencyPair): bigint {
-  return divideRoundHalfUp(
-    secondMinor * 10n ** BigInt(pair.billingDecimals + EXCHANGE_RATE_SCALE),
-    pair.rate * 10n ** BigInt(pair.secondDecimals),
-  );
+  const scale = 10n ** BigInt(EXCHANGE_RATE_SCALE);
+  if (pair.base === 'second') {
+    return divideRoundHalfUp(secondMinor * pair.rate * 10n ** BigInt(pair.billingDecimals), 10n ** BigInt(pair.secondDecimals) * scale);
+  }
+  return divideRoundHalfUp(secondMinor * 10n ** BigInt(pair.billingDecimals) * scale, pair.rate * 10n ** BigInt(pair.secondDecimals));
 }
 
 /** Rounds an amount to the cash step of its currency (e.g. 1,000 LBP), half-up; a step of 1 changes nothing. */

@@ -14,6 +14,8 @@ export const tenantSummarySchema = z
     currency: z.string(),
     currency_decimals: z.number().int(),
     timezone: z.string(),
+    /** The optional second currency (issue 14): shown beside the billing currency; null without one. */
+    second_currency: z.string().nullable(),
   })
   .meta({ id: 'TenantSummary' });
 export type TenantSummary = z.infer<typeof tenantSummarySchema>;

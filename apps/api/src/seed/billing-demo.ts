@@ -39,7 +39,7 @@ export interface BillingDemoOptions {
   seed?: number;
   /** Tax rate in percent, set on the tenant's settings ("11"). */
   taxRate?: string;
-  /** Issue 14: a year of monthly tariffs and USD/LBP rates for the electricity service; its invoices are priced by them. */
+  /** Issue 14: a year of monthly tariffs and USD/LBP rates for the electricity service; its invoices are priced by them (a USD tenant gets LBP as its second currency, an LBP tenant USD). */
   withTariffs?: boolean;
 }
 
@@ -101,6 +101,9 @@ function createRandom(seed: number) {
   };
 }
 
+/** The demo's prices are written in USD; a tenant billing in LBP gets them times this (at about 90,000 LBP a dollar). */
+const DEMO_PRICE_FACTOR: Record<string, bigint> = { LBP: 90_000n };
+
 const monthStart = (date: Date, offset: number) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + offset, 1));
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const atHour = (day: string, hour: number) => new Date(`${day}T${String(hour).padStart(2, '0')}:00:00Z`);
@@ -119,6 +122,7 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
   if (options.taxRate !== undefined) await executor.update(settings).set({ taxRate: options.taxRate }).where(eq(settings.tenantId, tenantId));
   const [config] = await executor.select().from(settings).where(eq(settings.tenantId, tenantId));
   const decimals = currencyDecimals(config.currency);
+  const priceFactor = DEMO_PRICE_FACTOR[config.currency] ?? 1n;
   const taxRate = parseScaled(config.taxRate, TAX_RATE_SCALE) ?? 0n;
   const prefix = config.invoicePrefix || 'INV';
   let invoiceSequence = Number(config.lastInvoiceNumber);
@@ -179,15 +183,15 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
           name: bundle.name,
           description: service.name === 'Electricity' ? `${bundle.amperage} A subscription` : `${bundle.name} water supply`,
           amperage: bundle.amperage,
-          price: parseScaled(bundle.price, decimals) ?? 0n,
-          unitPrice: formatScaled(parseScaled(bundle.unitPrice, UNIT_PRICE_SCALE) ?? 0n, UNIT_PRICE_SCALE),
+          price: (parseScaled(bundle.price, decimals) ?? 0n) * priceFactor,
+          unitPrice: formatScaled((parseScaled(bundle.unitPrice, UNIT_PRICE_SCALE) ?? 0n) * priceFactor, UNIT_PRICE_SCALE),
           createdAt: monthStart(now, -13),
         })),
       )
       .returning();
     const tariffRules =
       options.withTariffs && service.name === 'Electricity'
-        ? await seedTariffsDemo(executor, { tenantId, serviceId: service.id, firstMonth, bundles: bundleRows, setBy: staff.adminId })
+        ? await seedTariffsDemo(executor, { tenantId, serviceId: service.id, firstMonth, bundles: bundleRows, setBy: staff.adminId, currency: config.currency, priceFactor })
         : null;
 
     const customerValues: (typeof customers.$inferInsert)[] = [];
@@ -396,7 +400,7 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
   }
 
   const electricity = tenantServices.find((service) => service.name === 'Electricity');
-  await seedTransactions(executor, { tenantId, now, staff, decimals, random, serviceId: electricity?.id ?? null });
+  await seedTransactions(executor, { tenantId, now, staff, decimals, priceFactor, random, serviceId: electricity?.id ?? null });
   return summary;
 }
 
@@ -428,7 +432,7 @@ function planPayment(
 
 async function seedTransactions(
   executor: Executor,
-  input: { tenantId: number; now: Date; staff: BillingDemoOptions['staff']; decimals: number; random: ReturnType<typeof createRandom>; serviceId: number | null },
+  input: { tenantId: number; now: Date; staff: BillingDemoOptions['staff']; decimals: number; priceFactor: bigint; random: ReturnType<typeof createRandom>; serviceId: number | null },
 ) {
   const { tenantId, now, staff, random } = input;
   const values: (typeof transactions.$inferInsert)[] = [];
@@ -439,12 +443,12 @@ async function seedTransactions(
       const createdAt = atHour(`${isoDay(start).slice(0, 8)}${String(day).padStart(2, '0')}`, 16);
       if (createdAt > now) continue;
       if (staff.collectorId && receiver) {
-        values.push({ tenantId, serviceId: input.serviceId, kind: 'handover', amount: BigInt(random.int(300, 1500)) * 10n ** BigInt(input.decimals), fromUserId: staff.collectorId, toUserId: receiver, description: 'Cash collected in the buildings', createdAt, createdBy: receiver });
+        values.push({ tenantId, serviceId: input.serviceId, kind: 'handover', amount: BigInt(random.int(300, 1500)) * 10n ** BigInt(input.decimals) * input.priceFactor, fromUserId: staff.collectorId, toUserId: receiver, description: 'Cash collected in the buildings', createdAt, createdBy: receiver });
       }
     }
     const expenseAt = atHour(`${isoDay(start).slice(0, 8)}15`, 11);
     if (expenseAt <= now) {
-      values.push({ tenantId, serviceId: input.serviceId, kind: 'expense', amount: BigInt(random.int(150, 600)) * 10n ** BigInt(input.decimals), fromUserId: receiver, toUserId: null, description: random.pick(['Diesel for the generators', 'Generator maintenance', 'Cables and meters', 'مازوت للمولدات']), createdAt: expenseAt, createdBy: receiver });
+      values.push({ tenantId, serviceId: input.serviceId, kind: 'expense', amount: BigInt(random.int(150, 600)) * 10n ** BigInt(input.decimals) * input.priceFactor, fromUserId: receiver, toUserId: null, description: random.pick(['Diesel for the generators', 'Generator maintenance', 'Cables and meters', 'مازوت للمولدات']), createdAt: expenseAt, createdBy: receiver });
     }
   }
   if (values.length) await executor.insert(transactions).values(values);

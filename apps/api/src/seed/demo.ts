@@ -24,7 +24,8 @@ export const DEMO_ACCOUNTS = [
 
 const DEMO_TENANTS = [
   { slug: 'nour-power', name: 'Nour Power', companyName: 'Nour Power Generators', currency: 'USD', email: 'office@nourpower.example', phone: '+961 1 555 010' },
-  { slug: 'amal-utilities', name: 'Amal Utilities', companyName: 'Amal Utilities Co.', currency: 'USD', email: 'info@amal.example', phone: '+961 1 555 020' },
+  // The Arabic demo tenant: bills in Lebanese pounds, with US dollars as its second currency (issue 14).
+  { slug: 'amal-utilities', name: 'Amal Utilities', companyName: 'شركة أمل للخدمات', currency: 'LBP', email: 'info@amal.example', phone: '+961 1 555 020' },
 ];
 
 /** ~300 customers: most in tenant 1's electricity, some water, some in tenant 2. */
@@ -96,7 +97,7 @@ export async function seedDemo(databases: DatabaseRegistry, passwords: PasswordH
         tenantId: tenantIds[index],
         customersPerService: billing.customersPerService,
         taxRate: billing.taxRate,
-        withTariffs: index === 0,
+        withTariffs: true,
         now,
         staff: {
           adminId: userIds.get(billing.admin) ?? null,

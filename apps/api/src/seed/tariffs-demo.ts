@@ -1,6 +1,8 @@
 /**
  * Issue 14 demo data: a year of monthly tariffs (a price change every month, a tiered tariff for
- * the largest bundle) and the months' USD/LBP rates, so the demo invoices are priced by them.
+ * the largest bundle) and the months' USD/LBP rates, so the demo invoices are priced by them. A
+ * USD tenant gets LBP as its second currency, an LBP tenant USD; either way the rate is quoted
+ * 1 USD = 89,5xx LBP and the prices are the USD ones times `priceFactor` (LBP: 90,000).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { formatScaled, UNIT_PRICE_SCALE } from '@meterline/contract/money';
@@ -16,9 +18,11 @@ const monthText = (date: Date) => date.toISOString().slice(0, 7);
 /** Tariffs for the first twelve months from `firstMonth` (a Date at a month's start, UTC) and the rates of those months. */
 export async function seedTariffsDemo(
   executor: Executor,
-  options: { tenantId: number; serviceId: number; firstMonth: Date; bundles: { id: number; name: string }[]; setBy: number | null },
+  options: { tenantId: number; serviceId: number; firstMonth: Date; bundles: { id: number; name: string }[]; setBy: number | null; currency: string; priceFactor: bigint },
 ): Promise<TariffRule[]> {
-  const { tenantId, serviceId, firstMonth, bundles } = options;
+  const { tenantId, serviceId, firstMonth, bundles, priceFactor } = options;
+  const secondCurrency = options.currency === 'LBP' ? 'USD' : 'LBP';
+  const price = (scaled: bigint) => formatScaled(scaled * priceFactor, UNIT_PRICE_SCALE);
   const monthly = bundles.slice(0, -1).map((bundle) => bundle.id);
   const tiered = bundles.at(-1);
   const months = Array.from({ length: 12 }, (_, index) => monthText(new Date(Date.UTC(firstMonth.getUTCFullYear(), firstMonth.getUTCMonth() + index, 1))));
@@ -28,8 +32,8 @@ export async function seedTariffsDemo(
     name: `Tariff ${month}`,
     effectiveFrom: `${month}-01`,
     effectiveTo: `${month}-01`,
-    // 0.20 per kWh in the first month, then a change every month (fuel prices), 10 % uplift.
-    unitPrice: formatScaled(200_000n + BigInt(((index * 7) % 5) * 10_000 + index * 2_000), UNIT_PRICE_SCALE),
+    // 0.20 USD (18,000 LBP) per kWh in the first month, then a change every month (fuel prices), 10 % uplift.
+    unitPrice: price(200_000n + BigInt(((index * 7) % 5) * 10_000 + index * 2_000)),
     upliftPercent: '10',
     bundleIds: monthly,
   }));
@@ -42,17 +46,17 @@ export async function seedTariffsDemo(
       effectiveTo: null,
       unitPrice: '0',
       tiers: [
-        { up_to: '300.000', unit_price: '0.180000' },
-        { up_to: null, unit_price: '0.260000' },
+        { up_to: '300.000', unit_price: price(180_000n) },
+        { up_to: null, unit_price: price(260_000n) },
       ],
       upliftPercent: '0',
       bundleIds: [tiered.id],
     });
   }
   const rows = await executor.insert(tariffs).values(values).returning();
-  await executor.update(settings).set({ secondCurrency: 'LBP', cashRounding: { LBP: 1000, USD: 5 } }).where(eq(settings.tenantId, tenantId));
+  await executor.update(settings).set({ secondCurrency, cashRounding: { LBP: 1000, USD: 5 } }).where(eq(settings.tenantId, tenantId));
   await executor.insert(exchangeRates).values(
-    months.map((month, index) => ({ tenantId, currency: 'LBP', month: `${month}-01`, rate: `${89_500 + ((index * 3) % 4) * 100}.000000`, setBy: options.setBy })),
+    months.map((month, index) => ({ tenantId, currency: secondCurrency, month: `${month}-01`, rate: `${89_500 + ((index * 3) % 4) * 100}.000000`, baseCurrency: 'USD', setBy: options.setBy })),
   );
   return rows.map(toTariffRule);
 }
@@ -91,11 +95,11 @@ export async function seedPricingOf(executor: Executor, tenantId: number, invoic
   const [config] = await executor.select({ second: settings.secondCurrency }).from(settings).where(eq(settings.tenantId, tenantId));
   if (!config?.second) return;
   const rates = await executor.select().from(exchangeRates).where(and(eq(exchangeRates.tenantId, tenantId), eq(exchangeRates.currency, config.second)));
-  const rateOf = new Map(rates.map((rate) => [rate.month, rate.rate]));
+  const rateOf = new Map(rates.map((rate) => [rate.month, rate]));
   const stored = invoicesOf.flatMap((invoice) => {
     const month = `${invoice.periodStart.slice(0, 7)}-01`;
     const rate = rateOf.get(month);
-    return rate ? [{ tenantId, invoiceId: invoice.invoiceId, currency: config.second!, month, rate }] : [];
+    return rate ? [{ tenantId, invoiceId: invoice.invoiceId, currency: config.second!, month, rate: rate.rate, baseCurrency: rate.baseCurrency }] : [];
   });
   for (let index = 0; index < stored.length; index += 500) await executor.insert(invoiceExchangeRates).values(stored.slice(index, index + 500));
 }

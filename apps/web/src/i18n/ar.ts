@@ -234,6 +234,8 @@ export const ar = {
       collectedThisMonth: 'المحصّل هذا الشهر',
       outstandingBalance: 'الرصيد المستحق',
       overdueInvoices: 'فواتير متأخرة',
+      inSecond: '≈',
+      rateNote: 'المبالغ بـ {{currency}} بسعر {{month}}: {{rate}}.',
     },
     charts: {
       invoicedVsCollected: 'المفوتر والمحصّل خلال آخر 12 شهرًا',
@@ -979,6 +981,9 @@ export const ar = {
       tab: 'أسعار الصرف',
       month: 'الشهر',
       rate: 'السعر',
+      base: 'السعر مقابل',
+      baseOption: '1 {{currency}}',
+      rateIn: 'السعر بـ {{currency}}',
       rateOf: '{{second}} مقابل 1 {{billing}}',
       setBy: 'حدّده',
       setAt: 'تاريخ التحديد',

@@ -232,6 +232,8 @@ export const en = {
       collectedThisMonth: 'Collected this month',
       outstandingBalance: 'Outstanding balance',
       overdueInvoices: 'Overdue invoices',
+      inSecond: '≈',
+      rateNote: 'Amounts in {{currency}} at the rate of {{month}}: {{rate}}.',
     },
     charts: {
       invoicedVsCollected: 'Invoiced and collected, last 12 months',
@@ -978,6 +980,9 @@ export const en = {
       month: 'Month',
       rate: 'Rate',
       rateOf: '{{second}} for 1 {{billing}}',
+      base: 'Quoted for one',
+      baseOption: '1 {{currency}}',
+      rateIn: 'Rate in {{currency}}',
       setBy: 'Set by',
       setAt: 'Set on',
       noSecondCurrency: 'No second currency is chosen in the settings: invoices show one currency.',

@@ -2,8 +2,8 @@ import { bigint, date, integer, jsonb, numeric, pgTable, serial, text, timestamp
 import { invoices, payments } from './billing';
 
 /**
- * The month's exchange rate of a tenant's second currency: units of it for one unit of the billing
- * currency. One rate per currency and month; setting it again replaces it (issued invoices keep
+ * The month's exchange rate of a tenant's second currency: units of the other currency for one
+ * unit of `base_currency` (the billing or the second currency, migration 0014). One rate per currency and month; setting it again replaces it (issued invoices keep
  * the rate they stored).
  */
 export const exchangeRates = pgTable(
@@ -14,6 +14,7 @@ export const exchangeRates = pgTable(
     currency: text('currency').notNull(),
     month: date('month').notNull(),
     rate: numeric('rate', { precision: 20, scale: 6 }).notNull(),
+    baseCurrency: text('base_currency').notNull(),
     setBy: integer('set_by'),
     setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -32,6 +33,8 @@ export const invoiceExchangeRates = pgTable(
     currency: text('currency').notNull(),
     month: date('month').notNull(),
     rate: numeric('rate', { precision: 20, scale: 6 }).notNull(),
+    /** The currency one unit of which `rate` quotes; null (rows before 0014): the invoice's billing currency. */
+    baseCurrency: text('base_currency'),
   },
   (table) => [uniqueIndex('invoice_exchange_rates_invoice_key').on(table.tenantId, table.invoiceId)],
 );
@@ -61,6 +64,8 @@ export const paymentTenders = pgTable(
     changeDue: bigint('change_due', { mode: 'bigint' }).notNull(),
     secondCurrency: text('second_currency'),
     rate: numeric('rate', { precision: 20, scale: 6 }),
+    /** The currency one unit of which `rate` quotes; null (rows before 0014): the billing currency. */
+    baseCurrency: text('base_currency'),
     changeDueSecond: bigint('change_due_second', { mode: 'bigint' }),
   },
   (table) => [uniqueIndex('payment_tenders_payment_key').on(table.tenantId, table.paymentId)],

@@ -13,6 +13,7 @@ export function toExchangeRate(row: ExchangeRateRow): ExchangeRate {
     currency: row.currency,
     month: row.month.slice(0, 7),
     rate: row.rate,
+    base_currency: row.baseCurrency,
     set_by: row.setBy,
     set_at: row.setAt.toISOString(),
   };
@@ -49,7 +50,7 @@ export async function upsertExchangeRate(executor: Executor, values: typeof exch
     .values(values)
     .onConflictDoUpdate({
       target: [exchangeRates.tenantId, exchangeRates.currency, exchangeRates.month],
-      set: { rate: sql`excluded.rate`, setBy: sql`excluded.set_by`, setAt: sql`excluded.set_at` },
+      set: { rate: sql`excluded.rate`, baseCurrency: sql`excluded.base_currency`, setBy: sql`excluded.set_by`, setAt: sql`excluded.set_at` },
     })
     .returning();
   return row;

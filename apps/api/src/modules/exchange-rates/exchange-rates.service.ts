@@ -4,7 +4,7 @@ import { ERROR_CODES } from '@meterline/contract/errors';
 import { formatScaled } from '@meterline/contract/money';
 import { EXCHANGE_RATE_SCALE } from '@meterline/contract/tariff-pricing';
 import type { Clock } from '../../lib/clock';
-import { conflict } from '../../lib/http-errors';
+import { conflict, fieldError } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
 import { findSettings } from '../config/config.repository';
@@ -31,6 +31,10 @@ export function createExchangeRateService(deps: { clock: Clock }) {
         if (!currency) {
           throw conflict(ERROR_CODES.secondCurrencyMissing);
         }
+        const baseCurrency = input.base_currency || settings.currency;
+        if (baseCurrency !== settings.currency && baseCurrency !== currency) {
+          throw fieldError('base_currency', ERROR_CODES.exchangeRateBaseInvalid, { billing: settings.currency, second: currency });
+        }
         const month = `${input.month}-01`;
         const before = await findExchangeRateRow(tx, scope.tenantId, currency, month);
         const row = await upsertExchangeRate(tx, {
@@ -38,6 +42,7 @@ export function createExchangeRateService(deps: { clock: Clock }) {
           currency,
           month,
           rate: formatScaled(rate, EXCHANGE_RATE_SCALE),
+          baseCurrency,
           setBy: actor.userId,
           setAt: deps.clock.now(),
         });

@@ -113,7 +113,7 @@ export async function storeInvoiceRate(executor: Executor, tenantId: number, inv
   const monthDate = `${periodStart.slice(0, 7)}-01`;
   const rate = await findRateForMonth(executor, tenantId, currency, monthDate);
   if (!rate) return;
-  await insertInvoiceRate(executor, { tenantId, invoiceId, currency, month: rate.month, rate: rate.rate });
+  await insertInvoiceRate(executor, { tenantId, invoiceId, currency, month: rate.month, rate: rate.rate, baseCurrency: rate.baseCurrency });
 }
 
 

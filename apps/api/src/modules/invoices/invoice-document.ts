@@ -1,5 +1,6 @@
 import type { Customer } from '@meterline/contract/customers';
 import type { InvoiceDetail, InvoiceLinePricing } from '@meterline/contract/invoices';
+import { rateSides } from '@meterline/contract/currency-payments';
 import { formatMoney } from '@meterline/contract/money';
 
 export type DocumentLanguage = 'en' | 'ar';
@@ -137,6 +138,12 @@ export function formatDocumentDecimal(value: string, language: DocumentLanguage,
 }
 
 /** Intl's Arabic output carries bidi marks; inside a left-to-right isolate they would move the minus sign. */
+/** "1 USD = 89,500 LBP": the rate per one unit of the currency it is quoted for (issue 14). */
+function rateLine(billing: string, second: string, rate: string, base: string | null, language: DocumentLanguage): string {
+  const sides = rateSides(billing, second, base);
+  return `1 ${sides.base} = ${formatDocumentDecimal(rate, language, 6)} ${sides.quote}`;
+}
+
 function stripBidiMarks(value: string): string {
   return value.replace(/[\u061c\u200e\u200f]/g, '');
 }
@@ -205,7 +212,7 @@ export function renderInvoiceDocument(input: {
   const secondCurrencyRows =
     invoice.second_currency && invoice.exchange_rate && invoice.total_second && invoice.balance_due_second
       ? [
-          row(t.exchangeRate, ltr(`1 ${invoice.currency} = ${formatDocumentDecimal(invoice.exchange_rate, language, 6)} ${invoice.second_currency}`)),
+          row(t.exchangeRate, ltr(rateLine(invoice.currency, invoice.second_currency, invoice.exchange_rate, invoice.exchange_rate_base, language))),
           row(t.totalIn.replace('{currency}', invoice.second_currency), secondMoney(invoice.total_second)),
           row(t.balanceDueIn.replace('{currency}', invoice.second_currency), secondMoney(invoice.balance_due_second)),
         ].join('')

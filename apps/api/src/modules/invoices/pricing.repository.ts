@@ -60,7 +60,7 @@ export function toLinePricing(row: { tariffId: number | null; tariffName: string
 /** The rate of a month, or failing that of the latest month before it that has one. */
 export async function findRateForMonth(executor: Executor, tenantId: number, currency: string, monthDate: string) {
   const [row] = await executor
-    .select({ month: exchangeRates.month, rate: exchangeRates.rate })
+    .select({ month: exchangeRates.month, rate: exchangeRates.rate, baseCurrency: exchangeRates.baseCurrency })
     .from(exchangeRates)
     .where(and(eq(exchangeRates.tenantId, tenantId), eq(exchangeRates.currency, currency), sql`${exchangeRates.month} <= ${monthDate}`))
     .orderBy(sql`${exchangeRates.month} desc`)

@@ -1,9 +1,12 @@
-import { formatMoneyAmount } from '@meterline/contract/money';
+import { inSecondCurrency } from '@meterline/contract/currency-payments';
+import { currencyDecimals, formatMoneyAmount } from '@meterline/contract/money';
 import type { Stats1, Stats2, Stats3, Stats4, StatisticsQuery } from '@meterline/contract/statistics';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { fieldError } from '../../lib/http-errors';
+import { findRateForMonth } from '../invoices/pricing.repository';
+import { currencyTermsOf } from '../invoices/two-currencies';
 import { assertTenantService, findUserNames } from '../services/references';
 import { safeTimezone, todayIn, type TenantContext } from '../services/service-scope';
 import { selectCollectionsByReceiver, selectKpis, selectMonthlyTotals, selectStatusBreakdown, type StatisticsScope } from './statistics.repository';
@@ -46,11 +49,30 @@ export function createStatisticsService(deps: { clock: Clock; defaultDb: Db }) {
     };
   }
 
+  /** The second currency at the rate of the month `day` falls in (or the latest before it): a converter and the header fields. */
+  async function secondCurrencyOf(context: TenantContext, day: string) {
+    const none = { header: { second_currency: null, exchange_rate: null, exchange_rate_base: null, exchange_rate_month: null }, convert: (_value: string): string | null => null };
+    const secondCurrency = context.terms.secondCurrency;
+    if (!secondCurrency) return none;
+    const rate = await findRateForMonth(context.db, context.tenantId, secondCurrency, `${day.slice(0, 7)}-01`);
+    if (!rate) return { ...none, header: { ...none.header, second_currency: secondCurrency } };
+    const terms = currencyTermsOf(context.terms, { currency: secondCurrency, rate: rate.rate, baseCurrency: rate.baseCurrency });
+    const decimals = currencyDecimals(secondCurrency);
+    return {
+      header: { second_currency: secondCurrency, exchange_rate: rate.rate, exchange_rate_base: terms.rateBase, exchange_rate_month: rate.month.slice(0, 7) },
+      convert: (value: string) => {
+        const converted = inSecondCurrency(BigInt(value), terms);
+        return converted === null ? null : formatMoneyAmount(converted, decimals);
+      },
+    };
+  }
+
   return {
     async stats1(context: TenantContext, query: StatisticsQuery): Promise<Stats1> {
       const scope = await scopeOf(context, query);
       const row = await selectKpis(context.db, scope);
       const money = (value: string) => formatMoneyAmount(BigInt(value), context.terms.decimals);
+      const second = await secondCurrencyOf(context, scope.to);
       return {
         currency: context.terms.currency,
         customers: Number(row.customers),
@@ -59,6 +81,10 @@ export function createStatisticsService(deps: { clock: Clock; defaultDb: Db }) {
         collected_this_month: money(row.collected),
         outstanding_balance: money(row.outstanding),
         overdue_invoices: Number(row.overdue),
+        ...second.header,
+        invoiced_this_month_second: second.convert(row.invoiced),
+        collected_this_month_second: second.convert(row.collected),
+        outstanding_balance_second: second.convert(row.outstanding),
       };
     },
 

@@ -141,6 +141,7 @@ export function createUserService(deps: {
       currency,
       currency_decimals: currencyDecimals(currency),
       timezone: config?.timezone ?? 'UTC',
+      second_currency: config?.secondCurrency ?? null,
     };
   }
 

@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import type { TenantSummary } from '@meterline/contract/users';
 import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -30,14 +31,23 @@ export function stubFetch(handler: FetchHandler) {
  */
 export function renderWithProviders(
   element: ReactNode,
-  { path = '/', routePath = '*', role = 'admin', language = 'en', routes = [] }: { path?: string; routePath?: string; role?: string; language?: Language; routes?: RouteObject[] } = {},
+  {
+    path = '/',
+    routePath = '*',
+    role = 'admin',
+    language = 'en',
+    routes = [],
+    tenant,
+  }: { path?: string; routePath?: string; role?: string; language?: Language; routes?: RouteObject[]; tenant?: Partial<TenantSummary> } = {},
 ) {
+  const user = userWithRole(role);
+  if (tenant && user.tenant) user.tenant = { ...user.tenant, ...tenant };
   updateSettings({ language });
   initI18n(language);
   const router = createMemoryRouter([{ path: routePath, element }, ...routes], { initialEntries: [path] });
   const queryClient = createAppQueryClient();
   const result = render(
-    <AppProviders queryClient={queryClient} initialSession={{ isLoggedIn: true, isInitialized: true, user: userWithRole(role) }}>
+    <AppProviders queryClient={queryClient} initialSession={{ isLoggedIn: true, isInitialized: true, user }}>
       <SnackbarProvider>
         <RouterProvider router={router} />
       </SnackbarProvider>

@@ -11,13 +11,16 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
+import { rateSides } from '@meterline/contract/currency-payments';
 import type { Stats1 } from '@meterline/contract/statistics';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMonth } from '../../../shared/lib/format-date';
+import { formatDecimal } from '../../../shared/lib/format-number';
 import { Money } from '../../../shared/ui/money';
 import { NumberText } from '../../../shared/ui/number-text';
 
-function KpiCard({ label, value, Icon, color }: { label: string; value: ReactNode; Icon: ComponentType<SvgIconProps>; color: string }) {
+function KpiCard({ label, value, second, Icon, color }: { label: string; value: ReactNode; second?: ReactNode; Icon: ComponentType<SvgIconProps>; color: string }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.75, sm: 2.5 }, display: 'flex', gap: 2, alignItems: 'center', minWidth: 0 }}>
       {/* Phones show two cards a row: the icon gives way to the figure. */}
@@ -43,12 +46,46 @@ function KpiCard({ label, value, Icon, color }: { label: string; value: ReactNod
         <Typography sx={{ fontSize: { xs: 17, sm: 22 }, fontWeight: 700, overflowWrap: 'anywhere' }}>
           {value}
         </Typography>
+        {second && (
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {second}
+          </Typography>
+        )}
       </Box>
     </Paper>
   );
 }
 
 const GRID_SX = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } } as const;
+
+/** The figure in the second currency at the month's rate ("≈ 1,651,000 LBP"), or nothing without one. */
+function secondOf(data: Stats1, amount: string | null): ReactNode {
+  if (!data.second_currency || amount === null) return undefined;
+  return <SecondAmount amount={amount} currency={data.second_currency} />;
+}
+
+function SecondAmount({ amount, currency }: { amount: string; currency: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {t('dashboard.kpi.inSecond')} <Money amount={amount} currency={currency} />
+    </>
+  );
+}
+
+/** "Amounts in LBP at the rate of November 2026: 1 USD = 89,500 LBP." */
+function RateNote({ data }: { data: Stats1 }) {
+  const { t, i18n } = useTranslation();
+  if (!data.second_currency || !data.exchange_rate || !data.exchange_rate_month) return null;
+  const sides = rateSides(data.currency, data.second_currency, data.exchange_rate_base);
+  // Isolated left to right (U+2066 … U+2069), so "1 USD = 89,500 LBP" reads the same inside an Arabic sentence.
+  const rate = `\u20661 ${sides.base} = ${formatDecimal(data.exchange_rate, i18n.language, 6)} ${sides.quote}\u2069`;
+  return (
+    <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+      {t('dashboard.kpi.rateNote', { currency: data.second_currency, month: formatMonth(data.exchange_rate_month, i18n.language), rate })}
+    </Typography>
+  );
+}
 
 export function KpiCards({ data, isLoading, isError, onRetry }: { data: Stats1 | undefined; isLoading: boolean; isError: boolean; onRetry: () => void }) {
   const { t } = useTranslation();
@@ -67,13 +104,16 @@ export function KpiCards({ data, isLoading, isError, onRetry }: { data: Stats1 |
       </Box>
     );
   return (
-    <Box sx={GRID_SX}>
-      <KpiCard label={t('dashboard.kpi.customers')} value={<NumberText value={data.customers} />} Icon={PeopleAltOutlined} color="primary" />
-      <KpiCard label={t('dashboard.kpi.activeSubscriptions')} value={<NumberText value={data.active_subscriptions} />} Icon={PowerOutlined} color="secondary" />
-      <KpiCard label={t('dashboard.kpi.invoicedThisMonth')} value={<Money amount={data.invoiced_this_month} currency={data.currency} />} Icon={ReceiptLongOutlined} color="info" />
-      <KpiCard label={t('dashboard.kpi.collectedThisMonth')} value={<Money amount={data.collected_this_month} currency={data.currency} />} Icon={SavingsOutlined} color="success" />
-      <KpiCard label={t('dashboard.kpi.outstandingBalance')} value={<Money amount={data.outstanding_balance} currency={data.currency} />} Icon={AccountBalanceOutlined} color="warning" />
-      <KpiCard label={t('dashboard.kpi.overdueInvoices')} value={<NumberText value={data.overdue_invoices} />} Icon={EventBusyOutlined} color="error" />
-    </Box>
+    <>
+      <Box sx={GRID_SX}>
+        <KpiCard label={t('dashboard.kpi.customers')} value={<NumberText value={data.customers} />} Icon={PeopleAltOutlined} color="primary" />
+        <KpiCard label={t('dashboard.kpi.activeSubscriptions')} value={<NumberText value={data.active_subscriptions} />} Icon={PowerOutlined} color="secondary" />
+        <KpiCard label={t('dashboard.kpi.invoicedThisMonth')} value={<Money amount={data.invoiced_this_month} currency={data.currency} />} second={secondOf(data, data.invoiced_this_month_second)} Icon={ReceiptLongOutlined} color="info" />
+        <KpiCard label={t('dashboard.kpi.collectedThisMonth')} value={<Money amount={data.collected_this_month} currency={data.currency} />} second={secondOf(data, data.collected_this_month_second)} Icon={SavingsOutlined} color="success" />
+        <KpiCard label={t('dashboard.kpi.outstandingBalance')} value={<Money amount={data.outstanding_balance} currency={data.currency} />} second={secondOf(data, data.outstanding_balance_second)} Icon={AccountBalanceOutlined} color="warning" />
+        <KpiCard label={t('dashboard.kpi.overdueInvoices')} value={<NumberText value={data.overdue_invoices} />} Icon={EventBusyOutlined} color="error" />
+      </Box>
+      <RateNote data={data} />
+    </>
   );
 }

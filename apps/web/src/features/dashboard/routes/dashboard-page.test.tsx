@@ -16,6 +16,13 @@ const stats1 = {
   collected_this_month: '12980.50',
   outstanding_balance: '-1240.25',
   overdue_invoices: 41,
+  second_currency: null,
+  exchange_rate: null,
+  exchange_rate_base: null,
+  exchange_rate_month: null,
+  invoiced_this_month_second: null,
+  collected_this_month_second: null,
+  outstanding_balance_second: null,
 };
 
 function renderDashboard(answer: (url: string) => Response) {
@@ -39,6 +46,31 @@ describe('dashboard', () => {
     expect(screen.getByText('-$1,240.25')).toBeInTheDocument();
     expect(screen.getByText('312')).toBeInTheDocument();
     expect(await screen.findAllByText('No figures for this period yet.')).toHaveLength(3);
+  });
+
+  it('shows the money figures in the second currency beside them, and the rate they were converted at', async () => {
+    const twoCurrencies = {
+      ...stats1,
+      second_currency: 'LBP',
+      exchange_rate: '89500.000000',
+      exchange_rate_base: 'USD',
+      exchange_rate_month: '2026-11',
+      invoiced_this_month_second: '1651342125',
+      collected_this_month_second: '1161754750',
+      outstanding_balance_second: '-111002375',
+    };
+    renderDashboard((url) => (url.startsWith('/api/statistics/stats1/') ? json(200, twoCurrencies) : json(200, [])));
+    expect(await screen.findByText('$18,450.75')).toBeInTheDocument();
+    expect(screen.getByText(/LBP\s1,651,342,125/)).toBeInTheDocument();
+    expect(screen.getByText(/-LBP\s111,002,375/)).toBeInTheDocument();
+    expect(screen.getByText('Amounts in LBP at the rate of November 2026: \u20661 USD = 89,500 LBP\u2069.')).toBeInTheDocument();
+  });
+
+  it('shows no second amounts without a second currency', async () => {
+    renderDashboard((url) => (url.startsWith('/api/statistics/stats1/') ? json(200, stats1) : json(200, [])));
+    await screen.findByText('$18,450.75');
+    expect(screen.queryByText(/LBP/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/at the rate of/)).not.toBeInTheDocument();
   });
 
   it('asks for the selected service', async () => {

@@ -3,10 +3,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { exchangeRateListSpec, setExchangeRateInputSchema, type ExchangeRate } from '@meterline/contract/exchange-rates';
+import { rateSides } from '@meterline/contract/currency-payments';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -20,6 +23,7 @@ import { formatDateTime, formatMonth } from '../../../shared/lib/format-date';
 import { formatDecimal } from '../../../shared/lib/format-number';
 import { useSession } from '../../../shared/lib/session';
 import { DataTable } from '../../../shared/ui/data-table';
+import { FormTextField } from '../../../shared/ui/form-text-field';
 import { MonthField } from '../../../shared/ui/month-field';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -29,7 +33,7 @@ import { useSetExchangeRate } from '../api/set-exchange-rate';
 
 type RateInput = z.input<typeof setExchangeRateInputSchema>;
 type RateOutput = z.output<typeof setExchangeRateInputSchema>;
-const RATE_FIELDS = ['month', 'rate'] as const;
+const RATE_FIELDS = ['month', 'base_currency', 'rate'] as const;
 
 /** Issue 14: the month's rate of the tenant's second currency, newest month first; admins and accountants set it. */
 export function ExchangeRatesPage() {
@@ -39,7 +43,12 @@ export function ExchangeRatesPage() {
   const billing = user?.tenant?.currency ?? 'USD';
   const listState = useListUrlState(exchangeRateListSpec);
   const query = useExchangeRates(service?.id, listState.query);
-  const rateText = (row: ExchangeRate) => t('currencies.rate', { billing, rate: formatDecimal(row.rate, i18n.language, 6), second: row.currency });
+  const rateText = (row: ExchangeRate) => {
+    const sides = rateSides(billing, row.currency, row.base_currency);
+    return t('currencies.rate', { billing: sides.base, rate: formatDecimal(row.rate, i18n.language, 6), second: sides.quote });
+  };
+  // A new month is quoted like the latest one (1 USD = … LBP), whichever currency the tenant bills in.
+  const latestBase = query.data?.results[0]?.base_currency ?? billing;
 
   const columns: GridColDef<ExchangeRate>[] = [
     { field: 'month', headerName: t('currencies.exchangeRates.month'), flex: 1, minWidth: 150, renderCell: ({ row }) => formatMonth(row.month, i18n.language) },
@@ -51,7 +60,7 @@ export function ExchangeRatesPage() {
     <>
       <PageHeader title={t('currencies.exchangeRates.title')} subtitle={service?.name} />
       <Stack spacing={3}>
-        <Can do="create" on="exchange_rate">{service && <SetRateForm serviceId={service.id} />}</Can>
+        <Can do="create" on="exchange_rate">{service && <SetRateForm serviceId={service.id} billing={billing} second={user?.tenant?.second_currency ?? null} defaultBase={latestBase} />}</Can>
         <DataTable<ExchangeRate>
           label={t('currencies.exchangeRates.title')}
           columns={columns}
@@ -74,15 +83,18 @@ export function ExchangeRatesPage() {
   );
 }
 
-function SetRateForm({ serviceId }: { serviceId: number }) {
+function SetRateForm({ serviceId, billing, second, defaultBase }: { serviceId: number; billing: string; second: string | null; defaultBase: string }) {
   const { t, i18n } = useTranslation();
   const { showToast } = useToast();
   const setRate = useSetExchangeRate(serviceId);
-  const form = useForm<RateInput, unknown, RateOutput>({ resolver: contractResolver(setExchangeRateInputSchema), defaultValues: { month: new Date().toISOString().slice(0, 7), rate: '' } });
+  const form = useForm<RateInput, unknown, RateOutput>({ resolver: contractResolver(setExchangeRateInputSchema), defaultValues: { month: new Date().toISOString().slice(0, 7), base_currency: defaultBase, rate: '' } });
+  useEffect(() => {
+    if (!form.getFieldState('base_currency').isDirty) form.resetField('base_currency', { defaultValue: defaultBase });
+  }, [defaultBase, form]);
   const { handleSubmit, formError, blocker, isSaving } = useRecordForm({
     form,
     fields: RATE_FIELDS,
-    save: (values) => setRate.mutateAsync({ month: values.month, rate: values.rate }),
+    save: (values) => setRate.mutateAsync({ month: values.month, base_currency: values.base_currency, rate: values.rate }),
     onSaved: (rate) => showToast(t('currencies.exchangeRates.saved', { month: formatMonth(rate.month, i18n.language) }), { variant: 'success' }),
   });
   return (
@@ -91,14 +103,23 @@ function SetRateForm({ serviceId }: { serviceId: number }) {
         <Typography variant="h6" component="h2" gutterBottom>
           {t('currencies.exchangeRates.setTitle')}
         </Typography>
-        <Box component="form" noValidate onSubmit={(event) => void handleSubmit(event)} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) minmax(0, 1fr) auto' }, alignItems: 'start' }}>
+        <Box component="form" noValidate onSubmit={(event) => void handleSubmit(event)} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: second ? 'minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr) auto' : 'minmax(0, 1fr) minmax(0, 1fr) auto' }, alignItems: 'start' }}>
           {formError && (
             <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
               {formError}
             </Alert>
           )}
           <MonthField control={form.control} name="month" label={t('currencies.exchangeRates.month')} isRequired />
-          <NumericTextField<RateInput, RateOutput> control={form.control} name="rate" label={t('currencies.exchangeRates.rate')} required />
+          {second && (
+            <FormTextField<RateInput, RateOutput> control={form.control} name="base_currency" label={t('currencies.exchangeRates.base')} select>
+              {[billing, second].map((code) => (
+                <MenuItem key={code} value={code}>
+                  <bdi dir="ltr">{t('currencies.exchangeRates.baseOption', { currency: code })}</bdi>
+                </MenuItem>
+              ))}
+            </FormTextField>
+          )}
+          <NumericTextField<RateInput, RateOutput> control={form.control} name="rate" label={t('currencies.exchangeRates.rateIn', { currency: form.watch('base_currency') === second ? billing : (second ?? '') })} required />
           <Button type="submit" variant="contained" disabled={isSaving} sx={{ mt: { sm: 1 } }}>
             {t('currencies.exchangeRates.submit')}
           </Button>

@@ -8,7 +8,7 @@ import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/cont
 import type { CurrencyAmount, Payment } from '@meterline/contract/payments';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../../../shared/lib/format-number';
+import { rateText } from './second-currency-details';
 import { normalizeNumericInput } from '../../../shared/ui/numeric-text-field';
 import { Money, stripBidiMarks } from '../../../shared/ui/money';
 import { formatMoney } from '@meterline/contract/money';
@@ -29,6 +29,7 @@ export function currencyTermsOfInvoice(invoice: InvoiceDetail): CurrencyTerms {
     secondCurrency: invoice.second_currency,
     secondDecimals: invoice.second_currency ? currencyDecimals(invoice.second_currency) : null,
     rate: invoice.exchange_rate ? parseRate(invoice.exchange_rate) : null,
+    rateBase: invoice.exchange_rate_base ?? invoice.currency,
     cashSteps: steps,
   };
 }
@@ -112,7 +113,7 @@ export function CurrencyAmountsField({ invoice, value, onChange, tender }: { inv
           amount: stripBidiMarks(formatMoney(invoice.balance_due, invoice.currency, i18n.language)),
           second: stripBidiMarks(formatMoney(secondMoney(dueSecond) || '0', second, i18n.language)),
         })}{' '}
-        <bdi dir="ltr">{t('currencies.rate', { billing: invoice.currency, rate: formatDecimal(invoice.exchange_rate ?? '0', i18n.language, 6), second })}</bdi>
+        <bdi dir="ltr">{rateText(invoice, t, i18n.language)}</bdi>
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
         {field('billing', invoice.currency)}

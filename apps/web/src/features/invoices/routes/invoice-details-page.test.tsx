@@ -27,6 +27,7 @@ const payment: Payment = {
   received: null,
   change_due: null,
   exchange_rate: null,
+  exchange_rate_base: null,
 };
 
 function invoiceWith(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {
@@ -60,6 +61,7 @@ function invoiceWith(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {
     created_at: '2026-11-01T06:00:00Z',
     second_currency: null,
     exchange_rate: null,
+    exchange_rate_base: null,
     total_second: null,
     balance_due_second: null,
     lines: [

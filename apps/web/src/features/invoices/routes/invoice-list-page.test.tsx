@@ -35,21 +35,56 @@ const row = (id: number, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function renderList(role: string, path = '/invoices') {
+function renderList(role: string, path = '/invoices', options: { secondCurrency?: string; rows?: ReturnType<typeof row>[] } = {}) {
   const urls: string[] = [];
+  const rows = options.rows ?? [row(1), row(2, { status: 'partially_paid', is_overdue: true, amount_paid: '50.00', balance_due: '50.05' })];
   stubFetch((url) => {
     urls.push(url);
     if (url === '/api/services/') return jsonResponse(200, [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }]);
-    if (url.startsWith('/api/services/1/invoices/'))
-      return jsonResponse(200, { count: 2, count_capped: false, next: null, previous: null, results: [row(1), row(2, { status: 'partially_paid', is_overdue: true, amount_paid: '50.00', balance_due: '50.05' })] });
+    if (url.startsWith('/api/services/1/invoices/')) return jsonResponse(200, { count: rows.length, count_capped: false, next: null, previous: null, results: rows });
     return undefined;
   });
-  return { ...renderWithProviders(<InvoiceListPage />, { path, role }), urls };
+  return { ...renderWithProviders(<InvoiceListPage />, { path, role, tenant: options.secondCurrency ? { second_currency: options.secondCurrency } : undefined }), urls };
+}
+
+/** happy-dom's window size, for the columns that only fit on a wide screen. */
+function setViewportWidth(width: number) {
+  (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM.setViewport({ width, height: 900 });
 }
 
 // The grid renders slowly in happy-dom on a busy machine.
 describe('invoice list', () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  describe('the total in the second currency (issue 14)', () => {
+    afterEach(() => setViewportWidth(1024));
+    const twoCurrencyRows = [
+      row(1, { second_currency: 'LBP', exchange_rate: '89500.000000', exchange_rate_base: 'USD', total_second: '8954475', balance_due_second: '8955000' }),
+      row(2, { second_currency: null, exchange_rate: null, exchange_rate_base: null, total_second: null, balance_due_second: null }),
+    ];
+
+    it('has its own column on a wide screen, each invoice at its own rate', async () => {
+      setViewportWidth(1440);
+      renderList('accountant', '/invoices', { secondCurrency: 'LBP', rows: twoCurrencyRows });
+      expect(await screen.findByRole('columnheader', { name: 'Total in LBP' })).toBeInTheDocument();
+      expect(screen.getByText(/LBP\s8,954,475/)).toBeInTheDocument();
+      expect(screen.getByText('—')).toBeInTheDocument();
+    });
+
+    it('leaves it out where it does not fit, and without a second currency', async () => {
+      setViewportWidth(1000);
+      renderList('accountant', '/invoices', { secondCurrency: 'LBP', rows: twoCurrencyRows });
+      expect(await screen.findByText('INV-2026-000002')).toBeInTheDocument();
+      expect(screen.queryByRole('columnheader', { name: 'Total in LBP' })).not.toBeInTheDocument();
+    });
+
+    it('shows none for a tenant with one currency', async () => {
+      setViewportWidth(1440);
+      renderList('accountant');
+      expect(await screen.findByText('INV-2026-000002')).toBeInTheDocument();
+      expect(screen.queryByText(/Total in/)).not.toBeInTheDocument();
+    });
+  });
 
   it('shows status chips (overdue before partially paid), amounts and the billing run for an accountant', async () => {
     renderList('accountant');

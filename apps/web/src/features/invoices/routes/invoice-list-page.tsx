@@ -4,6 +4,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
 import { invoiceListSpec, type Invoice } from '@meterline/contract/invoices';
 import { useState } from 'react';
@@ -13,6 +15,7 @@ import { useListUrlState } from '../../../shared/hooks/use-list-url-state';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { Can, useCan } from '../../../shared/lib/can';
 import { formatDate } from '../../../shared/lib/format-date';
+import { useSession } from '../../../shared/lib/session';
 import { formatPeriod } from '../../../shared/lib/period';
 import { DataTable } from '../../../shared/ui/data-table';
 import { Money } from '../../../shared/ui/money';
@@ -34,6 +37,9 @@ export function InvoiceListPage() {
   // The billing run needs both (docs/product/domain.md): admin and accountant.
   const canRunBilling = canCreateInvoice && canManageInvoices;
   const [isBillingRunOpen, setBillingRunOpen] = useState(false);
+  const { user } = useSession();
+  const secondCurrency = user?.tenant?.second_currency ?? null;
+  const isWide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
 
   const columns: GridColDef<Invoice>[] = [
     {
@@ -67,6 +73,20 @@ export function InvoiceListPage() {
     { field: 'issued_on', headerName: t('invoices.fields.issuedOn'), minWidth: 135, valueFormatter: (value: string) => formatDate(value, language) },
     { field: 'due_on', headerName: t('invoices.fields.dueOn'), minWidth: 135, valueFormatter: (value: string) => formatDate(value, language) },
     { field: 'total', headerName: t('invoices.fields.total'), minWidth: 120, align: 'right', headerAlign: 'right', renderCell: ({ row }) => <Money amount={row.total} /> },
+    // Issue 14: the total in the second currency at each invoice's own rate, where a column fits (not on phones or narrow screens).
+    ...(secondCurrency && isWide
+      ? [
+          {
+            field: 'total_second',
+            headerName: t('currencies.totalIn', { currency: secondCurrency }),
+            minWidth: 150,
+            align: 'right',
+            headerAlign: 'right',
+            sortable: false,
+            renderCell: ({ row }) => (row.total_second !== null && row.second_currency ? <Money amount={row.total_second} currency={row.second_currency} /> : '—'),
+          } satisfies GridColDef<Invoice>,
+        ]
+      : []),
     { field: 'balance_due', headerName: t('invoices.fields.balanceDue'), minWidth: 120, align: 'right', headerAlign: 'right', renderCell: ({ row }) => <Money amount={row.balance_due} /> },
     { field: 'status', headerName: t('invoices.fields.status'), minWidth: 150, renderCell: ({ row }) => <InvoiceStatusChip invoice={row} /> },
   ];

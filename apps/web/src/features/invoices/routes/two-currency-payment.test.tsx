@@ -30,6 +30,7 @@ const paid: Payment = {
     { currency: 'LBP', amount: '163000' },
   ],
   exchange_rate: '89500.000000',
+  exchange_rate_base: 'USD',
 };
 
 const invoice: InvoiceDetail = {
@@ -62,6 +63,7 @@ const invoice: InvoiceDetail = {
   created_at: '2026-12-01T06:00:00Z',
   second_currency: 'LBP',
   exchange_rate: '89500.000000',
+  exchange_rate_base: 'USD',
   total_second: '4027500',
   balance_due_second: '1338000',
   cash_rounding: { LBP: '1000', USD: '0.05' },

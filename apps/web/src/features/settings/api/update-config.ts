@@ -36,6 +36,7 @@ export function useUpdateConfig() {
             currency: config.currency,
             currency_decimals: config.currency_decimals,
             timezone: config.timezone,
+            second_currency: config.second_currency,
           },
         });
       }
