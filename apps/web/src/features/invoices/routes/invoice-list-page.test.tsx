@@ -64,15 +64,15 @@ describe('invoice list', () => {
     ];
 
     it('has its own column on a wide screen, each invoice at its own rate', async () => {
-      setViewportWidth(1440);
+      setViewportWidth(1600);
       renderList('accountant', '/invoices', { secondCurrency: 'LBP', rows: twoCurrencyRows });
       expect(await screen.findByRole('columnheader', { name: 'Total in LBP' })).toBeInTheDocument();
       expect(screen.getByText(/LBP\s8,954,475/)).toBeInTheDocument();
       expect(screen.getByText('—')).toBeInTheDocument();
     });
 
-    it('leaves it out where it does not fit, and without a second currency', async () => {
-      setViewportWidth(1000);
+    it('leaves it out where it does not fit (1440 px beside the menu), and without a second currency', async () => {
+      setViewportWidth(1440);
       renderList('accountant', '/invoices', { secondCurrency: 'LBP', rows: twoCurrencyRows });
       expect(await screen.findByText('INV-2026-000002')).toBeInTheDocument();
       expect(screen.queryByRole('columnheader', { name: 'Total in LBP' })).not.toBeInTheDocument();

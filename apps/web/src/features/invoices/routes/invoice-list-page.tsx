@@ -39,13 +39,13 @@ export function InvoiceListPage() {
   const [isBillingRunOpen, setBillingRunOpen] = useState(false);
   const { user } = useSession();
   const secondCurrency = user?.tenant?.second_currency ?? null;
-  const isWide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
+  const isWide = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'));
 
   const columns: GridColDef<Invoice>[] = [
     {
       field: 'number',
       headerName: t('invoices.fields.number'),
-      minWidth: 170,
+      minWidth: 150,
       flex: 1,
       renderCell: ({ row }) => (
         <Typography component="bdi" dir="ltr" variant="body2" sx={{ fontWeight: 600 }}>
@@ -56,7 +56,7 @@ export function InvoiceListPage() {
     {
       field: 'customer_name',
       headerName: t('invoices.fields.customer'),
-      minWidth: 200,
+      minWidth: 180,
       flex: 1.4,
       renderCell: ({ row }) => (
         <Box sx={{ lineHeight: 1.3, minWidth: 0 }}>
@@ -69,17 +69,18 @@ export function InvoiceListPage() {
         </Box>
       ),
     },
-    { field: 'period_start', headerName: t('invoices.fields.period'), minWidth: 150, flex: 1, valueGetter: (_value, row) => formatPeriod(row.period_start, row.period_end, language) },
-    { field: 'issued_on', headerName: t('invoices.fields.issuedOn'), minWidth: 135, valueFormatter: (value: string) => formatDate(value, language) },
-    { field: 'due_on', headerName: t('invoices.fields.dueOn'), minWidth: 135, valueFormatter: (value: string) => formatDate(value, language) },
-    { field: 'total', headerName: t('invoices.fields.total'), minWidth: 120, align: 'right', headerAlign: 'right', renderCell: ({ row }) => <Money amount={row.total} /> },
-    // Issue 14: the total in the second currency at each invoice's own rate, where a column fits (not on phones or narrow screens).
+    { field: 'period_start', headerName: t('invoices.fields.period'), minWidth: 140, flex: 1, valueGetter: (_value, row) => formatPeriod(row.period_start, row.period_end, language) },
+    { field: 'issued_on', headerName: t('invoices.fields.issuedOn'), minWidth: 110, valueFormatter: (value: string) => formatDate(value, language) },
+    { field: 'due_on', headerName: t('invoices.fields.dueOn'), minWidth: 110, valueFormatter: (value: string) => formatDate(value, language) },
+    { field: 'total', headerName: t('invoices.fields.total'), minWidth: 110, align: 'right', headerAlign: 'right', renderCell: ({ row }) => <Money amount={row.total} /> },
+    // Issue 14: the total in the second currency at each invoice's own rate, where a column fits: from
+    // 1536 px (at 1440 px the nine columns would not fit beside the menu; phones show cards).
     ...(secondCurrency && isWide
       ? [
           {
             field: 'total_second',
             headerName: t('currencies.totalIn', { currency: secondCurrency }),
-            minWidth: 150,
+            minWidth: 130,
             align: 'right',
             headerAlign: 'right',
             sortable: false,
@@ -87,8 +88,8 @@ export function InvoiceListPage() {
           } satisfies GridColDef<Invoice>,
         ]
       : []),
-    { field: 'balance_due', headerName: t('invoices.fields.balanceDue'), minWidth: 120, align: 'right', headerAlign: 'right', renderCell: ({ row }) => <Money amount={row.balance_due} /> },
-    { field: 'status', headerName: t('invoices.fields.status'), minWidth: 150, renderCell: ({ row }) => <InvoiceStatusChip invoice={row} /> },
+    { field: 'balance_due', headerName: t('invoices.fields.balanceDue'), minWidth: 110, align: 'right', headerAlign: 'right', renderCell: ({ row }) => <Money amount={row.balance_due} /> },
+    { field: 'status', headerName: t('invoices.fields.status'), minWidth: 140, renderCell: ({ row }) => <InvoiceStatusChip invoice={row} /> },
   ];
 
   return (
