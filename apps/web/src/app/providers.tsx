@@ -2,9 +2,13 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import type { PickersLocaleText } from '@mui/x-date-pickers/locales';
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import 'dayjs/locale/ar';
 import rtlPlugin from 'stylis-plugin-rtl';
 import { prefixer } from 'stylis';
 import { i18next, initI18n, isLanguageLoaded, loadLanguage } from '../i18n/index';
@@ -38,6 +42,45 @@ export function createAppQueryClient() {
   client.setQueryDefaults(['services'], { gcTime: FIELD_QUERY_GC_TIME_MS });
   registerFieldWrites(client);
   return client;
+}
+
+/**
+ * The date pickers in the app's language: dayjs's locale gives the month names, the first day of
+ * the week and (Arabic) the Arabic-Indic digits; the pickers' own words come from our texts.
+ */
+function PickersLocalization({ language, children }: { language: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const localeText = useMemo<Partial<PickersLocaleText>>(
+    () => ({
+      okButtonLabel: t('dateTime.picker.ok'),
+      cancelButtonLabel: t('dateTime.picker.cancel'),
+      clearButtonLabel: t('dateTime.picker.clear'),
+      todayButtonLabel: t('dateTime.picker.today'),
+      nextStepButtonLabel: t('dateTime.picker.next'),
+      dateTimePickerToolbarTitle: t('dateTime.picker.title'),
+      previousMonth: t('dateTime.picker.previousMonth'),
+      nextMonth: t('dateTime.picker.nextMonth'),
+      openPreviousView: t('dateTime.picker.previousView'),
+      openNextView: t('dateTime.picker.nextView'),
+      calendarViewSwitchingButtonAriaLabel: () => t('dateTime.picker.switchView'),
+      openDatePickerDialogue: (formatted) => (formatted ? t('dateTime.picker.chosen', { value: formatted }) : t('dateTime.picker.choose')),
+      selectViewText: (view) => t('dateTime.picker.select', { view: t(`dateTime.picker.views.${view}`) }),
+      year: t('dateTime.picker.views.year'),
+      month: t('dateTime.picker.views.month'),
+      day: t('dateTime.picker.views.day'),
+      hours: t('dateTime.picker.views.hours'),
+      minutes: t('dateTime.picker.views.minutes'),
+      seconds: t('dateTime.picker.views.seconds'),
+      meridiem: t('dateTime.picker.views.meridiem'),
+      empty: t('dateTime.picker.empty'),
+    }),
+    [t], // a new `t` when the language changes
+  );
+  return (
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={language === 'ar' ? 'ar' : 'en'} localeText={localeText}>
+      {children}
+    </LocalizationProvider>
+  );
 }
 
 /** Theme, direction, language, queries and the session, in the order they depend on each other (toasts: app/layout/toast-provider). */
@@ -82,7 +125,9 @@ export function AppProviders({
           <CssBaseline />
           <QueryClientProvider client={client}>
             <SessionProvider initialState={initialSession}>
-              <FieldDataProvider>{children}</FieldDataProvider>
+              <PickersLocalization language={settings.language}>
+                <FieldDataProvider>{children}</FieldDataProvider>
+              </PickersLocalization>
             </SessionProvider>
           </QueryClientProvider>
         </ThemeProvider>
