@@ -2,13 +2,11 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import type { PickersLocaleText } from '@mui/x-date-pickers/locales';
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import 'dayjs/locale/ar';
 import rtlPlugin from 'stylis-plugin-rtl';
 import { prefixer } from 'stylis';
 import { i18next, initI18n, isLanguageLoaded, loadLanguage } from '../i18n/index';
@@ -20,6 +18,7 @@ import { FIELD_QUERY_GC_TIME_MS } from '../shared/offline/field-data-store';
 import { registerFieldWrites } from '../shared/offline/offline-writes';
 import { useSettings } from '../shared/lib/settings-store';
 import { createAppTheme } from '../shared/lib/theme';
+import { PickersAdapter } from '../shared/lib/pickers-adapter';
 
 const ltrCache = createCache({ key: 'mui', prepend: true });
 // stylis-plugin-rtl flips margins, paddings and positions for Arabic.
@@ -77,7 +76,7 @@ function PickersLocalization({ language, children }: { language: string; childre
     [t], // a new `t` when the language changes
   );
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={language === 'ar' ? 'ar' : 'en'} localeText={localeText}>
+    <LocalizationProvider dateAdapter={PickersAdapter} adapterLocale={language === 'ar' ? 'ar' : 'en'} localeText={localeText}>
       {children}
     </LocalizationProvider>
   );

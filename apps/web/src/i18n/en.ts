@@ -1338,7 +1338,7 @@ export const en = {
     text: 'Settings of each service your company sells.',
     maxConsumptionPerDay: 'Most a meter may use per day',
     maxConsumptionPerDayHelp: 'Used where a subscription has no amperage: a reading above this much per day since the previous one asks for a confirmation. Empty: no limit.',
-    perDay: '{{unit}} per day',
+    perDay: '{{unit}}/day',
     notMetered: 'Not metered: no reading limit.',
     save: 'Save {{name}}',
     saved: '{{name}} saved.',

@@ -427,7 +427,11 @@ export function SettingsForm({ config, services }: { config: Config; services: r
                 label={`${service.name}: ${t('serviceSettings.maxConsumptionPerDay')}`}
                 helperText={t('serviceSettings.maxConsumptionPerDayHelp')}
                 disabled={isBusy}
-                slotProps={{ input: { endAdornment: <InputAdornment position="end">{t('serviceSettings.perDay', { unit: service.unit })}</InputAdornment> } }}
+                slotProps={{
+                  // A long label above the field, never under the unit.
+                  inputLabel: { shrink: true },
+                  input: { endAdornment: <InputAdornment position="end">{t('serviceSettings.perDay', { unit: service.unit })}</InputAdornment> },
+                }}
               />
             ))}
           </Box>
