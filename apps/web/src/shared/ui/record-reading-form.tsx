@@ -19,11 +19,18 @@ import { useSession } from '../lib/session';
 import { DecimalText } from './decimal-text';
 import { NumericTextField } from './numeric-text-field';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog';
+import { DATE_IN_FUTURE, DateTimeField, isInFuture, nowIso } from './date-time-field';
 import { readingDifference } from '../lib/reading-difference';
 
 interface ReadingFormValues {
   counter: string;
+  /** When the meter was read: now unless the collector dates a reading written down earlier. */
+  taken_at: string;
 }
+
+const readingFormSchema = updateCounterInputSchema.superRefine((value, context) => {
+  if (isInFuture(value.taken_at)) context.addIssue({ code: 'custom', path: ['taken_at'], message: DATE_IN_FUTURE });
+});
 
 type Implausible = { consumption: string; limit: string; unit: string };
 
@@ -59,13 +66,15 @@ export function RecordReadingForm({
   const { t, i18n } = useTranslation();
   const timeZone = useSession().user?.tenant?.timezone;
   const form = useForm<ReadingFormValues, unknown, UpdateCounterInput>({
-    defaultValues: { counter: '' },
-    resolver: contractResolver(updateCounterInputSchema) as Resolver<ReadingFormValues, unknown, UpdateCounterInput>,
+    defaultValues: { counter: '', taken_at: nowIso() },
+    resolver: contractResolver(readingFormSchema) as Resolver<ReadingFormValues, unknown, UpdateCounterInput>,
   });
   // A reading above what the meter can draw is refused once; "Save anyway" sends it confirmed.
   const [implausible, setImplausible] = useState<Implausible | null>(null);
   const isConfirmedRef = useRef(false);
-  const saveReading = async (input: UpdateCounterInput) => {
+  const saveReading = async (values: UpdateCounterInput) => {
+    // Left at its default, "now" is the moment of saving (kept with a reading queued on the phone).
+    const input = form.getFieldState('taken_at').isDirty ? values : { ...values, taken_at: undefined };
     try {
       return await save(isConfirmedRef.current ? { ...input, confirm_unusual: true } : input);
     } catch (error) {
@@ -75,7 +84,7 @@ export function RecordReadingForm({
       isConfirmedRef.current = false;
     }
   };
-  const { handleSubmit, formError, blocker, isSaving } = useRecordForm({ form, fields: ['counter'], save: saveReading, onSaved });
+  const { handleSubmit, formError, blocker, isSaving } = useRecordForm({ form, fields: ['counter', 'taken_at'], save: saveReading, onSaved });
   // The dialog's focus trap takes the focus on open: give it to the field once the sheet is there.
   const { setFocus } = form;
   useEffect(() => {
@@ -146,6 +155,9 @@ export function RecordReadingForm({
             formHelperText: { sx: { fontSize: '0.95rem', color: isLower ? 'text.primary' : undefined, fontWeight: isLower ? 600 : undefined } },
           }}
         />
+        <Box sx={{ mt: 2.5 }}>
+          <DateTimeField control={form.control} name="taken_at" label={t('dateTime.takenAt')} notBefore={counter.counter_updated_at} isDisabled={isSaving} />
+        </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 3, pt: 1, flexDirection: { xs: 'column', sm: 'row' }, alignItems: 'stretch', gap: 1.5, '& > *': { m: '0 !important' } }}>
         {canReset && (

@@ -68,6 +68,58 @@ describe('counters', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('sends the date the collector chose for a reading written down earlier (issue 11)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T10:30:00Z'));
+    try {
+      const { fetchMock } = renderCounters('collector', (url, init) =>
+        url === '/api/services/1/subscriptions/8/update-counter/' && init.method === 'PUT' ? jsonResponse(200, subscription('2100')) : undefined,
+      );
+      const sheet = await screen.findByRole('dialog', { name: /Fadi Fares/ });
+      await userEvent.type(within(sheet).getByLabelText('New reading'), '2100');
+      // The date field shows now (the tenant's zone is UTC here); one day back with the keyboard.
+      const day = within(sheet).getByRole('spinbutton', { name: 'Day' });
+      expect(day).toHaveTextContent('24');
+      await userEvent.click(day);
+      await userEvent.keyboard('{ArrowDown}');
+      expect(day).toHaveTextContent('23');
+      await userEvent.click(within(sheet).getByRole('button', { name: 'Save reading' }));
+      expect(await screen.findByText(/saved for Fadi Fares\./)).toBeInTheDocument();
+      const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+      expect(JSON.parse(String(put?.[1]?.body))).toEqual({ counter: '2100', taken_at: '2026-11-23T10:30:00.000Z' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows the date in Arabic digits and month names, and sends the one chosen', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T10:30:00Z'));
+    try {
+      const { fetchMock } = renderCounters(
+        'collector',
+        (url, init) => (url === '/api/services/1/subscriptions/8/update-counter/' && init.method === 'PUT' ? jsonResponse(200, subscription('2100')) : undefined),
+        { language: 'ar' },
+      );
+      const sheet = await screen.findByRole('dialog', { name: /Fadi Fares/ });
+      await userEvent.type(within(sheet).getByLabelText('القراءة الجديدة'), '2100');
+      // Day, month, year, hours, minutes (in right-to-left order): the locale's digits and month name.
+      const sections = within(sheet).getAllByRole('spinbutton');
+      expect(sections.map((section) => section.textContent)).toEqual(['١٠', '٣٠', '٢٠٢٦', 'نوفمبر', '٢٤']);
+      const day = sections[4];
+      expect(day).toHaveAccessibleName('اليوم');
+      await userEvent.click(day);
+      await userEvent.keyboard('{ArrowDown}');
+      expect(day).toHaveTextContent('٢٣');
+      await userEvent.click(within(sheet).getByRole('button', { name: 'حفظ القراءة' }));
+      await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+      const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+      expect(JSON.parse(String(put?.[1]?.body))).toEqual({ counter: '2100', taken_at: '2026-11-23T10:30:00.000Z' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows the refusal of a lower reading on the field, in Arabic too', async () => {
     renderCounters(
       'collector',

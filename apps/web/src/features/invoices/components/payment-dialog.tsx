@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { Money, useFormatMoney } from '../../../shared/ui/money';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
+import { DATE_IN_FUTURE, DateTimeField, isInFuture, nowIso } from '../../../shared/ui/date-time-field';
 import { submitFieldWrite, type PaymentWrite } from '../../../shared/offline/offline-writes';
 import { PendingReceiptDialog } from '../../../shared/offline/pending-receipt';
 import { useIdempotencyKey } from '../../../shared/hooks/use-idempotency-key';
@@ -29,7 +30,7 @@ export type PaymentMode = 'full' | 'partial';
 type PaymentFormInput = z.input<typeof createPaymentInputSchema>;
 type PaymentFormOutput = z.output<typeof createPaymentInputSchema>;
 
-const FIELDS = ['amount', 'method', 'reference', 'note'] as const;
+const FIELDS = ['amount', 'method', 'reference', 'note', 'paid_at'] as const;
 
 /**
  * Mark as paid (the whole balance) or a partial payment, with the confirmation docs/product/screens.md asks for:
@@ -65,6 +66,7 @@ export function PaymentDialog({
   const schema = useMemo(
     () =>
       createPaymentInputSchema.superRefine((value, context) => {
+        if (isInFuture(value.paid_at)) context.addIssue({ code: 'custom', path: ['paid_at'], message: DATE_IN_FUTURE });
         if (!isPartial) return;
         const amount = value.amount ? parseMoney(value.amount, decimals) : null;
         if (amount === null) context.addIssue({ code: 'custom', path: ['amount'], message: t('invoices.payment.amountInvalid', { decimals }) });
@@ -75,7 +77,7 @@ export function PaymentDialog({
   );
   const form = useForm<PaymentFormInput, unknown, PaymentFormOutput>({
     resolver: contractResolver(schema),
-    defaultValues: { amount: isPartial ? '' : null, method: 'cash', reference: '', note: '' },
+    defaultValues: { amount: isPartial ? '' : null, method: 'cash', reference: '', note: '', paid_at: nowIso() },
   });
   const [wasOpen, setWasOpen] = useState(isOpen);
   // Issue 14: cash handed over in the invoice's two currencies (mark as paid only).
@@ -86,7 +88,7 @@ export function PaymentDialog({
     setWasOpen(isOpen);
     if (isOpen) {
       setCash(NO_CASH);
-      form.reset({ amount: isPartial ? '' : null, method: 'cash', reference: '', note: '' });
+      form.reset({ amount: isPartial ? '' : null, method: 'cash', reference: '', note: '', paid_at: nowIso() });
       setFormError(null);
     }
   }
@@ -104,8 +106,9 @@ export function PaymentDialog({
     // Through the field-write queue (issue 16): sent now, or kept on this phone with its key and
     // the moment the cash was taken. Always with the amount: sent later, "the whole balance" could
     // mean another sum if the office took a payment meanwhile. Cash in two currencies (issue 14)
-    // sends what was tendered instead; the server converts it at the invoice's rate.
-    const paidAt = new Date().toISOString();
+    // sends what was tendered instead; the server converts it at the invoice's rate. The date left
+    // at its default means now: the moment of confirming.
+    const paidAt = form.getFieldState('paid_at').isDirty && values.paid_at ? values.paid_at : nowIso();
     const input: CreatePaymentInput & { paid_at: string } = tender?.amounts
       ? { method: values.method, reference: values.reference, note: values.note, amounts: tender.amounts, paid_at: paidAt }
       : { method: values.method, reference: values.reference, note: values.note, amount: formatMoneyAmount(payingMinor, decimals), paid_at: paidAt };
@@ -173,6 +176,7 @@ export function PaymentDialog({
           />
         )}
         {isTwoCurrencies && tender && <CurrencyAmountsField invoice={invoice} value={cash} onChange={setCash} tender={tender} />}
+        <DateTimeField<PaymentFormInput, PaymentFormOutput> control={form.control} name="paid_at" label={t('dateTime.paidAt')} notBefore={invoice.issued_on} isDisabled={isSending} />
         <FormTextField<PaymentFormInput> control={form.control} name="method" label={t('invoices.payment.method')} select>
           {PAYMENT_METHODS.map((method) => (
             <MenuItem key={method} value={method}>

@@ -153,6 +153,52 @@ describe('invoice details', () => {
     await waitFor(() => expect(bodies).toEqual([{ method: 'cash', reference: '', note: '', amount: '0.10', paid_at: expect.any(String) }]));
   });
 
+  it('sends the date the payment was received, chosen in the dialog (issue 11)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T10:30:00Z'));
+    try {
+      const bodies: unknown[] = [];
+      renderDetails('accountant', invoiceWith(), (init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return jsonResponse(201, { ...payment, id: 9, amount: '80.05' });
+      });
+      await userEvent.click(await screen.findByRole('button', { name: 'Mark as paid' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Mark as paid' });
+      // Cash taken on the 22nd at 10:30, typed in today.
+      const day = within(dialog).getByRole('spinbutton', { name: 'Day' });
+      expect(day).toHaveTextContent('24');
+      await userEvent.click(day);
+      await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+      expect(day).toHaveTextContent('22');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Record $80.05' }));
+      await waitFor(() => expect(bodies).toEqual([{ method: 'cash', reference: '', note: '', amount: '80.05', paid_at: '2026-11-22T10:30:00.000Z' }]));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows the refusal of a payment date on the date field, in Arabic', async () => {
+    const message = 'This date is more than 3 days ago.';
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/services/') return jsonResponse(200, SERVICES);
+      if (url === '/api/services/1/invoices/42/') return jsonResponse(200, invoiceWith());
+      if (url === '/api/services/1/invoices/42/create_payment/' && init.method === 'PUT')
+        return jsonResponse(400, { paid_at: [message], code: 'date_too_old', errors: [{ field: 'paid_at', code: 'date_too_old', message, params: { days: 3 } }] });
+      return undefined;
+    });
+    renderWithProviders(<InvoiceDetailsPage />, { path: '/invoices/42', routePath: '/invoices/:invoiceId', role: 'accountant', language: 'ar' });
+    await userEvent.click(await screen.findByRole('button', { name: 'تسجيل كمدفوعة' }));
+    const dialog = await screen.findByRole('dialog', { name: 'تسجيل كمدفوعة' });
+    await userEvent.click(within(dialog).getByRole('button', { name: /^تسجيل/ }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, call]) => call?.method === 'PUT')).toBe(true));
+    // On the field, in Arabic (from its code), not as the dialog's alert.
+    const helper = await within(dialog).findByText('هذا التاريخ أقدم من 3 يومًا.');
+    const group = within(dialog).getByRole('group', { name: 'تاريخ الاستلام' });
+    expect(group.closest('.MuiFormControl-root')).toContainElement(helper);
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'تسجيل كمدفوعة' })).toBeInTheDocument();
+  });
+
   it('reverses a payment with a reason as a negative amount naming it', async () => {
     const bodies: unknown[] = [];
     renderDetails('accountant', invoiceWith(), (init) => {

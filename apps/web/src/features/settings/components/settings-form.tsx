@@ -16,6 +16,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LOGO_CONTENT_TYPES, LOGO_MAX_BYTES, updateConfigInputSchema, type Config } from '@meterline/contract/config';
 import { CURRENCIES } from '@meterline/contract/money';
+import { updateServiceInputSchema, type Service } from '@meterline/contract/services';
+import { z } from 'zod';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +32,7 @@ import { useDeleteLogo } from '../api/delete-logo';
 import { useUpdateConfig, type UpdateConfigVariables } from '../api/update-config';
 import { FOLLOW_UP_FIELDS, FollowUpSettingsSections, followUpValuesOf, type FollowUpValues } from './follow-up-settings';
 import { grid, Section } from './settings-section';
+import { useUpdateService } from '../api/update-service';
 
 interface SettingsFormValues extends FollowUpValues {
   company_name: string;
@@ -46,6 +49,8 @@ interface SettingsFormValues extends FollowUpValues {
   backdate_days: string;
   prorate_partial_months: boolean;
   collectors_take_payments: boolean;
+  /** Each metered service's `max_consumption_per_day` ('' for none), keyed `s<id>` (a numeric key would make an array). */
+  service_limits: Record<string, string>;
 }
 
 const FIELDS = [
@@ -66,9 +71,18 @@ const FIELDS = [
   'logo',
   ...FOLLOW_UP_FIELDS,
 ] as const;
-const schema = updateConfigInputSchema.omit({ logo: true, tenant: true });
+const schema = updateConfigInputSchema
+  .omit({ logo: true, tenant: true })
+  .extend({ service_limits: z.record(z.string(), updateServiceInputSchema.shape.max_consumption_per_day) });
 
-function valuesOf(config: Config): SettingsFormValues {
+const serviceKey = (serviceId: number) => `s${serviceId}`;
+
+/** The services with a meter: the ones a daily consumption limit applies to. */
+function meteredServices(services: readonly Service[]): Service[] {
+  return services.filter((service) => service.is_metered);
+}
+
+function valuesOf(config: Config, services: readonly Service[]): SettingsFormValues {
   return {
     company_name: config.company_name,
     currency: config.currency,
@@ -85,6 +99,7 @@ function valuesOf(config: Config): SettingsFormValues {
     prorate_partial_months: config.prorate_partial_months,
     collectors_take_payments: config.collectors_take_payments,
     ...followUpValuesOf(config),
+    service_limits: Object.fromEntries(meteredServices(services).map((service) => [serviceKey(service.id), service.max_consumption_per_day ?? ''])),
   };
 }
 
@@ -101,11 +116,13 @@ function timeZones(): string[] {
  * multipart (docs/product/specification.md section 5); removing the saved logo is its own call (`DELETE /config/logo/`).
  * A 400 lands on its fields (the logo's too); a 409 `currency_locked` is explained.
  */
-export function SettingsForm({ config }: { config: Config }) {
+export function SettingsForm({ config, services }: { config: Config; services: readonly Service[] }) {
   const { t } = useTranslation();
   const { showToast } = useToast();
   const updateConfig = useUpdateConfig();
   const deleteLogo = useDeleteLogo();
+  const updateService = useUpdateService();
+  const metered = meteredServices(services);
   const zones = useMemo(timeZones, []);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -113,8 +130,9 @@ export function SettingsForm({ config }: { config: Config }) {
   const [logoError, setLogoError] = useState<string | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [isRemoveOpen, setRemoveOpen] = useState(false);
-  const form = useForm<SettingsFormValues>({ resolver: contractResolver(schema) as unknown as Resolver<SettingsFormValues>, defaultValues: valuesOf(config) });
+  const form = useForm<SettingsFormValues>({ resolver: contractResolver(schema) as unknown as Resolver<SettingsFormValues>, defaultValues: valuesOf(config, services) });
   const { control, formState, handleSubmit, setError, reset } = form;
+  const { dirtyFields } = formState; // read while rendering, so the form keeps it up to date
   const hasChanges = formState.isDirty || logoFile !== null;
   const { blocker, allowNextNavigation } = useUnsavedChanges(hasChanges);
 
@@ -136,17 +154,44 @@ export function SettingsForm({ config }: { config: Config }) {
     setLogoFile(file);
   };
 
+  /** Each service whose limit changed, through its own `PUT /services/{id}/`; a refusal lands on its field. Resolves the services as saved, or null. */
+  const saveServiceLimits = async (limits: Record<string, string | null | undefined>): Promise<Service[] | null> => {
+    const saved = [...services];
+    for (const service of metered) {
+      const key = serviceKey(service.id);
+      if (!dirtyFields.service_limits?.[key]) continue;
+      try {
+        const answer = await updateService.mutateAsync({ id: service.id, input: { max_consumption_per_day: limits[key] ?? null } });
+        saved[saved.findIndex((item) => item.id === answer.id)] = answer;
+      } catch (error) {
+        const setLimitError: typeof setError = (_name, fieldError, options) => setError(`service_limits.${key}`, fieldError, options);
+        setFormError(applyServerErrors(error, setLimitError, ['max_consumption_per_day'], t));
+        return null;
+      }
+    }
+    return saved;
+  };
+
   const handleFormSubmit = handleSubmit(async (values) => {
     setFormError(null);
+    const { service_limits: limits, ...configValues } = values as unknown as Omit<SettingsFormValues, 'service_limits'> & { service_limits: Record<string, string | null> };
+    const savedServices = await saveServiceLimits(limits);
+    if (!savedServices) return;
+    const isConfigChanged = logoFile !== null || Object.keys(dirtyFields).some((name) => name !== 'service_limits');
+    if (!isConfigChanged) {
+      reset(valuesOf(config, savedServices));
+      showToast(t('settings.saved'), { variant: 'success' });
+      return;
+    }
     try {
-      const saved = await updateConfig.mutateAsync({ id: config.id, input: values as unknown as UpdateConfigVariables['input'], logo: logoFile });
-      reset(valuesOf(saved));
+      const saved = await updateConfig.mutateAsync({ id: config.id, input: configValues as unknown as UpdateConfigVariables['input'], logo: logoFile });
+      reset(valuesOf(saved, savedServices));
       setLogoFile(null);
       allowNextNavigation();
       showToast(t('settings.saved'), { variant: 'success' });
     } catch (error) {
       const message = applyServerErrors(error, setError, FIELDS, t);
-      const logoMessage = form.getFieldState('logo' as keyof SettingsFormValues).error?.message;
+      const logoMessage = form.getFieldState('logo' as 'company_name').error?.message;
       if (logoMessage) setLogoError(localizeMessage(logoMessage, t) ?? logoMessage);
       setFormError(message);
     }
@@ -361,11 +406,32 @@ export function SettingsForm({ config }: { config: Config }) {
       </Section>
 
       <FollowUpSettingsSections control={control} currency={config.currency} disabled={isBusy} />
+      {metered.length > 0 && (
+        <Section title={t('serviceSettings.title')}>
+          <Box sx={grid}>
+            {metered.map((service) => (
+              <NumericTextField
+                key={service.id}
+                control={control}
+                name={`service_limits.${serviceKey(service.id)}`}
+                label={`${service.name}: ${t('serviceSettings.maxConsumptionPerDay')}`}
+                helperText={t('serviceSettings.maxConsumptionPerDayHelp')}
+                disabled={isBusy}
+                slotProps={{
+                  // A long label above the field, never under the unit.
+                  inputLabel: { shrink: true },
+                  input: { endAdornment: <InputAdornment position="end">{t('serviceSettings.perDay', { unit: service.unit })}</InputAdornment> },
+                }}
+              />
+            ))}
+          </Box>
+        </Section>
+      )}
 
       <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
         <Button
           onClick={() => {
-            reset(valuesOf(config));
+            reset(valuesOf(config, services));
             setLogoFile(null);
             setLogoError(null);
             setFormError(null);

@@ -39,6 +39,7 @@ function answer(url: string, init: RequestInit, saved: Partial<Config> = {}) {
   if (url === '/api/config/') return jsonResponse(200, config);
   if (url === '/api/config/5/' && init.method === 'PUT') return jsonResponse(200, { ...config, ...saved });
   if (url === '/api/regions/') return jsonResponse(200, []);
+  if (url === '/api/services/') return jsonResponse(200, [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true, max_consumption_per_day: null }]);
   return undefined;
 }
 

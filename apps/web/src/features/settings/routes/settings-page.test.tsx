@@ -35,7 +35,13 @@ const config: Config = {
   disconnection_after_days: 60,
 };
 
+const SERVICES = [
+  { id: 1, name: 'Electricity', unit: 'kWh', is_metered: true, max_consumption_per_day: null },
+  { id: 2, name: 'Internet', unit: '', is_metered: false, max_consumption_per_day: null },
+];
+
 function answerAddresses(url: string) {
+  if (url === '/api/services/') return jsonResponse(200, SERVICES);
   if (url === '/api/regions/') return jsonResponse(200, [{ id: 1, name: 'Hamra' }]);
   if (url === '/api/regions/1/streets/') return jsonResponse(200, []);
   return undefined;
@@ -87,6 +93,42 @@ describe('settings', () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
     const body = JSON.parse(String(fetchMock.mock.calls.find(([, call]) => call?.method === 'PUT')![1]!.body));
     expect(body).toMatchObject({ voltage: 110, backdate_days: 7, prorate_partial_months: false });
+  });
+
+  it("saves a service's daily consumption limit through PUT /services/{id}/ (issue 11), in Arabic", async () => {
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/config/') return jsonResponse(200, config);
+      if (url === '/api/services/1/' && init.method === 'PUT') return jsonResponse(200, { ...SERVICES[0], max_consumption_per_day: '40.000' });
+      return answerAddresses(url);
+    });
+    renderWithProviders(<SettingsPage />, { path: '/settings', language: 'ar' });
+    const limit = await screen.findByRole('textbox', { name: 'Electricity: أقصى استهلاك للعداد في اليوم' });
+    expect(limit).toHaveAccessibleDescription(/يُستخدم حيث لا أمبير للاشتراك/);
+    // Only metered services have a limit.
+    expect(screen.queryByRole('textbox', { name: /Internet/ })).not.toBeInTheDocument();
+    await userEvent.type(limit, '٤٠');
+    await userEvent.click(screen.getByRole('button', { name: 'حفظ التغييرات' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/services/1/' && init?.method === 'PUT')).toBe(true));
+    const put = fetchMock.mock.calls.find(([url, init]) => url === '/api/services/1/' && init?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]!.body))).toEqual({ max_consumption_per_day: '40.000' });
+    // Nothing else changed: the tenant's settings are not sent again.
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/config/5/' && init?.method === 'PUT')).toBe(false);
+    await waitFor(() => expect(limit).toHaveValue('40.000'));
+  });
+
+  it('shows a refused daily limit on its field', async () => {
+    stubFetch((url, init) => {
+      if (url === '/api/config/') return jsonResponse(200, config);
+      if (url === '/api/services/1/' && init.method === 'PUT')
+        return jsonResponse(400, { max_consumption_per_day: ['Enter a number.'], code: 'invalid_number', errors: [{ field: 'max_consumption_per_day', code: 'invalid_number', message: 'Enter a number.' }] });
+      return answerAddresses(url);
+    });
+    renderWithProviders(<SettingsPage />, { path: '/settings' });
+    const limit = await screen.findByRole('textbox', { name: 'Electricity: Most a meter may use per day' });
+    await userEvent.type(limit, '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(limit).toHaveAccessibleDescription('Enter a number.'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('sends multipart with the file when a new logo is chosen', async () => {

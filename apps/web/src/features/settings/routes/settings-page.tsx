@@ -3,24 +3,32 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { FormSkeleton, LoadFailed } from '../../../shared/ui/load-state';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { useServices } from '../../../shared/api/get-services';
 import { useConfig } from '../api/get-config';
 import { AddressManager } from '../components/address-manager';
 import { SettingsForm } from '../components/settings-form';
 
-/** The tenant's settings (company, invoices, time zone, logo) and its address lists. */
+/** The tenant's settings (company, invoices, time zone, logo, each service's own), and its address lists. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const config = useConfig();
+  const services = useServices({ isEnabled: true });
   return (
     <>
       <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
       <Stack spacing={4}>
-        {config.isError ? (
-          <LoadFailed message={t('settings.failed')} onRetry={() => void config.refetch()} />
-        ) : !config.data ? (
+        {config.isError || services.isError ? (
+          <LoadFailed
+            message={t('settings.failed')}
+            onRetry={() => {
+              if (config.isError) void config.refetch();
+              if (services.isError) void services.refetch();
+            }}
+          />
+        ) : !config.data || !services.data ? (
           <FormSkeleton rows={8} />
         ) : (
-          <SettingsForm key={config.data.id} config={config.data} />
+          <SettingsForm key={config.data.id} config={config.data} services={services.data} />
         )}
         <Stack spacing={2}>
           <Stack spacing={0.5}>
