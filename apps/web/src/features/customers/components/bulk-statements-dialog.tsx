@@ -9,6 +9,9 @@ import { documentLang } from '../../../shared/lib/open-document';
 import { openBulkStatements } from '../api/get-statement';
 import { StatementPrintDialog } from './statement-dialog';
 
+/** "All" shown in the empty choice, the label above it. */
+const ALL_SHOWN = { inputLabel: { shrink: true }, select: { displayEmpty: true } };
+
 /** Statements of every customer of a station or region (or of the whole service) in one PDF, from the customers list. */
 export function BulkStatementsDialog({ isOpen, serviceId, onClose }: { isOpen: boolean; serviceId: number; onClose(): void }) {
   const { t, i18n } = useTranslation();
@@ -27,7 +30,7 @@ export function BulkStatementsDialog({ isOpen, serviceId, onClose }: { isOpen: b
       onClose={onClose}
     >
       {canListStations && (
-        <TextField select size="small" label={t('account.statement.station')} value={station} onChange={(event) => setStation(event.target.value)}>
+        <TextField select size="small" label={t('account.statement.station')} value={station} slotProps={ALL_SHOWN} onChange={(event) => setStation(event.target.value)}>
           <MenuItem value="">{t('account.statement.all')}</MenuItem>
           {(stations.data ?? []).map((option) => (
             <MenuItem key={option.id} value={String(option.id)}>
@@ -36,7 +39,7 @@ export function BulkStatementsDialog({ isOpen, serviceId, onClose }: { isOpen: b
           ))}
         </TextField>
       )}
-      <TextField select size="small" label={t('account.statement.region')} value={region} onChange={(event) => setRegion(event.target.value)}>
+      <TextField select size="small" label={t('account.statement.region')} value={region} slotProps={ALL_SHOWN} onChange={(event) => setRegion(event.target.value)}>
         <MenuItem value="">{t('account.statement.all')}</MenuItem>
         {(regions.data ?? []).map((option) => (
           <MenuItem key={option.id} value={String(option.id)}>

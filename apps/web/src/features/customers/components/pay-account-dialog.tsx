@@ -104,7 +104,7 @@ export function PayAccountDialog({ isOpen, serviceId, customer, onClose }: { isO
       isOpen={isOpen}
       title={t('account.pay.title')}
       description={<Trans i18nKey="account.pay.intro" components={{ amount: <Money amount={formatMoneyAmount(owed, decimals)} /> }} />}
-      confirmLabel={amountText === null ? t('account.pay.record') : t('account.pay.confirm', { amount: formatMoney(amountText) })}
+      confirmLabel={amountText === null ? t('account.pay.record') : t('account.pay.confirm', { amount: isolateLtr(formatMoney(amountText)) })}
       isBusy={pay.isPending}
       isConfirmAutoFocused={false}
       onConfirm={() => void runOnce(handleConfirm)}

@@ -11,6 +11,7 @@ import { useIdempotencyKey } from '../../../shared/hooks/use-idempotency-key';
 import { useSingleFlight } from '../../../shared/hooks/use-single-flight';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { contractResolver } from '../../../shared/lib/contract-resolver';
+import { isolateLtr } from '../../../shared/lib/format-number';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { FormTextField } from '../../../shared/ui/form-text-field';
@@ -72,7 +73,7 @@ export function RefundCreditDialog({ isOpen, serviceId, customer, onClose }: { i
       isOpen={isOpen}
       title={t('account.refund.title')}
       description={<Trans i18nKey="account.refund.text" components={{ amount: <Money amount={customer.credit} /> }} />}
-      confirmLabel={isValidAmount ? t('account.refund.confirm', { amount: formatMoney(String(typed)) }) : t('account.refund.title')}
+      confirmLabel={isValidAmount ? t('account.refund.confirm', { amount: isolateLtr(formatMoney(String(typed))) }) : t('account.refund.title')}
       confirmColor="warning"
       isBusy={refund.isPending}
       isConfirmAutoFocused={false}
