@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DecimalText } from '../../../shared/ui/decimal-text';
 import { useFormatMoney } from '../../../shared/ui/money';
+import { isolateLtr } from '../../../shared/lib/format-number';
 import { BalanceText } from './balance-text';
 import { customerAddressOf } from './customer-address';
 
@@ -43,7 +44,7 @@ export function CustomerSummary({ customer, unit, readingHref }: { customer: Cus
         </Typography>
         {hasCredit && (
           <Typography variant="body2" color="success.main">
-            {t('customers.summary.creditHeld', { amount: formatMoney(customer.credit) })}
+            {t('customers.summary.creditHeld', { amount: isolateLtr(formatMoney(customer.credit)) })}
           </Typography>
         )}
       </SummaryCard>
