@@ -54,7 +54,7 @@ import { createRouteService } from './modules/routes/routes.service';
 import { routeRoutes } from './modules/routes/routes.routes';
 import { createLedgerService } from './modules/ledger/ledger.service';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
-import { accountRoutes, creditNoteDetailRoutes, creditNoteRoutes, statementRoutes } from './modules/account/account.routes';
+import { accountRoutes, creditNoteDetailRoutes, creditNotePdfRoutes, creditNoteRoutes, statementRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
 import { createStatementService } from './modules/account/statement.service';
 import { createSubscriptionService } from './modules/subscriptions/subscriptions.service';
@@ -207,6 +207,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(creditNoteDetailRoutes, { prefix: '/api/services/:serviceId/credit-notes', account, databases });
   const statements = createStatementService({ ledger, defaultDb: db });
   await app.register(statementRoutes, { prefix: '/api/services/:serviceId', statements, databases, printer });
+  await app.register(creditNotePdfRoutes, { prefix: '/api/services/:serviceId/credit-notes', statements, databases, printer });
   const transactions = createTransactionService({ clock, defaultDb: db });
   await app.register(transactionRoutes, { prefix: '/api/transaction', transactions, databases, idempotency });
   const statistics = createStatisticsService({ clock, defaultDb: db });

@@ -197,6 +197,31 @@ describe('credit notes', () => {
   });
 });
 
+describe('the printed credit note', () => {
+  it('prints like an invoice, in English and Arabic, with the figures of the note; another tenant gets a 404', async () => {
+    const customerId = await newCustomer('Lina Saad');
+    context.clock.set(new Date('2026-11-03T08:00:00Z'));
+    const invoice = await bill(customerId, '2026-10', '40');
+    const note = (await admin.post(path(`invoices/${invoice.id}/credit-notes/`), { amount: '12.5', reason: 'Meter <misread>' })).json();
+    const english = await admin.get(path(`credit-notes/${note.id}/pdf/?output=html&lang=en`));
+    expect(english.statusCode).toBe(200);
+    expect(english.headers['content-type']).toContain('text/html');
+    expect(english.headers['content-disposition']).toBe(`inline; filename="${note.number}.html"`);
+    expect(english.body).toContain('<html lang="en" dir="ltr">');
+    expect(english.body).toContain(`<bdi dir="ltr">${note.number}</bdi>`);
+    expect(english.body).toContain(`<bdi dir="ltr">${invoice.number}</bdi>`);
+    expect(english.body).toContain('Meter &lt;misread&gt;');
+    expect(english.body).toContain(`<td data-figure="total"><bdi dir="ltr">${formatMoney('12.50', 'USD', 'en')}</bdi></td>`);
+    const arabic = await admin.get(path(`credit-notes/${note.id}/pdf/?output=html&lang=ar`));
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.body).toContain('إشعار دائن');
+    expect(arabic.body).toContain(formatMoney('12.50', 'USD', 'ar'));
+    const other = await fixture.as('b.admin');
+    expect((await other.get(servicePath(fixture.tenantB, `credit-notes/${note.id}/pdf/?output=html`))).statusCode).toBe(404);
+    expect((await admin.get(path(`credit-notes/${note.id}/pdf/?lang=fr`))).statusCode).toBe(400);
+  });
+});
+
 describe('statements of account', () => {
   it('prints the figures of the ledger, in English and in Arabic', async () => {
     const customerId = await newCustomer('Maya Statement');

@@ -139,6 +139,7 @@ export async function creditNoteDetailRoutes(app: FastifyInstance, options: { ac
   );
 }
 
+const creditNotePrintQuerySchema = statementQuerySchema.pick({ lang: true, output: true });
 
 /** `GET .../customers/{id}/statement/` and `GET .../statements/`: statements of account printed. */
 export async function statementRoutes(app: FastifyInstance, options: { statements: StatementService; databases: DatabaseRegistry; printer: PdfPrinter }) {
@@ -184,6 +185,33 @@ export async function statementRoutes(app: FastifyInstance, options: { statement
       const language = documentLanguage(request.query.lang, request.headers['accept-language']);
       const { html } = await statements.bulk(context, request.query, language);
       return sendPrinted(reply, printer, { html, filename: 'statements', language, output: request.query.output });
+    },
+  );
+}
+
+/** `GET /api/services/{serviceId}/credit-notes/{id}/pdf/`: the credit note printed like an invoice (A4, English or Arabic). */
+export async function creditNotePdfRoutes(app: FastifyInstance, options: { statements: StatementService; databases: DatabaseRegistry; printer: PdfPrinter }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { statements, databases, printer } = options;
+  routes.get(
+    '/:id/pdf/',
+    {
+      onRequest: [app.authenticate, requirePermission('view', 'invoice')],
+      schema: {
+        tags: ['invoices'],
+        summary: 'The credit note printed (A4, English or Arabic, the tenant\'s logo)',
+        description: PRINT_DESCRIPTION,
+        params: z.object({ serviceId: idParamSchema, id: idParamSchema }),
+        querystring: creditNotePrintQuerySchema,
+        produces: ['application/pdf', 'text/html'],
+        response: { 200: z.unknown().meta({ description: 'application/pdf, or text/html without Chromium' }), ...readErrors, 400: validationErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const language = documentLanguage(request.query.lang, request.headers['accept-language']);
+      const { html, number } = await statements.creditNote(context, request.params.id, language);
+      return sendPrinted(reply, printer, { html, filename: number, language, output: request.query.output });
     },
   );
 }

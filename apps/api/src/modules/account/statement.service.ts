@@ -11,6 +11,9 @@ import type { DocumentLanguage } from '../invoices/invoice-document';
 import type { LedgerService } from '../ledger/ledger.service';
 import { assertAddressFilters, assertStation } from '../services/references';
 import type { ServiceContext, ServiceScope } from '../services/service-scope';
+import { findCreditNote } from './account.repository';
+import { toCreditNote } from './account.service';
+import { renderCreditNoteDocument } from './credit-note-document';
 import { renderStatementDocument, type StatementInput } from './statement-document';
 
 /** The customers of the service, of one station or region, by name. */
@@ -46,6 +49,15 @@ export function createStatementService(deps: { ledger: LedgerService; defaultDb:
     async one(context: ServiceContext, customerId: number, query: StatementQuery, language: DocumentLanguage): Promise<{ html: string; code: string }> {
       const section = await sectionOf(context, customerId, query, language);
       return { html: renderStatementDocument({ sections: [section], issuer: await issuerOf(context), language }), code: section.customer.code };
+    },
+
+    /** A credit note printed like an invoice (issue 15). */
+    async creditNote(context: ServiceContext, creditNoteId: number, language: DocumentLanguage): Promise<{ html: string; number: string }> {
+      const row = await findCreditNote(context.db, context.scope, creditNoteId);
+      if (!row) throw notFound();
+      const note = toCreditNote(row, context.terms.currency, context.terms.decimals);
+      const customer = await findCustomer(context.db, context.scope, note.customer, context.terms.decimals);
+      return { html: renderCreditNoteDocument({ note, customerCode: customer?.code ?? '', issuer: await issuerOf(context), language }), number: note.number };
     },
 
     async bulk(context: ServiceContext, query: BulkStatementsQuery, language: DocumentLanguage): Promise<{ html: string; count: number }> {

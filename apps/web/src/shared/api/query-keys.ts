@@ -18,13 +18,19 @@ function serviceEntityKeys<Entity extends string>(entity: Entity) {
   };
 }
 
-export const customerKeys = serviceEntityKeys('customers');
+export const customerKeys = {
+  ...serviceEntityKeys('customers'),
+  /** The customer's ledger (issue 15), under the customer so money writes refresh it. */
+  ledger: (serviceId: number, customerId: number, query: Query) => ['services', serviceId, 'customers', 'ledger', customerId, query] as const,
+};
 export const invoiceKeys = {
   ...serviceEntityKeys('invoices'),
   billingRunPreview: (serviceId: number, input: unknown) => ['services', serviceId, 'invoices', 'billing-run-preview', input] as const,
   overdue: (serviceId: number, query: Query) => ['services', serviceId, 'invoices', 'overdue', query] as const,
   /** Every overdue list of the service (reminders refresh `last_reminder_at`). */
   overdueAll: (serviceId: number) => ['services', serviceId, 'invoices', 'overdue'] as const,
+  /** An invoice's credit notes (issue 15). */
+  creditNotes: (serviceId: number, invoiceId: number) => ['services', serviceId, 'invoices', 'credit-notes', invoiceId] as const,
 };
 export const paymentKeys = serviceEntityKeys('payments');
 export const counterKeys = {

@@ -27,7 +27,9 @@ describe('CustomerSummary', () => {
     initI18n('en');
     await i18next.changeLanguage('en');
     const { unmount } = renderSummary('15.00', '-15.00');
-    expect(screen.getByText(/Credit held: .*15\.00, applied to the next invoices/)).toBeTruthy();
+    expect(screen.getByText(/Credit held: .*15\.00\W*, applied to the next invoices/)).toBeTruthy();
+    // A negative balance is said as credit, never as a bare minus.
+    expect(screen.getByRole('region', { name: 'Balance' })).toHaveTextContent(/^Balance\$15\.00 credit/);
     unmount();
     await i18next.changeLanguage('ar');
     const arabic = renderSummary('15.00', '-15.00');

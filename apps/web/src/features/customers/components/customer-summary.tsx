@@ -9,7 +9,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DecimalText } from '../../../shared/ui/decimal-text';
-import { Money, useFormatMoney } from '../../../shared/ui/money';
+import { useFormatMoney } from '../../../shared/ui/money';
+import { isolateLtr } from '../../../shared/lib/format-number';
+import { BalanceText } from './balance-text';
 import { customerAddressOf } from './customer-address';
 
 function SummaryCard({ title, children }: { title: string; children: ReactNode }) {
@@ -35,14 +37,14 @@ export function CustomerSummary({ customer, unit, readingHref }: { customer: Cus
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
       <SummaryCard title={t('customers.fields.balance')}>
         <Typography sx={{ fontSize: '1.75rem', fontWeight: 700, color: balance > 0 ? 'error.main' : 'text.primary' }}>
-          <Money amount={customer.balance} />
+          <BalanceText amount={customer.balance} />
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {balanceNote}
         </Typography>
         {hasCredit && (
           <Typography variant="body2" color="success.main">
-            {t('customers.summary.creditHeld', { amount: formatMoney(customer.credit) })}
+            {t('customers.summary.creditHeld', { amount: isolateLtr(formatMoney(customer.credit)) })}
           </Typography>
         )}
       </SummaryCard>

@@ -29,7 +29,7 @@ describe('customer page', () => {
     expect(screen.getByLabelText(/Full name/)).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete customer' })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Details', 'Invoices']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Account', 'Details', 'Invoices']);
     expect(screen.getByRole('region', { name: 'Balance' })).toHaveTextContent('$36.52');
     expect(fetchMock.mock.calls.some(([url]) => /stations|bundles|readings|payments/.test(String(url)))).toBe(false);
   });

@@ -22,13 +22,14 @@ import { useDeleteCustomer } from '../api/delete-customer';
 import { useCustomer } from '../../../shared/api/get-customer';
 import { useUpdateCustomer } from '../api/update-customer';
 import { CustomerForm, customerFormValuesOf } from '../components/customer-form';
+import { CustomerLedger } from '../components/customer-ledger';
 import { CustomerInvoicesTable } from '../components/customer-invoices-table';
 import { CustomerPaymentsTable } from '../components/customer-payments-table';
 import { CustomerReadingsTable } from '../components/customer-readings-table';
 import { customerStatusLabel } from '../components/customer-status-chip';
 import { CustomerSummary } from '../components/customer-summary';
 
-type TabName = 'details' | 'readings' | 'invoices' | 'payments' | 'history';
+type TabName = 'account' | 'details' | 'readings' | 'invoices' | 'payments' | 'history';
 
 /**
  * One customer: balance, meter and contact at a glance, then tabs (kept in the URL) for the
@@ -59,7 +60,9 @@ export function CustomerEditPage() {
   // The history names bundles as the screen does ("5 A"), not by their ids.
   const describeValue: DescribeValue = (field, value) =>
     field === 'bundleId' && typeof value === 'number' ? bundles.data?.results.find((bundle) => bundle.id === value)?.name : undefined;
+  // Issue 15: the account (ledger) first, for roles that read invoices.
   const tabs: { name: TabName; label: string }[] = [
+    ...(canListInvoices ? [{ name: 'account' as const, label: t('account.tab') }] : []),
     { name: 'details', label: t('customers.tabs.details') },
     ...(canListReadings ? [{ name: 'readings' as const, label: t('customers.tabs.readings') }] : []),
     ...(canListInvoices ? [{ name: 'invoices' as const, label: t('customers.tabs.invoices') }] : []),
@@ -67,14 +70,15 @@ export function CustomerEditPage() {
     ...(canListHistory ? [{ name: 'history' as const, label: t('history.tab') }] : []),
   ];
   const requestedTab = searchParams.get('tab');
-  const tab: TabName = tabs.find((item) => item.name === requestedTab)?.name ?? 'details';
+  const defaultTab = tabs[0]?.name ?? 'details';
+  const tab: TabName = tabs.find((item) => item.name === requestedTab)?.name ?? defaultTab;
   const data = customer.data;
   const name = data?.full_name ?? t('customers.singular');
   const readingHref =
     canUpdateCounter && data?.subscription && isElectricityService(service) ? `${paths.counters}?search=${encodeURIComponent(data.code)}` : undefined;
 
   // A tab of its own in the URL; the lists' page and ordering start over.
-  const handleTabChange = (next: TabName) => setSearchParams(next === 'details' ? {} : { tab: next });
+  const handleTabChange = (next: TabName) => setSearchParams(next === defaultTab ? {} : { tab: next });
 
   return (
     <>
@@ -138,6 +142,7 @@ export function CustomerEditPage() {
               </div>
               {tab !== 'details' && (
                 <div role="tabpanel" id={`${tabsId}-${tab}-panel`} aria-labelledby={`${tabsId}-${tab}`}>
+                  {tab === 'account' && <CustomerLedger serviceId={serviceId} customer={data} />}
                   {tab === 'readings' &&
                     (data.subscription ? (
                       <CustomerReadingsTable serviceId={serviceId} subscriptionId={data.subscription.id} unit={service?.unit} />

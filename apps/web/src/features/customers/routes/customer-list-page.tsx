@@ -1,9 +1,11 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { CUSTOMER_STATUSES, customerListSpec, type Customer } from '@meterline/contract/customers';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link as RouterLink } from 'react-router';
 import { paths } from '../../../shared/lib/paths';
@@ -21,6 +23,7 @@ import { FilterSelect } from '../../../shared/ui/filter-select';
 import { ListFilters } from '../../../shared/ui/list-filters';
 import { Money } from '../../../shared/ui/money';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { BulkStatementsDialog } from '../components/bulk-statements-dialog';
 import { customerAddressOf } from '../components/customer-address';
 import { CustomerStatusChip, customerStatusLabel } from '../components/customer-status-chip';
 
@@ -50,6 +53,9 @@ export function CustomerListPage() {
   const stations = useStations(service?.id, OPTIONS_QUERY, { isEnabled: canListStations });
   const bundles = useBundles(service?.id, OPTIONS_QUERY, { isEnabled: canListBundles });
   const regions = useRegions();
+  // Issue 15: statements of account for a station or region, for the roles that read invoices (not collectors).
+  const canPrintStatements = useCan('list', 'invoice') && !isCollector;
+  const [isStatementsOpen, setStatementsOpen] = useState(false);
   const filterNames = ['status', 'station', 'region', 'bundle', 'balance_due'] as const;
   const activeFilters = filterNames.filter((name) => listState.filters[name]).length;
 
@@ -85,11 +91,18 @@ export function CustomerListPage() {
         title={t('customers.title')}
         subtitle={service?.name}
         actions={
-          <Can do="create" on="customer">
-            <Button component={RouterLink} to={paths.customerCreate} variant="contained" startIcon={<AddOutlined />}>
-              {t('customers.actions.create')}
-            </Button>
-          </Can>
+          <>
+            {canPrintStatements && service && (
+              <Button variant="outlined" startIcon={<PrintOutlined />} onClick={() => setStatementsOpen(true)}>
+                {t('account.actions.bulkStatements')}
+              </Button>
+            )}
+            <Can do="create" on="customer">
+              <Button component={RouterLink} to={paths.customerCreate} variant="contained" startIcon={<AddOutlined />}>
+                {t('customers.actions.create')}
+              </Button>
+            </Can>
+          </>
         }
       />
       <DataTable<Customer>
@@ -175,6 +188,7 @@ export function CustomerListPage() {
           </Stack>
         )}
       />
+      {canPrintStatements && service && <BulkStatementsDialog isOpen={isStatementsOpen} serviceId={service.id} onClose={() => setStatementsOpen(false)} />}
     </>
   );
 }

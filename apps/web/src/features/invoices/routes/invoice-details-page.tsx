@@ -1,6 +1,7 @@
 import CancelOutlined from '@mui/icons-material/CancelOutlined';
 import PaidOutlined from '@mui/icons-material/PaidOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -36,7 +37,10 @@ import { DecimalText } from '../../../shared/ui/decimal-text';
 import { Money } from '../../../shared/ui/money';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useInvoice } from '../api/get-invoice';
+import { useCreditNotes } from '../api/credit-notes';
 import { CancelInvoiceDialog } from '../components/cancel-invoice-dialog';
+import { CreditNoteDialog } from '../components/credit-note-dialog';
+import { CreditNotesList } from '../components/credit-notes-list';
 import { secondCurrencyItems, tenderText } from '../components/second-currency-details';
 import { DetailList } from '../components/detail-list';
 import { InvoiceDocumentButtons } from '../components/invoice-document-buttons';
@@ -96,6 +100,10 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
   const [paymentMode, setPaymentMode] = useState<PaymentMode | null>(null);
   const [lastPaymentMode, setLastPaymentMode] = useState<PaymentMode>('full');
   const [isCancelOpen, setCancelOpen] = useState(false);
+  // Issue 15: credit notes (admin, accountant), listed for everyone who sees the invoice.
+  const canCreditNote = useCan('create', 'credit_note');
+  const [isCreditNoteOpen, setCreditNoteOpen] = useState(false);
+  const creditNotes = useCreditNotes(serviceId, invoice.id);
   const [reversing, setReversing] = useState<Payment | null>(null);
   const decimals = currencyDecimals(invoice.currency);
   const hasBalance = (parseMoney(invoice.balance_due, decimals) ?? 0n) > 0n;
@@ -128,6 +136,11 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
                 {t('invoices.actions.partialPayment')}
               </Button>
             </>
+          )}
+          {canCreditNote && !isCancelled && (
+            <Button variant="outlined" startIcon={<RequestQuoteOutlined />} onClick={() => setCreditNoteOpen(true)}>
+              {t('account.creditNote.action')}
+            </Button>
           )}
           <Can do="cancel" on="invoice">
             {canBeCancelled && (
@@ -255,6 +268,11 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
             />
           )}
         </Section>
+        {creditNotes.data && creditNotes.data.length > 0 && (
+          <Section title={t('account.creditNote.listTitle')}>
+            <CreditNotesList serviceId={serviceId} notes={creditNotes.data} />
+          </Section>
+        )}
         <Can do="list" on="audit">
           <Section title={t('history.tab')}>
             <HistoryList entity="invoice" entityId={invoice.id} />
@@ -268,6 +286,7 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
           <ReversePaymentDialog payment={reversing} invoice={invoice} serviceId={serviceId} onClose={() => setReversing(null)} />
         </>
       )}
+      {canCreditNote && <CreditNoteDialog isOpen={isCreditNoteOpen} invoice={invoice} serviceId={serviceId} onClose={() => setCreditNoteOpen(false)} />}
       <Can do="cancel" on="invoice">
         <CancelInvoiceDialog isOpen={isCancelOpen} invoice={invoice} serviceId={serviceId} onClose={() => setCancelOpen(false)} />
       </Can>
