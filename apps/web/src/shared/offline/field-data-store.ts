@@ -26,8 +26,10 @@ export function isFieldQuery(query: Pick<Query, 'queryKey'>): boolean {
 
 export const fieldDehydrateOptions: DehydrateOptions = {
   shouldDehydrateQuery: (query) => query.state.status === 'success' && isFieldQuery(query),
-  // Writes waiting to be sent and refused ones to fix; sent ones are done.
-  shouldDehydrateMutation: (mutation) => mutation.options.mutationKey?.[0] === 'offline-write' && (mutation.state.status === 'pending' || mutation.state.status === 'error'),
+  // Writes waiting to be sent and refused ones to fix; of the sent ones, payments (their receipt to print).
+  shouldDehydrateMutation: (mutation) =>
+    mutation.options.mutationKey?.[0] === 'offline-write' &&
+    (mutation.state.status === 'pending' || mutation.state.status === 'error' || (mutation.state.status === 'success' && mutation.options.mutationKey[1] === 'payment')),
 };
 
 /**

@@ -1,5 +1,5 @@
 import type { ReceiptSize } from '@meterline/contract/cash';
-import { apiClient } from '../../../shared/lib/api-client';
+import { apiClient } from '../lib/api-client';
 
 const receiptPath = (serviceId: number, paymentId: number) => `services/${serviceId}/payments/${paymentId}/receipt/`;
 
