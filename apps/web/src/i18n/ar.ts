@@ -13,12 +13,14 @@ export const ar = {
       offline: 'غير متصل',
       waiting: 'بانتظار الإرسال: {{count}}',
       toFix: 'للتصحيح: {{count}}',
+      sent: 'أُرسلت، إيصالات للطباعة: {{count}}',
     },
     panel: {
       title: 'بانتظار الإرسال / للتصحيح',
       waiting: 'بانتظار الإرسال ({{count}})',
       nothingWaiting: 'لا شيء بانتظار الإرسال.',
       toFix: 'للتصحيح ({{count}})',
+      sent: 'أُرسلت: إيصالات للطباعة ({{count}})',
     },
     item: {
       reading: 'قراءة {{value}}',
@@ -29,6 +31,7 @@ export const ar = {
       show: 'عرض',
       receipt: 'الإيصال',
       dismiss: 'إخفاء',
+      print: 'اطبع الإيصال',
     },
     receipt: {
       title: 'إيصال',
@@ -1315,6 +1318,10 @@ export const ar = {
     printReceipt: 'طباعة الإيصال',
     share: 'مشاركة',
     printFailed: 'تعذّر فتح الإيصال. حاول مجدداً.',
+    queued: 'حُفظت على هذا الهاتف: {{amount}} من {{customer}}. بانتظار الإرسال.',
+    pendingReceipts: 'إيصالات معلّقة',
+    showReceipt: 'اعرض الإيصال',
+    pendingAmount: 'بانتظار الإرسال: {{amount}}',
   },
   cash: {
     title: 'النقد المحتجز',

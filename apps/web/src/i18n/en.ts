@@ -11,12 +11,14 @@ export const en = {
       offline: 'Offline',
       waiting: 'Waiting to send: {{count}}',
       toFix: 'To fix: {{count}}',
+      sent: 'Sent, receipts to print: {{count}}',
     },
     panel: {
       title: 'Waiting / To fix',
       waiting: 'Waiting to send ({{count}})',
       nothingWaiting: 'Nothing is waiting to be sent.',
       toFix: 'To fix ({{count}})',
+      sent: 'Sent: receipts to print ({{count}})',
     },
     item: {
       reading: 'Reading {{value}}',
@@ -27,6 +29,7 @@ export const en = {
       show: 'Show',
       receipt: 'Receipt',
       dismiss: 'Dismiss',
+      print: 'Print receipt',
     },
     receipt: {
       title: 'Receipt',
@@ -1313,6 +1316,10 @@ export const en = {
     printReceipt: 'Print receipt',
     share: 'Share',
     printFailed: 'The receipt could not be opened. Try again.',
+    queued: 'Saved on this phone: {{amount}} from {{customer}}. Waiting to send.',
+    pendingReceipts: 'Pending receipts',
+    showReceipt: 'Show receipt',
+    pendingAmount: 'Waiting to send: {{amount}}',
   },
   cash: {
     title: 'Cash held',

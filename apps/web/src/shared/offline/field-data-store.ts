@@ -26,8 +26,10 @@ export function isFieldQuery(query: Pick<Query, 'queryKey'>): boolean {
 
 export const fieldDehydrateOptions: DehydrateOptions = {
   shouldDehydrateQuery: (query) => query.state.status === 'success' && isFieldQuery(query),
-  // Writes waiting to be sent and refused ones to fix; sent ones are done.
-  shouldDehydrateMutation: (mutation) => mutation.options.mutationKey?.[0] === 'offline-write' && (mutation.state.status === 'pending' || mutation.state.status === 'error'),
+  // Writes waiting to be sent and refused ones to fix; of the sent ones, payments (their receipt to print).
+  shouldDehydrateMutation: (mutation) =>
+    mutation.options.mutationKey?.[0] === 'offline-write' &&
+    (mutation.state.status === 'pending' || mutation.state.status === 'error' || (mutation.state.status === 'success' && mutation.options.mutationKey[1] === 'payment')),
 };
 
 /**
@@ -41,20 +43,25 @@ function pauseWaitingWrites(client: PersistedClient): PersistedClient {
 
 const serialize = (client: PersistedClient) => JSON.stringify(pauseWaitingWrites(client));
 
-export function fieldDataPersister(userId: number): Persister {
-  return createAsyncStoragePersister({
-    storage: { getItem: (key) => get<string>(key, store), setItem: (key, value: string) => set(key, value, store), removeItem: (key) => del(key, store) },
-    key: cacheKeyOf(userId),
-    throttleTime: 250,
-    serialize,
-  });
-}
-
 /** The user whose field data is restored and kept (FieldDataProvider), or null. */
 let activeUserId: number | null = null;
 
 export function setActiveFieldDataUser(userId: number | null): void {
   activeUserId = userId;
+}
+
+export function fieldDataPersister(userId: number): Persister {
+  return createAsyncStoragePersister({
+    storage: {
+      getItem: (key) => get<string>(key, store),
+      // A save throttled before sign-out must not write this user's data back after it was deleted.
+      setItem: (key, value: string) => (activeUserId === userId ? set(key, value, store) : Promise.resolve()),
+      removeItem: (key) => del(key, store),
+    },
+    key: cacheKeyOf(userId),
+    throttleTime: 250,
+    serialize,
+  });
 }
 
 /** Writes the cache now, unthrottled: a write is "saved on this phone" only once this resolves. */
@@ -82,6 +89,7 @@ export function rememberedUser(userId: number | null): Me | null {
 /** Sign-out: nothing of this user stays on the device. */
 export async function clearFieldData(userId: number | null): Promise<void> {
   localStorage.removeItem(ME_STORAGE_KEY);
+  activeUserId = null;
   if (userId === null || typeof indexedDB === 'undefined') return;
   await del(cacheKeyOf(userId), store).catch((error: unknown) => console.error('The field data on this device could not be deleted.', error));
 }

@@ -68,7 +68,9 @@ describe('field writes without a network', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Close' }));
 
     act(() => onlineManager.setOnline(true));
-    await waitFor(() => expect(screen.queryByTestId('offline-banner')).not.toBeInTheDocument());
+    // Sent: the reading is done; the payment stays listed for its final receipt.
+    await waitFor(() => expect(banner).toHaveTextContent('Sent, receipts to print: 1'));
+    expect(banner).not.toHaveTextContent('Waiting to send');
     const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
     expect(puts.map(([url]) => String(url))).toEqual([READING_URL, PAYMENT_URL]);
     expect(headerOf(puts[0][1], 'Idempotency-Key')).toBe('reading-key-1');
@@ -98,10 +100,54 @@ describe('field writes without a network', () => {
     await waitFor(() => expect(screen.queryByTestId('offline-banner')).not.toBeInTheDocument());
   });
 
+  it('offers the final receipt of a payment that waited, once sent, from the server\'s payment id', async () => {
+    const fetchMock = stubFetch((url, init) => {
+      if (url === PAYMENT_URL && init.method === 'PUT') return jsonResponse(201, { id: 77, amount: '80.05' });
+      if (url.startsWith('/api/services/1/payments/77/receipt/')) return new Response(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+      return undefined;
+    });
+    const tab = { closed: false, opener: {}, location: { href: '' }, close: vi.fn() };
+    const open = vi.fn(() => tab);
+    vi.stubGlobal('open', open);
+    URL.createObjectURL = vi.fn(() => 'blob:receipt-77');
+    URL.revokeObjectURL = vi.fn();
+    const { queryClient } = renderWithProviders(<FieldWritesBanner />);
+    act(() => onlineManager.setOnline(false));
+    await submitFieldWrite(queryClient, payment);
+    const banner = await screen.findByTestId('offline-banner');
+    await userEvent.click(within(banner).getByRole('button', { name: 'Show' }));
+    const panel = await screen.findByRole('dialog', { name: 'Waiting / To fix' });
+    // While it waits: the pending receipt only, nothing to print.
+    expect(within(panel).getByTestId('waiting-item')).toHaveTextContent('INV-2026-0042');
+    expect(within(panel).queryByRole('button', { name: 'Print receipt' })).not.toBeInTheDocument();
+
+    act(() => onlineManager.setOnline(true));
+    const sent = await within(panel).findByTestId('sent-item');
+    expect(sent).toHaveTextContent('Cash $80.05 · INV-2026-0042');
+    expect(within(panel).queryByTestId('waiting-item')).not.toBeInTheDocument();
+    await userEvent.click(within(sent).getByRole('button', { name: 'Print receipt' }));
+    await waitFor(() => expect(tab.location.href).toBe('blob:receipt-77'));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/receipt/'))).toEqual(['/api/services/1/payments/77/receipt/?size=80&lang=en']);
+
+    // Printed: dismissed, nothing is left on the device.
+    await userEvent.click(within(sent).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(within(panel).queryByTestId('sent-item')).not.toBeInTheDocument());
+    expect(queryClient.getMutationCache().getAll()).toHaveLength(0);
+  });
+
   it('sends at once when the network answers, and a refusal goes back to the form, not to the list', async () => {
     stubFetch((url, init) => (url === READING_URL && init.method === 'PUT' ? jsonResponse(400, { counter: ['lower'], code: 'lower_reading' }) : undefined));
     const { queryClient } = renderWithProviders(<FieldWritesBanner />);
     await expect(submitFieldWrite(queryClient, reading)).rejects.toMatchObject({ status: 400 });
+    expect(queryClient.getMutationCache().getAll()).toHaveLength(0);
+    expect(screen.queryByTestId('offline-banner')).not.toBeInTheDocument();
+  });
+
+  it('a payment sent at once is not listed: the form shows its receipt', async () => {
+    stubFetch((url, init) => (url === PAYMENT_URL && init.method === 'PUT' ? jsonResponse(201, { id: 9, amount: '80.05' }) : undefined));
+    const { queryClient } = renderWithProviders(<FieldWritesBanner />);
+    await expect(submitFieldWrite(queryClient, payment)).resolves.toMatchObject({ status: 'sent', data: { id: 9 } });
     expect(queryClient.getMutationCache().getAll()).toHaveLength(0);
     expect(screen.queryByTestId('offline-banner')).not.toBeInTheDocument();
   });

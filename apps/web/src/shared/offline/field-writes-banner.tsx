@@ -1,5 +1,7 @@
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -14,6 +16,8 @@ import Typography from '@mui/material/Typography';
 import { onlineManager } from '@tanstack/react-query';
 import { useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openReceipt } from '../api/receipt';
+import { useToast } from '../hooks/use-toast';
 import { errorMessageOf } from '../lib/form-errors';
 import { formatDateTime } from '../lib/format-date';
 import { formatCount, formatDecimal, isolateLtr } from '../lib/format-number';
@@ -62,15 +66,30 @@ function WriteSummary({ write }: { write: FieldWrite }) {
 
 /**
  * The writes on this device: "Waiting" (in the order they will be sent, a payment with its pending
- * receipt) and "To fix" (refused by the server: the reason, and "Dismiss" once dealt with).
+ * receipt), "To fix" (refused by the server: the reason, and "Dismiss" once dealt with) and "Sent"
+ * (payments that waited here, now on the server: "Print receipt" prints the final one).
  */
 export function FieldWritesPanel({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const isOnline = useIsOnline();
-  const { waiting, refused, sendNow, discard } = useFieldWrites();
+  const { showToast } = useToast();
+  const { waiting, refused, sent, sendNow, discard } = useFieldWrites();
   const [receipt, setReceipt] = useState<PaymentWrite | null>(null);
+  const [printing, setPrinting] = useState<number | null>(null);
   const itemKey = (item: FieldWriteItem) => item.write.idempotencyKey;
+  /** The final receipt of a payment that waited here and was then sent (the server's payment id). */
+  const print = async (item: FieldWriteItem) => {
+    if (!item.payment) return;
+    setPrinting(item.payment.id);
+    try {
+      await openReceipt(item.write.serviceId, item.payment.id, { size: '80', language: i18n.language });
+    } catch {
+      showToast(t('collect.printFailed'), { variant: 'error' });
+    } finally {
+      setPrinting(null);
+    }
+  };
   return (
     <>
       <Dialog open={isOpen} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
@@ -123,6 +142,31 @@ export function FieldWritesPanel({ isOpen, onClose }: { isOpen: boolean; onClose
               </List>
             </>
           )}
+          {sent.length > 0 && (
+            <>
+              <Typography variant="h6" component="h3" sx={{ fontSize: '1.05rem', mt: 2 }}>
+                {t('offline.panel.sent', { count: formatCount(sent.length, i18n.language) })}
+              </Typography>
+              <List dense data-testid="sent-list">
+                {sent.map((item) => (
+                  <ListItem key={itemKey(item)} divider sx={{ alignItems: 'flex-start', gap: 1, px: 0, flexWrap: 'wrap' }} data-testid="sent-item">
+                    <CheckCircleOutlined color="success" sx={{ mt: 0.5 }} aria-hidden />
+                    <Stack sx={{ flex: 1, minWidth: 0 }}>
+                      <WriteSummary write={item.write} />
+                    </Stack>
+                    <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+                      <Button size="small" variant="contained" startIcon={<PrintOutlined />} loading={item.payment !== null && printing === item.payment.id} onClick={() => void print(item)}>
+                        {t('offline.actions.print')}
+                      </Button>
+                      <Button size="small" onClick={() => discard(item.write.idempotencyKey)}>
+                        {t('offline.actions.dismiss')}
+                      </Button>
+                    </Stack>
+                  </ListItem>
+                ))}
+              </List>
+            </>
+          )}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
           {waiting.length > 0 && (
@@ -141,22 +185,23 @@ export function FieldWritesPanel({ isOpen, onClose }: { isOpen: boolean; onClose
 }
 
 /**
- * Above every screen: "offline" while there is no network, how many writes wait, and how many
- * the server refused (to fix). "Send now" sends the waiting ones at once; the panel lists them.
+ * Above every screen: "offline" while there is no network, how many writes wait, how many
+ * the server refused (to fix), and how many payments were sent whose final receipt can be printed. "Send now" sends the waiting ones at once; the panel lists them.
  */
 export function FieldWritesBanner() {
   const { t, i18n } = useTranslation();
   const isOnline = useIsOnline();
-  const { waiting, refused, sendNow } = useFieldWrites();
+  const { waiting, refused, sent, sendNow } = useFieldWrites();
   const [isPanelOpen, setPanelOpen] = useState(false);
   const panel = <FieldWritesPanel isOpen={isPanelOpen} onClose={() => setPanelOpen(false)} />;
   // The panel stays open after its last item is dismissed ("Nothing is waiting"), with no banner behind it.
-  if (isOnline && waiting.length === 0 && refused.length === 0) return panel;
-  const severity = refused.length > 0 ? 'error' : isOnline ? 'info' : 'warning';
+  if (isOnline && waiting.length === 0 && refused.length === 0 && sent.length === 0) return panel;
+  const severity = refused.length > 0 ? 'error' : isOnline ? (waiting.length === 0 ? 'success' : 'info') : 'warning';
   const parts = [
     isOnline ? null : t('offline.banner.offline'),
     waiting.length > 0 ? t('offline.banner.waiting', { count: formatCount(waiting.length, i18n.language) }) : null,
     refused.length > 0 ? t('offline.banner.toFix', { count: formatCount(refused.length, i18n.language) }) : null,
+    sent.length > 0 ? t('offline.banner.sent', { count: formatCount(sent.length, i18n.language) }) : null,
   ].filter(Boolean);
   return (
     <>

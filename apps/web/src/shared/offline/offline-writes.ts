@@ -131,7 +131,13 @@ export function submitFieldWrite<T>(queryClient: QueryClient, write: FieldWrite)
       settle(() => void saveFieldDataNow(queryClient).then(() => resolve({ status: 'queued' }), () => resolve({ status: 'queued' })));
     });
     observer.mutate(write).then(
-      (data) => settle(() => resolve({ status: 'sent', data })),
+      (data) =>
+        settle(() => {
+          // Sent at once: the form shows the answer; only writes that waited stay listed ("Sent").
+          const mutation = findWrite(queryClient, write.idempotencyKey);
+          if (mutation) queryClient.getMutationCache().remove(mutation);
+          resolve({ status: 'sent', data });
+        }),
       (error: unknown) => {
         if (isSettled) return; // it waited first: the refusal is an item to fix now
         const mutation = findWrite(queryClient, write.idempotencyKey);
@@ -144,20 +150,32 @@ export function submitFieldWrite<T>(queryClient: QueryClient, write: FieldWrite)
 
 export interface FieldWriteItem {
   write: FieldWrite;
-  status: 'waiting' | 'refused';
+  status: 'waiting' | 'refused' | 'sent';
   error: ApiError | null;
+  /** A payment that waited and was then sent: the server's payment, whose final receipt can be printed. */
+  payment: Payment | null;
   submittedAt: number;
 }
 
-/** The writes on this device: waiting to be sent (in order) and refused ones to fix. */
-export function useFieldWrites(): { waiting: FieldWriteItem[]; refused: FieldWriteItem[]; sendNow(): Promise<unknown>; discard(idempotencyKey: string): void } {
+/** A payment that waited on this device and was then taken by the server: kept until dismissed, for its receipt. */
+function isSentPayment(mutation: { state: { status: string; variables?: unknown } }): boolean {
+  return mutation.state.status === 'success' && (mutation.state.variables as FieldWrite | undefined)?.kind === 'payment';
+}
+
+function isListed(mutation: { state: { status: string; variables?: unknown } }): boolean {
+  return mutation.state.status === 'pending' || mutation.state.status === 'error' || isSentPayment(mutation);
+}
+
+/** The writes on this device: waiting to be sent (in order), refused ones to fix, and sent payments (receipts to print). */
+export function useFieldWrites(): { waiting: FieldWriteItem[]; refused: FieldWriteItem[]; sent: FieldWriteItem[]; sendNow(): Promise<unknown>; discard(idempotencyKey: string): void } {
   const queryClient = useQueryClient();
   const items = useMutationState({
-    filters: { mutationKey: ['offline-write'], predicate: (mutation) => mutation.state.status === 'pending' || mutation.state.status === 'error' },
+    filters: { mutationKey: ['offline-write'], predicate: isListed },
     select: (mutation): FieldWriteItem => ({
       write: mutation.state.variables as FieldWrite,
-      status: mutation.state.status === 'error' ? 'refused' : 'waiting',
+      status: mutation.state.status === 'error' ? 'refused' : mutation.state.status === 'success' ? 'sent' : 'waiting',
       error: mutation.state.status === 'error' ? asApiError(mutation.state.error) : null,
+      payment: mutation.state.status === 'success' ? (mutation.state.data as Payment) : null,
       submittedAt: mutation.state.submittedAt,
     }),
   });
@@ -165,12 +183,18 @@ export function useFieldWrites(): { waiting: FieldWriteItem[]; refused: FieldWri
   const discard = useCallback(
     (idempotencyKey: string) => {
       const mutation = findWrite(queryClient, idempotencyKey);
-      if (mutation && mutation.state.status === 'error') queryClient.getMutationCache().remove(mutation);
+      if (mutation && mutation.state.status !== 'pending') queryClient.getMutationCache().remove(mutation);
     },
     [queryClient],
   );
   const ordered = [...items].sort((a, b) => a.submittedAt - b.submittedAt);
-  return { waiting: ordered.filter((item) => item.status === 'waiting'), refused: ordered.filter((item) => item.status === 'refused'), sendNow, discard };
+  return {
+    waiting: ordered.filter((item) => item.status === 'waiting'),
+    refused: ordered.filter((item) => item.status === 'refused'),
+    sent: ordered.filter((item) => item.status === 'sent'),
+    sendNow,
+    discard,
+  };
 }
 
 /** How many writes are still on this device (waiting or to fix): sign-out asks first when any. */

@@ -6,6 +6,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
@@ -16,7 +17,7 @@ import type { Invoice } from '@meterline/contract/invoices';
 import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
 import type { Payment } from '@meterline/contract/payments';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -35,27 +36,49 @@ import { NumericTextField } from '../../../shared/ui/numeric-text-field';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { RecordState } from '../../../shared/ui/record-state';
 import { useCustomer } from '../../../shared/api/get-customer';
-import { createPayment } from '../../../shared/api/create-payment';
+import { submitFieldWrite, useFieldWrites, type PaymentWrite } from '../../../shared/offline/offline-writes';
+import { PendingReceiptDialog } from '../../../shared/offline/pending-receipt';
 import { useIdempotencyKey } from '../../../shared/hooks/use-idempotency-key';
 import { useCustomerInvoices } from '../../../shared/api/get-customer-invoices';
-import { openReceipt, shareReceipt } from '../api/receipt';
+import { openReceipt, shareReceipt } from '../../../shared/api/receipt';
 import { cashKeys } from '../../../shared/api/query-keys';
 
 const takeSchema = z.object({ amount: decimalInputSchema });
 type TakeInput = z.input<typeof takeSchema>;
 type TakeOutput = z.output<typeof takeSchema>;
 
-/** The invoices still owed, oldest first (issue day, then number order). */
-function unpaidOldestFirst(invoices: Invoice[] | undefined): Invoice[] {
+/**
+ * The invoices still owed, oldest first (issue day, then number order), less the cash taken on
+ * this phone that waits to be sent (issue 16): that money is not asked for twice at the door.
+ */
+function unpaidOldestFirst(invoices: Invoice[] | undefined, waitingMinor: Map<number, bigint>, decimals: number): Invoice[] {
   return (invoices ?? [])
     .filter((invoice) => invoice.status === 'unpaid' || invoice.status === 'partially_paid')
+    .map((invoice) => {
+      const waiting = waitingMinor.get(invoice.id);
+      return waiting ? { ...invoice, balance_due: formatMoneyAmount((parseMoney(invoice.balance_due, decimals) ?? 0n) - waiting, decimals) } : invoice;
+    })
+    .filter((invoice) => (parseMoney(invoice.balance_due, decimals) ?? 0n) > 0n)
     .sort((a, b) => (a.issued_on === b.issued_on ? a.id - b.id : a.issued_on < b.issued_on ? -1 : 1));
+}
+
+/** Per invoice, the cash of the payments waiting on this phone, in minor units. */
+function waitingCashOf(writes: { write: { kind: string } }[], decimals: number): Map<number, bigint> {
+  const byInvoice = new Map<number, bigint>();
+  for (const { write } of writes) {
+    if (write.kind !== 'payment') continue;
+    const payment = write as PaymentWrite;
+    byInvoice.set(payment.invoiceId, (byInvoice.get(payment.invoiceId) ?? 0n) + (parseMoney(payment.label.amount, decimals) ?? 0n));
+  }
+  return byInvoice;
 }
 
 /**
  * Collect at the door (issue 19), for a phone: the customer, every unpaid invoice oldest first
  * with the total, the cash taken (all of it or part, paid oldest first), then the receipt to
  * print or share. One Idempotency-Key per take, one payment per invoice under `key-invoice`.
+ * Through the field-write queue (issue 16): with no network the cash is kept on this phone with
+ * the moment it was taken, its receipt shown "pending", and the final one printed once sent.
  */
 export function CollectPage() {
   const { t, i18n } = useTranslation();
@@ -69,7 +92,8 @@ export function CollectPage() {
   const formatMoney = useFormatMoney();
   const customer = useCustomer(service?.id, customerId);
   const invoices = useCustomerInvoices(service?.id, customerId, { page_size: 100, ordering: 'issued_on,id' });
-  const unpaid = useMemo(() => unpaidOldestFirst(invoices.data?.results), [invoices.data]);
+  const fieldWrites = useFieldWrites();
+  const unpaid = unpaidOldestFirst(invoices.data?.results, waitingCashOf(fieldWrites.waiting, decimals), decimals);
   const totalMinor = unpaid.reduce((sum, invoice) => sum + (parseMoney(invoice.balance_due, decimals) ?? 0n), 0n);
   const total = formatMoneyAmount(totalMinor, decimals);
 
@@ -78,6 +102,9 @@ export function CollectPage() {
   const [isBusy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [receipts, setReceipts] = useState<Payment[]>([]);
+  // Cash kept on this phone at this door, and the one whose pending receipt is on screen.
+  const [queued, setQueued] = useState<PaymentWrite[]>([]);
+  const [pendingReceipt, setPendingReceipt] = useState<PaymentWrite | null>(null);
   const [size, setSize] = useState<ReceiptSize>('80');
   const [printing, setPrinting] = useState<number | null>(null);
   const { idempotencyKey, renewAfter } = useIdempotencyKey(isConfirmOpen);
@@ -104,17 +131,35 @@ export function CollectPage() {
     if (taking === null) return;
     setBusy(true);
     const made: Payment[] = [];
+    const kept: PaymentWrite[] = [];
     let left = taking;
+    const paidAt = new Date().toISOString();
     try {
       for (const invoice of unpaid) {
         if (left <= 0n) break;
         const balance = parseMoney(invoice.balance_due, decimals) ?? 0n;
         const paying = left < balance ? left : balance;
         if (paying <= 0n) continue;
-        made.push(await createPayment(serviceId, invoice.id, { amount: formatMoneyAmount(paying, decimals), method: 'cash' }, `${idempotencyKey}-${invoice.id}`));
+        const amount = formatMoneyAmount(paying, decimals);
+        const write: PaymentWrite = {
+          kind: 'payment',
+          serviceId,
+          invoiceId: invoice.id,
+          input: { amount, method: 'cash', paid_at: paidAt },
+          idempotencyKey: `${idempotencyKey}-${invoice.id}`,
+          label: { customer: name, invoiceNumber: invoice.number, currency: invoice.currency, balanceBefore: invoice.balance_due, amount },
+        };
+        const outcome = await submitFieldWrite<Payment>(queryClient, write);
+        if (outcome.status === 'sent') made.push(outcome.data);
+        else kept.push(write);
         left -= paying;
       }
-      showToast(t('collect.taken', { amount: formatMoney(formatMoneyAmount(taking, decimals)) }), { variant: 'success' });
+      const amount = formatMoney(formatMoneyAmount(taking, decimals));
+      if (kept.length) {
+        showToast(t('collect.queued', { amount, customer: name }), { variant: 'info' });
+        setQueued((previous) => [...kept, ...previous]);
+        setPendingReceipt(kept[0] ?? null);
+      } else showToast(t('collect.taken', { amount }), { variant: 'success' });
       setConfirmOpen(false);
       form.reset({ amount: '' });
     } catch (error) {
@@ -169,6 +214,42 @@ export function CollectPage() {
                 </Typography>
               </CardContent>
             </Card>
+
+            {queued.length > 0 && (
+              <Card variant="outlined" sx={{ borderColor: 'warning.main' }} data-testid="collect-pending-receipts">
+                <CardContent>
+                  <Stack spacing={1.5}>
+                    <Typography variant="h6" component="h2">
+                      {t('collect.pendingReceipts')}
+                    </Typography>
+                    {queued.map((write) => {
+                      const sent = fieldWrites.sent.find((item) => item.write.idempotencyKey === write.idempotencyKey)?.payment ?? null;
+                      return (
+                        <Box key={write.idempotencyKey} data-testid="collect-pending-receipt">
+                          <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                            <Typography>
+                              <bdi dir="ltr">{write.label.invoiceNumber}</bdi> · <Money amount={write.label.amount} currency={write.label.currency} />
+                            </Typography>
+                            {!sent && <Chip size="small" color="warning" label={t('offline.receipt.pending')} />}
+                          </Stack>
+                          <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+                            {sent ? (
+                              <Button {...bigButton} variant="contained" startIcon={<PrintOutlined />} loading={printing === sent.id} onClick={() => void print(sent, false)}>
+                                {t('collect.printReceipt')}
+                              </Button>
+                            ) : (
+                              <Button {...bigButton} variant="outlined" onClick={() => setPendingReceipt(write)}>
+                                {t('collect.showReceipt')}
+                              </Button>
+                            )}
+                          </Stack>
+                        </Box>
+                      );
+                    })}
+                  </Stack>
+                </CardContent>
+              </Card>
+            )}
 
             {receipts.length > 0 && (
               <Card variant="outlined" sx={{ borderColor: 'success.main' }}>
@@ -278,6 +359,7 @@ export function CollectPage() {
         onConfirm={() => void runOnce(take)}
         onClose={() => !isBusy && setConfirmOpen(false)}
       />
+      <PendingReceiptDialog payment={pendingReceipt} onClose={() => setPendingReceipt(null)} />
     </>
   );
 }

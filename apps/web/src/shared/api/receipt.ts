@@ -1,6 +1,6 @@
 import type { ReceiptSize } from '@meterline/contract/cash';
-import { documentLang, openDocument, saveBlob } from '../../../shared/api/open-document';
-import { apiClient } from '../../../shared/lib/api-client';
+import { apiClient } from '../lib/api-client';
+import { documentLang, openDocument, saveBlob } from './open-document';
 
 const receiptPath = (serviceId: number, paymentId: number) => `services/${serviceId}/payments/${paymentId}/receipt/`;
 
