@@ -1,6 +1,6 @@
 import type { CreditNote } from '@meterline/contract/account';
 import { formatMoney } from '@meterline/contract/money';
-import { escapeHtml, formatDocumentDate, formatDocumentDecimal, ltr, text, type DocumentIssuer, type DocumentLanguage } from '../invoices/invoice-document';
+import { escapeHtml, formatDocumentDate, formatDocumentDecimal, ltr, text, type DocumentIssuer, type DocumentLanguage, issuerHtml, documentFontFamily } from '../invoices/invoice-document';
 
 const LABELS = {
   en: {
@@ -64,7 +64,7 @@ export function renderCreditNoteDocument(input: { note: CreditNote; customerCode
 <style>
   @page { size: A4; margin: 16mm; }
   * { box-sizing: border-box; }
-  body { font-family: ${language === 'ar' ? "'Noto Sans Arabic', 'Noto Naskh Arabic'," : ''} 'Montserrat', 'Noto Sans', 'DejaVu Sans', sans-serif; color: #1f2937; margin: 0; font-size: 13px; }
+  body { font-family: ${documentFontFamily(language)}; color: #1f2937; margin: 0; font-size: 13px; }
   header { display: flex; justify-content: space-between; align-items: flex-start; gap: 12px; border-bottom: 2px solid #1f2937; padding-bottom: 8px; margin-bottom: 12px; }
   header img { max-height: 64px; max-width: 180px; }
   h1 { font-size: 24px; margin: 0 0 4px; }
@@ -87,10 +87,7 @@ export function renderCreditNoteDocument(input: { note: CreditNote; customerCode
 <body>
 <header>
   <div>
-    ${issuer.logo ? `<img src="${escapeHtml(issuer.logo)}" alt="">` : ''}
-    <div class="company">${text(issuer.companyName)}</div>
-    <div class="muted">${text(issuer.address)}</div>
-    <div class="muted">${[issuer.phone, issuer.email].filter(Boolean).map(ltr).join(' · ')}</div>
+    ${issuerHtml(issuer)}
   </div>
   <div>
     <h1>${escapeHtml(t.creditNote)}</h1>

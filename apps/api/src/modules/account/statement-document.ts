@@ -1,7 +1,7 @@
 import type { Customer } from '@meterline/contract/customers';
 import type { Ledger } from '@meterline/contract/ledger';
 import { formatMoney } from '@meterline/contract/money';
-import { escapeHtml, formatDocumentDate, ltr, text, type DocumentIssuer, type DocumentLanguage } from '../invoices/invoice-document';
+import { escapeHtml, formatDocumentDate, ltr, text, type DocumentIssuer, type DocumentLanguage, issuerHtml, documentFontFamily } from '../invoices/invoice-document';
 
 const LABELS = {
   en: {
@@ -102,10 +102,7 @@ export function renderStatementDocument(input: { sections: StatementInput[]; iss
   const t = LABELS[language];
   const header = `<header>
   <div>
-    ${issuer.logo ? `<img src="${escapeHtml(issuer.logo)}" alt="">` : ''}
-    <div class="company">${text(issuer.companyName)}</div>
-    <div class="muted">${text(issuer.address)}</div>
-    <div class="muted">${[issuer.phone, issuer.email].filter(Boolean).map(ltr).join(' · ')}</div>
+    ${issuerHtml(issuer)}
   </div>
   <div><h1>${escapeHtml(t.statement)}</h1></div>
 </header>`;
@@ -119,7 +116,7 @@ export function renderStatementDocument(input: { sections: StatementInput[]; iss
 <style>
   @page { size: A4; margin: 16mm; }
   * { box-sizing: border-box; }
-  body { font-family: ${language === 'ar' ? "'Noto Sans Arabic', 'Noto Naskh Arabic'," : ''} 'Montserrat', 'Noto Sans', 'DejaVu Sans', sans-serif; color: #1f2937; margin: 0; font-size: 12px; }
+  body { font-family: ${documentFontFamily(language)}; color: #1f2937; margin: 0; font-size: 12px; }
   .page + .page { break-before: page; }
   header { display: flex; justify-content: space-between; align-items: flex-start; gap: 12px; border-bottom: 2px solid #1f2937; padding-bottom: 8px; margin-bottom: 12px; }
   header img { max-height: 64px; max-width: 180px; }

@@ -115,6 +115,21 @@ export const text = (value: string) => `<bdi>${escapeHtml(value)}</bdi>`;
 const localeOf = (language: DocumentLanguage) => (language === 'ar' ? 'ar-EG' : 'en-GB');
 
 /** A calendar date (`YYYY-MM-DD`) in the document's language: "19 Nov 2026", "١٩ نوفمبر ٢٠٢٦". */
+/** The fonts of a printed document: Noto's Arabic faces first for Arabic (installed with Chromium's fonts). */
+export function documentFontFamily(language: DocumentLanguage): string {
+  return `${language === 'ar' ? "'Noto Sans Arabic', 'Noto Naskh Arabic'," : ''} 'Montserrat', 'Noto Sans', 'DejaVu Sans', sans-serif`;
+}
+
+/** The issuer's block of a letterhead: logo, company, address, phone and e-mail, each isolated. */
+export function issuerHtml(issuer: DocumentIssuer): string {
+  return [
+    issuer.logo ? `<img src="${escapeHtml(issuer.logo)}" alt="">` : '',
+    `<div class="company">${text(issuer.companyName)}</div>`,
+    `<div class="muted">${text(issuer.address)}</div>`,
+    `<div class="muted">${[issuer.phone, issuer.email].filter(Boolean).map(ltr).join(' · ')}</div>`,
+  ].join('\n    ');
+}
+
 export function formatDocumentDate(value: string, language: DocumentLanguage): string {
   const date = new Date(`${value}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return value;
@@ -242,7 +257,7 @@ export function renderInvoiceDocument(input: {
 <style>
   @page { size: ${isReceipt ? '80mm auto' : 'A4'}; margin: ${isReceipt ? '4mm' : '16mm'}; }
   * { box-sizing: border-box; }
-  body { font-family: ${language === 'ar' ? "'Noto Sans Arabic', 'Noto Naskh Arabic'," : ''} 'Montserrat', 'Noto Sans', 'DejaVu Sans', sans-serif; color: #1f2937; margin: 0; font-size: ${isReceipt ? '11px' : '13px'}; width: ${isReceipt ? '72mm' : 'auto'}; }
+  body { font-family: ${documentFontFamily(language)}; color: #1f2937; margin: 0; font-size: ${isReceipt ? '11px' : '13px'}; width: ${isReceipt ? '72mm' : 'auto'}; }
   header { display: flex; justify-content: space-between; align-items: flex-start; gap: 12px; border-bottom: 2px solid #1f2937; padding-bottom: 8px; margin-bottom: 12px; ${isReceipt ? 'flex-direction: column; align-items: center; text-align: center;' : ''} }
   header img { max-height: ${isReceipt ? '40px' : '64px'}; max-width: 180px; }
   h1 { font-size: ${isReceipt ? '16px' : '24px'}; margin: 0 0 4px; }
@@ -266,10 +281,7 @@ export function renderInvoiceDocument(input: {
 <body>
 <header>
   <div>
-    ${issuer.logo ? `<img src="${escapeHtml(issuer.logo)}" alt="">` : ''}
-    <div class="company">${text(issuer.companyName)}</div>
-    <div class="muted">${text(issuer.address)}</div>
-    <div class="muted">${[issuer.phone, issuer.email].filter(Boolean).map(ltr).join(' · ')}</div>
+    ${issuerHtml(issuer)}
   </div>
   <div>
     <h1>${escapeHtml(isReceipt ? t.receipt : t.invoice)}</h1>

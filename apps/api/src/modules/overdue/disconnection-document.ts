@@ -1,6 +1,6 @@
 import type { OverdueCustomer } from '@meterline/contract/overdue';
 import { formatMoney, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
-import { escapeHtml, formatDocumentDate, formatDocumentDecimal, ltr, text, type DocumentIssuer, type DocumentLanguage } from '../invoices/invoice-document';
+import { escapeHtml, formatDocumentDate, formatDocumentDecimal, ltr, text, type DocumentIssuer, type DocumentLanguage, documentFontFamily } from '../invoices/invoice-document';
 
 const LABELS = {
   en: {
@@ -72,7 +72,7 @@ export function renderDisconnectionDocument(input: DisconnectionDocumentInput): 
 <style>
   @page { size: A4 landscape; margin: 12mm; }
   * { box-sizing: border-box; }
-  body { font-family: ${language === 'ar' ? "'Noto Sans Arabic', 'Noto Naskh Arabic'," : ''} 'Montserrat', 'Noto Sans', 'DejaVu Sans', sans-serif; color: #1f2937; margin: 0; font-size: 11px; }
+  body { font-family: ${documentFontFamily(language)}; color: #1f2937; margin: 0; font-size: 11px; }
   header { display: flex; justify-content: space-between; align-items: flex-start; gap: 12px; border-bottom: 2px solid #1f2937; padding-bottom: 8px; margin-bottom: 10px; }
   header img { max-height: 56px; max-width: 160px; }
   h1 { font-size: 20px; margin: 0 0 4px; }
