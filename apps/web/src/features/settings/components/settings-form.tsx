@@ -19,7 +19,7 @@ import { CURRENCIES } from '@meterline/contract/money';
 import { updateServiceInputSchema, type Service } from '@meterline/contract/services';
 import { z } from 'zod';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { useUnsavedChanges } from '../../../shared/hooks/use-unsaved-changes';
@@ -49,6 +49,10 @@ interface SettingsFormValues extends FollowUpValues {
   backdate_days: string;
   prorate_partial_months: boolean;
   collectors_take_payments: boolean;
+  /** '' for none. */
+  second_currency: string;
+  /** The cash step per currency code ('' for none: the minor unit), for the billing and the second currency. */
+  cash_rounding: Record<string, string>;
   /** Each metered service's `max_consumption_per_day` ('' for none), keyed `s<id>` (a numeric key would make an array). */
   service_limits: Record<string, string>;
 }
@@ -68,12 +72,15 @@ const FIELDS = [
   'backdate_days',
   'prorate_partial_months',
   'collectors_take_payments',
+  'second_currency',
+  'cash_rounding',
   'logo',
   ...FOLLOW_UP_FIELDS,
 ] as const;
 const schema = updateConfigInputSchema
   .omit({ logo: true, tenant: true })
-  .extend({ service_limits: z.record(z.string(), updateServiceInputSchema.shape.max_consumption_per_day) });
+  // The cash steps are checked by the API once the empty ones are left out (see handleFormSubmit).
+  .extend({ service_limits: z.record(z.string(), updateServiceInputSchema.shape.max_consumption_per_day), cash_rounding: z.record(z.string(), z.string().nullable().optional()) });
 
 const serviceKey = (serviceId: number) => `s${serviceId}`;
 
@@ -98,6 +105,8 @@ function valuesOf(config: Config, services: readonly Service[]): SettingsFormVal
     backdate_days: String(config.backdate_days),
     prorate_partial_months: config.prorate_partial_months,
     collectors_take_payments: config.collectors_take_payments,
+    second_currency: config.second_currency ?? '',
+    cash_rounding: Object.fromEntries([config.currency, config.second_currency].filter((code): code is string => Boolean(code)).map((code) => [code, config.cash_rounding[code] ?? ''])),
     ...followUpValuesOf(config),
     service_limits: Object.fromEntries(meteredServices(services).map((service) => [serviceKey(service.id), service.max_consumption_per_day ?? ''])),
   };
@@ -175,6 +184,9 @@ export function SettingsForm({ config, services }: { config: Config; services: r
   const handleFormSubmit = handleSubmit(async (values) => {
     setFormError(null);
     const { service_limits: limits, ...configValues } = values as unknown as Omit<SettingsFormValues, 'service_limits'> & { service_limits: Record<string, string | null> };
+    // The steps of the tenant's currencies that are set; an empty one means the minor unit.
+    const currencies = [configValues.currency, configValues.second_currency].filter(Boolean);
+    configValues.cash_rounding = Object.fromEntries(Object.entries(configValues.cash_rounding ?? {}).filter(([code, step]) => currencies.includes(code) && Boolean(step)));
     const savedServices = await saveServiceLimits(limits);
     if (!savedServices) return;
     const isConfigChanged = logoFile !== null || Object.keys(dirtyFields).some((name) => name !== 'service_limits');
@@ -208,6 +220,7 @@ export function SettingsForm({ config, services }: { config: Config; services: r
     }
   };
 
+  const [billingCurrency, secondCurrency] = useWatch({ control, name: ['currency', 'second_currency'] });
   const shownLogo = previewUrl ?? config.logo;
   const isBusy = formState.isSubmitting;
 
@@ -291,6 +304,24 @@ export function SettingsForm({ config, services }: { config: Config; services: r
               </MenuItem>
             ))}
           </FormTextField>
+          <FormTextField control={control} name="second_currency" select label={t('settings.fields.secondCurrency')} helperText={t('settings.fields.secondCurrencyHelp')} disabled={isBusy}>
+            <MenuItem value="">{t('settings.fields.secondCurrencyNone')}</MenuItem>
+            {CURRENCIES.filter((currency) => currency !== billingCurrency).map((currency) => (
+              <MenuItem key={currency} value={currency}>
+                {currency}
+              </MenuItem>
+            ))}
+          </FormTextField>
+          {[billingCurrency, secondCurrency].filter(Boolean).map((currency) => (
+            <NumericTextField
+              key={currency}
+              control={control}
+              name={`cash_rounding.${currency}`}
+              label={t('settings.fields.cashRounding', { currency })}
+              helperText={t('settings.fields.cashRoundingHelp')}
+              disabled={isBusy}
+            />
+          ))}
           <NumericTextField
             control={control}
             name="tax_rate"

@@ -95,6 +95,28 @@ describe('settings', () => {
     expect(body).toMatchObject({ voltage: 110, backdate_days: 7, prorate_partial_months: false });
   });
 
+  it('sets a second currency and the cash step of each currency (issue 14)', async () => {
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/config/') return jsonResponse(200, { ...config, cash_rounding: { USD: '0.05' } });
+      if (url === '/api/config/5/' && init.method === 'PUT') return jsonResponse(200, { ...config, second_currency: 'LBP', second_currency_decimals: 0, cash_rounding: { USD: '0.05', LBP: '1000' } });
+      return answerAddresses(url);
+    });
+    renderWithProviders(<SettingsPage />, { path: '/settings' });
+    expect(await screen.findByRole('textbox', { name: 'Cash step in USD' })).toHaveValue('0.05');
+    // No second currency yet: no step for it.
+    expect(screen.queryByRole('textbox', { name: /Cash step in LBP/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Second currency' }));
+    const listbox = await screen.findByRole('listbox');
+    // The billing currency cannot be its own second currency.
+    expect(within(listbox).queryByRole('option', { name: 'USD' })).not.toBeInTheDocument();
+    await userEvent.click(within(listbox).getByRole('option', { name: 'LBP' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Cash step in LBP' }), '1000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const body = JSON.parse(String(fetchMock.mock.calls.find(([, call]) => call?.method === 'PUT')![1]!.body));
+    expect(body).toMatchObject({ second_currency: 'LBP', cash_rounding: { USD: '0.05', LBP: '1000' } });
+  });
+
   it("saves a service's daily consumption limit through PUT /services/{id}/ (issue 11), in Arabic", async () => {
     const fetchMock = stubFetch((url, init) => {
       if (url === '/api/config/') return jsonResponse(200, config);
