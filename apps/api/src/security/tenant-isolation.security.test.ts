@@ -241,9 +241,11 @@ describe('tenant isolation, generated from the route table', () => {
           const client = clients[role];
           const own: Record<string, number> = {};
           for (const { param, segment } of params) if (ids.own[segment] !== undefined) own[param] = ids.own[segment]!;
-          // A round's building is asked for one collector's round: the office names the collector (400 otherwise).
-          const withRequiredQuery = (url: string) =>
-            url.includes('/routes/buildings/') ? `${url}${url.includes('?') ? '&' : '?'}collector=${fixture.tenantA.users.collector}` : url;
+          // A round's building is asked for one collector's round: the office names the collector (400 otherwise);
+          // the billing run's "print all" names its period.
+          const requiredQuery = (url: string) =>
+            url.includes('/routes/buildings/') ? `collector=${fixture.tenantA.users.collector}` : url.includes('/invoices/print/') ? 'period_start=2026-10-01&period_end=2026-10-31' : '';
+          const withRequiredQuery = (url: string) => (requiredQuery(url) ? `${url}${url.includes('?') ? '&' : '?'}${requiredQuery(url)}` : url);
           const send = (url: string, body?: unknown) =>
             client.request({ method: method as 'GET', url: withRequiredQuery(url), ...(body === undefined || method === 'GET' ? {} : { payload: body as string }), headers: { 'idempotency-key': `iso-${Math.random()}` } });
           // 1. Path ids: another tenant's (or service's) object answers exactly as a missing one, 404 on reads.
