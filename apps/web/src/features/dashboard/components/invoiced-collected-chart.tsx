@@ -1,13 +1,13 @@
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Stats2 } from '@meterline/contract/statistics';
+import type { MonthlyTotals } from '@meterline/contract/statistics';
 import { useTranslation } from 'react-i18next';
 import { formatMonth } from '../../../shared/lib/format-date';
 import { useFormatMoney } from '../../../shared/ui/money';
 
 /** Invoiced vs collected per month; charts plot numbers, the labels keep the exact decimal text. */
-export function InvoicedCollectedChart({ data }: { data: Stats2 }) {
+export function InvoicedCollectedChart({ data }: { data: MonthlyTotals }) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
   const formatMoney = useFormatMoney();
