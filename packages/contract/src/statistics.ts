@@ -10,8 +10,8 @@ export const statisticsQuerySchema = z.object({
 });
 export type StatisticsQuery = z.infer<typeof statisticsQuerySchema>;
 
-/** stats1: KPI cards. */
-export const stats1Schema = z
+/** `GET /api/statistics/stats1/`: the KPI summary (the dashboard cards). */
+export const kpiSummarySchema = z
   .object({
     currency: z.string(),
     customers: z.number().int(),
@@ -34,18 +34,18 @@ export const stats1Schema = z
     outstanding_balance_second: moneySchema.nullable(),
   })
   .meta({ id: 'Stats1' });
-export type Stats1 = z.infer<typeof stats1Schema>;
+export type KpiSummary = z.infer<typeof kpiSummarySchema>;
 
-/** stats2: invoiced vs collected per month, 12 months, oldest first. */
-export const stats2Schema = z.array(z.object({ month: z.string(), invoiced: moneySchema, collected: moneySchema }));
-export type Stats2 = z.infer<typeof stats2Schema>;
+/** `GET /api/statistics/stats2/`: monthly totals, invoiced vs collected per month, 12 months, oldest first. */
+export const monthlyTotalsSchema = z.array(z.object({ month: z.string(), invoiced: moneySchema, collected: moneySchema }));
+export type MonthlyTotals = z.infer<typeof monthlyTotalsSchema>;
 
-/** stats3: invoices by status (overdue counted apart from unpaid). */
-export const stats3Schema = z.array(z.object({ status: z.string(), count: z.number().int(), total: moneySchema }));
-export type Stats3 = z.infer<typeof stats3Schema>;
+/** `GET /api/statistics/stats3/`: invoices by status (overdue counted apart from unpaid). */
+export const invoicesByStatusSchema = z.array(z.object({ status: z.string(), count: z.number().int(), total: moneySchema }));
+export type InvoicesByStatus = z.infer<typeof invoicesByStatusSchema>;
 
-/** stats4: collections per receiving staff member this month. */
-export const stats4Schema = z.array(
+/** `GET /api/statistics/stats4/`: collections by staff, per receiving staff member this month. */
+export const collectionsByStaffSchema = z.array(
   z.object({ user_id: z.number().int(), full_name: z.string(), count: z.number().int(), total: moneySchema }),
 );
-export type Stats4 = z.infer<typeof stats4Schema>;
+export type CollectionsByStaff = z.infer<typeof collectionsByStaffSchema>;

@@ -1,6 +1,6 @@
 import { inSecondCurrency } from '@meterline/contract/currency-payments';
 import { currencyDecimals, formatMoneyAmount } from '@meterline/contract/money';
-import type { Stats1, Stats2, Stats3, Stats4, StatisticsQuery } from '@meterline/contract/statistics';
+import type { KpiSummary, MonthlyTotals, InvoicesByStatus, CollectionsByStaff, StatisticsQuery } from '@meterline/contract/statistics';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -68,7 +68,7 @@ export function createStatisticsService(deps: { clock: Clock; defaultDb: Db }) {
   }
 
   return {
-    async stats1(context: TenantContext, query: StatisticsQuery): Promise<Stats1> {
+    async kpiSummary(context: TenantContext, query: StatisticsQuery): Promise<KpiSummary> {
       const scope = await scopeOf(context, query);
       const row = await selectKpis(context.db, scope);
       const money = (value: string) => formatMoneyAmount(BigInt(value), context.terms.decimals);
@@ -88,7 +88,7 @@ export function createStatisticsService(deps: { clock: Clock; defaultDb: Db }) {
       };
     },
 
-    async stats2(context: TenantContext, query: StatisticsQuery): Promise<Stats2> {
+    async monthlyTotals(context: TenantContext, query: StatisticsQuery): Promise<MonthlyTotals> {
       const scope = await scopeOf(context, query);
       const months = twelveMonthsEnding((query.date_to ?? scope.today).slice(0, 7));
       const { invoiced, collected } = await selectMonthlyTotals(context.db, { ...scope, from: `${months[0]}-01`, to: lastDayOfMonth(months[11]) });
@@ -101,7 +101,7 @@ export function createStatisticsService(deps: { clock: Clock; defaultDb: Db }) {
       }));
     },
 
-    async stats3(context: TenantContext, query: StatisticsQuery): Promise<Stats3> {
+    async invoicesByStatus(context: TenantContext, query: StatisticsQuery): Promise<InvoicesByStatus> {
       const scope = await scopeOf(context, query);
       const rows = await selectStatusBreakdown(context.db, scope);
       const byStatus = new Map(rows.map((row) => [row.status, row]));
@@ -112,7 +112,7 @@ export function createStatisticsService(deps: { clock: Clock; defaultDb: Db }) {
       }));
     },
 
-    async stats4(context: TenantContext, query: StatisticsQuery): Promise<Stats4> {
+    async collectionsByStaff(context: TenantContext, query: StatisticsQuery): Promise<CollectionsByStaff> {
       const scope = await scopeOf(context, query);
       const rows = await selectCollectionsByReceiver(context.db, scope);
       const names = await findUserNames(deps.defaultDb, context.tenantId, rows.map((row) => Number(row.user_id)));

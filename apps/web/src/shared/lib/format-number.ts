@@ -25,3 +25,8 @@ export function formatDecimal(value: string, language: string, maxDecimals = 3):
   const format = new Intl.NumberFormat(language === 'ar' ? 'ar-EG' : 'en-US', { maximumFractionDigits: maxDecimals });
   return stripBidiMarks(format.format(value as `${number}`));
 }
+
+/** A chart axis's number, short and in the language's digits: 250K, ٢٥٠ ألف. */
+export function formatCompact(value: number, language: string): string {
+  return stripBidiMarks(new Intl.NumberFormat(language === 'ar' ? 'ar-EG' : 'en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value));
+}

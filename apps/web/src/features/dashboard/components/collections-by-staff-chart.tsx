@@ -1,10 +1,10 @@
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTheme } from '@mui/material/styles';
-import type { Stats4 } from '@meterline/contract/statistics';
+import type { CollectionsByStaff } from '@meterline/contract/statistics';
 import { useTranslation } from 'react-i18next';
 import { useFormatMoney } from '../../../shared/ui/money';
 
-export function CollectionsByStaffChart({ data }: { data: Stats4 }) {
+export function CollectionsByStaffChart({ data }: { data: CollectionsByStaff }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const formatMoney = useFormatMoney();

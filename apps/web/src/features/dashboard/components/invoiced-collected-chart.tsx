@@ -1,13 +1,14 @@
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Stats2 } from '@meterline/contract/statistics';
+import type { MonthlyTotals } from '@meterline/contract/statistics';
 import { useTranslation } from 'react-i18next';
 import { formatMonth } from '../../../shared/lib/format-date';
+import { formatCompact } from '../../../shared/lib/format-number';
 import { useFormatMoney } from '../../../shared/ui/money';
 
 /** Invoiced vs collected per month; charts plot numbers, the labels keep the exact decimal text. */
-export function InvoicedCollectedChart({ data }: { data: Stats2 }) {
+export function InvoicedCollectedChart({ data }: { data: MonthlyTotals }) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
   const formatMoney = useFormatMoney();
@@ -28,7 +29,8 @@ export function InvoicedCollectedChart({ data }: { data: Stats2 }) {
           valueFormatter: (month: string, context) => formatMonth(month, i18n.language, { isShort: context.location === 'tick' }),
         },
       ]}
-      yAxis={[{ position: isRtl ? 'right' : 'left', width: 70 }]}
+      // Compact ticks in the user's digits (250K, ٢٥٠ ألف): an LBP amount in full does not fit the axis.
+      yAxis={[{ position: isRtl ? 'right' : 'left', width: 70, valueFormatter: (value: number) => formatCompact(value, i18n.language) }]}
       series={[
         { data: data.map((row) => Number(row.invoiced)), label: t('dashboard.charts.invoiced'), valueFormatter, color: theme.palette.primary.main },
         { data: data.map((row) => Number(row.collected)), label: t('dashboard.charts.collected'), valueFormatter, color: theme.palette.success.main },

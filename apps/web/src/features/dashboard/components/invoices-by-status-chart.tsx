@@ -1,12 +1,12 @@
 import { PieChart } from '@mui/x-charts/PieChart';
 import { useTheme } from '@mui/material/styles';
-import type { Stats3 } from '@meterline/contract/statistics';
+import type { InvoicesByStatus } from '@meterline/contract/statistics';
 import { useTranslation } from 'react-i18next';
 import type { Translations } from '../../../i18n/en';
 
 type StatusKey = keyof Translations['dashboard']['status'];
 
-export function InvoicesByStatusChart({ data }: { data: Stats3 }) {
+export function InvoicesByStatusChart({ data }: { data: InvoicesByStatus }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const colors: Record<string, string> = {

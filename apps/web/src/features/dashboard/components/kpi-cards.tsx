@@ -12,7 +12,7 @@ import Skeleton from '@mui/material/Skeleton';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import { rateSides } from '@meterline/contract/currency-payments';
-import type { Stats1 } from '@meterline/contract/statistics';
+import type { KpiSummary } from '@meterline/contract/statistics';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMonth } from '../../../shared/lib/format-date';
@@ -59,7 +59,7 @@ function KpiCard({ label, value, second, Icon, color }: { label: string; value: 
 const GRID_SX = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } } as const;
 
 /** The figure in the second currency at the month's rate ("≈ 1,651,000 LBP"), or nothing without one. */
-function secondOf(data: Stats1, amount: string | null): ReactNode {
+function secondOf(data: KpiSummary, amount: string | null): ReactNode {
   if (!data.second_currency || amount === null) return undefined;
   return <SecondAmount amount={amount} currency={data.second_currency} />;
 }
@@ -74,7 +74,7 @@ function SecondAmount({ amount, currency }: { amount: string; currency: string }
 }
 
 /** "Amounts in LBP at the rate of November 2026: 1 USD = 89,500 LBP." */
-function RateNote({ data }: { data: Stats1 }) {
+function RateNote({ data }: { data: KpiSummary }) {
   const { t, i18n } = useTranslation();
   if (!data.second_currency || !data.exchange_rate || !data.exchange_rate_month) return null;
   const sides = rateSides(data.currency, data.second_currency, data.exchange_rate_base);
@@ -87,7 +87,7 @@ function RateNote({ data }: { data: Stats1 }) {
   );
 }
 
-export function KpiCards({ data, isLoading, isError, onRetry }: { data: Stats1 | undefined; isLoading: boolean; isError: boolean; onRetry: () => void }) {
+export function KpiCards({ data, isLoading, isError, onRetry }: { data: KpiSummary | undefined; isLoading: boolean; isError: boolean; onRetry: () => void }) {
   const { t } = useTranslation();
   if (isError)
     return (

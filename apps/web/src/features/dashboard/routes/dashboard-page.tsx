@@ -4,10 +4,10 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
-import { useStats1 } from '../api/get-stats1';
-import { useStats2 } from '../api/get-stats2';
-import { useStats3 } from '../api/get-stats3';
-import { useStats4 } from '../api/get-stats4';
+import { useKpiSummary } from '../api/get-kpi-summary';
+import { useMonthlyTotals } from '../api/get-monthly-totals';
+import { useInvoicesByStatus } from '../api/get-invoices-by-status';
+import { useCollectionsByStaff } from '../api/get-collections-by-staff';
 import { ChartCard } from '../components/chart-card';
 import { KpiCards } from '../components/kpi-cards';
 
@@ -22,10 +22,10 @@ export function DashboardPage() {
   const { service, isLoading: isServiceLoading } = useSelectedService();
   const query = { service: service?.id };
   const isEnabled = Boolean(service);
-  const stats1 = useStats1(query, { isEnabled });
-  const stats2 = useStats2(query, { isEnabled });
-  const stats3 = useStats3(query, { isEnabled });
-  const stats4 = useStats4(query, { isEnabled });
+  const kpiSummary = useKpiSummary(query, { isEnabled });
+  const monthlyTotals = useMonthlyTotals(query, { isEnabled });
+  const invoicesByStatus = useInvoicesByStatus(query, { isEnabled });
+  const collectionsByStaff = useCollectionsByStaff(query, { isEnabled });
   const isWaiting = isServiceLoading || !service;
 
   return (
@@ -43,36 +43,36 @@ export function DashboardPage() {
         <Typography color="text.secondary">{t('dashboard.selectService')}</Typography>
       ) : (
         <>
-          <KpiCards data={stats1.data} isLoading={isWaiting || stats1.isPending} isError={stats1.isError} onRetry={() => void stats1.refetch()} />
+          <KpiCards data={kpiSummary.data} isLoading={isWaiting || kpiSummary.isPending} isError={kpiSummary.isError} onRetry={() => void kpiSummary.refetch()} />
           <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' } }}>
             <ChartCard
               title={t('dashboard.charts.invoicedVsCollected')}
-              isLoading={isWaiting || stats2.isPending}
-              isError={stats2.isError}
-              isEmpty={(stats2.data?.length ?? 0) === 0}
-              onRetry={() => void stats2.refetch()}
+              isLoading={isWaiting || monthlyTotals.isPending}
+              isError={monthlyTotals.isError}
+              isEmpty={(monthlyTotals.data?.length ?? 0) === 0}
+              onRetry={() => void monthlyTotals.refetch()}
             >
-              <Suspense fallback={null}>{stats2.data && <InvoicedCollectedChart data={stats2.data} />}</Suspense>
+              <Suspense fallback={null}>{monthlyTotals.data && <InvoicedCollectedChart data={monthlyTotals.data} />}</Suspense>
             </ChartCard>
             <ChartCard
               title={t('dashboard.charts.invoicesByStatus')}
-              isLoading={isWaiting || stats3.isPending}
-              isError={stats3.isError}
-              isEmpty={(stats3.data ?? []).every((row) => row.count === 0)}
-              onRetry={() => void stats3.refetch()}
+              isLoading={isWaiting || invoicesByStatus.isPending}
+              isError={invoicesByStatus.isError}
+              isEmpty={(invoicesByStatus.data ?? []).every((row) => row.count === 0)}
+              onRetry={() => void invoicesByStatus.refetch()}
             >
-              <Suspense fallback={null}>{stats3.data && <InvoicesByStatusChart data={stats3.data} />}</Suspense>
+              <Suspense fallback={null}>{invoicesByStatus.data && <InvoicesByStatusChart data={invoicesByStatus.data} />}</Suspense>
             </ChartCard>
           </Box>
           <ChartCard
             title={t('dashboard.charts.collectionsByStaff')}
-            isLoading={isWaiting || stats4.isPending}
-            isError={stats4.isError}
-            isEmpty={(stats4.data?.length ?? 0) === 0}
-            onRetry={() => void stats4.refetch()}
+            isLoading={isWaiting || collectionsByStaff.isPending}
+            isError={collectionsByStaff.isError}
+            isEmpty={(collectionsByStaff.data?.length ?? 0) === 0}
+            onRetry={() => void collectionsByStaff.refetch()}
             height={200}
           >
-            <Suspense fallback={null}>{stats4.data && <CollectionsByStaffChart data={stats4.data} />}</Suspense>
+            <Suspense fallback={null}>{collectionsByStaff.data && <CollectionsByStaffChart data={collectionsByStaff.data} />}</Suspense>
           </ChartCard>
         </>
       )}

@@ -49,12 +49,12 @@ export function OverdueListPage() {
   const skipped = lastResult?.results.filter((result) => result.status === 'skipped') ?? [];
 
   const columns: GridColDef<OverdueRow>[] = [
-    { field: 'customer_name', headerName: t('overdue.fields.customer'), flex: 1.4, minWidth: 180, renderCell: ({ row }) => <bdi>{row.customer_name}</bdi> },
+    { field: 'customer_name', headerName: t('overdue.fields.customer'), flex: 1.4, minWidth: 170, renderCell: ({ row }) => <bdi>{row.customer_name}</bdi> },
     {
       field: 'phone',
       headerName: t('overdue.fields.phone'),
       flex: 1,
-      minWidth: 140,
+      minWidth: 130,
       sortable: false,
       renderCell: ({ row }) => (
         <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
@@ -64,21 +64,23 @@ export function OverdueListPage() {
     },
     { field: 'days_overdue', headerName: t('overdue.fields.daysOverdue'), flex: 0.8, minWidth: 120, renderCell: ({ row }) => <NumberText value={row.days_overdue} /> },
     { field: 'oldest_due_on', headerName: t('overdue.fields.oldestDueOn'), flex: 0.9, minWidth: 130, valueFormatter: (value: string) => formatDate(value, language) },
-    { field: 'overdue_invoices', headerName: t('overdue.fields.invoices'), flex: 0.6, minWidth: 100, renderCell: ({ row }) => <NumberText value={row.overdue_invoices} /> },
+    { field: 'overdue_invoices', headerName: t('overdue.fields.invoices'), flex: 0.6, minWidth: 90, renderCell: ({ row }) => <NumberText value={row.overdue_invoices} /> },
     { field: 'overdue_amount', headerName: t('overdue.fields.amount'), flex: 0.9, minWidth: 130, align: 'right', headerAlign: 'right', renderCell: ({ row }) => <Money amount={row.overdue_amount} /> },
     {
       field: 'last_payment_at',
       headerName: t('overdue.fields.lastPayment'),
       flex: 1,
-      minWidth: 160,
-      valueFormatter: (value: string | null) => (value ? formatDateTime(value, language, timeZone) : t('overdue.never')),
+      minWidth: 120,
+      // The day is enough to chase a customer; the list must fit 1440 px beside the menu.
+      valueFormatter: (value: string | null) => (value ? formatDate(value, language, timeZone) : t('overdue.never')),
     },
     {
       field: 'last_reminder_at',
       headerName: t('overdue.fields.lastReminder'),
       flex: 1,
-      minWidth: 160,
-      valueFormatter: (value: string | null) => (value ? formatDateTime(value, language, timeZone) : t('overdue.never')),
+      minWidth: 120,
+      // The day is enough to chase a customer; the list must fit 1440 px beside the menu.
+      valueFormatter: (value: string | null) => (value ? formatDate(value, language, timeZone) : t('overdue.never')),
     },
   ];
 

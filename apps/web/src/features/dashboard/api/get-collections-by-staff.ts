@@ -1,0 +1,16 @@
+import { collectionsByStaffSchema, type CollectionsByStaff, type StatisticsQuery } from '@meterline/contract/statistics';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/lib/api-client';
+import { statisticsKeys } from '../../../shared/api/query-keys';
+
+/** Parsed with the contract schema, so a changed answer fails loudly here rather than in a chart. */
+export async function getCollectionsByStaff(query: StatisticsQuery, signal?: AbortSignal): Promise<CollectionsByStaff> {
+  return collectionsByStaffSchema.parse(await apiClient.get<unknown>('statistics/stats4/', { query, signal }));
+}
+
+export const collectionsByStaffQueryOptions = (query: StatisticsQuery) =>
+  queryOptions({ queryKey: statisticsKeys.one('stats4', query), queryFn: ({ signal }) => getCollectionsByStaff(query, signal) });
+
+export function useCollectionsByStaff(query: StatisticsQuery, { isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...collectionsByStaffQueryOptions(query), enabled: isEnabled });
+}

@@ -1,0 +1,16 @@
+import { invoicesByStatusSchema, type InvoicesByStatus, type StatisticsQuery } from '@meterline/contract/statistics';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/lib/api-client';
+import { statisticsKeys } from '../../../shared/api/query-keys';
+
+/** Parsed with the contract schema, so a changed answer fails loudly here rather than in a chart. */
+export async function getInvoicesByStatus(query: StatisticsQuery, signal?: AbortSignal): Promise<InvoicesByStatus> {
+  return invoicesByStatusSchema.parse(await apiClient.get<unknown>('statistics/stats3/', { query, signal }));
+}
+
+export const invoicesByStatusQueryOptions = (query: StatisticsQuery) =>
+  queryOptions({ queryKey: statisticsKeys.one('stats3', query), queryFn: ({ signal }) => getInvoicesByStatus(query, signal) });
+
+export function useInvoicesByStatus(query: StatisticsQuery, { isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...invoicesByStatusQueryOptions(query), enabled: isEnabled });
+}

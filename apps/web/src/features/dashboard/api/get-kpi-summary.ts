@@ -1,0 +1,16 @@
+import { kpiSummarySchema, type KpiSummary, type StatisticsQuery } from '@meterline/contract/statistics';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/lib/api-client';
+import { statisticsKeys } from '../../../shared/api/query-keys';
+
+/** Parsed with the contract schema, so a changed answer fails loudly here rather than in a chart. */
+export async function getKpiSummary(query: StatisticsQuery, signal?: AbortSignal): Promise<KpiSummary> {
+  return kpiSummarySchema.parse(await apiClient.get<unknown>('statistics/stats1/', { query, signal }));
+}
+
+export const kpiSummaryQueryOptions = (query: StatisticsQuery) =>
+  queryOptions({ queryKey: statisticsKeys.one('stats1', query), queryFn: ({ signal }) => getKpiSummary(query, signal) });
+
+export function useKpiSummary(query: StatisticsQuery, { isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...kpiSummaryQueryOptions(query), enabled: isEnabled });
+}
