@@ -14,7 +14,11 @@ export interface UpdateConfigVariables {
 export function updateConfig({ id, input, logo }: UpdateConfigVariables): Promise<Config> {
   if (!logo) return apiClient.put<Config>(`config/${id}/`, input);
   const form = new FormData();
-  for (const [key, value] of Object.entries(input)) if (value !== undefined && value !== null) form.append(key, String(value));
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined || value === null) continue;
+    // A map (the cash steps per currency) travels as JSON text, as the contract reads it.
+    form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
   form.append('logo', logo, logo.name);
   return apiClient.put<Config>(`config/${id}/`, form);
 }

@@ -47,7 +47,15 @@ export function followUpValuesOf(config: Config): FollowUpValues {
 }
 
 /** What a template gives for a sample customer, in its own language. */
-function TemplatePreview({ control, language, currency }: { control: Control<FollowUpValues>; language: ReminderLanguage; currency: string }) {
+function TemplatePreview({
+  control,
+  language,
+  currency,
+}: {
+  control: Control<FollowUpValues>;
+  language: ReminderLanguage;
+  currency: string;
+}) {
   const { t } = useTranslation();
   const template = useWatch({ control, name: language === 'ar' ? 'reminder_template_ar' : 'reminder_template_en' });
   const text = renderReminder(template.trim() || DEFAULT_REMINDER_TEMPLATES[language], {
@@ -68,7 +76,15 @@ function TemplatePreview({ control, language, currency }: { control: Control<Fol
  * The "Late fee" and "Overdue reminders" sections of the settings form: their own component so
  * the settings form only spreads their values and fields.
  */
-export function FollowUpSettingsSections<T extends FollowUpValues>({ control, currency, disabled }: { control: Control<T>; currency: string; disabled: boolean }) {
+export function FollowUpSettingsSections<T extends FollowUpValues>({
+  control,
+  currency,
+  disabled,
+}: {
+  control: Control<T>;
+  currency: string;
+  disabled: boolean;
+}) {
   const { t } = useTranslation();
   const fields = control as unknown as Control<FollowUpValues>;
   const kind = useWatch({ control: fields, name: 'late_fee_kind' });
@@ -76,29 +92,43 @@ export function FollowUpSettingsSections<T extends FollowUpValues>({ control, cu
     <>
       <Section title={t('followUpSettings.lateFeeSection')}>
         <Box sx={grid}>
-          <FormTextField control={fields} name="late_fee_kind" select label={t('followUpSettings.lateFeeKind')} helperText={t('followUpSettings.lateFeeKindHelp')} disabled={disabled}>
+          <FormTextField
+            control={fields}
+            name="late_fee_kind"
+            select
+            label={t('followUpSettings.lateFeeKind')}
+            helperText={t('followUpSettings.lateFeeKindHelp')}
+            disabled={disabled}
+          >
             {LATE_FEE_KINDS.map((value) => (
               <MenuItem key={value} value={value}>
                 {t(`followUpSettings.lateFeeKinds.${value}`)}
               </MenuItem>
             ))}
           </FormTextField>
-          <NumericTextField
-            control={fields}
-            name="late_fee_value"
-            label={t('followUpSettings.lateFeeValue')}
-            helperText={t('followUpSettings.lateFeeValueHelp')}
-            disabled={disabled || kind === 'none'}
-            slotProps={{ input: { endAdornment: <InputAdornment position="end">{kind === 'percent' ? '%' : currency}</InputAdornment> } }}
-          />
-          <NumericTextField
-            control={fields}
-            name="late_fee_after_days"
-            isInteger
-            label={t('followUpSettings.lateFeeAfterDays')}
-            helperText={t('followUpSettings.lateFeeAfterDaysHelp')}
-            disabled={disabled || kind === 'none'}
-          />
+          {/* No late fee: nothing to set (greyed-out fields would only be hard to read). */}
+          {kind !== 'none' && (
+            <>
+              <NumericTextField
+                control={fields}
+                name="late_fee_value"
+                label={t('followUpSettings.lateFeeValue')}
+                helperText={t('followUpSettings.lateFeeValueHelp')}
+                disabled={disabled}
+                slotProps={{
+                  input: { endAdornment: <InputAdornment position="end">{kind === 'percent' ? '%' : currency}</InputAdornment> },
+                }}
+              />
+              <NumericTextField
+                control={fields}
+                name="late_fee_after_days"
+                isInteger
+                label={t('followUpSettings.lateFeeAfterDays')}
+                helperText={t('followUpSettings.lateFeeAfterDaysHelp')}
+                disabled={disabled}
+              />
+            </>
+          )}
         </Box>
       </Section>
       <Section title={t('followUpSettings.remindersSection')}>

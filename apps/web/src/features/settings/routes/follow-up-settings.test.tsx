@@ -49,8 +49,9 @@ describe('late fee and reminder settings (issue 15)', () => {
   it('saves the late fee, the reminder language, a template and the disconnection threshold', async () => {
     const fetchMock = stubFetch((url, init) => answer(url, init, { late_fee_kind: 'percent', late_fee_value: '5.000', reminder_language: 'ar' }));
     renderWithProviders(<SettingsPage />, { path: '/settings' });
-    // The late fee's value is off while there is no late fee.
-    expect(await screen.findByRole('textbox', { name: 'Amount or percent' })).toBeDisabled();
+    // No late fee: no value to set.
+    expect(await screen.findByRole('combobox', { name: 'Late fee' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Amount or percent' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('combobox', { name: 'Late fee' }));
     await userEvent.click(await screen.findByRole('option', { name: 'A percent of what is left' }));
     const value = screen.getByRole('textbox', { name: 'Amount or percent' });
