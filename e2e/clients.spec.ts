@@ -31,7 +31,7 @@ test('a superadmin creates a client and its admin, who adds a collector and chan
   await expect(superPage).toHaveURL('/tenants/create');
   await superPage.getByRole('textbox', { name: /^Name/ }).fill(clientName);
   await expect(superPage.getByRole('textbox', { name: /^Slug/ })).toHaveValue(slug);
-  await superPage.getByRole('combobox', { name: 'Currency' }).click();
+  await superPage.getByRole('combobox', { name: 'Currency', exact: true }).click();
   await superPage.getByRole('option', { name: 'JOD' }).click();
   await expectNoSeriousA11yViolations(superPage, 'create client');
   await superPage.getByRole('button', { name: 'Create client' }).click();
@@ -81,7 +81,7 @@ test('a superadmin creates a client and its admin, who adds a collector and chan
   await expect(adminPage.getByText('Settings saved.')).toBeVisible();
   await adminPage.reload();
   await expect(adminPage.getByRole('textbox', { name: 'Days to pay' })).toHaveValue('21');
-  await expect(adminPage.getByRole('combobox', { name: 'Currency' })).toHaveText('JOD');
+  await expect(adminPage.getByRole('combobox', { name: 'Currency', exact: true })).toHaveText('JOD');
 
   // The superadmin blocks the client, after a confirmation.
   await superPage.goto(clientPath);
