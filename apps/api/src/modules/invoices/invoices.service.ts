@@ -56,7 +56,7 @@ import {
   updateInvoiceRow,
 } from './invoices.repository';
 import { billedDaysOf, monthlyFeeOf, runDaysOf } from './proration';
-import { findSubscriptionConsumption, findSubscriptionsOfPeriod } from './proration.repository';
+import { findLastReadingTimes, findSubscriptionConsumption, findSubscriptionsOfPeriod } from './proration.repository';
 
 type CreateInvoiceData = z.output<typeof createInvoiceInputSchema>;
 type GenerateInvoicesData = z.output<typeof generateInvoicesInputSchema>;
@@ -91,11 +91,6 @@ function daysBetween(start: string, end: string): number {
 function isNotReadSinceLastInvoice(candidate: { lastReadingId: number | null; lastBilledReadingId: number | null }): boolean {
   if (candidate.lastReadingId === null) return true;
   return candidate.lastBilledReadingId !== null && candidate.lastReadingId <= candidate.lastBilledReadingId;
-}
-
-/** A timestamp from raw SQL: a Date (PGlite) or text (PostgreSQL), as ISO 8601. */
-function toTimestamp(value: string | Date | null): string | null {
-  return value === null ? null : new Date(value).toISOString();
 }
 
 export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
@@ -415,7 +410,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
               continue;
             }
             const isUnread = context.service.isMetered && isNotReadSinceLastInvoice(candidate);
-            if (isUnread) result.unread.push({ subscription: candidate.id, customer: candidate.customerId, customer_name: candidate.customerName, last_reading_at: toTimestamp(candidate.lastReadingAt) });
+            if (isUnread) result.unread.push({ subscription: candidate.id, customer: candidate.customerId, customer_name: candidate.customerName, last_reading_at: null });
             if (isUnread && input.unread === 'skip') {
               skip(candidate, 'not_read');
               continue;
@@ -438,6 +433,8 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
           }
         }
       }
+      const readAt = await findLastReadingTimes(db, scope.tenantId, [...new Set(result.unread.map((meter) => meter.customer))]);
+      for (const meter of result.unread) meter.last_reading_at = readAt.get(meter.customer) ?? null;
       const stored = await findInvoiceTotals(db, scope, result.invoices);
       const stations = new Map<number | null, GenerateInvoicesResult['by_station'][number] & { minor: bigint }>();
       let amount = 0n;

@@ -23,13 +23,11 @@ export async function findSubscriptionsOfPeriod(executor: Executor, scope: Servi
       stationId: subscriptions.stationId,
       stationName: stations.name,
       // The customer's last live reading, and the last one its live invoices billed: not read since
-      // the last invoice when the first is missing or not past the second (the billing run warns).
+      // the last invoice when the first is missing or not past the second (the billing run warns;
+      // `findLastReadingTimes` dates the few it lists).
       lastReadingId: sql<number | null>`(select max(mr.id) from meter_readings mr join subscriptions ms on ms.id = mr.subscription_id
           where mr.tenant_id = ${subscriptions.tenantId} and ms.customer_id = ${subscriptions.customerId} and mr.kind = 'reading'
             and not exists (select 1 from reading_voids rv where rv.tenant_id = mr.tenant_id and rv.reading_id = mr.id))`.mapWith(Number),
-      lastReadingAt: sql<string | null>`(select max(mr.taken_at) from meter_readings mr join subscriptions ms on ms.id = mr.subscription_id
-          where mr.tenant_id = ${subscriptions.tenantId} and ms.customer_id = ${subscriptions.customerId} and mr.kind = 'reading'
-            and not exists (select 1 from reading_voids rv where rv.tenant_id = mr.tenant_id and rv.reading_id = mr.id))`,
       lastBilledReadingId: sql<number | null>`(select max(bi.last_reading_id) from invoices bi
           where bi.tenant_id = ${subscriptions.tenantId} and bi.customer_id = ${subscriptions.customerId} and bi.status <> 'cancelled')`.mapWith(Number),
     })
@@ -48,6 +46,21 @@ export async function findSubscriptionsOfPeriod(executor: Executor, scope: Servi
       ),
     )
     .orderBy(asc(subscriptions.id));
+}
+
+/** When each customer's meter was last read (its latest live reading): the billing run's unread meters, one query for all. */
+export async function findLastReadingTimes(executor: Executor, tenantId: number, customerIds: number[]): Promise<Map<number, string>> {
+  if (!customerIds.length) return new Map();
+  const rows = await selectRows<{ customer_id: number; taken_at: string | Date }>(
+    executor,
+    sql`select ms.customer_id, max(mr.taken_at) as taken_at
+          from meter_readings mr join subscriptions ms on ms.id = mr.subscription_id
+          where mr.tenant_id = ${tenantId} and ms.customer_id in (${sql.join(customerIds.map((id) => sql`${id}`), sql`, `)}) and mr.kind = 'reading'
+            and not exists (select 1 from reading_voids rv where rv.tenant_id = mr.tenant_id and rv.reading_id = mr.id)
+          group by ms.customer_id`,
+  );
+  // A Date from PGlite, text from PostgreSQL: ISO 8601 either way.
+  return new Map(rows.map((row) => [Number(row.customer_id), new Date(row.taken_at).toISOString()]));
 }
 
 /**
