@@ -1,0 +1,32 @@
+import type { Config } from '@meterline/contract/config';
+
+/** A tenant's settings as the settings screen's tests load them (with a logo; `{ ...config, logo: null }` without). */
+export const config: Config = {
+  id: 5,
+  company_name: 'Nour Power',
+  logo: '/api/media/1-abc.png',
+  currency: 'USD',
+  currency_decimals: 2,
+  tax_rate: '11.000',
+  invoice_prefix: 'INV',
+  invoice_due_days: 15,
+  phone: '',
+  email: '',
+  address: '',
+  invoice_footer: '',
+  timezone: 'Asia/Beirut',
+  second_currency: null,
+  second_currency_decimals: null,
+  cash_rounding: {},
+  voltage: 230,
+  prorate_partial_months: true,
+  collectors_take_payments: true,
+  backdate_days: 31,
+  late_fee_kind: 'none',
+  late_fee_value: '0.000',
+  late_fee_after_days: 30,
+  reminder_language: 'en',
+  reminder_template_en: 'Dear {name}, you owe {amount} since {due_date}.',
+  reminder_template_ar: 'عزيزنا {name}، عليكم {amount} منذ {due_date}.',
+  disconnection_after_days: 60,
+};
