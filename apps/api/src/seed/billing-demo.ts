@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { currencyDecimals, formatScaled, parseScaled, QUANTITY_SCALE, TAX_RATE_SCALE, UNIT_PRICE_SCALE } from '@meterline/contract/money';
-import { formatInvoiceNumber, statusFor } from '../modules/invoices/invoices.repository';
+import { formatInvoiceNumber, statusFor } from '../modules/invoices/invoice-rules';
 import { meterInvoiceLines, priceLines, type DraftLine } from '../modules/invoices/invoice-lines';
 import { demoConsumptionLines, seedPricingOf, seedTariffsDemo } from './tariffs-demo';
 import { addDays } from '../modules/services/service-scope';

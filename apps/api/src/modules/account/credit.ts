@@ -1,7 +1,8 @@
 import type { Tx } from '../../db/client';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
 import { findCustomerRow } from '../customers/customers.repository';
-import { statusFor, updateInvoiceRow } from '../invoices/invoices.repository';
+import { updateInvoiceRow } from '../invoices/invoices.repository';
+import { statusFor } from '../invoices/invoice-rules';
 import { insertPayment } from '../payments/payments.repository';
 import type { ServiceContext } from '../services/service-scope';
 import { addToCustomerCredit, CREDIT_APPLIED_METHOD, insertCreditMovement } from './account.repository';

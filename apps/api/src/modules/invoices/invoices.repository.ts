@@ -10,19 +10,10 @@ import type { ServiceScope, TenantTerms } from '../services/service-scope';
 import type { InvoiceRateRow } from './pricing.repository';
 import { secondCurrencyFields } from './two-currencies';
 import { toLinePricing } from './pricing.repository';
+import { formatInvoiceNumber, isOverdue } from './invoice-rules';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
-
-/** Status from the amounts: `paid` exactly when nothing is left to pay. */
-export function statusFor(total: bigint, amountPaid: bigint): InvoiceStatus {
-  if (amountPaid >= total) return 'paid';
-  return amountPaid === 0n ? 'unpaid' : 'partially_paid';
-}
-
-export function isOverdue(row: Pick<InvoiceRow, 'status' | 'dueOn'>, today: string): boolean {
-  return (row.status === 'unpaid' || row.status === 'partially_paid') && row.dueOn < today;
-}
 
 export function toInvoice(row: InvoiceRow, customer: { fullName: string; code: string; rate?: InvoiceRateRow | null }, terms: TenantTerms, today: string): Invoice {
   const money = (value: bigint) => formatMoneyAmount(value, terms.decimals);
@@ -296,10 +287,6 @@ export async function allocateInvoiceNumber(executor: Executor, tenantId: number
   const next = Number(locked.last) + 1;
   await executor.update(settings).set({ lastInvoiceNumber: next }).where(eq(settings.tenantId, tenantId));
   return formatInvoiceNumber(locked.prefix || prefix, year, next);
-}
-
-export function formatInvoiceNumber(prefix: string, year: string, sequence: number): string {
-  return `${prefix}-${year}-${String(sequence).padStart(6, '0')}`;
 }
 
 export async function insertInvoice(executor: Executor, values: typeof invoices.$inferInsert): Promise<InvoiceRow> {

@@ -50,11 +50,11 @@ import {
   insertInvoice,
   insertInvoiceLines,
   listInvoicesSource,
-  statusFor,
   toInvoice,
   toInvoiceLine,
   updateInvoiceRow,
 } from './invoices.repository';
+import { statusFor } from './invoice-rules';
 import { billedDaysOf, monthlyFeeOf, runDaysOf } from './proration';
 import { findLastReadingTimes, findSubscriptionConsumption, findSubscriptionsOfPeriod } from './proration.repository';
 
