@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { currencyDecimals, formatScaled, parseScaled, QUANTITY_SCALE, TAX_RATE_SCALE, UNIT_PRICE_SCALE } from '@meterline/contract/money';
 import { formatInvoiceNumber, statusFor } from '../modules/invoices/invoice-rules';
+import { findSettings, updateSettings } from '../modules/config/config.repository';
 import { meterInvoiceLines, priceLines, type DraftLine } from '../modules/invoices/invoice-lines';
 import { demoConsumptionLines, seedPricingOf, seedTariffsDemo } from './tariffs-demo';
 import { addDays } from '../modules/services/service-scope';
@@ -16,7 +17,6 @@ import {
   payments,
   routeAssignments,
   services,
-  settings,
   stations,
   streets,
   subscriptions,
@@ -119,8 +119,9 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
   const { tenantId, now, staff } = options;
   const random = createRandom(options.seed ?? tenantId * 7919);
   const summary: BillingDemoSummary = { customers: 0, readings: 0, invoices: 0, payments: 0 };
-  if (options.taxRate !== undefined) await executor.update(settings).set({ taxRate: options.taxRate }).where(eq(settings.tenantId, tenantId));
-  const [config] = await executor.select().from(settings).where(eq(settings.tenantId, tenantId));
+  if (options.taxRate !== undefined) await updateSettings(executor, { tenantId }, { taxRate: options.taxRate });
+  const config = await findSettings(executor, { tenantId });
+  if (!config) throw new Error(`Tenant ${tenantId} has no settings row`);
   const decimals = currencyDecimals(config.currency);
   const priceFactor = DEMO_PRICE_FACTOR[config.currency] ?? 1n;
   const taxRate = parseScaled(config.taxRate, TAX_RATE_SCALE) ?? 0n;
@@ -390,7 +391,7 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
     summary.payments += paymentRows.length;
   }
   summary.invoices = pendingInvoices.length;
-  await executor.update(settings).set({ lastInvoiceNumber: invoiceSequence }).where(eq(settings.tenantId, tenantId));
+  await updateSettings(executor, { tenantId }, { lastInvoiceNumber: invoiceSequence });
 
   // The cached balances, as the money writes would have left them.
   const owing = [...balances].filter(([, balance]) => balance !== 0n).map(([id, balance]) => sql`(${id}::int, ${balance.toString()}::bigint)`);

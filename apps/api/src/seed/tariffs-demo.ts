@@ -8,10 +8,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { formatScaled, UNIT_PRICE_SCALE } from '@meterline/contract/money';
 import { priceConsumption, type TariffRule } from '@meterline/contract/tariff-pricing';
 import { toTariffRule } from '../modules/invoices/consumption-pricing';
+import { findSettings, updateSettings } from '../modules/config/config.repository';
 import type { DraftLine } from '../modules/invoices/invoice-lines';
 import { trimDecimal } from '../modules/services/decimal-input';
 import type { Executor } from '../db/client';
-import { exchangeRates, invoiceExchangeRates, invoiceLinePricing, invoiceLines, settings, tariffs } from '../db/schema/index';
+import { exchangeRates, invoiceExchangeRates, invoiceLinePricing, invoiceLines, tariffs } from '../db/schema/index';
 
 const monthText = (date: Date) => date.toISOString().slice(0, 7);
 
@@ -54,7 +55,7 @@ export async function seedTariffsDemo(
     });
   }
   const rows = await executor.insert(tariffs).values(values).returning();
-  await executor.update(settings).set({ secondCurrency, cashRounding: { LBP: 1000, USD: 5 } }).where(eq(settings.tenantId, tenantId));
+  await updateSettings(executor, { tenantId }, { secondCurrency, cashRounding: { LBP: 1000, USD: 5 } });
   await executor.insert(exchangeRates).values(
     months.map((month, index) => ({ tenantId, currency: secondCurrency, month: `${month}-01`, rate: `${89_500 + ((index * 3) % 4) * 100}.000000`, baseCurrency: 'USD', setBy: options.setBy })),
   );
@@ -92,14 +93,14 @@ export async function seedPricingOf(executor: Executor, tenantId: number, invoic
     invoice.lines.flatMap((line) => (line.pricing ? [{ tenantId, invoiceLineId: lineId.get(`${invoice.invoiceId}:${line.position}`)!, tariffId: line.pricing.tariffId, month: `${line.pricing.month}-01`, tier: line.pricing.tier }] : [])),
   );
   for (let index = 0; index < pricing.length; index += 500) await executor.insert(invoiceLinePricing).values(pricing.slice(index, index + 500));
-  const [config] = await executor.select({ second: settings.secondCurrency }).from(settings).where(eq(settings.tenantId, tenantId));
-  if (!config?.second) return;
-  const rates = await executor.select().from(exchangeRates).where(and(eq(exchangeRates.tenantId, tenantId), eq(exchangeRates.currency, config.second)));
+  const second = (await findSettings(executor, { tenantId }))?.secondCurrency;
+  if (!second) return;
+  const rates = await executor.select().from(exchangeRates).where(and(eq(exchangeRates.tenantId, tenantId), eq(exchangeRates.currency, second)));
   const rateOf = new Map(rates.map((rate) => [rate.month, rate]));
   const stored = invoicesOf.flatMap((invoice) => {
     const month = `${invoice.periodStart.slice(0, 7)}-01`;
     const rate = rateOf.get(month);
-    return rate ? [{ tenantId, invoiceId: invoice.invoiceId, currency: config.second!, month, rate: rate.rate, baseCurrency: rate.baseCurrency }] : [];
+    return rate ? [{ tenantId, invoiceId: invoice.invoiceId, currency: second, month, rate: rate.rate, baseCurrency: rate.baseCurrency }] : [];
   });
   for (let index = 0; index < stored.length; index += 500) await executor.insert(invoiceExchangeRates).values(stored.slice(index, index + 500));
 }

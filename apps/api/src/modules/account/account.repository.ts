@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { accountPayments, creditMovements, creditNotes, customers, invoices, settings, type CreditMovementKind } from '../../db/schema/index';
+import { accountPayments, creditMovements, creditNotes, customers, invoices, type CreditMovementKind } from '../../db/schema/index';
+import { takeNextCreditNoteSequence } from '../config/config.repository';
 import type { ServiceScope } from '../services/service-scope';
 
 export type AccountPaymentRow = typeof accountPayments.$inferSelect;
@@ -52,10 +53,7 @@ export async function addToCustomerCredit(executor: Executor, tenantId: number, 
 
 /** The next credit note number of the tenant, under the settings row's lock: gapless like the invoices'. */
 export async function allocateCreditNoteNumber(executor: Executor, tenantId: number, year: string): Promise<string> {
-  const [locked] = await executor.select({ last: settings.lastCreditNoteNumber }).from(settings).where(eq(settings.tenantId, tenantId)).for('update');
-  if (!locked) throw new Error(`Tenant ${tenantId} has no settings row`);
-  const next = Number(locked.last) + 1;
-  await executor.update(settings).set({ lastCreditNoteNumber: next }).where(eq(settings.tenantId, tenantId));
+  const next = await takeNextCreditNoteSequence(executor, { tenantId });
   return `CN-${year}-${String(next).padStart(6, '0')}`;
 }
 

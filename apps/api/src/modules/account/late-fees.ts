@@ -1,7 +1,8 @@
 import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import { divideRoundHalfUp, parseScaled, UNIT_PRICE_SCALE } from '@meterline/contract/money';
 import type { Tx } from '../../db/client';
-import { invoices, lateFees, settings } from '../../db/schema/index';
+import { invoices, lateFees } from '../../db/schema/index';
+import { findLateFeeSettings } from '../config/config.repository';
 import type { DraftLine } from '../invoices/invoice-lines';
 import { addDays, type ServiceContext } from '../services/service-scope';
 
@@ -28,10 +29,7 @@ const NONE: LateFeePlan = { lines: [], record: async () => undefined };
  */
 export async function planLateFees(tx: Tx, context: ServiceContext, customerId: number, today: string): Promise<LateFeePlan> {
   const { scope, terms } = context;
-  const [row] = await tx
-    .select({ kind: settings.lateFeeKind, value: settings.lateFeeValue, afterDays: settings.lateFeeAfterDays })
-    .from(settings)
-    .where(eq(settings.tenantId, scope.tenantId));
+  const row = await findLateFeeSettings(tx, scope);
   const fee: LateFeeTerms | null = row ? { kind: row.kind, value: parseScaled(row.value, VALUE_SCALE) ?? 0n, afterDays: row.afterDays } : null;
   if (!fee || fee.kind === 'none' || fee.value <= 0n) return NONE;
   // Overdue more than N days: due before today - N.

@@ -21,7 +21,8 @@ import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
 import type { IdempotencyTicket } from '../idempotency/idempotency';
 import type { DocumentLanguage } from '../invoices/invoice-document';
-import { findSettingsRow, findUploadDataUri } from '../invoices/invoices.repository';
+import { findSettings } from '../config/config.repository';
+import { findUploadDataUri } from '../media/media.repository';
 import { toPayment } from '../payments/payments.repository';
 import { parseDecimalField } from '../services/decimal-input';
 import { assertTenantUser, findUserNames } from '../services/references';
@@ -244,9 +245,9 @@ export function createCashService(deps: { clock: Clock; defaultDb: Db; publicUrl
       const [balances, names, config] = await Promise.all([
         selectBalancesAfter(db, scope.tenantId, payment, terms.timezone),
         namesOf(scope.tenantId, [payment.heldBy ?? payment.receivedBy]),
-        findSettingsRow(db, scope.tenantId),
+        findSettings(db, scope),
       ]);
-      const logo = config?.logo ? ((await findUploadDataUri(db, config.logo)) ?? (db === deps.defaultDb ? null : await findUploadDataUri(deps.defaultDb, config.logo))) : null;
+      const logo = config?.logo ? ((await findUploadDataUri(db, scope, config.logo)) ?? (db === deps.defaultDb ? null : await findUploadDataUri(deps.defaultDb, scope, config.logo))) : null;
       const url = `${deps.publicUrl.replace(/\/$/, '')}/payments/${payment.id}/verify?service=${scope.serviceId}`;
       const qrSvg = await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
       const money = (value: bigint) => formatMoneyAmount(value, terms.decimals);

@@ -1,10 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { currencyDecimals, formatMoneyAmount, formatScaled, parseScaled, TAX_RATE_SCALE } from '@meterline/contract/money';
 import { LATE_FEE_KINDS, type Config, type LateFeeKind } from '@meterline/contract/config';
 import { DEFAULT_REMINDER_TEMPLATES } from '@meterline/contract/overdue';
 import type { Executor } from '../../db/client';
-import { invoices, payments, settings, transactions } from '../../db/schema/index';
+import { invoices, payments, services, settings, transactions } from '../../db/schema/index';
 import { mediaUrl } from '../media/media-names';
+
+/**
+ * The one repository of the tenant's settings (the `settings` table, "config" in the API): every
+ * read and write of that table in the API and the seed goes through a function of this file.
+ */
 
 export type SettingsRow = typeof settings.$inferSelect;
 export type SettingsChanges = Partial<Omit<typeof settings.$inferInsert, 'id' | 'tenantId'>>;
@@ -54,6 +59,59 @@ export async function findSettings(db: Executor, scope: { tenantId: number }): P
 export async function lockSettings(tx: Executor, scope: { tenantId: number }): Promise<SettingsRow | null> {
   const [row] = await tx.select().from(settings).where(eq(settings.tenantId, scope.tenantId)).for('update');
   return row ?? null;
+}
+
+/** A new tenant's settings row (provisioning). */
+export async function insertSettings(tx: Executor, scope: { tenantId: number }, values: SettingsChanges & { companyName: string }): Promise<void> {
+  await tx.insert(settings).values({ ...values, tenantId: scope.tenantId });
+}
+
+/**
+ * A service of the tenant with the tenant's settings, in one query (`null` when the service is not
+ * the tenant's): the request scope of every `/api/services/{serviceId}/...` route.
+ */
+export async function findServiceWithSettings(db: Executor, scope: { tenantId: number; serviceId: number }): Promise<{ service: typeof services.$inferSelect; settings: SettingsRow | null } | null> {
+  const [row] = await db
+    .select({ service: services, settings })
+    .from(services)
+    .leftJoin(settings, eq(settings.tenantId, services.tenantId))
+    .where(and(eq(services.tenantId, scope.tenantId), eq(services.id, scope.serviceId)));
+  return row ?? null;
+}
+
+/** The tenant's late fee terms as stored (value a decimal text scaled by 10^3), `null` without a settings row. */
+export async function findLateFeeSettings(db: Executor, scope: { tenantId: number }): Promise<{ kind: string; value: string; afterDays: number } | null> {
+  const [row] = await db
+    .select({ kind: settings.lateFeeKind, value: settings.lateFeeValue, afterDays: settings.lateFeeAfterDays })
+    .from(settings)
+    .where(eq(settings.tenantId, scope.tenantId));
+  return row ?? null;
+}
+
+/**
+ * The tenant's next invoice sequence and its prefix, gapless: the settings row is locked (SELECT
+ * ... FOR UPDATE) until the transaction that inserts the invoice ends, so concurrent creations
+ * queue and a rolled-back one gives its number back.
+ */
+export async function takeNextInvoiceSequence(tx: Executor, scope: { tenantId: number }): Promise<{ sequence: number; prefix: string }> {
+  const [locked] = await tx
+    .select({ last: settings.lastInvoiceNumber, prefix: settings.invoicePrefix })
+    .from(settings)
+    .where(eq(settings.tenantId, scope.tenantId))
+    .for('update');
+  if (!locked) throw new Error(`Tenant ${scope.tenantId} has no settings row`);
+  const sequence = Number(locked.last) + 1;
+  await tx.update(settings).set({ lastInvoiceNumber: sequence }).where(eq(settings.tenantId, scope.tenantId));
+  return { sequence, prefix: locked.prefix };
+}
+
+/** The tenant's next credit note sequence, under the same row lock: gapless like the invoices'. */
+export async function takeNextCreditNoteSequence(tx: Executor, scope: { tenantId: number }): Promise<number> {
+  const [locked] = await tx.select({ last: settings.lastCreditNoteNumber }).from(settings).where(eq(settings.tenantId, scope.tenantId)).for('update');
+  if (!locked) throw new Error(`Tenant ${scope.tenantId} has no settings row`);
+  const sequence = Number(locked.last) + 1;
+  await tx.update(settings).set({ lastCreditNoteNumber: sequence }).where(eq(settings.tenantId, scope.tenantId));
+  return sequence;
 }
 
 export async function updateSettings(tx: Executor, scope: { tenantId: number }, changes: SettingsChanges): Promise<SettingsRow> {

@@ -11,7 +11,7 @@ import type { ServiceContext } from '../services/service-scope';
 import { findServiceTariffs, type TariffRow } from '../tariffs/tariffs.repository';
 import type { DraftLine } from './invoice-lines';
 import { findBilledByMonth, findRateForMonth, findUnbilledIntervals, insertInvoiceRate, insertLinePricing } from './pricing.repository';
-import { findSettingsRow } from './invoices.repository';
+import { findSettings } from '../config/config.repository';
 
 const scaled = (text: string | null | undefined, scale: number) => (text ? (parseScaled(text, scale) ?? 0n) : 0n);
 
@@ -107,7 +107,7 @@ export async function storeLinePricing(executor: Executor, tenantId: number, dra
  * the invoice shows one currency.
  */
 export async function storeInvoiceRate(executor: Executor, tenantId: number, invoiceId: number, periodStart: string): Promise<void> {
-  const settings = await findSettingsRow(executor, tenantId);
+  const settings = await findSettings(executor, { tenantId });
   const currency = settings?.secondCurrency;
   if (!currency) return;
   const monthDate = `${periodStart.slice(0, 7)}-01`;

@@ -4,13 +4,14 @@ import type { Invoice, InvoiceLine, InvoiceLinePricing, InvoiceStatus, ListInvoi
 import { invoiceListSpec, INVOICE_STATUSES } from '@meterline/contract/invoices';
 import { formatMoneyAmount } from '@meterline/contract/money';
 import type { Executor } from '../../db/client';
-import { bundles, customers, invoiceCounts, invoiceExchangeRates, invoiceLinePricing, invoiceLines, invoiceRollups, invoices, meterReadings, paymentTenders, payments, readingVoids, settings, subscriptions, tariffs, uploads, users } from '../../db/schema/index';
+import { bundles, customers, invoiceCounts, invoiceExchangeRates, invoiceLinePricing, invoiceLines, invoiceRollups, invoices, meterReadings, paymentTenders, payments, readingVoids, subscriptions, tariffs, users } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import type { ServiceScope, TenantTerms } from '../services/service-scope';
 import type { InvoiceRateRow } from './pricing.repository';
 import { secondCurrencyFields } from './two-currencies';
 import { toLinePricing } from './pricing.repository';
 import { formatInvoiceNumber, isOverdue } from './invoice-rules';
+import { takeNextInvoiceSequence } from '../config/config.repository';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
@@ -273,20 +274,12 @@ export async function findInvoiceRow(executor: Executor, scope: ServiceScope, in
 }
 
 /**
- * The next invoice number of the tenant, gapless: the settings row is locked (SELECT ... FOR
- * UPDATE) until the transaction that inserts the invoice ends, so concurrent creations queue
- * and a rolled-back one gives its number back.
+ * The next invoice number of the tenant, gapless: the settings row stays locked until the
+ * transaction that inserts the invoice ends (`takeNextInvoiceSequence`).
  */
 export async function allocateInvoiceNumber(executor: Executor, tenantId: number, prefix: string, year: string): Promise<string> {
-  const [locked] = await executor
-    .select({ last: settings.lastInvoiceNumber, prefix: settings.invoicePrefix })
-    .from(settings)
-    .where(eq(settings.tenantId, tenantId))
-    .for('update');
-  if (!locked) throw new Error(`Tenant ${tenantId} has no settings row`);
-  const next = Number(locked.last) + 1;
-  await executor.update(settings).set({ lastInvoiceNumber: next }).where(eq(settings.tenantId, tenantId));
-  return formatInvoiceNumber(locked.prefix || prefix, year, next);
+  const next = await takeNextInvoiceSequence(executor, { tenantId });
+  return formatInvoiceNumber(next.prefix || prefix, year, next.sequence);
 }
 
 export async function insertInvoice(executor: Executor, values: typeof invoices.$inferInsert): Promise<InvoiceRow> {
@@ -426,13 +419,3 @@ export async function findOpenSubscriptions(executor: Executor, scope: ServiceSc
     .orderBy(asc(subscriptions.id));
 }
 
-export async function findSettingsRow(executor: Executor, tenantId: number) {
-  const [row] = await executor.select().from(settings).where(eq(settings.tenantId, tenantId));
-  return row ?? null;
-}
-
-/** An uploaded file (the tenant's logo) as a data: URI, so printed documents embed it. */
-export async function findUploadDataUri(executor: Executor, name: string): Promise<string | null> {
-  const [row] = await executor.select({ contentType: uploads.contentType, data: uploads.data }).from(uploads).where(eq(uploads.name, name));
-  return row ? `data:${row.contentType};base64,${Buffer.from(row.data).toString('base64')}` : null;
-}

@@ -23,3 +23,12 @@ export async function findUpload(db: Executor, scope: { tenantId: number }, name
     .where(and(eq(uploads.tenantId, scope.tenantId), eq(uploads.name, name)));
   return row ?? null;
 }
+
+/** A tenant's uploaded file (its logo) as a data: URI, so printed documents embed it; another tenant's name is not found. */
+export async function findUploadDataUri(db: Executor, scope: { tenantId: number }, name: string): Promise<string | null> {
+  const [row] = await db
+    .select({ contentType: uploads.contentType, data: uploads.data })
+    .from(uploads)
+    .where(and(eq(uploads.tenantId, scope.tenantId), eq(uploads.name, name)));
+  return row ? `data:${row.contentType};base64,${Buffer.from(row.data).toString('base64')}` : null;
+}

@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { idParamSchema } from '@meterline/contract/common';
 import type { FastifyRequest } from 'fastify';
 import { currencyDecimals, parseScaled, TAX_RATE_SCALE } from '@meterline/contract/money';
 import type { DatabaseRegistry, Db, Executor } from '../../db/client';
-import { services, settings } from '../../db/schema/index';
+import { findServiceWithSettings, findSettings, type SettingsRow } from '../config/config.repository';
 import { notFound } from '../../lib/http-errors';
 import { tenantActorOf, type Actor } from '../../plugins/authenticate';
 
@@ -48,7 +47,7 @@ export interface ServiceContext {
   service: { id: number; name: string; unit: string; isMetered: boolean; maxConsumptionPerDay: string | null };
 }
 
-export function termsFrom(row: typeof settings.$inferSelect | null): TenantTerms {
+export function termsFrom(row: SettingsRow | null): TenantTerms {
   const currency = row?.currency ?? 'USD';
   return {
     currency,
@@ -68,8 +67,7 @@ export function termsFrom(row: typeof settings.$inferSelect | null): TenantTerms
 }
 
 export async function findTenantTerms(executor: Executor, tenantId: number): Promise<TenantTerms> {
-  const [row] = await executor.select().from(settings).where(eq(settings.tenantId, tenantId));
-  return termsFrom(row ?? null);
+  return termsFrom(await findSettings(executor, { tenantId }));
 }
 
 /**
@@ -79,11 +77,7 @@ export async function findTenantTerms(executor: Executor, tenantId: number): Pro
 export async function resolveServiceContext(databases: DatabaseRegistry, request: FastifyRequest, serviceId: number): Promise<ServiceContext> {
   const actor = tenantActorOf(request);
   const db = databases.get(actor.dbAlias);
-  const [row] = await db
-    .select({ service: services, settings })
-    .from(services)
-    .leftJoin(settings, eq(settings.tenantId, services.tenantId))
-    .where(and(eq(services.tenantId, actor.tenantId), eq(services.id, serviceId)));
+  const row = await findServiceWithSettings(db, { tenantId: actor.tenantId, serviceId });
   if (!row) throw notFound();
   return {
     db,

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client';
-import { services, settings } from '../../db/schema/index';
+import { services } from '../../db/schema/index';
+import { insertSettings } from '../config/config.repository';
 
 /** Every new tenant starts with its settings and two services, so its first admin can start at once. */
 export async function provisionTenantData(
@@ -7,7 +8,7 @@ export async function provisionTenantData(
   tenantId: number,
   options: { currency?: string; companyName: string },
 ): Promise<void> {
-  await executor.insert(settings).values({ tenantId, companyName: options.companyName, currency: options.currency ?? 'USD' });
+  await insertSettings(executor, { tenantId }, { companyName: options.companyName, currency: options.currency ?? 'USD' });
   await executor.insert(services).values([
     { tenantId, name: 'Electricity', unit: 'kWh', isMetered: true },
     { tenantId, name: 'Water', unit: 'm³', isMetered: true },

@@ -1,7 +1,7 @@
 import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { User } from '@meterline/contract/users';
 import type { Executor } from '../../db/client';
-import { refreshTokens, settings, tenants, users } from '../../db/schema/index';
+import { refreshTokens, tenants, users } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;
@@ -97,9 +97,4 @@ export async function countOtherActiveAdmins(db: Executor, scope: { tenantId: nu
     .from(users)
     .where(and(eq(users.tenantId, scope.tenantId), eq(users.isActive, true), eq(users.role, 'admin'), ne(users.id, exceptUserId)));
   return row.n;
-}
-
-export async function findTenantSettings(db: Executor, tenantId: number) {
-  const [row] = await db.select().from(settings).where(eq(settings.tenantId, tenantId));
-  return row ?? null;
 }

@@ -26,13 +26,13 @@ import type { TokenService } from '../auth/tokens';
 import {
   countOtherActiveAdmins,
   findActiveUsersByEmail,
-  findTenantSettings,
   findTenantUser,
   findUserWithTenant,
   isUsernameTaken,
   toUser,
   type UserRow,
 } from './users.repository';
+import { findSettings } from '../config/config.repository';
 
 const RESET_TOKEN_SECONDS = 24 * 3600;
 
@@ -131,7 +131,7 @@ export function createUserService(deps: {
   async function tenantSummary(tenantId: number | null, dbAlias: string | null): Promise<Me['tenant']> {
     if (tenantId === null || dbAlias === null) return null;
     const [tenantRow] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
-    const config = await findTenantSettings(databases.get(dbAlias), tenantId);
+    const config = await findSettings(databases.get(dbAlias), { tenantId });
     const currency = config?.currency ?? 'USD';
     return {
       id: tenantId,
