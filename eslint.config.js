@@ -46,6 +46,13 @@ export default tseslint.config(
             })),
             { target: './apps/api/src/db', from: './apps/api/src/modules', message: 'db/ imports no module.' },
             { target: './apps/api/src/lib', from: './apps/api/src/modules', message: 'lib/ imports no module.' },
+            { target: ['./apps/api/src/db', './apps/api/src/lib'], from: './apps/api/src/scope', message: 'db/ and lib/ import nothing of scope/ (the request scope sits above them).' },
+            {
+              target: './apps/api/src/scope',
+              from: './apps/api/src/modules',
+              except: ['./config/config.repository.ts', './audit/audit.repository.ts'],
+              message: 'scope/ is below the modules: it reads the settings repository and nothing else of a module.',
+            },
             { target: './apps/web', from: './apps/api', message: 'The web app imports nothing of the API.' },
             { target: './apps/api', from: './apps/web', message: 'The API imports nothing of the web app.' },
           ],

@@ -6,7 +6,7 @@ import { invoiceListSpec } from '@meterline/contract/invoices';
 import { createFixture, type Fixture } from '../../test/fixtures';
 import { createTestContext, isPostgres, type Client, type TestContext } from '../../test/harness';
 import { servicePath } from '../../test/billing';
-import { selectRows } from '../modules/services/codes';
+import { selectRows } from '../scope/codes';
 
 /*
  * The plans of the lists at an operator's size, on PostgreSQL (PGlite plans alike but slowly at

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, type Fixture } from '../../test/fixtures';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { selectRows } from '../modules/services/codes';
+import { selectRows } from '../scope/codes';
 import { seedBillingDemo } from '../seed/billing-demo';
 
 let context: TestContext;

@@ -5,7 +5,7 @@ import { formatInvoiceNumber, statusFor } from '../modules/invoices/invoice-rule
 import { findSettings, updateSettings } from '../modules/config/config.repository';
 import { meterInvoiceLines, priceLines, type DraftLine } from '../modules/invoices/invoice-lines';
 import { demoConsumptionLines, seedPricingOf, seedTariffsDemo } from './tariffs-demo';
-import { addDays } from '../modules/services/service-scope';
+import { addDays } from '../scope/service-scope';
 import type { Executor } from '../db/client';
 import {
   buildings,

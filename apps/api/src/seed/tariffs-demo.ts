@@ -10,7 +10,7 @@ import { priceConsumption, type TariffRule } from '@meterline/contract/tariff-pr
 import { toTariffRule } from '../modules/invoices/consumption-pricing';
 import { findSettings, updateSettings } from '../modules/config/config.repository';
 import type { DraftLine } from '../modules/invoices/invoice-lines';
-import { trimDecimal } from '../modules/services/decimal-input';
+import { trimDecimal } from '../lib/decimal-input';
 import type { Executor } from '../db/client';
 import { exchangeRates, invoiceExchangeRates, invoiceLinePricing, invoiceLines, tariffs } from '../db/schema/index';
 

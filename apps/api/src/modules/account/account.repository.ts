@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { accountPayments, creditMovements, creditNotes, customers, invoices, type CreditMovementKind } from '../../db/schema/index';
 import { takeNextCreditNoteSequence } from '../config/config.repository';
-import type { ServiceScope } from '../services/service-scope';
+import type { ServiceScope } from '../../scope/service-scope';
 
 export type AccountPaymentRow = typeof accountPayments.$inferSelect;
 export type CreditNoteRow = typeof creditNotes.$inferSelect;

@@ -20,7 +20,7 @@ import { auditContextOf, requirePermission } from '../../plugins/authenticate';
 import type { Idempotency } from '../idempotency/idempotency';
 import { documentLanguage } from '../invoices/invoice-document';
 import { PRINT_DESCRIPTION, sendPrinted, type PdfPrinter } from '../invoices/pdf-printer';
-import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../services/service-scope';
+import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
 import type { AccountService } from './account.service';
 import type { StatementService } from './statement.service';
 

@@ -13,9 +13,9 @@ import { priceLines, type DraftLine } from '../invoices/invoice-lines';
 import { addToCustomerBalance, findInvoiceRow, updateInvoiceRow } from '../invoices/invoices.repository';
 import { statusFor } from '../invoices/invoice-rules';
 import { insertPayment } from '../payments/payments.repository';
-import { parseDecimalField } from '../services/decimal-input';
-import { resolveHappenedAt } from '../services/happened-at';
-import { todayIn, type ServiceContext } from '../services/service-scope';
+import { parseDecimalField } from '../../lib/decimal-input';
+import { resolveHappenedAt } from '../../lib/happened-at';
+import { todayIn, type ServiceContext } from '../../scope/service-scope';
 import {
   addToCustomerCredit,
   allocateCreditNoteNumber,

@@ -4,7 +4,7 @@ import { findCustomerRow } from '../customers/customers.repository';
 import { updateInvoiceRow } from '../invoices/invoices.repository';
 import { statusFor } from '../invoices/invoice-rules';
 import { insertPayment } from '../payments/payments.repository';
-import type { ServiceContext } from '../services/service-scope';
+import type { ServiceContext } from '../../scope/service-scope';
 import { addToCustomerCredit, CREDIT_APPLIED_METHOD, insertCreditMovement } from './account.repository';
 
 /** The reference of the payments row that settles part of an invoice out of the customer's credit. */

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { invoices, lateFees } from '../../db/schema/index';
 import { findLateFeeSettings } from '../config/config.repository';
 import type { DraftLine } from '../invoices/invoice-lines';
-import { addDays, type ServiceContext } from '../services/service-scope';
+import { addDays, type ServiceContext } from '../../scope/service-scope';
 
 /** Late fee settings of a tenant: a percent or an amount scaled by 10^3. */
 interface LateFeeTerms {

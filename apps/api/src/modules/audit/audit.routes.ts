@@ -8,7 +8,7 @@ import { users } from '../../db/schema/index';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { authErrors } from '../../lib/route-schemas';
 import { actorOf, requirePermission, tenantActorOf } from '../../plugins/authenticate';
-import { findUserNames } from '../services/references';
+import { findUserNames } from '../../scope/references';
 import { listAuditSource, type AuditScope } from './audit.repository';
 
 const AUDIT_CSV_COLUMNS: CsvColumn<AuditEntry>[] = [

@@ -5,7 +5,7 @@ import { formatMoneyAmount } from '@meterline/contract/money';
 import type { Executor } from '../../db/client';
 import { bundles, subscriptions } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
-import type { ServiceScope } from '../services/service-scope';
+import type { ServiceScope } from '../../scope/service-scope';
 
 export type BundleRow = typeof bundles.$inferSelect;
 

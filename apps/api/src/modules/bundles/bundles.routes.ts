@@ -9,7 +9,7 @@ import {
 } from '@meterline/contract/bundles';
 import type { DatabaseRegistry } from '../../db/client';
 import type { CsvColumn } from '../../lib/list';
-import { registerServiceCrudRoutes } from '../services/crud-routes';
+import { registerServiceCrudRoutes } from '../../scope/crud-routes';
 import type { BundleService } from './bundles.service';
 
 const BUNDLE_CSV_COLUMNS: CsvColumn<Bundle>[] = [

@@ -5,9 +5,9 @@ import type { Clock } from '../../lib/clock';
 import { notFound, protectedConflict } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
-import { isForeignKeyViolation } from '../services/codes';
-import { decimalFieldText, parseDecimalField } from '../services/decimal-input';
-import type { ServiceContext } from '../services/service-scope';
+import { isForeignKeyViolation } from '../../scope/codes';
+import { decimalFieldText, parseDecimalField } from '../../lib/decimal-input';
+import type { ServiceContext } from '../../scope/service-scope';
 import {
   deleteBundleRow,
   findBundle,

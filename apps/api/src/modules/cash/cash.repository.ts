@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cashHandoverPayments, cashHandovers, customers, invoices, paymentReceipts, payments } from '../../db/schema/index';
-import { selectRows } from '../services/codes';
-import type { ServiceScope } from '../services/service-scope';
+import { selectRows } from '../../scope/codes';
+import type { ServiceScope } from '../../scope/service-scope';
 
 /*
  * Collectors' cash (issue 19). A payment a collector took carries `held_by`; a handover links it in

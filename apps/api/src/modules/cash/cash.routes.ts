@@ -19,7 +19,7 @@ import { auditContextOf, requirePermission } from '../../plugins/authenticate';
 import type { Idempotency } from '../idempotency/idempotency';
 import { documentLanguage } from '../invoices/invoice-document';
 import type { PdfPrinter } from '../invoices/pdf-printer';
-import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../services/service-scope';
+import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
 import type { CashService } from './cash.service';
 import { RECEIPT_PAPER } from './receipt-document';
 

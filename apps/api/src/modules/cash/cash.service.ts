@@ -24,9 +24,9 @@ import type { DocumentLanguage } from '../invoices/invoice-document';
 import { findSettings } from '../config/config.repository';
 import { findUploadDataUri } from '../media/media.repository';
 import { toPayment } from '../payments/payments.repository';
-import { parseDecimalField } from '../services/decimal-input';
-import { assertTenantUser, findUserNames } from '../services/references';
-import { todayIn, type ServiceContext } from '../services/service-scope';
+import { parseDecimalField } from '../../lib/decimal-input';
+import { assertTenantUser, findUserNames } from '../../scope/references';
+import { todayIn, type ServiceContext } from '../../scope/service-scope';
 import { insertTransaction } from '../transactions/transactions.repository';
 import {
   findPaymentForReceipt,

@@ -3,8 +3,8 @@ import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Executor } from '../../db/client';
 import { paymentReceipts } from '../../db/schema/index';
 import { fieldError, forbidden } from '../../lib/http-errors';
-import { selectRows } from '../services/codes';
-import type { ServiceContext } from '../services/service-scope';
+import { selectRows } from '../../scope/codes';
+import type { ServiceContext } from '../../scope/service-scope';
 
 /**
  * Collectors' rules on `create_payment` (issue 19), checked before anything else of the body: the

@@ -5,8 +5,8 @@ import { formatMoneyAmount } from '@meterline/contract/money';
 import type { Executor } from '../../db/client';
 import { buildings, bundles, customers, invoices, meterReadings, payments, regions, stations, streets, subscriptions } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
-import { selectRows } from '../services/codes';
-import type { ServiceScope } from '../services/service-scope';
+import { selectRows } from '../../scope/codes';
+import type { ServiceScope } from '../../scope/service-scope';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

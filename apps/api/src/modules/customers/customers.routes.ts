@@ -9,7 +9,7 @@ import {
 } from '@meterline/contract/customers';
 import type { DatabaseRegistry } from '../../db/client';
 import type { CsvColumn } from '../../lib/list';
-import { registerServiceCrudRoutes } from '../services/crud-routes';
+import { registerServiceCrudRoutes } from '../../scope/crud-routes';
 import type { CustomerService } from './customers.service';
 
 const CUSTOMER_CSV_COLUMNS: CsvColumn<Customer>[] = [

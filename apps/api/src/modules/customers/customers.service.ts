@@ -7,9 +7,9 @@ import type { Clock } from '../../lib/clock';
 import { fieldError, notFound, protectedConflict } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
-import { generateCode, isForeignKeyViolation, isUniqueViolation, nextSerialId } from '../services/codes';
-import { assertAddressFilters, assertStation, findScopedBundle, resolveAddress } from '../services/references';
-import { todayIn, type ServiceContext } from '../services/service-scope';
+import { generateCode, isForeignKeyViolation, isUniqueViolation, nextSerialId } from '../../scope/codes';
+import { assertAddressFilters, assertStation, findScopedBundle, resolveAddress } from '../../scope/references';
+import { todayIn, type ServiceContext } from '../../scope/service-scope';
 import {
   closeSubscription,
   deleteCustomerRow,

@@ -12,7 +12,7 @@ import type { DatabaseRegistry } from '../../db/client';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf, requirePermission } from '../../plugins/authenticate';
-import { resolveServiceContext, serviceParamsSchema } from '../services/service-scope';
+import { resolveServiceContext, serviceParamsSchema } from '../../scope/service-scope';
 import type { ExchangeRateService } from './exchange-rates.service';
 
 const EXCHANGE_RATE_CSV_COLUMNS: CsvColumn<ExchangeRate>[] = [

@@ -8,8 +8,8 @@ import { conflict, fieldError } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
 import { findSettings } from '../config/config.repository';
-import { parseDecimalField } from '../services/decimal-input';
-import type { ServiceContext } from '../services/service-scope';
+import { parseDecimalField } from '../../lib/decimal-input';
+import type { ServiceContext } from '../../scope/service-scope';
 import { findExchangeRateRow, listExchangeRatesSource, toExchangeRate, upsertExchangeRate } from './exchange-rates.repository';
 
 type SetExchangeRateData = z.output<typeof setExchangeRateInputSchema>;

@@ -6,8 +6,8 @@
 import { currencyDecimals, formatMoneyAmount, formatScaled, parseScaled, QUANTITY_SCALE, UNIT_PRICE_SCALE } from '@meterline/contract/money';
 import { PERCENT_SCALE, priceConsumption, type ConsumptionInterval, type TariffRule } from '@meterline/contract/tariff-pricing';
 import type { Executor } from '../../db/client';
-import { trimDecimal } from '../services/decimal-input';
-import type { ServiceContext } from '../services/service-scope';
+import { trimDecimal } from '../../lib/decimal-input';
+import type { ServiceContext } from '../../scope/service-scope';
 import { findServiceTariffs, type TariffRow } from '../tariffs/tariffs.repository';
 import type { DraftLine } from './invoice-lines';
 import { findBilledByMonth, findRateForMonth, findUnbilledIntervals, insertInvoiceRate, insertLinePricing } from './pricing.repository';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import type { ServiceContext } from '../services/service-scope';
+import type { ServiceContext } from '../../scope/service-scope';
 import type { DocumentIssuer } from './invoice-document';
 import { findSettings } from '../config/config.repository';
 import { findUploadDataUri } from '../media/media.repository';

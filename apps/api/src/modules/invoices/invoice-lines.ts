@@ -1,4 +1,4 @@
-import { trimDecimal } from '../services/decimal-input';
+import { trimDecimal } from '../../lib/decimal-input';
 import { computeInvoiceTotals, formatScaled, QUANTITY_SCALE, UNIT_PRICE_SCALE, type InvoiceTotals } from '@meterline/contract/money';
 
 /** A line before it is stored: quantity scaled by 10^3, unit price by 10^6. */

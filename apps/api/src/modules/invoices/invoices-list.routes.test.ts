@@ -4,7 +4,7 @@ import { seedBillingDemo } from '../../seed/billing-demo';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { servicePath } from '../../../test/billing';
-import { selectRows } from '../services/codes';
+import { selectRows } from '../../scope/codes';
 
 let context: TestContext;
 let fixture: Fixture;

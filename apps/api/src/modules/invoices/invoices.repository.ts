@@ -6,7 +6,7 @@ import { formatMoneyAmount } from '@meterline/contract/money';
 import type { Executor } from '../../db/client';
 import { bundles, customers, invoiceCounts, invoiceExchangeRates, invoiceLinePricing, invoiceLines, invoiceRollups, invoices, meterReadings, paymentTenders, payments, readingVoids, subscriptions, tariffs, users } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
-import type { ServiceScope, TenantTerms } from '../services/service-scope';
+import type { ServiceScope, TenantTerms } from '../../scope/service-scope';
 import type { InvoiceRateRow } from './pricing.repository';
 import { secondCurrencyFields } from './two-currencies';
 import { toLinePricing } from './pricing.repository';

@@ -20,7 +20,7 @@ import { sendList, type CsvColumn } from '../../lib/list';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf, requirePermission } from '../../plugins/authenticate';
 import type { Idempotency } from '../idempotency/idempotency';
-import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../services/service-scope';
+import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
 import { documentLanguage } from './invoice-document';
 import type { InvoiceService } from './invoices.service';
 import { sendPrinted, type PdfPrinter } from './pdf-printer';

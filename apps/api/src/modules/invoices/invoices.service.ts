@@ -22,10 +22,10 @@ import { planLateFees } from '../account/late-fees';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
 import { findCustomer, findCustomerRow } from '../customers/customers.repository';
 import { toPayment } from '../payments/payments.repository';
-import { isUniqueViolation } from '../services/codes';
-import { parseDecimalField } from '../services/decimal-input';
-import { assertAddressFilters, assertCustomer, assertStation, assertSubscription, findScopedBundle, findUserNames, invalidPk } from '../services/references';
-import { addDays, todayIn, type ServiceContext } from '../services/service-scope';
+import { isUniqueViolation } from '../../scope/codes';
+import { parseDecimalField } from '../../lib/decimal-input';
+import { assertAddressFilters, assertCustomer, assertStation, assertSubscription, findScopedBundle, findUserNames, invalidPk } from '../../scope/references';
+import { addDays, todayIn, type ServiceContext } from '../../scope/service-scope';
 import {
   findFirstReadingStart,
   findLastLiveReadingId,

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { InvoiceLinePricing } from '@meterline/contract/invoices';
 import type { Executor } from '../../db/client';
 import { exchangeRates, invoiceExchangeRates, invoiceLinePricing } from '../../db/schema/index';
-import { selectRows } from '../services/codes';
+import { selectRows } from '../../scope/codes';
 
 export type InvoiceRateRow = typeof invoiceExchangeRates.$inferSelect;
 

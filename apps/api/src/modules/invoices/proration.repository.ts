@@ -2,8 +2,8 @@ import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DayRange } from '@meterline/contract/proration';
 import type { Executor } from '../../db/client';
 import { bundles, customers, stations, subscriptions } from '../../db/schema/index';
-import { selectRows } from '../services/codes';
-import type { ServiceScope } from '../services/service-scope';
+import { selectRows } from '../../scope/codes';
+import type { ServiceScope } from '../../scope/service-scope';
 import { unbilledConsumptionSql } from '../subscriptions/subscriptions.repository';
 
 /**

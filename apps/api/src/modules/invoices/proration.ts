@@ -3,7 +3,7 @@ import { ERROR_CODES } from '@meterline/contract/errors';
 import { monthlyFeeFor, monthRangeOf, openDaysWithin } from '@meterline/contract/proration';
 import type { Executor } from '../../db/client';
 import { fieldError } from '../../lib/http-errors';
-import type { TenantTerms } from '../services/service-scope';
+import type { TenantTerms } from '../../scope/service-scope';
 import { findMonthFees } from './proration.repository';
 
 interface Period {

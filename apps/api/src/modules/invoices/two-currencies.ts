@@ -1,7 +1,7 @@
 /** Issue 14: an invoice's amounts in the tenant's second currency, at the rate the invoice stored. */
 import { cashDueInSecond, inSecondCurrency, parseRate, type CurrencyTerms } from '@meterline/contract/currency-payments';
 import { currencyDecimals, formatMoneyAmount } from '@meterline/contract/money';
-import type { TenantTerms } from '../services/service-scope';
+import type { TenantTerms } from '../../scope/service-scope';
 import type { InvoiceRateRow } from './pricing.repository';
 
 /** The currencies of an invoice: the billing one, and the second one with the invoice's own rate. */

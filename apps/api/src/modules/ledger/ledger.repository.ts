@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { invoices, payments } from '../../db/schema/index';
-import type { ServiceScope } from '../services/service-scope';
+import type { ServiceScope } from '../../scope/service-scope';
 
 export interface InvoiceMovementRow {
   id: number;

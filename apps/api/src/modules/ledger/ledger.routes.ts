@@ -5,7 +5,7 @@ import { ledgerQuerySchema, ledgerSchema } from '@meterline/contract/ledger';
 import type { DatabaseRegistry } from '../../db/client';
 import { readErrors } from '../../lib/route-schemas';
 import { requirePermission } from '../../plugins/authenticate';
-import { resolveServiceContext, serviceItemParamsSchema } from '../services/service-scope';
+import { resolveServiceContext, serviceItemParamsSchema } from '../../scope/service-scope';
 import type { LedgerService } from './ledger.service';
 
 /** `/api/services/{serviceId}/customers/{id}/ledger/`: the customer's statement of account. */

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import { fieldError, notFound } from '../../lib/http-errors';
 import { findCustomerRow } from '../customers/customers.repository';
-import { todayIn, type ServiceContext } from '../services/service-scope';
+import { todayIn, type ServiceContext } from '../../scope/service-scope';
 import { findAccountMovements } from '../account/account.repository';
 import { accountLedgerMovements, ACCOUNT_PAYMENT_METHODS } from '../account/account-ledger';
 import { findInvoiceMovements, findPaymentMovements } from './ledger.repository';

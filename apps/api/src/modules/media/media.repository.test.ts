@@ -3,7 +3,7 @@ import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { updateSettings } from '../config/config.repository';
 import { documentIssuerOf } from '../invoices/document-issuer';
-import type { ServiceContext } from '../services/service-scope';
+import type { ServiceContext } from '../../scope/service-scope';
 import { findUploadDataUri, insertUpload } from './media.repository';
 
 let context: TestContext;

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client';
 import { customers, invoices, reminders } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import { overdueCondition } from '../invoices/invoices.repository';
-import type { ServiceScope } from '../services/service-scope';
+import type { ServiceScope } from '../../scope/service-scope';
 
 /**
  * Customers with overdue invoices, one row each, from the invoices themselves: due before today

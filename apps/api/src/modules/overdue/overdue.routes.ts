@@ -16,7 +16,7 @@ import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf, requirePermission } from '../../plugins/authenticate';
 import { documentLanguage } from '../invoices/invoice-document';
 import { PRINT_DESCRIPTION, sendPrinted, type PdfPrinter } from '../invoices/pdf-printer';
-import { resolveServiceContext, serviceParamsSchema } from '../services/service-scope';
+import { resolveServiceContext, serviceParamsSchema } from '../../scope/service-scope';
 import type { OverdueService } from './overdue.service';
 
 const OVERDUE_CSV_COLUMNS: CsvColumn<OverdueCustomer>[] = [

@@ -22,8 +22,8 @@ import { documentIssuerOf } from '../invoices/document-issuer';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
 import { findSettings } from '../config/config.repository';
 import { formatDocumentDate, formatDocumentDecimal, type DocumentLanguage } from '../invoices/invoice-document';
-import { assertAddressFilters, assertStation, invalidPk } from '../services/references';
-import { todayIn, type ServiceContext } from '../services/service-scope';
+import { assertAddressFilters, assertStation, invalidPk } from '../../scope/references';
+import { todayIn, type ServiceContext } from '../../scope/service-scope';
 import { renderDisconnectionDocument } from './disconnection-document';
 import {
   findLastReminderAt,

@@ -11,8 +11,8 @@ import { paymentTenders } from '../../db/schema/index';
 import { conflict, fieldError } from '../../lib/http-errors';
 import { findInvoiceRate } from '../invoices/pricing.repository';
 import { currencyTermsOf } from '../invoices/two-currencies';
-import { parseDecimalField } from '../services/decimal-input';
-import type { ServiceContext } from '../services/service-scope';
+import { parseDecimalField } from '../../lib/decimal-input';
+import type { ServiceContext } from '../../scope/service-scope';
 
 export type PaymentTenderRow = typeof paymentTenders.$inferSelect;
 

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client';
 import { customers, invoices, paymentTenders, payments } from '../../db/schema/index';
 import { tenderFields, type PaymentTenderRow } from './payment-tenders';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
-import type { ServiceScope } from '../services/service-scope';
+import type { ServiceScope } from '../../scope/service-scope';
 
 export type PaymentRow = typeof payments.$inferSelect;
 

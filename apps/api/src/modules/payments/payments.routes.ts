@@ -8,7 +8,7 @@ import { sendList, type CsvColumn } from '../../lib/list';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf, requirePermission } from '../../plugins/authenticate';
 import type { Idempotency } from '../idempotency/idempotency';
-import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../services/service-scope';
+import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
 import type { PaymentService } from './payments.service';
 
 const PAYMENT_CSV_COLUMNS: CsvColumn<Payment>[] = [

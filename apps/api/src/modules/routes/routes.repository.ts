@@ -14,7 +14,7 @@ import {
 import type { Executor } from '../../db/client';
 import { buildings, customers, regions, routeAssignments, routeVisits, stations, streets, subscriptions } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
-import type { ServiceScope } from '../services/service-scope';
+import type { ServiceScope } from '../../scope/service-scope';
 
 export type RouteAssignmentRow = typeof routeAssignments.$inferSelect;
 export type RouteVisitRow = typeof routeVisits.$inferSelect;

@@ -21,7 +21,7 @@ import type { DatabaseRegistry } from '../../db/client';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { noContent, readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf, requirePermission } from '../../plugins/authenticate';
-import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../services/service-scope';
+import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
 import type { RouteService } from './routes.service';
 
 const STOP_CSV_COLUMNS: CsvColumn<RouteStop>[] = [

@@ -17,8 +17,8 @@ import type { Clock } from '../../lib/clock';
 import { conflict, constraintName, fieldError, forbidden, notFound } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
-import { assertAddressFilters, assertCustomer, assertStation, findUserNames } from '../services/references';
-import { todayIn, type ServiceContext } from '../services/service-scope';
+import { assertAddressFilters, assertCustomer, assertStation, findUserNames } from '../../scope/references';
+import { todayIn, type ServiceContext } from '../../scope/service-scope';
 import { findTenantUser } from '../users/users.repository';
 import {
   deleteAssignmentRow,

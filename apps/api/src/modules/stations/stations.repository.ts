@@ -4,8 +4,8 @@ import { stationListSpec } from '@meterline/contract/stations';
 import type { Executor } from '../../db/client';
 import { buildings, customers, regions, stations, streets, subscriptions } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
-import { selectRows } from '../services/codes';
-import type { ServiceScope } from '../services/service-scope';
+import { selectRows } from '../../scope/codes';
+import type { ServiceScope } from '../../scope/service-scope';
 
 export type StationRow = typeof stations.$inferSelect;
 

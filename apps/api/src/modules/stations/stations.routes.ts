@@ -9,7 +9,7 @@ import {
 } from '@meterline/contract/stations';
 import type { DatabaseRegistry } from '../../db/client';
 import type { CsvColumn } from '../../lib/list';
-import { registerServiceCrudRoutes } from '../services/crud-routes';
+import { registerServiceCrudRoutes } from '../../scope/crud-routes';
 import type { StationService } from './stations.service';
 
 const STATION_CSV_COLUMNS: CsvColumn<Station>[] = [

@@ -6,10 +6,10 @@ import type { Clock } from '../../lib/clock';
 import { fieldError, notFound, protectedConflict } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
-import { generateCode, isForeignKeyViolation, isUniqueViolation, nextSerialId } from '../services/codes';
-import { decimalFieldText } from '../services/decimal-input';
-import { assertAddressFilters, resolveAddress } from '../services/references';
-import type { ServiceContext } from '../services/service-scope';
+import { generateCode, isForeignKeyViolation, isUniqueViolation, nextSerialId } from '../../scope/codes';
+import { decimalFieldText } from '../../lib/decimal-input';
+import { assertAddressFilters, resolveAddress } from '../../scope/references';
+import type { ServiceContext } from '../../scope/service-scope';
 import { stations } from '../../db/schema/index';
 import {
   deleteStationRow,

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { selectRows } from '../services/codes';
+import { selectRows } from '../../scope/codes';
 
 /** What every figure is computed over: one tenant, optionally one service, a window of days. */
 export interface StatisticsScope {

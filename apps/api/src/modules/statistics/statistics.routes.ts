@@ -5,7 +5,7 @@ import { kpiSummarySchema, monthlyTotalsSchema, invoicesByStatusSchema, collecti
 import type { DatabaseRegistry } from '../../db/client';
 import { authErrors } from '../../lib/route-schemas';
 import { requirePermission } from '../../plugins/authenticate';
-import { resolveTenantContext } from '../services/service-scope';
+import { resolveTenantContext } from '../../scope/service-scope';
 import type { StatisticsService } from './statistics.service';
 
 /** `/api/statistics/stats1/` ... `stats4/` (view dashboard; ?service=&date_from=&date_to=). */

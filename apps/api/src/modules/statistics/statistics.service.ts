@@ -7,8 +7,8 @@ import type { Clock } from '../../lib/clock';
 import { fieldError } from '../../lib/http-errors';
 import { findRateForMonth } from '../invoices/pricing.repository';
 import { currencyTermsOf } from '../invoices/two-currencies';
-import { assertTenantService, findUserNames } from '../services/references';
-import { safeTimezone, todayIn, type TenantContext } from '../services/service-scope';
+import { assertTenantService, findUserNames } from '../../scope/references';
+import { safeTimezone, todayIn, type TenantContext } from '../../scope/service-scope';
 import { selectCollectionsByReceiver, selectKpis, selectMonthlyTotals, selectStatusBreakdown, type StatisticsScope } from './statistics.repository';
 
 const STATUS_ORDER = ['paid', 'partially_paid', 'unpaid', 'overdue', 'cancelled'];

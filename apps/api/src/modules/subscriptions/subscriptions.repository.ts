@@ -4,8 +4,8 @@ import { counterListSpec, readingListSpec } from '@meterline/contract/subscripti
 import type { Executor } from '../../db/client';
 import { buildings, bundles, customers, invoices, meterReadings, readingVoids, regions, stations, streets, subscriptions } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
-import { selectRows } from '../services/codes';
-import type { ServiceScope } from '../services/service-scope';
+import { selectRows } from '../../scope/codes';
+import type { ServiceScope } from '../../scope/service-scope';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type ReadingRow = typeof meterReadings.$inferSelect;

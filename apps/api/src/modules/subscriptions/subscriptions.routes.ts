@@ -20,7 +20,7 @@ import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf, requirePermission } from '../../plugins/authenticate';
 import { z } from 'zod';
 import { idParamSchema } from '@meterline/contract/common';
-import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../services/service-scope';
+import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
 import type { Idempotency } from '../idempotency/idempotency';
 import type { SubscriptionService } from './subscriptions.service';
 

@@ -16,11 +16,11 @@ import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
-import { parseDecimalField, trimDecimal } from '../services/decimal-input';
+import { parseDecimalField, trimDecimal } from '../../lib/decimal-input';
 import type { IdempotencyTicket } from '../idempotency/idempotency';
-import { resolveHappenedAt } from '../services/happened-at';
-import { assertAddressFilters, assertStation, findScopedBundle, findUserNames } from '../services/references';
-import { todayIn, type ServiceContext } from '../services/service-scope';
+import { resolveHappenedAt } from '../../lib/happened-at';
+import { assertAddressFilters, assertStation, findScopedBundle, findUserNames } from '../../scope/references';
+import { todayIn, type ServiceContext } from '../../scope/service-scope';
 import {
   findInvoiceBillingReading,
   findLatestLiveReading,

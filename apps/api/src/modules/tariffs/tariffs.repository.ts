@@ -4,7 +4,7 @@ import { tariffListSpec } from '@meterline/contract/tariffs';
 import type { Executor } from '../../db/client';
 import { bundles, tariffs } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
-import type { ServiceScope } from '../services/service-scope';
+import type { ServiceScope } from '../../scope/service-scope';
 
 export type TariffRow = typeof tariffs.$inferSelect;
 

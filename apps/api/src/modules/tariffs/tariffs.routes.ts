@@ -9,7 +9,7 @@ import {
 } from '@meterline/contract/tariffs';
 import type { DatabaseRegistry } from '../../db/client';
 import type { CsvColumn } from '../../lib/list';
-import { registerServiceCrudRoutes } from '../services/crud-routes';
+import { registerServiceCrudRoutes } from '../../scope/crud-routes';
 import type { TariffService } from './tariffs.service';
 
 const TARIFF_CSV_COLUMNS: CsvColumn<Tariff>[] = [

@@ -8,8 +8,8 @@ import { conflict, fieldError, notFound } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
 import type { StoredTariffTier } from '../../db/schema/tariffs';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
-import { decimalFieldText, parseDecimalField } from '../services/decimal-input';
-import type { ServiceContext } from '../services/service-scope';
+import { decimalFieldText, parseDecimalField } from '../../lib/decimal-input';
+import type { ServiceContext } from '../../scope/service-scope';
 import {
   deleteTariffRow,
   findServiceBundleIds,

@@ -6,7 +6,7 @@ import { INVOICE_STATUSES } from '@meterline/contract/invoices';
 import type { Executor } from '../../db/client';
 import { invoices, transactions } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
-import { selectRows } from '../services/codes';
+import { selectRows } from '../../scope/codes';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 

@@ -15,7 +15,7 @@ import { sendList, type CsvColumn } from '../../lib/list';
 import { authErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf, requirePermission } from '../../plugins/authenticate';
 import type { Idempotency } from '../idempotency/idempotency';
-import { resolveTenantContext } from '../services/service-scope';
+import { resolveTenantContext } from '../../scope/service-scope';
 import type { TransactionService } from './transactions.service';
 
 const TRANSACTION_CSV_COLUMNS: CsvColumn<Transaction>[] = [

@@ -6,9 +6,9 @@ import type { Clock } from '../../lib/clock';
 import { fieldError } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
-import { parseDecimalField } from '../services/decimal-input';
-import { assertTenantService, assertTenantUser, findUserNames } from '../services/references';
-import type { TenantContext } from '../services/service-scope';
+import { parseDecimalField } from '../../lib/decimal-input';
+import { assertTenantService, assertTenantUser, findUserNames } from '../../scope/references';
+import type { TenantContext } from '../../scope/service-scope';
 import { insertTransaction, listTransactionsSource, summarizeInvoiceStatuses, toTransaction } from './transactions.repository';
 
 type CreateTransactionData = z.output<typeof createTransactionInputSchema>;

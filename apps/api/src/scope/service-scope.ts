@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { idParamSchema } from '@meterline/contract/common';
 import type { FastifyRequest } from 'fastify';
 import { currencyDecimals, parseScaled, TAX_RATE_SCALE } from '@meterline/contract/money';
-import type { DatabaseRegistry, Db, Executor } from '../../db/client';
-import { findServiceWithSettings, findSettings, type SettingsRow } from '../config/config.repository';
-import { notFound } from '../../lib/http-errors';
-import { tenantActorOf, type Actor } from '../../plugins/authenticate';
+import type { DatabaseRegistry, Db, Executor } from '../db/client';
+import { findServiceWithSettings, findSettings, type SettingsRow } from '../modules/config/config.repository';
+import { notFound } from '../lib/http-errors';
+import { tenantActorOf, type Actor } from '../plugins/authenticate';
 
 /** Path parameters of `/api/services/{serviceId}/...` (a bad id is a 404, as the error handler answers). */
 export const serviceParamsSchema = z.object({ serviceId: idParamSchema });

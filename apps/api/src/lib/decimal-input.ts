@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '@meterline/contract/errors';
 import { formatScaled, parseScaled } from '@meterline/contract/money';
-import { fieldError } from '../../lib/http-errors';
+import { fieldError } from './http-errors';
 
 /**
  * Decimal inputs (already ASCII from the contract) to exact scaled integers: too many decimals,

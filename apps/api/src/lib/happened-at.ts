@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Role } from '@meterline/contract/roles';
-import { fieldError } from '../../lib/http-errors';
+import { fieldError } from './http-errors';
 
 /** Collectors may date a reading or a payment at most this many days back, whatever the setting. */
 export const COLLECTOR_BACKDATE_DAYS = 3;

@@ -4,11 +4,11 @@ import type { z } from 'zod';
 import { validationErrorSchema } from '@meterline/contract/errors';
 import type { ListQuery } from '@meterline/contract/pagination';
 import type { Subject } from '@meterline/contract/permissions';
-import type { DatabaseRegistry } from '../../db/client';
-import { sendList, type CsvColumn, type ListSource } from '../../lib/list';
-import { noContent, readErrors, writeErrors } from '../../lib/route-schemas';
-import type { AuditContext } from '../audit/audit.repository';
-import { auditContextOf, requirePermission } from '../../plugins/authenticate';
+import type { DatabaseRegistry } from '../db/client';
+import { sendList, type CsvColumn, type ListSource } from '../lib/list';
+import { noContent, readErrors, writeErrors } from '../lib/route-schemas';
+import type { AuditContext } from '../modules/audit/audit.repository';
+import { auditContextOf, requirePermission } from '../plugins/authenticate';
 import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema, type ServiceContext } from './service-scope';
 
 /** What an entity of a service offers to its five routes. */

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client';
-import { constraintName, databaseErrorCode } from '../../lib/http-errors';
+import type { Executor } from '../db/client';
+import { constraintName, databaseErrorCode } from '../lib/http-errors';
 
 /** Rows of a raw SQL query, typed by the caller (both drivers answer `{ rows }`). */
 export async function selectRows<T>(executor: Executor, query: SQL): Promise<T[]> {

@@ -1,8 +1,8 @@
 import { ERROR_CODES } from '@meterline/contract/errors';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { buildings, bundles, customers, regions, services, stations, streets, subscriptions, users } from '../../db/schema/index';
-import { fieldError } from '../../lib/http-errors';
+import type { Executor } from '../db/client';
+import { buildings, bundles, customers, regions, services, stations, streets, subscriptions, users } from '../db/schema/index';
+import { fieldError } from '../lib/http-errors';
 import type { ServiceScope } from './service-scope';
 
 /**
