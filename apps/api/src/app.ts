@@ -25,7 +25,7 @@ import { createTokenService } from './modules/auth/tokens';
 import { configRoutes } from './modules/config/config.routes';
 import { createConfigService } from './modules/config/config.service';
 import { mediaRoutes } from './modules/media/media.routes';
-import { getOrCreateSecret } from './modules/secrets';
+import { getOrCreateSecret } from './modules/secrets/secrets.repository';
 import { serviceRoutes } from './modules/services/services.routes';
 import { tenantUserRoutes } from './modules/tenants/tenant-users.routes';
 import { tenantRoutes } from './modules/tenants/tenants.routes';

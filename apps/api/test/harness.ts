@@ -11,7 +11,7 @@ import { loadConfig, type Config } from '../src/config';
 import { DatabaseRegistry, openPglite, openPostgres, type Database, type Db } from '../src/db/client';
 import type { Clock } from '../src/lib/clock';
 import type { Mailer, MailMessage } from '../src/lib/mailer';
-import { getOrCreateSecret } from '../src/modules/secrets';
+import { getOrCreateSecret } from '../src/modules/secrets/secrets.repository';
 import { databaseUrlFor } from './global-setup';
 
 export const isPostgres = Boolean(process.env.TEST_DATABASE_URL);

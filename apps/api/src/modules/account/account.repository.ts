@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { accountPayments, creditMovements, creditNotes, customers, invoices, type CreditMovementKind } from '../../db/schema/index';
+import { accountPayments, creditMovements, creditNotes, customers, invoices, lateFees, type CreditMovementKind } from '../../db/schema/index';
 import { takeNextCreditNoteSequence } from '../config/config.repository';
 import type { ServiceScope } from '../../scope/service-scope';
 
@@ -128,4 +128,48 @@ export async function findAccountMovements(executor: Executor, scope: ServiceSco
       .where(and(where(creditMovements), inArray(creditMovements.kind, ['applied', 'refund']))),
   ]);
   return { paymentRows, noteRows, movementRows };
+}
+
+/** The customers of the service, of one station or region, by name (at most `limit`). */
+export async function findStatementCustomerIds(executor: Executor, scope: ServiceScope, filters: { station?: number; region?: number }, limit: number): Promise<number[]> {
+  const rows = await executor
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.tenantId, scope.tenantId),
+        eq(customers.serviceId, scope.serviceId),
+        filters.station ? eq(customers.stationId, filters.station) : undefined,
+        filters.region ? eq(customers.regionId, filters.region) : undefined,
+      ),
+    )
+    .orderBy(asc(customers.fullName), asc(customers.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The customer's invoices still owed and due before `dueBefore` that no late fee charged yet
+ * (issue 15), by id. Called in the invoice's transaction, customer row locked.
+ */
+export async function findOverdueInvoicesWithoutLateFee(executor: Executor, scope: ServiceScope, customerId: number, dueBefore: string) {
+  return executor
+    .select({ id: invoices.id, number: invoices.number, total: invoices.total, amountPaid: invoices.amountPaid })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.tenantId, scope.tenantId),
+        eq(invoices.serviceId, scope.serviceId),
+        eq(invoices.customerId, customerId),
+        inArray(invoices.status, ['unpaid', 'partially_paid']),
+        lt(invoices.dueOn, dueBefore),
+        notExists(executor.select({ one: sql`1` }).from(lateFees).where(and(eq(lateFees.tenantId, invoices.tenantId), eq(lateFees.overdueInvoiceId, invoices.id)))),
+      ),
+    )
+    .orderBy(invoices.id);
+}
+
+/** Records which overdue invoices the new invoice charged (the unique key makes it once each). */
+export async function insertLateFees(executor: Executor, scope: { tenantId: number }, invoiceId: number, charges: { overdueInvoiceId: number; amount: bigint }[], now: Date): Promise<void> {
+  await executor.insert(lateFees).values(charges.map((charge) => ({ tenantId: scope.tenantId, overdueInvoiceId: charge.overdueInvoiceId, invoiceId, amount: charge.amount, createdAt: now })));
 }

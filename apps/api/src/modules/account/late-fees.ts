@@ -1,7 +1,6 @@
-import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import { divideRoundHalfUp, parseScaled, UNIT_PRICE_SCALE } from '@meterline/contract/money';
 import type { Tx } from '../../db/client';
-import { invoices, lateFees } from '../../db/schema/index';
+import { findOverdueInvoicesWithoutLateFee, insertLateFees } from './account.repository';
 import { findLateFeeSettings } from '../config/config.repository';
 import type { DraftLine } from '../invoices/invoice-lines';
 import { addDays, type ServiceContext } from '../../scope/service-scope';
@@ -34,20 +33,7 @@ export async function planLateFees(tx: Tx, context: ServiceContext, customerId: 
   if (!fee || fee.kind === 'none' || fee.value <= 0n) return NONE;
   // Overdue more than N days: due before today - N.
   const dueBefore = addDays(today, -fee.afterDays);
-  const overdue = await tx
-    .select({ id: invoices.id, number: invoices.number, total: invoices.total, amountPaid: invoices.amountPaid })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.tenantId, scope.tenantId),
-        eq(invoices.serviceId, scope.serviceId),
-        eq(invoices.customerId, customerId),
-        inArray(invoices.status, ['unpaid', 'partially_paid']),
-        lt(invoices.dueOn, dueBefore),
-        notExists(tx.select({ one: sql`1` }).from(lateFees).where(and(eq(lateFees.tenantId, invoices.tenantId), eq(lateFees.overdueInvoiceId, invoices.id)))),
-      ),
-    )
-    .orderBy(invoices.id);
+  const overdue = await findOverdueInvoicesWithoutLateFee(tx, scope, customerId, dueBefore);
   const charges = overdue
     .map((invoice) => {
       // Fixed: the amount in minor units; percent: of what is left, rounded half up to the minor unit.
@@ -64,9 +50,7 @@ export async function planLateFees(tx: Tx, context: ServiceContext, customerId: 
       unitPrice: charge.amount * 10n ** BigInt(UNIT_PRICE_SCALE - terms.decimals),
     })),
     async record(executor, invoiceId, now) {
-      await executor
-        .insert(lateFees)
-        .values(charges.map((charge) => ({ tenantId: scope.tenantId, overdueInvoiceId: charge.invoice.id, invoiceId, amount: charge.amount, createdAt: now })));
+      await insertLateFees(executor, scope, invoiceId, charges.map((charge) => ({ overdueInvoiceId: charge.invoice.id, amount: charge.amount })), now);
     },
   };
 }

@@ -1,38 +1,18 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { BulkStatementsQuery, StatementQuery } from '@meterline/contract/account';
 import { MAX_BULK_STATEMENTS } from '@meterline/contract/account';
 import { ERROR_CODES } from '@meterline/contract/errors';
-import type { Db, Executor } from '../../db/client';
-import { customers } from '../../db/schema/index';
+import type { Db } from '../../db/client';
 import { fieldError, notFound } from '../../lib/http-errors';
 import { findCustomer } from '../customers/customers.repository';
 import { documentIssuerOf } from '../invoices/document-issuer';
 import type { DocumentLanguage } from '../invoices/invoice-document';
 import type { LedgerService } from '../ledger/ledger.service';
 import { assertAddressFilters, assertStation } from '../../scope/references';
-import type { ServiceContext, ServiceScope } from '../../scope/service-scope';
-import { findCreditNote } from './account.repository';
+import type { ServiceContext } from '../../scope/service-scope';
+import { findCreditNote, findStatementCustomerIds } from './account.repository';
 import { toCreditNote } from './account.service';
 import { renderCreditNoteDocument } from './credit-note-document';
 import { renderStatementDocument, type StatementInput } from './statement-document';
-
-/** The customers of the service, of one station or region, by name. */
-async function findCustomerIds(executor: Executor, scope: ServiceScope, filters: { station?: number; region?: number }): Promise<number[]> {
-  const rows = await executor
-    .select({ id: customers.id })
-    .from(customers)
-    .where(
-      and(
-        eq(customers.tenantId, scope.tenantId),
-        eq(customers.serviceId, scope.serviceId),
-        filters.station ? eq(customers.stationId, filters.station) : undefined,
-        filters.region ? eq(customers.regionId, filters.region) : undefined,
-      ),
-    )
-    .orderBy(asc(customers.fullName), asc(customers.id))
-    .limit(MAX_BULK_STATEMENTS + 1);
-  return rows.map((row) => row.id);
-}
 
 /** Statements of account: the ledger printed, one customer or every customer of a station or region. */
 export function createStatementService(deps: { ledger: LedgerService; defaultDb: Db }) {
@@ -65,7 +45,7 @@ export function createStatementService(deps: { ledger: LedgerService; defaultDb:
       if (query.date_from && query.date_to && query.date_to < query.date_from) throw fieldError('date_to', ERROR_CODES.dateRangeOrder);
       if (query.station) await assertStation(db, scope, query.station);
       if (query.region) await assertAddressFilters(db, scope.tenantId, { region: query.region });
-      const ids = await findCustomerIds(db, scope, { station: query.station, region: query.region });
+      const ids = await findStatementCustomerIds(db, scope, { station: query.station, region: query.region }, MAX_BULK_STATEMENTS + 1);
       if (ids.length > MAX_BULK_STATEMENTS) throw fieldError('station', ERROR_CODES.maxItems, { max: MAX_BULK_STATEMENTS });
       const sections: StatementInput[] = [];
       for (const id of ids) sections.push(await sectionOf(context, id, query, language));

@@ -7,7 +7,7 @@ import {
   type AuditEntry as ApiAuditEntry,
   type ListAuditQuery,
 } from '@meterline/contract/audit';
-import { auditLog } from '../../db/schema/index';
+import { auditLog, users } from '../../db/schema/index';
 import type { Db, Executor } from '../../db/client';
 import { orderByFor, type ListSource } from '../../lib/list';
 
@@ -154,4 +154,10 @@ export function listAuditSource(
       }));
     },
   };
+}
+
+/** Names of platform staff (the superadmin's history): first and last name, else the username. */
+export async function findPlatformUserNames(defaultDb: Executor, ids: number[]): Promise<Map<number, string>> {
+  const rows = ids.length ? await defaultDb.select().from(users).where(inArray(users.id, ids)) : [];
+  return new Map(rows.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim() || row.username]));
 }

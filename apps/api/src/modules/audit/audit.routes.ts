@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { inArray } from 'drizzle-orm';
 import { listAuditQuerySchema, paginatedAuditSchema, type AuditEntry } from '@meterline/contract/audit';
 import { validationErrorSchema } from '@meterline/contract/errors';
 import type { DatabaseRegistry } from '../../db/client';
-import { users } from '../../db/schema/index';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { authErrors } from '../../lib/route-schemas';
 import { actorOf, requirePermission, tenantActorOf } from '../../plugins/authenticate';
 import { findUserNames } from '../../scope/references';
-import { listAuditSource, type AuditScope } from './audit.repository';
+import { findPlatformUserNames, listAuditSource, type AuditScope } from './audit.repository';
 
 const AUDIT_CSV_COLUMNS: CsvColumn<AuditEntry>[] = [
   { header: 'id', value: (row) => row.id, numeric: true },
@@ -53,10 +51,7 @@ export async function auditRoutes(app: FastifyInstance, options: { databases: Da
       let names: (ids: number[]) => Promise<Map<number, string>>;
       if (actor.tenantId === null) {
         scope = { tenantId: null, entities: PLATFORM_ENTITIES };
-        names = async (ids) => {
-          const rows = ids.length ? await databases.default.select().from(users).where(inArray(users.id, ids)) : [];
-          return new Map(rows.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim() || row.username]));
-        };
+        names = (ids) => findPlatformUserNames(databases.default, ids);
       } else {
         const tenantActor = tenantActorOf(request);
         const isStaff = query.entity === 'user';

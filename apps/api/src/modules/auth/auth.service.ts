@@ -1,12 +1,10 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import type { TokenCreateInput } from '@meterline/contract/auth';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { fieldError, forbidden, unauthorized } from '../../lib/http-errors';
 import type { PasswordHasher } from '../../lib/password';
-import { findUserByUsername, findUserWithTenant } from '../users/users.repository';
+import { claimOtpStep, findUserByUsername, findUserWithTenant, recordLastLogin } from '../users/users.repository';
 import { verifyOtp } from './otp';
 import { createLimiter, type LimiterStore } from './throttle';
 import type { TokenService, TokenUser } from './tokens';
@@ -94,13 +92,7 @@ export function createAuthService(deps: {
         }
         const step = verifyOtp(user.otpSecret, input.otp, user.otpLastTimeStep, clock.now());
         // Compare-and-set on the last used step: of concurrent requests with one code, one wins.
-        const accepted =
-          step !== null &&
-          (await db
-            .update(users)
-            .set({ otpLastTimeStep: step })
-            .where(and(eq(users.id, user.id), or(isNull(users.otpLastTimeStep), lt(users.otpLastTimeStep, step))))
-            .returning({ id: users.id })).length === 1;
+        const accepted = step !== null && (await claimOtpStep(db, user.id, step));
         if (!accepted) {
           await slowDownAccount(input.username);
           throw fieldError('otp', ERROR_CODES.otpInvalid);
@@ -108,7 +100,7 @@ export function createAuthService(deps: {
       }
       await releaseAttempt(input.username, ip);
       await perAccount.reset(input.username.toLowerCase());
-      await db.update(users).set({ lastLogin: clock.now() }).where(eq(users.id, user.id));
+      await recordLastLogin(db, user.id, clock.now());
       return tokens.issuePair({ id: user.id, tenantId: user.tenantId, role: user.role, tokenVersion: user.tokenVersion });
     },
 

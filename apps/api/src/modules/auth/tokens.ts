@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { AccessTokenClaims } from '@meterline/contract/auth';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Db } from '../../db/client';
-import { refreshTokens } from '../../db/schema/index';
+import { findRefreshToken, insertRefreshToken, isRefreshTokenFamilyRevoked, markRefreshTokenUsed, revokeRefreshTokenFamily, revokeRefreshTokensOfUser } from './auth.repository';
 import type { Clock } from '../../lib/clock';
 import { unauthorized } from '../../lib/http-errors';
 
@@ -86,9 +85,7 @@ export function createTokenService(deps: {
     const issuedAt = nowSeconds();
     const stamp: PairStamp = { familyId: family?.id ?? randomUUID(), jti: randomUUID(), issuedAt, sessionStartedAt: family?.startedAt ?? issuedAt };
     const expiresAt = new Date(clock.now().getTime() + deps.refreshTokenSeconds * 1000);
-    await executor
-      .insert(refreshTokens)
-      .values({ jti: stamp.jti, familyId: stamp.familyId, userId: user.id, expiresAt, issuedAt: new Date(issuedAt * 1000) });
+    await insertRefreshToken(executor, { jti: stamp.jti, familyId: stamp.familyId, userId: user.id, expiresAt, issuedAt: new Date(issuedAt * 1000) });
     return { pair: signPair(user, stamp), jti: stamp.jti };
   }
 
@@ -105,10 +102,7 @@ export function createTokenService(deps: {
   }
 
   async function revokeFamily(familyId: string, executor: Db = db) {
-    await executor
-      .update(refreshTokens)
-      .set({ revokedAt: clock.now() })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    await revokeRefreshTokenFamily(executor, familyId, clock.now());
   }
 
   /**
@@ -126,7 +120,7 @@ export function createTokenService(deps: {
     // Read before the transaction: on the embedded database a query outside it would wait for it.
     const user = await loadUser(claims.user_id);
     const outcome = await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.jti, claims.jti)).for('update');
+      const row = await findRefreshToken(tx, claims.jti, { lock: true });
       if (!row || row.revokedAt || row.expiresAt.getTime() <= clock.now().getTime()) return { kind: 'invalid' as const };
       if (row.usedAt) {
         const withinGrace = row.replacedBy !== null && clock.now().getTime() - row.usedAt.getTime() <= deps.refreshGraceSeconds * 1000;
@@ -134,14 +128,14 @@ export function createTokenService(deps: {
       }
       if (user.tokenVersion !== claims.ver) return { kind: 'stale' as const };
       const issued = await issuePair(user, { id: claims.fam, startedAt: sessionStartedAt }, tx as unknown as Db);
-      await tx.update(refreshTokens).set({ usedAt: clock.now(), replacedBy: issued.jti }).where(eq(refreshTokens.jti, claims.jti));
+      await markRefreshTokenUsed(tx, claims.jti, clock.now(), issued.jti);
       return { kind: 'ok' as const, pair: issued.pair };
     });
     switch (outcome.kind) {
       case 'ok':
         return outcome.pair;
       case 'repeat': {
-        const [next] = await db.select().from(refreshTokens).where(eq(refreshTokens.jti, outcome.next));
+        const next = await findRefreshToken(db, outcome.next);
         if (!next || next.revokedAt || user.tokenVersion !== claims.ver) throw invalid();
         return signPair(user, { familyId: claims.fam, jti: next.jti, issuedAt: Math.floor(next.issuedAt.getTime() / 1000), sessionStartedAt });
       }
@@ -179,12 +173,7 @@ export function createTokenService(deps: {
     },
     /** An access token dies with its session: after logout or a detected reuse. */
     async isFamilyRevoked(familyId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ jti: refreshTokens.jti })
-        .from(refreshTokens)
-        .where(and(eq(refreshTokens.familyId, familyId), isNotNull(refreshTokens.revokedAt)))
-        .limit(1);
-      return Boolean(row);
+      return isRefreshTokenFamilyRevoked(db, familyId);
     },
     verifyAny: (token: string) => {
       try {
@@ -195,10 +184,7 @@ export function createTokenService(deps: {
       }
     },
     async revokeAllForUser(userId: number) {
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: clock.now() })
-        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+      await revokeRefreshTokensOfUser(db, userId, clock.now());
     },
   };
 }

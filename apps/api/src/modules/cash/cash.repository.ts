@@ -224,3 +224,19 @@ export async function selectBalancesAfter(executor: Executor, tenantId: number, 
   );
   return { invoiceBalance: BigInt(row.invoice_balance), customerBalance: BigInt(row.customer_balance), reversed: BigInt(row.reversed) };
 }
+
+/**
+ * The next receipt number of the tenant, gapless: the counter row is incremented in the caller's
+ * transaction (its row lock queues concurrent payments; a rollback gives the number back).
+ */
+export async function issueReceiptNumber(tx: Executor, tenantId: number, paymentId: number, issuedAt: Date): Promise<number> {
+  const [row] = await selectRows<{ last_number: string }>(
+    tx,
+    sql`insert into receipt_counters as c (tenant_id, last_number) values (${tenantId}, 1)
+        on conflict (tenant_id) do update set last_number = c.last_number + 1
+        returning c.last_number::text as last_number`,
+  );
+  const number = Number(row.last_number);
+  await tx.insert(paymentReceipts).values({ tenantId, paymentId, number, issuedAt });
+  return number;
+}

@@ -31,6 +31,7 @@ import { insertTransaction } from '../transactions/transactions.repository';
 import {
   findPaymentForReceipt,
   insertHandover,
+  issueReceiptNumber,
   lockPaymentsForHandover,
   selectBalancesAfter,
   selectCashSummary,
@@ -39,7 +40,6 @@ import {
   selectPerformance,
   type HandoverRow,
 } from './cash.repository';
-import { issueReceiptNumber } from './collector-payments';
 import { renderReceiptDocument } from './receipt-document';
 
 type CreateHandoverData = z.output<typeof createHandoverInputSchema>;

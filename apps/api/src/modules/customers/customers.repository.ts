@@ -5,7 +5,7 @@ import { formatMoneyAmount } from '@meterline/contract/money';
 import type { Executor } from '../../db/client';
 import { buildings, bundles, customers, invoices, meterReadings, payments, regions, stations, streets, subscriptions } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
-import { selectRows } from '../../scope/codes';
+import { generateCode, selectRows } from '../../scope/codes';
 import type { ServiceScope } from '../../scope/service-scope';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -207,4 +207,9 @@ export async function isCustomerReferenced(executor: Executor, scope: ServiceSco
 export async function deleteCustomerRow(executor: Executor, scope: ServiceScope, customerId: number): Promise<void> {
   await executor.delete(subscriptions).where(and(eq(subscriptions.tenantId, scope.tenantId), eq(subscriptions.customerId, customerId)));
   await executor.delete(customers).where(and(scoped(scope), eq(customers.id, customerId)));
+}
+
+/** The next free `C-000042` code of the tenant for the new row's id. */
+export function generateCustomerCode(executor: Executor, tenantId: number, id: number): Promise<string> {
+  return generateCode(executor, customers, tenantId, 'C', id);
 }

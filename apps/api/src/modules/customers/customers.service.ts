@@ -2,12 +2,11 @@ import type { z } from 'zod';
 import type { createCustomerInputSchema, Customer, ListCustomersQuery, updateCustomerInputSchema } from '@meterline/contract/customers';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Tx } from '../../db/client';
-import { customers } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { fieldError, notFound, protectedConflict } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
-import { generateCode, isForeignKeyViolation, isUniqueViolation, nextSerialId } from '../../scope/codes';
+import { isForeignKeyViolation, isUniqueViolation, nextSerialId } from '../../scope/codes';
 import { assertAddressFilters, assertStation, findScopedBundle, resolveAddress } from '../../scope/references';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';
 import {
@@ -16,6 +15,7 @@ import {
   findCustomer,
   findCustomerRow,
   findLatestSubscription,
+  generateCustomerCode,
   insertCustomer,
   insertSubscription,
   isCustomerCodeTaken,
@@ -85,7 +85,7 @@ export function createCustomerService(deps: { clock: Clock }) {
       try {
         const id = await db.transaction(async (tx) => {
           const id = await nextSerialId(tx, 'customers');
-          const code = input.code || (await generateCode(tx, customers, scope.tenantId, 'C', id));
+          const code = input.code || (await generateCustomerCode(tx, scope.tenantId, id));
           const row = await insertCustomer(tx, {
             id,
             tenantId: scope.tenantId,

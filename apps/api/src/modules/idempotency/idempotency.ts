@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Db, Executor } from '../../db/client';
-import { idempotencyKeys } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, HttpError, unprocessable } from '../../lib/http-errors';
+import { claimIdempotencyKey, completeIdempotencyKey, findIdempotencyKey, releaseIdempotencyKey, takeOverIdempotencyKey } from './idempotency.repository';
 
 /** A request still "in flight" after this long died before committing: its key may be taken over. */
 const STALE_IN_FLIGHT_MS = 2 * 60 * 1000;
@@ -61,15 +60,11 @@ export function createIdempotency(deps: { clock: Clock }) {
       const route = `${request.method} ${request.url.split('?')[0]}`;
       const fingerprint = requestFingerprint(route, request.body);
       const { db, tenantId, userId } = target;
-      const where = and(eq(idempotencyKeys.tenantId, tenantId), eq(idempotencyKeys.key, key));
+      const scope = { tenantId };
 
-      const claimed = await db
-        .insert(idempotencyKeys)
-        .values({ tenantId, key, userId, route, requestHash: fingerprint, createdAt: deps.clock.now() })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      if (!claimed.length) {
-        const [existing] = await db.select().from(idempotencyKeys).where(where);
+      const claimed = await claimIdempotencyKey(db, scope, { key, userId, route, requestHash: fingerprint, createdAt: deps.clock.now() });
+      if (!claimed) {
+        const existing = await findIdempotencyKey(db, scope, key);
         if (!existing) throw conflict(ERROR_CODES.idempotencyKeyInFlight);
         if (existing.requestHash !== fingerprint || existing.userId !== userId) {
           throw unprocessable(ERROR_CODES.idempotencyKeyReused);
@@ -78,20 +73,14 @@ export function createIdempotency(deps: { clock: Clock }) {
           return reply.code(existing.statusCode).header('idempotent-replayed', 'true').send(existing.response);
         }
         const isStale = deps.clock.now().getTime() - existing.createdAt.getTime() > STALE_IN_FLIGHT_MS;
-        const takenOver = isStale
-          ? await db
-              .update(idempotencyKeys)
-              .set({ createdAt: deps.clock.now() })
-              .where(and(where, sql`${idempotencyKeys.statusCode} is null`, eq(idempotencyKeys.createdAt, existing.createdAt)))
-              .returning({ key: idempotencyKeys.key })
-          : [];
-        if (!takenOver.length) throw conflict(ERROR_CODES.idempotencyKeyInFlight);
+        const takenOver = isStale && (await takeOverIdempotencyKey(db, scope, key, existing.createdAt, deps.clock.now()));
+        if (!takenOver) throw conflict(ERROR_CODES.idempotencyKeyInFlight);
       }
 
       let isCompleted = false;
       const ticket: IdempotencyTicket = {
         complete: async (executor, statusCode, body) => {
-          await executor.update(idempotencyKeys).set({ statusCode, response: body }).where(where);
+          await completeIdempotencyKey(executor, scope, key, statusCode, body);
           isCompleted = true;
         },
       };
@@ -106,7 +95,7 @@ export function createIdempotency(deps: { clock: Clock }) {
           await ticket.complete(db, error.statusCode, error.body);
         } else {
           // A conflict or a failure: nothing moved either, and the client may retry with the same key.
-          await db.delete(idempotencyKeys).where(and(where, sql`${idempotencyKeys.statusCode} is null`));
+          await releaseIdempotencyKey(db, scope, key);
         }
         throw error;
       }

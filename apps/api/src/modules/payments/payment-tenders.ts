@@ -1,13 +1,13 @@
 /**
  * Issue 14: a payment handed over in one or both of the tenant's currencies. Parsing the parts,
- * settling them at the invoice's rate (`currency-payments.ts`), storing what was tendered.
+ * settling them at the invoice's rate (`currency-payments.ts`); `payments.repository.ts` stores what was tendered.
  */
-import { formatRate, settlePayment, type CurrencyTerms, type PaymentSettlement } from '@meterline/contract/currency-payments';
+import { settlePayment, type CurrencyTerms, type PaymentSettlement } from '@meterline/contract/currency-payments';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import { currencyDecimals, formatMoneyAmount } from '@meterline/contract/money';
 import type { CurrencyAmount } from '@meterline/contract/payments';
 import type { Executor } from '../../db/client';
-import { paymentTenders } from '../../db/schema/index';
+import type { paymentTenders } from '../../db/schema/index';
 import { conflict, fieldError } from '../../lib/http-errors';
 import { findInvoiceRate } from '../invoices/pricing.repository';
 import { currencyTermsOf } from '../invoices/two-currencies';
@@ -47,29 +47,6 @@ export function settleAmounts(parts: ParsedPart[], balance: bigint, terms: Curre
     throw fieldError('amounts', ERROR_CODES.overpay, { amount: money(settled.received), balance: money(balance) });
   }
   return settled;
-}
-
-export async function insertPaymentTender(
-  executor: Executor,
-  values: { tenantId: number; paymentId: number; parts: ParsedPart[]; settled: PaymentSettlement; terms: CurrencyTerms },
-): Promise<PaymentTenderRow> {
-  const { terms, settled } = values;
-  const [row] = await executor
-    .insert(paymentTenders)
-    .values({
-      tenantId: values.tenantId,
-      paymentId: values.paymentId,
-      currency: terms.billingCurrency,
-      tendered: values.parts.map((part) => ({ currency: part.currency, amount: formatMoneyAmount(part.minor, currencyDecimals(part.currency)) })),
-      received: settled.received,
-      changeDue: settled.changeBilling,
-      secondCurrency: terms.secondCurrency,
-      rate: terms.rate === null ? null : formatRate(terms.rate),
-      baseCurrency: terms.rate === null ? null : terms.rateBase,
-      changeDueSecond: settled.changeSecond,
-    })
-    .returning();
-  return row;
 }
 
 /** The payment's tender fields for the answer; null for a payment taken with `amount`. */

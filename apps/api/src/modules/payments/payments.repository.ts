@@ -1,10 +1,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { formatMoneyAmount } from '@meterline/contract/money';
+import { formatRate, type CurrencyTerms, type PaymentSettlement } from '@meterline/contract/currency-payments';
+import { currencyDecimals, formatMoneyAmount } from '@meterline/contract/money';
 import type { ListPaymentsQuery, Payment } from '@meterline/contract/payments';
 import { paymentListSpec } from '@meterline/contract/payments';
 import type { Executor } from '../../db/client';
 import { customers, invoices, paymentTenders, payments } from '../../db/schema/index';
-import { tenderFields, type PaymentTenderRow } from './payment-tenders';
+import { tenderFields, type ParsedPart, type PaymentTenderRow } from './payment-tenders';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import type { ServiceScope } from '../../scope/service-scope';
 
@@ -128,5 +129,29 @@ export async function sumReversalsOf(executor: Executor, tenantId: number, payme
 
 export async function insertPayment(executor: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
   const [row] = await executor.insert(payments).values(values).returning();
+  return row;
+}
+
+/** What was tendered for the payment, in its transaction. */
+export async function insertPaymentTender(
+  executor: Executor,
+  values: { tenantId: number; paymentId: number; parts: ParsedPart[]; settled: PaymentSettlement; terms: CurrencyTerms },
+): Promise<PaymentTenderRow> {
+  const { terms, settled } = values;
+  const [row] = await executor
+    .insert(paymentTenders)
+    .values({
+      tenantId: values.tenantId,
+      paymentId: values.paymentId,
+      currency: terms.billingCurrency,
+      tendered: values.parts.map((part) => ({ currency: part.currency, amount: formatMoneyAmount(part.minor, currencyDecimals(part.currency)) })),
+      received: settled.received,
+      changeDue: settled.changeBilling,
+      secondCurrency: terms.secondCurrency,
+      rate: terms.rate === null ? null : formatRate(terms.rate),
+      baseCurrency: terms.rate === null ? null : terms.rateBase,
+      changeDueSecond: settled.changeSecond,
+    })
+    .returning();
   return row;
 }

@@ -15,9 +15,10 @@ import { parseDecimalField } from '../../lib/decimal-input';
 import { assertCustomer, assertTenantUser, findUserNames, invalidPk } from '../../scope/references';
 import { resolveHappenedAt } from '../../lib/happened-at';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';
-import { insertPaymentTender, prepareTender } from './payment-tenders';
-import { findPaymentRow, insertPayment, listPaymentsSource, sumReversalsOf, toPayment } from './payments.repository';
-import { collectorHolder, issueReceiptNumber } from '../cash/collector-payments';
+import { prepareTender } from './payment-tenders';
+import { findPaymentRow, insertPayment, insertPaymentTender, listPaymentsSource, sumReversalsOf, toPayment } from './payments.repository';
+import { collectorHolder } from '../cash/collector-payments';
+import { issueReceiptNumber } from '../cash/cash.repository';
 
 type CreatePaymentData = z.output<typeof createPaymentInputSchema>;
 

@@ -33,3 +33,7 @@ export async function updateServiceRow(executor: Executor, scope: { tenantId: nu
     .returning();
   return toService(row);
 }
+
+export async function insertServices(executor: Executor, scope: { tenantId: number }, values: { name: string; unit: string; isMetered: boolean }[]): Promise<void> {
+  await executor.insert(services).values(values.map((service) => ({ ...service, tenantId: scope.tenantId })));
+}

@@ -4,7 +4,7 @@ import { stationListSpec } from '@meterline/contract/stations';
 import type { Executor } from '../../db/client';
 import { buildings, customers, regions, stations, streets, subscriptions } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
-import { selectRows } from '../../scope/codes';
+import { generateCode, selectRows } from '../../scope/codes';
 import type { ServiceScope } from '../../scope/service-scope';
 
 export type StationRow = typeof stations.$inferSelect;
@@ -130,4 +130,9 @@ export async function isStationReferenced(executor: Executor, scope: ServiceScop
 
 export async function deleteStationRow(executor: Executor, scope: ServiceScope, stationId: number): Promise<void> {
   await executor.delete(stations).where(and(scoped(scope), eq(stations.id, stationId)));
+}
+
+/** The next free `ST-000042` code of the tenant for the new row's id. */
+export function generateStationCode(executor: Executor, tenantId: number, id: number): Promise<string> {
+  return generateCode(executor, stations, tenantId, 'ST', id);
 }

@@ -6,15 +6,15 @@ import type { Clock } from '../../lib/clock';
 import { fieldError, notFound, protectedConflict } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
-import { generateCode, isForeignKeyViolation, isUniqueViolation, nextSerialId } from '../../scope/codes';
+import { isForeignKeyViolation, isUniqueViolation, nextSerialId } from '../../scope/codes';
 import { decimalFieldText } from '../../lib/decimal-input';
 import { assertAddressFilters, resolveAddress } from '../../scope/references';
 import type { ServiceContext } from '../../scope/service-scope';
-import { stations } from '../../db/schema/index';
 import {
   deleteStationRow,
   findStation,
   findStationRow,
+  generateStationCode,
   insertStation,
   isStationCodeTaken,
   isStationReferenced,
@@ -58,7 +58,7 @@ export function createStationService(deps: { clock: Clock }) {
       try {
         const id = await db.transaction(async (tx) => {
           const id = await nextSerialId(tx, 'stations');
-          const code = input.code || (await generateCode(tx, stations, scope.tenantId, 'ST', id));
+          const code = input.code || (await generateStationCode(tx, scope.tenantId, id));
           const row = await insertStation(tx, {
             id,
             tenantId: scope.tenantId,

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
-import { services } from '../../db/schema/index';
 import { insertSettings } from '../config/config.repository';
+import { insertServices } from '../services/services.repository';
 
 /** Every new tenant starts with its settings and two services, so its first admin can start at once. */
 export async function provisionTenantData(
@@ -9,8 +9,8 @@ export async function provisionTenantData(
   options: { currency?: string; companyName: string },
 ): Promise<void> {
   await insertSettings(executor, { tenantId }, { companyName: options.companyName, currency: options.currency ?? 'USD' });
-  await executor.insert(services).values([
-    { tenantId, name: 'Electricity', unit: 'kWh', isMetered: true },
-    { tenantId, name: 'Water', unit: 'm³', isMetered: true },
+  await insertServices(executor, { tenantId }, [
+    { name: 'Electricity', unit: 'kWh', isMetered: true },
+    { name: 'Water', unit: 'm³', isMetered: true },
   ]);
 }

@@ -1,7 +1,9 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { Tenant } from '@meterline/contract/tenants';
+import type { ListQuery } from '@meterline/contract/pagination';
+import { tenantListSpec, type Tenant } from '@meterline/contract/tenants';
 import type { Executor } from '../../db/client';
-import { tenants } from '../../db/schema/index';
+import { tenants, users } from '../../db/schema/index';
+import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 
 export type TenantRow = typeof tenants.$inferSelect;
 
@@ -50,4 +52,48 @@ export async function isSlugTaken(db: Executor, slug: string, exceptTenantId?: n
     .where(and(...conditions))
     .limit(1);
   return Boolean(row);
+}
+
+const sortFields = {
+  id: tenants.id,
+  name: tenants.name,
+  slug: tenants.slug,
+  email: tenants.email,
+  db_alias: tenants.dbAlias,
+  is_blocked: tenants.isBlocked,
+  created_at: tenants.createdAt,
+  users_count: usersCountColumn,
+} satisfies Record<(typeof tenantListSpec.ordering)[number], unknown>;
+
+/** The tenants (the superadmin's "Clients"), searched, filtered and ordered as the list asks. */
+export function listTenantsSource(db: Executor, query: ListQuery & { is_blocked?: boolean; db_alias?: string }): ListSource<Tenant> {
+  const conditions: (SQL | undefined)[] = [
+    searchCondition(query.search, [tenants.name, tenants.slug, tenants.email]),
+    query.is_blocked !== undefined ? eq(tenants.isBlocked, query.is_blocked) : undefined,
+    query.db_alias ? eq(tenants.dbAlias, query.db_alias) : undefined,
+  ];
+  const where = and(...conditions);
+  const orderBy = orderByFor(query.ordering, sortFields, tenantListSpec.defaultOrdering, tenants.id);
+  return {
+    countQuery: () => db.select({ id: tenants.id }).from(tenants).where(where).$dynamic(),
+    fetchPage: async (limit, offset) =>
+      (await db.select({ tenant: tenants, usersCount: usersCountColumn }).from(tenants).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map((row) =>
+        toTenant(row.tenant, row.usersCount),
+      ),
+  };
+}
+
+export async function insertTenant(tx: Executor, values: typeof tenants.$inferInsert): Promise<TenantRow> {
+  const [row] = await tx.insert(tenants).values(values).returning();
+  return row;
+}
+
+export async function updateTenantRow(tx: Executor, tenantId: number, values: Partial<Omit<typeof tenants.$inferInsert, 'id'>>): Promise<TenantRow> {
+  const [row] = await tx.update(tenants).set(values).where(eq(tenants.id, tenantId)).returning();
+  return row;
+}
+
+/** Bumps the token version of every user of the tenant: blocking ends their sessions for good. */
+export async function endSessionsOfTenantUsers(tx: Executor, tenantId: number): Promise<void> {
+  await tx.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.tenantId, tenantId));
 }

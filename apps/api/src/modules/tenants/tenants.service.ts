@@ -1,15 +1,13 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@meterline/contract/pagination';
-import { tenantListSpec, type Tenant, type UpdateTenantInput } from '@meterline/contract/tenants';
+import type { Tenant, UpdateTenantInput } from '@meterline/contract/tenants';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import type { DatabaseRegistry, Db } from '../../db/client';
-import { tenants, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { constraintName, databaseErrorCode, fieldError, notFound } from '../../lib/http-errors';
-import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
+import type { ListSource } from '../../lib/list';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
 import { provisionTenantData } from './tenant-provisioning';
-import { findTenant, isSlugTaken, lockTenantRow, toTenant, usersCountColumn, type TenantRow } from './tenants.repository';
+import { endSessionsOfTenantUsers, findTenant, insertTenant, isSlugTaken, listTenantsSource, lockTenantRow, toTenant, updateTenantRow, type TenantRow } from './tenants.repository';
 
 type CreateTenantData = {
   name: string;
@@ -33,17 +31,6 @@ export function createTenantService(deps: { databases: DatabaseRegistry; clock: 
   const { databases, clock } = deps;
   const db: Db = databases.default;
 
-  const sortFields = {
-    id: tenants.id,
-    name: tenants.name,
-    slug: tenants.slug,
-    email: tenants.email,
-    db_alias: tenants.dbAlias,
-    is_blocked: tenants.isBlocked,
-    created_at: tenants.createdAt,
-    users_count: usersCountColumn,
-  } satisfies Record<(typeof tenantListSpec.ordering)[number], unknown>;
-
   function assertConfiguredAlias(alias: string) {
     if (!databases.has(alias)) {
       throw fieldError('db_alias', ERROR_CODES.unknownDbAlias, { alias, aliases: databases.aliases.join(', ') });
@@ -62,9 +49,9 @@ export function createTenantService(deps: { databases: DatabaseRegistry; clock: 
       if (!row) throw notFound();
       // Blocking a blocked tenant changes nothing, so it records nothing.
       if (row.isBlocked === isBlocked) return;
-      const [updated] = await tx.update(tenants).set({ isBlocked, updatedAt: clock.now() }).where(eq(tenants.id, tenantId)).returning();
+      const updated = await updateTenantRow(tx, tenantId, { isBlocked, updatedAt: clock.now() });
       // Blocking ends every token of the client's users for good: unblocking does not revive them.
-      if (isBlocked) await tx.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.tenantId, tenantId));
+      if (isBlocked) await endSessionsOfTenantUsers(tx, tenantId);
       await recordAudit(tx, context, {
         action: isBlocked ? 'block' : 'unblock',
         entity: 'tenant',
@@ -94,26 +81,7 @@ export function createTenantService(deps: { databases: DatabaseRegistry; clock: 
     aliases: (): string[] => databases.aliases,
 
     listSource(query: ListQuery & { is_blocked?: boolean; db_alias?: string }): ListSource<Tenant> {
-      const conditions: (SQL | undefined)[] = [
-        searchCondition(query.search, [tenants.name, tenants.slug, tenants.email]),
-        query.is_blocked !== undefined ? eq(tenants.isBlocked, query.is_blocked) : undefined,
-        query.db_alias ? eq(tenants.dbAlias, query.db_alias) : undefined,
-      ];
-      const where = and(...conditions);
-      const orderBy = orderByFor(query.ordering, sortFields, tenantListSpec.defaultOrdering, tenants.id);
-      return {
-        countQuery: () => db.select({ id: tenants.id }).from(tenants).where(where).$dynamic(),
-        fetchPage: async (limit, offset) =>
-          (
-            await db
-              .select({ tenant: tenants, usersCount: usersCountColumn })
-              .from(tenants)
-              .where(where)
-              .orderBy(...orderBy)
-              .limit(limit)
-              .offset(offset)
-          ).map((row) => toTenant(row.tenant, row.usersCount)),
-      };
+      return listTenantsSource(db, query);
     },
 
     /**
@@ -126,19 +94,16 @@ export function createTenantService(deps: { databases: DatabaseRegistry; clock: 
       const currency = input.currency ?? 'USD';
       return db
         .transaction(async (tx) => {
-          const [row] = await tx
-            .insert(tenants)
-            .values({
-              name: input.name,
-              slug: input.slug,
-              email: input.email,
-              phone: input.phone,
-              address: input.address,
-              dbAlias: input.db_alias,
-              createdAt: clock.now(),
-              updatedAt: clock.now(),
-            })
-            .returning();
+          const row = await insertTenant(tx, {
+            name: input.name,
+            slug: input.slug,
+            email: input.email,
+            phone: input.phone,
+            address: input.address,
+            dbAlias: input.db_alias,
+            createdAt: clock.now(),
+            updatedAt: clock.now(),
+          });
           const tenant = toTenant(row, 0);
           await recordAudit(tx, context, { action: 'create', entity: 'tenant', entityId: row.id, after: { ...auditSnapshot(row), currency }, tenantId: row.id });
           const provisioning = { currency, companyName: input.name };
@@ -159,11 +124,7 @@ export function createTenantService(deps: { databases: DatabaseRegistry; clock: 
           if (input.db_alias !== undefined && input.db_alias !== row.dbAlias) {
             throw fieldError('db_alias', ERROR_CODES.dbAliasFixed);
           }
-          const [updated] = await tx
-            .update(tenants)
-            .set({ name: input.name, slug: input.slug, email: input.email, phone: input.phone, address: input.address, updatedAt: clock.now() })
-            .where(eq(tenants.id, tenantId))
-            .returning();
+          const updated = await updateTenantRow(tx, tenantId, { name: input.name, slug: input.slug, email: input.email, phone: input.phone, address: input.address, updatedAt: clock.now() });
           await recordAudit(tx, context, { action: 'update', entity: 'tenant', entityId: tenantId, before: auditSnapshot(row), after: auditSnapshot(updated), tenantId });
         })
         .catch(rethrowSlugConflict);

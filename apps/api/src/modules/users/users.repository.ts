@@ -1,6 +1,8 @@
-import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { User } from '@meterline/contract/users';
+import { and, count, eq, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { ListQuery } from '@meterline/contract/pagination';
+import { userListSpec, type User } from '@meterline/contract/users';
 import type { Executor } from '../../db/client';
+import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import { refreshTokens, tenants, users } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
@@ -97,4 +99,64 @@ export async function countOtherActiveAdmins(db: Executor, scope: { tenantId: nu
     .from(users)
     .where(and(eq(users.tenantId, scope.tenantId), eq(users.isActive, true), eq(users.role, 'admin'), ne(users.id, exceptUserId)));
   return row.n;
+}
+
+const sortFields = {
+  id: users.id,
+  username: users.username,
+  first_name: users.firstName,
+  last_name: users.lastName,
+  email: users.email,
+  role: users.role,
+  is_active: users.isActive,
+  date_joined: users.dateJoined,
+  last_login: users.lastLogin,
+} satisfies Record<(typeof userListSpec.ordering)[number], unknown>;
+
+/** The tenant's users, searched, filtered and ordered as the list asks. */
+export function listUsersSource(db: Executor, scope: { tenantId: number }, query: ListQuery & { role?: string; is_active?: boolean }): ListSource<User> {
+  const conditions: (SQL | undefined)[] = [
+    eq(users.tenantId, scope.tenantId),
+    searchCondition(query.search, [users.username, users.firstName, users.lastName, users.email, users.phone]),
+    query.role ? eq(users.role, query.role) : undefined,
+    query.is_active !== undefined ? eq(users.isActive, query.is_active) : undefined,
+  ];
+  const where = and(...conditions);
+  const orderBy = orderByFor(query.ordering, sortFields, userListSpec.defaultOrdering, users.id);
+  return {
+    countQuery: () => db.select({ id: users.id }).from(users).where(where).$dynamic(),
+    fetchPage: async (limit, offset) => (await db.select().from(users).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map((row) => toUser(row)),
+  };
+}
+
+export async function insertUser(tx: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await tx.insert(users).values(values).returning();
+  return row;
+}
+
+/**
+ * Changes a user's row. `endSessions` bumps the token version, so the user's access tokens stop
+ * working on their next request (password, role and active changes).
+ */
+export async function updateUserRow(tx: Executor, userId: number, values: Partial<Omit<typeof users.$inferInsert, 'id' | 'tokenVersion'>>, options: { endSessions?: boolean } = {}): Promise<UserRow> {
+  const [row] = await tx
+    .update(users)
+    .set({ ...values, ...(options.endSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+/** Compare-and-set on the user's last used one-time-password step: of concurrent requests with one code, one wins. */
+export async function claimOtpStep(executor: Executor, userId: number, step: number): Promise<boolean> {
+  const updated = await executor
+    .update(users)
+    .set({ otpLastTimeStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.otpLastTimeStep), lt(users.otpLastTimeStep, step))))
+    .returning({ id: users.id });
+  return updated.length === 1;
+}
+
+export async function recordLastLogin(executor: Executor, userId: number, at: Date): Promise<void> {
+  await executor.update(users).set({ lastLogin: at }).where(eq(users.id, userId));
 }

@@ -1,17 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { currencyDecimals } from '@meterline/contract/money';
 import type { ListQuery } from '@meterline/contract/pagination';
 import { assignableRoles } from '@meterline/contract/permissions';
 import type { Me, UpdateUserInput, User } from '@meterline/contract/users';
-import { PROFILE_FIELDS, userListSpec } from '@meterline/contract/users';
+import { PROFILE_FIELDS } from '@meterline/contract/users';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import type { ErrorLanguage } from '@meterline/contract/error-messages';
 import type { DatabaseRegistry, Db, Executor } from '../../db/client';
-import { tenants, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors';
-import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
+import type { ListSource } from '../../lib/list';
 import type { Mailer } from '../../lib/mailer';
 import type { PasswordHasher } from '../../lib/password';
 import { assertStrongPassword } from '../../lib/password-strength';
@@ -20,7 +18,7 @@ import type { Actor } from '../../plugins/authenticate';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
 import { createOtpSecret, otpauthUri, verifyOtp } from '../auth/otp';
 import { mediaUrl } from '../media/media-names';
-import { lockTenantRow } from '../tenants/tenants.repository';
+import { findTenantRow, lockTenantRow } from '../tenants/tenants.repository';
 import { createLimiter, type LimiterStore } from '../auth/throttle';
 import type { TokenService } from '../auth/tokens';
 import {
@@ -28,8 +26,11 @@ import {
   findActiveUsersByEmail,
   findTenantUser,
   findUserWithTenant,
+  insertUser,
   isUsernameTaken,
+  listUsersSource,
   toUser,
+  updateUserRow,
   type UserRow,
 } from './users.repository';
 import { findSettings } from '../config/config.repository';
@@ -80,18 +81,6 @@ export function createUserService(deps: {
   const resetPerEmail = createLimiter(deps.limiterStore, { name: 'reset-email', points: deps.resetLimits.perEmailPerHour, windowSeconds: 3600 });
   const userInputsOf = (user: UserRow) => [user.username, user.email, user.firstName, user.lastName];
 
-  const sortFields = {
-    id: users.id,
-    username: users.username,
-    first_name: users.firstName,
-    last_name: users.lastName,
-    email: users.email,
-    role: users.role,
-    is_active: users.isActive,
-    date_joined: users.dateJoined,
-    last_login: users.lastLogin,
-  } satisfies Record<(typeof userListSpec.ordering)[number], unknown>;
-
   function resetToken(user: UserRow, issuedAtSeconds: number): string {
     const stamp = issuedAtSeconds.toString(36);
     const mac = createHmac('sha256', deps.secret)
@@ -130,7 +119,7 @@ export function createUserService(deps: {
 
   async function tenantSummary(tenantId: number | null, dbAlias: string | null): Promise<Me['tenant']> {
     if (tenantId === null || dbAlias === null) return null;
-    const [tenantRow] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
+    const tenantRow = await findTenantRow(db, tenantId);
     const config = await findSettings(databases.get(dbAlias), { tenantId });
     const currency = config?.currency ?? 'USD';
     return {
@@ -155,19 +144,7 @@ export function createUserService(deps: {
     },
 
     listSource(scope: TenantScope, query: ListQuery & { role?: string; is_active?: boolean }): ListSource<User> {
-      const conditions: (SQL | undefined)[] = [
-        eq(users.tenantId, scope.tenantId),
-        searchCondition(query.search, [users.username, users.firstName, users.lastName, users.email, users.phone]),
-        query.role ? eq(users.role, query.role) : undefined,
-        query.is_active !== undefined ? eq(users.isActive, query.is_active) : undefined,
-      ];
-      const where = and(...conditions);
-      const orderBy = orderByFor(query.ordering, sortFields, userListSpec.defaultOrdering, users.id);
-      return {
-        countQuery: () => db.select({ id: users.id }).from(users).where(where).$dynamic(),
-        fetchPage: async (limit, offset) =>
-          (await db.select().from(users).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map((row) => toUser(row)),
-      };
+      return listUsersSource(db, scope, query);
     },
 
     async get(scope: TenantScope, userId: number): Promise<User> {
@@ -186,9 +163,7 @@ export function createUserService(deps: {
       assertStrongPassword('password', input.password, [input.username, input.email, input.first_name, input.last_name]);
       const passwordHash = await passwords.hash(input.password);
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(users)
-          .values({
+        const row = await insertUser(tx, {
             tenantId: scope.tenantId,
             username: input.username,
             passwordHash,
@@ -198,9 +173,8 @@ export function createUserService(deps: {
             phone: input.phone,
             role: input.role,
             isActive: input.is_active,
-            dateJoined: clock.now(),
-          })
-          .returning();
+          dateJoined: clock.now(),
+        });
         const user = toUser(row);
         await recordAudit(tx, context, { action: 'create', entity: 'user', entityId: row.id, after: user, tenantId: scope.tenantId });
         return user;
@@ -235,11 +209,7 @@ export function createUserService(deps: {
       if (!row.isActive) return;
       await db.transaction(async (tx) => {
         await assertKeepsAnAdmin(tx, scope, row, { isActive: false });
-        const [after] = await tx
-          .update(users)
-          .set({ isActive: false, tokenVersion: sql`${users.tokenVersion} + 1` })
-          .where(eq(users.id, row.id))
-          .returning();
+        const after = await updateUserRow(tx, row.id, { isActive: false }, { endSessions: true });
         await recordAudit(tx, context, { action: 'deactivate', entity: 'user', entityId: row.id, before: toUser(row), after: toUser(after), tenantId: scope.tenantId });
       });
       await tokens.revokeAllForUser(row.id);
@@ -292,7 +262,7 @@ export function createUserService(deps: {
     async startOtp(actor: Actor, context: AuditContext): Promise<{ secret: string; otpauth_uri: string }> {
       const secret = createOtpSecret();
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ otpPendingSecret: secret }).where(eq(users.id, actor.userId));
+        await updateUserRow(tx, actor.userId, { otpPendingSecret: secret });
         // Recorded without the secret: only that a set-up started.
         await recordAudit(tx, context, { action: 'start_otp', entity: 'user', entityId: actor.userId, tenantId: actor.tenantId });
       });
@@ -305,10 +275,7 @@ export function createUserService(deps: {
       const step = verifyOtp(found.user.otpPendingSecret, code, null, clock.now());
       if (step === null) throw fieldError('code', ERROR_CODES.otpInvalid);
       await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ otpSecret: found.user.otpPendingSecret, otpPendingSecret: null, otpEnabled: true, otpLastTimeStep: step })
-          .where(eq(users.id, actor.userId));
+        await updateUserRow(tx, actor.userId, { otpSecret: found.user.otpPendingSecret, otpPendingSecret: null, otpEnabled: true, otpLastTimeStep: step });
         await recordAudit(tx, context, { action: 'enable_otp', entity: 'user', entityId: actor.userId, tenantId: found.user.tenantId });
       });
     },
@@ -320,10 +287,7 @@ export function createUserService(deps: {
       const step = verifyOtp(found.user.otpSecret, code, found.user.otpLastTimeStep, clock.now());
       if (step === null) throw fieldError('code', ERROR_CODES.otpInvalid);
       await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ otpSecret: null, otpPendingSecret: null, otpEnabled: false, otpLastTimeStep: step })
-          .where(eq(users.id, actor.userId));
+        await updateUserRow(tx, actor.userId, { otpSecret: null, otpPendingSecret: null, otpEnabled: false, otpLastTimeStep: step });
         await recordAudit(tx, context, { action: 'disable_otp', entity: 'user', entityId: actor.userId, tenantId: found.user.tenantId });
       });
     },
@@ -338,9 +302,10 @@ export function createUserService(deps: {
     const changesAccess = (input.role !== undefined && input.role !== row.role) || (input.is_active !== undefined && input.is_active !== row.isActive);
     const after = await db.transaction(async (tx) => {
       if (tenantId !== null) await assertKeepsAnAdmin(tx, { tenantId }, row, { role: input.role, isActive: input.is_active });
-      const [updated] = await tx
-        .update(users)
-        .set({
+      const updated = await updateUserRow(
+        tx,
+        row.id,
+        {
           username: input.username,
           email: input.email,
           firstName: input.first_name,
@@ -349,10 +314,9 @@ export function createUserService(deps: {
           avatar: input.avatar,
           role: input.role,
           isActive: input.is_active,
-          ...(changesAccess ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
-        })
-        .where(eq(users.id, row.id))
-        .returning();
+        },
+        { endSessions: changesAccess },
+      );
       await recordAudit(tx, context, { action: 'update', entity: 'user', entityId: row.id, before: toUser(row), after: toUser(updated), tenantId });
       return updated;
     });
@@ -374,10 +338,7 @@ export function createUserService(deps: {
   async function changePassword(row: UserRow, newPassword: string, context: AuditContext, action: string) {
     const passwordHash = await passwords.hash(newPassword);
     await db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-        .where(eq(users.id, row.id));
+      await updateUserRow(tx, row.id, { passwordHash }, { endSessions: true });
       await recordAudit(tx, context, { action, entity: 'user', entityId: row.id, tenantId: row.tenantId });
     });
     await tokens.revokeAllForUser(row.id);
