@@ -20,7 +20,7 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { createAddressService } from './modules/addresses/addresses.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
-import type { LimiterStore } from './modules/auth/throttle';
+import type { LimiterStore } from './lib/throttle';
 import { createTokenService } from './modules/auth/tokens';
 import { configRoutes } from './modules/config/config.routes';
 import { createConfigService } from './modules/config/config.service';

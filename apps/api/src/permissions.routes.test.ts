@@ -1,7 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can } from '@meterline/contract/permissions';
-import type { PermissionHook } from './plugins/authenticate';
+import type { PermissionHook } from './plugins/request-context';
 import { ROLES_UNDER_TEST, signInRoles, type RoleUnderTest } from '../test/billing';
 import { createFixture, type Fixture } from '../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../test/harness';

@@ -1,33 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '@meterline/contract/errors';
-import type { Action, Subject } from '@meterline/contract/permissions';
-import { can } from '@meterline/contract/permissions';
-import { normalizeRole, type Role } from '@meterline/contract/roles';
+import { normalizeRole } from '@meterline/contract/roles';
 import type { DatabaseRegistry } from '../db/client';
-import { forbidden, unauthorized } from '../lib/http-errors';
-import type { AuditContext } from '../modules/audit/audit.repository';
+import { unauthorized } from '../lib/http-errors';
 import type { TokenService } from '../modules/auth/tokens';
 import { findUserWithTenantAndSession } from '../modules/users/users.repository';
-
-/** The signed-in user, as every route and repository receives it. */
-export interface Actor {
-  userId: number;
-  tenantId: number | null;
-  role: Role;
-  username: string;
-  /** Database alias of the actor's tenant (null for the superadmin). */
-  dbAlias: string | null;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    actor: Actor | null;
-  }
-  interface FastifyInstance {
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  }
-}
+import './request-context';
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -62,73 +41,3 @@ async function authenticatePlugin(app: FastifyInstance, options: { tokens: Token
 }
 
 export const authenticate = fp(authenticatePlugin, { name: 'authenticate' });
-
-/** The actor of an authenticated route (the authenticate hook has run). */
-export function actorOf(request: FastifyRequest): Actor {
-  if (!request.actor) throw unauthorized();
-  return request.actor;
-}
-
-/** A signed-in tenant user: the tenant and its database alias are known. */
-export type TenantActor = Actor & { tenantId: number; dbAlias: string };
-
-/** A tenant user's actor: the superadmin has no tenant data. */
-export function tenantActorOf(request: FastifyRequest): TenantActor {
-  const actor = actorOf(request);
-  if (actor.tenantId === null || actor.dbAlias === null) throw forbidden();
-  return actor as TenantActor;
-}
-
-export function auditContextOf(request: FastifyRequest): AuditContext {
-  return {
-    actorId: request.actor?.userId ?? null,
-    actorRole: request.actor?.role ?? null,
-    tenantId: request.actor?.tenantId ?? null,
-    ip: request.ip,
-    requestId: String(request.id),
-  };
-}
-
-/**
- * A permission check of the rule table, run in `onRequest` right after `app.authenticate`: before
- * the body is read or validated, so a caller without the permission gets a 403 whatever they
- * send (issue 11). `permissions` names what the hook checks, for the route-table test.
- */
-export type PermissionHook = ((request: FastifyRequest) => Promise<void>) & { permissions: [Action, Subject][] };
-
-function permissionHook(permissions: [Action, Subject][], check: (request: FastifyRequest, actor: Actor) => boolean): PermissionHook {
-  const hook = async (request: FastifyRequest) => {
-    if (!check(request, actorOf(request))) throw forbidden();
-  };
-  return Object.assign(hook, { permissions });
-}
-
-/** onRequest (after authenticate): the rule table decides (403 otherwise). */
-export function requirePermission(action: Action, subject: Subject): PermissionHook {
-  return permissionHook([[action, subject]], (_request, actor) => can(actor.role, action, subject));
-}
-
-/** onRequest (after authenticate): any one of the permissions is enough. */
-export function requireAnyPermission(...permissions: [Action, Subject][]): PermissionHook {
-  return permissionHook(permissions, (_request, actor) => permissions.some(([action, subject]) => can(actor.role, action, subject)));
-}
-
-/**
- * onRequest (after authenticate) for `/users/{id}/`: the caller's own id needs `own` (any signed-in
- * user when null), another id needs `other`.
- */
-export function requireSelfOr(own: [Action, Subject][] | null, other: [Action, Subject]): PermissionHook {
-  return permissionHook([other], (request, actor) => {
-    const isSelf = Number((request.params as { id?: string }).id) === actor.userId;
-    const needed = isSelf ? own : [other];
-    return needed === null || needed.some(([action, subject]) => can(actor.role, action, subject));
-  });
-}
-
-/** onRequest (after authenticate): a tenant user, any role (the superadmin has no tenant data). */
-export const requireTenantUser: PermissionHook = Object.assign(
-  async (request: FastifyRequest) => {
-    tenantActorOf(request);
-  },
-  { permissions: [] as [Action, Subject][] },
-);

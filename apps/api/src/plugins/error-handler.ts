@@ -2,21 +2,14 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { codeOfZodIssue, ERROR_CODES, type ZodIssueLike } from '@meterline/contract/errors';
-import { errorLanguageOf, type ErrorLanguage } from '@meterline/contract/error-messages';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, databaseErrorCode, databaseFault, HttpError } from '../lib/http-errors';
 import { loggableError } from '../lib/loggable-error';
+import { requestLanguage } from './request-context';
 
 function fieldName(path: string, fallback = 'non_field_errors'): string {
   const parts = path.split('/').filter(Boolean);
   return parts.length ? parts.join('.') : fallback;
-}
-
-/** The caller's language for messages: `?lang=`, else Accept-Language, else English. */
-export function requestLanguage(request: FastifyRequest): ErrorLanguage {
-  const lang = (request.query as { lang?: unknown } | undefined)?.lang;
-  const header = request.headers['accept-language'];
-  return errorLanguageOf(Array.isArray(header) ? header[0] : header, typeof lang === 'string' ? lang : undefined);
 }
 
 /** Every refusal as a catalog code: the thrown HttpError, or what Fastify and zod raised. */

@@ -7,8 +7,8 @@ import type { Subject } from '@meterline/contract/permissions';
 import type { DatabaseRegistry } from '../db/client';
 import { sendList, type CsvColumn, type ListSource } from '../lib/list';
 import { noContent, readErrors, writeErrors } from '../lib/route-schemas';
-import type { AuditContext } from '../modules/audit/audit.repository';
-import { auditContextOf, requirePermission } from '../plugins/authenticate';
+import type { AuditContext } from '../plugins/request-context';
+import { auditContextOf, requirePermission } from '../plugins/request-context';
 import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema, type ServiceContext } from './service-scope';
 
 /** What an entity of a service offers to its five routes. */

@@ -5,7 +5,7 @@ import { currencyDecimals, parseScaled, TAX_RATE_SCALE } from '@meterline/contra
 import type { DatabaseRegistry, Db, Executor } from '../db/client';
 import { findServiceWithSettings, findSettings, type SettingsRow } from '../modules/config/config.repository';
 import { notFound } from '../lib/http-errors';
-import { tenantActorOf, type Actor } from '../plugins/authenticate';
+import { tenantActorOf, type Actor } from '../plugins/request-context';
 
 /** Path parameters of `/api/services/{serviceId}/...` (a bad id is a 404, as the error handler answers). */
 export const serviceParamsSchema = z.object({ serviceId: idParamSchema });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { can } from '@meterline/contract/permissions';
 import type { Db } from '../db/client';
 import { seedBillingDemo } from '../seed/billing-demo';
-import type { PermissionHook } from '../plugins/authenticate';
+import type { PermissionHook } from '../plugins/request-context';
 import { ROLES_UNDER_TEST, signInRoles, type RoleUnderTest } from '../../test/billing';
 import { createFixture, type Fixture } from '../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../test/harness';

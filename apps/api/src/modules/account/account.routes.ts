@@ -16,7 +16,7 @@ import { idParamSchema } from '@meterline/contract/common';
 import { errorSchema, validationErrorSchema } from '@meterline/contract/errors';
 import type { DatabaseRegistry } from '../../db/client';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission } from '../../plugins/authenticate';
+import { auditContextOf, requirePermission } from '../../plugins/request-context';
 import type { Idempotency } from '../idempotency/idempotency';
 import { documentLanguage } from '../invoices/invoice-document';
 import { PRINT_DESCRIPTION, sendPrinted, type PdfPrinter } from '../invoices/pdf-printer';

@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client';
-import { recordAudit, type AuditContext } from '../audit/audit.repository';
+import { recordAudit } from '../audit/audit.repository';
+import type { AuditContext } from '../../plugins/request-context';
 import { findCustomerRow } from '../customers/customers.repository';
 import { updateInvoiceRow } from '../invoices/invoices.repository';
 import { statusFor } from '../invoices/invoice-rules';

@@ -14,7 +14,7 @@ import {
   updateAddressInputSchema,
 } from '@meterline/contract/addresses';
 import { noContent, readErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission, requireTenantUser, tenantActorOf } from '../../plugins/authenticate';
+import { auditContextOf, requirePermission, requireTenantUser, tenantActorOf } from '../../plugins/request-context';
 import type { AddressService } from './addresses.service';
 
 /**

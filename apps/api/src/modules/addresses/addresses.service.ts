@@ -2,8 +2,9 @@ import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Building, Region, Street } from '@meterline/contract/addresses';
 import type { DatabaseRegistry, Db } from '../../db/client';
 import { databaseErrorCode, fieldError, notFound, protectedConflict } from '../../lib/http-errors';
-import type { TenantActor } from '../../plugins/authenticate';
-import { recordAudit, type AuditContext } from '../audit/audit.repository';
+import type { TenantActor } from '../../plugins/request-context';
+import { recordAudit } from '../audit/audit.repository';
+import type { AuditContext } from '../../plugins/request-context';
 import * as repository from './addresses.repository';
 
 const NAME_TAKEN = {

@@ -10,15 +10,9 @@ import {
 import { auditLog, users } from '../../db/schema/index';
 import type { Db, Executor } from '../../db/client';
 import { orderByFor, type ListSource } from '../../lib/list';
+import type { AuditContext } from '../../plugins/request-context';
 
 /** Who did it and from where: taken from the request by the authenticate plugin. */
-export interface AuditContext {
-  actorId: number | null;
-  actorRole: string | null;
-  tenantId: number | null;
-  ip: string | null;
-  requestId: string | null;
-}
 
 /** Secrets never written to the audit log (a customer's or station's `code` is not one: it is shown). */
 const SECRET_FIELDS = new Set([

@@ -5,7 +5,7 @@ import { validationErrorSchema } from '@meterline/contract/errors';
 import type { DatabaseRegistry } from '../../db/client';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { authErrors } from '../../lib/route-schemas';
-import { actorOf, requirePermission, tenantActorOf } from '../../plugins/authenticate';
+import { actorOf, requirePermission, tenantActorOf } from '../../plugins/request-context';
 import { findUserNames } from '../../scope/references';
 import { findPlatformUserNames, listAuditSource, type AuditScope } from './audit.repository';
 

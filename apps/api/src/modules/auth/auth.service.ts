@@ -5,8 +5,8 @@ import type { Clock } from '../../lib/clock';
 import { fieldError, forbidden, unauthorized } from '../../lib/http-errors';
 import type { PasswordHasher } from '../../lib/password';
 import { claimOtpStep, findUserByUsername, findUserWithTenant, recordLastLogin } from '../users/users.repository';
-import { verifyOtp } from './otp';
-import { createLimiter, type LimiterStore } from './throttle';
+import { verifyOtp } from '../../lib/otp';
+import { createLimiter, type LimiterStore } from '../../lib/throttle';
 import type { TokenService, TokenUser } from './tokens';
 
 export interface LoginLimits {

@@ -15,7 +15,7 @@ import {
 import { errorSchema, validationErrorSchema } from '@meterline/contract/errors';
 import type { DatabaseRegistry } from '../../db/client';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission } from '../../plugins/authenticate';
+import { auditContextOf, requirePermission } from '../../plugins/request-context';
 import type { Idempotency } from '../idempotency/idempotency';
 import { documentLanguage } from '../invoices/invoice-document';
 import type { PdfPrinter } from '../invoices/pdf-printer';

@@ -5,7 +5,7 @@ import { configSchema, updateConfigInputSchema } from '@meterline/contract/confi
 import type { Action, Subject } from '@meterline/contract/permissions';
 import { badRequest, type FieldIssue, validationErrorFrom } from '../../lib/http-errors';
 import { noContent, readErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission, tenantActorOf } from '../../plugins/authenticate';
+import { auditContextOf, requirePermission, tenantActorOf } from '../../plugins/request-context';
 import { readConfigForm } from './config-form';
 import type { ConfigService, LogoFile } from './config.service';
 

@@ -11,7 +11,7 @@ import {
 import type { DatabaseRegistry } from '../../db/client';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission } from '../../plugins/authenticate';
+import { auditContextOf, requirePermission } from '../../plugins/request-context';
 import { resolveServiceContext, serviceParamsSchema } from '../../scope/service-scope';
 import type { ExchangeRateService } from './exchange-rates.service';
 

@@ -18,7 +18,7 @@ import {
 import type { DatabaseRegistry } from '../../db/client';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission } from '../../plugins/authenticate';
+import { auditContextOf, requirePermission } from '../../plugins/request-context';
 import type { Idempotency } from '../idempotency/idempotency';
 import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
 import { documentLanguage } from './invoice-document';

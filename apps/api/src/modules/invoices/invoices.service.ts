@@ -19,9 +19,10 @@ import { conflict, fieldError, HttpError, notFound } from '../../lib/http-errors
 import type { ListSource } from '../../lib/list';
 import { applyCustomerCredit } from '../account/credit';
 import { planLateFees } from '../account/late-fees';
-import { recordAudit, type AuditContext } from '../audit/audit.repository';
+import { recordAudit } from '../audit/audit.repository';
+import type { AuditContext } from '../../plugins/request-context';
 import { findCustomer, findCustomerRow } from '../customers/customers.repository';
-import { toPayment } from '../payments/payments.repository';
+import { toPayment } from './payment-shape';
 import { isUniqueViolation } from '../../scope/codes';
 import { parseDecimalField } from '../../lib/decimal-input';
 import { assertAddressFilters, assertCustomer, assertStation, assertSubscription, findScopedBundle, findUserNames, invalidPk } from '../../scope/references';

@@ -4,7 +4,7 @@ import { validationErrorSchema } from '@meterline/contract/errors';
 import { ledgerQuerySchema, ledgerSchema } from '@meterline/contract/ledger';
 import type { DatabaseRegistry } from '../../db/client';
 import { readErrors } from '../../lib/route-schemas';
-import { requirePermission } from '../../plugins/authenticate';
+import { requirePermission } from '../../plugins/request-context';
 import { resolveServiceContext, serviceItemParamsSchema } from '../../scope/service-scope';
 import type { LedgerService } from './ledger.service';
 

@@ -13,7 +13,7 @@ import {
 import type { DatabaseRegistry } from '../../db/client';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission } from '../../plugins/authenticate';
+import { auditContextOf, requirePermission } from '../../plugins/request-context';
 import { documentLanguage } from '../invoices/invoice-document';
 import { PRINT_DESCRIPTION, sendPrinted, type PdfPrinter } from '../invoices/pdf-printer';
 import { resolveServiceContext, serviceParamsSchema } from '../../scope/service-scope';

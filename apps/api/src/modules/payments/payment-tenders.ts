@@ -5,16 +5,12 @@
 import { settlePayment, type CurrencyTerms, type PaymentSettlement } from '@meterline/contract/currency-payments';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import { currencyDecimals, formatMoneyAmount } from '@meterline/contract/money';
-import type { CurrencyAmount } from '@meterline/contract/payments';
 import type { Executor } from '../../db/client';
-import type { paymentTenders } from '../../db/schema/index';
 import { conflict, fieldError } from '../../lib/http-errors';
 import { findInvoiceRate } from '../invoices/pricing.repository';
 import { currencyTermsOf } from '../invoices/two-currencies';
 import { parseDecimalField } from '../../lib/decimal-input';
 import type { ServiceContext } from '../../scope/service-scope';
-
-export type PaymentTenderRow = typeof paymentTenders.$inferSelect;
 
 export interface ParsedPart {
   currency: string;
@@ -47,16 +43,6 @@ export function settleAmounts(parts: ParsedPart[], balance: bigint, terms: Curre
     throw fieldError('amounts', ERROR_CODES.overpay, { amount: money(settled.received), balance: money(balance) });
   }
   return settled;
-}
-
-/** The payment's tender fields for the answer; null for a payment taken with `amount`. */
-export function tenderFields(tender: PaymentTenderRow | null, decimals: number): { tendered: CurrencyAmount[] | null; received: string | null; change_due: CurrencyAmount[] | null; exchange_rate: string | null; exchange_rate_base: string | null } {
-  if (!tender) return { tendered: null, received: null, change_due: null, exchange_rate: null, exchange_rate_base: null };
-  const changeDue: CurrencyAmount[] = [{ currency: tender.currency, amount: formatMoneyAmount(tender.changeDue, decimals) }];
-  if (tender.secondCurrency !== null && tender.changeDueSecond !== null) {
-    changeDue.push({ currency: tender.secondCurrency, amount: formatMoneyAmount(tender.changeDueSecond, currencyDecimals(tender.secondCurrency)) });
-  }
-  return { tendered: tender.tendered, received: formatMoneyAmount(tender.received, decimals), change_due: changeDue, exchange_rate: tender.rate, exchange_rate_base: tender.rate === null ? null : (tender.baseCurrency ?? tender.currency) };
 }
 
 export interface PreparedTender {

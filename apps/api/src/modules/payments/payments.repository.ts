@@ -5,34 +5,11 @@ import type { ListPaymentsQuery, Payment } from '@meterline/contract/payments';
 import { paymentListSpec } from '@meterline/contract/payments';
 import type { Executor } from '../../db/client';
 import { customers, invoices, paymentTenders, payments } from '../../db/schema/index';
-import { tenderFields, type ParsedPart, type PaymentTenderRow } from './payment-tenders';
+import type { ParsedPart } from './payment-tenders';
+import { toPayment, type PaymentRow, type PaymentTenderRow } from '../invoices/payment-shape';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import type { ServiceScope } from '../../scope/service-scope';
 
-export type PaymentRow = typeof payments.$inferSelect;
-
-type PaymentJoined = { payment: PaymentRow; invoiceNumber: string; customerName: string; tender?: PaymentTenderRow | null };
-
-export function toPayment(row: PaymentJoined, names: Map<number, string>, decimals: number): Payment {
-  const { payment } = row;
-  return {
-    id: payment.id,
-    invoice: payment.invoiceId,
-    invoice_number: row.invoiceNumber,
-    customer: payment.customerId,
-    customer_name: row.customerName,
-    amount: formatMoneyAmount(payment.amount, decimals),
-    method: payment.method,
-    reference: payment.reference,
-    paid_at: payment.paidAt.toISOString(),
-    received_by: payment.receivedBy,
-    received_by_name: payment.receivedBy === null ? null : (names.get(payment.receivedBy) ?? null),
-    note: payment.note,
-    reason: payment.reason,
-    reverses: payment.reversesId,
-    ...tenderFields(row.tender ?? null, decimals),
-  };
-}
 
 const joinedColumns = { payment: payments, invoiceNumber: invoices.number, customerName: customers.fullName, tender: paymentTenders };
 

@@ -7,7 +7,8 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
-import { recordAudit, type AuditContext } from '../audit/audit.repository';
+import { recordAudit } from '../audit/audit.repository';
+import type { AuditContext } from '../../plugins/request-context';
 import type { IdempotencyTicket } from '../idempotency/idempotency';
 import { addToCustomerBalance, findInvoiceRow, findInvoiceWithCustomer, updateInvoiceRow } from '../invoices/invoices.repository';
 import { statusFor } from '../invoices/invoice-rules';
@@ -16,7 +17,8 @@ import { assertCustomer, assertTenantUser, findUserNames, invalidPk } from '../.
 import { resolveHappenedAt } from '../../lib/happened-at';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';
 import { prepareTender } from './payment-tenders';
-import { findPaymentRow, insertPayment, insertPaymentTender, listPaymentsSource, sumReversalsOf, toPayment } from './payments.repository';
+import { findPaymentRow, insertPayment, insertPaymentTender, listPaymentsSource, sumReversalsOf } from './payments.repository';
+import { toPayment } from '../invoices/payment-shape';
 import { collectorHolder } from '../cash/collector-payments';
 import { issueReceiptNumber } from '../cash/cash.repository';
 

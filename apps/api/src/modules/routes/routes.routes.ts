@@ -20,7 +20,7 @@ import {
 import type { DatabaseRegistry } from '../../db/client';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { noContent, readErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission } from '../../plugins/authenticate';
+import { auditContextOf, requirePermission } from '../../plugins/request-context';
 import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
 import type { RouteService } from './routes.service';
 

@@ -5,7 +5,7 @@ import { idParamsSchema } from '@meterline/contract/common';
 import { serviceSchema, updateServiceInputSchema } from '@meterline/contract/services';
 import type { DatabaseRegistry } from '../../db/client';
 import { authErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission, tenantActorOf } from '../../plugins/authenticate';
+import { auditContextOf, requirePermission, tenantActorOf } from '../../plugins/request-context';
 import { listServices } from './services.repository';
 import { updateService } from './services.service';
 

@@ -1,8 +1,9 @@
 import type { Service } from '@meterline/contract/services';
 import type { DatabaseRegistry } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
-import type { TenantActor } from '../../plugins/authenticate';
-import { recordAudit, type AuditContext } from '../audit/audit.repository';
+import type { TenantActor } from '../../plugins/request-context';
+import { recordAudit } from '../audit/audit.repository';
+import type { AuditContext } from '../../plugins/request-context';
 import { lockService, updateServiceRow } from './services.repository';
 
 /**

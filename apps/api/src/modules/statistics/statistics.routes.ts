@@ -4,7 +4,7 @@ import { validationErrorSchema } from '@meterline/contract/errors';
 import { kpiSummarySchema, monthlyTotalsSchema, invoicesByStatusSchema, collectionsByStaffSchema, statisticsQuerySchema } from '@meterline/contract/statistics';
 import type { DatabaseRegistry } from '../../db/client';
 import { authErrors } from '../../lib/route-schemas';
-import { requirePermission } from '../../plugins/authenticate';
+import { requirePermission } from '../../plugins/request-context';
 import { resolveTenantContext } from '../../scope/service-scope';
 import type { StatisticsService } from './statistics.service';
 

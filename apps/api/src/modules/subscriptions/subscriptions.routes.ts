@@ -17,7 +17,7 @@ import {
 import type { DatabaseRegistry } from '../../db/client';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission } from '../../plugins/authenticate';
+import { auditContextOf, requirePermission } from '../../plugins/request-context';
 import { z } from 'zod';
 import { idParamSchema } from '@meterline/contract/common';
 import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';

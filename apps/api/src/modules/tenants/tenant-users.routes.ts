@@ -9,8 +9,8 @@ import { createUserInputSchema, listUsersQuerySchema, paginatedUsersSchema, upda
 import type { Db } from '../../db/client';
 import { sendList } from '../../lib/list';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
-import { actorOf, auditContextOf, requirePermission } from '../../plugins/authenticate';
-import { USER_CSV_COLUMNS } from '../users/users.routes';
+import { actorOf, auditContextOf, requirePermission } from '../../plugins/request-context';
+import { USER_CSV_COLUMNS } from '../users/user-csv';
 import type { UserService } from '../users/users.service';
 import type { TenantService } from './tenants.service';
 

@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/client';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { authErrors, readErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission } from '../../plugins/authenticate';
+import { auditContextOf, requirePermission } from '../../plugins/request-context';
 import type { TenantService } from './tenants.service';
 
 export const TENANT_CSV_COLUMNS: CsvColumn<Tenant>[] = [

@@ -13,7 +13,7 @@ import {
 import type { DatabaseRegistry } from '../../db/client';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { authErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission } from '../../plugins/authenticate';
+import { auditContextOf, requirePermission } from '../../plugins/request-context';
 import type { Idempotency } from '../idempotency/idempotency';
 import { resolveTenantContext } from '../../scope/service-scope';
 import type { TransactionService } from './transactions.service';

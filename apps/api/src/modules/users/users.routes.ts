@@ -20,29 +20,16 @@ import {
   roleOptionSchema,
   updateUserInputSchema,
   userSchema,
-  type User,
 } from '@meterline/contract/users';
 import type { Db } from '../../db/client';
-import { sendList, type CsvColumn } from '../../lib/list';
+import { sendList } from '../../lib/list';
 import { authErrors, noContent, readErrors, writeErrors } from '../../lib/route-schemas';
 import { loggableError } from '../../lib/loggable-error';
-import { requestLanguage } from '../../plugins/error-handler';
-import { actorOf, auditContextOf, requireAnyPermission, requirePermission, requireSelfOr, tenantActorOf } from '../../plugins/authenticate';
+import { actorOf, auditContextOf, requestLanguage, requireAnyPermission, requirePermission, requireSelfOr, tenantActorOf } from '../../plugins/request-context';
 import type { UserService } from './users.service';
+import { USER_CSV_COLUMNS } from './user-csv';
 
 const ROLE_LABELS: Record<string, string> = { admin: 'Admin', accountant: 'Accountant', support: 'Support', collector: 'Collector' };
-
-export const USER_CSV_COLUMNS: CsvColumn<User>[] = [
-  { header: 'id', value: (user: User) => user.id, numeric: true },
-  { header: 'username', value: (user: User) => user.username },
-  { header: 'first_name', value: (user: User) => user.first_name },
-  { header: 'last_name', value: (user: User) => user.last_name },
-  { header: 'email', value: (user: User) => user.email },
-  { header: 'phone', value: (user: User) => user.phone },
-  { header: 'role', value: (user: User) => user.role },
-  { header: 'is_active', value: (user: User) => user.is_active },
-  { header: 'date_joined', value: (user: User) => user.date_joined },
-];
 
 export async function userRoutes(app: FastifyInstance, options: { users: UserService; db: Db }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -14,13 +14,13 @@ import type { Mailer } from '../../lib/mailer';
 import type { PasswordHasher } from '../../lib/password';
 import { assertStrongPassword } from '../../lib/password-strength';
 import { generatePassword } from '../../lib/random';
-import type { Actor } from '../../plugins/authenticate';
-import { recordAudit, type AuditContext } from '../audit/audit.repository';
-import { createOtpSecret, otpauthUri, verifyOtp } from '../auth/otp';
+import type { Actor } from '../../plugins/request-context';
+import { recordAudit } from '../audit/audit.repository';
+import type { AuditContext } from '../../plugins/request-context';
+import { createOtpSecret, otpauthUri, verifyOtp } from '../../lib/otp';
 import { mediaUrl } from '../media/media-names';
 import { findTenantRow, lockTenantRow } from '../tenants/tenants.repository';
-import { createLimiter, type LimiterStore } from '../auth/throttle';
-import type { TokenService } from '../auth/tokens';
+import { createLimiter, type LimiterStore } from '../../lib/throttle';
 import {
   countOtherActiveAdmins,
   findActiveUsersByEmail,
@@ -67,7 +67,8 @@ const RESET_EMAIL: Record<ErrorLanguage, (name: string, link: string) => { subje
 export function createUserService(deps: {
   databases: DatabaseRegistry;
   passwords: PasswordHasher;
-  tokens: TokenService;
+  /** Ends every session of a user (the auth module's token service): after a password, role or active change. */
+  tokens: { revokeAllForUser(userId: number): Promise<void> };
   mailer: Mailer;
   clock: Clock;
   secret: string;

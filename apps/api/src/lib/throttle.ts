@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterDrizzle, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Db } from '../../db/client';
-import { rateLimits } from '../../db/schema/index';
-import { tooManyRequests } from '../../lib/http-errors';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema/index';
+import { tooManyRequests } from './http-errors';
 
 /**
  * Counters of attempts (failed sign-ins, password-reset requests), kept by rate-limiter-flexible:
