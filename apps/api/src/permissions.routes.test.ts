@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can } from '@meterline/contract/permissions';
+import { tableAllows, type ConcreteSubject } from '@meterline/contract/permissions';
 import type { PermissionHook } from './plugins/request-context';
 import { ROLES_UNDER_TEST, signInRoles, type RoleUnderTest } from '../test/billing';
 import { createFixture, type Fixture } from '../test/fixtures';
@@ -35,10 +35,10 @@ function permissionHooksOf(route: RouteOptions): PermissionHook[] {
   return hooks.filter((hook): hook is PermissionHook => typeof hook === 'function' && Array.isArray((hook as PermissionHook).permissions));
 }
 
-/** A role passes a route's hooks when each hook accepts one of its permissions (none: any tenant user). */
+/** A role passes a route's hooks when each hook accepts one of its permissions of the contract's table (none: any tenant user). */
 function isAllowed(role: RoleUnderTest, hooks: PermissionHook[]): boolean {
   return hooks.every((hook) =>
-    hook.permissions.length === 0 ? role !== 'superadmin' : hook.permissions.some(([action, subject]) => can(role, action, subject)),
+    hook.permissions.length === 0 ? role !== 'superadmin' : hook.permissions.some(([action, subject]) => tableAllows(role, action, subject as ConcreteSubject)),
   );
 }
 

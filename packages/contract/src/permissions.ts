@@ -58,55 +58,72 @@ export type Subject = (typeof SUBJECTS)[number];
 
 export type AppAbility = MongoAbility<[Action, Subject]>;
 
-export function defineAbilityFor(role: string | null | undefined): AppAbility {
-  const { can, cannot, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
-  switch (normalizeRole(role)) {
-    case 'superadmin':
-      can('manage', 'tenants');
-      can('manage', 'tenant_users');
-      can('list', 'audit');
-      break;
-    case 'admin':
-      can('manage', 'all');
-      cannot('manage', 'tenants');
-      cannot('manage', 'tenant_users');
-      break;
-    case 'accountant':
-      can('manage', 'all');
-      cannot('manage', ['tenants', 'tenant_users', 'user', 'station', 'bundle', 'settings', 'tariff', 'audit', 'credit_refund']);
-      can('list', ['user', 'station', 'bundle', 'tariff', 'audit']);
-      cannot('manage', 'route_assignment');
-      can('list', 'route_assignment');
-      break;
-    case 'collector':
-      can('list', 'counter');
-      can('update', 'counter');
-      // Issue 19: cash at the door (the service refuses it while `collectors_take_payments` is off,
-      // and refuses reversals and other methods than cash); their own cash held.
-      can('create', 'payment');
-      can('list', 'cash');
-      // Their own round only (the API answers a collector's round, never another's).
-      can(['list', 'create'], 'route');
-      addSupportRules(can);
-      break;
-    case 'support':
-      addSupportRules(can);
-      break;
-    default:
-      return build();
-  }
-  // Decision (docs/product/domain.md): every signed-in user has their profile and the language switcher.
-  can('update', 'profile');
-  can('change', 'app_language');
-  return build();
+/** The actions and subjects a rule names: `manage` is every action, `all` every subject. */
+export const CONCRETE_ACTIONS = ACTIONS.filter((action): action is Exclude<Action, 'manage'> => action !== 'manage');
+export type ConcreteAction = (typeof CONCRETE_ACTIONS)[number];
+export const CONCRETE_SUBJECTS = SUBJECTS.filter((subject): subject is Exclude<Subject, 'all'> => subject !== 'all');
+export type ConcreteSubject = (typeof CONCRETE_SUBJECTS)[number];
+
+/** One cell of the table: `list customer`, `change app_language`. */
+export type Permission = `${ConcreteAction} ${ConcreteSubject}`;
+
+/** Every action on each of the subjects. */
+function everyAction(subjects: readonly ConcreteSubject[]): Permission[] {
+  return subjects.flatMap((subject) => CONCRETE_ACTIONS.map((action): Permission => `${action} ${subject}`));
 }
 
-function addSupportRules(can: AbilityBuilder<AppAbility>['can']) {
-  can('select', 'service');
-  can('change', 'app_language');
-  can('manage', 'profile');
-  can(['list', 'create', 'view'], 'invoice');
-  can('list', 'customer');
+/** A tenant's own data: everything but the platform's tenants (clients) and their users. */
+const TENANT_SUBJECTS = CONCRETE_SUBJECTS.filter((subject) => subject !== 'tenants' && subject !== 'tenant_users');
+/** What the accountant only reads (or, for credit refunds, never does): the admin's alone to change. */
+const ADMIN_ONLY_CHANGES: readonly ConcreteSubject[] = ['user', 'station', 'bundle', 'settings', 'tariff', 'audit', 'route_assignment', 'credit_refund'];
+/** Every signed-in user: their profile and the language switcher (docs/decisions.md, roles and permissions). */
+const EVERY_USER: Permission[] = ['update profile', 'change app_language'];
+/** The support desk: a service to work in, its customers and invoices (read and create), their own profile. */
+const SUPPORT: Permission[] = ['select service', 'change app_language', ...everyAction(['profile']), 'list invoice', 'create invoice', 'view invoice', 'list customer'];
+
+/**
+ * The rule table, written once: for each role, every permission it has; anything not listed is
+ * refused. The API's route hooks (`requirePermission`), the web app's menus, buttons and guards
+ * (`can`, `canKey`) and the tests all read it. A role holding every action on a subject also
+ * `manage`s it (`requirePermission('manage', 'invoice')`).
+ */
+export const PERMISSION_TABLE: Record<Role, readonly Permission[]> = {
+  superadmin: [...everyAction(['tenants', 'tenant_users']), 'list audit', ...EVERY_USER],
+  admin: everyAction(TENANT_SUBJECTS),
+  accountant: [
+    ...everyAction(TENANT_SUBJECTS.filter((subject) => !ADMIN_ONLY_CHANGES.includes(subject))),
+    'list route_assignment',
+    'list user',
+    'list station',
+    'list bundle',
+    'list tariff',
+    'list audit',
+  ],
+  support: SUPPORT,
+  // Issue 19: collectors take cash at the door (the service refuses it while `collectors_take_payments`
+  // is off, and refuses reversals and other methods than cash), see their own cash held and walk
+  // their own round.
+  collector: [...SUPPORT, 'list counter', 'update counter', 'create payment', 'list cash', 'list route', 'create route'],
+};
+
+/** Whether the table gives the role the permission (`manage`: every action on the subject). */
+export function tableAllows(role: Role, action: Action, subject: ConcreteSubject): boolean {
+  const granted = PERMISSION_TABLE[role];
+  if (action === 'manage') return CONCRETE_ACTIONS.every((each) => granted.includes(`${each} ${subject}`));
+  return granted.includes(`${action} ${subject}`);
+}
+
+/** The CASL ability of a role, built from its row of the table. */
+export function defineAbilityFor(role: string | null | undefined): AppAbility {
+  const { can, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
+  const known = normalizeRole(role);
+  if (!known) return build();
+  for (const subject of CONCRETE_SUBJECTS) {
+    const actions = CONCRETE_ACTIONS.filter((action) => tableAllows(known, action, subject));
+    if (actions.length === CONCRETE_ACTIONS.length) can('manage', subject);
+    else if (actions.length) can(actions, subject);
+  }
+  return build();
 }
 
 const abilityCache = new Map<string, AppAbility>();
