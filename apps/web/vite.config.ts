@@ -82,13 +82,14 @@ export function publicTexts(): Plugin {
     async load(id) {
       const match = id.startsWith('\0') ? pattern.exec(id.slice(1)) : null;
       if (!match) return undefined;
-      const [, subset, language] = match;
-      if (!/^(en|ar)$/.test(language)) throw new Error(`No texts for the language "${language}"`);
+      const [, subset = '', language = ''] = match;
+      const keys = TEXT_SUBSETS[subset];
+      if (!keys || !/^(en|ar)$/.test(language)) throw new Error(`No texts for "${subset}/${language}"`);
       const file = path.resolve(import.meta.dirname, `src/i18n/${language}.ts`);
       this.addWatchFile(file);
       const { code } = await transformWithOxc(fs.readFileSync(file, 'utf8'), file, { lang: 'ts' });
       const texts = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`))[language] as Record<string, unknown>;
-      return `export const texts = ${JSON.stringify(pickTexts(texts, TEXT_SUBSETS[subset], `src/i18n/${language}.ts`))};`;
+      return `export const texts = ${JSON.stringify(pickTexts(texts, keys, `src/i18n/${language}.ts`))};`;
     },
   };
 }

@@ -38,7 +38,7 @@ describe('the public sign-in shell', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'demo1234' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(user));
-    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ username: 'collector', password: 'demo1234' });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ username: 'collector', password: 'demo1234' });
     expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBe(access);
   });
 

@@ -32,7 +32,7 @@ const signInFiles = [
   'shared/ui/text-input.tsx',
 ];
 const lookup = (tree: unknown, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
-const askedFor = (files: string[]) => files.flatMap((file) => [...fs.readFileSync(path.join(src, file), 'utf8').matchAll(/\bt\(\s*'([a-zA-Z]+(?:\.[a-zA-Z]+)+)'/g)].map((match) => match[1]));
+const askedFor = (files: string[]) => files.flatMap((file) => [...fs.readFileSync(path.join(src, file), 'utf8').matchAll(/\bt\(\s*'([a-zA-Z]+(?:\.[a-zA-Z]+)+)'/g)].map((match) => match[1] ?? ''));
 const missing = (texts: unknown, keys: string[]) => keys.filter((key) => typeof lookup(texts, key) !== 'string' && typeof lookup(texts, `${key}_one`) !== 'string');
 
 describe('the public texts (virtual:public-texts)', () => {
