@@ -12,7 +12,7 @@ import { SessionContext, signInWithPassword, type SessionState } from './session
 import { refreshAccessToken, takeRefusalReason } from './token-refresh';
 import { clearTokens, isTokenValid, readAccessToken, readRefreshToken, readTokenExpiry, readTokenUserId } from './tokens';
 
-export { useSession, type SessionContextValue, type SessionState } from './session-context';
+export { useSession, type SessionState } from './session-context';
 
 /** Refresh this long before the access token expires. */
 const REFRESH_AHEAD_MS = 60_000;

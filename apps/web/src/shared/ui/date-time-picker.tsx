@@ -7,7 +7,7 @@ import { PickersLocalization } from './pickers-localization';
 /** Day, month name (from the language's dayjs locale), year and 24-hour time: short enough for a 390 px phone. */
 const formatOf = (language: string) => (language === 'ar' ? 'D MMM YYYY، HH:mm' : 'D MMM YYYY, HH:mm');
 
-export interface DateTimePickerInputProps {
+interface DateTimePickerInputProps {
   label: string;
   /** An ISO instant, '' when empty. */
   value: string;

@@ -62,7 +62,7 @@ function useSignInForm<T extends Record<string, string>>(initial: T, required: (
   return { field, handleSubmit, reset, isSubmitting };
 }
 
-export interface SignInFormProps {
+interface SignInFormProps {
   /** `?reason=` of the address: why the user was signed out. */
   reason: string | null;
   /** After a successful sign-in (the session holds the user already); the form stays busy until it settles. */
