@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONCRETE_ACTIONS, CONCRETE_SUBJECTS, MENU_KEYS, PERMISSION_TABLE, assignableRoles, can, canKey, splitPermissionKey, tableAllows, type Action } from './permissions';
-import { landingPathFor, normalizeRole, ROLES } from './roles';
+import { landingPathFor, normalizeRole, ROLES, type Role } from './roles';
 
 /**
  * The rule table is data in permissions.ts (`PERMISSION_TABLE`): every role x every concrete action
@@ -8,7 +8,7 @@ import { landingPathFor, normalizeRole, ROLES } from './roles';
  */
 const concreteActions = CONCRETE_ACTIONS;
 const concreteSubjects = CONCRETE_SUBJECTS;
-const expected: Record<string, Set<string>> = Object.fromEntries(ROLES.map((role) => [role, new Set<string>(PERMISSION_TABLE[role])]));
+const expected = Object.fromEntries(ROLES.map((role) => [role, new Set<string>(PERMISSION_TABLE[role])])) as Record<Role, Set<string>>;
 
 describe('rule table', () => {
   for (const role of ROLES) {

@@ -22,6 +22,7 @@ import {
   subscriptions,
   transactions,
 } from '../db/schema/index';
+import { first, nth } from '@meterline/contract/invariant';
 
 /**
  * Billing demo data: stations, bundles, customers with Arabic and English names, twelve months of
@@ -202,7 +203,7 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
       const fullName = isArabic
         ? `${random.pick(FIRST_NAMES_AR)} ${random.pick(LAST_NAMES_AR)}`
         : `${random.pick(FIRST_NAMES_EN)} ${random.pick(LAST_NAMES_EN)}`;
-      const address = addressRows.length ? addressRows[index % addressRows.length] : null;
+      const address = addressRows[index % addressRows.length] ?? null; // none when the tenant has no address
       const statusRoll = random.next();
       customerValues.push({
         tenantId,
@@ -216,7 +217,7 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
         buildingId: address?.buildingId ?? null,
         floor: String(random.int(0, 8)),
         apartment: `${random.int(1, 8)}${random.pick(['A', 'B', 'C'])}`,
-        stationId: stationRows.length ? stationRows[index % stationRows.length].id : null,
+        stationId: stationRows[index % stationRows.length]?.id ?? null,
         status: statusRoll < 0.04 ? 'suspended' : statusRoll < 0.06 ? 'disconnected' : 'active',
         createdAt: monthStart(now, -12),
         updatedAt: monthStart(now, -12),
@@ -236,7 +237,7 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
           tenantId,
           serviceId: service.id,
           customerId: customer.id,
-          bundleId: bundleRows[bundleIndex].id,
+          bundleId: nth(bundleRows, bundleIndex).id,
           stationId: customer.stationId,
           startedOn: isoDay(monthStart(now, -12)),
           counter: '0',
@@ -249,9 +250,9 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
     const counters = new Map<number, { counter: bigint; at: Date | null }>();
     const billedSince = new Map<number, Date>();
     plans.forEach(({ customer, bundleIndex }, planIndex) => {
-      const subscription = subscriptionRows[planIndex];
-      const bundle = demoBundles[bundleIndex];
-      const bundleRow = bundleRows[bundleIndex];
+      const subscription = nth(subscriptionRows, planIndex, 'a subscription per plan');
+      const bundle = nth(demoBundles, bundleIndex);
+      const bundleRow = nth(bundleRows, bundleIndex, 'a bundle row per demo bundle');
       let counter = BigInt(random.int(0, 5000)) * 10n ** BigInt(QUANTITY_SCALE);
       // Start where the meter stood when the subscription opened.
       if (counter > 0n) {

@@ -5,6 +5,7 @@ import { DEFAULT_REMINDER_TEMPLATES } from '@meterline/contract/overdue';
 import type { Executor } from '../../db/client';
 import { invoices, payments, services, settings, transactions } from '../../db/schema/index';
 import { mediaUrl } from '../media/media-names';
+import { first } from '@meterline/contract/invariant';
 
 /**
  * The one repository of the tenant's settings (the `settings` table, "config" in the API): every
@@ -115,7 +116,7 @@ export async function takeNextCreditNoteSequence(tx: Executor, scope: { tenantId
 }
 
 export async function updateSettings(tx: Executor, scope: { tenantId: number }, changes: SettingsChanges): Promise<SettingsRow> {
-  const [row] = await tx.update(settings).set(changes).where(eq(settings.tenantId, scope.tenantId)).returning();
+  const row = first(await tx.update(settings).set(changes).where(eq(settings.tenantId, scope.tenantId)).returning(), 'the updated settings row');
   return row;
 }
 

@@ -9,6 +9,7 @@ import type { ParsedPart } from './payment-tenders';
 import { toPayment, type PaymentRow, type PaymentTenderRow } from '../invoices/payment-shape';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import type { ServiceScope } from '../../scope/service-scope';
+import { first } from '@meterline/contract/invariant';
 
 
 const joinedColumns = { payment: payments, invoiceNumber: invoices.number, customerName: customers.fullName, tender: paymentTenders };
@@ -97,15 +98,15 @@ export async function findPaymentRow(executor: Executor, tenantId: number, invoi
 
 /** How much of a payment earlier reversals have already taken back (a positive number). */
 export async function sumReversalsOf(executor: Executor, tenantId: number, paymentId: number): Promise<bigint> {
-  const [row] = await executor
+  const row = first(await executor
     .select({ total: sql<string>`coalesce(-sum(${payments.amount}), 0)::text` })
     .from(payments)
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.reversesId, paymentId)));
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.reversesId, paymentId))), 'the row of the sum');
   return BigInt(row.total);
 }
 
 export async function insertPayment(executor: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
-  const [row] = await executor.insert(payments).values(values).returning();
+  const row = first(await executor.insert(payments).values(values).returning(), 'a row inserted into payments');
   return row;
 }
 
@@ -115,7 +116,8 @@ export async function insertPaymentTender(
   values: { tenantId: number; paymentId: number; parts: ParsedPart[]; settled: PaymentSettlement; terms: CurrencyTerms },
 ): Promise<PaymentTenderRow> {
   const { terms, settled } = values;
-  const [row] = await executor
+  const row = first(
+    await executor
     .insert(paymentTenders)
     .values({
       tenantId: values.tenantId,
@@ -129,6 +131,8 @@ export async function insertPaymentTender(
       baseCurrency: terms.rate === null ? null : terms.rateBase,
       changeDueSecond: settled.changeSecond,
     })
-    .returning();
+    .returning(),
+    'a row inserted into paymentTenders',
+  );
   return row;
 }

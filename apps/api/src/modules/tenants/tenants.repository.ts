@@ -1,4 +1,5 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { first } from '@meterline/contract/invariant';
 import type { ListQuery } from '@meterline/contract/pagination';
 import { tenantListSpec, type Tenant } from '@meterline/contract/tenants';
 import type { Executor } from '../../db/client';
@@ -84,13 +85,11 @@ export function listTenantsSource(db: Executor, query: ListQuery & { is_blocked?
 }
 
 export async function insertTenant(tx: Executor, values: typeof tenants.$inferInsert): Promise<TenantRow> {
-  const [row] = await tx.insert(tenants).values(values).returning();
-  return row;
+  return first(await tx.insert(tenants).values(values).returning(), 'a row inserted into tenants');
 }
 
 export async function updateTenantRow(tx: Executor, tenantId: number, values: Partial<Omit<typeof tenants.$inferInsert, 'id'>>): Promise<TenantRow> {
-  const [row] = await tx.update(tenants).set(values).where(eq(tenants.id, tenantId)).returning();
-  return row;
+  return first(await tx.update(tenants).set(values).where(eq(tenants.id, tenantId)).returning(), 'the updated tenants row');
 }
 
 /** Bumps the token version of every user of the tenant: blocking ends their sessions for good. */

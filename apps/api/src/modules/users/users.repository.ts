@@ -4,6 +4,7 @@ import { userListSpec, type User } from '@meterline/contract/users';
 import type { Executor } from '../../db/client';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import { refreshTokens, tenants, users } from '../../db/schema/index';
+import { first } from '@meterline/contract/invariant';
 
 export type UserRow = typeof users.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;
@@ -86,18 +87,18 @@ export async function findTenantUser(db: Executor, scope: { tenantId: number }, 
 export async function isUsernameTaken(db: Executor, username: string, exceptUserId?: number): Promise<boolean> {
   const conditions: SQL[] = [sql`lower(${users.username}) = lower(${username})`];
   if (exceptUserId) conditions.push(ne(users.id, exceptUserId));
-  const [row] = await db
+  const row = first(await db
     .select({ n: count() })
     .from(users)
-    .where(and(...conditions));
+    .where(and(...conditions)), 'the row of the count');
   return row.n > 0;
 }
 
 export async function countOtherActiveAdmins(db: Executor, scope: { tenantId: number }, exceptUserId: number): Promise<number> {
-  const [row] = await db
+  const row = first(await db
     .select({ n: count() })
     .from(users)
-    .where(and(eq(users.tenantId, scope.tenantId), eq(users.isActive, true), eq(users.role, 'admin'), ne(users.id, exceptUserId)));
+    .where(and(eq(users.tenantId, scope.tenantId), eq(users.isActive, true), eq(users.role, 'admin'), ne(users.id, exceptUserId))), 'a row from users');
   return row.n;
 }
 
@@ -130,8 +131,7 @@ export function listUsersSource(db: Executor, scope: { tenantId: number }, query
 }
 
 export async function insertUser(tx: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
-  const [row] = await tx.insert(users).values(values).returning();
-  return row;
+  return first(await tx.insert(users).values(values).returning(), 'a row inserted into users');
 }
 
 /**
@@ -139,12 +139,14 @@ export async function insertUser(tx: Executor, values: typeof users.$inferInsert
  * working on their next request (password, role and active changes).
  */
 export async function updateUserRow(tx: Executor, userId: number, values: Partial<Omit<typeof users.$inferInsert, 'id' | 'tokenVersion'>>, options: { endSessions?: boolean } = {}): Promise<UserRow> {
-  const [row] = await tx
-    .update(users)
-    .set({ ...values, ...(options.endSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
-    .where(eq(users.id, userId))
-    .returning();
-  return row;
+  return first(
+    await tx
+      .update(users)
+      .set({ ...values, ...(options.endSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
+      .where(eq(users.id, userId))
+      .returning(),
+    'the updated users row',
+  );
 }
 
 /** Compare-and-set on the user's last used one-time-password step: of concurrent requests with one code, one wins. */

@@ -12,6 +12,7 @@ import {
 import { idParamsSchema } from '@meterline/contract/common';
 import { validationErrorSchema } from '@meterline/contract/errors';
 import { assignableRoles, can } from '@meterline/contract/permissions';
+import type { TenantRole } from '@meterline/contract/roles';
 import {
   createUserInputSchema,
   listUsersQuerySchema,
@@ -29,7 +30,7 @@ import { actorOf, auditContextOf, requestLanguage, requireAnyPermission, require
 import type { UserService } from './users.service';
 import { USER_CSV_COLUMNS } from './user-csv';
 
-const ROLE_LABELS: Record<string, string> = { admin: 'Admin', accountant: 'Accountant', support: 'Support', collector: 'Collector' };
+const ROLE_LABELS: Record<TenantRole, string> = { admin: 'Admin', accountant: 'Accountant', support: 'Support', collector: 'Collector' };
 
 export async function userRoutes(app: FastifyInstance, options: { users: UserService; db: Db }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
