@@ -22,7 +22,7 @@ import {
   subscriptions,
   transactions,
 } from '../db/schema/index';
-import { first, nth } from '@meterline/contract/invariant';
+import { nth } from '@meterline/contract/invariant';
 
 /**
  * Billing demo data: stations, bundles, customers with Arabic and English names, twelve months of
