@@ -19,7 +19,7 @@ const CollectionsByStaffChart = lazy(() => import('../components/collections-by-
 /** KPI cards (stats1) and three charts (stats2-4) for the selected service. */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const { service, isLoading: isServiceLoading } = useSelectedService();
+  const { service, isLoading: isServiceLoading, serviceName } = useSelectedService();
   const query = { service: service?.id };
   const isEnabled = Boolean(service);
   const kpiSummary = useKpiSummary(query, { isEnabled });
@@ -34,7 +34,7 @@ export function DashboardPage() {
         <Typography variant="h1">{t('dashboard.title')}</Typography>
         {service && (
           <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-            {service.name}
+            {serviceName}
           </Typography>
         )}
       </Box>
