@@ -100,6 +100,7 @@ export const en = {
     createTitle: 'New service',
     fields: {
       name: 'Name (English)',
+      listName: 'Name',
       nameAr: 'Name (Arabic)',
       unit: 'Unit',
       kind: 'Billing',
@@ -108,12 +109,12 @@ export const en = {
     },
     help: {
       nameAr: 'Shown when the app is in Arabic; the English name when empty.',
-      unit: 'What a meter counts or a bundle sells: kWh, m³, GB, session (up to 16 characters).',
+      unit: 'What a meter counts or a bundle sells: kWh, m³, GB, session (up to {{max}} characters).',
       metered: 'Metered services have meters, readings and a Counters screen; flat ones bill the fixed fee of their bundle.',
     },
     kind: { metered: 'Metered', flat: 'Flat fee' },
     status: { active: 'Active', inactive: 'Disabled' },
-    filters: { status: 'Status' },
+    filters: { title: 'Filters', status: 'Status' },
     actions: {
       create: 'Add service',
       submitCreate: 'Add service',

@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import { createServiceInputSchema, type Service } from '@meterline/contract/services';
+import { createServiceInputSchema, SERVICE_UNIT_MAX, type Service } from '@meterline/contract/services';
 import { useId } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { useRecordForm } from '../../../shared/hooks/use-record-form';
 import { contractResolver } from '../../../shared/lib/contract-resolver';
+import { formatCount } from '../../../shared/lib/format-number';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
 
@@ -54,7 +55,7 @@ export function ServiceForm<TResult>({
   save(values: ServiceFormOutput): Promise<TResult>;
   onSaved(result: TResult): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const kindLabelId = useId();
   const form = useForm<ServiceFormValues, unknown, ServiceFormOutput>({
     defaultValues,
@@ -62,7 +63,6 @@ export function ServiceForm<TResult>({
   });
   const { handleSubmit, formError, blocker, isSaving } = useRecordForm({ form, fields: SERVICE_FIELDS, save, onSaved });
   const { control } = form;
-  const readOnly = isReadOnly ? { htmlInput: { readOnly: true } } : undefined;
 
   return (
     <Paper variant="outlined" component="form" noValidate onSubmit={(event) => void handleSubmit(event)} sx={{ p: { xs: 2, sm: 3 } }}>
@@ -82,7 +82,15 @@ export function ServiceForm<TResult>({
             fullWidth
             slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar', readOnly: isReadOnly } }}
           />
-          <FormTextField control={control} name="unit" label={t('services.fields.unit')} helperText={t('services.help.unit')} fullWidth slotProps={readOnly} />
+          <FormTextField
+            control={control}
+            name="unit"
+            label={t('services.fields.unit')}
+            helperText={t('services.help.unit', { max: formatCount(SERVICE_UNIT_MAX, i18n.language) })}
+            fullWidth
+            // kWh or جلسة: each unit reads in its own direction.
+            slotProps={{ htmlInput: { dir: 'auto', readOnly: isReadOnly } }}
+          />
         </Box>
         <Controller
           control={control}

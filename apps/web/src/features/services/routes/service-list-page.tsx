@@ -11,6 +11,7 @@ import { Can, useCan } from '../../../shared/lib/can';
 import { formatCount } from '../../../shared/lib/format-number';
 import { paths } from '../../../shared/lib/paths';
 import { DataTable } from '../../../shared/ui/data-table';
+import { FilterBar } from '../../../shared/ui/filter-bar';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useServiceList } from '../api/get-service-list';
@@ -47,7 +48,7 @@ export function ServiceListPage() {
     },
     {
       field: 'name',
-      headerName: t('services.fields.name'),
+      headerName: t('services.fields.listName'),
       flex: 1.4,
       minWidth: 200,
       sortable: false,
@@ -92,15 +93,17 @@ export function ServiceListPage() {
         orderingFields={serviceListSpec.ordering}
         getRowHref={(row) => generatePath(paths.serviceEdit, { serviceId: String(row.id) })}
         filters={
-          <FilterSelect
-            label={t('services.filters.status')}
-            value={listState.filters.is_active}
-            options={[
-              { value: 'true', label: t('services.status.active') },
-              { value: 'false', label: t('services.status.inactive') },
-            ]}
-            onChange={(value) => listState.setFilter('is_active', value)}
-          />
+          <FilterBar label={t('services.filters.title')} activeCount={Object.keys(listState.filters).length}>
+            <FilterSelect
+              label={t('services.filters.status')}
+              value={listState.filters.is_active}
+              options={[
+                { value: 'true', label: t('services.status.active') },
+                { value: 'false', label: t('services.status.inactive') },
+              ]}
+              onChange={(value) => listState.setFilter('is_active', value)}
+            />
+          </FilterBar>
         }
         renderCard={(row) => (
           <Stack spacing={0.5}>
