@@ -344,6 +344,7 @@ export const ar = {
     no: 'لا',
   },
   forms: {
+    dangerZone: { title: 'لا يمكن التراجع عنه', text: 'ما يُنفَّذ هنا لا يمكن التراجع عنه.' },
     breadcrumbs: 'مسار التنقل',
     save: 'حفظ',
     saveChanges: 'حفظ التغييرات',

@@ -342,6 +342,7 @@ export const en = {
     no: 'No',
   },
   forms: {
+    dangerZone: { title: 'Cannot be undone', text: 'What is done here cannot be taken back.' },
     breadcrumbs: 'Breadcrumb',
     save: 'Save',
     saveChanges: 'Save changes',

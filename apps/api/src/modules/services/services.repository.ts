@@ -2,6 +2,7 @@ import { and, asc, eq, max, ne, sql } from 'drizzle-orm';
 import type { Service } from '@meterline/contract/services';
 import type { Executor } from '../../db/client';
 import { bundles, customers, invoices, payments, services, stations, subscriptions, tariffs, transactions } from '../../db/schema/index';
+import { first } from '@meterline/contract/invariant';
 
 type ServiceRow = typeof services.$inferSelect;
 export type ServiceValues = Partial<Pick<typeof services.$inferInsert, 'name' | 'nameAr' | 'unit' | 'isMetered' | 'isActive' | 'maxConsumptionPerDay'>>;
@@ -71,21 +72,22 @@ export async function isServiceNameTaken(executor: Executor, scope: { tenantId: 
 /** A new service, placed after the others. */
 export async function insertServiceRow(executor: Executor, scope: { tenantId: number }, values: ServiceValues & { name: string }): Promise<Service> {
   const [last] = await executor.select({ position: max(services.position) }).from(services).where(eq(services.tenantId, scope.tenantId));
-  const [row] = await executor
-    .insert(services)
-    .values({ ...values, tenantId: scope.tenantId, position: (last?.position ?? 0) + 1 })
-    .returning();
+  const row = first(
+    await executor
+      .insert(services)
+      .values({ ...values, tenantId: scope.tenantId, position: (last?.position ?? 0) + 1 })
+      .returning(),
+    'the inserted services row',
+  );
   return toService(row);
 }
 
 export async function updateServiceRow(executor: Executor, scope: { tenantId: number }, serviceId: number, values: ServiceValues): Promise<Service> {
   const changes = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
   if (Object.keys(changes).length === 0) {
-    const [row] = await executor.select().from(services).where(ofTenant(scope, serviceId));
-    return toService(row);
+    return toService(first(await executor.select().from(services).where(ofTenant(scope, serviceId)), 'the services row'));
   }
-  const [row] = await executor.update(services).set(changes).where(ofTenant(scope, serviceId)).returning();
-  return toService(row);
+  return toService(first(await executor.update(services).set(changes).where(ofTenant(scope, serviceId)).returning(), 'the updated services row'));
 }
 
 /** Positions 1, 2, 3... in the order of `ids` (every service of the tenant, checked by the caller). */

@@ -4,7 +4,7 @@ import { pathAfterServiceSwitch } from './use-selected-service';
 const metered = { is_metered: true };
 const flat = { is_metered: false };
 const at = (url: string) => {
-  const [pathname, search = ''] = url.split('?');
+  const [pathname = '', search = ''] = url.split('?');
   return { pathname, search: search ? `?${search}` : '' };
 };
 

@@ -25,7 +25,7 @@ export function movedOrder(ids: number[], id: number, step: -1 | 1): number[] {
   const from = ids.indexOf(id);
   const to = from + step;
   if (from < 0 || to < 0 || to >= ids.length) return ids;
-  const next = [...ids];
-  [next[from], next[to]] = [next[to], next[from]];
+  const next = ids.filter((other) => other !== id);
+  next.splice(to, 0, id);
   return next;
 }
