@@ -16,6 +16,7 @@ import { errorMessageOf } from '../../../shared/lib/form-errors';
 import { formatCount } from '../../../shared/lib/format-number';
 import { paths } from '../../../shared/lib/paths';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { DangerZone } from '../../../shared/ui/danger-zone';
 import { DeleteRecordButton } from '../../../shared/ui/delete-record-button';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { RecordState } from '../../../shared/ui/record-state';
@@ -47,23 +48,8 @@ export function ServiceEditPage() {
         backTo={paths.services}
         breadcrumbs={[{ label: t('services.title'), to: paths.services }, { label: name }]}
         actions={
-          data &&
-          (canUpdate || canDelete) && (
-            <>
-              {canUpdate && <ActiveToggle service={data} name={name} onToggle={(isActive) => updateService.mutateAsync({ is_active: isActive })} />}
-              {canDelete && (
-                <DeleteRecordButton
-                  label={t('services.actions.delete')}
-                  title={t('services.delete.title')}
-                  description={t('services.delete.text', { name })}
-                  inUseMessage={t('services.messages.inUse')}
-                  deletedMessage={t('services.messages.deleted', { name })}
-                  onDelete={() => deleteService.mutateAsync(serviceId)}
-                  onDeleted={() => void navigate(paths.services)}
-                />
-              )}
-            </>
-          )
+          // Enabling is the way back, so it is offered first; disabling and deleting sit at the end.
+          data && canUpdate && !data.is_active && <ActiveToggle service={data} name={name} onToggle={(isActive) => updateService.mutateAsync({ is_active: isActive })} />
         }
       />
       <RecordState isPending={service.isPending} error={service.error} onRetry={() => void service.refetch()}>
@@ -96,6 +82,22 @@ export function ServiceEditPage() {
           </Stack>
         )}
       </RecordState>
+      {data && ((canUpdate && data.is_active) || canDelete) && (
+        <DangerZone>
+          {canUpdate && data.is_active && <ActiveToggle service={data} name={name} onToggle={(isActive) => updateService.mutateAsync({ is_active: isActive })} />}
+          {canDelete && (
+            <DeleteRecordButton
+              label={t('services.actions.delete')}
+              title={t('services.delete.title')}
+              description={t('services.delete.text', { name })}
+              inUseMessage={t('services.messages.inUse')}
+              deletedMessage={t('services.messages.deleted', { name })}
+              onDelete={() => deleteService.mutateAsync(serviceId)}
+              onDeleted={() => void navigate(paths.services)}
+            />
+          )}
+        </DangerZone>
+      )}
     </>
   );
 }

@@ -136,7 +136,10 @@ describe('the Services screen', () => {
   it('says to disable a service that holds data instead of deleting it', async () => {
     stubApi((url, init) => (init.method === 'DELETE' ? jsonResponse(409, { detail: 'This record is in use and cannot be deleted.', code: 'protected' }) : undefined));
     renderEdit();
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    // Disabling and deleting sit at the end of the page, in its "cannot be undone" section.
+    const dangerZone = await screen.findByRole('region', { name: 'Cannot be undone' });
+    expect(within(dangerZone).getByRole('button', { name: 'Disable' })).toBeInTheDocument();
+    await userEvent.click(within(dangerZone).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('disable it instead');
