@@ -115,4 +115,3 @@ export function createServicesService(databases: DatabaseRegistry) {
     },
   };
 }
-export type ServicesService = ReturnType<typeof createServicesService>;
