@@ -292,6 +292,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
   collector_required: { en: 'Choose a collector.', ar: 'اختر محصّلًا.' },
   // Exchange rates quoted either way round (issue 14).
   exchange_rate_base_invalid: { en: 'Quote the rate for one {billing} or for one {second}.', ar: 'حدّد السعر مقابل {billing} واحد أو {second} واحد.' },
+  service_name_taken: { en: 'Another service already has this name.', ar: 'توجد خدمة أخرى بهذا الاسم.' },
+  service_inactive: {
+    en: 'This service is disabled: enable it on the Services screen before changing its data.',
+    ar: 'هذه الخدمة معطّلة: فعّلها من شاشة الخدمات قبل تعديل بياناتها.',
+  },
+  service_order_mismatch: { en: 'List every service of the client once, in the new order.', ar: 'اذكر كل خدمات العميل مرة واحدة بالترتيب الجديد.' },
 };
 
 /** `{name}` placeholders filled from params; an unknown placeholder stays as written. */

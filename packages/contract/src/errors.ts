@@ -201,6 +201,10 @@ export const ERROR_CODES = {
   creditNoteAmountOrLines: 'credit_note_amount_or_lines',
   // Exchange rates quoted either way round (issue 14).
   exchangeRateBaseInvalid: 'exchange_rate_base_invalid',
+  // Services an admin manages (issue 17, item 6).
+  serviceNameTaken: 'service_name_taken',
+  serviceInactive: 'service_inactive',
+  serviceOrderMismatch: 'service_order_mismatch',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -27,8 +27,10 @@ const expected: Record<Role, Set<string>> = {
   superadmin: new Set([...everything(['tenants', 'tenant_users']), ...shared, 'list audit']),
   admin: new Set(everything(tenantSubjects)),
   accountant: new Set([
-    ...everything(tenantSubjects.filter((subject) => !['user', 'station', 'bundle', 'settings', 'tariff', 'audit', 'route_assignment', 'credit_refund'].includes(subject))),
+    ...everything(tenantSubjects.filter((subject) => !['user', 'station', 'bundle', 'settings', 'tariff', 'audit', 'route_assignment', 'credit_refund', 'service'].includes(subject))),
     'list route_assignment',
+    'list service',
+    'select service',
     'list user',
     'list station',
     'list bundle',
@@ -77,6 +79,11 @@ describe('rule table', () => {
     expect(can('superadmin', 'select', 'service')).toBe(false);
     expect(can('superadmin', 'view', 'dashboard')).toBe(false);
     expect(can('accountant', 'list', 'settings')).toBe(false);
+    // Issue 17: admins manage services, accountants read them.
+    expect(can('admin', 'create', 'service')).toBe(true);
+    expect(can('accountant', 'list', 'service')).toBe(true);
+    expect(can('accountant', 'update', 'service')).toBe(false);
+    expect(can('support', 'list', 'service')).toBe(false);
   });
 
   it('unknown role has no permission at all', () => {

@@ -73,8 +73,10 @@ export function defineAbilityFor(role: string | null | undefined): AppAbility {
       break;
     case 'accountant':
       can('manage', 'all');
-      cannot('manage', ['tenants', 'tenant_users', 'user', 'station', 'bundle', 'settings', 'tariff', 'audit', 'credit_refund']);
-      can('list', ['user', 'station', 'bundle', 'tariff', 'audit']);
+      cannot('manage', ['tenants', 'tenant_users', 'user', 'station', 'bundle', 'settings', 'tariff', 'audit', 'credit_refund', 'service']);
+      can('list', ['user', 'station', 'bundle', 'tariff', 'audit', 'service']);
+      // Issue 17: admins manage the services; accountants read the Services screen and select one.
+      can('select', 'service');
       cannot('manage', 'route_assignment');
       can('list', 'route_assignment');
       break;
@@ -150,6 +152,7 @@ export const MENU_KEYS = [
   'list_payment',
   'list_transaction',
   'list_settings',
+  'list_service',
   'list_counter',
   'list_cash',
   'list_route',

@@ -72,6 +72,10 @@ const protectedRoutes: ProtectedRoute[] = [
   { path: paths.overdue, action: 'list', subject: 'invoice', Page: lazyPage(() => import('../features/overdue/routes/overdue-list-page'), 'OverdueListPage') },
   { path: paths.transactions, action: 'list', subject: 'transaction', Page: lazyPage(() => import('../features/transactions/routes/transaction-list-page'), 'TransactionListPage') },
   { path: paths.transactionCreate, action: 'create', subject: 'transaction', Page: lazyPage(() => import('../features/transactions/routes/transaction-create-page'), 'TransactionCreatePage') },
+  // Issue 17: the tenant's services (admins write, accountants read).
+  { path: paths.services, action: 'list', subject: 'service', Page: lazyPage(() => import('../features/services/routes/service-list-page'), 'ServiceListPage') },
+  { path: paths.serviceCreate, action: 'create', subject: 'service', Page: lazyPage(() => import('../features/services/routes/service-create-page'), 'ServiceCreatePage') },
+  { path: paths.serviceEdit, action: 'list', subject: 'service', Page: lazyPage(() => import('../features/services/routes/service-edit-page'), 'ServiceEditPage') },
   { path: paths.settings, action: 'list', subject: 'settings', Page: lazyPage(() => import('../features/settings/routes/settings-page'), 'SettingsPage') },
   { path: paths.collect, action: 'create', subject: 'payment', Page: lazyPage(() => import('../features/cash/routes/collect-page'), 'CollectPage') },
   { path: paths.cash, action: 'list', subject: 'cash', Page: lazyPage(() => import('../features/cash/routes/cash-page'), 'CashPage') },

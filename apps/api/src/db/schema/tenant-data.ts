@@ -49,8 +49,12 @@ export const services = pgTable(
     id: serial('id').primaryKey(),
     tenantId: integer('tenant_id').notNull(),
     name: text('name').notNull(),
+    /** Issue 17: the Arabic name ('' = the English one everywhere), disabled services, their order. */
+    nameAr: text('name_ar').notNull().default(''),
     unit: text('unit').notNull().default(''),
     isMetered: boolean('is_metered').notNull().default(true),
+    isActive: boolean('is_active').notNull().default(true),
+    position: integer('position').notNull().default(0),
     /** Plausibility limit of a reading where the bundle has no amperage (null: no limit). */
     maxConsumptionPerDay: numeric('max_consumption_per_day', { precision: 14, scale: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,7 +9,7 @@ export async function provisionTenantData(
 ): Promise<void> {
   await executor.insert(settings).values({ tenantId, companyName: options.companyName, currency: options.currency ?? 'USD' });
   await executor.insert(services).values([
-    { tenantId, name: 'Electricity', unit: 'kWh', isMetered: true },
-    { tenantId, name: 'Water', unit: 'm³', isMetered: true },
+    { tenantId, name: 'Electricity', nameAr: 'الكهرباء', unit: 'kWh', isMetered: true, position: 1 },
+    { tenantId, name: 'Water', nameAr: 'المياه', unit: 'm³', isMetered: true, position: 2 },
   ]);
 }

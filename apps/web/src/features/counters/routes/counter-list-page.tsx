@@ -42,7 +42,7 @@ const OPTIONS_QUERY = { page_size: 100, ordering: 'name' };
 export function CounterListPage() {
   const { t, i18n } = useTranslation();
   const { showToast } = useToast();
-  const { service } = useSelectedService();
+  const { service, serviceName } = useSelectedService();
   const serviceId = service?.id ?? 0;
   const unit = service?.unit;
   const timeZone = useSession().user?.tenant?.timezone;
@@ -116,7 +116,7 @@ export function CounterListPage() {
 
   return (
     <>
-      <PageHeader title={t('counters.title')} subtitle={service ? t('counters.subtitle', { service: service.name }) : undefined} />
+      <PageHeader title={t('counters.title')} subtitle={service ? t('counters.subtitle', { service: serviceName }) : undefined} />
       <DataTable<Counter>
         label={t('counters.title')}
         columns={columns}

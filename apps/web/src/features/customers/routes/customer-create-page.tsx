@@ -11,14 +11,14 @@ export function CustomerCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { showToast } = useToast();
-  const { service } = useSelectedService();
+  const { service, serviceName } = useSelectedService();
   const createCustomer = useCreateCustomer(service?.id ?? 0);
 
   return (
     <>
       <PageHeader
         title={t('customers.createTitle')}
-        subtitle={service?.name}
+        subtitle={serviceName}
         backTo={paths.customers}
         breadcrumbs={[{ label: t('customers.title'), to: paths.customers }, { label: t('customers.createTitle') }]}
       />

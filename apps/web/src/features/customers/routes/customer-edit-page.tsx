@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { isElectricityService } from '@meterline/contract/services';
+import { hasCounters } from '@meterline/contract/services';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -76,7 +76,7 @@ export function CustomerEditPage() {
   const data = customer.data;
   const name = data?.full_name ?? t('customers.singular');
   const readingHref =
-    canUpdateCounter && data?.subscription && isElectricityService(service) ? `${paths.counters}?search=${encodeURIComponent(data.code)}` : undefined;
+    canUpdateCounter && data?.subscription && hasCounters(service) ? `${paths.counters}?search=${encodeURIComponent(data.code)}` : undefined;
 
   // A tab of its own in the URL; the lists' page and ordering start over.
   const handleTabChange = (next: TabName) => setSearchParams(next === defaultTab ? {} : { tab: next });

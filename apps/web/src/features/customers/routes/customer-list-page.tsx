@@ -42,7 +42,7 @@ function Balance({ amount }: { amount: string }) {
 /** The service's customers: search and filters in the URL, CSV; every role that lists opens them. */
 export function CustomerListPage() {
   const { t } = useTranslation();
-  const { service } = useSelectedService();
+  const { service, serviceName } = useSelectedService();
   const listState = useListUrlState(customerListSpec);
   const query = useCustomers(service?.id, listState.query);
   // Support and collectors may not list stations or bundles: those filters are the office's.
@@ -89,7 +89,7 @@ export function CustomerListPage() {
     <>
       <PageHeader
         title={t('customers.title')}
-        subtitle={service?.name}
+        subtitle={serviceName}
         actions={
           <>
             {canPrintStatements && service && (

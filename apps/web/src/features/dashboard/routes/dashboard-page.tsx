@@ -24,7 +24,7 @@ const CollectionsByStaffChart = lazy(() => import('../components/collections-by-
 /** KPI cards (stats1) and three charts (stats2-4) for the selected service and period (`?period=`, in the URL). */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const { service, isLoading: isServiceLoading } = useSelectedService();
+  const { service, isLoading: isServiceLoading, serviceName } = useSelectedService();
   const [params, setParams] = useSearchParams();
   const period = parsePeriod(params.get('period'));
   const today = todayIn(useSession().user?.tenant?.timezone || undefined);
@@ -54,7 +54,7 @@ export function DashboardPage() {
           <Typography variant="h1">{t('dashboard.title')}</Typography>
           {service && (
             <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-              {service.name}
+              {serviceName}
             </Typography>
           )}
         </Box>

@@ -29,7 +29,7 @@ import { InvoiceStatusChip } from '../components/invoice-status-chip';
 export function InvoiceListPage() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const { service } = useSelectedService();
+  const { service, serviceName } = useSelectedService();
   const listState = useListUrlState(invoiceListSpec);
   const query = useInvoices(service?.id, listState.query);
   const canCreateInvoice = useCan('create', 'invoice');
@@ -96,7 +96,7 @@ export function InvoiceListPage() {
     <>
       <PageHeader
         title={t('invoices.title')}
-        subtitle={service?.name}
+        subtitle={serviceName}
         actions={
           <>
             {canRunBilling && (

@@ -37,7 +37,7 @@ export function OverdueListPage() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const timeZone = useSession().user?.tenant?.timezone;
-  const { service } = useSelectedService();
+  const { service, serviceName } = useSelectedService();
   const listState = useListUrlState(overdueListSpec);
   const query = useOverdue(service?.id, listState.query);
   const canRemind = useCan('create', 'reminder');
@@ -88,7 +88,7 @@ export function OverdueListPage() {
     <>
       <PageHeader
         title={t('overdue.title')}
-        subtitle={service?.name}
+        subtitle={serviceName}
         actions={
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, '& > *': { m: '0 !important' } }}>
             {canRemind && (

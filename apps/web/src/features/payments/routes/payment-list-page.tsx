@@ -27,7 +27,7 @@ export function PaymentListPage() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const timeZone = useSession().user?.tenant?.timezone;
-  const { service } = useSelectedService();
+  const { service, serviceName } = useSelectedService();
   const listState = useListUrlState(paymentListSpec);
   const query = usePayments(service?.id, listState.query);
   const staff = useStaffOptions({ isEnabled: useCan('list', 'user') });
@@ -73,7 +73,7 @@ export function PaymentListPage() {
 
   return (
     <>
-      <PageHeader title={t('payments.title')} subtitle={service?.name} />
+      <PageHeader title={t('payments.title')} subtitle={serviceName} />
       <DataTable<Payment>
         label={t('payments.title')}
         columns={columns}

@@ -78,7 +78,7 @@ function StopCard({ stop, href }: { stop: RouteStop; href: string }) {
  */
 export function RoundPage() {
   const { t, i18n } = useTranslation();
-  const { service } = useSelectedService();
+  const { service, serviceName } = useSelectedService();
   const { user } = useSession();
   const { isCollector } = roleFlags(user?.role);
   const listState = useListUrlState(routeListSpec);
@@ -95,7 +95,7 @@ export function RoundPage() {
 
   return (
     <>
-      <PageHeader title={title} subtitle={service ? t('rounds.subtitle', { service: service.name }) : undefined} />
+      <PageHeader title={title} subtitle={service ? t('rounds.subtitle', { service: serviceName }) : undefined} />
       {!isCollector && (
         <Box sx={{ mb: 2 }}>
           <FilterSelect

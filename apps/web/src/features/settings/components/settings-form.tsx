@@ -16,7 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LOGO_CONTENT_TYPES, LOGO_MAX_BYTES, updateConfigInputSchema, type Config } from '@meterline/contract/config';
 import { CURRENCIES } from '@meterline/contract/money';
-import { updateServiceInputSchema, type Service } from '@meterline/contract/services';
+import { serviceNameIn, updateServiceInputSchema, type Service } from '@meterline/contract/services';
 import { z } from 'zod';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
@@ -126,7 +126,7 @@ function timeZones(): string[] {
  * A 400 lands on its fields (the logo's too); a 409 `currency_locked` is explained.
  */
 export function SettingsForm({ config, services }: { config: Config; services: readonly Service[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { showToast } = useToast();
   const updateConfig = useUpdateConfig();
   const deleteLogo = useDeleteLogo();
@@ -445,7 +445,7 @@ export function SettingsForm({ config, services }: { config: Config; services: r
                 key={service.id}
                 control={control}
                 name={`service_limits.${serviceKey(service.id)}`}
-                label={`${service.name}: ${t('serviceSettings.maxConsumptionPerDay')}`}
+                label={`${serviceNameIn(service, i18n.language)}: ${t('serviceSettings.maxConsumptionPerDay')}`}
                 helperText={t('serviceSettings.maxConsumptionPerDayHelp')}
                 disabled={isBusy}
                 slotProps={{

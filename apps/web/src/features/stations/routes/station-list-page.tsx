@@ -26,7 +26,7 @@ function addressOf(station: Station): string {
 /** The service's stations: search, status and region filters, CSV; admins create, accountants read. */
 export function StationListPage() {
   const { t } = useTranslation();
-  const { service } = useSelectedService();
+  const { service, serviceName } = useSelectedService();
   const listState = useListUrlState(stationListSpec);
   const query = useStations(service?.id, listState.query);
   const regions = useRegions();
@@ -57,7 +57,7 @@ export function StationListPage() {
     <>
       <PageHeader
         title={t('stations.title')}
-        subtitle={service?.name}
+        subtitle={serviceName}
         actions={
           <Can do="create" on="station">
             <Button component={RouterLink} to={paths.stationCreate} variant="contained" startIcon={<AddOutlined />}>
