@@ -10,6 +10,7 @@ import { useInvoicesByStatus } from '../api/get-invoices-by-status';
 import { useCollectionsByStaff } from '../api/get-collections-by-staff';
 import { ChartCard } from '../components/chart-card';
 import { KpiCards } from '../components/kpi-cards';
+import { SetupChecklist } from '../components/setup-checklist';
 
 // The chart library is loaded after the KPI cards, in chunks of its own.
 const InvoicedCollectedChart = lazy(() => import('../components/invoiced-collected-chart').then((module) => ({ default: module.InvoicedCollectedChart })));
@@ -38,6 +39,7 @@ export function DashboardPage() {
           </Typography>
         )}
       </Box>
+      <SetupChecklist />
       {/* No service (none exists, or the list failed): nothing to chart, say so instead of loading forever. */}
       {!isServiceLoading && !service ? (
         <Typography color="text.secondary">{t('dashboard.selectService')}</Typography>
