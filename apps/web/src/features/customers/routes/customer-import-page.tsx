@@ -79,7 +79,7 @@ export function CustomerImportPage() {
   const pageRows = rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
   const number = (value: number) => formatCount(value, i18n.language);
   const columnLabel = (field: string) => {
-    const key = { full_name: 'name', initial_reading: 'reading', region: 'address', street: 'address', building: 'address', floor: 'address', apartment: 'address' }[field] ?? field;
+    const key = { full_name: 'name', national_id: 'nationalId', initial_reading: 'reading', region: 'address', street: 'address', building: 'address', floor: 'address', apartment: 'address' }[field] ?? field;
     return t(`customerImport.columns.${key}`, { defaultValue: field });
   };
 
@@ -208,7 +208,7 @@ export function CustomerImportPage() {
                           <TableCell>
                             <bdi>{number(row.row)}</bdi>
                           </TableCell>
-                          <TableCell sx={{ minWidth: 140 }}>{row.values.full_name || '—'}</TableCell>
+                          <TableCell sx={{ minWidth: { sm: 140 }, overflowWrap: 'anywhere' }}>{row.values.full_name || '—'}</TableCell>
                           <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
                             {row.values.code ? <bdi dir="ltr">{row.values.code}</bdi> : <Typography variant="body2" color="text.secondary" component="span">{t('customerImport.generatedCode')}</Typography>}
                           </TableCell>
@@ -218,7 +218,7 @@ export function CustomerImportPage() {
                           <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                             <DecimalText value={row.values.initial_reading} unit={row.values.initial_reading ? service?.unit : undefined} />
                           </TableCell>
-                          <TableCell sx={{ minWidth: 180 }}>
+                          <TableCell sx={{ minWidth: { sm: 240 }, overflowWrap: 'anywhere' }}>
                             {hasErrors ? (
                               <Box component="ul" sx={{ m: 0, ps: 2, color: 'error.main' }}>
                                 {row.errors.map((error, index) => (
