@@ -208,7 +208,7 @@ export function CustomerImportPage() {
                           <TableCell>
                             <bdi>{number(row.row)}</bdi>
                           </TableCell>
-                          <TableCell sx={{ minWidth: { sm: 140 }, overflowWrap: 'anywhere' }}>{row.values.full_name || '—'}</TableCell>
+                          <TableCell sx={{ minWidth: { sm: 140 }, overflowWrap: 'break-word' }}>{row.values.full_name || '—'}</TableCell>
                           <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
                             {row.values.code ? <bdi dir="ltr">{row.values.code}</bdi> : <Typography variant="body2" color="text.secondary" component="span">{t('customerImport.generatedCode')}</Typography>}
                           </TableCell>
