@@ -72,6 +72,6 @@ function delimiterOf(text: string): string {
   const end = text.search(/[\r\n]/);
   const header = (end === -1 ? text : text.slice(0, end)).replace(/"[^"]*"/g, '');
   const counts = [',', ';', '\t'].map((delimiter) => ({ delimiter, count: header.split(delimiter).length - 1 }));
-  counts.sort((a, b) => b.count - a.count);
-  return counts[0].count > 0 ? counts[0].delimiter : ',';
+  const [most] = counts.sort((a, b) => b.count - a.count);
+  return most && most.count > 0 ? most.delimiter : ',';
 }

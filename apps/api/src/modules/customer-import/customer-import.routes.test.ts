@@ -4,6 +4,7 @@ import { auditLog, customers, subscriptions } from '../../db/schema/index';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { servicePath } from '../../../test/billing';
+import { first } from '@meterline/contract/invariant';
 
 /** Issue 17: customers brought in from a CSV file, previewed with per-row errors, then all or nothing. */
 let context: TestContext;
@@ -24,7 +25,7 @@ function sendCsv(client: Client, csv: string, options: { dryRun?: boolean; heade
 }
 
 async function customerCount(tenantId = fixture.tenantA.id) {
-  const [row] = await context.db.select({ count: sql<number>`count(*)::int` }).from(customers).where(eq(customers.tenantId, tenantId));
+  const row = first(await context.db.select({ count: sql<number>`count(*)::int` }).from(customers).where(eq(customers.tenantId, tenantId)));
   return Number(row.count);
 }
 
@@ -172,7 +173,7 @@ describe('customer import', () => {
     expect(response.json()).toMatchObject({ created: 10_000, subscriptions: 10_000 });
     console.log(`10,000-row import (PGlite): preview ${Math.round(previewed - started)} ms, commit ${Math.round(committed - previewed)} ms`);
     expect(await customerCount()).toBe(before + 10_000);
-    const [meters] = await context.db.select({ count: sql<number>`count(*)::int` }).from(subscriptions).where(and(eq(subscriptions.tenantId, fixture.tenantA.id), eq(subscriptions.counter, '9999.500')));
+    const meters = first(await context.db.select({ count: sql<number>`count(*)::int` }).from(subscriptions).where(and(eq(subscriptions.tenantId, fixture.tenantA.id), eq(subscriptions.counter, '9999.500'))));
     expect(Number(meters.count)).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import { codeOfZodIssue, ERROR_CODES, type ErrorCode, type ErrorParams } from '@meterline/contract/errors';
 import { formatErrorMessage, type ErrorLanguage } from '@meterline/contract/error-messages';
+import { first, nth } from '@meterline/contract/invariant';
 import { normalizeDigits } from '@meterline/contract/money';
 import {
   CUSTOMER_IMPORT_COLUMNS,
@@ -96,8 +97,8 @@ async function checkFile(executor: Executor, context: ServiceContext, body: Buff
   if (parsed === null) throw badRequest([fileError(ERROR_CODES.importUnreadable)]);
   const records = parsed.map((cells, index) => ({ row: index + 1, cells })).filter((record) => record.cells.some((cell) => cell.trim() !== ''));
   if (!records.length) throw badRequest([fileError(ERROR_CODES.importEmpty)]);
-  const [header, ...dataRows] = records;
-  const { columns, issues } = readHeader(header.cells);
+  const { columns, issues } = readHeader(first(records, 'the header row').cells);
+  const dataRows = records.slice(1);
   if (issues.length) throw badRequest(issues);
   if (!dataRows.length) throw badRequest([fileError(ERROR_CODES.importEmpty)]);
   if (dataRows.length > CUSTOMER_IMPORT_MAX_ROWS) throw badRequest([fileError(ERROR_CODES.importTooManyRows, { max: CUSTOMER_IMPORT_MAX_ROWS })]);
@@ -183,7 +184,7 @@ function createResolver(references: ImportReferences) {
   const findBuilding = lookup(references.buildings);
 
   function single<T>(field: string, cell: string, candidates: T[], issues: FieldIssue[], parentMissing = false): T | null {
-    if (candidates.length === 1) return candidates[0];
+    if (candidates.length === 1) return first(candidates);
     if (!candidates.length) issues.push({ field, code: ERROR_CODES.importNameNotFound, params: { name: cell } });
     else issues.push(parentMissing ? { field, code: ERROR_CODES.importAddressParent } : { field, code: ERROR_CODES.importNameAmbiguous, params: { name: cell } });
     return null;
@@ -277,10 +278,10 @@ export function createCustomerImportService(deps: { clock: Clock }) {
           const fileCodes = new Set(rows.map((row) => row.values.code).filter(Boolean));
           const generated = await generatedCodes(tx, scope.tenantId, ids, fileCodes);
           const customerRows = rows.map((row, index) => ({
-            id: ids[index],
+            id: nth(ids, index, 'a reserved customer id'),
             tenantId: scope.tenantId,
             serviceId: scope.serviceId,
-            code: row.values.code || generated[index],
+            code: row.values.code || nth(generated, index, 'a generated code'),
             fullName: row.values.full_name,
             phone: row.values.phone,
             email: row.values.email,
@@ -304,7 +305,7 @@ export function createCustomerImportService(deps: { clock: Clock }) {
                   {
                     tenantId: scope.tenantId,
                     serviceId: scope.serviceId,
-                    customerId: ids[index],
+                    customerId: nth(ids, index, 'a reserved customer id'),
                     bundleId: row.values.bundle,
                     stationId: row.values.station,
                     startedOn: today,
@@ -317,12 +318,15 @@ export function createCustomerImportService(deps: { clock: Clock }) {
           await recordAudits(
             tx,
             audit,
-            customerRows.map((customer, index) => ({
-              action: 'create',
-              entity: 'customer',
-              entityId: customer.id,
-              after: { ...customer, bundleId: rows[index].values.bundle, initialReading: rows[index].values.initial_reading, importedFromRow: rows[index].row },
-            })),
+            customerRows.map((customer, index) => {
+              const row = nth(rows, index, 'the row of an imported customer');
+              return {
+                action: 'create',
+                entity: 'customer',
+                entityId: customer.id,
+                after: { ...customer, bundleId: row.values.bundle, initialReading: row.values.initial_reading, importedFromRow: row.row },
+              };
+            }),
           );
           const result: CustomerImportResult = { dry_run: false, created: customerRows.length, subscriptions: subscriptionRows.length };
           if (ticket) await ticket.complete(tx, 201, result);

@@ -1,6 +1,7 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLog, buildings, bundles, customers, invoices, regions, services, settings, stations, users } from '../../db/schema/index';
+import { first } from '@meterline/contract/invariant';
 import { selectRows } from '../services/codes';
 
 const exists = (table: { tenantId: unknown }, tenantId: number, extra = sql`true`) =>
@@ -8,7 +9,7 @@ const exists = (table: { tenantId: unknown }, tenantId: number, extra = sql`true
 
 /** What the tenant already has, in one query on its database (every part filtered by its tenant). */
 export async function findSetupFacts(executor: Executor, tenantId: number) {
-  const [row] = await selectRows<Record<string, boolean | string | null>>(
+  const row = first(await selectRows<Record<string, boolean | string | null>>(
     executor,
     sql`select
           (select ${settings.companyName} from ${settings} where ${settings.tenantId} = ${tenantId}) as company_name,
@@ -21,7 +22,7 @@ export async function findSetupFacts(executor: Executor, tenantId: number) {
           ${exists(regions, tenantId)} as has_regions,
           ${exists(buildings, tenantId)} as has_buildings,
           ${exists(customers, tenantId)} as has_customers`,
-  );
+  ), 'the row of the setup facts');
   return {
     companyName: String(row.company_name ?? ''),
     hasLogo: row.logo !== null && row.logo !== '',

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders, stubFetch } from '../../../shared/lib/test-render';
+import { first } from '@meterline/contract/invariant';
 import { CustomerImportPage } from './customer-import-page';
 
 const ELECTRICITY = [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }];
@@ -60,6 +61,6 @@ describe('customer import page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Customer list')).toBeInTheDocument();
     expect(commits).toHaveLength(1);
-    expect((commits[0].headers as Record<string, string>)['Idempotency-Key']).toMatch(/.{8,}/);
+    expect((first(commits).headers as Record<string, string>)['Idempotency-Key']).toMatch(/.{8,}/);
   });
 });
