@@ -205,6 +205,18 @@ export const ERROR_CODES = {
   serviceNameTaken: 'service_name_taken',
   serviceInactive: 'service_inactive',
   serviceOrderMismatch: 'service_order_mismatch',
+  // Importing customers from a CSV file (issue 17).
+  importUnreadable: 'import_unreadable',
+  importEmpty: 'import_empty',
+  importTooManyRows: 'import_too_many_rows',
+  importUnknownColumn: 'import_unknown_column',
+  importDuplicateColumn: 'import_duplicate_column',
+  importMissingColumn: 'import_missing_column',
+  importNameNotFound: 'import_name_not_found',
+  importNameAmbiguous: 'import_name_ambiguous',
+  importAddressParent: 'import_address_parent',
+  importCodeRepeated: 'import_code_repeated',
+  importHasErrors: 'import_has_errors',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -27,7 +27,7 @@ const expected: Record<Role, Set<string>> = {
   superadmin: new Set([...everything(['tenants', 'tenant_users']), ...shared, 'list audit']),
   admin: new Set(everything(tenantSubjects)),
   accountant: new Set([
-    ...everything(tenantSubjects.filter((subject) => !['user', 'station', 'bundle', 'settings', 'tariff', 'audit', 'route_assignment', 'credit_refund', 'service'].includes(subject))),
+    ...everything(tenantSubjects.filter((subject) => !['user', 'station', 'bundle', 'settings', 'tariff', 'audit', 'route_assignment', 'credit_refund', 'service', 'customer_import', 'onboarding'].includes(subject))),
     'list route_assignment',
     'list service',
     'select service',
@@ -84,6 +84,11 @@ describe('rule table', () => {
     expect(can('accountant', 'list', 'service')).toBe(true);
     expect(can('accountant', 'update', 'service')).toBe(false);
     expect(can('support', 'list', 'service')).toBe(false);
+    // Issue 17: importing customers in bulk and the setup checklist are the admin's setup work.
+    expect(can('admin', 'create', 'customer_import')).toBe(true);
+    expect(can('accountant', 'create', 'customer_import')).toBe(false);
+    expect(can('admin', 'view', 'onboarding')).toBe(true);
+    expect(can('accountant', 'view', 'onboarding')).toBe(false);
   });
 
   it('unknown role has no permission at all', () => {

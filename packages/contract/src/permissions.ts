@@ -53,6 +53,9 @@ export const SUBJECTS = [
   'credit_note',
   // Overdue reminders (issue 15): the office (admins and accountants) sends them; collectors and support do not.
   'reminder',
+  // Onboarding (issue 17): bringing customers in from a CSV file and the new client's setup checklist, admins only.
+  'customer_import',
+  'onboarding',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -73,7 +76,7 @@ export function defineAbilityFor(role: string | null | undefined): AppAbility {
       break;
     case 'accountant':
       can('manage', 'all');
-      cannot('manage', ['tenants', 'tenant_users', 'user', 'station', 'bundle', 'settings', 'tariff', 'audit', 'credit_refund', 'service']);
+      cannot('manage', ['tenants', 'tenant_users', 'user', 'station', 'bundle', 'settings', 'tariff', 'audit', 'credit_refund', 'service', 'customer_import', 'onboarding']);
       can('list', ['user', 'station', 'bundle', 'tariff', 'audit', 'service']);
       // Issue 17: admins manage the services; accountants read the Services screen and select one.
       can('select', 'service');

@@ -64,6 +64,7 @@ const protectedRoutes: ProtectedRoute[] = [
   { path: paths.rounds, action: 'list', subject: 'route_assignment', Page: lazyPage(() => import('../features/routes/routes/route-assignments-page'), 'RouteAssignmentsPage') },
   { path: paths.customers, action: 'list', subject: 'customer', Page: lazyPage(() => import('../features/customers/routes/customer-list-page'), 'CustomerListPage') },
   { path: paths.customerCreate, action: 'create', subject: 'customer', Page: lazyPage(() => import('../features/customers/routes/customer-create-page'), 'CustomerCreatePage') },
+  { path: paths.customerImport, action: 'create', subject: 'customer_import', Page: lazyPage(() => import('../features/customers/routes/customer-import-page'), 'CustomerImportPage') },
   { path: paths.customerEdit, action: 'list', subject: 'customer', Page: lazyPage(() => import('../features/customers/routes/customer-edit-page'), 'CustomerEditPage') },
   { path: paths.payments, action: 'list', subject: 'payment', Page: lazyPage(() => import('../features/payments/routes/payment-list-page'), 'PaymentListPage') },
   { path: paths.invoices, action: 'list', subject: 'invoice', Page: lazyPage(() => import('../features/invoices/routes/invoice-list-page'), 'InvoiceListPage') },

@@ -106,3 +106,5 @@ export const auditKeys = {
 };
 export const roleKeys = { all: ['roles'] as const };
 export const configKeys = { all: ['config'] as const };
+/** The new client's setup checklist (issue 17): tenant-wide, not per service. */
+export const onboardingKeys = { all: ['onboarding'] as const };

@@ -81,7 +81,8 @@ async function send(method: string, url: string, token: string | null, options: 
   // The server writes its error messages in the language of the interface.
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18next.language || 'en', ...options.headers };
   let body: BodyInit | undefined;
-  if (options.body instanceof FormData) body = options.body;
+  // A form or a file (a CSV import) goes as it is, with its own type.
+  if (options.body instanceof FormData || options.body instanceof Blob) body = options.body;
   else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);

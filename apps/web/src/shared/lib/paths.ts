@@ -36,6 +36,8 @@ export const paths = {
   rounds: '/rounds',
   customers: '/customers',
   customerCreate: '/customers/create',
+  // Issue 17: customers from a CSV file (admins).
+  customerImport: '/customers/import',
   customerEdit: '/customers/:customerId',
   payments: '/payments',
   invoices: '/invoices',

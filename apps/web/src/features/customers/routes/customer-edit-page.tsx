@@ -122,6 +122,7 @@ export function CustomerEditPage() {
                   current={data}
                   defaultValues={customerFormValuesOf(data)}
                   isReadOnly={!canUpdate}
+                  isMetered={service?.is_metered}
                   submitLabel={t('forms.saveChanges')}
                   cancelTo={paths.customers}
                   save={(values) => updateCustomer.mutateAsync(values)}

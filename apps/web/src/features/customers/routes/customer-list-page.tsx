@@ -1,5 +1,6 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -97,6 +98,11 @@ export function CustomerListPage() {
                 {t('account.actions.bulkStatements')}
               </Button>
             )}
+            <Can do="create" on="customer_import">
+              <Button component={RouterLink} to={paths.customerImport} variant="outlined" startIcon={<UploadFileOutlined />}>
+                {t('customers.actions.import')}
+              </Button>
+            </Can>
             <Can do="create" on="customer">
               <Button component={RouterLink} to={paths.customerCreate} variant="contained" startIcon={<AddOutlined />}>
                 {t('customers.actions.create')}

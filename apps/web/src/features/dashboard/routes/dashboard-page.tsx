@@ -14,6 +14,7 @@ import { useMonthlyTotals } from '../api/get-monthly-totals';
 import { useCollectionsByStaff } from '../api/get-collections-by-staff';
 import { ChartCard } from '../components/chart-card';
 import { KpiCards } from '../components/kpi-cards';
+import { SetupChecklist } from '../components/setup-checklist';
 import { DASHBOARD_PERIODS, parsePeriod, periodRange, statisticsWindow, todayIn, type DashboardPeriod } from '../lib/periods';
 
 // The chart library is loaded after the KPI cards, in chunks of its own.
@@ -73,6 +74,7 @@ export function DashboardPage() {
           ))}
         </TextField>
       </Box>
+      <SetupChecklist />
       {/* No service (none exists, or the list failed): nothing to chart, say so instead of loading forever. */}
       {!isServiceLoading && !service ? (
         <Typography color="text.secondary">{t('dashboard.selectService')}</Typography>
