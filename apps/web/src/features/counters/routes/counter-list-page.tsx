@@ -20,7 +20,6 @@ import { DataTable } from '../../../shared/ui/data-table';
 import { DecimalText } from '../../../shared/ui/decimal-text';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { HistoryList } from '../../../shared/ui/history-list';
-import { ListFilters } from '../../../shared/ui/list-filters';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useCounters } from '../../../shared/api/get-counters';
 import { useResetCounter } from '../api/reset-counter';
@@ -58,7 +57,6 @@ export function CounterListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const canListHistory = useCan('list', 'audit');
   const [mode, setMode] = useState<'reading' | 'reset' | 'history'>('reading');
-  const activeFilters = (['region', 'street', 'building', 'station'] as const).filter((name) => listState.filters[name]).length;
 
   const meterId = Number(searchParams.get(METER_PARAM)) || null;
   const meter = meterId ? (query.data?.results.find((row) => row.id === meterId) ?? null) : null;
@@ -128,7 +126,7 @@ export function CounterListPage() {
         getRowHref={canUpdate || canReset ? meterHref : undefined}
         exportCsv={service ? { path: `services/${service.id}/subscriptions/counters/`, filename: 'counters' } : undefined}
         filters={
-          <ListFilters label={t('counters.filters')} activeCount={activeFilters}>
+          <>
             <AddressFilters listState={listState} />
             {canListStations && (
               <FilterSelect
@@ -138,7 +136,7 @@ export function CounterListPage() {
                 onChange={(value) => listState.setFilter('station', value)}
               />
             )}
-          </ListFilters>
+          </>
         }
         renderCard={(row) => <CounterCard counter={row} unit={unit} />}
       />

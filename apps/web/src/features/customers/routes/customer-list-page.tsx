@@ -18,9 +18,8 @@ import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { roleFlags } from '@meterline/contract/roles';
 import { Can, useCan } from '../../../shared/lib/can';
 import { useSession } from '../../../shared/lib/session';
-import { DataTable } from '../../../shared/ui/data-table';
+import { DataTable, TotalFigure } from '../../../shared/ui/data-table';
 import { FilterSelect } from '../../../shared/ui/filter-select';
-import { ListFilters } from '../../../shared/ui/list-filters';
 import { Money } from '../../../shared/ui/money';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { BulkStatementsDialog } from '../components/bulk-statements-dialog';
@@ -44,7 +43,8 @@ export function CustomerListPage() {
   const { t } = useTranslation();
   const { service } = useSelectedService();
   const listState = useListUrlState(customerListSpec);
-  const query = useCustomers(service?.id, listState.query);
+  const query = useCustomers(service?.id, { ...listState.query, totals: 'true' });
+  const totals = query.data?.totals;
   // Support and collectors may not list stations or bundles: those filters are the office's.
   const canListStations = useCan('list', 'station');
   const canListBundles = useCan('list', 'bundle');
@@ -56,8 +56,6 @@ export function CustomerListPage() {
   // Issue 15: statements of account for a station or region, for the roles that read invoices (not collectors).
   const canPrintStatements = useCan('list', 'invoice') && !isCollector;
   const [isStatementsOpen, setStatementsOpen] = useState(false);
-  const filterNames = ['status', 'station', 'region', 'bundle', 'balance_due'] as const;
-  const activeFilters = filterNames.filter((name) => listState.filters[name]).length;
 
   const columns: GridColDef<Customer>[] = [
     { field: 'code', headerName: t('customers.fields.code'), flex: 0.7, minWidth: 110, renderCell: ({ row }) => <bdi dir="ltr">{row.code}</bdi> },
@@ -116,13 +114,12 @@ export function CustomerListPage() {
         getRowHref={(row) => generatePath(isCollector ? paths.collect : paths.customerEdit, { customerId: String(row.id) })}
         exportCsv={service ? { path: `services/${service.id}/customers/`, filename: 'customers' } : undefined}
         filters={
-          <ListFilters label={t('customers.filters.toggle')} activeCount={activeFilters}>
+          <>
             <FilterSelect
               label={t('customers.fields.status')}
               value={listState.filters.status}
               options={CUSTOMER_STATUSES.map((status) => ({ value: status, label: customerStatusLabel(status, t) }))}
               onChange={(value) => listState.setFilter('status', value)}
-              minWidth={140}
             />
             {canListStations && (
               <FilterSelect
@@ -144,7 +141,6 @@ export function CustomerListPage() {
                 value={listState.filters.bundle}
                 options={(bundles.data?.results ?? []).map((bundle) => ({ value: String(bundle.id), label: bundle.name }))}
                 onChange={(value) => listState.setFilter('bundle', value)}
-                minWidth={130}
               />
             )}
             <FilterSelect
@@ -156,7 +152,14 @@ export function CustomerListPage() {
               ]}
               onChange={(value) => listState.setFilter('balance_due', value)}
             />
-          </ListFilters>
+          </>
+        }
+        totals={
+          totals && (
+            <TotalFigure label={t('customers.totals.balanceDue')}>
+              <Money amount={totals.balance_due} />
+            </TotalFigure>
+          )
         }
         renderCard={(row) => (
           <Stack spacing={0.5}>

@@ -15,8 +15,7 @@ import { Can, useCan } from '../../../shared/lib/can';
 import { formatDateTime } from '../../../shared/lib/format-date';
 import { useSession } from '../../../shared/lib/session';
 import { DataTable } from '../../../shared/ui/data-table';
-import { DateFilterField } from '../../../shared/ui/date-filter-field';
-import { FilterBar } from '../../../shared/ui/filter-bar';
+import { DateRangeFilter } from '../../../shared/ui/date-filter-field';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { Money } from '../../../shared/ui/money';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -72,23 +71,24 @@ export function TransactionListPage() {
         orderingFields={transactionListSpec.ordering}
         exportCsv={{ path: 'transaction/transactions/', filename: 'transactions' }}
         filters={
-          <FilterBar label={t('transactions.filters.title')} activeCount={Object.keys(listState.filters).length}>
+          <>
             <FilterSelect
               label={t('transactions.fields.kind')}
               value={listState.filters.kind}
               options={TRANSACTION_KINDS.map((kind) => ({ value: kind, label: kindLabel(kind) }))}
               onChange={(value) => listState.setFilter('kind', value)}
             />
-            <FilterSelect label={t('transactions.fields.fromUser')} value={listState.filters.from_user} options={staffOptions} onChange={(value) => listState.setFilter('from_user', value)} minWidth={180} />
-            <FilterSelect label={t('transactions.fields.toUser')} value={listState.filters.to_user} options={staffOptions} onChange={(value) => listState.setFilter('to_user', value)} minWidth={180} />
-            <DateFilterField label={t('transactions.filters.from')} value={listState.filters.date_from} onChange={(value) => listState.setFilter('date_from', value)} />
-            <DateFilterField label={t('transactions.filters.to')} value={listState.filters.date_to} onChange={(value) => listState.setFilter('date_to', value)} />
-            {listState.hasFilters && (
-              <Button onClick={listState.clearFilters} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
-                {t('dataTable.clearFilters')}
-              </Button>
-            )}
-          </FilterBar>
+            <FilterSelect label={t('transactions.fields.fromUser')} value={listState.filters.from_user} options={staffOptions} onChange={(value) => listState.setFilter('from_user', value)} />
+            <FilterSelect label={t('transactions.fields.toUser')} value={listState.filters.to_user} options={staffOptions} onChange={(value) => listState.setFilter('to_user', value)} />
+            <DateRangeFilter
+              label={t('transactions.filters.dates')}
+              fromLabel={t('transactions.filters.from')}
+              toLabel={t('transactions.filters.to')}
+              from={listState.filters.date_from}
+              to={listState.filters.date_to}
+              onChange={({ from, to }) => listState.setFilters({ date_from: from, date_to: to })}
+            />
+          </>
         }
         renderCard={(row) => (
           <Stack spacing={0.5}>
