@@ -4,24 +4,28 @@ import { expect, test } from './support/fixtures';
 // Issue 17: no list needs horizontal scrolling at 1366 px in English or Arabic; a chip or a column
 // header cut short ("Partially pai…") fails the walk. The demo tenant's lists, read only.
 const LISTS = ['/customers', '/counters', '/stations', '/bundles', '/tariffs', '/invoices', '/overdue', '/payments', '/transactions', '/users'];
+// Transactions opens on its invoice-status summary, with the list under it (docs/decisions.md, issue 17).
+const LISTS_UNDER_A_SUMMARY = ['/transactions'];
 
 /** What does not fit on the page: the grid's own horizontal scroll, cut headers and cut chips. */
 async function clippedOn(page: Page) {
   return page.evaluate(() => {
     const problems: string[] = [];
     const grid = document.querySelector<HTMLElement>('.MuiDataGrid-root');
-    const scroller = document.querySelector<HTMLElement>('.MuiDataGrid-virtualScroller');
-    if (scroller && scroller.scrollWidth > scroller.clientWidth + 1) problems.push(`grid scrolls sideways (${scroller.scrollWidth} > ${scroller.clientWidth})`);
+    // The grid's own judgement: it marks its scroller when the columns are wider than the grid.
+    const scroller = document.querySelector<HTMLElement>('.MuiDataGrid-virtualScroller--hasScrollX');
+    if (scroller) problems.push(`grid scrolls sideways (${scroller.scrollWidth} > ${scroller.clientWidth})`);
     if (document.documentElement.scrollWidth > document.documentElement.clientWidth + 1) problems.push(`page scrolls sideways (${document.documentElement.scrollWidth})`);
-    for (const title of grid?.querySelectorAll<HTMLElement>('.MuiDataGrid-columnHeaderTitle') ?? []) {
+    const all = (root: ParentNode | null, selector: string) => (root ? Array.from(root.querySelectorAll<HTMLElement>(selector)) : []);
+    for (const title of all(grid, '.MuiDataGrid-columnHeaderTitle')) {
       if (title.scrollWidth > title.clientWidth + 1) problems.push(`header "${title.textContent}" cut (${title.scrollWidth} > ${title.clientWidth})`);
     }
-    for (const label of document.querySelectorAll<HTMLElement>('main .MuiChip-label')) {
+    for (const label of all(document, 'main .MuiChip-label')) {
       if (label.scrollWidth > label.clientWidth + 1) problems.push(`chip "${label.textContent}" cut (${label.scrollWidth} > ${label.clientWidth})`);
     }
     // A chip inside a grid cell wider than its cell is cut by the cell.
-    for (const cell of grid?.querySelectorAll<HTMLElement>('.MuiDataGrid-cell') ?? []) {
-      const chip = cell.querySelector<HTMLElement>('.MuiChip-root');
+    for (const cell of all(grid, '.MuiDataGrid-cell')) {
+      const chip = all(cell, '.MuiChip-root')[0];
       if (chip && chip.getBoundingClientRect().width > cell.getBoundingClientRect().width) problems.push(`chip "${chip.textContent}" wider than its cell`);
     }
     return problems;
@@ -46,7 +50,7 @@ for (const language of ['en', 'ar'] as const) {
           await expect(page.locator('.MuiDataGrid-overlay .MuiLinearProgress-root')).toHaveCount(0);
           for (const problem of await clippedOn(page)) problems.push(`${path}: ${problem}`);
           // The one filter bar keeps its filters compact: the table starts in the first 300 px at 1440 × 900.
-          if (width === 1440) {
+          if (width === 1440 && !LISTS_UNDER_A_SUMMARY.includes(path)) {
             const top = (await grid.boundingBox())?.y ?? Infinity;
             if (top > 300) problems.push(`${path}: the table starts at ${Math.round(top)} px`);
           }

@@ -66,6 +66,8 @@ export function DataGridView<Row extends GridValidRowModel>({ label, language, l
         border: 0,
         '& .MuiDataGrid-row': onRowClick ? { cursor: 'pointer' } : undefined,
         '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outlineOffset: -2 },
+        // A long header ("Building, floor, apartment", "أقدم تاريخ استحقاق") wraps on two lines instead of being cut.
+        '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.2, overflowWrap: 'normal' },
       }}
     />
   );

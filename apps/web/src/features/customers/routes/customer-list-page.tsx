@@ -58,16 +58,16 @@ export function CustomerListPage() {
   const [isStatementsOpen, setStatementsOpen] = useState(false);
 
   const columns: GridColDef<Customer>[] = [
-    { field: 'code', headerName: t('customers.fields.code'), flex: 0.7, minWidth: 110, renderCell: ({ row }) => <bdi dir="ltr">{row.code}</bdi> },
-    { field: 'full_name', headerName: t('customers.fields.fullName'), flex: 1.4, minWidth: 180 },
-    { field: 'phone', headerName: t('customers.fields.phone'), flex: 0.9, minWidth: 130, renderCell: ({ row }) => <bdi dir="ltr">{row.phone}</bdi> },
-    { field: 'building', headerName: t('customers.fields.address'), flex: 1.4, minWidth: 180, valueGetter: (_value, row) => customerAddressOf(row, t) },
-    { field: 'station', headerName: t('customers.fields.station'), flex: 1, minWidth: 130, valueGetter: (_value, row) => row.station_name ?? '' },
+    { field: 'code', headerName: t('customers.fields.code'), flex: 0.7, minWidth: 100, renderCell: ({ row }) => <bdi dir="ltr">{row.code}</bdi> },
+    { field: 'full_name', headerName: t('customers.fields.fullName'), flex: 1.4, minWidth: 170 },
+    { field: 'phone', headerName: t('customers.fields.phone'), flex: 0.9, minWidth: 120, renderCell: ({ row }) => <bdi dir="ltr">{row.phone}</bdi> },
+    { field: 'building', headerName: t('customers.fields.address'), flex: 1.5, minWidth: 170, valueGetter: (_value, row) => customerAddressOf(row, t) },
+    { field: 'station', headerName: t('customers.fields.station'), flex: 1, minWidth: 120, valueGetter: (_value, row) => row.station_name ?? '' },
     {
       field: 'bundle',
       headerName: t('customers.fields.bundle'),
       flex: 0.8,
-      minWidth: 110,
+      minWidth: 100,
       sortable: false,
       valueGetter: (_value, row) => row.subscription?.bundle_name ?? '',
     },

@@ -97,7 +97,7 @@ export function InvoiceListPage() {
           } satisfies GridColDef<Invoice>,
         ]
       : []),
-    { field: 'balance_due', headerName: t('invoices.fields.balanceDue'), minWidth: 115, align: 'right', headerAlign: 'right', renderCell: ({ row }) => <Money amount={row.balance_due} /> },
+    { field: 'balance_due', headerName: t('invoices.fields.balanceDue'), minWidth: 120, align: 'right', headerAlign: 'right', renderCell: ({ row }) => <Money amount={row.balance_due} /> },
     // As wide as the longest chip ("Partially paid", "مدفوعة جزئياً"): a status is never cut.
     { field: 'status', headerName: t('invoices.fields.status'), minWidth: 150, renderCell: ({ row }) => <InvoiceStatusChip invoice={row} /> },
     ...(service

@@ -33,11 +33,11 @@ export function PaymentListPage() {
   const methodLabel = (method: string) => t(`payments.methods.${method as 'cash'}`, { defaultValue: method });
 
   const columns: GridColDef<Payment>[] = [
-    { field: 'paid_at', headerName: t('payments.fields.paidAt'), minWidth: 170, flex: 1, valueFormatter: (value: string) => formatDateTime(value, language, timeZone) },
+    { field: 'paid_at', headerName: t('payments.fields.paidAt'), minWidth: 160, flex: 1, valueFormatter: (value: string) => formatDateTime(value, language, timeZone) },
     {
       field: 'invoice_number',
       headerName: t('payments.fields.invoice'),
-      minWidth: 170,
+      minWidth: 150,
       flex: 1,
       renderCell: ({ row }) => (
         <Typography component="bdi" dir="ltr" variant="body2" sx={{ fontWeight: 600 }}>
@@ -48,7 +48,7 @@ export function PaymentListPage() {
     {
       field: 'customer_name',
       headerName: t('payments.fields.customer'),
-      minWidth: 180,
+      minWidth: 160,
       flex: 1.3,
       renderCell: ({ row }) => <bdi>{row.customer_name}</bdi>,
     },
@@ -65,9 +65,9 @@ export function PaymentListPage() {
         </Stack>
       ),
     },
-    { field: 'method', headerName: t('payments.fields.method'), minWidth: 130, valueFormatter: (value: string) => methodLabel(value) },
-    { field: 'reference', headerName: t('payments.fields.reference'), minWidth: 130, sortable: false, renderCell: ({ row }) => <bdi>{row.reference || row.reason}</bdi> },
-    { field: 'received_by_name', headerName: t('payments.fields.receivedBy'), minWidth: 150, sortable: false, renderCell: ({ row }) => <bdi>{row.received_by_name ?? '—'}</bdi> },
+    { field: 'method', headerName: t('payments.fields.method'), minWidth: 110, valueFormatter: (value: string) => methodLabel(value) },
+    { field: 'reference', headerName: t('payments.fields.reference'), minWidth: 120, flex: 0.8, sortable: false, renderCell: ({ row }) => <bdi>{row.reference || row.reason}</bdi> },
+    { field: 'received_by_name', headerName: t('payments.fields.receivedBy'), minWidth: 130, sortable: false, renderCell: ({ row }) => <bdi>{row.received_by_name ?? '—'}</bdi> },
   ];
 
   return (

@@ -36,13 +36,13 @@ export function TransactionListPage() {
   const kindLabel = (kind: string) => t(`transactions.kinds.${kind as 'handover'}`, { defaultValue: kind });
 
   const columns: GridColDef<Transaction>[] = [
-    { field: 'created_at', headerName: t('transactions.fields.createdAt'), minWidth: 170, flex: 1, valueFormatter: (value: string) => formatDateTime(value, language, timeZone) },
+    { field: 'created_at', headerName: t('transactions.fields.createdAt'), minWidth: 160, flex: 1, valueFormatter: (value: string) => formatDateTime(value, language, timeZone) },
     { field: 'kind', headerName: t('transactions.fields.kind'), minWidth: 130, renderCell: ({ row }) => <Chip size="small" variant="outlined" label={kindLabel(row.kind)} /> },
-    { field: 'amount', headerName: t('transactions.fields.amount'), minWidth: 130, align: 'right', headerAlign: 'right', renderCell: ({ row }) => <Money amount={row.amount} /> },
-    { field: 'from_user_name', headerName: t('transactions.fields.fromUser'), minWidth: 150, flex: 1, sortable: false, renderCell: ({ row }) => <bdi>{row.from_user_name ?? '—'}</bdi> },
-    { field: 'to_user_name', headerName: t('transactions.fields.toUser'), minWidth: 150, flex: 1, sortable: false, renderCell: ({ row }) => <bdi>{row.to_user_name ?? '—'}</bdi> },
-    { field: 'description', headerName: t('transactions.fields.description'), minWidth: 200, flex: 1.5, sortable: false, renderCell: ({ row }) => <bdi>{row.description}</bdi> },
-    { field: 'created_by_name', headerName: t('transactions.fields.createdBy'), minWidth: 150, sortable: false, renderCell: ({ row }) => <bdi>{row.created_by_name ?? '—'}</bdi> },
+    { field: 'amount', headerName: t('transactions.fields.amount'), minWidth: 120, align: 'right', headerAlign: 'right', renderCell: ({ row }) => <Money amount={row.amount} /> },
+    { field: 'from_user_name', headerName: t('transactions.fields.fromUser'), minWidth: 130, flex: 1, sortable: false, renderCell: ({ row }) => <bdi>{row.from_user_name ?? '—'}</bdi> },
+    { field: 'to_user_name', headerName: t('transactions.fields.toUser'), minWidth: 130, flex: 1, sortable: false, renderCell: ({ row }) => <bdi>{row.to_user_name ?? '—'}</bdi> },
+    { field: 'description', headerName: t('transactions.fields.description'), minWidth: 180, flex: 1.5, sortable: false, renderCell: ({ row }) => <bdi>{row.description}</bdi> },
+    { field: 'created_by_name', headerName: t('transactions.fields.createdBy'), minWidth: 130, sortable: false, renderCell: ({ row }) => <bdi>{row.created_by_name ?? '—'}</bdi> },
   ];
 
   return (
