@@ -124,6 +124,8 @@ describe('invoice list', () => {
     const chips = screen.getByRole('group', { name: 'Filters in use' });
     expect(within(chips).getByText('Paid')).toBeInTheDocument();
     expect(within(chips).getByText('nadia')).toBeInTheDocument();
+    // The issue-date range is one chip, open-ended here, in the user's words.
+    expect(within(chips).getByText('1 Oct 2026 – …')).toBeInTheDocument();
     await userEvent.click(within(chips).getByRole('button', { name: 'Remove the filter Status' }));
     await waitFor(() => expect(router.state.location.search).not.toContain('status='));
     expect(router.state.location.search).toContain('search=nadia');
