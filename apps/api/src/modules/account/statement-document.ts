@@ -2,6 +2,7 @@ import type { Customer } from '@meterline/contract/customers';
 import type { Ledger } from '@meterline/contract/ledger';
 import { formatMoney } from '@meterline/contract/money';
 import { escapeHtml, formatDocumentDate, ltr, text, type DocumentIssuer, type DocumentLanguage, issuerHtml, documentFontFamily } from '../invoices/invoice-document';
+import { first } from '@meterline/contract/invariant';
 
 const LABELS = {
   en: {
@@ -112,7 +113,7 @@ export function renderStatementDocument(input: { sections: StatementInput[]; iss
 <html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">
 <head>
 <meta charset="utf-8">
-<title>${escapeHtml(sections.length === 1 ? `${t.statement} ${sections[0].customer.code}` : t.statement)}</title>
+<title>${escapeHtml(sections.length === 1 ? `${t.statement} ${first(sections).customer.code}` : t.statement)}</title>
 <style>
   @page { size: A4; margin: 16mm; }
   * { box-sizing: border-box; }

@@ -172,9 +172,9 @@ function lineDescriptionHtml(line: InvoiceDetail['lines'][number], language: Doc
   const { description, pricing } = line;
   if (language !== 'ar') return text(description);
   const fee = /^(.*): monthly fee$/.exec(description);
-  if (fee) return `${escapeHtml(LABELS.ar.monthlyFee)}: ${text(fee[1])}`;
+  if (fee) return `${escapeHtml(LABELS.ar.monthlyFee)}: ${text(fee[1] ?? '')}`;
   const consumption = /^Consumption: (\d+(?:\.\d+)?) ?(.*?)(?: \(.*\))?$/.exec(description);
-  if (consumption) return `${escapeHtml(LABELS.ar.consumption)}: ${ltr(`${formatDocumentDecimal(consumption[1], language)} ${consumption[2]}`.trim())}${pricingHtml(pricing, language)}`;
+  if (consumption) return `${escapeHtml(LABELS.ar.consumption)}: ${ltr(`${formatDocumentDecimal(consumption[1] ?? '', language)} ${consumption[2] ?? ''}`.trim())}${pricingHtml(pricing, language)}`;
   return text(description);
 }
 

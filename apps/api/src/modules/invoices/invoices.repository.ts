@@ -10,6 +10,7 @@ import type { ServiceScope, TenantTerms } from '../services/service-scope';
 import type { InvoiceRateRow } from './pricing.repository';
 import { secondCurrencyFields } from './two-currencies';
 import { toLinePricing } from './pricing.repository';
+import { first } from '@meterline/contract/invariant';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
@@ -161,7 +162,7 @@ export function listInvoicesSource(executor: Executor, scope: ServiceScope, quer
  * 0006 keep: a few rows read instead of every invoice counted.
  */
 export async function countKeptInvoices(executor: Executor, scope: ServiceScope, status: ListInvoicesQuery['status'], today: string): Promise<number> {
-  const [row] =
+  const rows =
     status === 'overdue'
       ? await executor
           .select({ n: sql<string>`coalesce(sum(${invoiceRollups.invoices}), 0)::text` })
@@ -178,7 +179,7 @@ export async function countKeptInvoices(executor: Executor, scope: ServiceScope,
           .select({ n: sql<string>`coalesce(sum(${invoiceCounts.invoices}), 0)::text` })
           .from(invoiceCounts)
           .where(and(eq(invoiceCounts.tenantId, scope.tenantId), eq(invoiceCounts.serviceId, scope.serviceId), status ? eq(invoiceCounts.status, status) : undefined));
-  return Number(row.n);
+  return Number(first(rows, 'the row of the count').n);
 }
 
 export async function findInvoiceWithCustomer(executor: Executor, scope: ServiceScope, invoiceId: number) {
@@ -318,7 +319,7 @@ export function formatInvoiceNumber(prefix: string, year: string, sequence: numb
 }
 
 export async function insertInvoice(executor: Executor, values: typeof invoices.$inferInsert): Promise<InvoiceRow> {
-  const [row] = await executor.insert(invoices).values(values).returning();
+  const row = first(await executor.insert(invoices).values(values).returning(), 'a row inserted into invoices');
   return row;
 }
 
@@ -328,11 +329,11 @@ export async function insertInvoiceLines(executor: Executor, values: (typeof inv
 }
 
 export async function updateInvoiceRow(executor: Executor, scope: ServiceScope, invoiceId: number, values: Partial<typeof invoices.$inferInsert>): Promise<InvoiceRow> {
-  const [row] = await executor
+  const row = first(await executor
     .update(invoices)
     .set(values)
     .where(and(scoped(scope), eq(invoices.id, invoiceId)))
-    .returning();
+    .returning(), 'the updated invoices row');
   return row;
 }
 

@@ -2,6 +2,7 @@ import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { User } from '@meterline/contract/users';
 import type { Executor } from '../../db/client';
 import { refreshTokens, settings, tenants, users } from '../../db/schema/index';
+import { first } from '@meterline/contract/invariant';
 
 export type UserRow = typeof users.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;
@@ -84,18 +85,18 @@ export async function findTenantUser(db: Executor, scope: { tenantId: number }, 
 export async function isUsernameTaken(db: Executor, username: string, exceptUserId?: number): Promise<boolean> {
   const conditions: SQL[] = [sql`lower(${users.username}) = lower(${username})`];
   if (exceptUserId) conditions.push(ne(users.id, exceptUserId));
-  const [row] = await db
+  const row = first(await db
     .select({ n: count() })
     .from(users)
-    .where(and(...conditions));
+    .where(and(...conditions)), 'the row of the count');
   return row.n > 0;
 }
 
 export async function countOtherActiveAdmins(db: Executor, scope: { tenantId: number }, exceptUserId: number): Promise<number> {
-  const [row] = await db
+  const row = first(await db
     .select({ n: count() })
     .from(users)
-    .where(and(eq(users.tenantId, scope.tenantId), eq(users.isActive, true), eq(users.role, 'admin'), ne(users.id, exceptUserId)));
+    .where(and(eq(users.tenantId, scope.tenantId), eq(users.isActive, true), eq(users.role, 'admin'), ne(users.id, exceptUserId))), 'a row from users');
   return row.n;
 }
 

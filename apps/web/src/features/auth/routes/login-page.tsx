@@ -42,7 +42,7 @@ function useSignInForm<T extends Record<string, string>>(initial: T, required: (
     event.preventDefault();
     const missing: FieldErrors<T> = {};
     // A password may be spaces; the other fields are trimmed (as the schemas did before).
-    for (const name of required) if (!(name === 'password' ? values[name] : values[name].trim())) missing[name] = t('auth.errors.required');
+    for (const name of required) if (!(name === 'password' ? values[name] : values[name]?.trim())) missing[name] = t('auth.errors.required');
     setErrors(missing);
     if (Object.keys(missing).length > 0) return;
     setSubmitting(true);

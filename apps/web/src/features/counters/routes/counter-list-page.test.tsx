@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders, stubFetch, type FetchHandler } from '../../../shared/lib/test-render';
 import { CounterListPage } from './counter-list-page';
+import { nth } from '@meterline/contract/invariant';
 
 const ELECTRICITY = [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }];
 const meter: Counter = {
@@ -106,7 +107,7 @@ describe('counters', () => {
       // Day, month, year, hours, minutes (in right-to-left order): the locale's digits and month name.
       const sections = within(sheet).getAllByRole('spinbutton');
       expect(sections.map((section) => section.textContent)).toEqual(['١٠', '٣٠', '٢٠٢٦', 'نوفمبر', '٢٤']);
-      const day = sections[4];
+      const day = nth(sections, 4);
       expect(day).toHaveAccessibleName('اليوم');
       await userEvent.click(day);
       await userEvent.keyboard('{ArrowDown}');

@@ -142,6 +142,8 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
               {t('account.creditNote.action')}
             </Button>
           )}
+          <InvoiceDocumentButtons serviceId={serviceId} invoiceId={invoice.id} number={invoice.number} />
+          {/* Cannot be undone: the last button of the row. */}
           <Can do="cancel" on="invoice">
             {canBeCancelled && (
               <Button variant="outlined" color="error" startIcon={<CancelOutlined />} onClick={() => setCancelOpen(true)}>
@@ -149,7 +151,6 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
               </Button>
             )}
           </Can>
-          <InvoiceDocumentButtons serviceId={serviceId} invoiceId={invoice.id} number={invoice.number} />
         </Stack>
 
         {isCancelled && (
