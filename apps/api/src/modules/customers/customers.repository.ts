@@ -127,10 +127,13 @@ export function listCustomersSource(executor: Executor, scope: ServiceScope, que
     },
     // What the filtered customers owe, in one aggregate: a customer's credit does not lower another's debt.
     totals: async () => {
-      const [row] = await executor
+      const row = first(
+        await executor
         .select({ balanceDue: sql<string>`coalesce(sum(${customers.balance}) filter (where ${customers.balance} > 0), 0)::text` })
         .from(customers)
-        .where(where);
+        .where(where),
+        'the row of the totals',
+      );
       return { balance_due: formatMoneyAmount(BigInt(row.balanceDue), decimals) };
     },
   };

@@ -150,7 +150,7 @@ export function listInvoicesSource(executor: Executor, scope: ServiceScope, quer
         })
         .from(invoices)
         .$dynamic();
-      const [row] = await (isSearch ? sums.innerJoin(customers, ofTenant) : sums).where(where);
+      const row = first(await (isSearch ? sums.innerJoin(customers, ofTenant) : sums).where(where), 'the row of the totals');
       const money = (value: string) => formatMoneyAmount(BigInt(value), terms.decimals);
       return { total: money(row.total), amount_paid: money(row.amountPaid), balance_due: money(row.balanceDue) };
     },

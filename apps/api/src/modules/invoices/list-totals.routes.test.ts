@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { first } from '@meterline/contract/invariant';
 import { formatMoneyAmount, parseMoney } from '@meterline/contract/money';
 import { seedBillingDemo } from '../../seed/billing-demo';
 import { createFixture, type Fixture, type TenantFixture } from '../../../test/fixtures';
@@ -85,12 +86,12 @@ describe('list totals', () => {
 
   it("never counts another tenant's invoices", async () => {
     const { totals } = await readAll(invoicesOf(fixture.tenantA), '');
-    const [own] = await selectRows<{ total: string }>(
+    const own = first(await selectRows<{ total: string }>(
       context.db,
       sql`select coalesce(sum(total) filter (where status <> 'cancelled'), 0)::text as total from invoices where tenant_id = ${fixture.tenantA.id} and service_id = ${fixture.tenantA.electricityId}`,
-    );
-    const [everyone] = await selectRows<{ total: string }>(context.db, sql`select coalesce(sum(total) filter (where status <> 'cancelled'), 0)::text as total from invoices`);
-    expect(totals[0].total).toBe(formatMoneyAmount(BigInt(own.total), decimals));
+    ));
+    const everyone = first(await selectRows<{ total: string }>(context.db, sql`select coalesce(sum(total) filter (where status <> 'cancelled'), 0)::text as total from invoices`));
+    expect(first(totals).total).toBe(formatMoneyAmount(BigInt(own.total), decimals));
     expect(BigInt(everyone.total)).toBeGreaterThan(BigInt(own.total));
   });
 
@@ -111,17 +112,17 @@ describe('list totals', () => {
   it("never counts another tenant's payments or balances", async () => {
     const payments = await readAll(paymentsOf(fixture.tenantA), '');
     const customers = await readAll(customersOf(fixture.tenantA), '');
-    const [own] = await selectRows<{ amount: string }>(
+    const own = first(await selectRows<{ amount: string }>(
       context.db,
       sql`select coalesce(sum(amount), 0)::text as amount from payments where tenant_id = ${fixture.tenantA.id} and service_id = ${fixture.tenantA.electricityId}`,
-    );
-    const [everyone] = await selectRows<{ amount: string }>(context.db, sql`select coalesce(sum(amount), 0)::text as amount from payments`);
-    expect(payments.totals[0].amount).toBe(formatMoneyAmount(BigInt(own.amount), decimals));
+    ));
+    const everyone = first(await selectRows<{ amount: string }>(context.db, sql`select coalesce(sum(amount), 0)::text as amount from payments`));
+    expect(first(payments.totals).amount).toBe(formatMoneyAmount(BigInt(own.amount), decimals));
     expect(BigInt(everyone.amount)).toBeGreaterThan(BigInt(own.amount));
-    const [owed] = await selectRows<{ owed: string }>(
+    const owed = first(await selectRows<{ owed: string }>(
       context.db,
       sql`select coalesce(sum(balance) filter (where balance > 0), 0)::text as owed from customers where tenant_id = ${fixture.tenantA.id} and service_id = ${fixture.tenantA.electricityId}`,
-    );
-    expect(customers.totals[0].balance_due).toBe(formatMoneyAmount(BigInt(owed.owed), decimals));
+    ));
+    expect(first(customers.totals).balance_due).toBe(formatMoneyAmount(BigInt(owed.owed), decimals));
   });
 });

@@ -110,7 +110,7 @@ export function listPaymentsSource(
     // One aggregate over the same filters: reversals are negative rows, so they take back.
     totals: async () => {
       const sums = executor.select({ amount: sql<string>`coalesce(sum(${payments.amount}), 0)::text` }).from(payments).$dynamic();
-      const [row] = await (query.search?.trim() ? sums.innerJoin(invoices, invoiceOfPayment).innerJoin(customers, customerOfPayment) : sums).where(where);
+      const row = first(await (query.search?.trim() ? sums.innerJoin(invoices, invoiceOfPayment).innerJoin(customers, customerOfPayment) : sums).where(where), 'the row of the totals');
       return { amount: formatMoneyAmount(BigInt(row.amount), options.decimals) };
     },
   };
