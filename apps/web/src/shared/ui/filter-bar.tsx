@@ -99,10 +99,10 @@ export function FilterBar({
   const fields = (
     <Box
       sx={{
-        display: 'flex',
-        flexDirection: { xs: 'column', sm: 'row' },
-        flexWrap: 'wrap',
-        alignItems: { xs: 'stretch', sm: 'center' },
+        // From `sm` up the filters are items of the bar's own row (beside the search box), wrapping with it.
+        display: { xs: 'flex', sm: 'contents' },
+        flexDirection: 'column',
+        alignItems: 'stretch',
         gap: 1.5,
         '& > *': { flexShrink: 0 },
       }}
@@ -134,7 +134,8 @@ export function FilterBar({
               {t('dataTable.filters')}
             </Button>
           )}
-          {end && (
+          {/* On phones the export waits in the sheet: the search box keeps the line's width. */}
+          {end && (!isPhone || !hasFilters) && (
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', marginInlineStart: 'auto', flexShrink: 0 }}>
               {end}
             </Box>
@@ -175,6 +176,7 @@ export function FilterBar({
               {t('dataTable.filters')}
             </Typography>
             {fields}
+            {end}
             <Stack direction="row" spacing={1.5}>
               <Button fullWidth variant="outlined" onClick={onClearAll} disabled={chips.length === 0}>
                 {t('dataTable.clearAll')}

@@ -183,9 +183,11 @@ export function InvoiceListPage() {
 /** A cell's text on up to two lines (the grid's cells are one line and cut). */
 function WrappingCell({ children }: { children: string }) {
   return (
-    <Typography variant="body2" sx={{ whiteSpace: 'normal', lineHeight: 1.25, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
-      {children}
-    </Typography>
+    <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
+      <Typography variant="body2" sx={{ whiteSpace: 'normal', lineHeight: 1.25, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+        {children}
+      </Typography>
+    </Box>
   );
 }
 
