@@ -18,7 +18,7 @@ import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { roleFlags } from '@meterline/contract/roles';
 import { Can, useCan } from '../../../shared/lib/can';
 import { useSession } from '../../../shared/lib/session';
-import { DataTable, TotalFigure } from '../../../shared/ui/data-table';
+import { DataTable, TotalFigure, WrappingCell } from '../../../shared/ui/data-table';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { Money } from '../../../shared/ui/money';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -61,7 +61,15 @@ export function CustomerListPage() {
     { field: 'code', headerName: t('customers.fields.code'), flex: 0.7, minWidth: 100, renderCell: ({ row }) => <bdi dir="ltr">{row.code}</bdi> },
     { field: 'full_name', headerName: t('customers.fields.fullName'), flex: 1.4, minWidth: 170 },
     { field: 'phone', headerName: t('customers.fields.phone'), flex: 0.9, minWidth: 120, renderCell: ({ row }) => <bdi dir="ltr">{row.phone}</bdi> },
-    { field: 'building', headerName: t('customers.fields.address'), flex: 1.5, minWidth: 170, valueGetter: (_value, row) => customerAddressOf(row, t) },
+    {
+      field: 'building',
+      headerName: t('customers.fields.address'),
+      flex: 1.5,
+      minWidth: 170,
+      valueGetter: (_value, row) => customerAddressOf(row, t),
+      // Region · street · building on two lines: the building is never the part cut off.
+      renderCell: ({ value }) => <WrappingCell>{value as string}</WrappingCell>,
+    },
     { field: 'station', headerName: t('customers.fields.station'), flex: 1, minWidth: 120, valueGetter: (_value, row) => row.station_name ?? '' },
     {
       field: 'bundle',

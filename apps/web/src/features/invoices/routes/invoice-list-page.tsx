@@ -17,7 +17,7 @@ import { Can, useCan } from '../../../shared/lib/can';
 import { formatDate } from '../../../shared/lib/format-date';
 import { useSession } from '../../../shared/lib/session';
 import { formatPeriod } from '../../../shared/lib/period';
-import { DataTable, TotalFigure } from '../../../shared/ui/data-table';
+import { DataTable, TotalFigure, WrappingCell } from '../../../shared/ui/data-table';
 import { Money } from '../../../shared/ui/money';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useInvoices } from '../api/get-invoices';
@@ -177,17 +177,6 @@ export function InvoiceListPage() {
         />
       )}
     </>
-  );
-}
-
-/** A cell's text on up to two lines (the grid's cells are one line and cut). */
-function WrappingCell({ children }: { children: string }) {
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
-      <Typography variant="body2" sx={{ whiteSpace: 'normal', lineHeight: 1.25, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
-        {children}
-      </Typography>
-    </Box>
   );
 }
 
