@@ -48,7 +48,6 @@ export function InvoiceFilters({ listState, serviceId }: { listState: ListUrlSta
         from={filters.date_from}
         to={filters.date_to}
         onChange={({ from, to }) => listState.setFilters({ date_from: from, date_to: to })}
-        width={150}
       />
     </>
   );
