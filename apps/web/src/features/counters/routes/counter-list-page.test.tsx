@@ -78,8 +78,9 @@ describe('counters', () => {
       );
       const sheet = await screen.findByRole('dialog', { name: /Fadi Fares/ });
       await userEvent.type(within(sheet).getByLabelText('New reading'), '2100');
-      // The date field shows now (the tenant's zone is UTC here); one day back with the keyboard.
-      const day = within(sheet).getByRole('spinbutton', { name: 'Day' });
+      // The date field shows now (the tenant's zone is UTC here; its picker is a chunk loaded with
+      // the form); one day back with the keyboard.
+      const day = await within(sheet).findByRole('spinbutton', { name: 'Day' });
       expect(day).toHaveTextContent('24');
       await userEvent.click(day);
       await userEvent.keyboard('{ArrowDown}');
@@ -105,7 +106,7 @@ describe('counters', () => {
       const sheet = await screen.findByRole('dialog', { name: /Fadi Fares/ });
       await userEvent.type(within(sheet).getByLabelText('القراءة الجديدة'), '2100');
       // Day, month, year, hours, minutes (in right-to-left order): the locale's digits and month name.
-      const sections = within(sheet).getAllByRole('spinbutton');
+      const sections = await within(sheet).findAllByRole('spinbutton');
       expect(sections.map((section) => section.textContent)).toEqual(['١٠', '٣٠', '٢٠٢٦', 'نوفمبر', '٢٤']);
       const day = nth(sections, 4);
       expect(day).toHaveAccessibleName('اليوم');
