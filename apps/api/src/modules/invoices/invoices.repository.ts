@@ -1,10 +1,10 @@
-import { and, asc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, isNotNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Invoice, InvoiceLine, InvoiceLinePricing, InvoiceStatus, InvoiceTotals, ListInvoicesQuery } from '@meterline/contract/invoices';
 import { invoiceListSpec, INVOICE_STATUSES } from '@meterline/contract/invoices';
 import { formatMoneyAmount } from '@meterline/contract/money';
 import type { Executor } from '../../db/client';
-import { bundles, customers, invoiceCounts, invoiceExchangeRates, invoiceLinePricing, invoiceLines, invoiceRollups, invoices, meterReadings, paymentTenders, payments, readingVoids, settings, subscriptions, tariffs, uploads, users } from '../../db/schema/index';
+import { customers, invoiceCounts, invoiceExchangeRates, invoiceLinePricing, invoiceLines, invoiceRollups, invoices, meterReadings, paymentTenders, payments, readingVoids, settings, subscriptions, tariffs, uploads, users } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import type { ServiceScope, TenantTerms } from '../services/service-scope';
 import type { InvoiceRateRow } from './pricing.repository';
@@ -428,31 +428,6 @@ export async function findInvoiceIdsOfPeriod(
     .orderBy(asc(subscriptions.stationId), asc(customers.code), asc(invoices.id))
     .limit(limit);
   return rows.map((row) => row.id);
-}
-
-/** Open subscriptions of the service, optionally of one station or region (the billing run). */
-export async function findOpenSubscriptions(executor: Executor, scope: ServiceScope, filters: { station?: number; region?: number }) {
-  return executor
-    .select({
-      id: subscriptions.id,
-      customerId: subscriptions.customerId,
-      customerName: customers.fullName,
-      customerStatus: customers.status,
-      isBundleActive: bundles.isActive,
-    })
-    .from(subscriptions)
-    .innerJoin(customers, eq(customers.id, subscriptions.customerId))
-    .innerJoin(bundles, eq(bundles.id, subscriptions.bundleId))
-    .where(
-      and(
-        eq(subscriptions.tenantId, scope.tenantId),
-        eq(subscriptions.serviceId, scope.serviceId),
-        isNull(subscriptions.endedOn),
-        filters.station ? eq(subscriptions.stationId, filters.station) : undefined,
-        filters.region ? eq(customers.regionId, filters.region) : undefined,
-      ),
-    )
-    .orderBy(asc(subscriptions.id));
 }
 
 export async function findSettingsRow(executor: Executor, tenantId: number) {
