@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { decimalInputSchema, decimalSchema, emailInputSchema, nullableIdInputSchema, textInput } from './billing-common';
 import { booleanQuerySchema, idParamSchema, idSchema, requiredText, timestampSchema } from './common';
 import { moneySchema } from './money';
-import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
+import { listQuerySchema, paginatedWithTotalsSchema, type ListSpec } from './pagination';
 
 export const CUSTOMER_STATUSES = ['active', 'suspended', 'disconnected'] as const;
 export const customerStatusSchema = z.enum(CUSTOMER_STATUSES, { message: 'Choose a valid status.' });
@@ -109,4 +109,7 @@ export const listCustomersQuerySchema = listQuerySchema.extend({
   balance_due: booleanQuerySchema.optional(),
 });
 export type ListCustomersQuery = z.infer<typeof listCustomersQuerySchema>;
-export const paginatedCustomersSchema = paginatedSchema(customerSchema);
+/** `?totals=true`: what the filtered customers owe (positive balances only: a credit is no debt of another). */
+export const customerTotalsSchema = z.object({ balance_due: moneySchema }).meta({ id: 'CustomerTotals' });
+export type CustomerTotals = z.infer<typeof customerTotalsSchema>;
+export const paginatedCustomersSchema = paginatedWithTotalsSchema(customerSchema, customerTotalsSchema);

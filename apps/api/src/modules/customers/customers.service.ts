@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { createCustomerInputSchema, Customer, ListCustomersQuery, updateCustomerInputSchema } from '@meterline/contract/customers';
+import type { createCustomerInputSchema, Customer, CustomerTotals, ListCustomersQuery, updateCustomerInputSchema } from '@meterline/contract/customers';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Tx } from '../../db/client';
 import { customers } from '../../db/schema/index';
@@ -71,7 +71,7 @@ export function createCustomerService(deps: { clock: Clock }) {
   }
 
   return {
-    async listSource(context: ServiceContext, query: ListCustomersQuery): Promise<ListSource<Customer>> {
+    async listSource(context: ServiceContext, query: ListCustomersQuery): Promise<ListSource<Customer, CustomerTotals>> {
       await assertAddressFilters(context.db, context.scope.tenantId, query);
       if (query.station) await assertStation(context.db, context.scope, query.station);
       if (query.bundle) await findScopedBundle(context.db, context.scope, query.bundle);

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { formatMoneyAmount } from '@meterline/contract/money';
-import type { ListPaymentsQuery, Payment } from '@meterline/contract/payments';
+import type { ListPaymentsQuery, Payment, PaymentTotals } from '@meterline/contract/payments';
 import { paymentListSpec } from '@meterline/contract/payments';
 import type { Executor } from '../../db/client';
 import { customers, invoices, paymentTenders, payments } from '../../db/schema/index';
@@ -67,7 +67,7 @@ export function listPaymentsSource(
   scope: ServiceScope,
   query: ListPaymentsQuery,
   options: { decimals: number; timezone: string; resolveNames: (ids: (number | null)[]) => Promise<Map<number, string>> },
-): ListSource<Payment> {
+): ListSource<Payment, PaymentTotals> {
   const paidOn = paidOnSql(options.timezone);
   const where = and(
     eq(payments.tenantId, scope.tenantId),
@@ -106,6 +106,12 @@ export function listPaymentsSource(
         .orderBy(...orderBy);
       const names = await options.resolveNames(rows.map((row) => row.payment.receivedBy));
       return rows.map((row) => toPayment(row, names, options.decimals));
+    },
+    // One aggregate over the same filters: reversals are negative rows, so they take back.
+    totals: async () => {
+      const sums = executor.select({ amount: sql<string>`coalesce(sum(${payments.amount}), 0)::text` }).from(payments).$dynamic();
+      const row = first(await (query.search?.trim() ? sums.innerJoin(invoices, invoiceOfPayment).innerJoin(customers, customerOfPayment) : sums).where(where), 'the row of the totals');
+      return { amount: formatMoneyAmount(BigInt(row.amount), options.decimals) };
     },
   };
 }

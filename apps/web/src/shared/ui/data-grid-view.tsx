@@ -1,4 +1,4 @@
-import type { GridColDef, GridLocaleText, GridPaginationModel, GridRowId, GridRowParams, GridRowSelectionModel, GridSortModel, GridValidRowModel } from '@mui/x-data-grid';
+import type { GridColDef, GridColumnVisibilityModel, GridLocaleText, GridPaginationModel, GridRowId, GridRowParams, GridRowSelectionModel, GridSortModel, GridValidRowModel } from '@mui/x-data-grid';
 import { DataGrid } from '@mui/x-data-grid/DataGrid';
 import { arSD, enUS } from '@mui/x-data-grid/locales';
 import { useMemo } from 'react';
@@ -19,6 +19,8 @@ export interface DataGridViewProps<Row extends GridValidRowModel> {
   onRowClick?(params: GridRowParams<Row>, event?: { target: EventTarget | null }): void;
   /** The list's own texts, over the grid's texts in the language. */
   localeText: Partial<GridLocaleText>;
+  columnVisibilityModel?: GridColumnVisibilityModel;
+  onColumnVisibilityModelChange?(model: GridColumnVisibilityModel): void;
   /** Checkboxes: the ids ticked (on any page) and their change. */
   selection?: { selected: readonly GridRowId[]; onChange(ids: GridRowId[]): void };
 }
@@ -64,6 +66,8 @@ export function DataGridView<Row extends GridValidRowModel>({ label, language, l
         border: 0,
         '& .MuiDataGrid-row': onRowClick ? { cursor: 'pointer' } : undefined,
         '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outlineOffset: -2 },
+        // A long header ("Building, floor, apartment", "أقدم تاريخ استحقاق") wraps on two lines instead of being cut.
+        '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.2, overflowWrap: 'normal' },
       }}
     />
   );

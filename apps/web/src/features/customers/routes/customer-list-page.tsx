@@ -19,9 +19,8 @@ import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { roleFlags } from '@meterline/contract/roles';
 import { Can, useCan } from '../../../shared/lib/can';
 import { useSession } from '../../../shared/lib/session';
-import { DataTable } from '../../../shared/ui/data-table';
+import { DataTable, TotalFigure, WrappingCell } from '../../../shared/ui/data-table';
 import { FilterSelect } from '../../../shared/ui/filter-select';
-import { ListFilters } from '../../../shared/ui/list-filters';
 import { Money } from '../../../shared/ui/money';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { BulkStatementsDialog } from '../components/bulk-statements-dialog';
@@ -45,7 +44,8 @@ export function CustomerListPage() {
   const { t } = useTranslation();
   const { service, serviceName } = useSelectedService();
   const listState = useListUrlState(customerListSpec);
-  const query = useCustomers(service?.id, listState.query);
+  const query = useCustomers(service?.id, { ...listState.query, totals: 'true' });
+  const totals = query.data?.totals;
   // Support and collectors may not list stations or bundles: those filters are the office's.
   const canListStations = useCan('list', 'station');
   const canListBundles = useCan('list', 'bundle');
@@ -57,20 +57,26 @@ export function CustomerListPage() {
   // Issue 15: statements of account for a station or region, for the roles that read invoices (not collectors).
   const canPrintStatements = useCan('list', 'invoice') && !isCollector;
   const [isStatementsOpen, setStatementsOpen] = useState(false);
-  const filterNames = ['status', 'station', 'region', 'bundle', 'balance_due'] as const;
-  const activeFilters = filterNames.filter((name) => listState.filters[name]).length;
 
   const columns: GridColDef<Customer>[] = [
-    { field: 'code', headerName: t('customers.fields.code'), flex: 0.7, minWidth: 110, renderCell: ({ row }) => <bdi dir="ltr">{row.code}</bdi> },
-    { field: 'full_name', headerName: t('customers.fields.fullName'), flex: 1.4, minWidth: 180 },
-    { field: 'phone', headerName: t('customers.fields.phone'), flex: 0.9, minWidth: 130, renderCell: ({ row }) => <bdi dir="ltr">{row.phone}</bdi> },
-    { field: 'building', headerName: t('customers.fields.address'), flex: 1.4, minWidth: 180, valueGetter: (_value, row) => customerAddressOf(row, t) },
-    { field: 'station', headerName: t('customers.fields.station'), flex: 1, minWidth: 130, valueGetter: (_value, row) => row.station_name ?? '' },
+    { field: 'code', headerName: t('customers.fields.code'), flex: 0.7, minWidth: 100, renderCell: ({ row }) => <bdi dir="ltr">{row.code}</bdi> },
+    { field: 'full_name', headerName: t('customers.fields.fullName'), flex: 1.4, minWidth: 170 },
+    { field: 'phone', headerName: t('customers.fields.phone'), flex: 0.9, minWidth: 120, renderCell: ({ row }) => <bdi dir="ltr">{row.phone}</bdi> },
+    {
+      field: 'building',
+      headerName: t('customers.fields.address'),
+      flex: 1.5,
+      minWidth: 170,
+      valueGetter: (_value, row) => customerAddressOf(row, t),
+      // Region · street · building on two lines: the building is never the part cut off.
+      renderCell: ({ value }) => <WrappingCell>{value as string}</WrappingCell>,
+    },
+    { field: 'station', headerName: t('customers.fields.station'), flex: 1, minWidth: 120, valueGetter: (_value, row) => row.station_name ?? '' },
     {
       field: 'bundle',
       headerName: t('customers.fields.bundle'),
       flex: 0.8,
-      minWidth: 110,
+      minWidth: 100,
       sortable: false,
       valueGetter: (_value, row) => row.subscription?.bundle_name ?? '',
     },
@@ -122,13 +128,12 @@ export function CustomerListPage() {
         getRowHref={(row) => generatePath(isCollector ? paths.collect : paths.customerEdit, { customerId: String(row.id) })}
         exportCsv={service ? { path: `services/${service.id}/customers/`, filename: 'customers' } : undefined}
         filters={
-          <ListFilters label={t('customers.filters.toggle')} activeCount={activeFilters}>
+          <>
             <FilterSelect
               label={t('customers.fields.status')}
               value={listState.filters.status}
               options={CUSTOMER_STATUSES.map((status) => ({ value: status, label: customerStatusLabel(status, t) }))}
               onChange={(value) => listState.setFilter('status', value)}
-              minWidth={140}
             />
             {canListStations && (
               <FilterSelect
@@ -150,7 +155,6 @@ export function CustomerListPage() {
                 value={listState.filters.bundle}
                 options={(bundles.data?.results ?? []).map((bundle) => ({ value: String(bundle.id), label: bundle.name }))}
                 onChange={(value) => listState.setFilter('bundle', value)}
-                minWidth={130}
               />
             )}
             <FilterSelect
@@ -162,7 +166,14 @@ export function CustomerListPage() {
               ]}
               onChange={(value) => listState.setFilter('balance_due', value)}
             />
-          </ListFilters>
+          </>
+        }
+        totals={
+          totals && (
+            <TotalFigure label={t('customers.totals.balanceDue')}>
+              <Money amount={totals.balance_due} />
+            </TotalFigure>
+          )
         }
         renderCard={(row) => (
           <Stack spacing={0.5}>

@@ -63,7 +63,7 @@ export function CustomerPicker({
       loadingText={t('app.loading')}
       noOptionsText={t('invoices.picker.noCustomers')}
       size={size}
-      sx={{ minWidth: { xs: '100%', sm: minWidth ?? 260 } }}
+      sx={minWidth ? { width: { xs: '100%', sm: minWidth } } : { minWidth: { xs: '100%', sm: 260 } }}
       renderOption={({ key, ...props }, customer) => (
         <Box component="li" key={key} {...props}>
           <Box sx={{ minWidth: 0 }}>

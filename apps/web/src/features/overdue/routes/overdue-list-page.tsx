@@ -49,7 +49,7 @@ export function OverdueListPage() {
   const skipped = lastResult?.results.filter((result) => result.status === 'skipped') ?? [];
 
   const columns: GridColDef<OverdueRow>[] = [
-    { field: 'customer_name', headerName: t('overdue.fields.customer'), flex: 1.4, minWidth: 170, renderCell: ({ row }) => <bdi>{row.customer_name}</bdi> },
+    { field: 'customer_name', headerName: t('overdue.fields.customer'), flex: 1.4, minWidth: 160, renderCell: ({ row }) => <bdi>{row.customer_name}</bdi> },
     {
       field: 'phone',
       headerName: t('overdue.fields.phone'),

@@ -103,7 +103,7 @@ export function RoundPage() {
             value={collector}
             options={collectors.map((option) => ({ value: String(option.id), label: option.name }))}
             onChange={(value) => listState.setFilter('collector', value)}
-            minWidth={240}
+            width={240}
           />
         </Box>
       )}

@@ -47,7 +47,7 @@ export function TariffListPage() {
       field: 'is_in_use',
       headerName: t('tariffs.fields.status'),
       flex: 0.7,
-      minWidth: 120,
+      minWidth: 170,
       sortable: false,
       renderCell: ({ row }) => <StatusChip label={row.is_in_use ? t('tariffs.status.inUse') : t('tariffs.status.editable')} tone={row.is_in_use ? 'info' : 'neutral'} />,
     },
