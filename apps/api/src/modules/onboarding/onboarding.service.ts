@@ -26,5 +26,3 @@ export function createOnboardingService(deps: { defaultDb: Db }) {
     },
   };
 }
-
-export type OnboardingService = ReturnType<typeof createOnboardingService>;

@@ -11,7 +11,6 @@ import { Can, useCan } from '../../../shared/lib/can';
 import { formatCount } from '../../../shared/lib/format-number';
 import { paths } from '../../../shared/lib/paths';
 import { DataTable } from '../../../shared/ui/data-table';
-import { FilterBar } from '../../../shared/ui/filter-bar';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useServiceList } from '../api/get-service-list';
@@ -93,17 +92,15 @@ export function ServiceListPage() {
         orderingFields={serviceListSpec.ordering}
         getRowHref={(row) => generatePath(paths.serviceEdit, { serviceId: String(row.id) })}
         filters={
-          <FilterBar label={t('services.filters.title')} activeCount={Object.keys(listState.filters).length}>
-            <FilterSelect
-              label={t('services.filters.status')}
-              value={listState.filters.is_active}
-              options={[
-                { value: 'true', label: t('services.status.active') },
-                { value: 'false', label: t('services.status.inactive') },
-              ]}
-              onChange={(value) => listState.setFilter('is_active', value)}
-            />
-          </FilterBar>
+          <FilterSelect
+            label={t('services.filters.status')}
+            value={listState.filters.is_active}
+            options={[
+              { value: 'true', label: t('services.status.active') },
+              { value: 'false', label: t('services.status.inactive') },
+            ]}
+            onChange={(value) => listState.setFilter('is_active', value)}
+          />
         }
         renderCard={(row) => (
           <Stack spacing={0.5}>
