@@ -3,14 +3,15 @@ import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import rtlPlugin from 'stylis-plugin-rtl';
 import { prefixer } from 'stylis';
-import { i18next, initI18n, isLanguageLoaded, loadLanguage } from '../i18n/index';
+import { followTextDigits, i18next, initI18n, isLanguageLoaded, loadLanguage } from '../i18n/index';
 import { ApiError } from '../shared/lib/api-client';
 import { QUERY_GC_TIME_MS } from '../shared/lib/constants';
-import { SessionProvider, type SessionState } from '../shared/lib/session';
+import { digitSystemOfUser, setDigitSystem } from '../shared/lib/format-number';
+import { SessionProvider, useSession, type SessionState } from '../shared/lib/session';
 import { FieldDataProvider } from '../shared/offline/field-data-provider';
 import { FIELD_QUERY_GC_TIME_MS } from '../shared/offline/field-data-store';
 import { registerFieldWrites } from '../shared/offline/offline-writes';
@@ -82,11 +83,34 @@ export function AppProviders({
           <CssBaseline />
           <QueryClientProvider client={client}>
             <SessionProvider initialState={initialSession}>
-              <FieldDataProvider>{children}</FieldDataProvider>
+              <DigitSystemOfSession>
+                <FieldDataProvider>{children}</FieldDataProvider>
+              </DigitSystemOfSession>
             </SessionProvider>
           </QueryClientProvider>
         </ThemeProvider>
       </CacheProvider>
     </I18nextProvider>
   );
+}
+
+/**
+ * The signed-in user's digit system (issue 17), set before the screens below render; a change (a
+ * profile or settings save, another user) re-renders every translated text through i18next's
+ * `languageChanged`, which each `useTranslation` follows.
+ */
+function DigitSystemOfSession({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const digits = digitSystemOfUser(user);
+  // Set while rendering, so this very render's screens use it; screens already shown follow the event.
+  setDigitSystem(digits);
+  const [shown, setShown] = useState(digits);
+  if (shown !== digits) setShown(digits);
+  const isFirst = useRef(true);
+  useLayoutEffect(() => {
+    const isTextChanged = followTextDigits();
+    if ((isTextChanged || !isFirst.current) && i18next.isInitialized) i18next.emit('languageChanged', i18next.language);
+    isFirst.current = false;
+  }, [shown]);
+  return children;
 }

@@ -4,6 +4,7 @@ import { arSD, enUS } from '@mui/x-data-grid/locales';
 import { useMemo } from 'react';
 import { PAGE_SIZE_OPTIONS } from '@meterline/contract/pagination';
 import { GRID_ROW_HEIGHT } from '../lib/constants';
+import { formatCount } from '../lib/format-number';
 
 export interface DataGridViewProps<Row extends GridValidRowModel> {
   label: string;
@@ -29,6 +30,8 @@ export interface DataGridViewProps<Row extends GridValidRowModel> {
  */
 export function DataGridView<Row extends GridValidRowModel>({ label, language, localeText, onRowClick, isLoading, selection, ...grid }: DataGridViewProps<Row>) {
   const texts = useMemo(() => ({ ...(language === 'ar' ? arSD : enUS).components.MuiDataGrid.defaultProps.localeText, ...localeText }), [language, localeText]);
+  // The page sizes in the user's digits too (issue 17).
+  const pageSizes = useMemo(() => PAGE_SIZE_OPTIONS.map((value) => ({ value, label: formatCount(value, language) })), [language]);
   const selectionModel = useMemo<GridRowSelectionModel>(() => ({ type: 'include', ids: new Set(selection?.selected ?? []) }), [selection?.selected]);
   // The header checkbox may answer "all but these" (exclude): it means every row of this page.
   const handleSelectionChange = (model: GridRowSelectionModel) => {
@@ -48,7 +51,7 @@ export function DataGridView<Row extends GridValidRowModel>({ label, language, l
       paginationMode="server"
       sortingMode="server"
       filterMode="server"
-      pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
+      pageSizeOptions={pageSizes}
       sortingOrder={['asc', 'desc']}
       onRowClick={onRowClick}
       disableColumnMenu

@@ -1,8 +1,8 @@
-import TextField from '@mui/material/TextField';
+import { DatePickerField } from './date-picker-field';
 
 /**
- * A list filter on a day (`YYYY-MM-DD`) or, with `kind="month"`, a month (`YYYY-MM`): the browser's
- * own picker, the value kept as text so the URL holds it. Empty clears the filter.
+ * A list filter on a day (`YYYY-MM-DD`) or, with `kind="month"`, a month (`YYYY-MM`), picked in the
+ * app's locale (`DatePickerField`), the value kept as text so the URL holds it. Empty clears the filter.
  */
 export function DateFilterField({
   label,
@@ -17,15 +17,5 @@ export function DateFilterField({
   kind?: 'date' | 'month';
   minWidth?: number;
 }) {
-  return (
-    <TextField
-      type={kind}
-      size="small"
-      label={label}
-      value={value ?? ''}
-      onChange={(event) => onChange(event.target.value || null)}
-      sx={{ minWidth: { xs: '100%', sm: minWidth } }}
-      slotProps={{ inputLabel: { shrink: true } }}
-    />
-  );
+  return <DatePickerField kind={kind} size="small" label={label} value={value ?? ''} onChange={(next) => onChange(next || null)} minWidth={minWidth} />;
 }

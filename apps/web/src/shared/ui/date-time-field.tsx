@@ -3,6 +3,7 @@ import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Dayjs } from 'dayjs';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { dayjsLocale } from '../lib/format-number';
 import { localizeMessage } from '../lib/form-errors';
 import { dayjs } from '../lib/pickers-adapter';
 import { useSession } from '../lib/session';
@@ -52,13 +53,13 @@ export function DateTimeField<T extends FieldValues, TTransformed extends FieldV
   const { t, i18n } = useTranslation();
   const zone = useSession().user?.tenant?.timezone || dayjs.tz.guess();
   // In the pickers' locale: the adapter compares days by their formatted text (Arabic-Indic digits in Arabic).
-  const locale = i18n.language === 'ar' ? 'ar' : 'en';
+  const locale = dayjsLocale(i18n.language);
   // A day (`YYYY-MM-DD`, the invoice's issue) starts at midnight in the tenant's zone.
   const minDateTime = !notBefore
     ? undefined
     : (/^\d{4}-\d{2}-\d{2}$/.test(notBefore) ? dayjs.tz(notBefore, zone) : dayjs(notBefore).tz(zone)).locale(locale);
   return (
-    <PickersLocalization language={locale}>
+    <PickersLocalization language={i18n.language}>
       <Controller<T, FieldPath<T>, TTransformed>
         control={control}
         name={name}
@@ -72,7 +73,7 @@ export function DateTimeField<T extends FieldValues, TTransformed extends FieldV
               value={value?.isValid() ? value : null}
               onChange={(next) => field.onChange(next === null ? '' : next.isValid() ? next.toISOString() : 'invalid')}
               timezone={zone}
-              format={formatOf(locale)}
+              format={formatOf(i18n.language)}
               ampm={false}
               disableFuture
               minDateTime={minDateTime}
