@@ -1,10 +1,10 @@
 import type { GridColDef, GridLocaleText, GridPaginationModel, GridRowId, GridRowParams, GridRowSelectionModel, GridSortModel, GridValidRowModel } from '@mui/x-data-grid';
 import { DataGrid } from '@mui/x-data-grid/DataGrid';
 import { arSD, enUS } from '@mui/x-data-grid/locales';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { PAGE_SIZE_OPTIONS } from '@meterline/contract/pagination';
 import { GRID_ROW_HEIGHT } from '../lib/constants';
-import { formatCount } from '../lib/format-number';
+import { formatCount, localizeDigits } from '../lib/format-number';
 
 export interface DataGridViewProps<Row extends GridValidRowModel> {
   label: string;
@@ -32,6 +32,14 @@ export function DataGridView<Row extends GridValidRowModel>({ label, language, l
   const texts = useMemo(() => ({ ...(language === 'ar' ? arSD : enUS).components.MuiDataGrid.defaultProps.localeText, ...localeText }), [language, localeText]);
   // The page sizes in the user's digits too (issue 17).
   const pageSizes = useMemo(() => PAGE_SIZE_OPTIONS.map((value) => ({ value, label: formatCount(value, language) })), [language]);
+  // A cell a list shows as plain text (an address, a bundle's name) in the user's digits as well.
+  const columns = useMemo(
+    () =>
+      grid.columns.map((column) =>
+        column.renderCell ? column : { ...column, renderCell: ({ formattedValue }: { formattedValue?: unknown }) => (typeof formattedValue === 'string' ? localizeDigits(formattedValue, language) : (formattedValue as ReactNode)) },
+      ),
+    [grid.columns, language],
+  );
   const selectionModel = useMemo<GridRowSelectionModel>(() => ({ type: 'include', ids: new Set(selection?.selected ?? []) }), [selection?.selected]);
   // The header checkbox may answer "all but these" (exclude): it means every row of this page.
   const handleSelectionChange = (model: GridRowSelectionModel) => {
@@ -45,6 +53,7 @@ export function DataGridView<Row extends GridValidRowModel>({ label, language, l
     <DataGrid<Row>
       aria-label={label}
       {...grid}
+      columns={columns}
       loading={isLoading}
       autoHeight
       rowHeight={GRID_ROW_HEIGHT}

@@ -8,6 +8,7 @@ import { useSession } from '../../../shared/lib/session';
 import { DecimalText } from '../../../shared/ui/decimal-text';
 import { counterPlaceOf } from '../../../shared/lib/counter-address';
 import { DirectionIcon } from '../../../shared/ui/direction-icon';
+import { CodeText } from '../../../shared/ui/code-text';
 
 /**
  * One meter on a phone, for one thumb in the sun: the place and name large, the last reading
@@ -23,7 +24,7 @@ export function CounterCard({ counter, unit }: { counter: Counter; unit?: string
         <Typography sx={{ fontSize: '1.2rem', fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere' }}>{counter.customer_name}</Typography>
         {place && <Typography sx={{ fontSize: '1rem', fontWeight: 500, overflowWrap: 'anywhere' }}>{place}</Typography>}
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          <bdi dir="ltr">{counter.customer_code}</bdi> · {counter.bundle_name}
+          <CodeText value={counter.customer_code} /> · {counter.bundle_name}
         </Typography>
         <Box sx={{ mt: 1 }}>
           <Typography variant="body2" color="text.secondary" component="span">

@@ -26,6 +26,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { BulkStatementsDialog } from '../components/bulk-statements-dialog';
 import { customerAddressOf } from '../components/customer-address';
 import { CustomerStatusChip, customerStatusLabel } from '../components/customer-status-chip';
+import { CodeText } from '../../../shared/ui/code-text';
 
 const OPTIONS_QUERY = { page_size: 100, ordering: 'name' };
 
@@ -60,9 +61,9 @@ export function CustomerListPage() {
   const activeFilters = filterNames.filter((name) => listState.filters[name]).length;
 
   const columns: GridColDef<Customer>[] = [
-    { field: 'code', headerName: t('customers.fields.code'), flex: 0.7, minWidth: 110, renderCell: ({ row }) => <bdi dir="ltr">{row.code}</bdi> },
+    { field: 'code', headerName: t('customers.fields.code'), flex: 0.7, minWidth: 110, renderCell: ({ row }) => <CodeText value={row.code} /> },
     { field: 'full_name', headerName: t('customers.fields.fullName'), flex: 1.4, minWidth: 180 },
-    { field: 'phone', headerName: t('customers.fields.phone'), flex: 0.9, minWidth: 130, renderCell: ({ row }) => <bdi dir="ltr">{row.phone}</bdi> },
+    { field: 'phone', headerName: t('customers.fields.phone'), flex: 0.9, minWidth: 130, renderCell: ({ row }) => <CodeText value={row.phone} /> },
     { field: 'building', headerName: t('customers.fields.address'), flex: 1.4, minWidth: 180, valueGetter: (_value, row) => customerAddressOf(row, t) },
     { field: 'station', headerName: t('customers.fields.station'), flex: 1, minWidth: 130, valueGetter: (_value, row) => row.station_name ?? '' },
     {
@@ -167,11 +168,11 @@ export function CustomerListPage() {
               </Typography>
             </Stack>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              <bdi dir="ltr">{row.code}</bdi>
+              <CodeText value={row.code} />
               {row.phone && (
                 <>
                   {' · '}
-                  <bdi dir="ltr">{row.phone}</bdi>
+                  <CodeText value={row.phone} />
                 </>
               )}
             </Typography>

@@ -2,6 +2,7 @@ import type { InvoiceLinePricing } from '@meterline/contract/invoices';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatMonth } from '../../../shared/lib/format-date';
+import { localizeDigits } from '../../../shared/lib/format-number';
 import { DecimalText } from '../../../shared/ui/decimal-text';
 
 /**
@@ -17,7 +18,7 @@ export function LineDescription({ description, pricing = null }: { description: 
     return (
       <>
         {t('invoices.lines.monthlyFee')}
-        <bdi>{fee[1]}</bdi>
+        <bdi>{localizeDigits(fee[1], i18n.language)}</bdi>
       </>
     );
   const consumption = /^Consumption: (\d+(?:\.\d+)?) ?(.*?)(?: \(.*\))?$/.exec(description);

@@ -48,6 +48,7 @@ import { InvoiceStatusChip } from '../components/invoice-status-chip';
 import { LineDescription } from '../components/line-description';
 import { PaymentDialog, type PaymentMode } from '../components/payment-dialog';
 import { ReversePaymentDialog, reversibleMinorOf } from '../components/reverse-payment-dialog';
+import { CodeText } from '../../../shared/ui/code-text';
 
 /** `/invoices/:invoiceId`: lines, readings, consumption, payments and balance, with the money actions the role allows. */
 export function InvoiceDetailsPage() {
@@ -119,7 +120,7 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
   return (
     <>
       <PageHeader
-        title={<bdi dir="ltr">{invoice.number}</bdi>}
+        title={<CodeText value={invoice.number} />}
         subtitle={<bdi>{invoice.customer_name}</bdi>}
         breadcrumbs={breadcrumbs}
         backTo="/invoices"
@@ -170,7 +171,7 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
                     </Link>
                   ),
                 },
-                { label: t('invoices.fields.customerCode'), value: <bdi dir="ltr">{invoice.customer_code}</bdi> },
+                { label: t('invoices.fields.customerCode'), value: <CodeText value={invoice.customer_code} /> },
                 { label: t('invoices.fields.period'), value: formatPeriod(invoice.period_start, invoice.period_end, language) },
                 { label: t('invoices.fields.issuedOn'), value: formatDate(invoice.issued_on, language) },
                 { label: t('invoices.fields.dueOn'), value: formatDate(invoice.due_on, language) },

@@ -24,6 +24,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { useOverdue } from '../api/get-overdue';
 import { DisconnectionListDialog } from '../components/disconnection-list-dialog';
 import { RemindDialog } from '../components/remind-dialog';
+import { CodeText } from '../../../shared/ui/code-text';
 
 type OverdueRow = OverdueCustomer & { id: number };
 
@@ -160,7 +161,7 @@ export function OverdueListPage() {
               {row.phone && (
                 <>
                   {' · '}
-                  <bdi dir="ltr">{row.phone}</bdi>
+                  <CodeText value={row.phone} />
                 </>
               )}
             </Typography>
