@@ -269,7 +269,7 @@ export function CollectPage() {
                     {receipts.map((payment) => (
                       <Box key={payment.id} data-testid="collect-receipt">
                         <Typography>
-                          <bdi dir="ltr">{payment.invoice_number}</bdi> · <Money amount={payment.amount} />
+                          <CodeText value={payment.invoice_number} /> · <Money amount={payment.amount} />
                         </Typography>
                         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
                           <Button {...bigButton} variant="contained" startIcon={<PrintOutlined />} loading={printing === payment.id} onClick={() => void print(payment, false)}>

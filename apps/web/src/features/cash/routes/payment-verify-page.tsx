@@ -54,7 +54,7 @@ export function PaymentVerifyPage() {
                   {row(t('verify.amount'), <Money amount={data.payment.amount} />)}
                   {isReversed && row(t('verify.reversedAmount'), <Money amount={data.reversed} />)}
                   {row(t('verify.customer'), <bdi>{data.payment.customer_name}</bdi>)}
-                  {row(t('verify.invoice'), <bdi dir="ltr">{data.payment.invoice_number}</bdi>)}
+                  {row(t('verify.invoice'), <CodeText value={data.payment.invoice_number} />)}
                   {row(t('verify.paidAt'), formatDateTime(data.payment.paid_at, i18n.language))}
                   {row(t('verify.receivedBy'), <bdi>{data.payment.received_by_name ?? '—'}</bdi>)}
                   {row(t('verify.cash'), data.held_by === null ? t('verify.office') : data.handover === null ? t('verify.heldBy', { name: data.held_by_name ?? '' }) : t('verify.handedOver'))}

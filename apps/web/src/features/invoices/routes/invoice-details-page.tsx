@@ -49,16 +49,17 @@ import { LineDescription } from '../components/line-description';
 import { PaymentDialog, type PaymentMode } from '../components/payment-dialog';
 import { ReversePaymentDialog, reversibleMinorOf } from '../components/reverse-payment-dialog';
 import { CodeText } from '../../../shared/ui/code-text';
+import { isolateLtr, localizeDigits } from '../../../shared/lib/format-number';
 
 /** `/invoices/:invoiceId`: lines, readings, consumption, payments and balance, with the money actions the role allows. */
 export function InvoiceDetailsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const invoiceId = useIdParam('invoiceId');
   const { service } = useSelectedService();
   const query = useInvoice(service?.id, Number.isInteger(invoiceId) ? invoiceId : 0);
   const isNotFound = query.error instanceof ApiError && query.error.status === 404;
 
-  const breadcrumbs = [{ label: t('invoices.title'), to: '/invoices' }, { label: query.data?.number ?? t('invoices.detailsTitle') }];
+  const breadcrumbs = [{ label: t('invoices.title'), to: '/invoices' }, { label: query.data ? isolateLtr(localizeDigits(query.data.number, i18n.language)) : t('invoices.detailsTitle') }];
   if (query.isError) {
     return (
       <>

@@ -58,9 +58,9 @@ export function OverdueListPage() {
       minWidth: 130,
       sortable: false,
       renderCell: ({ row }) => (
-        <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-          {row.phone || '—'}
-        </bdi>
+        <span style={{ whiteSpace: 'nowrap' }}>
+          <CodeText value={row.phone} />
+        </span>
       ),
     },
     { field: 'days_overdue', headerName: t('overdue.fields.daysOverdue'), flex: 0.8, minWidth: 120, renderCell: ({ row }) => <NumberText value={row.days_overdue} /> },
