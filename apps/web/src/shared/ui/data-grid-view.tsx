@@ -32,11 +32,12 @@ export function DataGridView<Row extends GridValidRowModel>({ label, language, l
   const texts = useMemo(() => ({ ...(language === 'ar' ? arSD : enUS).components.MuiDataGrid.defaultProps.localeText, ...localeText }), [language, localeText]);
   // The page sizes in the user's digits too (issue 17).
   const pageSizes = useMemo(() => PAGE_SIZE_OPTIONS.map((value) => ({ value, label: formatCount(value, language) })), [language]);
-  // A cell a list shows as plain text (an address, a bundle's name) in the user's digits as well.
+  // A cell a list shows as plain text (an address, a bundle's name) in the user's digits as well,
+  // isolated so "15 A" keeps its order in Arabic.
   const columns = useMemo(
     () =>
       grid.columns.map((column) =>
-        column.renderCell ? column : { ...column, renderCell: ({ formattedValue }: { formattedValue?: unknown }) => (typeof formattedValue === 'string' ? localizeDigits(formattedValue, language) : (formattedValue as ReactNode)) },
+        column.renderCell ? column : { ...column, renderCell: ({ formattedValue }: { formattedValue?: unknown }) => (typeof formattedValue === 'string' ? <bdi>{localizeDigits(formattedValue, language)}</bdi> : (formattedValue as ReactNode)) },
       ),
     [grid.columns, language],
   );
