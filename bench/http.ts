@@ -16,6 +16,7 @@ import pg from 'pg';
 import { DatabaseRegistry, openPostgres } from '../apps/api/src/db/client';
 import { DEMO_PASSWORD, seedDemo } from '../apps/api/src/seed/demo';
 import { createPasswordHasher } from '../apps/api/src/lib/password';
+import { first, nth } from '../packages/contract/src/invariant';
 
 interface AutocannonResult {
   requests: { average: number };
@@ -118,12 +119,12 @@ const seedStarted = performance.now();
 const db = new pg.Client({ connectionString: databaseUrl });
 await db.connect();
 const { rows: serviceRows } = await db.query<{ tenant_id: number }>('select tenant_id from services where id = $1', [serviceId]);
-const scopes = [{ tenantId: serviceRows[0].tenant_id, serviceId }];
+const scopes = [{ tenantId: first(serviceRows).tenant_id, serviceId }];
 for (let index = 1; index < tenantCount; index += 1) {
   const tenantId = 1000 + index;
   const { rows } = await db.query<{ id: number }>("insert into services (tenant_id, name, unit) values ($1, 'Electricity', 'kWh') returning id", [tenantId]);
   await db.query("insert into settings (tenant_id, currency, timezone) values ($1, 'USD', 'Asia/Beirut') on conflict do nothing", [tenantId]);
-  scopes.push({ tenantId, serviceId: rows[0].id });
+  scopes.push({ tenantId, serviceId: first(rows).id });
 }
 const customersPerTenant = Math.ceil(invoicesPerTenant / INVOICES_PER_CUSTOMER);
 for (const scope of scopes) {
@@ -153,14 +154,14 @@ await db.query('analyze');
 const { rows: counted } = await db.query<{ invoices: string; customers: string; payments: string }>(
   'select (select count(*) from invoices) as invoices, (select count(*) from customers) as customers, (select count(*) from payments) as payments',
 );
-const { rows: sample } = await db.query<{ id: number }>('select id from invoices where tenant_id = $1 and service_id = $2 order by id desc limit 1', [scopes[0].tenantId, serviceId]);
+const { rows: sample } = await db.query<{ id: number }>('select id from invoices where tenant_id = $1 and service_id = $2 order by id desc limit 1', [first(scopes).tenantId, serviceId]);
 await db.end();
 const seedSeconds = (performance.now() - seedStarted) / 1000;
-console.log(`Seeded ${counted[0].invoices} invoices, ${counted[0].customers} customers, ${counted[0].payments} payments by SQL in ${seedSeconds.toFixed(1)} s (${tenantCount} tenants).`);
+console.log(`Seeded ${first(counted).invoices} invoices, ${first(counted).customers} customers, ${first(counted).payments} payments by SQL in ${seedSeconds.toFixed(1)} s (${tenantCount} tenants).`);
 
 const minimal = await startProcess([path.join(repoRoot, 'bench/reference-servers.ts'), 'minimal', String(PORTS.minimal)], {}, 'reference minimal');
 const raw = await startProcess(
-  [path.join(repoRoot, 'bench/reference-servers.ts'), 'raw', String(PORTS.raw), String(scopes[0].tenantId), String(serviceId)],
+  [path.join(repoRoot, 'bench/reference-servers.ts'), 'raw', String(PORTS.raw), String(first(scopes).tenantId), String(serviceId)],
   { DATABASE_URL: databaseUrl },
   'reference raw',
 );
@@ -181,7 +182,7 @@ const calls: Call[] = [
   { name: 'invoices ?status=unpaid', url: `${apiUrl}${invoicesPath}?status=unpaid`, reference: 'raw' },
   { name: 'invoices ?status=overdue', url: `${apiUrl}${invoicesPath}?status=overdue`, reference: 'raw' },
   { name: 'invoices by -total', url: `${apiUrl}${invoicesPath}?ordering=-total`, reference: 'raw' },
-  { name: 'invoice detail', url: `${apiUrl}${invoicesPath}${sample[0].id}/`, reference: 'raw' },
+  { name: 'invoice detail', url: `${apiUrl}${invoicesPath}${first(sample).id}/`, reference: 'raw' },
   ...[1, 2, 3, 4].map((n) => ({ name: `stats${n}`, url: `${apiUrl}/api/statistics/stats${n}/` })),
 ];
 
@@ -198,12 +199,12 @@ for (let round = 1; round <= rounds; round += 1) {
 }
 const apiRss = apiProcessesRss(api.pid);
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]) => nth([...values].sort((a, b) => a - b), Math.floor(values.length / 2), 'a median of at least one value');
 const summary = new Map(calls.map((call) => {
   const runs = results.get(call.name)!;
   return [call.name, { rps: median(runs.map((run) => run.requests.average)), p50: median(runs.map((run) => run.latency.p50)), p99: median(runs.map((run) => run.latency.p99)) }];
 }));
-const referenceRps = { minimal: summary.get(calls[0].name)!.rps, raw: summary.get(calls[1].name)!.rps };
+const referenceRps = { minimal: summary.get(first(calls).name)!.rps, raw: summary.get(nth(calls, 1).name)!.rps };
 console.log(`\n${connections} connections, ${duration} s per call, median of ${rounds} interleaved rounds; load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
 console.log('| call | req/s | p50 ms | p99 ms | ratio to reference |');
 console.log('|---|---:|---:|---:|---:|');

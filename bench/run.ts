@@ -15,6 +15,7 @@ import { DatabaseRegistry, openPglite } from '../apps/api/src/db/client';
 import { seedBillingDemo } from '../apps/api/src/seed/billing-demo';
 import { DEMO_PASSWORD, seedDemo } from '../apps/api/src/seed/demo';
 import { createPasswordHasher } from '../apps/api/src/lib/password';
+import { first, nth } from '../packages/contract/src/invariant';
 
 const argument = (name: string, fallback: number) => {
   const found = process.argv.find((value) => value.startsWith(`--${name}=`));
@@ -58,7 +59,7 @@ const calls: [string, string][] = [
   ['stats4', '/api/statistics/stats4/'],
 ];
 
-const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
+const percentile = (sorted: number[], share: number) => nth(sorted, Math.min(sorted.length - 1, Math.floor(share * sorted.length)), 'a percentile of at least one timing');
 const rows: string[] = [];
 for (const [name, url] of calls) {
   const timings: number[] = [];
@@ -89,7 +90,7 @@ console.log(`${requests} sequential requests per call through app.inject (page s
 console.log('| call               | p50 ms  | p95 ms  |');
 console.log('|--------------------|---------|---------|');
 for (const row of rows) console.log(row);
-console.log(`\ninvoice PDF (${pdfType.split(';')[0]}): first ${pdfTimings[0].toFixed(0)} ms (starts Chromium), then p50 ${[...pdfTimings.slice(1)].sort((a, b) => a - b)[2].toFixed(0)} ms`);
+console.log(`\ninvoice PDF (${pdfType.split(';')[0]}): first ${first(pdfTimings).toFixed(0)} ms (starts Chromium), then p50 ${nth([...pdfTimings.slice(1)].sort((a, b) => a - b), 2).toFixed(0)} ms`);
 
 await app.close();
 await databases.close();

@@ -21,6 +21,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { defined, nth } from '../packages/contract/src/invariant';
 
 const option = (name: string, fallback: string) => process.argv.find((value) => value.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -115,7 +116,7 @@ const pages: Page[] = [
 // One untimed load first: the server's first answers and the browser's first start are not the app's.
 await useSession(null);
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]) => nth([...values].sort((a, b) => a - b), Math.floor(values.length / 2), 'a median of at least one value');
 const rows: string[] = [];
 for (const page of pages) {
   const scores: number[] = [];
@@ -135,7 +136,7 @@ for (const page of pages) {
       console.warn(`${page.name} (${page.formFactor}) run ${run + 1}: ${lhr.runtimeError.code}`);
       continue;
     }
-    scores.push(Math.round((lhr.categories.performance.score ?? 0) * 100));
+    scores.push(Math.round((defined(lhr.categories.performance, 'a performance category in the Lighthouse report').score ?? 0) * 100));
     lcps.push(Number(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN));
   }
   if (!scores.length) {

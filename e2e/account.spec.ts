@@ -11,7 +11,7 @@ interface InvoiceRow {
 
 /** Cents of an exact decimal text ("12.50"), no floats. */
 const cents = (value: string) => {
-  const [whole, fraction = ''] = value.split('.');
+  const [whole = '', fraction = ''] = value.split('.');
   return BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
 };
 const fromCents = (value: bigint) => `${value / 100n}.${String(value % 100n).padStart(2, '0')}`;

@@ -122,9 +122,11 @@ async function settle(page: Page) {
 for (const digits of ['arab', 'latn'] as const) {
   test(`every main screen in Arabic reads in one digit system (${digits}) with arrows the right way`, async ({ browser, baseURL }) => {
     const api = checkedCalls(await apiClientFor(baseURL!, ADMIN2));
-    const serviceId = (await api.get<{ id: number }[]>('services/'))[0].id;
-    const customer = (await api.get<{ results: { id: number }[] }>(`services/${serviceId}/customers/?page_size=1`)).results[0];
-    const invoice = (await api.get<{ results: { id: number }[] }>(`services/${serviceId}/invoices/?page_size=1`)).results[0];
+    const [service] = await api.get<{ id: number }[]>('services/');
+    if (!service) throw new Error('The demo Arabic client has no service');
+    const [customer] = (await api.get<{ results: { id: number }[] }>(`services/${service.id}/customers/?page_size=1`)).results;
+    const [invoice] = (await api.get<{ results: { id: number }[] }>(`services/${service.id}/invoices/?page_size=1`)).results;
+    if (!customer || !invoice) throw new Error('The demo Arabic client has no customer or no invoice');
     const screens = [
       '/dashboard',
       '/customers',

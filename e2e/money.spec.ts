@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, tenantTest, test } from './support/fixtures';
 import { apiClientFor, signedInContext } from './support/session';
 import { createBundle, createMeteredCustomer, createPaidInvoice, createStation } from './support/tenant';
+import { first, defined } from './support/invariant';
 
 interface Paginated<T> {
   count: number;
@@ -34,7 +35,7 @@ const THOUSANDTHS = 1000n;
 
 /** A reading or quantity ("1234.5") in thousandths, exactly. */
 function toThousandths(value: string): bigint {
-  const [whole, fraction = ''] = value.split('.');
+  const [whole = '', fraction = ''] = value.split('.');
   return BigInt(whole) * THOUSANDTHS + BigInt((fraction + '000').slice(0, 3));
 }
 const fromThousandths = (value: bigint) => `${value / THOUSANDTHS}.${String(value % THOUSANDTHS).padStart(3, '0')}`;
@@ -60,12 +61,12 @@ tenantTest('support bills a meter reading; an accountant marks it paid, finds th
   const collector = await apiClientFor(baseURL!, tenant.users.collector);
   // A metered customer of the Sassine station.
   const stations = (await (await admin.get(`/api/services/${ELECTRICITY}/stations/?search=Sassine`)).json()) as Paginated<{ id: number }>;
-  const customers = (await (await admin.get(`/api/services/${ELECTRICITY}/customers/?station=${stations.results[0].id}&ordering=code&page_size=50`)).json()) as Paginated<CustomerRow>;
+  const customers = (await (await admin.get(`/api/services/${ELECTRICITY}/customers/?station=${first(stations.results).id}&ordering=code&page_size=50`)).json()) as Paginated<CustomerRow>;
   const customer = customers.results.find((row) => row.subscription)!;
   const meter = customer.subscription!;
 
   // The collector's reading: 123.4 kWh more than the meter showed.
-  const before = ((await (await admin.get(`/api/services/${ELECTRICITY}/subscriptions/counters/?search=${customer.code}`)).json()) as Paginated<CounterRow>).results[0];
+  const before = first(((await (await admin.get(`/api/services/${ELECTRICITY}/subscriptions/counters/?search=${customer.code}`)).json()) as Paginated<CounterRow>).results);
   const reading = fromThousandths(toThousandths(before.counter) + 123_400n);
   // 123.4 kWh may be more than a 5 A meter can draw since its last demo reading: the collector confirms it (issue 11's plausibility check).
   expect((await collector.put(`/api/services/${ELECTRICITY}/subscriptions/${meter.id}/update-counter/`, { data: { counter: reading, confirm_unusual: true } })).status()).toBe(200);
@@ -180,7 +181,7 @@ tenantTest.describe('billing run', () => {
     await page.getByRole('option', { name: 'Hamra generator' }).click();
     await expect(preview).toContainText(`Every meter is already billed for ${MONTH_NAME}`);
     await expect(dialog.getByRole('button', { name: /^Bill\W*0\W*meters$/ })).toBeDisabled();
-    const station = ((await (await admin.get(`/api/services/${ELECTRICITY}/stations/?search=Hamra`)).json()) as Paginated<{ id: number }>).results[0];
+    const station = first(((await (await admin.get(`/api/services/${ELECTRICITY}/stations/?search=Hamra`)).json()) as Paginated<{ id: number }>).results);
     const again = await admin.post(`/api/services/${ELECTRICITY}/invoices/generate/`, { data: { period_start: `${MONTH}-01`, period_end: MONTH_END, station: station.id } });
     expect(await again.json()).toMatchObject({ created: 0, skipped: toBill });
     const billed = (await (await admin.get(`/api/services/${ELECTRICITY}/invoices/?period_start=${MONTH}-01&period_end=${MONTH_END}`)).json()) as Paginated<InvoiceRow>;
@@ -195,7 +196,7 @@ test.describe('in Arabic', () => {
 
   test('the receipt prints right to left with Arabic labels and the amounts intact', async ({ page, baseURL }) => {
     const admin = await apiAs(baseURL!, 'admin');
-    const invoice = ((await (await admin.get(`/api/services/${DEMO_ELECTRICITY}/invoices/?status=partially_paid&page_size=1`)).json()) as Paginated<InvoiceRow & { amount_paid: string; balance_due: string }>).results[0];
+    const invoice = first(((await (await admin.get(`/api/services/${DEMO_ELECTRICITY}/invoices/?status=partially_paid&page_size=1`)).json()) as Paginated<InvoiceRow & { amount_paid: string; balance_due: string }>).results);
     await page.addInitScript(() => localStorage.setItem('meterline-settings', JSON.stringify({ language: 'ar' })));
     await page.goto(`/invoices/${invoice.id}`);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -212,7 +213,7 @@ test.describe('in Arabic', () => {
     expect(new URL(printed.url()).searchParams.get('lang')).toBe('ar');
     expect(printed.headers()['content-language']).toBe('ar');
     const pdf = await admin.get(new URL(printed.url()).pathname + new URL(printed.url()).search);
-    if (pdf.headers()['content-type'].includes('pdf')) expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    if (defined(pdf.headers()['content-type'], 'a content-type header').includes('pdf')) expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await expect.poll(() => popup.url()).toMatch(/^blob:/);
     await popup.close();
 

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './support/roles';
+import { first, nth } from './support/invariant';
 
 /**
  * Two tabs of one user whose access token has expired refresh at the same moment: refresh tokens
@@ -10,7 +11,7 @@ import { DEMO_PASSWORD } from './support/roles';
 
 /** The stored access token with its expiry moved into the past (the server refuses it: bad signature and expired). */
 function expire(token: string): string {
-  const [header, payload] = token.split('.');
+  const [header, payload = ''] = token.split('.');
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
   claims.exp = Math.floor(Date.now() / 1000) - 60;
   return `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.expired`;
@@ -31,8 +32,8 @@ async function twoSignedInTabs(browser: Browser, baseURL: string, options: { wit
     });
     pages.push(page);
   }
-  await pages[0].goto('/login');
-  await pages[0].evaluate(({ access, refresh }) => {
+  await first(pages).goto('/login');
+  await first(pages).evaluate(({ access, refresh }) => {
     localStorage.setItem('serviceToken', access);
     localStorage.setItem('refreshToken', refresh);
   }, pair);
@@ -46,7 +47,7 @@ async function twoSignedInTabs(browser: Browser, baseURL: string, options: { wit
 for (const withoutWebLocks of [false, true]) {
   test(`two tabs refreshing at once both stay signed in (${withoutWebLocks ? 'no Web Locks: server grace window' : 'Web Locks'})`, async ({ browser, baseURL }) => {
     const { context, pages, pair, violations } = await twoSignedInTabs(browser, baseURL!, { withoutWebLocks });
-    await pages[0].evaluate((expired) => localStorage.setItem('serviceToken', expired), expire(pair.access));
+    await first(pages).evaluate((expired) => localStorage.setItem('serviceToken', expired), expire(pair.access));
 
     const refreshes: number[] = [];
     context.on('response', (response) => {
@@ -78,7 +79,7 @@ for (const withoutWebLocks of [false, true]) {
     expect(refreshTokens[0]).not.toBe(pair.refresh);
 
     // The tokens both tabs now share are good with the server.
-    const stored = await pages[1].evaluate(() => localStorage.getItem('serviceToken'));
+    const stored = await nth(pages, 1).evaluate(() => localStorage.getItem('serviceToken'));
     expect(stored).not.toBe(pair.access);
     const me = await context.request.get('/api/auth/users/me/', { headers: { Authorization: `Bearer ${stored}` } });
     expect(me.status()).toBe(200);

@@ -2,6 +2,10 @@
 // fails when the sign-in page's JS exceeds 150 KB gzipped or any screen's 350 KB, or when a screen
 // loads the DataGrid or the charts without asking (phones get cards; the charts come after the
 // KPI cards). `--no-build` measures the existing build.
+//
+// The sign-in page is what a visitor without a session gets at / and /login: the entry with the
+// public shell it renders (src/app/main.tsx, src/app/public-shell.tsx) and the sign-in texts. Every
+// other screen is the app (src/app/app.tsx, loaded by the entry) with its page.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +17,8 @@ const dist = path.join(root, 'apps/web/dist');
 const KB = 1024;
 export const SIGN_IN_LIMIT = 150 * KB;
 export const SCREEN_LIMIT = 350 * KB;
-const SIGN_IN_PAGE = 'src/features/auth/routes/login-page.tsx';
+const SIGN_IN_PAGE = 'sign-in page (public shell at /login)';
+const APP = 'src/app/app.tsx';
 const PUBLIC_PAGES = /^src\/features\/(auth|errors)\/routes\//;
 /** Modules that must only ever be loaded on demand (a dynamic import), never with a screen. */
 const ON_DEMAND = [/^src\/shared\/ui\/data-grid-view\.tsx$/, /^src\/features\/dashboard\/components\/.*-chart\.tsx$/];
@@ -36,20 +41,28 @@ export function screenWeights(manifest, readAsset) {
     return seen;
   };
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const app = manifest[APP] ? [APP] : [];
   const shell = ['src/app/layout/app-layout.tsx', 'src/app/require-permission.tsx'].filter((key) => manifest[key]);
   // The texts of one language are loaded before the first render (src/i18n/index.ts): count the
-  // larger. Pages seen before signing in load only the public texts of it (virtual:public-texts).
+  // larger. Pages seen before signing in load only the public texts of it (virtual:public-texts),
+  // the sign-in shell fewer still (virtual:sign-in-texts).
   const larger = (keys) => keys.filter((key) => manifest[key]).sort((a, b) => sizeOf(manifest[b].file) - sizeOf(manifest[a].file)).slice(0, 1);
   const language = larger(['src/i18n/en.ts', 'src/i18n/ar.ts']);
   const publicTexts = larger(['virtual:public-texts/en', 'virtual:public-texts/ar']);
-  const pages = Object.keys(manifest).filter((key) => /^src\/features\/[^/]+\/routes\/[^/]+-page\.tsx$/.test(key));
-  return pages.map((page) => {
-    const isPublic = PUBLIC_PAGES.test(page);
-    const keys = closure([entry, page, ...(isPublic ? (publicTexts.length ? publicTexts : language) : [...language, ...shell])]);
+  const signInTexts = larger(['virtual:sign-in-texts/en', 'virtual:sign-in-texts/ar']);
+  const weigh = (page, keys) => {
     const bytes = [...keys].reduce((total, key) => total + sizeOf(manifest[key].file), 0);
     const onDemand = [...keys].filter((key) => ON_DEMAND.some((pattern) => pattern.test(manifest[key].src ?? key)));
     return { page, bytes, onDemand };
-  });
+  };
+  const pages = Object.keys(manifest).filter((key) => /^src\/features\/[^/]+\/routes\/[^/]+-page\.tsx$/.test(key));
+  return [
+    weigh(SIGN_IN_PAGE, closure([entry, ...(signInTexts.length ? signInTexts : publicTexts)])),
+    ...pages.map((page) => {
+      const isPublic = PUBLIC_PAGES.test(page);
+      return weigh(page, closure([entry, ...app, page, ...(isPublic ? (publicTexts.length ? publicTexts : language) : [...language, ...shell])]));
+    }),
+  ];
 }
 
 function main() {
@@ -67,7 +80,7 @@ function main() {
     if (bytes > limit) problems.push(`${name}: ${(bytes / KB).toFixed(1)} KB gzipped JS, over ${limit / KB} KB`);
     if (onDemand.length) problems.push(`${name} loads ${onDemand.join(', ')} with the screen (only on demand)`);
   }
-  if (!weights.some((weight) => weight.page === SIGN_IN_PAGE)) problems.push(`no chunk for ${SIGN_IN_PAGE} in the manifest`);
+  if (!manifest[APP]) problems.push(`no chunk for ${APP} in the manifest: the entry imports the whole app, so the sign-in page is the app`);
   if (problems.length) {
     console.error(`\nBundle size check failed:\n  ${problems.join('\n  ')}`);
     process.exit(1);

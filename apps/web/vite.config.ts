@@ -51,8 +51,13 @@ function precompress(): Plugin {
  * signing in use (sign-in, password reset, error pages), taken from src/i18n/<language>.ts at build
  * time. The sign-in page downloads these (~2 KB gzip) instead of every text of the app (~15 KB);
  * the whole language comes with the signed-in layout (src/i18n/index.ts, app/router.tsx).
+ * `virtual:sign-in-texts/<language>`: fewer still, those of the public sign-in shell alone
+ * (app/public-shell.tsx), the first screen of a visit without a session.
  */
-const PUBLIC_TEXT_SECTIONS = ['app', 'common', 'language', 'auth', 'errors', 'forms', 'tenants.signedOut', 'users.signedOut', 'profile.password.signInAgain'];
+const TEXT_SUBSETS: Record<string, string[]> = {
+  'public-texts': ['app', 'common', 'language', 'auth', 'errors', 'forms', 'tenants.signedOut', 'users.signedOut', 'profile.password.signInAgain'],
+  'sign-in-texts': ['app.name', 'language', 'auth.signIn', 'auth.errors', 'tenants.signedOut', 'users.signedOut', 'profile.password.signInAgain'],
+};
 
 /** The `keys` (a section, or one text by its dotted path) of `texts`, in the same tree. */
 function pickTexts(texts: Record<string, unknown>, keys: string[], file: string) {
@@ -68,21 +73,23 @@ function pickTexts(texts: Record<string, unknown>, keys: string[], file: string)
   return picked;
 }
 export function publicTexts(): Plugin {
-  const prefix = 'virtual:public-texts/';
+  const pattern = /^virtual:(public-texts|sign-in-texts)\/(.*)$/;
   return {
     name: 'meterline-public-texts',
     resolveId(id) {
-      return id.startsWith(prefix) ? `\0${id}` : undefined;
+      return pattern.test(id) ? `\0${id}` : undefined;
     },
     async load(id) {
-      if (!id.startsWith(`\0${prefix}`)) return undefined;
-      const language = id.slice(prefix.length + 1);
-      if (!/^(en|ar)$/.test(language)) throw new Error(`No texts for the language "${language}"`);
+      const match = id.startsWith('\0') ? pattern.exec(id.slice(1)) : null;
+      if (!match) return undefined;
+      const [, subset = '', language = ''] = match;
+      const keys = TEXT_SUBSETS[subset];
+      if (!keys || !/^(en|ar)$/.test(language)) throw new Error(`No texts for "${subset}/${language}"`);
       const file = path.resolve(import.meta.dirname, `src/i18n/${language}.ts`);
       this.addWatchFile(file);
       const { code } = await transformWithOxc(fs.readFileSync(file, 'utf8'), file, { lang: 'ts' });
       const texts = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`))[language] as Record<string, unknown>;
-      return `export const texts = ${JSON.stringify(pickTexts(texts, PUBLIC_TEXT_SECTIONS, `src/i18n/${language}.ts`))};`;
+      return `export const texts = ${JSON.stringify(pickTexts(texts, keys, `src/i18n/${language}.ts`))};`;
     },
   };
 }
@@ -161,6 +168,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
+    // Every browser the app supports preloads modules itself: no polyfill on the first screen.
+    modulePreload: { polyfill: false },
     // Read by scripts/check-bundle-size.mjs: which chunks each screen loads.
     manifest: true,
     rolldownOptions: {
@@ -169,7 +178,7 @@ export default defineConfig({
         // i18next, TanStack Query) in one chunk: compressed together they weigh ~5 KB less than in
         // a dozen small chunks. Screen-specific libraries stay in their screens' chunks.
         codeSplitting: {
-          groups: [{ name: 'vendor', tags: ['$initial'], test: /node_modules/ }],
+          groups: [{ name: 'vendor', tags: ['$initial'] }],
         },
       },
     },

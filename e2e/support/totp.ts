@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { defined } from './invariant';
 
 function decodeBase32(secret: string): Buffer {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -20,7 +21,7 @@ export function totp(secret: string, atMs: number = Date.now()): string {
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(Math.floor(atMs / 1000 / 30)));
   const hmac = createHmac('sha1', decodeBase32(secret)).update(counter).digest();
-  const offset = hmac[hmac.length - 1] & 0x0f;
+  const offset = defined(hmac.at(-1), 'an HMAC-SHA1 digest (20 bytes)') & 0x0f;
   const code = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
   return String(code).padStart(6, '0');
 }
@@ -31,7 +32,7 @@ export function otpadminSecret(): string | null {
   const readme = new URL('../../README.md', import.meta.url);
   if (!existsSync(readme)) return null;
   const match = /otpadmin[^\n]*?\b([A-Z2-7]{16,})\b/.exec(readFileSync(readme, 'utf8'));
-  return match ? match[1] : null;
+  return match?.[1] ?? null;
 }
 
 export function hasOtpadminCode(): boolean {

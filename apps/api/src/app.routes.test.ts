@@ -3,6 +3,7 @@ import { ROLES, type Role } from '@meterline/contract/roles';
 import { buildings, regions, streets } from './db/schema/index';
 import { createFixture, type Fixture } from '../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../test/harness';
+import { first } from '@meterline/contract/invariant';
 
 /**
  * Every role on every route of the tenants, config, services and address modules (and the users
@@ -31,9 +32,9 @@ beforeAll(async () => {
   const a = fixture.tenantA;
   Object.assign(ids, { tenantA: a.id, regionA: a.regionId, streetA: a.streetId, buildingA: a.buildingId });
   // Throwaway addresses for the admin's deletes.
-  const [regionToDelete] = await context.db.insert(regions).values({ tenantId: a.id, name: 'Region to delete' }).returning();
-  const [streetToDelete] = await context.db.insert(streets).values({ tenantId: a.id, regionId: a.regionId, name: 'Street to delete' }).returning();
-  const [buildingToDelete] = await context.db.insert(buildings).values({ tenantId: a.id, streetId: a.streetId, name: 'Building to delete' }).returning();
+  const regionToDelete = first(await context.db.insert(regions).values({ tenantId: a.id, name: 'Region to delete' }).returning(), 'a row inserted into regions');
+  const streetToDelete = first(await context.db.insert(streets).values({ tenantId: a.id, regionId: a.regionId, name: 'Street to delete' }).returning(), 'a row inserted into streets');
+  const buildingToDelete = first(await context.db.insert(buildings).values({ tenantId: a.id, streetId: a.streetId, name: 'Building to delete' }).returning(), 'a row inserted into buildings');
   ids.regionToDelete = regionToDelete.id;
   ids.streetToDelete = streetToDelete.id;
   ids.buildingToDelete = buildingToDelete.id;
@@ -177,12 +178,12 @@ describe('OpenAPI', () => {
       for (const status of statuses) if (!operation.responses?.[status]) missing.push(`${method.toUpperCase()} ${path} ${status}`);
     }
     expect(missing).toEqual([]);
-    expect(Object.keys(document.components.schemas.Tenant.properties ?? {})).toEqual([
+    expect(Object.keys(document.components.schemas.Tenant?.properties ?? {})).toEqual([
       'id', 'name', 'slug', 'email', 'phone', 'address', 'db_alias', 'is_blocked', 'created_at', 'users_count',
     ]);
-    expect(Object.keys(document.components.schemas.Config.properties ?? {})).toContain('currency_decimals');
+    expect(Object.keys(document.components.schemas.Config?.properties ?? {})).toContain('currency_decimals');
     // Every reference resolves (the contract's named schemas are in components).
-    const references = [...JSON.stringify(document).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]);
+    const references = [...JSON.stringify(document).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1] ?? '');
     expect(references.length).toBeGreaterThan(0);
     expect(references.filter((name) => !document.components.schemas[name])).toEqual([]);
   });

@@ -95,7 +95,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   const aliasUrls: Record<string, string> = {};
   for (const [key, value] of Object.entries(environment)) {
     const match = /^DATABASE_URL_([A-Z0-9_]+)$/.exec(key);
-    if (match && value) aliasUrls[match[1].toLowerCase()] = value;
+    const alias = match?.[1];
+    if (alias && value) aliasUrls[alias.toLowerCase()] = value;
   }
   delete aliasUrls.default;
   const fromRoot = (value: string) => (path.isAbsolute(value) ? value : path.join(REPO_ROOT, value));

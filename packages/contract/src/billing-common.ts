@@ -18,7 +18,7 @@ export const idInputSchema = z.preprocess(
 export const nullableIdInputSchema = z.preprocess((value) => (value === '' ? null : value), idInputSchema.nullable());
 
 function isCalendarDate(value: string): boolean {
-  const [year, month, day] = value.split('-').map(Number);
+  const [year = NaN, month = NaN, day = NaN] = value.split('-').map(Number); // the caller matched YYYY-MM-DD first
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }

@@ -306,7 +306,7 @@ export function formatErrorMessage(code: ErrorCode, language: ErrorLanguage, par
 export function errorLanguageOf(acceptLanguage: string | undefined, lang?: string): ErrorLanguage {
   const wanted = [lang ?? '', ...preferredLanguages(acceptLanguage ?? '')];
   for (const tag of wanted) {
-    const primary = tag.trim().toLowerCase().split('-')[0];
+    const primary = tag.trim().toLowerCase().split('-')[0] ?? '';
     if ((ERROR_LANGUAGES as readonly string[]).includes(primary)) return primary as ErrorLanguage;
   }
   return 'en';
@@ -316,7 +316,7 @@ function preferredLanguages(header: string): string[] {
   return header
     .split(',')
     .map((part, index) => {
-      const [tag, ...rest] = part.trim().split(';');
+      const [tag = '', ...rest] = part.trim().split(';');
       const weight = rest.map((item) => /^q=([\d.]+)$/.exec(item.trim())?.[1]).find(Boolean);
       return { tag, quality: weight === undefined ? 1 : Number(weight), index };
     })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIONS, MENU_KEYS, SUBJECTS, assignableRoles, can, canKey, splitPermissionKey, type Action, type Subject } from './permissions';
-import { landingPathFor, normalizeRole, ROLES } from './roles';
+import { landingPathFor, normalizeRole, ROLES, type Role } from './roles';
 
 /**
  * The whole rule table written out by hand: docs/product/specification.md section 6 plus the decisions of docs/product/domain.md.
@@ -23,7 +23,7 @@ const support = [
   'list customer',
 ];
 
-const expected: Record<string, Set<string>> = {
+const expected: Record<Role, Set<string>> = {
   superadmin: new Set([...everything(['tenants', 'tenant_users']), ...shared, 'list audit']),
   admin: new Set(everything(tenantSubjects)),
   accountant: new Set([

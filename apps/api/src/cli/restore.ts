@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config';
 import { acquireDataDirLock, runningOwnerOf } from '../db/lock';
+import { first } from '@meterline/contract/invariant';
 
 /**
  * `npm run restore -- file.tar.gz`: replaces the embedded database with a backup. Meterline must
@@ -45,7 +46,7 @@ try {
     fs.renameSync(pgliteDir, keptAt);
   }
   fs.renameSync(staging, pgliteDir);
-  console.log(`Restored ${file} into ${pgliteDir} (${rows[0].tenants} clients).`);
+  console.log(`Restored ${file} into ${pgliteDir} (${first(rows, 'the row of the count').tenants} clients).`);
   if (keptAt) console.log(`The previous database is kept in ${keptAt}: delete it once satisfied.`);
 } catch (error) {
   fs.rmSync(staging, { recursive: true, force: true });

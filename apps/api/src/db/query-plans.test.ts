@@ -7,6 +7,7 @@ import { createFixture, type Fixture } from '../../test/fixtures';
 import { createTestContext, isPostgres, type Client, type TestContext } from '../../test/harness';
 import { servicePath } from '../../test/billing';
 import { selectRows } from '../modules/services/codes';
+import { first } from '@meterline/contract/invariant';
 
 /*
  * The plans of the lists at an operator's size, on PostgreSQL (PGlite plans alike but slowly at
@@ -62,7 +63,7 @@ async function problemsOfRequest(url: string): Promise<string[]> {
     if (!/^\s*select/i.test(query.text) || !/"(invoices|customers|payments)"/.test(query.text)) continue;
     // On the connection that ran it (idle again once the answer is sent).
     const result = await (originalQuery as unknown as (this: pg.Client, text: string, values: unknown[]) => Promise<pg.QueryResult>).call(query.client, `explain (format json) ${query.text}`, query.values);
-    const plan = (result.rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0].Plan;
+    const plan = first((result.rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN']).Plan;
     problems.push(...problemsOf(plan).map((problem) => `${problem}: ${url}`));
   }
   return problems;
@@ -112,7 +113,7 @@ describe.skipIf(!isPostgres)('query plans at 200,000 rows (PostgreSQL)', () => {
   });
 
   it('has the rows of an operator', async () => {
-    const [row] = await selectRows<{ n: string }>(context.db, sql`select (select count(*) from invoices) + (select count(*) from customers) + (select count(*) from payments) as n`);
+    const row = first(await selectRows<{ n: string }>(context.db, sql`select (select count(*) from invoices) + (select count(*) from customers) + (select count(*) from payments) as n`));
     expect(Number(row.n)).toBeGreaterThan(190_000);
     expect(bigTables).toEqual(new Set(['customers', 'invoices', 'payments']));
   });

@@ -1,5 +1,6 @@
 import { ERROR_CODES, codeOfZodIssue, type ErrorCode, type ErrorParams, type ZodIssueLike } from '@meterline/contract/errors';
 import { formatErrorMessage, type ErrorLanguage } from '@meterline/contract/error-messages';
+import { first } from '@meterline/contract/invariant';
 
 /** One field error: the field (`non_field_errors` for the whole body), its catalog code and values. */
 export interface FieldIssue {
@@ -42,7 +43,8 @@ export class HttpError extends Error {
       if (!Object.hasOwn(body, error.field)) body[error.field] = [];
       (body[error.field] as string[]).push(error.message);
     }
-    return { ...body, code: issues[0].code, ...(issues[0].params ? { params: issues[0].params } : {}), errors };
+    const firstIssue = first(issues, 'a field issue in a 400');
+    return { ...body, code: firstIssue.code, ...(firstIssue.params ? { params: firstIssue.params } : {}), errors };
   }
 
   /** The answer in English (stored idempotent answers, logs). */

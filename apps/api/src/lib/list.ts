@@ -6,6 +6,7 @@ import { ERROR_CODES } from '@meterline/contract/errors';
 import { COUNT_CAP, type ListQuery, type Paginated } from '@meterline/contract/pagination';
 import type { Executor } from '../db/client';
 import { fieldError, HttpError } from './http-errors';
+import { first } from '@meterline/contract/invariant';
 
 export type OrderingFields = Record<string, AnyColumn | SQL>;
 
@@ -47,7 +48,7 @@ export function searchCondition(search: string | undefined, columns: (AnyColumn 
 /** Exact count up to COUNT_CAP, then COUNT_CAP with count_capped (a count over millions is slow). */
 export async function countCapped(db: Executor, query: PgSelect): Promise<{ count: number; capped: boolean }> {
   const limited = query.limit(COUNT_CAP + 1).as('capped');
-  const [row] = await db.select({ n: count() }).from(limited);
+  const row = first(await db.select({ n: count() }).from(limited), 'the row of the count');
   const total = Number(row.n);
   return total > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: total, capped: false };
 }

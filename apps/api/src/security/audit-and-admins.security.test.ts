@@ -5,6 +5,7 @@ import { auditLog, users } from '../db/schema/index';
 import { servicePath } from '../../test/billing';
 import { createFixture, type Fixture } from '../../test/fixtures';
 import { createMemoryMailer, createTestContext, isPostgres, signIn, type TestContext } from '../../test/harness';
+import { first, nth } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -27,10 +28,10 @@ describe('the audit log', () => {
     const station = await admin.post(servicePath(fixture.tenantA, 'stations/'), { name: 'Coded', code: 'ST-OLD' });
     expect(station.statusCode).toBe(201);
     expect((await admin.put(servicePath(fixture.tenantA, `stations/${station.json().id}/`), { code: 'ST-NEW' })).statusCode).toBe(200);
-    const [row] = await context.db
+    const row = first(await context.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, 'station'), eq(auditLog.action, 'update'), eq(auditLog.entityId, String(station.json().id))));
+      .where(and(eq(auditLog.entity, 'station'), eq(auditLog.action, 'update'), eq(auditLog.entityId, String(station.json().id)))), 'a row from auditLog');
     expect(row.before).toMatchObject({ code: 'ST-OLD' });
     expect(row.after).toMatchObject({ code: 'ST-NEW' });
   });
@@ -65,13 +66,15 @@ describe('a client always keeps an admin', () => {
     for (let round = 0; round < 5; round += 1) {
       const clients = await Promise.all(names.map((name) => signIn(context.app, name, name === 'b.admin' ? 'test-pass-123' : 'cedar-river-lantern-7')));
       const answers = await Promise.all([
-        clients[0].put(`/api/auth/users/${ids[1]}/`, { role: 'accountant' }),
-        clients[1].put(`/api/auth/users/${ids[0]}/`, { role: 'accountant' }),
+        first(clients).put(`/api/auth/users/${ids[1]}/`, { role: 'accountant' }),
+        nth(clients, 1).put(`/api/auth/users/${ids[0]}/`, { role: 'accountant' }),
       ]);
-      const [{ admins }] = await context.db
-        .select({ admins: count() })
-        .from(users)
-        .where(and(eq(users.tenantId, fixture.tenantB.id), eq(users.role, 'admin'), eq(users.isActive, true)));
+      const { admins } = first(
+        await context.db
+          .select({ admins: count() })
+          .from(users)
+          .where(and(eq(users.tenantId, fixture.tenantB.id), eq(users.role, 'admin'), eq(users.isActive, true))),
+      );
       if (admins === 0) leftWithoutAdmin += 1;
       // One demotion wins. The other is refused: 409 when it reaches the last-admin check, or 401
       // when the winner demoted its author first (a demotion ends the demoted user's sessions).

@@ -16,6 +16,7 @@ import { createPasswordHasher } from '../lib/password';
 import { expectMoneyInvariants } from '../../test/billing';
 import { databaseUrlFor } from '../../test/global-setup';
 import { isPostgres, signIn, type Client } from '../../test/harness';
+import { defined, first } from '@meterline/contract/invariant';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -29,7 +30,7 @@ async function rowCounts(db: Db): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const { tablename } of tables.rows) {
     const result = (await db.execute(sql.raw(`select count(*)::int as n from "${tablename}"`))) as unknown as { rows: { n: number }[] };
-    counts[tablename] = result.rows[0].n;
+    counts[tablename] = first(result.rows).n;
   }
   return counts;
 }
@@ -40,7 +41,7 @@ async function moneyChecksum(db: Db): Promise<Record<string, string>> {
     sql`select (select coalesce(sum(total), 0)::text from invoices) as totals, (select coalesce(sum(amount), 0)::text from payments) as payments,
                (select coalesce(sum(balance), 0)::text from customers) as balances, (select string_agg(number, ',' order by tenant_id, number) from invoices) as numbers`,
   )) as unknown as { rows: Record<string, string>[] };
-  return result.rows[0];
+  return first(result.rows);
 }
 
 function runCli(script: 'backup' | 'restore', dataDir: string, file: string): Promise<{ code: number | null; output: string }> {
@@ -77,7 +78,7 @@ describe.skipIf(isPostgres)('embedded backup and restore (npm run backup / npm r
     const accountant: Client = await signIn(app, DEMO_ACCOUNTS[2].username, DEMO_PASSWORD);
     const servicesBody = (await accountant.get('/api/services/')).json() as { id: number }[] | { results: { id: number }[] };
     const services = Array.isArray(servicesBody) ? servicesBody : servicesBody.results;
-    const servicePath = `/api/services/${services[0].id}`;
+    const servicePath = `/api/services/${first(services).id}`;
     const unpaid = (await accountant.get(`${servicePath}/invoices/?status=unpaid&page_size=40`)).json().results as { id: number }[];
     expect(unpaid.length).toBeGreaterThan(10);
 
@@ -91,7 +92,7 @@ describe.skipIf(isPostgres)('embedded backup and restore (npm run backup / npm r
     expect(backupRun.output).toContain('asking it for an online backup');
     expect(paid.map((response) => response.statusCode).every((code) => code === 201)).toBe(true);
     const after = await rowCounts(database.db);
-    expect(after.payments).toBe(before.payments + unpaid.length);
+    expect(after.payments).toBe(defined(before.payments, 'a count of payments') + unpaid.length);
 
     // Restore refuses the directory of a running process.
     const refused = await runCli('restore', dataDir, online);
@@ -104,7 +105,10 @@ describe.skipIf(isPostgres)('embedded backup and restore (npm run backup / npm r
     const restored = await openPglite(path.join(restoredDir, 'pglite'));
     const restoredCounts = await rowCounts(restored.db);
     await expectMoneyInvariants(restored.db, { audits: false });
-    const outOfBounds = Object.keys(after).filter((table) => !(restoredCounts[table] >= before[table] && restoredCounts[table] <= after[table]));
+    const outOfBounds = Object.keys(after).filter((table) => {
+      const [restoredCount, low, high] = [restoredCounts[table], before[table], after[table]];
+      return restoredCount === undefined || low === undefined || high === undefined || !(restoredCount >= low && restoredCount <= high);
+    });
     await restored.close();
     expect(Object.keys(restoredCounts)).toEqual(Object.keys(after));
     expect(outOfBounds).toEqual([]);

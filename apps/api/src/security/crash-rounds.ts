@@ -11,6 +11,7 @@ import { openPglite, openPostgres, type Database, type Db } from '../db/client';
 import { services, tenants, users } from '../db/schema/index';
 import { createPasswordHasher } from '../lib/password';
 import { provisionTenantData } from '../modules/tenants/tenant-provisioning';
+import { first } from '@meterline/contract/invariant';
 
 /**
  * Issue 13 item 7: the API is killed with `kill -9` at random moments during money writes, then
@@ -75,12 +76,12 @@ async function freePort(): Promise<number> {
 export async function prepare(database: Database) {
   await database.migrate();
   const db = database.db;
-  const [tenant] = await db.insert(tenants).values({ name: 'Crash Rounds', slug: `crash-${randomUUID().slice(0, 8)}`, dbAlias: 'default' }).returning();
+  const tenant = first(await db.insert(tenants).values({ name: 'Crash Rounds', slug: `crash-${randomUUID().slice(0, 8)}`, dbAlias: 'default' }).returning(), 'a row inserted into tenants');
   await provisionTenantData(db, tenant.id, { companyName: 'Crash Rounds Co.' });
   const hash = await createPasswordHasher({ memoryCost: 8, timeCost: 1 }).hash(PASSWORD);
   await db.insert(users).values({ tenantId: tenant.id, username: USERNAME, email: 'crash@example.com', passwordHash: hash, role: 'admin', firstName: 'Crash', lastName: 'Admin' });
   await db.execute(sql`update settings set tax_rate = 11 where tenant_id = ${tenant.id}`);
-  const [service] = await db.select().from(services).where(sql`${services.tenantId} = ${tenant.id}`).limit(1);
+  const service = first(await db.select().from(services).where(sql`${services.tenantId} = ${tenant.id}`).limit(1), 'a service of the new tenant');
   return { serviceId: service.id };
 }
 
@@ -189,7 +190,7 @@ export async function verify(db: Db, acknowledged: Acknowledged) {
     const row = paymentsById.get(id);
     if (!row || Number(row.invoice_id) !== payment.invoice || row.amount !== payment.amount) lostPayments += 1;
   }
-  const [figures] = await rows<{ total_differs: number; orphan_payments: number; paid_mismatch: number; balances_mismatch: number; numbering: number }>(
+  const figureRows = await rows<{ total_differs: number; orphan_payments: number; paid_mismatch: number; balances_mismatch: number; numbering: number }>(
     db,
     sql`select
       (select count(*)::int from invoices i where i.total <> i.subtotal + i.tax
@@ -200,7 +201,7 @@ export async function verify(db: Db, acknowledged: Acknowledged) {
       (select count(*)::int from (select s.tenant_id from settings s left join invoices i on i.tenant_id = s.tenant_id
           group by s.tenant_id, s.last_invoice_number having s.last_invoice_number <> count(i.id) or count(i.id) <> count(distinct i.number)) n) as numbering`,
   );
-  return { lostInvoices, lostPayments, invoices: invoiceRows.length, payments: paymentRows.length, ...figures };
+  return { lostInvoices, lostPayments, invoices: invoiceRows.length, payments: paymentRows.length, ...first(figureRows, 'the row of the figures') };
 }
 
 export async function runCrashRounds(options: CrashOptions): Promise<CrashFigures> {
@@ -208,7 +209,7 @@ export async function runCrashRounds(options: CrashOptions): Promise<CrashFigure
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const random = randomFrom(seed);
   const cleanups: (() => Promise<void> | void)[] = [];
-  let env: Record<string, string>;
+  let env: { DATA_DIR: string; DATABASE_URL: string };
   let open: () => Promise<Database>;
   if (options.engine === 'pglite') {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meterline-crash-'));

@@ -10,6 +10,7 @@ import { servicePath } from '../../test/billing';
 import { createFixture, type Fixture } from '../../test/fixtures';
 import { databaseUrlFor } from '../../test/global-setup';
 import { isPostgres, type Client, type TestContext } from '../../test/harness';
+import { first, nth } from '@meterline/contract/invariant';
 
 /**
  * PostgreSQL unreachable in the middle of a run (issue 13 item 7): the API talks to PostgreSQL
@@ -91,7 +92,7 @@ describe.runIf(isPostgres)('PostgreSQL unreachable mid-run', () => {
     const customer = (await admin.post(path('customers/'), { full_name: 'Before The Outage' })).json() as { id: number };
     const invoiceBody = { customer: customer.id, period_start: '2026-10-01', period_end: '2026-10-31', lines: [{ description: 'Supply', quantity: '1', unit_price: '12.50' }] };
     expect((await admin.post(path('invoices/'), invoiceBody, { 'idempotency-key': 'before' })).statusCode).toBe(201);
-    const [{ before }] = await database.db.select({ before: count() }).from(invoices);
+    const { before } = first(await database.db.select({ before: count() }).from(invoices));
 
     await proxy.stop();
     const down = [
@@ -101,15 +102,15 @@ describe.runIf(isPostgres)('PostgreSQL unreachable mid-run', () => {
       await context.app.inject({ method: 'POST', url: '/api/auth/jwt/create/', payload: { username: 'a.accountant', password: 'whatever-123' } }),
     ];
     expect(down.map((response) => response.statusCode)).toEqual([503, 503, 503, 503]);
-    expect(down[0].json()).toEqual({ code: 'database_unavailable', detail: 'The database cannot be reached right now. Nothing was saved; try again in a moment.' });
-    expect(down[0].headers['retry-after']).toBe('5');
-    expect(down[2].json()).toMatchObject({ code: 'database_unavailable', detail: expect.stringContaining('تعذّر الوصول إلى قاعدة البيانات') });
+    expect(first(down).json()).toEqual({ code: 'database_unavailable', detail: 'The database cannot be reached right now. Nothing was saved; try again in a moment.' });
+    expect(first(down).headers['retry-after']).toBe('5');
+    expect(nth(down, 2).json()).toMatchObject({ code: 'database_unavailable', detail: expect.stringContaining('تعذّر الوصول إلى قاعدة البيانات') });
     for (const response of down) expect(response.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|stack|at /);
 
     await proxy.start(); // same port: PostgreSQL is back
     const again = await admin.get(path('customers/'));
     expect(again.statusCode).toBe(200);
-    const [{ during }] = await database.db.select({ during: count() }).from(invoices);
+    const { during } = first(await database.db.select({ during: count() }).from(invoices));
     expect(during).toBe(before); // the refused write left nothing
     const retried = await admin.post(path('invoices/'), invoiceBody, { 'idempotency-key': 'after' });
     expect(retried.statusCode).toBe(201);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants, users } from '../db/schema/index';
 import { createFixture, type Fixture } from '../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../test/harness';
+import { first, nth } from '@meterline/contract/invariant';
 
 /**
  * Property-based requests against every route of the OpenAPI document (which the routes' own zod
@@ -63,7 +64,7 @@ async function setUp() {
     },
   });
   fixture = await createFixture(context);
-  [{ passwordHash: fixturePasswordHash }] = await context.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.username, 'a.admin'));
+  ({ passwordHash: fixturePasswordHash } = first(await context.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.username, 'a.admin')), 'the fixture admin a.admin'));
   clients = { anonymous: null };
   await signInAll();
   const document = context.app.swagger() as unknown as {
@@ -138,7 +139,8 @@ function valueFor(input: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
   const variants = schema.anyOf ?? schema.oneOf;
   const typed = ((): fc.Arbitrary<unknown> => {
     if (variants?.length) return fc.oneof(...variants.map((variant) => valueFor(variant, depth)));
-    if (schema.allOf?.length) return valueFor(schema.allOf[0], depth);
+    const [firstOfAll] = schema.allOf ?? [];
+    if (firstOfAll) return valueFor(firstOfAll, depth);
     if (schema.enum?.length) return fc.constantFrom(...schema.enum);
     const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
     switch (type) {
@@ -190,7 +192,7 @@ function requestFor(operation: Operation): fc.Arbitrary<{ role: string; options:
   return fc.record({ role: fc.constantFrom(...Object.keys(clients)), params, query, body }).map(({ role, params: values, query: search, body: payload }) => {
     let url = operation.path;
     operation.pathParams.forEach((name, index) => {
-      url = url.replace(`{${name}}`, values[index]);
+      url = url.replace(`{${name}}`, nth(values, index, `a value for {${name}}`));
     });
     const queryString = new URLSearchParams(Object.entries(search).map(([key, value]): [string, string] => [key, String(value).slice(0, 5000)])).toString();
     const options: InjectOptions = {

@@ -6,6 +6,7 @@ import { loadConfig } from '../config';
 import { createMailer } from '../lib/mailer';
 import { createFixture, TEST_PASSWORD, type Fixture } from '../../test/fixtures';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { first } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -93,7 +94,7 @@ describe('weak passwords are refused wherever a password is set', () => {
     context.mailer.sent.length = 0;
     expect((await requestReset('a.support@example.com', '10.23.0.1')).statusCode).toBe(204);
     await vi.waitFor(() => expect(context.mailer.sent).toHaveLength(1));
-    const link = /\/reset-password\/([^/\s]+)\/([^/\s]+)/.exec(context.mailer.sent[0].text)!;
+    const link = /\/reset-password\/([^/\s]+)\/([^/\s]+)/.exec(first(context.mailer.sent).text)!;
     const confirm = (password: string) =>
       context.app.inject({ method: 'POST', url: '/api/auth/users/reset_password_confirm/', payload: { uid: link[1], token: link[2], new_password: password } });
     const weak = await confirm('password');

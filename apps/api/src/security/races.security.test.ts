@@ -4,6 +4,7 @@ import { payments, users } from '../db/schema/index';
 import { backdateSubscriptions, expectMoneyInvariants, servicePath } from '../../test/billing';
 import { createFixture, type Fixture } from '../../test/fixtures';
 import { createTestContext, isPostgres, type Client, type TestContext } from '../../test/harness';
+import { first, nth } from '@meterline/contract/invariant';
 
 /**
  * Issue 13 item 6, one figure line each: concurrent money writes on one engine (PGlite, or
@@ -45,8 +46,8 @@ beforeAll(async () => {
   admin = await fixture.as('a.admin');
   accountant = await fixture.as('a.accountant');
   // A second collector of tenant A (same password hash as the fixture's users).
-  const [first] = await context.db.select().from(users).where(eq(users.id, fixture.tenantA.users.collector));
-  await context.db.insert(users).values({ tenantId: fixture.tenantA.id, username: 'a.collector2', email: 'a.collector2@example.com', passwordHash: first.passwordHash, role: 'collector', firstName: 'collector', lastName: 'A2' });
+  const template = first(await context.db.select().from(users).where(eq(users.id, fixture.tenantA.users.collector)), 'the fixture collector');
+  await context.db.insert(users).values({ tenantId: fixture.tenantA.id, username: 'a.collector2', email: 'a.collector2@example.com', passwordHash: template.passwordHash, role: 'collector', firstName: 'collector', lastName: 'A2' });
   collectors = [await fixture.as('a.collector'), await fixture.as('a.collector2')];
   bundleId = (await admin.post(path('bundles/'), { name: '5 A', price: '10', unit_price: '0.25' })).json().id;
 }, 120_000);
@@ -72,7 +73,7 @@ describe('races', () => {
     console.log(`concurrent-pay-same-key[${engine}]: answers=50 statuses=${statuses} distinct-payments-answered=${paymentIds.size} payments=${rows.length}`);
     expect(rows).toHaveLength(1);
     expect(answers.every((answer) => answer.statusCode < 500)).toBe(true);
-    expect([...paymentIds]).toEqual(paymentIds.size ? [rows[0].id] : []);
+    expect([...paymentIds]).toEqual(paymentIds.size ? [first(rows).id] : []);
   }, RACE_TIMEOUT);
 
   it('100 concurrent invoice creations: numbers without gaps or duplicates', async () => {
@@ -85,7 +86,7 @@ describe('races', () => {
     const created = answers.filter((answer) => answer.statusCode === 201);
     const numbers = created.map((answer) => Number((answer.json().number as string).slice(-6))).sort((a, b) => a - b);
     const duplicates = numbers.length - new Set(numbers).size;
-    const gaps = numbers.length ? numbers[numbers.length - 1] - numbers[0] + 1 - new Set(numbers).size : 0;
+    const gaps = numbers.length ? nth(numbers, numbers.length - 1) - first(numbers) + 1 - new Set(numbers).size : 0;
     console.log(`concurrent-invoice-numbers[${engine}]: created=${created.length}/100 duplicates=${duplicates} gaps=${gaps}`);
     expect(created).toHaveLength(100);
     expect([duplicates, gaps]).toEqual([0, 0]);
@@ -101,7 +102,7 @@ describe('races', () => {
     const rows = (
       (await context.db.execute(sql`select value::text as counter from meter_readings where subscription_id = ${subscription} order by taken_at, id`)) as unknown as { rows: { counter: string }[] }
     ).rows.map((row) => Number(row.counter));
-    const inOrder = rows.every((counter, index) => index === 0 || counter >= rows[index - 1]);
+    const inOrder = rows.every((counter, index) => index === 0 || counter >= nth(rows, index - 1));
     console.log(
       `concurrent-readings[${engine}]: collectors=2 statuses=${answers.map((answer) => answer.statusCode).join(',')} recorded=${rows.length - 1}/2 counters=${rows.join('>')} in-order=${inOrder}`,
     );

@@ -5,6 +5,7 @@ import { loadConfig } from '../config';
 import { tenants, users } from '../db/schema/index';
 import { createFixture, TEST_PASSWORD, type Fixture } from '../../test/fixtures';
 import { clientWithToken, createTestContext, signIn, signRawToken, type TestContext } from '../../test/harness';
+import { first } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -45,7 +46,7 @@ describe('access tokens end with their session', () => {
     const superadmin = await fixture.as('superadmin');
     expect((await superadmin.get(`/api/tenants/${fixture.tenantB.id}/block/`)).statusCode).toBe(200);
     expect((await superadmin.get(`/api/tenants/${fixture.tenantB.id}/unblock/`)).statusCode).toBe(200);
-    const [tenant] = await context.db.select().from(tenants).where(eq(tenants.id, fixture.tenantB.id));
+    const tenant = first(await context.db.select().from(tenants).where(eq(tenants.id, fixture.tenantB.id)), 'a row from tenants');
     expect(tenant.isBlocked).toBe(false);
     expect((await me(client.token)).statusCode).toBe(401);
     expect((await refresh(client.refresh)).statusCode).toBe(401);
@@ -61,7 +62,7 @@ describe('signing keys', () => {
   });
 
   it('reset links are not signed with the token signing key', async () => {
-    const [user] = await context.db.select().from(users).where(eq(users.username, 'a.collector'));
+    const user = first(await context.db.select().from(users).where(eq(users.username, 'a.collector')), 'a row from users');
     const stamp = Math.floor(context.clock.now().getTime() / 1000).toString(36);
     const mac = createHmac('sha256', context.secret).update(`${user.id}|${user.passwordHash}|${user.lastLogin?.getTime() ?? ''}|${stamp}`).digest('base64url').slice(0, 32);
     const uid = Buffer.from(String(user.id)).toString('base64url');

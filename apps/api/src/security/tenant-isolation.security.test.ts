@@ -9,6 +9,7 @@ import type { PermissionHook } from '../plugins/authenticate';
 import { ROLES_UNDER_TEST, signInRoles, type RoleUnderTest } from '../../test/billing';
 import { createFixture, type Fixture } from '../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../test/harness';
+import { first } from '@meterline/contract/invariant';
 
 /**
  * Issue 13 item 2, generated from the route table: every route x every role allowed on it x an
@@ -88,7 +89,7 @@ async function tenantSnapshot(db: Db, tenantId: number): Promise<Record<string, 
     const result = (await db.execute(sql.raw(`select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${table} t where tenant_id = ${tenantId}`))) as unknown as {
       rows: { n: number; h: string }[];
     };
-    snapshot[table] = `${result.rows[0].n}:${result.rows[0].h}`;
+    snapshot[table] = `${first(result.rows).n}:${first(result.rows).h}`;
   }
   return snapshot;
 }
@@ -155,7 +156,7 @@ async function seedAccountAndCash(tenant: Fixture['tenantA'], admin: Client, col
   expectCreated('payment taken by the collector', await collector.put(path(`invoices/${unpaid}/create_payment/`), { amount: '1' }));
   const held = (await admin.get(path(`cash/?collector=${tenant.users.collector}&state=held`))).json() as { id: number; amount: string }[];
   if (!held.length) throw new Error('seeding a handover: the collector holds no payment');
-  expectCreated('cash handover', await admin.post(path('cash/handovers/'), { collector: tenant.users.collector, payments: [held[0].id], counted_amount: held[0].amount }));
+  expectCreated('cash handover', await admin.post(path('cash/handovers/'), { collector: tenant.users.collector, payments: [first(held).id], counted_amount: first(held).amount }));
 }
 
 /**
@@ -184,7 +185,7 @@ const isAllowed = (role: RoleUnderTest, hooks: PermissionHook[]) =>
 /** The route's parameters with the segment (type) each names. */
 function paramsOf(url: string): { param: string; segment: string }[] {
   const parts = url.split('/');
-  return parts.flatMap((part, index) => (part.startsWith(':') ? [{ param: part, segment: parts[index - 1] === 'streets' && part === ':streetId' ? 'streets' : parts[index - 1] }] : []));
+  return parts.flatMap((part, index) => (part.startsWith(':') ? [{ param: part, segment: parts[index - 1] === 'streets' && part === ':streetId' ? 'streets' : (parts[index - 1] ?? '') }] : []));
 }
 
 function fill(url: string, values: Record<string, number>): string {
@@ -228,8 +229,8 @@ describe('tenant isolation, generated from the route table', () => {
     const foreignRows: string[] = [];
     for (const table of REQUIRED_FOREIGN_TABLES) {
       const result = (await context.db.execute(sql.raw(`select count(*)::int as n from ${table} where tenant_id = ${fixture.tenantB.id}`))) as unknown as { rows: { n: number }[] };
-      foreignRows.push(`${table}:${result.rows[0].n}`);
-      if (!result.rows[0].n) failures.push(`the other tenant owns no ${table} row: the table is not walked with one`);
+      foreignRows.push(`${table}:${first(result.rows).n}`);
+      if (!first(result.rows).n) failures.push(`the other tenant owns no ${table} row: the table is not walked with one`);
     }
     for (const route of tenantRoutes()) {
       counts.routes += 1;
@@ -269,7 +270,7 @@ describe('tenant isolation, generated from the route table', () => {
           // 2. Ids in queries (filters of lists) and bodies: as a nonexistent id.
           const queryKeys = method === 'GET' ? shapeKeys(route.schema?.querystring) : [];
           for (const key of queryKeys.filter((name) => ID_FIELDS[name])) {
-            const segment = Object.keys(TYPE_OF_SEGMENT).find((name) => TYPE_OF_SEGMENT[name].table === ID_FIELDS[key] || name === ID_FIELDS[key]);
+            const segment = Object.entries(TYPE_OF_SEGMENT).find(([name, type]) => type.table === ID_FIELDS[key] || name === ID_FIELDS[key])?.[0];
             const foreign = segment ? ids.otherTenant[segment] : undefined;
             if (foreign === undefined) continue;
             const joiner = ownUrl.includes('?') ? '&' : '?';
@@ -283,7 +284,7 @@ describe('tenant isolation, generated from the route table', () => {
           }
           const bodyKeys = method === 'POST' || method === 'PUT' ? shapeKeys(route.schema?.body) : [];
           for (const key of bodyKeys.filter((name) => ID_FIELDS[name])) {
-            const segment = Object.keys(TYPE_OF_SEGMENT).find((name) => TYPE_OF_SEGMENT[name].table === ID_FIELDS[key] || name === ID_FIELDS[key]);
+            const segment = Object.entries(TYPE_OF_SEGMENT).find(([name, type]) => type.table === ID_FIELDS[key] || name === ID_FIELDS[key])?.[0];
             const foreign = segment ? ids.otherTenant[segment] : undefined;
             if (foreign === undefined) continue;
             const base = { period_start: '2026-10-01', period_end: '2026-10-31', full_name: 'Iso', name: 'Iso', value: '10', amount: '1', lines: undefined, ...validBodyFor(route.url, key) };

@@ -22,6 +22,7 @@ import {
   subscriptions,
   transactions,
 } from '../db/schema/index';
+import { first, nth } from '@meterline/contract/invariant';
 
 /**
  * Billing demo data: stations, bundles, customers with Arabic and English names, twelve months of
@@ -120,7 +121,7 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
   const random = createRandom(options.seed ?? tenantId * 7919);
   const summary: BillingDemoSummary = { customers: 0, readings: 0, invoices: 0, payments: 0 };
   if (options.taxRate !== undefined) await executor.update(settings).set({ taxRate: options.taxRate }).where(eq(settings.tenantId, tenantId));
-  const [config] = await executor.select().from(settings).where(eq(settings.tenantId, tenantId));
+  const config = first(await executor.select().from(settings).where(eq(settings.tenantId, tenantId)), 'the settings row of the tenant');
   const decimals = currencyDecimals(config.currency);
   const priceFactor = DEMO_PRICE_FACTOR[config.currency] ?? 1n;
   const taxRate = parseScaled(config.taxRate, TAX_RATE_SCALE) ?? 0n;
@@ -201,7 +202,7 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
       const fullName = isArabic
         ? `${random.pick(FIRST_NAMES_AR)} ${random.pick(LAST_NAMES_AR)}`
         : `${random.pick(FIRST_NAMES_EN)} ${random.pick(LAST_NAMES_EN)}`;
-      const address = addressRows.length ? addressRows[index % addressRows.length] : null;
+      const address = addressRows[index % addressRows.length] ?? null; // none when the tenant has no address
       const statusRoll = random.next();
       customerValues.push({
         tenantId,
@@ -215,7 +216,7 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
         buildingId: address?.buildingId ?? null,
         floor: String(random.int(0, 8)),
         apartment: `${random.int(1, 8)}${random.pick(['A', 'B', 'C'])}`,
-        stationId: stationRows.length ? stationRows[index % stationRows.length].id : null,
+        stationId: stationRows[index % stationRows.length]?.id ?? null,
         status: statusRoll < 0.04 ? 'suspended' : statusRoll < 0.06 ? 'disconnected' : 'active',
         createdAt: monthStart(now, -12),
         updatedAt: monthStart(now, -12),
@@ -235,7 +236,7 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
           tenantId,
           serviceId: service.id,
           customerId: customer.id,
-          bundleId: bundleRows[bundleIndex].id,
+          bundleId: nth(bundleRows, bundleIndex).id,
           stationId: customer.stationId,
           startedOn: isoDay(monthStart(now, -12)),
           counter: '0',
@@ -248,9 +249,9 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
     const counters = new Map<number, { counter: bigint; at: Date | null }>();
     const billedSince = new Map<number, Date>();
     plans.forEach(({ customer, bundleIndex }, planIndex) => {
-      const subscription = subscriptionRows[planIndex];
-      const bundle = demoBundles[bundleIndex];
-      const bundleRow = bundleRows[bundleIndex];
+      const subscription = nth(subscriptionRows, planIndex, 'a subscription per plan');
+      const bundle = nth(demoBundles, bundleIndex);
+      const bundleRow = nth(bundleRows, bundleIndex, 'a bundle row per demo bundle');
       let counter = BigInt(random.int(0, 5000)) * 10n ** BigInt(QUANTITY_SCALE);
       // Start where the meter stood when the subscription opened.
       if (counter > 0n) {

@@ -4,6 +4,7 @@ import { provisionTenantData } from '../modules/tenants/tenant-provisioning';
 import type { DatabaseRegistry, Db } from '../db/client';
 import { seedBillingDemo } from './billing-demo';
 import { buildings, regions, streets, tenants, users } from '../db/schema/index';
+import { first, nth } from '@meterline/contract/invariant';
 
 export const DEMO_PASSWORD = 'demo1234';
 /** Base32 TOTP secret of the `otpadmin` demo account (printed in the README). */
@@ -41,15 +42,15 @@ const DEMO_ADDRESSES: Record<string, Record<string, string[]>> = {
 };
 
 export async function hasAnyTenant(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(tenants);
+  const row = first(await db.select({ n: count() }).from(tenants), 'the row of the count');
   return row.n > 0;
 }
 
 async function seedAddresses(db: Db, tenantId: number) {
   for (const [regionName, streetMap] of Object.entries(DEMO_ADDRESSES)) {
-    const [region] = await db.insert(regions).values({ tenantId, name: regionName }).returning();
+    const region = first(await db.insert(regions).values({ tenantId, name: regionName }).returning(), 'a row inserted into regions');
     for (const [streetName, buildingNames] of Object.entries(streetMap)) {
-      const [street] = await db.insert(streets).values({ tenantId, regionId: region.id, name: streetName }).returning();
+      const street = first(await db.insert(streets).values({ tenantId, regionId: region.id, name: streetName }).returning(), 'a row inserted into streets');
       await db.insert(buildings).values(buildingNames.map((name) => ({ tenantId, streetId: street.id, name })));
     }
   }
@@ -65,18 +66,18 @@ export async function seedDemo(databases: DatabaseRegistry, passwords: PasswordH
   const passwordHash = await passwords.hash(DEMO_PASSWORD);
   const tenantIds: number[] = [];
   for (const demo of DEMO_TENANTS) {
-    const [tenant] = await db
+    const tenant = first(await db
       .insert(tenants)
       .values({ name: demo.name, slug: demo.slug, email: demo.email, phone: demo.phone, dbAlias: 'default' })
-      .returning();
+      .returning(), 'a row inserted into tenants');
     tenantIds.push(tenant.id);
     await provisionTenantData(db, tenant.id, { currency: demo.currency, companyName: demo.companyName });
     await seedAddresses(db, tenant.id);
   }
   const userIds = new Map<string, number>();
   for (const account of DEMO_ACCOUNTS) {
-    const [user] = await db.insert(users).values({
-      tenantId: account.tenant === null ? null : tenantIds[account.tenant - 1],
+    const user = first(await db.insert(users).values({
+      tenantId: account.tenant === null ? null : nth(tenantIds, account.tenant - 1, `demo tenant ${account.tenant}`),
       username: account.username,
       email: `${account.username}@meterline.example`,
       passwordHash,
@@ -87,14 +88,14 @@ export async function seedDemo(databases: DatabaseRegistry, passwords: PasswordH
       isSuperuser: account.role === 'superadmin',
       otpEnabled: 'otp' in account,
       otpSecret: 'otp' in account ? DEMO_OTP_SECRET : null,
-    }).returning({ id: users.id });
+    }).returning({ id: users.id }), 'a row inserted into users');
     userIds.set(account.username, user.id);
   }
   const now = new Date();
   for (const [index, billing] of DEMO_BILLING.entries()) {
     await db.transaction(async (tx) =>
       seedBillingDemo(tx, {
-        tenantId: tenantIds[index],
+        tenantId: nth(tenantIds, index, `demo tenant ${index + 1}`),
         customersPerService: billing.customersPerService,
         taxRate: billing.taxRate,
         withTariffs: true,

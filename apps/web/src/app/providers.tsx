@@ -1,13 +1,6 @@
-import createCache from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import rtlPlugin from 'stylis-plugin-rtl';
-import { prefixer } from 'stylis';
-import { followTextDigits, i18next, initI18n, isLanguageLoaded, loadLanguage } from '../i18n/index';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { followTextDigits, i18next } from '../i18n/index';
 import { ApiError } from '../shared/lib/api-client';
 import { QUERY_GC_TIME_MS } from '../shared/lib/constants';
 import { digitSystemOfUser, setDigitSystem } from '../shared/lib/format-number';
@@ -15,12 +8,7 @@ import { SessionProvider, useSession, type SessionState } from '../shared/lib/se
 import { FieldDataProvider } from '../shared/offline/field-data-provider';
 import { FIELD_QUERY_GC_TIME_MS } from '../shared/offline/field-data-store';
 import { registerFieldWrites } from '../shared/offline/offline-writes';
-import { useSettings } from '../shared/lib/settings-store';
-import { createAppTheme } from '../shared/lib/theme';
-
-const ltrCache = createCache({ key: 'mui', prepend: true });
-// stylis-plugin-rtl flips margins, paddings and positions for Arabic.
-const rtlCache = createCache({ key: 'muirtl', prepend: true, stylisPlugins: [prefixer, rtlPlugin] });
+import { DisplayProviders } from './display-providers';
 
 export function createAppQueryClient() {
   // TanStack Query assumes it starts online: a page opened with no network must know at once.
@@ -41,7 +29,7 @@ export function createAppQueryClient() {
   return client;
 }
 
-/** Theme, direction, language, queries and the session, in the order they depend on each other (toasts: app/layout/toast-provider). */
+/** Theme, direction and language (display-providers.tsx), then queries and the session (toasts: app/layout/toast-provider). */
 export function AppProviders({
   children,
   queryClient,
@@ -51,46 +39,17 @@ export function AppProviders({
   queryClient?: QueryClient;
   initialSession?: SessionState;
 }) {
-  const settings = useSettings();
   const [client] = useState(() => queryClient ?? createAppQueryClient());
-  const theme = useMemo(() => createAppTheme(settings), [settings]);
-
-  // Before paint, so the texts switch in the same frame as the direction (when the language came
-  // from another tab or a reset, its texts may still be downloading: they follow when they arrive).
-  useLayoutEffect(() => {
-    if (isLanguageLoaded(settings.language)) {
-      initI18n(settings.language);
-      return;
-    }
-    let isCurrent = true;
-    void loadLanguage(settings.language).then(() => {
-      if (isCurrent) initI18n(settings.language);
-    });
-    return () => {
-      isCurrent = false;
-    };
-  }, [settings.language]);
-  useEffect(() => {
-    document.documentElement.lang = settings.language;
-    document.documentElement.dir = settings.themeDirection;
-    document.title = i18next.t('app.name');
-  }, [settings.language, settings.themeDirection]);
-
   return (
-    <I18nextProvider i18n={i18next}>
-      <CacheProvider value={settings.themeDirection === 'rtl' ? rtlCache : ltrCache}>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          <QueryClientProvider client={client}>
-            <SessionProvider initialState={initialSession}>
-              <DigitSystemOfSession>
-                <FieldDataProvider>{children}</FieldDataProvider>
-              </DigitSystemOfSession>
-            </SessionProvider>
-          </QueryClientProvider>
-        </ThemeProvider>
-      </CacheProvider>
-    </I18nextProvider>
+    <DisplayProviders>
+      <QueryClientProvider client={client}>
+        <SessionProvider initialState={initialSession}>
+          <DigitSystemOfSession>
+            <FieldDataProvider>{children}</FieldDataProvider>
+          </DigitSystemOfSession>
+        </SessionProvider>
+      </QueryClientProvider>
+    </DisplayProviders>
   );
 }
 

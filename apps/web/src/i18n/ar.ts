@@ -230,10 +230,19 @@ export const ar = {
   dashboard: {
     title: 'لوحة التحكم',
     selectService: 'اختر خدمة لعرض أرقامها.',
+    period: {
+      label: 'الفترة',
+      month: 'هذا الشهر',
+      last_month: 'الشهر الماضي',
+      year: 'هذه السنة',
+      last_12_months: 'آخر 12 شهرًا',
+    },
     kpi: {
       customers: 'المشتركون',
       activeSubscriptions: 'الاشتراكات النشطة',
       invoicedThisMonth: 'المفوتر هذا الشهر',
+      invoicedInPeriod: 'المفوتر خلال الفترة',
+      collectedInPeriod: 'المحصّل خلال الفترة',
       collectedThisMonth: 'المحصّل هذا الشهر',
       outstandingBalance: 'الرصيد المستحق',
       overdueInvoices: 'فواتير متأخرة',
@@ -246,6 +255,7 @@ export const ar = {
       collected: 'المحصّل',
       invoicesByStatus: 'الفواتير حسب الحالة',
       collectionsByStaff: 'التحصيل حسب الموظف هذا الشهر',
+      collectionsByStaffInPeriod: 'التحصيل حسب الموظف خلال الفترة',
       amount: 'المبلغ',
     },
     status: {
@@ -282,6 +292,7 @@ export const ar = {
     no: 'لا',
   },
   forms: {
+    dangerZone: { title: 'لا يمكن التراجع عنه', text: 'ما يُنفَّذ هنا لا يمكن التراجع عنه.' },
     breadcrumbs: 'مسار التنقل',
     save: 'حفظ',
     saveChanges: 'حفظ التغييرات',

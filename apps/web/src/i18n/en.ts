@@ -228,10 +228,19 @@ export const en = {
   dashboard: {
     title: 'Dashboard',
     selectService: 'Choose a service to see its figures.',
+    period: {
+      label: 'Period',
+      month: 'This month',
+      last_month: 'Last month',
+      year: 'This year',
+      last_12_months: 'Last 12 months',
+    },
     kpi: {
       customers: 'Customers',
       activeSubscriptions: 'Active subscriptions',
       invoicedThisMonth: 'Invoiced this month',
+      invoicedInPeriod: 'Invoiced in the period',
+      collectedInPeriod: 'Collected in the period',
       collectedThisMonth: 'Collected this month',
       outstandingBalance: 'Outstanding balance',
       overdueInvoices: 'Overdue invoices',
@@ -244,6 +253,7 @@ export const en = {
       collected: 'Collected',
       invoicesByStatus: 'Invoices by status',
       collectionsByStaff: 'Collections by staff member this month',
+      collectionsByStaffInPeriod: 'Collections by staff member in the period',
       amount: 'Amount',
     },
     status: {
@@ -280,6 +290,7 @@ export const en = {
     no: 'No',
   },
   forms: {
+    dangerZone: { title: 'Cannot be undone', text: 'What is done here cannot be taken back.' },
     breadcrumbs: 'Breadcrumb',
     save: 'Save',
     saveChanges: 'Save changes',

@@ -29,6 +29,12 @@ const publicLoaders: Record<Language, () => Promise<Partial<Translations>>> = {
   ar: () => import('virtual:public-texts/ar').then((module) => module.texts as Partial<Translations>),
 };
 const loadingPublic = new Map<Language, Promise<void>>();
+/** The sign-in shell's texts (virtual:sign-in-texts): a subset of the public ones. */
+const signInLoaders: Record<Language, () => Promise<Partial<Translations>>> = {
+  en: () => import('virtual:sign-in-texts/en').then((module) => module.texts as Partial<Translations>),
+  ar: () => import('virtual:sign-in-texts/ar').then((module) => module.texts as Partial<Translations>),
+};
+const loadingSignIn = new Map<Language, Promise<void>>();
 const complete = new Set<Language>();
 
 /**
@@ -76,16 +82,25 @@ export function registerLanguage(language: Language, texts: Translations) {
  * of a page seen before signing in. The signed-in layout waits for the whole language (router.tsx).
  */
 export function loadPublicTexts(language: Language): Promise<void> {
+  return loadSubset(language, publicLoaders, loadingPublic);
+}
+
+/** Fewer still: the texts of the public sign-in shell (app/public-shell.tsx) alone. */
+export function loadSignInTexts(language: Language): Promise<void> {
+  return loadSubset(language, signInLoaders, loadingSignIn);
+}
+
+function loadSubset(language: Language, subsetLoaders: Record<Language, () => Promise<Partial<Translations>>>, inFlight: Map<Language, Promise<void>>): Promise<void> {
   const whole = loading.get(language);
   if (whole) return whole;
-  let promise = loadingPublic.get(language);
+  let promise = inFlight.get(language);
   if (!promise) {
-    promise = publicLoaders[language]().then((texts) => {
+    promise = subsetLoaders[language]().then((texts) => {
       ensureInitialized(language);
       if (!complete.has(language)) addTexts(language, texts);
     });
-    promise.catch(() => loadingPublic.delete(language));
-    loadingPublic.set(language, promise);
+    promise.catch(() => inFlight.delete(language));
+    inFlight.set(language, promise);
   }
   return promise;
 }

@@ -2,3 +2,6 @@
 declare module 'virtual:public-texts/*' {
   export const texts: Record<string, unknown>;
 }
+declare module 'virtual:sign-in-texts/*' {
+  export const texts: Record<string, unknown>;
+}

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { expectMoneyInvariants, servicePath } from '../../../test/billing';
+import { first, nth } from '@meterline/contract/invariant';
 
 /**
  * Random work on customers' accounts through the API (invoices, payments of one invoice or of the
@@ -68,14 +69,14 @@ async function runStep(step: Step): Promise<number> {
         const open = await rows<{ id: number; balance: string }>(
           sql`select id, (total - amount_paid)::text as balance from invoices where customer_id = ${customer} and status in ('unpaid', 'partially_paid') order by id desc limit 1`,
         );
-        if (open.length) body.allocations = [{ invoice: open[0].id, amount: cents(BigInt(open[0].balance) < BigInt(step.amount) ? BigInt(open[0].balance) : BigInt(step.amount)) }];
+        if (open.length) body.allocations = [{ invoice: first(open).id, amount: cents(BigInt(first(open).balance) < BigInt(step.amount) ? BigInt(first(open).balance) : BigInt(step.amount)) }];
       }
       return (await admin.post(path(`customers/${customer}/payments/`), body, { 'idempotency-key': `account-${(keyCount += 1)}` })).statusCode;
     }
     case 'payment': {
       const open = await rows<{ id: number; balance: string }>(sql`select id, (total - amount_paid)::text as balance from invoices where status in ('unpaid', 'partially_paid') order by id`);
       if (!open.length) return 404;
-      const invoice = open[step.pick % open.length];
+      const invoice = nth(open, step.pick % open.length);
       const part = (BigInt(invoice.balance) * BigInt(step.part)) / 100n;
       return (await admin.put(path(`invoices/${invoice.id}/create_payment/`), part > 0n ? { amount: cents(part) } : {})).statusCode;
     }
@@ -86,7 +87,7 @@ async function runStep(step: Step): Promise<number> {
       );
       const left = paid.filter((row) => BigInt(row.amount) > 0n);
       if (!left.length) return 404;
-      const payment = left[step.pick % left.length];
+      const payment = nth(left, step.pick % left.length);
       return (await admin.put(path(`invoices/${payment.invoice_id}/create_payment/`), { amount: cents(-BigInt(payment.amount)), reverses: payment.id, reason: 'random' })).statusCode;
     }
     case 'credit_note': {
@@ -95,14 +96,14 @@ async function runStep(step: Step): Promise<number> {
             from invoices i where i.status <> 'cancelled' and (${!step.paidOnly} or i.status = 'paid') order by i.id`,
       );
       if (!live.length) return 404;
-      const invoice = live[step.pick % live.length];
+      const invoice = nth(live, step.pick % live.length);
       // Up to 120%: beyond what is left is a legitimate 400.
       const amount = (BigInt(invoice.left) * BigInt(step.part)) / 100n;
       if (amount <= 0n) return 404;
       return (await admin.post(path(`invoices/${invoice.id}/credit-notes/`), { amount: cents(amount), reason: 'random' })).statusCode;
     }
     case 'refund': {
-      const [customer] = await rows<{ credit: string }>(sql`select credit::text from customers where id = ${customerIds[step.customer]}`);
+      const customer = first(await rows<{ credit: string }>(sql`select credit::text from customers where id = ${customerIds[step.customer]}`));
       const amount = (BigInt(customer.credit) * BigInt(step.part)) / 100n;
       if (amount <= 0n) return 404;
       return (await admin.post(path(`customers/${customerIds[step.customer]}/credit/refund/`), { amount: cents(amount), reason: 'random' })).statusCode;
@@ -110,7 +111,7 @@ async function runStep(step: Step): Promise<number> {
     case 'cancel': {
       const unpaid = await rows<{ id: number }>(sql`select id from invoices where status = 'unpaid' order by id`);
       if (!unpaid.length) return 404;
-      return (await admin.post(path(`invoices/${unpaid[step.pick % unpaid.length].id}/cancel/`), { reason: 'random' })).statusCode;
+      return (await admin.post(path(`invoices/${nth(unpaid, step.pick % unpaid.length).id}/cancel/`), { reason: 'random' })).statusCode;
     }
   }
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { accountPayments, creditMovements, creditNotes, customers, invoices, settings, type CreditMovementKind } from '../../db/schema/index';
 import type { ServiceScope } from '../services/service-scope';
+import { first } from '@meterline/contract/invariant';
 
 export type AccountPaymentRow = typeof accountPayments.$inferSelect;
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
@@ -28,7 +29,7 @@ export async function findOpenInvoices(executor: Executor, scope: ServiceScope, 
 }
 
 export async function insertAccountPayment(executor: Executor, values: typeof accountPayments.$inferInsert): Promise<AccountPaymentRow> {
-  const [row] = await executor.insert(accountPayments).values(values).returning();
+  const row = first(await executor.insert(accountPayments).values(values).returning(), 'a row inserted into accountPayments');
   return row;
 }
 
@@ -36,17 +37,17 @@ export async function insertCreditMovement(
   executor: Executor,
   values: Omit<typeof creditMovements.$inferInsert, 'kind'> & { kind: CreditMovementKind },
 ): Promise<typeof creditMovements.$inferSelect> {
-  const [row] = await executor.insert(creditMovements).values(values).returning();
+  const row = first(await executor.insert(creditMovements).values(values).returning(), 'a row inserted into creditMovements');
   return row;
 }
 
 /** Moves the customer's credit (the check constraint refuses it below zero) and answers balance and credit after. */
 export async function addToCustomerCredit(executor: Executor, tenantId: number, customerId: number, delta: bigint): Promise<{ balance: bigint; credit: bigint }> {
-  const [row] = await executor
+  const row = first(await executor
     .update(customers)
     .set({ credit: sql`${customers.credit} + ${delta.toString()}::bigint` })
     .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
-    .returning({ balance: customers.balance, credit: customers.credit });
+    .returning({ balance: customers.balance, credit: customers.credit }), 'the updated customers row');
   return row;
 }
 
@@ -60,15 +61,15 @@ export async function allocateCreditNoteNumber(executor: Executor, tenantId: num
 }
 
 export async function insertCreditNote(executor: Executor, values: typeof creditNotes.$inferInsert): Promise<CreditNoteRow> {
-  const [row] = await executor.insert(creditNotes).values(values).returning();
+  const row = first(await executor.insert(creditNotes).values(values).returning(), 'a row inserted into creditNotes');
   return row;
 }
 
 export async function sumCreditNotesOf(executor: Executor, tenantId: number, invoiceId: number): Promise<bigint> {
-  const [row] = await executor
+  const row = first(await executor
     .select({ total: sql<string>`coalesce(sum(${creditNotes.total}), 0)::text` })
     .from(creditNotes)
-    .where(and(eq(creditNotes.tenantId, tenantId), eq(creditNotes.invoiceId, invoiceId)));
+    .where(and(eq(creditNotes.tenantId, tenantId), eq(creditNotes.invoiceId, invoiceId))), 'the row of the sum');
   return BigInt(row.total);
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { backdateSubscriptions, expectMoneyInvariants, servicePath } from '../../../test/billing';
+import { first } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -38,7 +39,7 @@ describe('late fee of the billing run', () => {
     context.clock.set(new Date('2026-11-01T08:00:00Z'));
     const october = (await runMonth('2026-10', '31')).invoices;
     expect(october).toHaveLength(1);
-    expect(lateFeeLines(await invoiceOf(october[0]))).toEqual([]);
+    expect(lateFeeLines(await invoiceOf(first(october)))).toEqual([]);
 
     expect((await admin.put(`/api/config/${settingsId}/`, { late_fee_kind: 'fixed', late_fee_value: '2.5', late_fee_after_days: 10 })).json()).toMatchObject({
       late_fee_kind: 'fixed',
@@ -48,7 +49,7 @@ describe('late fee of the billing run', () => {
     // On 12-01: September's (due 10-16) and October's (due 11-16) are overdue more than 10 days.
     context.clock.set(new Date('2026-12-01T08:00:00Z'));
     const november = (await runMonth('2026-11', '30')).invoices;
-    const detail = await invoiceOf(november[0]);
+    const detail = await invoiceOf(first(november));
     expect(lateFeeLines(detail).map((line: { amount: string }) => line.amount)).toEqual(['2.50', '2.50']);
     expect(detail.total).toBe('15.00');
     expect((await admin.get(path(`customers/${customer}/`))).json().balance).toBe('35.00');
@@ -57,7 +58,7 @@ describe('late fee of the billing run', () => {
     await admin.put(`/api/config/${settingsId}/`, { late_fee_kind: 'percent', late_fee_value: '10' });
     context.clock.set(new Date('2027-01-01T08:00:00Z'));
     const december = (await runMonth('2026-12', '31')).invoices;
-    const next = await invoiceOf(december[0]);
+    const next = await invoiceOf(first(december));
     expect(lateFeeLines(next)).toEqual([expect.objectContaining({ description: `Late fee: ${detail.number}`, amount: '1.50' })]);
     await admin.put(`/api/config/${settingsId}/`, { late_fee_kind: 'none' });
     await expectMoneyInvariants(context.db);

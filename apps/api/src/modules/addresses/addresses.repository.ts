@@ -2,6 +2,7 @@ import { and, asc, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Building, Region, Street } from '@meterline/contract/addresses';
 import type { Executor } from '../../db/client';
 import { buildings, customers, regions, stations, streets } from '../../db/schema/index';
+import { first } from '@meterline/contract/invariant';
 
 export interface TenantScope {
   tenantId: number;
@@ -53,16 +54,16 @@ export async function isRegionNameTaken(db: Executor, scope: TenantScope, name: 
 }
 
 export async function insertRegion(tx: Executor, scope: TenantScope, name: string): Promise<Region> {
-  const [row] = await tx.insert(regions).values({ tenantId: scope.tenantId, name }).returning();
+  const row = first(await tx.insert(regions).values({ tenantId: scope.tenantId, name }).returning(), 'a row inserted into regions');
   return toRegion(row);
 }
 
 export async function updateRegion(tx: Executor, scope: TenantScope, regionId: number, name: string): Promise<Region> {
-  const [row] = await tx
+  const row = first(await tx
     .update(regions)
     .set({ name })
     .where(and(eq(regions.tenantId, scope.tenantId), eq(regions.id, regionId)))
-    .returning();
+    .returning(), 'the updated regions row');
   return toRegion(row);
 }
 
@@ -116,16 +117,16 @@ export async function isStreetNameTaken(db: Executor, scope: RegionScope, name: 
 }
 
 export async function insertStreet(tx: Executor, scope: RegionScope, name: string): Promise<Street> {
-  const [row] = await tx.insert(streets).values({ tenantId: scope.tenantId, regionId: scope.regionId, name }).returning();
+  const row = first(await tx.insert(streets).values({ tenantId: scope.tenantId, regionId: scope.regionId, name }).returning(), 'a row inserted into streets');
   return toStreet(row);
 }
 
 export async function updateStreet(tx: Executor, scope: RegionScope, streetId: number, name: string): Promise<Street> {
-  const [row] = await tx
+  const row = first(await tx
     .update(streets)
     .set({ name })
     .where(and(inRegion(scope), eq(streets.id, streetId)))
-    .returning();
+    .returning(), 'the updated streets row');
   return toStreet(row);
 }
 
@@ -179,16 +180,16 @@ export async function isBuildingNameTaken(db: Executor, scope: StreetScope, name
 }
 
 export async function insertBuilding(tx: Executor, scope: StreetScope, name: string): Promise<Building> {
-  const [row] = await tx.insert(buildings).values({ tenantId: scope.tenantId, streetId: scope.streetId, name }).returning();
+  const row = first(await tx.insert(buildings).values({ tenantId: scope.tenantId, streetId: scope.streetId, name }).returning(), 'a row inserted into buildings');
   return toBuilding(row);
 }
 
 export async function updateBuilding(tx: Executor, scope: StreetScope, buildingId: number, name: string): Promise<Building> {
-  const [row] = await tx
+  const row = first(await tx
     .update(buildings)
     .set({ name })
     .where(and(onStreet(scope), eq(buildings.id, buildingId)))
-    .returning();
+    .returning(), 'the updated buildings row');
   return toBuilding(row);
 }
 

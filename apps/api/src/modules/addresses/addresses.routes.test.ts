@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, customers, regions, stations } from '../../db/schema/index';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
+import { nth } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -167,7 +168,7 @@ describe('streets and buildings', () => {
       before: { id: region.id, name: 'Audited' },
       after: { id: region.id, name: 'Audited 2' },
     });
-    expect(rows[1].ip).toBeTruthy();
-    expect(rows[1].requestId).toBeTruthy();
+    expect(nth(rows, 1).ip).toBeTruthy();
+    expect(nth(rows, 1).requestId).toBeTruthy();
   });
 });

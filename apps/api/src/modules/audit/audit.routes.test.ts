@@ -7,6 +7,7 @@ import { auditLog } from '../../db/schema/index';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { clientWithToken, createTestContext, signIn, type Client, type TestContext } from '../../../test/harness';
 import { buildMultipart, PNG_1X1 } from '../../../test/multipart';
+import { first, defined, nth } from '@meterline/contract/invariant';
 
 /**
  * Every write route of the API leaves exactly one audit row, in the database that holds the
@@ -29,14 +30,15 @@ interface Step {
   run: () => Promise<LightMyRequestResponse>;
 }
 
-const countRows = async (db: Db) => Number((await db.select({ n: count() }).from(auditLog))[0].n);
+const countRows = async (db: Db) => Number(first(await db.select({ n: count() }).from(auditLog)).n);
 const nowSeconds = () => Math.floor(context.clock.now().getTime() / 1000);
 
 describe('audit log', () => {
   it('records each write route exactly once, in the right database, never with secrets', async () => {
     const secrets: string[] = [];
     const state: Record<string, number> = {};
-    const clients: Record<string, Client> = {};
+    const clients: { temp?: Client } = {};
+    const temp = () => defined(clients.temp, 'the temporary user signed in by an earlier step');
     const superadmin = await fixture.as('superadmin');
     const bAdmin = await fixture.as('b.admin');
     let otpSecret = '';
@@ -62,33 +64,33 @@ describe('audit log', () => {
         clients.temp = clientWithToken(context.app, response.json().access);
         return response;
       } },
-      { name: 'update own profile', where: 'default', status: 200, run: () => clients.temp.put(`/api/auth/users/${state.temp}/`, { first_name: 'Temp' }) },
+      { name: 'update own profile', where: 'default', status: 200, run: () => temp().put(`/api/auth/users/${state.temp}/`, { first_name: 'Temp' }) },
       { name: 'set own password', where: 'default', status: 204, run: async () => {
         secrets.push('second-pass-2');
-        const response = await clients.temp.post('/api/auth/users/set_password/', { current_password: secrets[1], new_password: 'second-pass-2' });
+        const response = await temp().post('/api/auth/users/set_password/', { current_password: secrets[1], new_password: 'second-pass-2' });
         clients.temp = await signIn(context.app, 'b.temp', 'second-pass-2');
         return response;
       } },
       { name: 'start one-time codes', where: 'default', status: 200, run: async () => {
-        const response = await clients.temp.post('/api/auth/users/me/otp/');
+        const response = await temp().post('/api/auth/users/me/otp/');
         otpSecret = response.json().secret;
         secrets.push(otpSecret);
         return response;
       } },
       { name: 'confirm one-time codes', where: 'default', status: 204, run: () =>
-        clients.temp.post('/api/auth/users/me/otp/confirm/', { code: generateSync({ secret: otpSecret, epoch: nowSeconds() - 30 }) }) },
+        temp().post('/api/auth/users/me/otp/confirm/', { code: generateSync({ secret: otpSecret, epoch: nowSeconds() - 30 }) }) },
       { name: 'turn one-time codes off', where: 'default', status: 204, run: () =>
-        clients.temp.delete('/api/auth/users/me/otp/', { code: generateSync({ secret: otpSecret, epoch: nowSeconds() }) }) },
+        temp().delete('/api/auth/users/me/otp/', { code: generateSync({ secret: otpSecret, epoch: nowSeconds() }) }) },
       { name: 'ask for a reset email (writes nothing)', where: 'nowhere', status: 204, run: async () => {
         const sentBefore = context.mailer.sent.length;
         const response = await context.app.inject({ method: 'POST', url: '/api/auth/users/reset_password/', payload: { email: 'temp@example.com' } });
         // The e-mail is sent after the answer (no enumeration by timing): wait for it.
         await vi.waitFor(() => expect(context.mailer.sent.length).toBeGreaterThan(sentBefore));
-        resetLink = /\/reset-password\/(\S+)/.exec(context.mailer.sent.at(-1)!.text)![1];
+        resetLink = defined(/\/reset-password\/(\S+)/.exec(nth(context.mailer.sent, -1).text)?.[1], 'a reset link in the last e-mail');
         return response;
       } },
       { name: 'confirm a password reset', where: 'default', status: 204, run: () => {
-        const [uid, token] = resetLink.split('/');
+        const [uid, token = ''] = resetLink.split('/');
         secrets.push(token, 'third-pass-3');
         return context.app.inject({ method: 'POST', url: '/api/auth/users/reset_password_confirm/', payload: { uid, token, new_password: 'third-pass-3' } });
       } },

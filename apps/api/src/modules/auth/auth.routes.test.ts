@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants, users } from '../../db/schema/index';
 import { createFixture, TEST_PASSWORD, type Fixture } from '../../../test/fixtures';
 import { clientWithToken, createTestContext, signIn, signRawToken, type TestContext } from '../../../test/harness';
+import { first } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -221,7 +222,7 @@ describe('access changes take effect on the very next request', () => {
     expect(changed.statusCode).toBe(204);
     expect((await accountant.get('/api/auth/users/me/')).statusCode).toBe(401);
     expect((await create({ username: 'a.accountant', password: 'brand-new-pass-1' })).statusCode).toBe(200);
-    const [row] = await context.db.select().from(users).where(eq(users.id, fixture.tenantA.users.accountant));
+    const row = first(await context.db.select().from(users).where(eq(users.id, fixture.tenantA.users.accountant)), 'a row from users');
     expect(row.passwordHash.startsWith('$argon2id$')).toBe(true);
   });
 });

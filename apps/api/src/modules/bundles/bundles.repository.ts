@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client';
 import { bundles, subscriptions } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import type { ServiceScope } from '../services/service-scope';
+import { first } from '@meterline/contract/invariant';
 
 export type BundleRow = typeof bundles.$inferSelect;
 
@@ -74,18 +75,18 @@ export async function findBundleRow(executor: Executor, scope: ServiceScope, bun
 }
 
 export async function insertBundle(executor: Executor, values: typeof bundles.$inferInsert): Promise<BundleRow> {
-  const [row] = await executor.insert(bundles).values(values).returning();
+  const row = first(await executor.insert(bundles).values(values).returning(), 'a row inserted into bundles');
   return row;
 }
 
 export async function updateBundleRow(executor: Executor, scope: ServiceScope, bundleId: number, values: Partial<typeof bundles.$inferInsert>): Promise<BundleRow> {
   // An update without any field (`PUT {}`) changes nothing.
   if (Object.values(values).every((value) => value === undefined)) return (await findBundleRow(executor, scope, bundleId)) as BundleRow;
-  const [row] = await executor
+  const row = first(await executor
     .update(bundles)
     .set(values)
     .where(and(scoped(scope), eq(bundles.id, bundleId)))
-    .returning();
+    .returning(), 'the updated bundles row');
   return row;
 }
 

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import { cashHandoverPayments, cashHandovers, customers, invoices, paymentReceipts, payments } from '../../db/schema/index';
 import { selectRows } from '../services/codes';
 import type { ServiceScope } from '../services/service-scope';
+import { first } from '@meterline/contract/invariant';
 
 /*
  * Collectors' cash (issue 19). A payment a collector took carries `held_by`; a handover links it in
@@ -94,7 +95,7 @@ export async function lockPaymentsForHandover(tx: Executor, scope: ServiceScope,
 export type HandoverRow = typeof cashHandovers.$inferSelect;
 
 export async function insertHandover(tx: Executor, values: typeof cashHandovers.$inferInsert, paymentIds: number[]): Promise<HandoverRow> {
-  const [row] = await tx.insert(cashHandovers).values(values).returning();
+  const row = first(await tx.insert(cashHandovers).values(values).returning(), 'a row inserted into cashHandovers');
   await tx.insert(cashHandoverPayments).values(paymentIds.map((paymentId) => ({ tenantId: values.tenantId, handoverId: row.id, paymentId })));
   return row;
 }
@@ -212,7 +213,7 @@ export async function findPaymentForReceipt(executor: Executor, scope: ServiceSc
  * to this one.
  */
 export async function selectBalancesAfter(executor: Executor, tenantId: number, payment: { id: number; invoiceId: number; customerId: number; paidAt: Date }, timezone: string) {
-  const [row] = await selectRows<{ invoice_balance: string; customer_balance: string; reversed: string }>(
+  const row = first(await selectRows<{ invoice_balance: string; customer_balance: string; reversed: string }>(
     executor,
     sql`select
           (select i.total - coalesce((select sum(p.amount) from payments p where p.tenant_id = i.tenant_id and p.invoice_id = i.id and p.id <= ${payment.id}), 0)
@@ -221,6 +222,6 @@ export async function selectBalancesAfter(executor: Executor, tenantId: number, 
              from invoices i where i.tenant_id = ${tenantId} and i.customer_id = ${payment.customerId} and i.status <> 'cancelled'
                and i.issued_on <= (${payment.paidAt.toISOString()}::timestamptz at time zone ${timezone})::date)::text as customer_balance,
           (select coalesce(-sum(p.amount), 0) from payments p where p.tenant_id = ${tenantId} and p.reverses_id = ${payment.id})::text as reversed`,
-  );
+  ), 'the row of the balances');
   return { invoiceBalance: BigInt(row.invoice_balance), customerBalance: BigInt(row.customer_balance), reversed: BigInt(row.reversed) };
 }

@@ -5,6 +5,7 @@ import { auditLog, cashHandoverPayments, cashHandovers, paymentReceipts, payment
 import { createFixture, TEST_PASSWORD, type Fixture } from '../../../test/fixtures';
 import { clientWithToken, createTestContext, isPostgres, type Client, type TestContext } from '../../../test/harness';
 import { expectMoneyInvariants, expectPermissions, servicePath, signInRoles, type RoleUnderTest } from '../../../test/billing';
+import { first } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -75,7 +76,7 @@ describe('collectors take cash at the door', () => {
     expect(rows.map((row) => row.heldBy)).toEqual([collectorId, collectorId]);
     // An office payment is nobody's cash to hold.
     const office = await pay(accountant, (await invoiceOf('5.00')).id);
-    expect((await context.db.select().from(payments).where(eq(payments.id, office.json().id)))[0].heldBy).toBeNull();
+    expect(first(await context.db.select().from(payments).where(eq(payments.id, office.json().id))).heldBy).toBeNull();
     const receipts = await context.db.select().from(paymentReceipts).where(eq(paymentReceipts.tenantId, fixture.tenantA.id));
     const numbers = receipts.map((row) => row.number).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, index) => index + 1));
@@ -85,7 +86,7 @@ describe('collectors take cash at the door', () => {
   });
 
   it('creates exactly one payment out of 20 collectors paying one invoice at once', async () => {
-    const [template] = await context.db.select().from(users).where(eq(users.id, collectorId));
+    const template = first(await context.db.select().from(users).where(eq(users.id, collectorId)), 'a row from users');
     const names = Array.from({ length: 20 }, (_, index) => `a.door${index}`);
     await context.db.insert(users).values(
       names.map((username) => ({ tenantId: template.tenantId, username, email: `${username}@example.com`, passwordHash: template.passwordHash, role: 'collector', firstName: username, lastName: 'A' })),
@@ -106,8 +107,8 @@ describe('collectors take cash at the door', () => {
     expect(responses.filter((response) => response.statusCode === 409).every((response) => response.json().code === 'invoice_already_paid')).toBe(true);
     const rows = await context.db.select().from(payments).where(eq(payments.invoiceId, invoice.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0].amount).toBe(4000n);
-    expect(rows[0].heldBy).toBe(rows[0].receivedBy);
+    expect(first(rows).amount).toBe(4000n);
+    expect(first(rows).heldBy).toBe(first(rows).receivedBy);
     console.info(`20 concurrent collectors on ${isPostgres ? 'PostgreSQL' : 'PGlite'}: 1 payment, 19 x 409`);
   });
 
@@ -177,7 +178,7 @@ describe('cash held and the count', () => {
     const summary = await accountant.get(path('cash/'));
     expect(summary.statusCode).toBe(200);
     const row = (summary.json() as Record<string, unknown>[]).find((item) => item.collector === collectorId);
-    const oldest = held.map((item) => item.paidAt.getTime()).sort((a, b) => a - b)[0];
+    const oldest = first(held.map((item) => item.paidAt.getTime()).sort((a, b) => a - b));
     expect(row).toEqual({
       collector: collectorId,
       collector_name: 'collector A',
@@ -207,10 +208,10 @@ describe('cash held and the count', () => {
     expect(after).toContain(taken[2]);
     const links = await context.db.select().from(cashHandoverPayments).where(eq(cashHandoverPayments.handoverId, counted.json().id));
     expect(links.map((link) => link.paymentId).sort((a, b) => a - b)).toEqual(listed);
-    const [stored] = await context.db.select().from(cashHandovers).where(eq(cashHandovers.id, counted.json().id));
+    const stored = first(await context.db.select().from(cashHandovers).where(eq(cashHandovers.id, counted.json().id)), 'a row from cashHandovers');
     expect(stored).toMatchObject({ expectedAmount: 2000n, countedAmount: 1900n, difference: -100n, kind: 'shortage' });
     // The count writes the `handover` transaction of the cash counted, from the collector to the counter.
-    const [transaction] = await context.db.select().from(transactions).where(eq(transactions.id, stored.transactionId ?? 0));
+    const transaction = first(await context.db.select().from(transactions).where(eq(transactions.id, stored.transactionId ?? 0)), 'a row from transactions');
     expect(transaction).toMatchObject({ kind: 'handover', amount: 1900n, fromUserId: collectorId, toUserId: fixture.tenantA.users.accountant });
     const audits = await context.db.select().from(auditLog).where(and(eq(auditLog.entity, 'cash_handover'), eq(auditLog.entityId, String(stored.id))));
     expect(audits).toHaveLength(1);
@@ -280,10 +281,10 @@ describe('cash held and the count', () => {
 describe('receipts', () => {
   it('lists what was paid, the balance still due and the collector, with a QR code to the verification page', async () => {
     const customer = await newCustomer('Receipt Customer');
-    const first = await invoiceOf('40.00', customer);
+    const firstInvoice = await invoiceOf('40.00', customer);
     await invoiceOf('15.00', customer);
-    const paid = (await pay(collector, first.id, { amount: '25' })).json();
-    const [receipt] = await context.db.select().from(paymentReceipts).where(eq(paymentReceipts.paymentId, paid.id));
+    const paid = (await pay(collector, firstInvoice.id, { amount: '25' })).json();
+    const receipt = first(await context.db.select().from(paymentReceipts).where(eq(paymentReceipts.paymentId, paid.id)), 'a row from paymentReceipts');
     const page = await admin.get(path(`payments/${paid.id}/receipt/?size=58&lang=en&output=html`));
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
@@ -291,7 +292,7 @@ describe('receipts', () => {
     expect(html).toContain(`data-receipt-number="${receipt.number}"`);
     expect(html).toContain('Company A');
     expect(html).toContain('Receipt Customer');
-    expect(html).toMatch(new RegExp(`class="invoice-paid"><td><bdi dir="ltr">${first.number}</bdi></td><td class="num"><bdi dir="ltr">\\$25\\.00</bdi>`));
+    expect(html).toMatch(new RegExp(`class="invoice-paid"><td><bdi dir="ltr">${firstInvoice.number}</bdi></td><td class="num"><bdi dir="ltr">\\$25\\.00</bdi>`));
     // Received 25 of 40: 15 left on the invoice, 30 on the customer's two invoices.
     expect(html).toMatch(/Amount received<\/th><td><bdi dir="ltr">\$25\.00/);
     expect(html).toMatch(/Invoice balance still due<\/th><td><bdi dir="ltr">\$15\.00/);
@@ -300,7 +301,7 @@ describe('receipts', () => {
     expect(html).toContain(`data-url="${context.config.publicUrl}/payments/${paid.id}/verify?service=${fixture.tenantA.electricityId}"`);
     expect(html).toContain('<path');
     // A later payment does not change a reprint.
-    await pay(accountant, first.id);
+    await pay(accountant, firstInvoice.id);
     expect((await admin.get(path(`payments/${paid.id}/receipt/?size=58&lang=en&output=html`))).body).toMatch(/Balance still due<\/th><td><bdi dir="ltr">\$30\.00/);
 
     const arabic = await collector.get(path(`payments/${paid.id}/receipt/?size=a5&lang=ar&output=html`));
@@ -330,7 +331,7 @@ describe('receipts', () => {
     } finally {
       await context.db.execute(sql`set session_replication_role = origin`);
     }
-    const [{ last }] = (await context.db.execute(sql`select last_number::int as last from receipt_counters where tenant_id = ${fixture.tenantA.id}`) as unknown as { rows: { last: number }[] }).rows;
+    const { last } = first((await context.db.execute(sql`select last_number::int as last from receipt_counters where tenant_id = ${fixture.tenantA.id}`) as unknown as { rows: { last: number }[] }).rows);
     const page = await admin.get(path(`payments/${paid.id}/receipt/?output=html`));
     expect(page.body).toContain(`data-receipt-number="${last + 1}"`);
     expect((await admin.get(path(`payments/${paid.id}/receipt/?output=html`))).body).toContain(`data-receipt-number="${last + 1}"`);
@@ -341,7 +342,7 @@ describe('receipts', () => {
     const paid = (await pay(collector, invoice.id)).json();
     const response = await clients.support.get(path(`payments/${paid.id}/verification/`));
     expect(response.statusCode).toBe(200);
-    const [receipt] = await context.db.select().from(paymentReceipts).where(eq(paymentReceipts.paymentId, paid.id));
+    const receipt = first(await context.db.select().from(paymentReceipts).where(eq(paymentReceipts.paymentId, paid.id)), 'a row from paymentReceipts');
     expect(response.json()).toMatchObject({ payment: { id: paid.id, amount: '11.00', invoice_number: invoice.number }, receipt_number: receipt.number, held_by: collectorId, held_by_name: 'collector A', handover: null, reversed: '0.00' });
   });
 });
@@ -368,6 +369,6 @@ describe('statistics', () => {
     expect(performance.map((row) => row.period)).toContain(today);
     const monthly = (await admin.get(path(`cash/performance/?period=month&collector=${collectorId}&date_from=2000-01-01&date_to=2100-01-01`))).json() as Record<string, unknown>[];
     expect(monthly.map((row) => row.period)).toEqual([today.slice(0, 7)]);
-    expect(Number(monthly[0].invoices_collected)).toBe(new Set(collected.map((row) => row.invoiceId)).size);
+    expect(Number(first(monthly).invoices_collected)).toBe(new Set(collected.map((row) => row.invoiceId)).size);
   });
 });

@@ -5,6 +5,7 @@ import { paymentReceipts } from '../../db/schema/index';
 import { fieldError, forbidden } from '../../lib/http-errors';
 import { selectRows } from '../services/codes';
 import type { ServiceContext } from '../services/service-scope';
+import { first } from '@meterline/contract/invariant';
 
 /**
  * Collectors' rules on `create_payment` (issue 19), checked before anything else of the body: the
@@ -24,12 +25,12 @@ export function collectorHolder(context: ServiceContext, input: { method: string
  * transaction (its row lock queues concurrent payments; a rollback gives the number back).
  */
 export async function issueReceiptNumber(tx: Executor, tenantId: number, paymentId: number, issuedAt: Date): Promise<number> {
-  const [row] = await selectRows<{ last_number: string }>(
+  const row = first(await selectRows<{ last_number: string }>(
     tx,
     sql`insert into receipt_counters as c (tenant_id, last_number) values (${tenantId}, 1)
         on conflict (tenant_id) do update set last_number = c.last_number + 1
         returning c.last_number::text as last_number`,
-  );
+  ), 'the receipt counter row');
   const number = Number(row.last_number);
   await tx.insert(paymentReceipts).values({ tenantId, paymentId, number, issuedAt });
   return number;

@@ -6,6 +6,7 @@ import { DEFAULT_DIGIT_SYSTEM, digitSystemOf } from '@meterline/contract/digits'
 import type { Executor } from '../../db/client';
 import { invoices, payments, settings, transactions } from '../../db/schema/index';
 import { mediaUrl } from '../media/media-names';
+import { first } from '@meterline/contract/invariant';
 
 export type SettingsRow = typeof settings.$inferSelect;
 export type SettingsChanges = Partial<Omit<typeof settings.$inferInsert, 'id' | 'tenantId'>>;
@@ -59,7 +60,7 @@ export async function lockSettings(tx: Executor, scope: { tenantId: number }): P
 }
 
 export async function updateSettings(tx: Executor, scope: { tenantId: number }, changes: SettingsChanges): Promise<SettingsRow> {
-  const [row] = await tx.update(settings).set(changes).where(eq(settings.tenantId, scope.tenantId)).returning();
+  const row = first(await tx.update(settings).set(changes).where(eq(settings.tenantId, scope.tenantId)).returning(), 'the updated settings row');
   return row;
 }
 

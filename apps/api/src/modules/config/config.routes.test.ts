@@ -5,6 +5,7 @@ import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, fieldsOf, type Client, type TestContext } from '../../../test/harness';
 import { buildMultipart, HTML_PAGE, JPEG_HEAD, PNG_1X1, SVG_WITH_SCRIPT, WEBP_HEAD, type MultipartFile } from '../../../test/multipart';
 import { DEFAULT_REMINDER_TEMPLATES } from '@meterline/contract/overdue';
+import { first, nth } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -128,7 +129,7 @@ describe('config', () => {
     const otherId = (await (await fixture.as('b.admin')).get('/api/config/')).json().id;
     expect((await admin.put(`/api/config/${otherId}/`, { company_name: 'Hijack' })).statusCode).toBe(404);
     expect((await putForm(admin, { company_name: 'Hijack' }, logoFile(PNG_1X1), otherId)).statusCode).toBe(404);
-    const [row] = await context.db.select().from(settings).where(eq(settings.id, otherId));
+    const row = first(await context.db.select().from(settings).where(eq(settings.id, otherId)), 'a row from settings');
     expect(row.companyName).toBe('Company B');
   });
 
@@ -138,10 +139,10 @@ describe('config', () => {
     expect(changed.json()).toMatchObject({ currency: 'JOD', currency_decimals: 3 });
     expect((await admin.get('/api/auth/users/me/')).json().tenant).toMatchObject({ currency: 'JOD', currency_decimals: 3 });
 
-    const [customer] = await context.db
+    const customer = first(await context.db
       .insert(customers)
       .values({ tenantId: fixture.tenantA.id, serviceId: fixture.tenantA.electricityId, code: 'C-1', fullName: 'Customer' })
-      .returning();
+      .returning(), 'a row inserted into customers');
     await context.db.insert(invoices).values({
       tenantId: fixture.tenantA.id,
       serviceId: fixture.tenantA.electricityId,
@@ -277,7 +278,7 @@ describe('logo', () => {
     await putForm(admin, { company_name: 'Audited' }, logoFile(PNG_1X1));
     const after = await context.db.select().from(auditLog).where(and(eq(auditLog.entity, 'settings'), eq(auditLog.tenantId, fixture.tenantA.id)));
     expect(after).toHaveLength(before.length + 1);
-    const row = after[after.length - 1];
+    const row = nth(after, after.length - 1);
     expect(row).toMatchObject({ action: 'update', actorId: fixture.tenantA.users.admin, actorRole: 'admin', entityId: String(settingsId) });
     expect((row.after as { company_name: string }).company_name).toBe('Audited');
     expect(JSON.stringify(row)).not.toContain(PNG_1X1.toString('base64').slice(0, 20));

@@ -7,6 +7,7 @@ import { buildings, bundles, customers, invoices, meterReadings, payments, regio
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import { selectRows } from '../services/codes';
 import type { ServiceScope } from '../services/service-scope';
+import { first } from '@meterline/contract/invariant';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -148,16 +149,16 @@ export async function isCustomerCodeTaken(executor: Executor, tenantId: number, 
 }
 
 export async function insertCustomer(executor: Executor, values: typeof customers.$inferInsert): Promise<CustomerRow> {
-  const [row] = await executor.insert(customers).values(values).returning();
+  const row = first(await executor.insert(customers).values(values).returning(), 'a row inserted into customers');
   return row;
 }
 
 export async function updateCustomerRow(executor: Executor, scope: ServiceScope, customerId: number, values: Partial<typeof customers.$inferInsert>): Promise<CustomerRow> {
-  const [row] = await executor
+  const row = first(await executor
     .update(customers)
     .set(values)
     .where(and(scoped(scope), eq(customers.id, customerId)))
-    .returning();
+    .returning(), 'the updated customers row');
   return row;
 }
 
@@ -174,7 +175,7 @@ export async function findLatestSubscription(executor: Executor, scope: ServiceS
 }
 
 export async function insertSubscription(executor: Executor, values: typeof subscriptions.$inferInsert): Promise<SubscriptionRow> {
-  const [row] = await executor.insert(subscriptions).values(values).returning();
+  const row = first(await executor.insert(subscriptions).values(values).returning(), 'a row inserted into subscriptions');
   return row;
 }
 

@@ -4,6 +4,7 @@ import { exchangeRateListSpec } from '@meterline/contract/exchange-rates';
 import type { Executor } from '../../db/client';
 import { exchangeRates } from '../../db/schema/index';
 import { orderByFor, type ListSource } from '../../lib/list';
+import { first } from '@meterline/contract/invariant';
 
 export type ExchangeRateRow = typeof exchangeRates.$inferSelect;
 
@@ -45,13 +46,13 @@ export async function findExchangeRateRow(executor: Executor, tenantId: number, 
 
 /** Sets the month's rate, replacing the one there was. */
 export async function upsertExchangeRate(executor: Executor, values: typeof exchangeRates.$inferInsert): Promise<ExchangeRateRow> {
-  const [row] = await executor
+  const row = first(await executor
     .insert(exchangeRates)
     .values(values)
     .onConflictDoUpdate({
       target: [exchangeRates.tenantId, exchangeRates.currency, exchangeRates.month],
       set: { rate: sql`excluded.rate`, baseCurrency: sql`excluded.base_currency`, setBy: sql`excluded.set_by`, setAt: sql`excluded.set_at` },
     })
-    .returning();
+    .returning(), 'a row inserted into exchangeRates');
   return row;
 }

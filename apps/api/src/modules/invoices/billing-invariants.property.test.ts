@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, isPostgres, type Client, type TestContext } from '../../../test/harness';
 import { expectMoneyInvariants, servicePath } from '../../../test/billing';
+import { first, nth } from '@meterline/contract/invariant';
 
 /**
  * Random sequences of the billing calls an office makes, through the whole app; after every step
@@ -57,7 +58,7 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
 );
 
 async function subscriptionOf(customerId: number): Promise<number> {
-  const [row] = await rows<{ id: number }>(sql`select id from subscriptions where customer_id = ${customerId} and ended_on is null`);
+  const row = first(await rows<{ id: number }>(sql`select id from subscriptions where customer_id = ${customerId} and ended_on is null`));
   return Number(row.id);
 }
 
@@ -66,28 +67,28 @@ async function runStep(step: Step): Promise<number> {
   context.clock.advance(HOUR);
   switch (step.kind) {
     case 'reading': {
-      const subscription = await subscriptionOf(customers[step.customer].id);
-      const [current] = await rows<{ counter: string }>(sql`select counter::text from subscriptions where id = ${subscription}`);
+      const subscription = await subscriptionOf(nth(customers, step.customer).id);
+      const current = first(await rows<{ counter: string }>(sql`select counter::text from subscriptions where id = ${subscription}`));
       const next = (BigInt(current.counter.replace('.', '')) + BigInt(step.delta)).toString().padStart(4, '0');
       const counter = `${next.slice(0, -3)}.${next.slice(-3)}`;
       return (await admin.put(path(`subscriptions/${subscription}/update-counter/`), { counter, confirm_unusual: true })).statusCode;
     }
     case 'void': {
-      const subscription = await subscriptionOf(customers[step.customer].id);
+      const subscription = await subscriptionOf(nth(customers, step.customer).id);
       const readings = (await admin.get(path(`subscriptions/${subscription}/readings/?page_size=1`))).json().results as { id: number }[];
       if (!readings.length) return 404;
-      return (await admin.post(path(`subscriptions/${subscription}/readings/${readings[0].id}/void/`), { reason: 'random void' })).statusCode;
+      return (await admin.post(path(`subscriptions/${subscription}/readings/${first(readings).id}/void/`), { reason: 'random void' })).statusCode;
     }
     case 'invoice': {
-      const subscription = await subscriptionOf(customers[step.customer].id);
-      return (await admin.post(path('invoices/'), { subscription, ...periodOf(MONTHS[step.month], step.half) })).statusCode;
+      const subscription = await subscriptionOf(nth(customers, step.customer).id);
+      return (await admin.post(path('invoices/'), { subscription, ...periodOf(nth(MONTHS, step.month), step.half) })).statusCode;
     }
     case 'run':
-      return (await admin.post(path('invoices/generate/'), periodOf(MONTHS[step.month], 0))).statusCode;
+      return (await admin.post(path('invoices/generate/'), periodOf(nth(MONTHS, step.month), 0))).statusCode;
     case 'payment': {
       const open = await rows<{ id: number; balance: string }>(sql`select id, (total - amount_paid)::text as balance from invoices where status in ('unpaid', 'partially_paid') order by id`);
       if (!open.length) return 404;
-      const invoice = open[step.pick % open.length];
+      const invoice = nth(open, step.pick % open.length);
       const part = (BigInt(invoice.balance) * BigInt(step.part)) / 100n;
       const amount = part > 0n ? `${part / 100n}.${String(part % 100n).padStart(2, '0')}` : undefined;
       return (await admin.put(path(`invoices/${invoice.id}/create_payment/`), amount ? { amount } : {})).statusCode;
@@ -99,7 +100,7 @@ async function runStep(step: Step): Promise<number> {
       );
       const left = paid.filter((row) => BigInt(row.amount) > 0n);
       if (!left.length) return 404;
-      const payment = left[step.pick % left.length];
+      const payment = nth(left, step.pick % left.length);
       const amount = BigInt(payment.amount);
       const text = `-${amount / 100n}.${String(amount % 100n).padStart(2, '0')}`;
       return (await admin.put(path(`invoices/${payment.invoice_id}/create_payment/`), { amount: text, reverses: payment.id, reason: 'random reversal' })).statusCode;
@@ -107,16 +108,16 @@ async function runStep(step: Step): Promise<number> {
     case 'cancel': {
       const live = await rows<{ id: number }>(sql`select id from invoices where status = 'unpaid' order by id`);
       if (!live.length) return 404;
-      return (await admin.post(path(`invoices/${live[step.pick % live.length].id}/cancel/`), { reason: 'random cancel' })).statusCode;
+      return (await admin.post(path(`invoices/${nth(live, step.pick % live.length).id}/cancel/`), { reason: 'random cancel' })).statusCode;
     }
     case 'bundle':
-      return (await admin.put(path(`customers/${customers[step.customer].id}/`), { bundle: bundles[step.bundle] })).statusCode;
+      return (await admin.put(path(`customers/${nth(customers, step.customer).id}/`), { bundle: bundles[step.bundle] })).statusCode;
   }
 }
 
 /** The invariants of issue 11, in one round trip after every step (the full scan of expectMoneyInvariants after every run). */
 async function expectInvariants() {
-  const [broken] = await rows<Record<string, number>>(
+  const broken = first(await rows<{ invoice_totals: number; balances: number; overlaps: number; numbering: number; outstanding: string }>(
     sql`select
       (select count(*) from invoices i
         where i.subtotal <> coalesce((select sum(l.amount) from invoice_lines l where l.invoice_id = i.id), 0)
@@ -130,7 +131,7 @@ async function expectInvariants() {
         where s.last_invoice_number <> (select count(*) from invoices i where i.tenant_id = s.tenant_id)
            or (select count(distinct i.number) from invoices i where i.tenant_id = s.tenant_id) <> (select count(*) from invoices i where i.tenant_id = s.tenant_id))::int as numbering,
       (select coalesce(sum(balance), 0) from customers where tenant_id = ${fixture.tenantA.id})::text as outstanding`,
-  );
+  ));
   const { outstanding, ...counts } = broken;
   expect(counts).toEqual({ invoice_totals: 0, balances: 0, overlaps: 0, numbering: 0 });
   const stats = (await admin.get('/api/statistics/stats1/')).json();

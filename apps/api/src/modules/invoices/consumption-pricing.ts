@@ -12,6 +12,7 @@ import { findServiceTariffs, type TariffRow } from '../tariffs/tariffs.repositor
 import type { DraftLine } from './invoice-lines';
 import { findBilledByMonth, findRateForMonth, findUnbilledIntervals, insertInvoiceRate, insertLinePricing } from './pricing.repository';
 import { findSettingsRow } from './invoices.repository';
+import { nth } from '@meterline/contract/invariant';
 
 const scaled = (text: string | null | undefined, scale: number) => (text ? (parseScaled(text, scale) ?? 0n) : 0n);
 
@@ -77,7 +78,7 @@ export async function priceMeterConsumption(
   if (priced.every((line) => line.tariffId === null)) {
     // No tariff in any of the months: the bundle's price, one line, as before.
     if (input.bundleUnitPrice === 0n) return undefined;
-    const lastMonth = priced[priced.length - 1].month;
+    const lastMonth = nth(priced, -1).month;
     return [{ description: describe(input.consumption, service.unit, null), quantity: input.consumption, unitPrice: input.bundleUnitPrice, pricing: { tariffId: null, month: lastMonth, tier: null } }];
   }
   return priced.map((line) => ({

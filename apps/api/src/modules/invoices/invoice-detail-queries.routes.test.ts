@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, isPostgres, type Client, type TestContext } from '../../../test/harness';
 import { backdateSubscriptions, servicePath } from '../../../test/billing';
+import { defined } from '@meterline/contract/invariant';
 
 /**
  * How many statements one invoice detail costs, counted where they leave for the database (the
@@ -20,7 +21,7 @@ function recordStatements() {
   const restores: (() => void)[] = [];
   const wrap = (prototype: object, name: string) => {
     const target = prototype as Record<string, (...args: unknown[]) => unknown>;
-    const original = target[name];
+    const original = defined(target[name], `a method ${name} to wrap`);
     target[name] = function (this: unknown, ...args: unknown[]) {
       const query = args[0];
       statements.push(typeof query === 'string' ? query : String((query as { text?: unknown } | null)?.text ?? query));

@@ -1,5 +1,6 @@
 import { trimDecimal } from '../services/decimal-input';
 import { computeInvoiceTotals, formatScaled, QUANTITY_SCALE, UNIT_PRICE_SCALE, type InvoiceTotals } from '@meterline/contract/money';
+import { defined } from '@meterline/contract/invariant';
 
 /** A line before it is stored: quantity scaled by 10^3, unit price by 10^6. */
 export interface DraftLine {
@@ -22,7 +23,7 @@ export function priceLines(lines: DraftLine[], taxRate: bigint, decimals: number
     taxRate,
     decimals,
   );
-  return { lines: lines.map((line, index) => ({ ...line, amount: totals.lines[index] })), totals };
+  return { lines: lines.map((line, index) => ({ ...line, amount: defined(totals.lines[index], 'an amount for every line') })), totals };
 }
 
 /**

@@ -1,15 +1,16 @@
-import { and, asc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, isNotNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Invoice, InvoiceLine, InvoiceLinePricing, InvoiceStatus, ListInvoicesQuery } from '@meterline/contract/invoices';
 import { invoiceListSpec, INVOICE_STATUSES } from '@meterline/contract/invoices';
 import { formatMoneyAmount } from '@meterline/contract/money';
 import type { Executor } from '../../db/client';
-import { bundles, customers, invoiceCounts, invoiceExchangeRates, invoiceLinePricing, invoiceLines, invoiceRollups, invoices, meterReadings, paymentTenders, payments, readingVoids, settings, subscriptions, tariffs, uploads, users } from '../../db/schema/index';
+import { customers, invoiceCounts, invoiceExchangeRates, invoiceLinePricing, invoiceLines, invoiceRollups, invoices, meterReadings, paymentTenders, payments, readingVoids, settings, subscriptions, tariffs, uploads, users } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import type { ServiceScope, TenantTerms } from '../services/service-scope';
 import type { InvoiceRateRow } from './pricing.repository';
 import { secondCurrencyFields } from './two-currencies';
 import { toLinePricing } from './pricing.repository';
+import { first } from '@meterline/contract/invariant';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
@@ -146,7 +147,7 @@ export function listInvoicesSource(executor: Executor, scope: ServiceScope, quer
  * 0006 keep: a few rows read instead of every invoice counted.
  */
 export async function countKeptInvoices(executor: Executor, scope: ServiceScope, status: ListInvoicesQuery['status'], today: string): Promise<number> {
-  const [row] =
+  const rows =
     status === 'overdue'
       ? await executor
           .select({ n: sql<string>`coalesce(sum(${invoiceRollups.invoices}), 0)::text` })
@@ -163,7 +164,7 @@ export async function countKeptInvoices(executor: Executor, scope: ServiceScope,
           .select({ n: sql<string>`coalesce(sum(${invoiceCounts.invoices}), 0)::text` })
           .from(invoiceCounts)
           .where(and(eq(invoiceCounts.tenantId, scope.tenantId), eq(invoiceCounts.serviceId, scope.serviceId), status ? eq(invoiceCounts.status, status) : undefined));
-  return Number(row.n);
+  return Number(first(rows, 'the row of the count').n);
 }
 
 export async function findInvoiceWithCustomer(executor: Executor, scope: ServiceScope, invoiceId: number) {
@@ -303,7 +304,7 @@ export function formatInvoiceNumber(prefix: string, year: string, sequence: numb
 }
 
 export async function insertInvoice(executor: Executor, values: typeof invoices.$inferInsert): Promise<InvoiceRow> {
-  const [row] = await executor.insert(invoices).values(values).returning();
+  const row = first(await executor.insert(invoices).values(values).returning(), 'a row inserted into invoices');
   return row;
 }
 
@@ -313,11 +314,11 @@ export async function insertInvoiceLines(executor: Executor, values: (typeof inv
 }
 
 export async function updateInvoiceRow(executor: Executor, scope: ServiceScope, invoiceId: number, values: Partial<typeof invoices.$inferInsert>): Promise<InvoiceRow> {
-  const [row] = await executor
+  const row = first(await executor
     .update(invoices)
     .set(values)
     .where(and(scoped(scope), eq(invoices.id, invoiceId)))
-    .returning();
+    .returning(), 'the updated invoices row');
   return row;
 }
 
@@ -412,31 +413,6 @@ export async function findInvoiceIdsOfPeriod(
     .orderBy(asc(subscriptions.stationId), asc(customers.code), asc(invoices.id))
     .limit(limit);
   return rows.map((row) => row.id);
-}
-
-/** Open subscriptions of the service, optionally of one station or region (the billing run). */
-export async function findOpenSubscriptions(executor: Executor, scope: ServiceScope, filters: { station?: number; region?: number }) {
-  return executor
-    .select({
-      id: subscriptions.id,
-      customerId: subscriptions.customerId,
-      customerName: customers.fullName,
-      customerStatus: customers.status,
-      isBundleActive: bundles.isActive,
-    })
-    .from(subscriptions)
-    .innerJoin(customers, eq(customers.id, subscriptions.customerId))
-    .innerJoin(bundles, eq(bundles.id, subscriptions.bundleId))
-    .where(
-      and(
-        eq(subscriptions.tenantId, scope.tenantId),
-        eq(subscriptions.serviceId, scope.serviceId),
-        isNull(subscriptions.endedOn),
-        filters.station ? eq(subscriptions.stationId, filters.station) : undefined,
-        filters.region ? eq(customers.regionId, filters.region) : undefined,
-      ),
-    )
-    .orderBy(asc(subscriptions.id));
 }
 
 export async function findSettingsRow(executor: Executor, tenantId: number) {

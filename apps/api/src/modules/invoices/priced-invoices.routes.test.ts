@@ -4,6 +4,7 @@ import { auditLog, invoiceExchangeRates, paymentTenders } from '../../db/schema/
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { backdateSubscriptions, expectMoneyInvariants, servicePath } from '../../../test/billing';
+import { first } from '@meterline/contract/invariant';
 
 /** Issue 14: meter invoices priced month by month with tariffs, the rate of the month, payments in two currencies. */
 let context: TestContext;
@@ -187,7 +188,7 @@ describe('two currencies', () => {
     expect(invoice.balance_due_second).toBe('1338000');
     expect(invoice.cash_rounding).toEqual({ LBP: '1000', USD: '0.05' });
     expect(invoice.payments[0]).toMatchObject({ tendered: [{ currency: 'USD' }, { currency: 'LBP' }] });
-    const [audit] = await context.db.select().from(auditLog).where(and(eq(auditLog.entity, 'payment'), eq(auditLog.entityId, String(response.json().id))));
+    const audit = first(await context.db.select().from(auditLog).where(and(eq(auditLog.entity, 'payment'), eq(auditLog.entityId, String(response.json().id)))), 'a row from auditLog');
     expect(audit.after).toMatchObject({ tender: { received: '3006' } });
     const receipt = (await accountant.get(path(`invoices/${invoiceId}/pdf/?output=html&lang=ar&format=receipt`))).body;
     expect(receipt).toContain('المبلغ المسلَّم');

@@ -3,6 +3,7 @@ import type { InvoiceLinePricing } from '@meterline/contract/invoices';
 import type { Executor } from '../../db/client';
 import { exchangeRates, invoiceExchangeRates, invoiceLinePricing } from '../../db/schema/index';
 import { selectRows } from '../services/codes';
+import { first } from '@meterline/contract/invariant';
 
 export type InvoiceRateRow = typeof invoiceExchangeRates.$inferSelect;
 
@@ -69,7 +70,7 @@ export async function findRateForMonth(executor: Executor, tenantId: number, cur
 }
 
 export async function insertInvoiceRate(executor: Executor, values: typeof invoiceExchangeRates.$inferInsert): Promise<InvoiceRateRow> {
-  const [row] = await executor.insert(invoiceExchangeRates).values(values).returning();
+  const row = first(await executor.insert(invoiceExchangeRates).values(values).returning(), 'a row inserted into invoiceExchangeRates');
   return row;
 }
 

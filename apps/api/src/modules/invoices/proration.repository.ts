@@ -5,6 +5,7 @@ import { bundles, customers, stations, subscriptions } from '../../db/schema/ind
 import { selectRows } from '../services/codes';
 import type { ServiceScope } from '../services/service-scope';
 import { unbilledConsumptionSql } from '../subscriptions/subscriptions.repository';
+import { first } from '@meterline/contract/invariant';
 
 /**
  * Subscriptions of the service open on at least one day of the period (the billing run): the open
@@ -68,7 +69,7 @@ export async function findLastReadingTimes(executor: Executor, tenantId: number,
  * billed, and the dearest monthly fee among the bundles it had during the month.
  */
 export async function findMonthFees(executor: Executor, tenantId: number, customerId: number, month: DayRange): Promise<{ alreadyBilled: bigint; dearestFee: bigint }> {
-  const [row] = await selectRows<{ billed: string; dearest: string }>(
+  const row = first(await selectRows<{ billed: string; dearest: string }>(
     executor,
     sql`select
           coalesce((select sum(i.monthly_fee) from invoices i
@@ -77,7 +78,7 @@ export async function findMonthFees(executor: Executor, tenantId: number, custom
           coalesce((select max(b.price) from subscriptions s join bundles b on b.id = s.bundle_id
                     where s.tenant_id = ${tenantId} and s.customer_id = ${customerId} and s.started_on <= ${month.end}
                       and (s.ended_on is null or (s.ended_on > ${month.start} and s.ended_on > s.started_on))), 0)::text as dearest`,
-  );
+  ), 'the row of the billed and dearest fees');
   return { alreadyBilled: BigInt(row.billed), dearestFee: BigInt(row.dearest) };
 }
 
@@ -105,7 +106,7 @@ export async function findSubscriptionConsumption(
   subscription: { id: number; customerId: number; endedOn: string | null },
   period: { periodStart: string },
 ): Promise<string> {
-  const [row] = await selectRows<{ consumption: string }>(
+  const row = first(await selectRows<{ consumption: string }>(
     executor,
     subscription.endedOn !== null
       ? sql`select greatest(0, least(${ownUnbilledSql(tenantId, sql`${subscription.id}`)}, ${unbilledConsumptionSql(tenantId, subscription.customerId)}))::numeric(14,3)::text as consumption`
@@ -113,6 +114,6 @@ export async function findSubscriptionConsumption(
               - coalesce((select sum(greatest(0, ${ownUnbilledSql(tenantId, sql`s.id`)})) from subscriptions s
                           where s.tenant_id = ${tenantId} and s.customer_id = ${subscription.customerId} and s.id <> ${subscription.id}
                             and s.ended_on is not null and s.ended_on > ${period.periodStart} and s.ended_on > s.started_on), 0))::numeric(14,3)::text as consumption`,
-  );
+  ), 'the row of the unbilled consumption');
   return row.consumption;
 }

@@ -5,6 +5,7 @@ import { settings } from '../../db/schema/index';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { expectMoneyInvariants, servicePath } from '../../../test/billing';
+import { first, nth } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -62,12 +63,12 @@ describe('a new customer in mid month', () => {
     at('2026-12-02T09:00:00Z');
     const run = (await admin.post(path('invoices/generate/'), november)).json();
     expect(run.errors).toEqual([]);
-    const [invoice] = await invoicesOf(late.id);
+    const invoice = first(await invoicesOf(late.id));
     // 10.00 x 7 / 30 = 2.333 -> 2.33, for 24 to 30 November.
     expect(invoice).toMatchObject({ period_start: '2026-11-24', period_end: '2026-11-30', subtotal: '2.33' });
     expect(feeOf(invoice)).toBe('2.33');
     // The run billed the other one too; cancelled, it is billed alone for the same days.
-    const [runInvoice] = await invoicesOf(single.id);
+    const runInvoice = first(await invoicesOf(single.id));
     await admin.post(path(`invoices/${runInvoice.id}/cancel/`), { reason: 'rebill alone' });
     const before = await admin.post(path('invoices/'), { subscription: single.subscription.id, ...november });
     expect(before.statusCode).toBe(400);
@@ -110,7 +111,8 @@ describe('a bundle change in mid month', () => {
     const run = (await admin.post(path('invoices/generate/'), november)).json();
     expect(run.errors).toEqual([]);
     expect(run.created).toBe(preview.created);
-    const [old, current] = await invoicesOf(customer.id);
+    const invoices = await invoicesOf(customer.id);
+    const [old, current] = [first(invoices), nth(invoices, 1)];
     // Small: 1 to 14 November, 10.00 x 14/30 = 4.67, and 140 kWh x 0.25 = 35.00.
     expect(old).toMatchObject({ subscription: customer.subscription.id, period_start: '2026-11-01', period_end: '2026-11-14', consumption: '140.000', subtotal: '39.67' });
     expect(feeOf(old)).toBe('4.67');
@@ -163,14 +165,16 @@ describe('fees of a month over random change dates', () => {
         await setProrate(prorate);
         const day = (n: number) => `2026-11-${String(n).padStart(2, '0')}`;
         at(`${day(joinDay)}T09:00:00Z`);
-        const customer = await newCustomer(`Random changes ${runs}`, feeBundles[first]);
-        const used = [feeBundles[first]];
+        const firstBundle = nth(feeBundles, first);
+        const customer = await newCustomer(`Random changes ${runs}`, firstBundle);
+        const used = [firstBundle];
         for (const change of [...changes].sort((a, b) => a.day - b.day)) {
           if (change.day < joinDay) continue;
           at(`${day(change.day)}T10:00:00Z`);
-          const response = await admin.put(path(`customers/${customer.id}/`), { bundle: feeBundles[change.bundle] });
+          const bundle = nth(feeBundles, change.bundle);
+          const response = await admin.put(path(`customers/${customer.id}/`), { bundle });
           expect(response.statusCode).toBe(200);
-          used.push(feeBundles[change.bundle]);
+          used.push(bundle);
         }
         at('2026-12-02T09:00:00Z');
         const result = await context.db.execute(sql`select id, started_on::text, ended_on::text from subscriptions where customer_id = ${customer.id} order by id`);
@@ -185,14 +189,14 @@ describe('fees of a month over random change dates', () => {
         if (billing === 'single') await single(subscriptions);
         if (billing === 'single-reversed') await single([...subscriptions].reverse());
         if (billing === 'partial-then-run') {
-          const open = subscriptions[subscriptions.length - 1];
+          const open = nth(subscriptions, subscriptions.length - 1);
           if (open.started_on <= '2026-11-20') await admin.post(path('invoices/'), { subscription: open.id, period_start: open.started_on, period_end: '2026-11-20' });
           await admin.post(path('invoices/generate/'), november);
         }
         const invoices = (await invoicesOf(customer.id)).filter((row) => row.status !== 'cancelled');
         const billedCents = invoices.reduce((sum, row) => sum + BigInt(feeOf(row).replace('.', '')), 0n);
         const dearest = used.reduce((max, id) => {
-          const cents = BigInt((Number(prices[feeBundles.indexOf(id)]) * 100).toFixed(0));
+          const cents = BigInt((Number(nth(prices, feeBundles.indexOf(id))) * 100).toFixed(0));
           return cents > max ? cents : max;
         }, 0n);
         expect(billedCents <= dearest, `${billedCents} > ${dearest} for ${JSON.stringify({ joinDay, changes, first, prorate, billing })}`).toBe(true);

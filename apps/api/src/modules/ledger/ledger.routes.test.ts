@@ -8,7 +8,7 @@ let fixture: Fixture;
 let clients: Record<RoleUnderTest, Client>;
 let admin: Client;
 let customerId: number;
-const invoice: Record<string, { id: number; number: string }> = {};
+const invoice = {} as Record<'july' | 'august' | 'september', { id: number; number: string }>; // filled in beforeAll
 
 const path = (rest: string, service: 'electricity' | 'water' = 'electricity') => servicePath(fixture.tenantA, rest, service);
 

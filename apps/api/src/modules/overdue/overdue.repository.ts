@@ -7,6 +7,7 @@ import { customers, invoices, reminders } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import { overdueCondition } from '../invoices/invoices.repository';
 import type { ServiceScope } from '../services/service-scope';
+import { first } from '@meterline/contract/invariant';
 
 /**
  * Customers with overdue invoices, one row each, from the invoices themselves: due before today
@@ -138,8 +139,7 @@ export async function findLastReminderAt(executor: Executor, scope: ServiceScope
 }
 
 export async function insertReminder(tx: Executor, row: typeof reminders.$inferInsert) {
-  const [inserted] = await tx.insert(reminders).values(row).returning();
-  return inserted;
+  return first(await tx.insert(reminders).values(row).returning(), 'a row inserted into reminders');
 }
 
 /** Every customer of the disconnection list (no paging: it is printed), the longest overdue first. */

@@ -6,6 +6,7 @@ import { DEFAULT_REMINDER_TEMPLATES } from '@meterline/contract/overdue';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { expectPermissions, servicePath, signInRoles, type RoleUnderTest } from '../../../test/billing';
+import { first } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -13,14 +14,14 @@ let clients: Record<RoleUnderTest, Client>;
 let admin: Client;
 let dataDir: string;
 let settingsId: number;
-const customer: Record<string, number> = {};
+const customer = {} as Record<'Adel' | 'Basma' | 'Carla' | 'Dani', number>; // filled in beforeAll
 
 const pathOf = (rest: string, service: 'electricity' | 'water' = 'electricity') => servicePath(fixture.tenantA, rest, service);
 const outbox = () => path.join(dataDir, 'outbox');
 const outboxFiles = () => (fs.existsSync(outbox()) ? fs.readdirSync(outbox()).sort() : []);
 const remind = (ids: number[], client: Client = admin) => client.post(pathOf('overdue/remind/'), { customers: ids });
 
-async function bill(name: string, amount: string, month: string) {
+async function bill(name: keyof typeof customer, amount: string, month: string) {
   const response = await admin.post(pathOf('invoices/'), {
     customer: customer[name],
     period_start: `${month}-01`,
@@ -76,7 +77,7 @@ describe('POST /overdue/remind/', () => {
     ]);
     const files = outboxFiles();
     expect(files).toHaveLength(1);
-    const file = fs.readFileSync(path.join(outbox(), files[0]), 'utf8');
+    const file = fs.readFileSync(path.join(outbox(), first(files)), 'utf8');
     expect(file).toContain('To: +9613000001');
     expect(file).toContain('Language: en');
     expect(file).toContain(body.results[0].message);

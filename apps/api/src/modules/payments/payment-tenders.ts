@@ -13,6 +13,7 @@ import { findInvoiceRate } from '../invoices/pricing.repository';
 import { currencyTermsOf } from '../invoices/two-currencies';
 import { parseDecimalField } from '../services/decimal-input';
 import type { ServiceContext } from '../services/service-scope';
+import { first } from '@meterline/contract/invariant';
 
 export type PaymentTenderRow = typeof paymentTenders.$inferSelect;
 
@@ -54,7 +55,7 @@ export async function insertPaymentTender(
   values: { tenantId: number; paymentId: number; parts: ParsedPart[]; settled: PaymentSettlement; terms: CurrencyTerms },
 ): Promise<PaymentTenderRow> {
   const { terms, settled } = values;
-  const [row] = await executor
+  const row = first(await executor
     .insert(paymentTenders)
     .values({
       tenantId: values.tenantId,
@@ -68,7 +69,7 @@ export async function insertPaymentTender(
       baseCurrency: terms.rate === null ? null : terms.rateBase,
       changeDueSecond: settled.changeSecond,
     })
-    .returning();
+    .returning(), 'a row inserted into paymentTenders');
   return row;
 }
 

@@ -7,6 +7,7 @@ import { customers, invoices, paymentTenders, payments } from '../../db/schema/i
 import { tenderFields, type PaymentTenderRow } from './payment-tenders';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import type { ServiceScope } from '../services/service-scope';
+import { first } from '@meterline/contract/invariant';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -119,14 +120,14 @@ export async function findPaymentRow(executor: Executor, tenantId: number, invoi
 
 /** How much of a payment earlier reversals have already taken back (a positive number). */
 export async function sumReversalsOf(executor: Executor, tenantId: number, paymentId: number): Promise<bigint> {
-  const [row] = await executor
+  const row = first(await executor
     .select({ total: sql<string>`coalesce(-sum(${payments.amount}), 0)::text` })
     .from(payments)
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.reversesId, paymentId)));
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.reversesId, paymentId))), 'the row of the sum');
   return BigInt(row.total);
 }
 
 export async function insertPayment(executor: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
-  const [row] = await executor.insert(payments).values(values).returning();
+  const row = first(await executor.insert(payments).values(values).returning(), 'a row inserted into payments');
   return row;
 }

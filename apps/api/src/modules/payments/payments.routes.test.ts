@@ -4,6 +4,7 @@ import { idempotencyKeys, payments, settings } from '../../db/schema/index';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, isPostgres, type Client, type TestContext } from '../../../test/harness';
 import { expectMoneyInvariants, expectPermissions, servicePath, signInRoles, type RoleUnderTest } from '../../../test/billing';
+import { first } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -64,7 +65,7 @@ describe('mark as paid', () => {
     expect(responses.filter((response) => response.statusCode === 409).every((response) => response.json().code === 'invoice_already_paid')).toBe(true);
     const rows = await context.db.select().from(payments).where(eq(payments.invoiceId, invoice.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0].amount).toBe(2500n);
+    expect(first(rows).amount).toBe(2500n);
     expect(Number(await balanceOf())).toBe(Number(before) - 25);
     console.info(`50 concurrent mark-paid on ${isPostgres ? 'PostgreSQL' : 'PGlite'}: 1 payment, 49 x 409`);
   });
@@ -207,7 +208,7 @@ describe('permissions and tenancy', () => {
 
   it('keeps the money invariants', async () => {
     await expectMoneyInvariants(context.db);
-    const [row] = ((await context.db.execute(sql`select count(*)::int as n from payments`)) as unknown as { rows: { n: number }[] }).rows;
+    const row = first(((await context.db.execute(sql`select count(*)::int as n from payments`)) as unknown as { rows: { n: number }[] }).rows);
     expect(row.n).toBeGreaterThan(10);
   });
 });

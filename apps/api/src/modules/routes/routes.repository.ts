@@ -15,6 +15,7 @@ import type { Executor } from '../../db/client';
 import { buildings, customers, regions, routeAssignments, routeVisits, stations, streets, subscriptions } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import type { ServiceScope } from '../services/service-scope';
+import { first } from '@meterline/contract/invariant';
 
 export type RouteAssignmentRow = typeof routeAssignments.$inferSelect;
 export type RouteVisitRow = typeof routeVisits.$inferSelect;
@@ -252,15 +253,15 @@ export async function findRouteBuilding(executor: Executor, scope: ServiceScope,
 
 /** The customer is on the collector's round in this service. */
 export async function isOnRound(executor: Executor, scope: ServiceScope, collectorId: number, customerId: number): Promise<boolean> {
-  const [row] = await executor
+  const row = first(await executor
     .select({ n: count() })
     .from(customers)
-    .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.serviceId, scope.serviceId), eq(customers.id, customerId), onRoundOf(scope, collectorId)));
+    .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.serviceId, scope.serviceId), eq(customers.id, customerId), onRoundOf(scope, collectorId))), 'the row of the count');
   return Number(row.n) > 0;
 }
 
 export async function insertVisit(executor: Executor, values: typeof routeVisits.$inferInsert): Promise<RouteVisitRow> {
-  const [row] = await executor.insert(routeVisits).values(values).returning();
+  const row = first(await executor.insert(routeVisits).values(values).returning(), 'a row inserted into routeVisits');
   return row;
 }
 
@@ -312,7 +313,7 @@ export async function findAssignmentRowForUpdate(executor: Executor, scope: Serv
 }
 
 export async function insertAssignment(executor: Executor, values: typeof routeAssignments.$inferInsert): Promise<RouteAssignmentRow> {
-  const [row] = await executor.insert(routeAssignments).values(values).returning();
+  const row = first(await executor.insert(routeAssignments).values(values).returning(), 'a row inserted into routeAssignments');
   return row;
 }
 

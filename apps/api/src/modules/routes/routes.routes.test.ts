@@ -4,6 +4,7 @@ import { auditLog, buildings, regions, routeVisits, stations, streets, users } f
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { expectPermissions, servicePath, signInRoles, type RoleUnderTest } from '../../../test/billing';
+import { first } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -12,13 +13,13 @@ let admin: Client;
 let collector: Client;
 let collectorId: number;
 let otherCollectorId: number;
-const ids = {} as Record<string, number>;
-const customer = {} as Record<string, number>;
+const ids = {} as Record<'north' | 'south' | 'b1' | 'b2' | 'b10' | 's10' | 'harbour' | 'unassigned' | 'station' | 'bundle', number>; // filled in beforeAll
+const customer = {} as Record<'meterOnly' | 'owing' | 'settled' | 'partial' | 'b1' | 'b10' | 'tower' | 'byStation' | 'elsewhere' | 'noBuilding', number>; // filled in beforeAll
 
 const path = (rest: string, service: 'electricity' | 'water' = 'electricity') => servicePath(fixture.tenantA, rest, service);
 
 async function building(streetId: number, name: string) {
-  const [row] = await context.db.insert(buildings).values({ tenantId: fixture.tenantA.id, streetId, name }).returning();
+  const row = first(await context.db.insert(buildings).values({ tenantId: fixture.tenantA.id, streetId, name }).returning(), 'a row inserted into buildings');
   return row.id;
 }
 
@@ -51,17 +52,17 @@ beforeAll(async () => {
   admin = clients.admin;
   collector = clients.collector;
   collectorId = fixture.tenantA.users.collector;
-  const [other] = await context.db
+  const other = first(await context.db
     .insert(users)
     .values({ tenantId: fixture.tenantA.id, username: 'a.collector2', email: 'a.collector2@example.com', passwordHash: 'x', role: 'collector', firstName: 'Second', lastName: 'Collector' })
-    .returning();
+    .returning(), 'a row inserted into users');
   otherCollectorId = other.id;
   const tenantId = fixture.tenantA.id;
-  const [north] = await context.db.insert(regions).values({ tenantId, name: 'North' }).returning();
-  const [south] = await context.db.insert(regions).values({ tenantId, name: 'South' }).returning();
-  const [street2] = await context.db.insert(streets).values({ tenantId, regionId: north.id, name: 'Street 2' }).returning();
-  const [street10] = await context.db.insert(streets).values({ tenantId, regionId: north.id, name: 'Street 10' }).returning();
-  const [southStreet] = await context.db.insert(streets).values({ tenantId, regionId: south.id, name: 'Harbour road' }).returning();
+  const north = first(await context.db.insert(regions).values({ tenantId, name: 'North' }).returning(), 'a row inserted into regions');
+  const south = first(await context.db.insert(regions).values({ tenantId, name: 'South' }).returning(), 'a row inserted into regions');
+  const street2 = first(await context.db.insert(streets).values({ tenantId, regionId: north.id, name: 'Street 2' }).returning(), 'a row inserted into streets');
+  const street10 = first(await context.db.insert(streets).values({ tenantId, regionId: north.id, name: 'Street 10' }).returning(), 'a row inserted into streets');
+  const southStreet = first(await context.db.insert(streets).values({ tenantId, regionId: south.id, name: 'Harbour road' }).returning(), 'a row inserted into streets');
   ids.north = north.id;
   ids.south = south.id;
   ids.b10 = await building(street2.id, 'Building 10');
@@ -70,10 +71,10 @@ beforeAll(async () => {
   ids.s10 = await building(street10.id, 'Tower');
   ids.harbour = await building(southStreet.id, 'Dock 4');
   ids.unassigned = await building(southStreet.id, 'Dock 5');
-  const [station] = await context.db
+  const station = first(await context.db
     .insert(stations)
     .values({ tenantId, serviceId: fixture.tenantA.electricityId, name: 'Harbour station', code: 'HS-1' })
-    .returning();
+    .returning(), 'a row inserted into stations');
   ids.station = station.id;
   ids.bundle = (await admin.post(path('bundles/'), { name: '5 A', amperage: '5', price: '10', unit_price: '0.25' })).json().id;
 

@@ -33,6 +33,7 @@ import {
   type AssignmentListRow,
   type RoundDay,
 } from './routes.repository';
+import { first } from '@meterline/contract/invariant';
 
 type CreateVisitData = z.output<typeof createVisitInputSchema>;
 type CreateAssignmentData = z.output<typeof createRouteAssignmentInputSchema>;
@@ -144,7 +145,7 @@ export function createRouteService(deps: { clock: Clock; defaultDb: Db }) {
     async getAssignment(context: ServiceContext, id: number): Promise<RouteAssignment> {
       const row = await findAssignment(context.db, context.scope, id);
       if (!row) throw notFound();
-      const [assignment] = await toAssignments(context, [row]);
+      const assignment = first(await toAssignments(context, [row]), 'the assignment of the row found');
       return assignment;
     },
 

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { constraintName, databaseErrorCode } from '../../lib/http-errors';
+import { first } from '@meterline/contract/invariant';
 
 /** Rows of a raw SQL query, typed by the caller (both drivers answer `{ rows }`). */
 export async function selectRows<T>(executor: Executor, query: SQL): Promise<T[]> {
@@ -11,7 +12,7 @@ export async function selectRows<T>(executor: Executor, query: SQL): Promise<T[]
 
 /** The next id of a serial table, taken before the insert so that a generated code can carry it. */
 export async function nextSerialId(executor: Executor, tableName: string): Promise<number> {
-  const [row] = await selectRows<{ id: string }>(executor, sql`select nextval(pg_get_serial_sequence(${tableName}, 'id'))::text as id`);
+  const row = first(await selectRows<{ id: string }>(executor, sql`select nextval(pg_get_serial_sequence(${tableName}, 'id'))::text as id`), 'the next serial id');
   return Number(row.id);
 }
 

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Service } from '@meterline/contract/services';
 import type { Executor } from '../../db/client';
 import { services } from '../../db/schema/index';
+import { first } from '@meterline/contract/invariant';
 
 type ServiceRow = typeof services.$inferSelect;
 
@@ -26,10 +27,10 @@ export async function lockService(executor: Executor, scope: { tenantId: number 
 }
 
 export async function updateServiceRow(executor: Executor, scope: { tenantId: number }, serviceId: number, values: { maxConsumptionPerDay?: string | null }): Promise<Service> {
-  const [row] = await executor
+  const row = first(await executor
     .update(services)
     .set(values)
     .where(and(eq(services.tenantId, scope.tenantId), eq(services.id, serviceId)))
-    .returning();
+    .returning(), 'the updated services row');
   return toService(row);
 }

@@ -6,6 +6,7 @@ import { buildings, customers, regions, stations, streets, subscriptions } from 
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import { selectRows } from '../services/codes';
 import type { ServiceScope } from '../services/service-scope';
+import { first } from '@meterline/contract/invariant';
 
 export type StationRow = typeof stations.$inferSelect;
 
@@ -104,18 +105,18 @@ export async function isStationCodeTaken(executor: Executor, tenantId: number, c
 }
 
 export async function insertStation(executor: Executor, values: typeof stations.$inferInsert): Promise<StationRow> {
-  const [row] = await executor.insert(stations).values(values).returning();
+  const row = first(await executor.insert(stations).values(values).returning(), 'a row inserted into stations');
   return row;
 }
 
 export async function updateStationRow(executor: Executor, scope: ServiceScope, stationId: number, values: Partial<typeof stations.$inferInsert>): Promise<StationRow> {
   // An update without any field (`PUT {}`) changes nothing.
   if (Object.values(values).every((value) => value === undefined)) return (await findStationRow(executor, scope, stationId)) as StationRow;
-  const [row] = await executor
+  const row = first(await executor
     .update(stations)
     .set(values)
     .where(and(scoped(scope), eq(stations.id, stationId)))
-    .returning();
+    .returning(), 'the updated stations row');
   return row;
 }
 

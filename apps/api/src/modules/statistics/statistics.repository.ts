@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { selectRows } from '../services/codes';
+import { first } from '@meterline/contract/invariant';
 
 /** What every figure is computed over: one tenant, optionally one service, a window of days. */
 export interface StatisticsScope {
@@ -25,7 +26,7 @@ const serviceFilter = (alias: string, serviceId: number | undefined): SQL =>
 
 export async function selectKpis(executor: Executor, scope: StatisticsScope) {
   const { tenantId, serviceId, from, to, today } = scope;
-  const [row] = await selectRows<{
+  const rows = await selectRows<{
     customers: number;
     active_subscriptions: number;
     invoiced: string;
@@ -46,7 +47,7 @@ export async function selectKpis(executor: Executor, scope: StatisticsScope) {
       (select coalesce(sum(r.invoices), 0) from invoice_rollups r where r.tenant_id = ${tenantId} ${serviceFilter('r', serviceId)}
          and r.status in ('unpaid', 'partially_paid') and r.due_on < ${today}::date)::int as overdue`,
   );
-  return row;
+  return first(rows, 'the row of the figures');
 }
 
 /** Invoiced (live invoices by issue month) and collected (payments by month paid) between two days. */

@@ -10,17 +10,18 @@ import { currencyTermsOf } from '../invoices/two-currencies';
 import { assertTenantService, findUserNames } from '../services/references';
 import { safeTimezone, todayIn, type TenantContext } from '../services/service-scope';
 import { selectCollectionsByReceiver, selectKpis, selectMonthlyTotals, selectStatusBreakdown, type StatisticsScope } from './statistics.repository';
+import { first, nth } from '@meterline/contract/invariant';
 
 const STATUS_ORDER = ['paid', 'partially_paid', 'unpaid', 'overdue', 'cancelled'];
 
 function lastDayOfMonth(month: string): string {
-  const [year, monthNumber] = month.split('-').map(Number);
+  const [year = NaN, monthNumber = NaN] = month.split('-').map(Number); // YYYY-MM
   return new Date(Date.UTC(year, monthNumber, 0)).toISOString().slice(0, 10);
 }
 
 /** The twelve months (YYYY-MM) ending with the given one, oldest first. */
 export function twelveMonthsEnding(month: string): string[] {
-  const [year, monthNumber] = month.split('-').map(Number);
+  const [year = NaN, monthNumber = NaN] = month.split('-').map(Number); // YYYY-MM
   return Array.from({ length: 12 }, (_, index) => {
     const date = new Date(Date.UTC(year, monthNumber - 1 - (11 - index), 1));
     return date.toISOString().slice(0, 7);
@@ -91,7 +92,7 @@ export function createStatisticsService(deps: { clock: Clock; defaultDb: Db }) {
     async monthlyTotals(context: TenantContext, query: StatisticsQuery): Promise<MonthlyTotals> {
       const scope = await scopeOf(context, query);
       const months = twelveMonthsEnding((query.date_to ?? scope.today).slice(0, 7));
-      const { invoiced, collected } = await selectMonthlyTotals(context.db, { ...scope, from: `${months[0]}-01`, to: lastDayOfMonth(months[11]) });
+      const { invoiced, collected } = await selectMonthlyTotals(context.db, { ...scope, from: `${first(months)}-01`, to: lastDayOfMonth(nth(months, -1)) });
       const invoicedByMonth = new Map(invoiced.map((row) => [row.month, BigInt(row.total)]));
       const collectedByMonth = new Map(collected.map((row) => [row.month, BigInt(row.total)]));
       return months.map((month) => ({

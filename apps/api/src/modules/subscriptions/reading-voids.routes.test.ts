@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { backdateSubscriptions, expectMoneyInvariants, servicePath, signInRoles, type RoleUnderTest } from '../../../test/billing';
+import { first, nth } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -44,7 +45,7 @@ describe('voiding a reading', () => {
     expect((await read(admin, id, '100')).statusCode).toBe(200);
     context.clock.advance(3600);
     expect((await read(admin, id, '99999999999.999')).json()).toMatchObject({ counter: '99999999999.999' });
-    const typo = (await history(id))[0];
+    const typo = first(await history(id));
 
     const voided = await voidReading(clients.accountant, id, typo.id, 'typed two extra digits');
     expect(voided.statusCode).toBe(200);
@@ -76,12 +77,12 @@ describe('voiding a reading', () => {
     expect(invoice.json().readings.map((row: { value: string }) => row.value)).toEqual(['100.000', '123.450']);
 
     // A billed reading cannot be voided; cancelling the invoice frees it.
-    const billed = await voidReading(admin, id, (await history(id))[0].id);
+    const billed = await voidReading(admin, id, first(await history(id)).id);
     expect(billed.statusCode).toBe(409);
     expect(billed.json()).toMatchObject({ code: 'reading_billed', params: { number: invoice.json().number } });
     expect(billed.json().detail).toContain(invoice.json().number);
     expect((await admin.post(path(`invoices/${invoice.json().id}/cancel/`), { reason: 'reading wrong' })).statusCode).toBe(200);
-    expect((await voidReading(admin, id, (await history(id))[0].id)).statusCode).toBe(200);
+    expect((await voidReading(admin, id, first(await history(id)).id)).statusCode).toBe(200);
     expect((await admin.get(path('subscriptions/counters/?search=Typo'))).json().results[0]).toMatchObject({ counter: '100.000', consumption: '100.000' });
     await expectMoneyInvariants(context.db);
   });
@@ -91,22 +92,23 @@ describe('voiding a reading', () => {
     const id = customer.subscription.id;
     await read(admin, id, '10');
     await read(admin, id, '20');
-    const [latest, first] = await history(id);
-    const earlier = await voidReading(admin, id, first.id);
+    const readings = await history(id);
+    const [latest, earliest] = [first(readings), nth(readings, 1)];
+    const earlier = await voidReading(admin, id, earliest.id);
     expect(earlier.statusCode).toBe(409);
     expect(earlier.json()).toMatchObject({ code: 'reading_not_latest' });
     expect((await voidReading(admin, id, latest.id)).statusCode).toBe(200);
-    expect((await voidReading(admin, id, first.id)).statusCode).toBe(200);
+    expect((await voidReading(admin, id, earliest.id)).statusCode).toBe(200);
     expect((await admin.get(path('subscriptions/counters/?search=Two Readings'))).json().results[0]).toMatchObject({ counter: '0.000', consumption: '0.000' });
     expect((await voidReading(admin, id, 999999)).statusCode).toBe(404);
-    expect((await admin.post(path(`subscriptions/${id}/readings/${first.id}/void/`), { reason: '' })).statusCode).toBe(400);
+    expect((await admin.post(path(`subscriptions/${id}/readings/${earliest.id}/void/`), { reason: '' })).statusCode).toBe(400);
   });
 
   it('lets a collector void only a reading they took today; support never', async () => {
     const customer = await meteredCustomer('Collector Round');
     const id = customer.subscription.id;
     await read(admin, id, '5');
-    const adminReading = (await history(id))[0];
+    const adminReading = first(await history(id));
     const notTheirs = await voidReading(collector, id, adminReading.id);
     expect(notTheirs.statusCode).toBe(403);
     expect(notTheirs.json()).toMatchObject({ code: 'reading_void_not_allowed' });
@@ -114,10 +116,10 @@ describe('voiding a reading', () => {
     expect((await voidReading(clients.superadmin, id, adminReading.id)).statusCode).toBe(403);
 
     await read(collector, id, '7');
-    const theirs = (await history(id))[0];
+    const theirs = first(await history(id));
     expect((await voidReading(collector, id, theirs.id)).statusCode).toBe(200);
     await read(collector, id, '8');
-    const yesterday = (await history(id))[0];
+    const yesterday = first(await history(id));
     context.clock.advance(24 * 3600);
     expect((await voidReading(collector, id, yesterday.id)).json()).toMatchObject({ code: 'reading_void_not_allowed' });
     expect((await voidReading(admin, id, yesterday.id)).statusCode).toBe(200);
@@ -127,7 +129,7 @@ describe('voiding a reading', () => {
     const one = await meteredCustomer('Reading Owner');
     const other = await meteredCustomer('Other Owner');
     await read(admin, one.subscription.id, '3');
-    const reading = (await history(one.subscription.id))[0];
+    const reading = first(await history(one.subscription.id));
     expect((await voidReading(admin, other.subscription.id, reading.id)).statusCode).toBe(404);
     const b = await fixture.as('b.admin');
     expect((await b.post(servicePath(fixture.tenantB, `subscriptions/${one.subscription.id}/readings/${reading.id}/void/`), { reason: 'x' })).statusCode).toBe(404);

@@ -6,6 +6,7 @@ import { buildings, bundles, customers, invoices, meterReadings, readingVoids, r
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import { selectRows } from '../services/codes';
 import type { ServiceScope } from '../services/service-scope';
+import { first } from '@meterline/contract/invariant';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type ReadingRow = typeof meterReadings.$inferSelect;
@@ -56,7 +57,7 @@ export async function findSubscriptionRow(executor: Executor, scope: ServiceScop
 }
 
 export async function insertReading(executor: Executor, values: typeof meterReadings.$inferInsert): Promise<ReadingRow> {
-  const [row] = await executor.insert(meterReadings).values(values).returning();
+  const row = first(await executor.insert(meterReadings).values(values).returning(), 'a row inserted into meterReadings');
   return row;
 }
 
@@ -66,11 +67,11 @@ export async function setSubscriptionCounter(
   subscriptionId: number,
   values: { counter: string; counterUpdatedAt: Date | null; counterUpdatedBy: number | null },
 ): Promise<SubscriptionRow> {
-  const [row] = await executor
+  const row = first(await executor
     .update(subscriptions)
     .set(values)
     .where(and(scoped(scope), eq(subscriptions.id, subscriptionId)))
-    .returning();
+    .returning(), 'the updated subscriptions row');
   return row;
 }
 
@@ -90,11 +91,6 @@ export function unbilledConsumptionSql(tenantId: SQL | number, customerId: SQL |
               where bi.tenant_id = ${tenantId} and bi.customer_id = ${customerId}
                 and bi.status <> 'cancelled' and bi.consumption is not null), 0)
   )`;
-}
-
-export async function findUnbilledConsumption(executor: Executor, tenantId: number, customerId: number): Promise<string> {
-  const [row] = await selectRows<{ consumption: string }>(executor, sql`select ${unbilledConsumptionSql(tenantId, customerId)}::numeric(14,3)::text as consumption`);
-  return row.consumption;
 }
 
 /**
@@ -378,6 +374,6 @@ export async function findInvoiceBillingReading(executor: Executor, tenantId: nu
 }
 
 export async function insertReadingVoid(executor: Executor, values: typeof readingVoids.$inferInsert): Promise<ReadingVoidRow> {
-  const [row] = await executor.insert(readingVoids).values(values).returning();
+  const row = first(await executor.insert(readingVoids).values(values).returning(), 'a row inserted into readingVoids');
   return row;
 }

@@ -4,6 +4,7 @@ import { meterReadings } from '../../db/schema/index';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { expectPermissions, servicePath, signInRoles, type RoleUnderTest } from '../../../test/billing';
+import { first } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -173,7 +174,7 @@ describe('permissions', () => {
       },
       { name: 'POST reset-counter', allowed: ['admin', 'accountant'], call: (client) => client.post(path(`subscriptions/${id}/reset-counter/`), { counter: '0', reason: 'test' }) },
     ]);
-    const [{ n }] = ((await context.db.execute(sql`select count(*)::int as n from audit_log where entity = 'subscription'`)) as unknown as { rows: { n: number }[] }).rows;
+    const { n } = first(((await context.db.execute(sql`select count(*)::int as n from audit_log where entity = 'subscription'`)) as unknown as { rows: { n: number }[] }).rows);
     expect(n).toBeGreaterThan(0);
   });
 });

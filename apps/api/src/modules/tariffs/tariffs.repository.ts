@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { bundles, tariffs } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import type { ServiceScope } from '../services/service-scope';
+import { first } from '@meterline/contract/invariant';
 
 export type TariffRow = typeof tariffs.$inferSelect;
 
@@ -103,12 +104,12 @@ export async function findServiceBundleIds(executor: Executor, scope: ServiceSco
 }
 
 export async function insertTariff(executor: Executor, values: typeof tariffs.$inferInsert): Promise<TariffRow> {
-  const [row] = await executor.insert(tariffs).values(values).returning();
+  const row = first(await executor.insert(tariffs).values(values).returning(), 'a row inserted into tariffs');
   return row;
 }
 
 export async function updateTariffRow(executor: Executor, scope: ServiceScope, tariffId: number, values: Partial<typeof tariffs.$inferInsert>): Promise<TariffRow> {
-  const [row] = await executor.update(tariffs).set(values).where(and(scoped(scope), eq(tariffs.id, tariffId))).returning();
+  const row = first(await executor.update(tariffs).set(values).where(and(scoped(scope), eq(tariffs.id, tariffId))).returning(), 'the updated tariffs row');
   return row;
 }
 

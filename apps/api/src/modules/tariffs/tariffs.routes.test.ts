@@ -4,6 +4,7 @@ import { auditLog, invoiceLinePricing, invoiceLines, tariffs } from '../../db/sc
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { expectPermissions, servicePath, signInRoles, type RoleUnderTest } from '../../../test/billing';
+import { first } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -136,7 +137,7 @@ describe('tariffs', () => {
         lines: [{ description: 'Consumption: 10 kWh', quantity: '10', unit_price: '0.55' }],
       })
     ).json();
-    const [line] = await context.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id));
+    const line = first(await context.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id)), 'a row from invoiceLines');
     await context.db.insert(invoiceLinePricing).values({ tenantId: fixture.tenantA.id, invoiceLineId: line.id, tariffId: tariff.id, month: '2026-12-01', tier: null });
 
     expect((await admin.get(path(`tariffs/${tariff.id}/`))).json().is_in_use).toBe(true);
@@ -144,7 +145,7 @@ describe('tariffs', () => {
     expect(refusedEdit.statusCode).toBe(409);
     expect(refusedEdit.json()).toMatchObject({ code: 'tariff_in_use' });
     expect((await admin.delete(path(`tariffs/${tariff.id}/`))).json()).toMatchObject({ code: 'tariff_in_use' });
-    const [unchanged] = await context.db.select().from(tariffs).where(eq(tariffs.id, tariff.id));
+    const unchanged = first(await context.db.select().from(tariffs).where(eq(tariffs.id, tariff.id)), 'a row from tariffs');
     expect(unchanged.unitPrice).toBe('0.550000');
 
     expect((await admin.post(path(`invoices/${invoice.id}/cancel/`), { reason: 'Typed twice' })).statusCode).toBe(200);

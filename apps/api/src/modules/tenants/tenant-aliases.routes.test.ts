@@ -6,6 +6,7 @@ import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, isPostgres, signIn, type Client, type TestContext } from '../../../test/harness';
 import { servicePath } from '../../../test/billing';
 import { buildMultipart, PNG_1X1 } from '../../../test/multipart';
+import { first } from '@meterline/contract/invariant';
 
 /** Two databases (PGlite copies, or two PostgreSQL databases with TEST_DATABASE_URL): `default` and `second`. */
 let context: TestContext;
@@ -130,11 +131,11 @@ describe(`database aliases (${isPostgres ? 'PostgreSQL' : 'PGlite'}, two databas
 
   it('refuses to change or delete audit rows in either database', async () => {
     for (const db of [context.db, second]) {
-      const [row] = await db.select().from(auditLog).limit(1);
+      const row = first(await db.select().from(auditLog).limit(1), 'a row from auditLog');
       expect(row).toBeTruthy();
       await expect(db.update(auditLog).set({ action: 'tampered' }).where(eq(auditLog.id, row.id))).rejects.toThrow();
       await expect(db.delete(auditLog).where(eq(auditLog.id, row.id))).rejects.toThrow();
-      const [after] = await db.select().from(auditLog).where(eq(auditLog.id, row.id));
+      const after = first(await db.select().from(auditLog).where(eq(auditLog.id, row.id)), 'a row from auditLog');
       expect(after.action).toBe(row.action);
     }
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, services, settings, tenants } from '../../db/schema/index';
 import { createFixture, TEST_PASSWORD, type Fixture } from '../../../test/fixtures';
 import { createTestContext, fieldsOf, signIn, type Client, type TestContext } from '../../../test/harness';
+import { first } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -35,7 +36,7 @@ describe('tenants', () => {
   it('needs only name and slug; answers field messages otherwise', async () => {
     const minimal = await createTenant({ name: 'Minimal', slug: 'minimal' });
     expect(minimal).toMatchObject({ email: '', phone: '', address: '', db_alias: 'default' });
-    const [config] = await context.db.select().from(settings).where(eq(settings.tenantId, minimal.id));
+    const config = first(await context.db.select().from(settings).where(eq(settings.tenantId, minimal.id)), 'a row from settings');
     expect(config.currency).toBe('USD');
 
     const missing = await superadmin.post('/api/tenants/', {});
@@ -171,7 +172,7 @@ describe('block and unblock', () => {
     expect(anonymous.statusCode).toBe(401);
     const admin = await fixture.as('a.admin');
     expect((await admin.get(`/api/tenants/${fixture.tenantA.id}/block/`)).statusCode).toBe(403);
-    const [row] = await context.db.select().from(tenants).where(eq(tenants.id, fixture.tenantA.id));
+    const row = first(await context.db.select().from(tenants).where(eq(tenants.id, fixture.tenantA.id)), 'a row from tenants');
     expect(row.isBlocked).toBe(false);
   });
 });

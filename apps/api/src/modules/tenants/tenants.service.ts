@@ -10,6 +10,7 @@ import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import { recordAudit, type AuditContext } from '../audit/audit.repository';
 import { provisionTenantData } from './tenant-provisioning';
 import { findTenant, isSlugTaken, lockTenantRow, toTenant, usersCountColumn, type TenantRow } from './tenants.repository';
+import { first } from '@meterline/contract/invariant';
 
 type CreateTenantData = {
   name: string;
@@ -62,7 +63,7 @@ export function createTenantService(deps: { databases: DatabaseRegistry; clock: 
       if (!row) throw notFound();
       // Blocking a blocked tenant changes nothing, so it records nothing.
       if (row.isBlocked === isBlocked) return;
-      const [updated] = await tx.update(tenants).set({ isBlocked, updatedAt: clock.now() }).where(eq(tenants.id, tenantId)).returning();
+      const updated = first(await tx.update(tenants).set({ isBlocked, updatedAt: clock.now() }).where(eq(tenants.id, tenantId)).returning(), 'the updated tenants row');
       // Blocking ends every token of the client's users for good: unblocking does not revive them.
       if (isBlocked) await tx.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.tenantId, tenantId));
       await recordAudit(tx, context, {
@@ -126,7 +127,7 @@ export function createTenantService(deps: { databases: DatabaseRegistry; clock: 
       const currency = input.currency ?? 'USD';
       return db
         .transaction(async (tx) => {
-          const [row] = await tx
+          const row = first(await tx
             .insert(tenants)
             .values({
               name: input.name,
@@ -138,7 +139,7 @@ export function createTenantService(deps: { databases: DatabaseRegistry; clock: 
               createdAt: clock.now(),
               updatedAt: clock.now(),
             })
-            .returning();
+            .returning(), 'a row inserted into tenants');
           const tenant = toTenant(row, 0);
           await recordAudit(tx, context, { action: 'create', entity: 'tenant', entityId: row.id, after: { ...auditSnapshot(row), currency }, tenantId: row.id });
           const provisioning = { currency, companyName: input.name };
@@ -159,11 +160,11 @@ export function createTenantService(deps: { databases: DatabaseRegistry; clock: 
           if (input.db_alias !== undefined && input.db_alias !== row.dbAlias) {
             throw fieldError('db_alias', ERROR_CODES.dbAliasFixed);
           }
-          const [updated] = await tx
+          const updated = first(await tx
             .update(tenants)
             .set({ name: input.name, slug: input.slug, email: input.email, phone: input.phone, address: input.address, updatedAt: clock.now() })
             .where(eq(tenants.id, tenantId))
-            .returning();
+            .returning(), 'the updated tenants row');
           await recordAudit(tx, context, { action: 'update', entity: 'tenant', entityId: tenantId, before: auditSnapshot(row), after: auditSnapshot(updated), tenantId });
         })
         .catch(rethrowSlugConflict);

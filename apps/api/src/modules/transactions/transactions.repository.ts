@@ -7,6 +7,7 @@ import type { Executor } from '../../db/client';
 import { invoices, transactions } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import { selectRows } from '../services/codes';
+import { first } from '@meterline/contract/invariant';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
@@ -64,7 +65,7 @@ export function listTransactionsSource(
 }
 
 export async function insertTransaction(executor: Executor, values: typeof transactions.$inferInsert): Promise<TransactionRow> {
-  const [row] = await executor.insert(transactions).values(values).returning();
+  const row = first(await executor.insert(transactions).values(values).returning(), 'a row inserted into transactions');
   return row;
 }
 

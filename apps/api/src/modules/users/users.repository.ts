@@ -3,6 +3,7 @@ import { digitSystemOf } from '@meterline/contract/digits';
 import type { User } from '@meterline/contract/users';
 import type { Executor } from '../../db/client';
 import { refreshTokens, settings, tenants, users } from '../../db/schema/index';
+import { first } from '@meterline/contract/invariant';
 
 export type UserRow = typeof users.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;
@@ -86,18 +87,18 @@ export async function findTenantUser(db: Executor, scope: { tenantId: number }, 
 export async function isUsernameTaken(db: Executor, username: string, exceptUserId?: number): Promise<boolean> {
   const conditions: SQL[] = [sql`lower(${users.username}) = lower(${username})`];
   if (exceptUserId) conditions.push(ne(users.id, exceptUserId));
-  const [row] = await db
+  const row = first(await db
     .select({ n: count() })
     .from(users)
-    .where(and(...conditions));
+    .where(and(...conditions)), 'the row of the count');
   return row.n > 0;
 }
 
 export async function countOtherActiveAdmins(db: Executor, scope: { tenantId: number }, exceptUserId: number): Promise<number> {
-  const [row] = await db
+  const row = first(await db
     .select({ n: count() })
     .from(users)
-    .where(and(eq(users.tenantId, scope.tenantId), eq(users.isActive, true), eq(users.role, 'admin'), ne(users.id, exceptUserId)));
+    .where(and(eq(users.tenantId, scope.tenantId), eq(users.isActive, true), eq(users.role, 'admin'), ne(users.id, exceptUserId))), 'a row from users');
   return row.n;
 }
 

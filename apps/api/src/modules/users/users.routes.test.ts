@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, users } from '../../db/schema/index';
 import { createFixture, TEST_PASSWORD, type Fixture } from '../../../test/fixtures';
 import { createTestContext, signIn, type Client, type TestContext } from '../../../test/harness';
+import { first, nth } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;
-const clients: Record<string, Client> = {};
 const ROLES = ['superadmin', 'admin', 'accountant', 'support', 'collector'] as const;
+const clients = {} as Record<(typeof ROLES)[number], Client>; // filled in beforeAll
 
 let targetId: number;
 
@@ -51,7 +52,7 @@ describe('each role on each users route (allowed or 403)', () => {
     }
     const target = await clients.admin.post('/api/auth/users/', newUserBody());
     expect((await clients.admin.delete(`/api/auth/users/${target.json().id}/`)).statusCode).toBe(204);
-    const [row] = await context.db.select().from(users).where(eq(users.id, target.json().id));
+    const row = first(await context.db.select().from(users).where(eq(users.id, target.json().id)), 'a row from users');
     expect(row.isActive).toBe(false);
   });
 });
@@ -69,7 +70,7 @@ describe('tenant boundaries', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
     }
-    const [row] = await context.db.select().from(users).where(eq(users.id, other));
+    const row = first(await context.db.select().from(users).where(eq(users.id, other)), 'a row from users');
     expect(row.firstName).not.toBe('Hacked');
   });
 
@@ -203,14 +204,14 @@ describe('passwords', () => {
     expect(known.statusCode).toBe(204);
     // Sent after the answer (a known address must not answer differently): wait for it.
     await vi.waitFor(() => expect(context.mailer.sent).toHaveLength(1));
-    const link = /\/reset-password\/([^/\s]+)\/([^/\s]+)/.exec(context.mailer.sent[0].text)!;
+    const link = /\/reset-password\/([^/\s]+)\/([^/\s]+)/.exec(first(context.mailer.sent).text)!;
     const confirm = (token: string) =>
       context.app.inject({ method: 'POST', url: '/api/auth/users/reset_password_confirm/', payload: { uid: link[1], token, new_password: 'reset-pass-123' } });
     expect((await confirm(`${link[2]}x`)).statusCode).toBe(400);
-    expect((await confirm(link[2])).statusCode).toBe(204);
-    expect((await confirm(link[2])).statusCode).toBe(400); // single use: the password changed
+    expect((await confirm(nth(link, 2))).statusCode).toBe(204);
+    expect((await confirm(nth(link, 2))).statusCode).toBe(400); // single use: the password changed
     await signIn(context.app, 'b.support', 'reset-pass-123');
-    expect(context.mailer.sent[0].subject).toBe('Meterline password reset');
+    expect(first(context.mailer.sent).subject).toBe('Meterline password reset');
     const arabic = await context.app.inject({
       method: 'POST',
       url: '/api/auth/users/reset_password/',
@@ -219,8 +220,8 @@ describe('passwords', () => {
     });
     expect(arabic.statusCode).toBe(204);
     await vi.waitFor(() => expect(context.mailer.sent).toHaveLength(2));
-    expect(context.mailer.sent[1].subject).toBe('إعادة تعيين كلمة المرور في Meterline');
-    expect(context.mailer.sent[1].text).toMatch(/^مرحبًا /);
+    expect(nth(context.mailer.sent, 1).subject).toBe('إعادة تعيين كلمة المرور في Meterline');
+    expect(nth(context.mailer.sent, 1).text).toMatch(/^مرحبًا /);
   });
 });
 

@@ -12,6 +12,7 @@ import {
 import { idParamsSchema } from '@meterline/contract/common';
 import { validationErrorSchema } from '@meterline/contract/errors';
 import { assignableRoles, can } from '@meterline/contract/permissions';
+import type { TenantRole } from '@meterline/contract/roles';
 import {
   createUserInputSchema,
   listUsersQuerySchema,
@@ -30,7 +31,7 @@ import { requestLanguage } from '../../plugins/error-handler';
 import { actorOf, auditContextOf, requireAnyPermission, requirePermission, requireSelfOr, tenantActorOf } from '../../plugins/authenticate';
 import type { UserService } from './users.service';
 
-const ROLE_LABELS: Record<string, string> = { admin: 'Admin', accountant: 'Accountant', support: 'Support', collector: 'Collector' };
+const ROLE_LABELS: Record<TenantRole, string> = { admin: 'Admin', accountant: 'Accountant', support: 'Support', collector: 'Collector' };
 
 export const USER_CSV_COLUMNS: CsvColumn<User>[] = [
   { header: 'id', value: (user: User) => user.id, numeric: true },

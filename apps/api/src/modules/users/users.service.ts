@@ -34,6 +34,7 @@ import {
   toUser,
   type UserRow,
 } from './users.repository';
+import { first } from '@meterline/contract/invariant';
 
 const RESET_TOKEN_SECONDS = 24 * 3600;
 
@@ -188,7 +189,7 @@ export function createUserService(deps: {
       assertStrongPassword('password', input.password, [input.username, input.email, input.first_name, input.last_name]);
       const passwordHash = await passwords.hash(input.password);
       return db.transaction(async (tx) => {
-        const [row] = await tx
+        const row = first(await tx
           .insert(users)
           .values({
             tenantId: scope.tenantId,
@@ -202,7 +203,7 @@ export function createUserService(deps: {
             isActive: input.is_active,
             dateJoined: clock.now(),
           })
-          .returning();
+          .returning(), 'a row inserted into users');
         const user = toUser(row);
         await recordAudit(tx, context, { action: 'create', entity: 'user', entityId: row.id, after: user, tenantId: scope.tenantId });
         return user;
@@ -237,11 +238,11 @@ export function createUserService(deps: {
       if (!row.isActive) return;
       await db.transaction(async (tx) => {
         await assertKeepsAnAdmin(tx, scope, row, { isActive: false });
-        const [after] = await tx
+        const after = first(await tx
           .update(users)
           .set({ isActive: false, tokenVersion: sql`${users.tokenVersion} + 1` })
           .where(eq(users.id, row.id))
-          .returning();
+          .returning(), 'the updated users row');
         await recordAudit(tx, context, { action: 'deactivate', entity: 'user', entityId: row.id, before: toUser(row), after: toUser(after), tenantId: scope.tenantId });
       });
       await tokens.revokeAllForUser(row.id);
@@ -340,7 +341,7 @@ export function createUserService(deps: {
     const changesAccess = (input.role !== undefined && input.role !== row.role) || (input.is_active !== undefined && input.is_active !== row.isActive);
     const after = await db.transaction(async (tx) => {
       if (tenantId !== null) await assertKeepsAnAdmin(tx, { tenantId }, row, { role: input.role, isActive: input.is_active });
-      const [updated] = await tx
+      const updated = first(await tx
         .update(users)
         .set({
           username: input.username,
@@ -355,7 +356,7 @@ export function createUserService(deps: {
           ...(changesAccess ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
         })
         .where(eq(users.id, row.id))
-        .returning();
+        .returning(), 'the updated users row');
       await recordAudit(tx, context, { action: 'update', entity: 'user', entityId: row.id, before: toUser(row), after: toUser(updated), tenantId });
       return updated;
     });

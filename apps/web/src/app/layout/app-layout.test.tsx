@@ -8,13 +8,13 @@ import { userWithRole } from '../test-users';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function renderShell(path: string, role: string, services: unknown) {
+function renderShell(path: string, role: string, services: unknown, user = userWithRole(role)) {
   initI18n('en');
   const fetchMock = vi.fn(async (url: string) => (url.startsWith('/api/services/') ? json(200, services) : json(404, { detail: 'Not found.' })));
   vi.stubGlobal('fetch', fetchMock);
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
   render(
-    <AppProviders queryClient={createAppQueryClient()} initialSession={{ isLoggedIn: true, isInitialized: true, user: userWithRole(role) }}>
+    <AppProviders queryClient={createAppQueryClient()} initialSession={{ isLoggedIn: true, isInitialized: true, user }}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
@@ -42,6 +42,25 @@ describe('app shell', () => {
     renderShell('/customers', 'collector', undefined);
     vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 500 })));
     expect(await screen.findByText('Failed to fetch services.', {}, { timeout: 4000 })).toBeInTheDocument();
+  });
+
+  it("shows the client's logo and company name in the header when it has one, the Meterline mark otherwise", async () => {
+    const user = userWithRole('admin');
+    if (!user.tenant) throw new Error('an admin has a tenant');
+    user.tenant = { ...user.tenant, company_name: 'Nour Power', logo: '/api/media/abc123' };
+    renderShell('/customers', 'admin', [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }], user);
+    const banner = await screen.findByRole('banner');
+    // Decorative beside the company name (alt=""), so it is found by its element.
+    expect(banner.querySelector('img')).toHaveAttribute('src', '/api/media/abc123');
+    expect(within(banner).getByText('Nour Power')).toBeInTheDocument();
+    expect(within(banner).queryByText('Meterline')).not.toBeInTheDocument();
+  });
+
+  it('shows the Meterline mark for a client without a logo', async () => {
+    renderShell('/customers', 'admin', [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }]);
+    const banner = await screen.findByRole('banner');
+    expect(within(banner).getByText('Meterline')).toBeInTheDocument();
+    expect(banner.querySelector('img')).toBeNull();
   });
 
   it('shows the user menu with welcome, full name and translated role', async () => {

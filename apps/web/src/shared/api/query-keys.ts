@@ -64,7 +64,6 @@ export const statisticsKeys = {
 export const transactionKeys = {
   all: ['transactions'] as const,
   list: (query: Query) => ['transactions', 'list', query] as const,
-  invoiceStatus: (query: Query) => ['transactions', 'invoice-status', query] as const,
 };
 export const addressKeys = {
   regions: ['regions'] as const,

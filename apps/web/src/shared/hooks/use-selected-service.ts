@@ -35,7 +35,7 @@ export function storeSelectedServiceId(id: number): void {
 /** The stored choice when it still exists, else the first service (docs/product/specification.md section 4). */
 export function pickService(services: Service[] | undefined, storedId: number | null): Service | null {
   if (!services || services.length === 0) return null;
-  return services.find((service) => service.id === storedId) ?? services[0];
+  return services.find((service) => service.id === storedId) ?? services[0] ?? null;
 }
 
 /**

@@ -2,6 +2,7 @@ import { ACCESS_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY } from '@meterline/
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient, ApiError, setUnauthorizedHandler } from './api-client';
 import { makeToken, nowSeconds } from './test-tokens';
+import { first, nth } from '@meterline/contract/invariant';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -29,8 +30,8 @@ describe('api client', () => {
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => json(200, [{ id: 1 }]));
     vi.stubGlobal('fetch', fetchMock);
     await expect(apiClient.get('services/', { query: { page: 2, search: '' } })).resolves.toEqual([{ id: 1 }]);
-    expect(fetchMock.mock.calls[0][0]).toBe('/api/services/?page=2');
-    expect(authorizationOf(fetchMock.mock.calls[0][1])).toBe(`Bearer ${oldAccess}`);
+    expect(first(fetchMock.mock.calls)[0]).toBe('/api/services/?page=2');
+    expect(authorizationOf(first(fetchMock.mock.calls)[1])).toBe(`Bearer ${oldAccess}`);
   });
 
   it('refreshes once on a 401 and retries with the new token', async () => {
@@ -41,7 +42,7 @@ describe('api client', () => {
     vi.stubGlobal('fetch', fetchMock);
     await expect(apiClient.get('auth/users/me/')).resolves.toEqual({ ok: true });
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/jwt/refresh/')).toHaveLength(1);
-    expect(JSON.parse(String(fetchMock.mock.calls[1][1]?.body))).toEqual({ refresh: 'refresh-1' });
+    expect(JSON.parse(String(nth(fetchMock.mock.calls, 1)[1]?.body))).toEqual({ refresh: 'refresh-1' });
     expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBe(newAccess);
     expect(localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY)).toBe('refresh-2');
     expect(onUnauthorized).not.toHaveBeenCalled();

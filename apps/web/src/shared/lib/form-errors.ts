@@ -125,7 +125,8 @@ export function errorMessageOf(error: unknown, t: TFunction, fallback: string = 
   if (error.status === 0) return t('forms.errors.network');
   const data = error.data as Record<string, unknown> | undefined;
   const fieldErrors = fieldErrorsOf(data);
-  if (fieldErrors?.length) return textOf(fieldErrors[0], t);
+  const [firstFieldError] = fieldErrors ?? [];
+  if (firstFieldError) return textOf(firstFieldError, t);
   const params = data?.params as ErrorParams | undefined;
   const known = error.code ? messageOfCode(error.code, t, params) : undefined;
   if (known) return known;

@@ -30,7 +30,7 @@ export function todayIn(timeZone: string | undefined, now: Date = new Date()): s
 
 /** `YYYY-MM` shifted by whole months. */
 export function addMonths(month: string, count: number): string {
-  const [year, monthNumber] = month.split('-').map(Number);
+  const [year = NaN, monthNumber = NaN] = month.split('-').map(Number); // YYYY-MM
   const date = new Date(Date.UTC(year, monthNumber - 1 + count, 1));
   return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
 }

@@ -1,31 +1,18 @@
 import type { TokenCreateInput } from '@meterline/contract/session';
 import type { Me } from '@meterline/contract/users';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ACCESS_TOKEN_STORAGE_KEY } from '@meterline/contract/session';
-import { createToken } from '../api/create-token';
 import { getMe } from '../api/get-me';
 import { logoutToken } from '../api/logout-token';
-import { clearFieldData, rememberedUser, rememberSignedInUser } from '../offline/field-data-store';
+import { clearFieldData } from '../offline/field-data-store';
+import { rememberedUser, rememberSignedInUser } from '../offline/remembered-user';
 import { ApiError, leaveSignedOut } from './api-client';
+import { SessionContext, signInWithPassword, type SessionState } from './session-context';
 import { refreshAccessToken, takeRefusalReason } from './token-refresh';
-import { clearTokens, isTokenValid, readAccessToken, readRefreshToken, readTokenExpiry, readTokenUserId, storeTokens } from './tokens';
+import { clearTokens, isTokenValid, readAccessToken, readRefreshToken, readTokenExpiry, readTokenUserId } from './tokens';
 
-export interface SessionState {
-  isLoggedIn: boolean;
-  isInitialized: boolean;
-  user: Me | null;
-}
-
-export interface SessionContextValue extends SessionState {
-  /** Signs in (with `otp` for the code step); rejects with the ApiError of the token call. */
-  signIn(input: TokenCreateInput): Promise<Me>;
-  signOut(): Promise<void>;
-  /** Replaces fields of the signed-in user after a profile change (name, avatar, one-time codes). */
-  updateUser(changes: Partial<Me>): void;
-}
-
-const SessionContext = createContext<SessionContextValue | null>(null);
+export { useSession, type SessionState } from './session-context';
 
 /** Refresh this long before the access token expires. */
 const REFRESH_AHEAD_MS = 60_000;
@@ -127,16 +114,7 @@ export function SessionProvider({ children, initialState }: { children: ReactNod
   }, [state.isInitialized, userId]);
 
   const signIn = useCallback(async (input: TokenCreateInput) => {
-    const pair = await createToken(input);
-    storeTokens(pair);
-    let user: Me;
-    try {
-      user = await getMe();
-      rememberSignedInUser(user);
-    } catch (error) {
-      clearTokens(); // half a sign-in must not survive a reload
-      throw error;
-    }
+    const user = await signInWithPassword(input);
     setState({ isLoggedIn: true, isInitialized: true, user });
     return user;
   }, []);
@@ -162,10 +140,4 @@ export function SessionProvider({ children, initialState }: { children: ReactNod
 
   const value = useMemo(() => ({ ...state, signIn, signOut, updateUser }), [state, signIn, signOut, updateUser]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
-}
-
-export function useSession(): SessionContextValue {
-  const context = useContext(SessionContext);
-  if (!context) throw new Error('useSession needs <SessionProvider>');
-  return context;
 }

@@ -1,8 +1,8 @@
-import type { Me } from '@meterline/contract/users';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { dehydrate, type DehydrateOptions, type Query, type QueryClient } from '@tanstack/react-query';
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set } from 'idb-keyval';
+import { forgetRememberedUser } from './remembered-user';
 
 /**
  * Field data on the device (issue 16): TanStack Query's cache of the screens a collector works
@@ -11,8 +11,6 @@ import { createStore, del, get, set } from 'idb-keyval';
  */
 const store = createStore('meterline-offline', 'field-data');
 const cacheKeyOf = (userId: number) => `query-cache:${userId}`;
-/** The signed-in user as `me/` last answered: the app opens offline without asking the server. */
-const ME_STORAGE_KEY = 'meterline.offline.me';
 
 /** A persisted cache older than this is dropped on restore; every change saves it again. */
 export const FIELD_DATA_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -71,24 +69,9 @@ export async function saveFieldDataNow(queryClient: QueryClient): Promise<void> 
   await set(cacheKeyOf(activeUserId), serialize(client), store);
 }
 
-export function rememberSignedInUser(user: Me): void {
-  localStorage.setItem(ME_STORAGE_KEY, JSON.stringify(user));
-}
-
-/** The user `me/` last answered, when it is the one the stored token belongs to. */
-export function rememberedUser(userId: number | null): Me | null {
-  if (userId === null) return null;
-  try {
-    const user = JSON.parse(localStorage.getItem(ME_STORAGE_KEY) ?? 'null') as Me | null;
-    return user?.id === userId ? user : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Sign-out: nothing of this user stays on the device. */
 export async function clearFieldData(userId: number | null): Promise<void> {
-  localStorage.removeItem(ME_STORAGE_KEY);
+  forgetRememberedUser();
   activeUserId = null;
   if (userId === null || typeof indexedDB === 'undefined') return;
   await del(cacheKeyOf(userId), store).catch((error: unknown) => console.error('The field data on this device could not be deleted.', error));

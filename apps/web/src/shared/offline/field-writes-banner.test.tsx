@@ -6,6 +6,7 @@ import { UserMenu } from '../../app/layout/user-menu';
 import { jsonResponse, renderWithProviders, stubFetch } from '../lib/test-render';
 import { FieldWritesBanner } from './field-writes-banner';
 import { submitFieldWrite, type PaymentWrite, type ReadingWrite } from './offline-writes';
+import { first, nth } from '@meterline/contract/invariant';
 
 const reading: ReadingWrite = {
   kind: 'reading',
@@ -60,7 +61,7 @@ describe('field writes without a network', () => {
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent(/Reading \u20662,100 kWh\u2069/);
     expect(items[1]).toHaveTextContent('Cash $80.05 · INV-2026-0042');
-    await userEvent.click(within(items[1]).getByRole('button', { name: 'Receipt' }));
+    await userEvent.click(within(nth(items, 1)).getByRole('button', { name: 'Receipt' }));
     const receipt = await screen.findByRole('dialog', { name: /Receipt/ });
     expect(within(receipt).getByTestId('receipt-pending')).toHaveTextContent('Pending');
     expect(receipt).toHaveTextContent('Balance still due$0.00');
@@ -73,10 +74,10 @@ describe('field writes without a network', () => {
     expect(banner).not.toHaveTextContent('Waiting to send');
     const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
     expect(puts.map(([url]) => String(url))).toEqual([READING_URL, PAYMENT_URL]);
-    expect(headerOf(puts[0][1], 'Idempotency-Key')).toBe('reading-key-1');
-    expect(JSON.parse(String(puts[0][1]?.body))).toEqual({ counter: '2100', taken_at: '2026-11-20T08:15:00.000Z' });
-    expect(headerOf(puts[1][1], 'Idempotency-Key')).toBe('payment-key-1');
-    expect(JSON.parse(String(puts[1][1]?.body))).toEqual({ amount: '80.05', method: 'cash', reference: '', note: '', paid_at: '2026-11-20T08:20:00.000Z' });
+    expect(headerOf(first(puts)[1], 'Idempotency-Key')).toBe('reading-key-1');
+    expect(JSON.parse(String(first(puts)[1]?.body))).toEqual({ counter: '2100', taken_at: '2026-11-20T08:15:00.000Z' });
+    expect(headerOf(nth(puts, 1)[1], 'Idempotency-Key')).toBe('payment-key-1');
+    expect(JSON.parse(String(nth(puts, 1)[1]?.body))).toEqual({ amount: '80.05', method: 'cash', reference: '', note: '', paid_at: '2026-11-20T08:20:00.000Z' });
   });
 
   it('turns a refusal of a waiting write into an item to fix, kept until dismissed', async () => {

@@ -1,16 +1,16 @@
-import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
+import Box from '@mui/material/Box';
 import { ERROR_CODES } from '@meterline/contract/errors';
-import type { Dayjs } from 'dayjs';
+import { lazy, Suspense } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { dayjsLocale } from '../lib/format-number';
 import { localizeMessage } from '../lib/form-errors';
-import { dayjs } from '../lib/pickers-adapter';
 import { useSession } from '../lib/session';
-import { PickersLocalization } from './pickers-localization';
 
-/** Day, month name (from the language's dayjs locale), year and 24-hour time: short enough for a 390 px phone. */
-const formatOf = (language: string) => (language === 'ar' ? 'D MMM YYYY، HH:mm' : 'D MMM YYYY, HH:mm');
+/**
+ * The picker itself (MUI X's DateTimePicker, dayjs and its locales: ~58 KB gzip) comes when a form
+ * with a date shows, not with the screen that may open one (docs/decisions.md, issue 18).
+ */
+const DateTimePickerInput = lazy(() => import('./date-time-picker'));
 
 /** Now, as the form value of a date-time field (an ISO instant). */
 export function nowIso(): string {
@@ -51,40 +51,33 @@ export function DateTimeField<T extends FieldValues, TTransformed extends FieldV
   isDisabled?: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const zone = useSession().user?.tenant?.timezone || dayjs.tz.guess();
-  // In the pickers' locale: the adapter compares days by their formatted text (Arabic-Indic digits in Arabic).
-  const locale = dayjsLocale(i18n.language);
-  // A day (`YYYY-MM-DD`, the invoice's issue) starts at midnight in the tenant's zone.
-  const minDateTime = !notBefore
-    ? undefined
-    : (/^\d{4}-\d{2}-\d{2}$/.test(notBefore) ? dayjs.tz(notBefore, zone) : dayjs(notBefore).tz(zone)).locale(locale);
+  const zone = useSession().user?.tenant?.timezone || null;
   return (
-    <PickersLocalization language={i18n.language}>
-      <Controller<T, FieldPath<T>, TTransformed>
-        control={control}
-        name={name}
-        render={({ field, fieldState }) => {
-          const text = typeof field.value === 'string' ? field.value : '';
-          const value: Dayjs | null = text ? dayjs(text).locale(locale) : null;
-          const error = fieldState.error?.message ? localizeMessage(fieldState.error.message, t) : undefined;
-          return (
-            <DateTimePicker
+    <Controller<T, FieldPath<T>, TTransformed>
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const error = fieldState.error?.message ? localizeMessage(fieldState.error.message, t) : undefined;
+        return (
+          // The height of the field while the picker downloads, so the dialog does not jump.
+          <Suspense fallback={<Box aria-busy="true" sx={{ minHeight: 56 }} />}>
+            <DateTimePickerInput
               label={label}
-              value={value?.isValid() ? value : null}
-              onChange={(next) => field.onChange(next === null ? '' : next.isValid() ? next.toISOString() : 'invalid')}
-              timezone={zone}
-              format={formatOf(i18n.language)}
-              ampm={false}
-              disableFuture
-              minDateTime={minDateTime}
-              disabled={isDisabled}
+              value={typeof field.value === 'string' ? field.value : ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
               inputRef={field.ref}
               name={field.name}
-              slotProps={{ textField: { onBlur: field.onBlur, error: Boolean(error), helperText: error ?? helperText, fullWidth: true } }}
+              zone={zone}
+              language={i18n.language}
+              notBefore={notBefore}
+              isDisabled={isDisabled}
+              error={error}
+              helperText={helperText}
             />
-          );
-        }}
-      />
-    </PickersLocalization>
+          </Suspense>
+        );
+      }}
+    />
   );
 }

@@ -2,14 +2,13 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { AuditChange, AuditEntity, AuditEntry } from '@meterline/contract/audit';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useAudit } from '../api/get-audit';
 import { formatDateTime } from '../lib/format-date';
-import { LoadFailed } from './load-state';
+import { RecordState } from './record-state';
 
 /** A value of a changed field in words; a screen may name ids (a bundle id as "10 A"). */
 export type DescribeValue = (field: string, value: unknown) => string | undefined;
@@ -54,8 +53,13 @@ export function describeEntry(entry: AuditEntry, t: TFunction, describe?: Descri
 export function HistoryList({ entity, entityId, describe }: { entity: AuditEntity; entityId: number; describe?: DescribeValue }) {
   const { t, i18n } = useTranslation();
   const history = useAudit({ entity, entity_id: String(entityId), page_size: 100 });
-  if (history.isPending) return <Skeleton variant="rounded" height={120} aria-busy="true" />;
-  if (history.isError) return <LoadFailed message={t('history.loadFailed')} onRetry={() => void history.refetch()} />;
+  if (history.isPending || history.isError) {
+    return (
+      <RecordState isPending={history.isPending} error={history.error} failedMessage={t('history.loadFailed')} rows={2} onRetry={() => void history.refetch()}>
+        {null}
+      </RecordState>
+    );
+  }
   if (history.data.results.length === 0) return <Typography color="text.secondary">{t('history.empty')}</Typography>;
   return (
     <Paper variant="outlined">

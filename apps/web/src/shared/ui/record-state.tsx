@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
@@ -8,46 +9,56 @@ import { ApiError } from '../lib/api-client';
 import { errorMessageOf } from '../lib/form-errors';
 
 /**
- * What a detail page shows until its record is there: skeletons while loading, "This record no
- * longer exists." for a 404 (a deleted row, or one of another tenant or service), else the
- * failure with Retry. Renders `children` once the record is loaded.
+ * What a detail page shows until its record is there: the form's shape in grey while loading
+ * (`rows` fields); for a 404 or an id that cannot exist (`isMissing`: a deleted row, or one of
+ * another tenant or service) the screen's `failedMessage` or "This record no longer exists.";
+ * any other failure with Retry (`failedMessage`, or the error's words). Renders `children` once loaded.
  */
 export function RecordState({
   isPending,
   error,
   onRetry,
+  isMissing = false,
+  failedMessage,
+  rows = 3,
   children,
 }: {
   isPending: boolean;
   error: unknown;
   onRetry(): void;
+  isMissing?: boolean;
+  failedMessage?: string;
+  rows?: number;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  if (isMissing || (error instanceof ApiError && error.status === 404)) {
+    // The screen's own failure words when it has them (the spec's "Failed to fetch tenant."), no retry.
+    return <Alert severity="warning">{failedMessage ?? t('forms.errors.notFound')}</Alert>;
+  }
   if (error) {
-    const isMissing = error instanceof ApiError && error.status === 404;
     return (
       <Alert
-        severity={isMissing ? 'warning' : 'error'}
+        severity="error"
         action={
-          isMissing ? undefined : (
-            <Button color="inherit" size="small" onClick={onRetry}>
-              {t('common.retry')}
-            </Button>
-          )
+          <Button color="inherit" size="small" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
         }
       >
-        {isMissing ? t('forms.errors.notFound') : errorMessageOf(error, t)}
+        {failedMessage ?? errorMessageOf(error, t)}
       </Alert>
     );
   }
   if (isPending) {
     return (
-      <Stack spacing={2} aria-busy="true">
-        <Skeleton variant="rounded" height={56} />
-        <Skeleton variant="rounded" height={56} />
-        <Skeleton variant="rounded" height={56} />
-      </Stack>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-busy="true" aria-label={t('app.loading')}>
+        <Stack spacing={2.5}>
+          {Array.from({ length: rows }, (_, index) => (
+            <Skeleton key={index} variant="rounded" height={56} />
+          ))}
+        </Stack>
+      </Paper>
     );
   }
   return <>{children}</>;

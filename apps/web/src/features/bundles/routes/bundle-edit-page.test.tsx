@@ -55,6 +55,14 @@ describe('bundle pages', () => {
     expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ name: '10 A', price: '30', amperage: '10.00', is_active: true });
   });
 
+  it('keeps Delete at the end of the page, after the form and its Save, in a section of its own', async () => {
+    renderEdit('admin');
+    const remove = await screen.findByRole('button', { name: 'Delete bundle' });
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    expect(save.compareDocumentPosition(remove) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Cannot be undone' })).getByRole('button', { name: 'Delete bundle' })).toBe(remove);
+  });
+
   it('explains a refused delete (409 protected) and stays', async () => {
     renderEdit('admin', (_url, init) =>
       init.method === 'DELETE' ? jsonResponse(409, { detail: 'This bundle has subscriptions and cannot be deleted.', code: 'protected' }) : undefined,

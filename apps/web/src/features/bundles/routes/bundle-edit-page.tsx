@@ -6,6 +6,7 @@ import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { useIdParam } from '../../../shared/hooks/use-id-param';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { useCan } from '../../../shared/lib/can';
+import { DangerZone } from '../../../shared/ui/danger-zone';
 import { DeleteRecordButton } from '../../../shared/ui/delete-record-button';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { RecordState } from '../../../shared/ui/record-state';
@@ -36,20 +37,6 @@ export function BundleEditPage() {
         subtitle={bundle.data && (bundle.data.is_active ? t('bundles.status.active') : t('bundles.status.inactive'))}
         backTo={paths.bundles}
         breadcrumbs={[{ label: t('bundles.title'), to: paths.bundles }, { label: name }]}
-        actions={
-          canDelete &&
-          bundle.data && (
-            <DeleteRecordButton
-              label={t('bundles.actions.delete')}
-              title={t('bundles.delete.title')}
-              description={t('bundles.delete.text', { name: bundle.data.name })}
-              inUseMessage={t('bundles.delete.inUse')}
-              deletedMessage={t('bundles.messages.deleted', { name: bundle.data.name })}
-              onDelete={() => deleteBundle.mutateAsync(bundleId)}
-              onDeleted={() => void navigate(paths.bundles)}
-            />
-          )
-        }
       />
       <RecordState isPending={!service || bundle.isPending} error={bundle.error} onRetry={() => void bundle.refetch()}>
         {bundle.data && (
@@ -67,6 +54,19 @@ export function BundleEditPage() {
           </Stack>
         )}
       </RecordState>
+      {canDelete && bundle.data && (
+        <DangerZone>
+              <DeleteRecordButton
+                label={t('bundles.actions.delete')}
+                title={t('bundles.delete.title')}
+                description={t('bundles.delete.text', { name: bundle.data.name })}
+                inUseMessage={t('bundles.delete.inUse')}
+                deletedMessage={t('bundles.messages.deleted', { name: bundle.data.name })}
+                onDelete={() => deleteBundle.mutateAsync(bundleId)}
+                onDeleted={() => void navigate(paths.bundles)}
+              />
+        </DangerZone>
+      )}
     </>
   );
 }

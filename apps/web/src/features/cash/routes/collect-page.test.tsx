@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders, stubFetch } from '../../../shared/lib/test-render';
 import { CollectPage } from './collect-page';
+import { first } from '@meterline/contract/invariant';
 
 const ELECTRICITY = [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }];
 const fadi = { id: 5, code: 'C-000005', full_name: 'Fadi Fares', phone: '', building_name: 'Rizk Tower', floor: '3', apartment: '5C' } as unknown as Customer;
@@ -61,10 +62,10 @@ describe('collect at the door without a network', { timeout: 30_000 }, () => {
     const print = await within(pending).findByRole('button', { name: 'Print receipt' });
     const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
     expect(puts).toHaveLength(1);
-    const body = JSON.parse(String(puts[0][1]?.body)) as Record<string, string>;
+    const body = JSON.parse(String(first(puts)[1]?.body)) as { paid_at: string; [field: string]: string };
     expect(body).toMatchObject({ amount: '80.05', method: 'cash' });
     expect(Number.isNaN(Date.parse(body.paid_at))).toBe(false);
-    expect((puts[0][1]?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/-42$/);
+    expect((first(puts)[1]?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/-42$/);
     expect(pending).not.toHaveTextContent('Pending');
     await userEvent.click(print);
     await waitFor(() => expect(tab.location.href).toBe('blob:receipt-77'));

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders, stubFetch, type FetchHandler } from '../../../shared/lib/test-render';
 import { CounterListPage } from './counter-list-page';
+import { nth } from '@meterline/contract/invariant';
 
 const ELECTRICITY = [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }];
 const meter: Counter = {
@@ -77,8 +78,9 @@ describe('counters', () => {
       );
       const sheet = await screen.findByRole('dialog', { name: /Fadi Fares/ });
       await userEvent.type(within(sheet).getByLabelText('New reading'), '2100');
-      // The date field shows now (the tenant's zone is UTC here); one day back with the keyboard.
-      const day = within(sheet).getByRole('spinbutton', { name: 'Day' });
+      // The date field shows now (the tenant's zone is UTC here; its picker is a chunk loaded with
+      // the form); one day back with the keyboard.
+      const day = await within(sheet).findByRole('spinbutton', { name: 'Day' });
       expect(day).toHaveTextContent('24');
       await userEvent.click(day);
       await userEvent.keyboard('{ArrowDown}');
@@ -104,9 +106,9 @@ describe('counters', () => {
       const sheet = await screen.findByRole('dialog', { name: /Fadi Fares/ });
       await userEvent.type(within(sheet).getByLabelText('القراءة الجديدة'), '2100');
       // Day, month, year, hours, minutes (in right-to-left order): the locale's digits and month name.
-      const sections = within(sheet).getAllByRole('spinbutton');
+      const sections = await within(sheet).findAllByRole('spinbutton');
       expect(sections.map((section) => section.textContent)).toEqual(['١٠', '٣٠', '٢٠٢٦', 'نوفمبر', '٢٤']);
-      const day = sections[4];
+      const day = nth(sections, 4);
       expect(day).toHaveAccessibleName('اليوم');
       await userEvent.click(day);
       await userEvent.keyboard('{ArrowDown}');

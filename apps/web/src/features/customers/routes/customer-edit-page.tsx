@@ -14,6 +14,7 @@ import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { useIdParam } from '../../../shared/hooks/use-id-param';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { useCan } from '../../../shared/lib/can';
+import { DangerZone } from '../../../shared/ui/danger-zone';
 import { DeleteRecordButton } from '../../../shared/ui/delete-record-button';
 import { HistoryList, type DescribeValue } from '../../../shared/ui/history-list';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -89,25 +90,12 @@ export function CustomerEditPage() {
         backTo={paths.customers}
         breadcrumbs={[{ label: t('customers.title'), to: paths.customers }, { label: name }]}
         actions={
-          <>
-            {canCollect && data && (
-              <Button component={RouterLink} to={generatePath(paths.collect, { customerId: String(data.id) })} variant="contained" startIcon={<PaymentsOutlined />}>
-                {t('collect.action')}
-              </Button>
-            )}
-          {canDelete &&
+          canCollect &&
           data && (
-            <DeleteRecordButton
-              label={t('customers.actions.delete')}
-              title={t('customers.delete.title')}
-              description={t('customers.delete.text', { name: data.full_name, code: data.code })}
-              inUseMessage={t('customers.delete.inUse')}
-              deletedMessage={t('customers.messages.deleted', { name: data.full_name })}
-              onDelete={() => deleteCustomer.mutateAsync(customerId)}
-              onDeleted={() => void navigate(paths.customers)}
-            />
-          )}
-          </>
+            <Button component={RouterLink} to={generatePath(paths.collect, { customerId: String(data.id) })} variant="contained" startIcon={<PaymentsOutlined />}>
+              {t('collect.action')}
+            </Button>
+          )
         }
       />
       <RecordState isPending={!service || customer.isPending} error={customer.error} onRetry={() => void customer.refetch()}>
@@ -159,6 +147,19 @@ export function CustomerEditPage() {
           </Stack>
         )}
       </RecordState>
+      {canDelete && data && (
+        <DangerZone>
+          <DeleteRecordButton
+              label={t('customers.actions.delete')}
+              title={t('customers.delete.title')}
+              description={t('customers.delete.text', { name: data.full_name, code: data.code })}
+              inUseMessage={t('customers.delete.inUse')}
+              deletedMessage={t('customers.messages.deleted', { name: data.full_name })}
+              onDelete={() => deleteCustomer.mutateAsync(customerId)}
+              onDeleted={() => void navigate(paths.customers)}
+            />
+        </DangerZone>
+      )}
     </>
   );
 }

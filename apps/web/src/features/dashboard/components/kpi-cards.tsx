@@ -7,6 +7,7 @@ import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CardActionArea from '@mui/material/CardActionArea';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
@@ -15,14 +16,19 @@ import { rateSides } from '@meterline/contract/currency-payments';
 import type { KpiSummary } from '@meterline/contract/statistics';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../shared/lib/paths';
 import { formatMonth } from '../../../shared/lib/format-date';
 import { formatCount, formatDecimal } from '../../../shared/lib/format-number';
 import { Money } from '../../../shared/ui/money';
 import { NumberText } from '../../../shared/ui/number-text';
+import type { DashboardPeriod, DateRange } from '../lib/periods';
 
-function KpiCard({ label, value, second, Icon, color }: { label: string; value: ReactNode; second?: ReactNode; Icon: ComponentType<SvgIconProps>; color: string }) {
+/** A figure that opens the list it counts, filtered the same way. */
+function KpiCard({ label, value, second, Icon, color, to }: { label: string; value: ReactNode; second?: ReactNode; Icon: ComponentType<SvgIconProps>; color: string; to: string }) {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 1.75, sm: 2.5 }, display: 'flex', gap: 2, alignItems: 'center', minWidth: 0 }}>
+    <Paper variant="outlined" sx={{ minWidth: 0, display: 'flex' }}>
+      <CardActionArea component={RouterLink} to={to} sx={{ p: { xs: 1.75, sm: 2.5 }, display: 'flex', gap: 2, alignItems: 'center', justifyContent: 'flex-start', minWidth: 0, borderRadius: 'inherit' }}>
       {/* Phones show two cards a row: the icon gives way to the figure. */}
       <Box
         sx={{
@@ -52,6 +58,7 @@ function KpiCard({ label, value, second, Icon, color }: { label: string; value: 
           </Typography>
         )}
       </Box>
+      </CardActionArea>
     </Paper>
   );
 }
@@ -87,8 +94,37 @@ function RateNote({ data }: { data: KpiSummary }) {
   );
 }
 
-export function KpiCards({ data, isLoading, isError, onRetry }: { data: KpiSummary | undefined; isLoading: boolean; isError: boolean; onRetry: () => void }) {
+/** Where each card leads: the list of what it counts, with the period's dates where the figure has them. */
+export function kpiLinks(range: DateRange) {
+  const dates = new URLSearchParams({ date_from: range.date_from, date_to: range.date_to }).toString();
+  return {
+    customers: paths.customers,
+    activeSubscriptions: `${paths.customers}?status=active`,
+    invoiced: `${paths.invoices}?${dates}`,
+    collected: `${paths.payments}?${dates}`,
+    outstanding: `${paths.customers}?balance_due=true`,
+    overdue: `${paths.invoices}?status=overdue`,
+  };
+}
+
+export function KpiCards({
+  data,
+  period,
+  range,
+  isLoading,
+  isError,
+  onRetry,
+}: {
+  data: KpiSummary | undefined;
+  period: DashboardPeriod;
+  range: DateRange;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation();
+  const links = kpiLinks(range);
+  const inMonth = period === 'month';
   if (isError)
     return (
       <Alert severity="error" action={<Button color="inherit" size="small" onClick={onRetry}>{t('common.retry')}</Button>}>
@@ -106,12 +142,26 @@ export function KpiCards({ data, isLoading, isError, onRetry }: { data: KpiSumma
   return (
     <>
       <Box sx={GRID_SX}>
-        <KpiCard label={t('dashboard.kpi.customers')} value={<NumberText value={data.customers} />} Icon={PeopleAltOutlined} color="primary" />
-        <KpiCard label={t('dashboard.kpi.activeSubscriptions')} value={<NumberText value={data.active_subscriptions} />} Icon={PowerOutlined} color="secondary" />
-        <KpiCard label={t('dashboard.kpi.invoicedThisMonth')} value={<Money amount={data.invoiced_this_month} currency={data.currency} />} second={secondOf(data, data.invoiced_this_month_second)} Icon={ReceiptLongOutlined} color="info" />
-        <KpiCard label={t('dashboard.kpi.collectedThisMonth')} value={<Money amount={data.collected_this_month} currency={data.currency} />} second={secondOf(data, data.collected_this_month_second)} Icon={SavingsOutlined} color="success" />
-        <KpiCard label={t('dashboard.kpi.outstandingBalance')} value={<Money amount={data.outstanding_balance} currency={data.currency} />} second={secondOf(data, data.outstanding_balance_second)} Icon={AccountBalanceOutlined} color="warning" />
-        <KpiCard label={t('dashboard.kpi.overdueInvoices')} value={<NumberText value={data.overdue_invoices} />} Icon={EventBusyOutlined} color="error" />
+        <KpiCard to={links.customers} label={t('dashboard.kpi.customers')} value={<NumberText value={data.customers} />} Icon={PeopleAltOutlined} color="primary" />
+        <KpiCard to={links.activeSubscriptions} label={t('dashboard.kpi.activeSubscriptions')} value={<NumberText value={data.active_subscriptions} />} Icon={PowerOutlined} color="secondary" />
+        <KpiCard
+          to={links.invoiced}
+          label={t(inMonth ? 'dashboard.kpi.invoicedThisMonth' : 'dashboard.kpi.invoicedInPeriod')}
+          value={<Money amount={data.invoiced_this_month} currency={data.currency} />}
+          second={secondOf(data, data.invoiced_this_month_second)}
+          Icon={ReceiptLongOutlined}
+          color="info"
+        />
+        <KpiCard
+          to={links.collected}
+          label={t(inMonth ? 'dashboard.kpi.collectedThisMonth' : 'dashboard.kpi.collectedInPeriod')}
+          value={<Money amount={data.collected_this_month} currency={data.currency} />}
+          second={secondOf(data, data.collected_this_month_second)}
+          Icon={SavingsOutlined}
+          color="success"
+        />
+        <KpiCard to={links.outstanding} label={t('dashboard.kpi.outstandingBalance')} value={<Money amount={data.outstanding_balance} currency={data.currency} />} second={secondOf(data, data.outstanding_balance_second)} Icon={AccountBalanceOutlined} color="warning" />
+        <KpiCard to={links.overdue} label={t('dashboard.kpi.overdueInvoices')} value={<NumberText value={data.overdue_invoices} />} Icon={EventBusyOutlined} color="error" />
       </Box>
       <RateNote data={data} />
     </>

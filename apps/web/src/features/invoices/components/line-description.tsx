@@ -18,7 +18,7 @@ export function LineDescription({ description, pricing = null }: { description: 
     return (
       <>
         {t('invoices.lines.monthlyFee')}
-        <bdi>{localizeDigits(fee[1], i18n.language)}</bdi>
+        <bdi>{localizeDigits(fee[1] ?? '', i18n.language)}</bdi>
       </>
     );
   const consumption = /^Consumption: (\d+(?:\.\d+)?) ?(.*?)(?: \(.*\))?$/.exec(description);

@@ -95,8 +95,8 @@ describe('invoice details', () => {
       });
       await userEvent.click(await screen.findByRole('button', { name: 'Mark as paid' }));
       const dialog = await screen.findByRole('dialog', { name: 'Mark as paid' });
-      // Cash taken on the 22nd at 10:30, typed in today.
-      const day = within(dialog).getByRole('spinbutton', { name: 'Day' });
+      // Cash taken on the 22nd at 10:30, typed in today (the picker is a chunk loaded with the dialog).
+      const day = await within(dialog).findByRole('spinbutton', { name: 'Day' });
       expect(day).toHaveTextContent('24');
       await userEvent.click(day);
       await userEvent.keyboard('{ArrowDown}{ArrowDown}');
@@ -124,7 +124,7 @@ describe('invoice details', () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([, call]) => call?.method === 'PUT')).toBe(true));
     // On the field, in Arabic (from its code), not as the dialog's alert.
     const helper = await within(dialog).findByText('هذا التاريخ أقدم من 3 يومًا.');
-    const group = within(dialog).getByRole('group', { name: 'تاريخ الاستلام' });
+    const group = await within(dialog).findByRole('group', { name: 'تاريخ الاستلام' });
     expect(group.closest('.MuiFormControl-root')).toContainElement(helper);
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'تسجيل كمدفوعة' })).toBeInTheDocument();

@@ -144,6 +144,8 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
               {t('account.creditNote.action')}
             </Button>
           )}
+          <InvoiceDocumentButtons serviceId={serviceId} invoiceId={invoice.id} number={invoice.number} />
+          {/* Cannot be undone: the last button of the row. */}
           <Can do="cancel" on="invoice">
             {canBeCancelled && (
               <Button variant="outlined" color="error" startIcon={<CancelOutlined />} onClick={() => setCancelOpen(true)}>
@@ -151,7 +153,6 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
               </Button>
             )}
           </Can>
-          <InvoiceDocumentButtons serviceId={serviceId} invoiceId={invoice.id} number={invoice.number} />
         </Stack>
 
         {isCancelled && (

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders, stubFetch, type FetchHandler } from '../../../shared/lib/test-render';
 import { RouteAssignmentsPage } from './route-assignments-page';
+import { first } from '@meterline/contract/invariant';
 
 const ELECTRICITY = [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }];
 const page = <T,>(results: T[]) => ({ count: results.length, count_capped: false, next: null, previous: null, results });
@@ -52,7 +53,7 @@ describe('rounds screen', { timeout: 30_000 }, () => {
     await userEvent.click(within(form).getByRole('combobox', { name: 'Collector' }));
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['Karim Aoun']);
-    await userEvent.click(options[0]);
+    await userEvent.click(first(options));
     await userEvent.click(within(form).getByRole('combobox', { name: 'Region' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Hamra' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Assign' }));

@@ -1,6 +1,7 @@
 import type { Config } from '@meterline/contract/config';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
+import { configKeys } from '../../../shared/api/query-keys';
 import { useSession } from '../../../shared/lib/session';
 
 export function deleteLogo(): Promise<void> {
@@ -13,7 +14,7 @@ export function useDeleteLogo() {
   return useMutation({
     mutationFn: deleteLogo,
     onSuccess: () => {
-      queryClient.setQueryData<Config>(['config'], (config) => (config ? { ...config, logo: null } : config));
+      queryClient.setQueryData<Config>(configKeys.all, (config) => (config ? { ...config, logo: null } : config));
       if (user?.tenant) updateUser({ tenant: { ...user.tenant, logo: null } });
     },
   });

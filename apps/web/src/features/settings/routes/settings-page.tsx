@@ -1,8 +1,8 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { FormSkeleton, LoadFailed } from '../../../shared/ui/load-state';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { RecordState } from '../../../shared/ui/record-state';
 import { useServices } from '../../../shared/api/get-services';
 import { useConfig } from '../api/get-config';
 import { AddressManager } from '../components/address-manager';
@@ -17,19 +17,18 @@ export function SettingsPage() {
     <>
       <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
       <Stack spacing={4}>
-        {config.isError || services.isError ? (
-          <LoadFailed
-            message={t('settings.failed')}
-            onRetry={() => {
-              if (config.isError) void config.refetch();
-              if (services.isError) void services.refetch();
-            }}
-          />
-        ) : !config.data || !services.data ? (
-          <FormSkeleton rows={8} />
-        ) : (
-          <SettingsForm key={config.data.id} config={config.data} services={services.data} />
-        )}
+        <RecordState
+          isPending={!config.data || !services.data}
+          error={config.error ?? services.error}
+          failedMessage={t('settings.failed')}
+          rows={8}
+          onRetry={() => {
+            if (config.isError) void config.refetch();
+            if (services.isError) void services.refetch();
+          }}
+        >
+          {config.data && services.data && <SettingsForm key={config.data.id} config={config.data} services={services.data} />}
+        </RecordState>
         <Stack spacing={2}>
           <Stack spacing={0.5}>
             <Typography variant="h2" sx={{ fontSize: '1.5rem' }}>

@@ -5,6 +5,7 @@ import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { useIdParam } from '../../../shared/hooks/use-id-param';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { useCan } from '../../../shared/lib/can';
+import { DangerZone } from '../../../shared/ui/danger-zone';
 import { DeleteRecordButton } from '../../../shared/ui/delete-record-button';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { RecordState } from '../../../shared/ui/record-state';
@@ -37,20 +38,6 @@ export function StationEditPage() {
         subtitle={station.data && `${isolateLtr(localizeDigits(station.data.code, i18n.language))} · ${stationStatusLabel(station.data.status, t)}`}
         backTo={paths.stations}
         breadcrumbs={[{ label: t('stations.title'), to: paths.stations }, { label: name }]}
-        actions={
-          canDelete &&
-          station.data && (
-            <DeleteRecordButton
-              label={t('stations.actions.delete')}
-              title={t('stations.delete.title')}
-              description={t('stations.delete.text', { name: station.data.name })}
-              inUseMessage={t('stations.delete.inUse')}
-              deletedMessage={t('stations.messages.deleted', { name: station.data.name })}
-              onDelete={() => deleteStation.mutateAsync(stationId)}
-              onDeleted={() => void navigate(paths.stations)}
-            />
-          )
-        }
       />
       <RecordState isPending={!service || station.isPending} error={station.error} onRetry={() => void station.refetch()}>
         {station.data && (
@@ -66,6 +53,19 @@ export function StationEditPage() {
           />
         )}
       </RecordState>
+      {canDelete && station.data && (
+        <DangerZone>
+              <DeleteRecordButton
+                label={t('stations.actions.delete')}
+                title={t('stations.delete.title')}
+                description={t('stations.delete.text', { name: station.data.name })}
+                inUseMessage={t('stations.delete.inUse')}
+                deletedMessage={t('stations.messages.deleted', { name: station.data.name })}
+                onDelete={() => deleteStation.mutateAsync(stationId)}
+                onDeleted={() => void navigate(paths.stations)}
+              />
+        </DangerZone>
+      )}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { useIdParam } from '../../../shared/hooks/use-id-param';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { useCan } from '../../../shared/lib/can';
+import { DangerZone } from '../../../shared/ui/danger-zone';
 import { DeleteRecordButton } from '../../../shared/ui/delete-record-button';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { RecordState } from '../../../shared/ui/record-state';
@@ -37,22 +38,6 @@ export function TariffEditPage() {
         title={name}
         backTo={paths.tariffs}
         breadcrumbs={[{ label: t('tariffs.title'), to: paths.tariffs }, { label: name }]}
-        actions={
-          canDelete &&
-          tariff.data &&
-          !isLocked && (
-            <DeleteRecordButton
-              label={t('tariffs.actions.delete')}
-              title={t('tariffs.delete.title')}
-              description={t('tariffs.delete.text', { name: tariff.data.name })}
-              inUseMessage={t('tariffs.messages.inUse')}
-              inUseCode="tariff_in_use"
-              deletedMessage={t('tariffs.messages.deleted', { name: tariff.data.name })}
-              onDelete={() => deleteTariff.mutateAsync(tariffId)}
-              onDeleted={() => void navigate(paths.tariffs)}
-            />
-          )
-        }
       />
       <RecordState isPending={!service || tariff.isPending} error={tariff.error} onRetry={() => void tariff.refetch()}>
         {tariff.data && service && (
@@ -72,6 +57,20 @@ export function TariffEditPage() {
           </Stack>
         )}
       </RecordState>
+      {canDelete && tariff.data && !isLocked && (
+        <DangerZone>
+          <DeleteRecordButton
+            label={t('tariffs.actions.delete')}
+            title={t('tariffs.delete.title')}
+            description={t('tariffs.delete.text', { name: tariff.data.name })}
+            inUseMessage={t('tariffs.messages.inUse')}
+            inUseCode="tariff_in_use"
+            deletedMessage={t('tariffs.messages.deleted', { name: tariff.data.name })}
+            onDelete={() => deleteTariff.mutateAsync(tariffId)}
+            onDeleted={() => void navigate(paths.tariffs)}
+          />
+        </DangerZone>
+      )}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders, stubFetch } from '../../../shared/lib/test-render';
 import { TariffCreatePage } from './tariff-create-page';
 import { TariffEditPage } from './tariff-edit-page';
+import { first } from '@meterline/contract/invariant';
 
 const ELECTRICITY = [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }];
 const BUNDLES = { count: 2, count_capped: false, next: null, previous: null, results: [
@@ -52,7 +53,7 @@ describe('tariff pages', () => {
     await userEvent.type(await screen.findByLabelText(/Name/), 'November');
     await userEvent.click(screen.getByLabelText('Tiers'));
     const upTo = screen.getAllByLabelText('Up to');
-    await userEvent.type(upTo[0], '١٠٠');
+    await userEvent.type(first(upTo), '١٠٠');
     await userEvent.type(screen.getByLabelText('Price of tier 1'), '0.3');
     await userEvent.type(screen.getByLabelText('Price of tier 2'), '0.45');
     await userEvent.type(screen.getByLabelText(/Uplift/), '12.5');

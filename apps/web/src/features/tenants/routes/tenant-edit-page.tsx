@@ -14,7 +14,7 @@ import { Can } from '../../../shared/lib/can';
 import { errorMessageOf } from '../../../shared/lib/form-errors';
 import { formatCount } from '../../../shared/lib/format-number';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
-import { FormSkeleton, LoadFailed } from '../../../shared/ui/load-state';
+import { RecordState } from '../../../shared/ui/record-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useBlockTenant } from '../api/block-tenant';
 import { useTenant } from '../api/get-tenant';
@@ -52,11 +52,8 @@ export function TenantEditPage() {
           )
         }
       />
-      {tenantId === 0 || tenant.isError ? (
-        <LoadFailed message={t('tenants.failedOne')} onRetry={tenantId ? () => void tenant.refetch() : undefined} />
-      ) : !tenant.data ? (
-        <FormSkeleton rows={6} />
-      ) : (
+      <RecordState isMissing={tenantId === 0} isPending={!tenant.data} error={tenant.error} failedMessage={t('tenants.failedOne')} rows={6} onRetry={() => void tenant.refetch()}>
+        {tenant.data && (
         <Stack spacing={2}>
           {tenant.data.is_blocked && <Alert severity="warning">{t('tenants.blockedNotice')}</Alert>}
           <TenantForm
@@ -66,7 +63,8 @@ export function TenantEditPage() {
             onSaved={() => showToast(t('tenants.saved'), { variant: 'success' })}
           />
         </Stack>
-      )}
+        )}
+      </RecordState>
     </>
   );
 }

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useRoles } from '../../../shared/api/get-roles';
 import { useIdParam } from '../../../shared/hooks/use-id-param';
 import { useToast } from '../../../shared/hooks/use-toast';
-import { FormSkeleton } from '../../../shared/ui/load-state';
+import { RecordState } from '../../../shared/ui/record-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { UserForm } from '../../../shared/ui/user-form';
 import { useCreateTenantUser } from '../api/create-tenant-user';
@@ -34,9 +34,7 @@ export function TenantUserCreatePage() {
           { label: t('tenants.users.new') },
         ]}
       />
-      {tenant.isPending ? (
-        <FormSkeleton rows={6} />
-      ) : (
+      <RecordState isPending={tenant.isPending} error={null} rows={6} onRetry={() => void tenant.refetch()}>
         <UserForm
           mode="create"
           initialValues={{ role: (tenant.data?.users_count ?? 0) === 0 ? 'admin' : '' }}
@@ -48,7 +46,7 @@ export function TenantUserCreatePage() {
             void navigate(usersHref);
           }}
         />
-      )}
+      </RecordState>
     </>
   );
 }

@@ -5,7 +5,7 @@ import { useRoles } from '../../../shared/api/get-roles';
 import { useIdParam } from '../../../shared/hooks/use-id-param';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { Can } from '../../../shared/lib/can';
-import { FormSkeleton, LoadFailed } from '../../../shared/ui/load-state';
+import { RecordState } from '../../../shared/ui/record-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { ResetPasswordButton } from '../../../shared/ui/reset-password-button';
 import { UserForm } from '../../../shared/ui/user-form';
@@ -41,11 +41,8 @@ export function TenantUserEditPage() {
           { label: name },
         ]}
       />
-      {userId === 0 || user.isError ? (
-        <LoadFailed message={t('tenants.users.failedOne')} onRetry={userId ? () => void user.refetch() : undefined} />
-      ) : !user.data ? (
-        <FormSkeleton rows={6} />
-      ) : (
+      <RecordState isMissing={userId === 0} isPending={!user.data} error={user.error} failedMessage={t('tenants.users.failedOne')} rows={6} onRetry={() => void user.refetch()}>
+        {user.data && (
         <UserForm
           key={user.data.id}
           mode="edit"
@@ -59,7 +56,8 @@ export function TenantUserEditPage() {
             <ResetPasswordButton userName={name} onReset={() => resetTenantUserPassword(tenantId, userId)} />
           </Can>
         </UserForm>
-      )}
+        )}
+      </RecordState>
     </>
   );
 }

@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { useIdParam } from '../../../shared/hooks/use-id-param';
 import { useListUrlState } from '../../../shared/hooks/use-list-url-state';
 import { Can } from '../../../shared/lib/can';
-import { LoadFailed } from '../../../shared/ui/load-state';
+import { RecordState } from '../../../shared/ui/record-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { UsersTable } from '../../../shared/ui/users-table';
 import { useTenant } from '../api/get-tenant';
@@ -41,9 +41,8 @@ export function TenantUserListPage() {
           </Can>
         }
       />
-      {tenantId === 0 ? (
-        <LoadFailed message={t('tenants.users.failedList')} />
-      ) : (
+      {/* An id that cannot exist: the client is not found, like a deleted one. */}
+      <RecordState isMissing={tenantId === 0} isPending={false} error={null} onRetry={() => undefined}>
         <UsersTable
           label={title}
           listState={listState}
@@ -54,7 +53,7 @@ export function TenantUserListPage() {
           exportPath={`tenants/${tenantId}/users/`}
           exportFilename={`client-${tenantId}-users`}
         />
-      )}
+      </RecordState>
     </>
   );
 }

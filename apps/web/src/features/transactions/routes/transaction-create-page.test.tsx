@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders, stubFetch } from '../../../shared/lib/test-render';
 import { TransactionCreatePage } from './transaction-create-page';
+import { first } from '@meterline/contract/invariant';
 
 const staff = (id: number, first_name: string, role: string) => ({ id, first_name, last_name: 'Test', username: first_name.toLowerCase(), role, is_active: true });
 
@@ -33,7 +34,7 @@ describe('new transaction', () => {
     await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Record $50.25' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/transactions'));
     expect(posts).toHaveLength(1);
-    expect(posts[0].body).toEqual({ kind: 'handover', amount: '50.25', service: 1, from_user: 5, to_user: 1, description: '' });
-    expect(posts[0].key).toMatch(/^[\da-f-]{32,36}$/);
+    expect(first(posts).body).toEqual({ kind: 'handover', amount: '50.25', service: 1, from_user: 5, to_user: 1, description: '' });
+    expect(first(posts).key).toMatch(/^[\da-f-]{32,36}$/);
   });
 });

@@ -13,7 +13,7 @@ import { Can, useCan } from '../../../shared/lib/can';
 import { errorMessageOf } from '../../../shared/lib/form-errors';
 import { useSession } from '../../../shared/lib/session';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
-import { FormSkeleton, LoadFailed } from '../../../shared/ui/load-state';
+import { RecordState } from '../../../shared/ui/record-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { ResetPasswordButton } from '../../../shared/ui/reset-password-button';
 import { UserForm } from '../../../shared/ui/user-form';
@@ -48,11 +48,8 @@ export function UserEditPage() {
         backTo="/users"
         breadcrumbs={[{ label: t('users.title'), to: '/users' }, { label: name }]}
       />
-      {userId === 0 || user.isError ? (
-        <LoadFailed message={t('users.failedOne')} onRetry={userId ? () => void user.refetch() : undefined} />
-      ) : !user.data ? (
-        <FormSkeleton rows={6} />
-      ) : (
+      <RecordState isMissing={userId === 0} isPending={!user.data} error={user.error} failedMessage={t('users.failedOne')} rows={6} onRetry={() => void user.refetch()}>
+        {user.data && (
         <Stack spacing={2}>
           {!canUpdate && <Alert severity="info">{t('users.readOnly')}</Alert>}
           <UserForm
@@ -80,7 +77,8 @@ export function UserEditPage() {
             )}
           </UserForm>
         </Stack>
-      )}
+        )}
+      </RecordState>
     </>
   );
 }

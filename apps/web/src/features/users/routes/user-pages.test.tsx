@@ -6,6 +6,7 @@ import { jsonResponse, renderWithProviders, stubFetch } from '../../../shared/li
 import { ProfilePage } from './profile-page';
 import { UserEditPage } from './user-edit-page';
 import { UserListPage } from './user-list-page';
+import { first } from '@meterline/contract/invariant';
 
 const colleague: User = {
   id: 7,
@@ -95,7 +96,7 @@ describe('profile', () => {
     renderWithProviders(<ProfilePage />, { path: '/users/profile', role: 'superadmin' });
     const phone = screen.getByRole('textbox', { name: 'Phone' });
     await userEvent.type(phone, '+961 1 555');
-    await userEvent.click(screen.getAllByRole('button', { name: 'Save changes' })[0]);
+    await userEvent.click(first(screen.getAllByRole('button', { name: 'Save changes' })));
     expect(await screen.findByRole('alert')).toHaveTextContent('Profile update failed. Please try again later.');
   });
 

@@ -1,7 +1,7 @@
 import { invoicesByStatusSchema, type InvoicesByStatus, type StatisticsQuery } from '@meterline/contract/statistics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
-import { statisticsKeys } from '../../../shared/api/query-keys';
+import { apiClient } from '../lib/api-client';
+import { statisticsKeys } from './query-keys';
 
 /** Parsed with the contract schema, so a changed answer fails loudly here rather than in a chart. */
 export async function getInvoicesByStatus(query: StatisticsQuery, signal?: AbortSignal): Promise<InvoicesByStatus> {
