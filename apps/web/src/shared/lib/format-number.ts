@@ -1,4 +1,4 @@
-import { DEFAULT_DIGIT_SYSTEM, DIGIT_SYSTEMS, type DigitSystem } from '@meterline/contract/digits';
+import { DEFAULT_DIGIT_SYSTEM, type DigitSystem } from '@meterline/contract/digits';
 import type { Me } from '@meterline/contract/users';
 
 /**
@@ -8,8 +8,6 @@ import type { Me } from '@meterline/contract/users';
  * components, the date pickers' dayjs locale and the DataGrid's texts take their locale from here.
  */
 let digitSystem: DigitSystem = DEFAULT_DIGIT_SYSTEM;
-
-export { DIGIT_SYSTEMS, type DigitSystem };
 
 /** The user's digit system: their own choice, else the tenant's default. */
 export function digitSystemOfUser(user: Pick<Me, 'digits' | 'tenant'> | null | undefined): DigitSystem {
