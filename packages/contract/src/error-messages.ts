@@ -111,6 +111,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
   },
   db_alias_fixed: { en: 'The database of an existing client cannot change.', ar: 'لا يمكن تغيير قاعدة بيانات عميل قائم.' },
   invalid_currency: { en: 'Unsupported currency.', ar: 'عملة غير مدعومة.' },
+  invalid_digits: { en: 'Choose Arabic-Indic (arab) or Western (latn) digits.', ar: 'اختر الأرقام العربية المشرقية (arab) أو الغربية (latn).' },
   invalid_timezone: { en: 'Enter a valid IANA time zone, such as Asia/Beirut.', ar: 'أدخل منطقة زمنية صالحة، مثل Asia/Beirut.' },
   invalid_tax_rate: {
     en: 'Enter a percentage between 0 and 100 with at most 3 decimals.',

@@ -107,6 +107,7 @@ export const ERROR_CODES = {
   dbAliasFixed: 'db_alias_fixed',
   invalidCurrency: 'invalid_currency',
   invalidTimezone: 'invalid_timezone',
+  invalidDigits: 'invalid_digits',
   invalidTaxRate: 'invalid_tax_rate',
   invalidInvoicePrefix: 'invalid_invoice_prefix',
   logoNotAFile: 'logo_not_a_file',

@@ -538,6 +538,12 @@ export const en = {
       text: 'Your name and picture appear in the menu and beside what you record.',
       saved: 'Profile saved.',
     },
+    digits: {
+      label: 'Digits in Arabic',
+      help: 'How numbers are written when the app is in Arabic. English always uses Western digits. Your company’s default: {{tenantDefault}}.',
+      tenantDefault: 'The company’s default',
+      options: { arab: 'Arabic-Indic', latn: 'Western' },
+    },
     avatar: {
       url: 'Picture address (URL)',
       urlHelp: 'A link to a square image (https://…). Leave it empty to show your initials.',
@@ -604,6 +610,8 @@ export const en = {
       invoiceFooterHelp: 'Printed at the bottom of every invoice: bank details, thanks, legal text.',
       timezone: 'Time zone',
       timezoneHelp: 'Decides what "today" and "overdue" mean for your office.',
+      defaultDigits: 'Digits in Arabic',
+      defaultDigitsHelp: 'For staff who did not choose in their profile. English always uses Western digits.',
       voltage: 'Voltage',
       voltageHelp: 'A reading above amperage × voltage × hours (plus 10 %) asks for a confirmation.',
       backdateDays: 'Days a reading or payment may be backdated',

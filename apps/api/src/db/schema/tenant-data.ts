@@ -40,6 +40,8 @@ export const settings = pgTable('settings', {
   reminderTemplateAr: text('reminder_template_ar').notNull().default(''),
   /** The disconnection list's default: customers overdue at least this many days. */
   disconnectionAfterDays: integer('disconnection_after_days').notNull().default(60),
+  /** Digits on Arabic screens for users who chose none (issue 17): 'arab' Arabic-Indic or 'latn' Western. */
+  defaultDigits: text('default_digits').notNull().default('arab'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

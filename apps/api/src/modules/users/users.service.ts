@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_DIGIT_SYSTEM, digitSystemOf } from '@meterline/contract/digits';
 import { currencyDecimals } from '@meterline/contract/money';
 import type { ListQuery } from '@meterline/contract/pagination';
 import { assignableRoles } from '@meterline/contract/permissions';
@@ -143,6 +144,7 @@ export function createUserService(deps: {
       currency_decimals: currencyDecimals(currency),
       timezone: config?.timezone ?? 'UTC',
       second_currency: config?.secondCurrency ?? null,
+      default_digits: digitSystemOf(config?.defaultDigits) ?? DEFAULT_DIGIT_SYSTEM,
     };
   }
 
@@ -219,7 +221,7 @@ export function createUserService(deps: {
       return applyUpdate(row, input, context, scope.tenantId);
     },
 
-    /** Own profile with only `update profile`: name, phone, email, avatar. */
+    /** Own profile with only `update profile`: name, phone, email, avatar, digits. */
     async updateProfile(actor: Actor, input: UpdateUserInput, context: AuditContext): Promise<User> {
       const found = await findUserWithTenant(db, actor.userId);
       if (!found) throw notFound();
@@ -348,6 +350,7 @@ export function createUserService(deps: {
           lastName: input.last_name,
           phone: input.phone,
           avatar: input.avatar,
+          digits: input.digits,
           role: input.role,
           isActive: input.is_active,
           ...(changesAccess ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),

@@ -1,5 +1,3 @@
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
 import ClearOutlined from '@mui/icons-material/ClearOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
@@ -38,6 +36,7 @@ import type { DataGridView as DataGridViewComponent } from './data-grid-view';
 import { FilterBar } from './filter-bar';
 import { FilterSelect } from './filter-select';
 import { formatCount, isolateLtr } from '../lib/format-number';
+import { DirectionIcon } from './direction-icon';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -463,18 +462,16 @@ function CardPager({
   onNext(): void;
 }) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const isRtl = theme.direction === 'rtl';
   return (
     <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
       <IconButton aria-label={t('dataTable.previousPage')} disabled={!hasPrevious} onClick={onPrevious} sx={{ width: 48, height: 48 }}>
-        {isRtl ? <ChevronRight /> : <ChevronLeft />}
+        <DirectionIcon towards="back" />
       </IconButton>
       <Typography variant="body2" color="text.secondary" aria-live="polite">
         {text}
       </Typography>
       <IconButton aria-label={t('dataTable.nextPage')} disabled={!hasNext} onClick={onNext} sx={{ width: 48, height: 48 }}>
-        {isRtl ? <ChevronLeft /> : <ChevronRight />}
+        <DirectionIcon towards="forward" />
       </IconButton>
     </Stack>
   );

@@ -3,6 +3,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMonth } from '../lib/format-date';
+import { dayjsLocale } from '../lib/format-number';
 import { dayjs } from '../lib/pickers-adapter';
 import { FILTER_WIDTH, useActiveFilterChip } from './filter-bar';
 import { PickersLocalization } from './pickers-localization';
@@ -41,7 +42,8 @@ function DayPicker({
   width: number;
 }) {
   const { i18n } = useTranslation();
-  const locale = i18n.language === 'ar' ? 'ar' : 'en';
+  // The language's month names in the user's digits (`ar` or `ar-latn`).
+  const locale = dayjsLocale(i18n.language);
   const bound = (text: string | undefined) => toPickerValue(text, 'date', locale) ?? undefined;
   return (
     <DatePicker

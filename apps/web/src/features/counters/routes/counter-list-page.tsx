@@ -29,6 +29,7 @@ import { CounterCard } from '../components/counter-card';
 import { MeterSheet } from '../../../shared/ui/meter-sheet';
 import { RecordReadingForm } from '../../../shared/ui/record-reading-form';
 import { ResetCounterForm } from '../components/reset-counter-form';
+import { CodeText } from '../../../shared/ui/code-text';
 
 const METER_PARAM = 'meter';
 const OPTIONS_QUERY = { page_size: 100, ordering: 'name' };
@@ -80,7 +81,7 @@ export function CounterListPage() {
   };
   const columns: GridColDef<Counter>[] = [
     { field: 'customer_name', headerName: t('counters.fields.customer'), flex: 1.3, minWidth: 150 },
-    { field: 'customer_code', headerName: t('counters.fields.code'), flex: 0.7, minWidth: 100, renderCell: ({ row }) => <bdi dir="ltr">{row.customer_code}</bdi> },
+    { field: 'customer_code', headerName: t('counters.fields.code'), flex: 0.7, minWidth: 100, renderCell: ({ row }) => <CodeText value={row.customer_code} /> },
     { field: 'building_name', headerName: t('counters.fields.place'), flex: 1.4, minWidth: 170, valueGetter: (_value, row) => counterPlaceOf(row, t) },
     { field: 'bundle_name', headerName: t('counters.fields.bundle'), flex: 0.6, minWidth: 90, sortable: false },
     {
@@ -147,7 +148,7 @@ export function CounterListPage() {
           meter && (
             <Stack component="span" direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
               <span>{counterPlaceOf(meter, t)}</span>
-              <bdi dir="ltr">{meter.customer_code}</bdi>
+              <CodeText value={meter.customer_code} />
             </Stack>
           )
         }

@@ -29,6 +29,7 @@ import { CustomerPaymentsTable } from '../components/customer-payments-table';
 import { CustomerReadingsTable } from '../components/customer-readings-table';
 import { customerStatusLabel } from '../components/customer-status-chip';
 import { CustomerSummary } from '../components/customer-summary';
+import { isolateLtr, localizeDigits } from '../../../shared/lib/format-number';
 
 type TabName = 'account' | 'details' | 'readings' | 'invoices' | 'payments' | 'history';
 
@@ -38,7 +39,7 @@ type TabName = 'account' | 'details' | 'readings' | 'invoices' | 'payments' | 'h
  * payments; each tab only for roles whose rule table lets them list it.
  */
 export function CustomerEditPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { showToast } = useToast();
   const customerId = useIdParam('customerId');
@@ -85,7 +86,7 @@ export function CustomerEditPage() {
     <>
       <PageHeader
         title={name}
-        subtitle={data && `${data.code} · ${customerStatusLabel(data.status, t)}`}
+        subtitle={data && `${isolateLtr(localizeDigits(data.code, i18n.language))} · ${customerStatusLabel(data.status, t)}`}
         backTo={paths.customers}
         breadcrumbs={[{ label: t('customers.title'), to: paths.customers }, { label: name }]}
         actions={

@@ -26,6 +26,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { BulkStatementsDialog } from '../components/bulk-statements-dialog';
 import { customerAddressOf } from '../components/customer-address';
 import { CustomerStatusChip, customerStatusLabel } from '../components/customer-status-chip';
+import { CodeText } from '../../../shared/ui/code-text';
 
 const OPTIONS_QUERY = { page_size: 100, ordering: 'name' };
 
@@ -59,9 +60,9 @@ export function CustomerListPage() {
   const [isStatementsOpen, setStatementsOpen] = useState(false);
 
   const columns: GridColDef<Customer>[] = [
-    { field: 'code', headerName: t('customers.fields.code'), flex: 0.7, minWidth: 100, renderCell: ({ row }) => <bdi dir="ltr">{row.code}</bdi> },
+    { field: 'code', headerName: t('customers.fields.code'), flex: 0.7, minWidth: 100, renderCell: ({ row }) => <CodeText value={row.code} /> },
     { field: 'full_name', headerName: t('customers.fields.fullName'), flex: 1.4, minWidth: 170 },
-    { field: 'phone', headerName: t('customers.fields.phone'), flex: 0.9, minWidth: 120, renderCell: ({ row }) => <bdi dir="ltr">{row.phone}</bdi> },
+    { field: 'phone', headerName: t('customers.fields.phone'), flex: 0.9, minWidth: 120, renderCell: ({ row }) => <CodeText value={row.phone} /> },
     {
       field: 'building',
       headerName: t('customers.fields.address'),
@@ -184,11 +185,11 @@ export function CustomerListPage() {
               </Typography>
             </Stack>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              <bdi dir="ltr">{row.code}</bdi>
+              <CodeText value={row.code} />
               {row.phone && (
                 <>
                   {' · '}
-                  <bdi dir="ltr">{row.phone}</bdi>
+                  <CodeText value={row.phone} />
                 </>
               )}
             </Typography>

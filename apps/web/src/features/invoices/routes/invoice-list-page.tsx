@@ -25,6 +25,7 @@ import { BillingRunDialog } from '../components/billing-run-dialog';
 import { InvoiceFilters } from '../components/invoice-filters';
 import { InvoiceRowActions } from '../components/invoice-row-actions';
 import { InvoiceStatusChip } from '../components/invoice-status-chip';
+import { CodeText } from '../../../shared/ui/code-text';
 
 /** `/invoices`: the service's invoices with status chips, filters, search, CSV and the billing run. */
 export function InvoiceListPage() {
@@ -50,8 +51,8 @@ export function InvoiceListPage() {
       minWidth: 145,
       flex: 0.9,
       renderCell: ({ row }) => (
-        <Typography component="bdi" dir="ltr" variant="body2" sx={{ fontWeight: 600 }}>
-          {row.number}
+        <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
+          <CodeText value={row.number} />
         </Typography>
       ),
     },
@@ -65,8 +66,8 @@ export function InvoiceListPage() {
           <Typography variant="body2" noWrap>
             <bdi>{row.customer_name}</bdi>
           </Typography>
-          <Typography variant="caption" color="text.secondary" component="bdi" dir="ltr">
-            {row.customer_code}
+          <Typography variant="caption" color="text.secondary" component="div">
+            <CodeText value={row.customer_code} />
           </Typography>
         </Box>
       ),
@@ -186,8 +187,8 @@ function InvoiceCard({ invoice, language }: { invoice: Invoice; language: string
   return (
     <Stack spacing={0.75}>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-        <Typography component="bdi" dir="ltr" sx={{ fontWeight: 600 }}>
-          {invoice.number}
+        <Typography component="span" sx={{ fontWeight: 600 }}>
+          <CodeText value={invoice.number} />
         </Typography>
         <InvoiceStatusChip invoice={invoice} />
       </Stack>

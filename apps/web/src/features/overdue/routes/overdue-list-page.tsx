@@ -24,6 +24,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { useOverdue } from '../api/get-overdue';
 import { DisconnectionListDialog } from '../components/disconnection-list-dialog';
 import { RemindDialog } from '../components/remind-dialog';
+import { CodeText } from '../../../shared/ui/code-text';
 
 type OverdueRow = OverdueCustomer & { id: number };
 
@@ -57,9 +58,9 @@ export function OverdueListPage() {
       minWidth: 130,
       sortable: false,
       renderCell: ({ row }) => (
-        <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-          {row.phone || '—'}
-        </bdi>
+        <span style={{ whiteSpace: 'nowrap' }}>
+          <CodeText value={row.phone} />
+        </span>
       ),
     },
     { field: 'days_overdue', headerName: t('overdue.fields.daysOverdue'), flex: 0.8, minWidth: 120, renderCell: ({ row }) => <NumberText value={row.days_overdue} /> },
@@ -160,7 +161,7 @@ export function OverdueListPage() {
               {row.phone && (
                 <>
                   {' · '}
-                  <bdi dir="ltr">{row.phone}</bdi>
+                  <CodeText value={row.phone} />
                 </>
               )}
             </Typography>

@@ -17,6 +17,7 @@ import { FilterSelect } from '../../../shared/ui/filter-select';
 import { Money } from '../../../shared/ui/money';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { usePayments } from '../api/get-payments';
+import { CodeText } from '../../../shared/ui/code-text';
 
 const isReversal = (payment: Payment) => payment.amount.startsWith('-');
 
@@ -40,8 +41,8 @@ export function PaymentListPage() {
       minWidth: 150,
       flex: 1,
       renderCell: ({ row }) => (
-        <Typography component="bdi" dir="ltr" variant="body2" sx={{ fontWeight: 600 }}>
-          {row.invoice_number}
+        <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
+          <CodeText value={row.invoice_number} />
         </Typography>
       ),
     },
@@ -117,8 +118,8 @@ export function PaymentListPage() {
         renderCard={(row) => (
           <Stack spacing={0.5}>
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-              <Typography component="bdi" dir="ltr" sx={{ fontWeight: 600 }}>
-                {row.invoice_number}
+              <Typography component="span" sx={{ fontWeight: 600 }}>
+                <CodeText value={row.invoice_number} />
               </Typography>
               <Typography sx={{ fontWeight: 700 }}>
                 <Money amount={row.amount} />
