@@ -1,4 +1,4 @@
-// `npm test`: lint, typecheck, unit + API (PGlite) + web component tests, then browser journeys
+// `npm test`: lint, typecheck, knip, unit + API (PGlite) + web component tests, then browser journeys
 // when a Chromium is found. Prints each stage's duration and a closing "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -45,6 +45,7 @@ function finish(ok) {
 
 if (!stage('lint', 'npx', ['eslint', '.', '--max-warnings=0'])) finish(false);
 if (!stage('typecheck', 'node', ['scripts/typecheck.mjs'])) finish(false);
+if (!stage('knip', 'npx', ['knip', '--no-progress'])) finish(false);
 const unitOk = stage('unit, API (PGlite) and component tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'], {
   TEST_DATABASE_URL: '',
 });

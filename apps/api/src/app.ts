@@ -34,6 +34,9 @@ import { createBundleService } from './modules/bundles/bundles.service';
 import { bundleRoutes } from './modules/bundles/bundles.routes';
 import { createCustomerService } from './modules/customers/customers.service';
 import { customerRoutes } from './modules/customers/customers.routes';
+import { createCustomerImportService } from './modules/customer-import/customer-import.service';
+import { customerImportRoutes } from './modules/customer-import/customer-import.routes';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { createIdempotency } from './modules/idempotency/idempotency';
 import { createInvoiceService } from './modules/invoices/invoices.service';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
@@ -180,6 +183,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const exchangeRates = createExchangeRateService({ clock });
   await app.register(exchangeRateRoutes, { prefix: '/api/services/:serviceId/exchange-rates', exchangeRates, databases });
   const idempotency = createIdempotency({ clock });
+  // Onboarding (issue 17): customers from a CSV file, and the new client's setup checklist.
+  await app.register(customerImportRoutes, { prefix: '/api/services/:serviceId/customers', imports: createCustomerImportService({ clock }), databases, idempotency });
+  await app.register(onboardingRoutes, { prefix: '/api/onboarding', databases, db });
   const subscriptions = createSubscriptionService({ clock, defaultDb: db });
   await app.register(subscriptionRoutes, { prefix: '/api/services/:serviceId/subscriptions', subscriptions, databases, idempotency });
   const invoices = createInvoiceService({ clock, defaultDb: db });

@@ -30,6 +30,8 @@ export const AUDIT_ENTITIES = [
   'account_payment',
   'credit_note',
   'credit_refund',
+  // Services an admin manages (issue 17).
+  'service',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './errors';
+import { DIGIT_SYSTEMS } from './digits';
 import { normalizeDigits } from './money';
 
 /** The largest PostgreSQL `integer` (serial ids): a larger id names nothing. */
@@ -15,6 +16,9 @@ export const timestampSchema = z.string().meta({ format: 'date-time' });
 export const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: ERROR_CODES.invalidDate });
 
 /** Refuses fields nobody may set through the API (mass assignment): present means 400. */
+/** A digit system ('arab' or 'latn'); anything else is a 400 `invalid_digits`. */
+export const digitSystemSchema = z.enum(DIGIT_SYSTEMS, { message: ERROR_CODES.invalidDigits });
+
 export const forbiddenField = () => z.never({ message: ERROR_CODES.readOnlyField }).optional();
 
 export const optionalText = (max: number) => z.string().trim().max(max, { message: `Ensure this field has no more than ${max} characters.` });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './errors';
-import { forbiddenField, idSchema, optionalText } from './common';
+import { digitSystemSchema, forbiddenField, idSchema, optionalText } from './common';
 import { currencySchema, decimalStringSchema, formatScaled, normalizeDigits, parseScaled, TAX_RATE_SCALE } from './money';
 import { REMINDER_LANGUAGES } from './overdue';
 
@@ -53,6 +53,8 @@ export const configSchema = z
     reminder_template_ar: z.string(),
     /** The disconnection list's default: customers overdue at least this many days. */
     disconnection_after_days: z.number().int(),
+    /** Digits on Arabic screens for users who chose none (issue 17): 'arab' Arabic-Indic or 'latn' Western. */
+    default_digits: digitSystemSchema,
   })
   .meta({ id: 'Config' });
 export type Config = z.infer<typeof configSchema>;
@@ -153,6 +155,7 @@ export const updateConfigInputSchema = z.object({
   reminder_template_en: optionalText(1000).optional(),
   reminder_template_ar: optionalText(1000).optional(),
   disconnection_after_days: integerInput(1, 3650).optional(),
+  default_digits: digitSystemSchema.optional(),
   tenant: forbiddenField(),
 });
 export type UpdateConfigInput = z.input<typeof updateConfigInputSchema>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { decimalSchema, emailInputSchema, nullableIdInputSchema, textInput } from './billing-common';
+import { decimalInputSchema, decimalSchema, emailInputSchema, nullableIdInputSchema, textInput } from './billing-common';
 import { booleanQuerySchema, idParamSchema, idSchema, requiredText, timestampSchema } from './common';
 import { moneySchema } from './money';
-import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
+import { listQuerySchema, paginatedWithTotalsSchema, type ListSpec } from './pagination';
 
 export const CUSTOMER_STATUSES = ['active', 'suspended', 'disconnected'] as const;
 export const customerStatusSchema = z.enum(CUSTOMER_STATUSES, { message: 'Choose a valid status.' });
@@ -45,8 +45,9 @@ export type Customer = z.infer<typeof customerSchema>;
 
 /**
  * Create body (docs/product/domain.md): only `full_name` is required; `bundle` opens the subscription with
- * counter 0; `code` is generated (C-000123) when absent. Read-only fields (balance,
- * subscription, service) are ignored, as DRF does.
+ * counter `initial_reading` (issue 17: the meter's value the day the customer joins, default 0, so the
+ * first invoice bills only what is consumed above it); `code` is generated (C-000123) when absent.
+ * Read-only fields (balance, subscription, service) are ignored, as DRF does.
  */
 export const createCustomerInputSchema = z.object({
   full_name: requiredText(200),
@@ -60,13 +61,18 @@ export const createCustomerInputSchema = z.object({
   apartment: textInput(20).optional().default(''),
   station: nullableIdInputSchema.optional(),
   bundle: nullableIdInputSchema.optional(),
+  /** The meter's reading when the subscription opens (Arabic-Indic digits accepted, ≥ 0); ignored without a bundle. '' or null: 0. */
+  initial_reading: z.preprocess((value) => (value === '' ? null : value), decimalInputSchema.nullable()).optional(),
   status: customerStatusSchema.optional().default('active'),
   notes: textInput(2000).optional().default(''),
   code: textInput(32).optional(),
 });
 export type CreateCustomerInput = z.input<typeof createCustomerInputSchema>;
 
-/** PUT is partial. A new `bundle` closes the subscription and opens one that carries the counter on; null closes it. */
+/**
+ * PUT is partial. A new `bundle` closes the subscription and opens one that carries the counter on; null closes it.
+ * `initial_reading` counts only when the customer had no subscription yet (a bundle set later): it starts the meter.
+ */
 export const updateCustomerInputSchema = z.object({
   full_name: requiredText(200).optional(),
   phone: textInput(32).optional(),
@@ -79,6 +85,7 @@ export const updateCustomerInputSchema = z.object({
   apartment: textInput(20).optional(),
   station: nullableIdInputSchema.optional(),
   bundle: nullableIdInputSchema.optional(),
+  initial_reading: z.preprocess((value) => (value === '' ? null : value), decimalInputSchema.nullable()).optional(),
   status: customerStatusSchema.optional(),
   notes: textInput(2000).optional(),
   code: textInput(32).optional(),
@@ -102,4 +109,7 @@ export const listCustomersQuerySchema = listQuerySchema.extend({
   balance_due: booleanQuerySchema.optional(),
 });
 export type ListCustomersQuery = z.infer<typeof listCustomersQuerySchema>;
-export const paginatedCustomersSchema = paginatedSchema(customerSchema);
+/** `?totals=true`: what the filtered customers owe (positive balances only: a credit is no debt of another). */
+export const customerTotalsSchema = z.object({ balance_due: moneySchema }).meta({ id: 'CustomerTotals' });
+export type CustomerTotals = z.infer<typeof customerTotalsSchema>;
+export const paginatedCustomersSchema = paginatedWithTotalsSchema(customerSchema, customerTotalsSchema);

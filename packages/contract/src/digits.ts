@@ -2,6 +2,21 @@
  * Digit normalisation, free of zod (like `session.ts`): the sign-in page's one-time code uses it,
  * and that page does not load zod. `money.ts` re-exports it.
  */
+/**
+ * The two digit systems a user may read numbers in (issue 17): 'arab' Arabic-Indic (٠١٢٣), 'latn'
+ * Western (0123), named as Unicode's numbering systems (Intl's `numberingSystem`). Only Arabic
+ * screens use them: English is always Western.
+ */
+export const DIGIT_SYSTEMS = ['arab', 'latn'] as const;
+export type DigitSystem = (typeof DIGIT_SYSTEMS)[number];
+/** A tenant with no choice saved reads Arabic screens in Arabic-Indic digits. */
+export const DEFAULT_DIGIT_SYSTEM: DigitSystem = 'arab';
+
+/** A stored value as a digit system, null when it is none (a user who follows the tenant). */
+export function digitSystemOf(value: string | null | undefined): DigitSystem | null {
+  return (DIGIT_SYSTEMS as readonly string[]).includes(value ?? '') ? (value as DigitSystem) : null;
+}
+
 const ARABIC_INDIC_ZERO = 0x0660;
 const EXTENDED_ARABIC_INDIC_ZERO = 0x06f0;
 

@@ -111,6 +111,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
   },
   db_alias_fixed: { en: 'The database of an existing client cannot change.', ar: 'لا يمكن تغيير قاعدة بيانات عميل قائم.' },
   invalid_currency: { en: 'Unsupported currency.', ar: 'عملة غير مدعومة.' },
+  invalid_digits: { en: 'Choose Arabic-Indic (arab) or Western (latn) digits.', ar: 'اختر الأرقام العربية المشرقية (arab) أو الغربية (latn).' },
   invalid_timezone: { en: 'Enter a valid IANA time zone, such as Asia/Beirut.', ar: 'أدخل منطقة زمنية صالحة، مثل Asia/Beirut.' },
   invalid_tax_rate: {
     en: 'Enter a percentage between 0 and 100 with at most 3 decimals.',
@@ -292,6 +293,30 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
   collector_required: { en: 'Choose a collector.', ar: 'اختر محصّلًا.' },
   // Exchange rates quoted either way round (issue 14).
   exchange_rate_base_invalid: { en: 'Quote the rate for one {billing} or for one {second}.', ar: 'حدّد السعر مقابل {billing} واحد أو {second} واحد.' },
+  service_name_taken: { en: 'Another service already has this name.', ar: 'توجد خدمة أخرى بهذا الاسم.' },
+  service_inactive: {
+    en: 'This service is disabled: enable it on the Services screen before changing its data.',
+    ar: 'هذه الخدمة معطّلة: فعّلها من شاشة الخدمات قبل تعديل بياناتها.',
+  },
+  service_order_mismatch: { en: 'List every service of the client once, in the new order.', ar: 'اذكر كل خدمات العميل مرة واحدة بالترتيب الجديد.' },
+  // Importing customers from a CSV file (issue 17).
+  import_unreadable: {
+    en: 'The file could not be read as CSV. Save it as "CSV UTF-8 (comma delimited)" and try again.',
+    ar: 'تعذّرت قراءة الملف بصيغة CSV. احفظه بصيغة "CSV UTF-8 (مفصول بفواصل)" ثم أعد المحاولة.',
+  },
+  import_empty: { en: 'The file holds no customers: a header row and at least one row are needed.', ar: 'لا يحتوي الملف على مشتركين: يلزم صف العناوين وصف واحد على الأقل.' },
+  import_too_many_rows: { en: 'A file may hold {max} customers at most. Split it into several files.', ar: 'يمكن أن يحتوي الملف على {max} مشترك كحد أقصى. قسّمه إلى عدة ملفات.' },
+  import_unknown_column: { en: 'Unknown column "{column}". Use the columns of the template.', ar: 'عمود غير معروف "{column}". استخدم أعمدة القالب.' },
+  import_duplicate_column: { en: 'The column "{column}" appears twice.', ar: 'العمود "{column}" مكرر.' },
+  import_missing_column: { en: 'The column "{column}" is required.', ar: 'العمود "{column}" مطلوب.' },
+  import_name_not_found: { en: 'Nothing named "{name}" was found here.', ar: 'لا يوجد عنصر باسم "{name}" هنا.' },
+  import_name_ambiguous: { en: 'Several records are named "{name}": give its number (id) instead.', ar: 'يوجد أكثر من سجل باسم "{name}": اكتب رقمه (id) بدلًا من الاسم.' },
+  import_address_parent: { en: 'Give the region and street this belongs to.', ar: 'أدخل المنطقة والشارع اللذين يتبع لهما.' },
+  import_code_repeated: { en: 'This code is already used on row {row} of the file.', ar: 'هذا الرمز مستخدم في الصف {row} من الملف.' },
+  import_has_errors: {
+    en: '{count} rows have errors: nothing was imported. Correct them and try again.',
+    ar: 'في {count} صفًا أخطاء: لم يُستورد شيء. صحّحها ثم أعد المحاولة.',
+  },
 };
 
 /** `{name}` placeholders filled from params; an unknown placeholder stays as written. */

@@ -107,6 +107,7 @@ export const ERROR_CODES = {
   dbAliasFixed: 'db_alias_fixed',
   invalidCurrency: 'invalid_currency',
   invalidTimezone: 'invalid_timezone',
+  invalidDigits: 'invalid_digits',
   invalidTaxRate: 'invalid_tax_rate',
   invalidInvoicePrefix: 'invalid_invoice_prefix',
   logoNotAFile: 'logo_not_a_file',
@@ -201,6 +202,22 @@ export const ERROR_CODES = {
   creditNoteAmountOrLines: 'credit_note_amount_or_lines',
   // Exchange rates quoted either way round (issue 14).
   exchangeRateBaseInvalid: 'exchange_rate_base_invalid',
+  // Services an admin manages (issue 17, item 6).
+  serviceNameTaken: 'service_name_taken',
+  serviceInactive: 'service_inactive',
+  serviceOrderMismatch: 'service_order_mismatch',
+  // Importing customers from a CSV file (issue 17).
+  importUnreadable: 'import_unreadable',
+  importEmpty: 'import_empty',
+  importTooManyRows: 'import_too_many_rows',
+  importUnknownColumn: 'import_unknown_column',
+  importDuplicateColumn: 'import_duplicate_column',
+  importMissingColumn: 'import_missing_column',
+  importNameNotFound: 'import_name_not_found',
+  importNameAmbiguous: 'import_name_ambiguous',
+  importAddressParent: 'import_address_parent',
+  importCodeRepeated: 'import_code_repeated',
+  importHasErrors: 'import_has_errors',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -3,7 +3,7 @@ import { ERROR_CODES } from './errors';
 import { calendarDateSchema, decimalInputSchema, decimalSchema, idInputSchema, textInput } from './billing-common';
 import { booleanQuerySchema, idParamSchema, idSchema, timestampSchema } from './common';
 import { moneySchema } from './money';
-import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
+import { listQuerySchema, paginatedWithTotalsSchema, type ListSpec } from './pagination';
 import { paymentSchema } from './payments';
 import { readingSchema } from './subscriptions';
 
@@ -205,7 +205,12 @@ export const listInvoicesQuerySchema = listQuerySchema.extend({
   date_to: calendarDateSchema.optional(),
 });
 export type ListInvoicesQuery = z.infer<typeof listInvoicesQuerySchema>;
-export const paginatedInvoicesSchema = paginatedSchema(invoiceSchema);
+/** `?totals=true`: the sums of every filtered invoice; cancelled invoices count zero (they were voided). */
+export const invoiceTotalsSchema = z
+  .object({ total: moneySchema, amount_paid: moneySchema, balance_due: moneySchema })
+  .meta({ id: 'InvoiceTotals' });
+export type InvoiceTotals = z.infer<typeof invoiceTotalsSchema>;
+export const paginatedInvoicesSchema = paginatedWithTotalsSchema(invoiceSchema, invoiceTotalsSchema);
 
 export const invoicePdfQuerySchema = z.object({
   format: z.enum(['a4', 'receipt']).optional().default('a4'),

@@ -119,10 +119,13 @@ export const decimalStringSchema = z
 /** A money amount as sent by the server. */
 export const moneySchema = z.string().regex(/^-?\d+(\.\d+)?$/).meta({ description: 'Decimal amount', example: '12.50' });
 
-/** Formats a decimal money text for display, exactly (Intl formats decimal strings without floats). */
+/**
+ * Formats a decimal money text for display, exactly (Intl formats decimal strings without floats).
+ * `locale` is a language (`en`, `ar`) or a whole Intl locale (`ar-EG-u-nu-latn`: Arabic, Western digits).
+ */
 export function formatMoney(amount: string, currency: string, locale: string): string {
   const decimals = currencyDecimals(currency);
-  const formatter = new Intl.NumberFormat(locale === 'ar' ? 'ar-EG' : 'en-US', {
+  const formatter = new Intl.NumberFormat(locale === 'ar' ? 'ar-EG' : locale === 'en' ? 'en-US' : locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: decimals,

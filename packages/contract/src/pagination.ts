@@ -24,25 +24,39 @@ export const listQuerySchema = z.object({
   ordering: z.string().optional(),
   search: z.string().optional(),
   format: z.enum(['json', 'csv']).optional(),
+  /** `?totals=true`: the answer adds `totals`, the sums of every filtered row (not only the page), on lists that hold money. */
+  totals: z
+    .enum(['true', 'false', '1', '0'], { message: ERROR_CODES.invalidBoolean })
+    .transform((value) => value === 'true' || value === '1')
+    .optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+const paginatedShape = <T extends z.ZodType>(item: T) => ({
+  count: z.number().int(),
+  count_capped: z.boolean(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(item),
+});
+
 export function paginatedSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    count: z.number().int(),
-    count_capped: z.boolean(),
-    next: z.string().nullable(),
-    previous: z.string().nullable(),
-    results: z.array(item),
-  });
+  return z.object(paginatedShape(item));
 }
 
-export interface Paginated<T> {
+/** A list that holds money: with `?totals=true` its answer adds `totals` (optional, so other clients are unaffected). */
+export function paginatedWithTotalsSchema<T extends z.ZodType, S extends z.ZodType>(item: T, totals: S) {
+  return z.object({ ...paginatedShape(item), totals: totals.optional() });
+}
+
+export interface Paginated<T, Totals = never> {
   count: number;
   count_capped: boolean;
   next: string | null;
   previous: string | null;
   results: T[];
+  /** Only on lists that hold money, asked with `?totals=true`. */
+  totals?: Totals;
 }
 
 /** Ordering and filter fields of one list, exported so that clients build valid queries. */

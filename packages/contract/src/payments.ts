@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { calendarDateSchema, decimalInputSchema, happenedAtInputSchema, idInputSchema, textInput } from './billing-common';
 import { idParamSchema, idSchema, timestampSchema } from './common';
 import { moneySchema } from './money';
-import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
+import { listQuerySchema, paginatedWithTotalsSchema, type ListSpec } from './pagination';
 
 export const PAYMENT_METHODS = ['cash', 'card', 'bank_transfer'] as const;
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { message: 'Choose a valid payment method.' });
@@ -85,4 +85,7 @@ export const listPaymentsQuerySchema = listQuerySchema.extend({
   date_to: calendarDateSchema.optional(),
 });
 export type ListPaymentsQuery = z.infer<typeof listPaymentsQuerySchema>;
-export const paginatedPaymentsSchema = paginatedSchema(paymentSchema);
+/** `?totals=true`: the sum of every filtered payment (reversals are negative, so they take back). */
+export const paymentTotalsSchema = z.object({ amount: moneySchema }).meta({ id: 'PaymentTotals' });
+export type PaymentTotals = z.infer<typeof paymentTotalsSchema>;
+export const paginatedPaymentsSchema = paginatedWithTotalsSchema(paymentSchema, paymentTotalsSchema);

@@ -54,6 +54,16 @@ describe('rule table', () => {
     expect(can('superadmin', 'select', 'service')).toBe(false);
     expect(can('superadmin', 'view', 'dashboard')).toBe(false);
     expect(can('accountant', 'list', 'settings')).toBe(false);
+    // Issue 17: admins manage services, accountants read them.
+    expect(can('admin', 'create', 'service')).toBe(true);
+    expect(can('accountant', 'list', 'service')).toBe(true);
+    expect(can('accountant', 'update', 'service')).toBe(false);
+    expect(can('support', 'list', 'service')).toBe(false);
+    // Issue 17: importing customers in bulk and the setup checklist are the admin's setup work.
+    expect(can('admin', 'create', 'customer_import')).toBe(true);
+    expect(can('accountant', 'create', 'customer_import')).toBe(false);
+    expect(can('admin', 'view', 'onboarding')).toBe(true);
+    expect(can('accountant', 'view', 'onboarding')).toBe(false);
   });
 
   it('unknown role has no permission at all', () => {

@@ -53,6 +53,9 @@ export const SUBJECTS = [
   'credit_note',
   // Overdue reminders (issue 15): the office (admins and accountants) sends them; collectors and support do not.
   'reminder',
+  // Onboarding (issue 17): bringing customers in from a CSV file and the new client's setup checklist, admins only.
+  'customer_import',
+  'onboarding',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -75,7 +78,20 @@ function everyAction(subjects: readonly ConcreteSubject[]): Permission[] {
 /** A tenant's own data: everything but the platform's tenants (clients) and their users. */
 const TENANT_SUBJECTS = CONCRETE_SUBJECTS.filter((subject) => subject !== 'tenants' && subject !== 'tenant_users');
 /** What the accountant only reads (or, for credit refunds, never does): the admin's alone to change. */
-const ADMIN_ONLY_CHANGES: readonly ConcreteSubject[] = ['user', 'station', 'bundle', 'settings', 'tariff', 'audit', 'route_assignment', 'credit_refund'];
+const ADMIN_ONLY_CHANGES: readonly ConcreteSubject[] = [
+  'user',
+  'station',
+  'bundle',
+  'settings',
+  'tariff',
+  'audit',
+  'route_assignment',
+  'credit_refund',
+  // Issue 17: admins manage the services, import customers and follow the setup checklist.
+  'service',
+  'customer_import',
+  'onboarding',
+];
 /** Every signed-in user: their profile and the language switcher (docs/decisions.md, roles and permissions). */
 const EVERY_USER: Permission[] = ['update profile', 'change app_language'];
 /** The support desk: a service to work in, its customers and invoices (read and create), their own profile. */
@@ -98,6 +114,9 @@ export const PERMISSION_TABLE: Record<Role, readonly Permission[]> = {
     'list bundle',
     'list tariff',
     'list audit',
+    // Issue 17: accountants read the Services screen and select a service to work in.
+    'list service',
+    'select service',
   ],
   support: SUPPORT,
   // Issue 19: collectors take cash at the door (the service refuses it while `collectors_take_payments`
@@ -167,6 +186,7 @@ export const MENU_KEYS = [
   'list_payment',
   'list_transaction',
   'list_settings',
+  'list_service',
   'list_counter',
   'list_cash',
   'list_route',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { textInput } from './billing-common';
+import { booleanQuerySchema, idSchema, requiredText } from './common';
 import { ERROR_CODES } from './errors';
 import { decimalStringSchema, formatScaled, parseScaled, QUANTITY_SCALE } from './money';
 
@@ -7,8 +8,16 @@ export const serviceSchema = z
   .object({
     id: idSchema,
     name: z.string(),
+    /** The Arabic name ('' when none: the English name is shown in Arabic too). */
+    name_ar: z.string(),
+    /** What a meter counts or the bundle sells: kWh, m³, GB, session ('' for none). */
     unit: z.string(),
+    /** Metered services have meters, readings and a Counters screen; flat ones bill a fixed bundle fee. */
     is_metered: z.boolean(),
+    /** A disabled service leaves the service selector and refuses new writes; its data stays readable. */
+    is_active: z.boolean(),
+    /** Order in the selector and on the Services screen (1 first). */
+    position: z.number().int(),
     /**
      * The most a meter of the service may record in a day ("40.000"), where its bundle has no
      * amperage: a reading beyond it asks for a second look. Null: no limit. Always answered.
@@ -21,26 +30,72 @@ export type Service = z.infer<typeof serviceSchema>;
 /** Largest daily limit: readings are numeric(14,3). */
 const MAX_DAILY_LIMIT = 10n ** 14n - 1n;
 
-/** PUT /services/{id}/: the service's own settings (admin). An empty text or null removes the limit. */
+/** The daily limit as typed: an empty text or null removes it; digits may be Arabic-Indic. */
+const maxConsumptionPerDaySchema = z.preprocess(
+  (value) => (value === '' ? null : value),
+  decimalStringSchema
+    .transform((value, context) => {
+      const scaled = parseScaled(value, QUANTITY_SCALE);
+      if (scaled === null || scaled <= 0n || scaled > MAX_DAILY_LIMIT) {
+        context.addIssue({ code: 'custom', message: ERROR_CODES.invalidNumber });
+        return z.NEVER;
+      }
+      return formatScaled(scaled, QUANTITY_SCALE);
+    })
+    .nullable(),
+);
+
+export const SERVICE_NAME_MAX = 100;
+export const SERVICE_UNIT_MAX = 16;
+
+/** POST /services/ (admin): a new service, placed last. */
+export const createServiceInputSchema = z.object({
+  name: requiredText(SERVICE_NAME_MAX),
+  name_ar: textInput(SERVICE_NAME_MAX).optional().default(''),
+  unit: textInput(SERVICE_UNIT_MAX).optional().default(''),
+  is_metered: z.boolean().optional().default(true),
+  is_active: z.boolean().optional().default(true),
+  max_consumption_per_day: maxConsumptionPerDaySchema.optional(),
+});
+export type CreateServiceInput = z.input<typeof createServiceInputSchema>;
+
+/**
+ * PUT and PATCH /services/{id}/ (admin), partial: absent fields keep their value. PUT was the
+ * settings screen's call for the daily limit and still is.
+ */
 export const updateServiceInputSchema = z.object({
-  max_consumption_per_day: z
-    .preprocess(
-      (value) => (value === '' ? null : value),
-      decimalStringSchema
-        .transform((value, context) => {
-          const scaled = parseScaled(value, QUANTITY_SCALE);
-          if (scaled === null || scaled <= 0n || scaled > MAX_DAILY_LIMIT) {
-            context.addIssue({ code: 'custom', message: ERROR_CODES.invalidNumber });
-            return z.NEVER;
-          }
-          return formatScaled(scaled, QUANTITY_SCALE);
-        })
-        .nullable(),
-    )
-    .optional(),
+  name: requiredText(SERVICE_NAME_MAX).optional(),
+  name_ar: textInput(SERVICE_NAME_MAX).optional(),
+  unit: textInput(SERVICE_UNIT_MAX).optional(),
+  is_metered: z.boolean().optional(),
+  is_active: z.boolean().optional(),
+  max_consumption_per_day: maxConsumptionPerDaySchema.optional(),
 });
 export type UpdateServiceInput = z.input<typeof updateServiceInputSchema>;
-/** The Counters menu entry shows only for a service named electricity, in any case (docs/product/specification.md section 2). */
-export function isElectricityService(service: { name: string } | null | undefined): boolean {
-  return (service?.name ?? '').trim().toLowerCase() === 'electricity';
+/** POST /services/reorder/ (admin): every service of the tenant, once each, in the new order. */
+export const reorderServicesInputSchema = z.object({
+  ids: z.array(idSchema).min(1).max(200),
+});
+export type ReorderServicesInput = z.input<typeof reorderServicesInputSchema>;
+
+/** GET /services/?include_inactive=true: the Services screen lists disabled ones too. */
+export const listServicesQuerySchema = z.object({
+  include_inactive: booleanQuerySchema.optional(),
+});
+
+/** The service's name in the UI's language: the Arabic one in Arabic when set. */
+export function serviceNameIn(service: { name: string; name_ar?: string | null }, language: string | undefined): string {
+  const arabic = service.name_ar?.trim();
+  return language?.startsWith('ar') && arabic ? arabic : service.name;
 }
+
+/** The Counters screen exists for metered services only (issue 17: no longer for a service named electricity). */
+export function hasCounters(service: { is_metered: boolean } | null | undefined): boolean {
+  return Boolean(service?.is_metered);
+}
+
+/** The Services screen's list (filtered in the browser: a tenant has a handful of services). */
+export const serviceListSpec = {
+  ordering: [],
+  filters: ['is_active'],
+} as const;

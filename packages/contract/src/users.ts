@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './errors';
 import { passwordSchema } from './auth';
-import { booleanQuerySchema, forbiddenField, idSchema, optionalText, timestampSchema } from './common';
+import { booleanQuerySchema, digitSystemSchema, forbiddenField, idSchema, optionalText, timestampSchema } from './common';
 import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
 import { TENANT_ROLES } from './roles';
 
@@ -16,6 +16,8 @@ export const tenantSummarySchema = z
     timezone: z.string(),
     /** The optional second currency (issue 14): shown beside the billing currency; null without one. */
     second_currency: z.string().nullable(),
+    /** The tenant's digit system for Arabic screens (issue 17), used by its users who chose none. */
+    default_digits: digitSystemSchema,
   })
   .meta({ id: 'TenantSummary' });
 export type TenantSummary = z.infer<typeof tenantSummarySchema>;
@@ -33,6 +35,8 @@ export const userSchema = z
     avatar: z.string().nullable(),
     is_active: z.boolean(),
     otp_enabled: z.boolean(),
+    /** Own digit system on Arabic screens (issue 17): 'arab', 'latn', or null for the tenant's default. */
+    digits: digitSystemSchema.nullable(),
     last_login: timestampSchema.nullable(),
     date_joined: timestampSchema,
   })
@@ -76,6 +80,7 @@ export const updateUserInputSchema = z.object({
   last_name: optionalText(150).optional(),
   phone: optionalText(32).optional(),
   avatar: z.string().max(500).nullable().optional(),
+  digits: digitSystemSchema.nullable().optional(),
   role: tenantRoleSchema.optional(),
   is_active: z.boolean().optional(),
   tenant: forbiddenField(),
@@ -85,7 +90,7 @@ export const updateUserInputSchema = z.object({
 export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
 
 /** Fields a user may change on their own record with only `update profile`. */
-export const PROFILE_FIELDS = ['first_name', 'last_name', 'phone', 'email', 'avatar'] as const;
+export const PROFILE_FIELDS = ['first_name', 'last_name', 'phone', 'email', 'avatar', 'digits'] as const;
 
 export const roleOptionSchema = z.object({ value: z.string(), label: z.string() });
 

@@ -75,7 +75,7 @@ export function csvCell(value: string | number | boolean | null | undefined, num
   return !numeric && FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-export interface ListSource<T> {
+export interface ListSource<T, Totals = never> {
   /** The filtered query without ordering, limit or offset (used for the count). */
   countQuery: () => PgSelect;
   /** One page of the filtered, ordered rows. */
@@ -84,17 +84,19 @@ export interface ListSource<T> {
   keptCount?: () => Promise<number | null>;
   /** Rows counted from the end of the ordering (returned in list order): deep pages read less. */
   fetchPageFromEnd?: (limit: number, offsetFromEnd: number) => Promise<T[]>;
+  /** The sums of every filtered row (one aggregate over the same filters), for `?totals=true`. */
+  totals?: () => Promise<Totals>;
 }
 
 /** The page's rows, read from whichever end of the ordering is nearer when the count is known. */
-async function fetchNearerEnd<T>(source: ListSource<T>, total: number, limit: number, offset: number): Promise<T[]> {
+async function fetchNearerEnd<T>(source: ListSource<T, unknown>, total: number, limit: number, offset: number): Promise<T[]> {
   if (!source.fetchPageFromEnd || offset <= total / 2) return source.fetchPage(limit, offset);
   const end = Math.min(offset + limit, total);
   if (end <= offset) return [];
   return source.fetchPageFromEnd(end - offset, total - end);
 }
 
-async function countAndPage<T>(db: Executor, source: ListSource<T>, limit: number, offset: number) {
+async function countAndPage<T>(db: Executor, source: ListSource<T, unknown>, limit: number, offset: number) {
   const kept = source.keptCount ? await source.keptCount() : null;
   if (kept !== null) {
     const counted = kept > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: kept, capped: false };
@@ -104,18 +106,25 @@ async function countAndPage<T>(db: Executor, source: ListSource<T>, limit: numbe
   return { ...counted, results };
 }
 
-/** Answers a paginated list in the DRF shape, or every matching row as CSV with `?format=csv`. */
-export async function sendList<T>(
+/**
+ * Answers a paginated list in the DRF shape, or every matching row as CSV with `?format=csv`.
+ * With `?totals=true` a list that holds money adds `totals`: its sums over every filtered row.
+ */
+export async function sendList<T, Totals = never>(
   request: FastifyRequest,
   reply: FastifyReply,
   db: Executor,
   query: ListQuery,
-  source: ListSource<T>,
+  source: ListSource<T, Totals>,
   csv: { filename: string; columns: CsvColumn<T>[] },
-): Promise<Paginated<T> | FastifyReply> {
+): Promise<Paginated<T, Totals> | FastifyReply> {
   if (query.format === 'csv') return sendCsv(reply, source, csv);
   const { page, page_size: pageSize } = query;
-  const { count: total, capped, results } = await countAndPage(db, source, pageSize, (page - 1) * pageSize);
+  const wantsTotals = query.totals === true && source.totals !== undefined;
+  const [{ count: total, capped, results }, totals] = await Promise.all([
+    countAndPage(db, source, pageSize, (page - 1) * pageSize),
+    wantsTotals ? source.totals!() : undefined,
+  ]);
   if (page > 1 && results.length === 0) throw new HttpError(404, ERROR_CODES.invalidPage);
   const hasNext = capped ? results.length === pageSize : page * pageSize < total;
   return {
@@ -124,12 +133,13 @@ export async function sendList<T>(
     next: hasNext ? pageUrl(request, page + 1) : null,
     previous: page > 1 ? pageUrl(request, page - 1) : null,
     results,
+    ...(totals === undefined ? {} : { totals }),
   };
 }
 
 const CSV_BATCH = 1000;
 
-async function sendCsv<T>(reply: FastifyReply, source: ListSource<T>, csv: { filename: string; columns: CsvColumn<T>[] }) {
+async function sendCsv<T>(reply: FastifyReply, source: ListSource<T, unknown>, csv: { filename: string; columns: CsvColumn<T>[] }) {
   // The first batch is read before answering: a failure there is a clean JSON error, not a broken download.
   const firstRows = await source.fetchPage(CSV_BATCH, 0);
   const stream = stringify({ header: true, columns: csv.columns.map((column) => column.header), bom: true });

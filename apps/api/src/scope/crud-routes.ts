@@ -13,7 +13,7 @@ import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema, ty
 
 /** What an entity of a service offers to its five routes. */
 export interface ServiceCrud<T, Q, C, U> {
-  listSource(context: ServiceContext, query: Q): Promise<ListSource<T>>;
+  listSource(context: ServiceContext, query: Q): Promise<ListSource<T, unknown>>;
   get(context: ServiceContext, id: number): Promise<T>;
   create(context: ServiceContext, input: C, audit: AuditContext): Promise<T>;
   update(context: ServiceContext, id: number, input: U, audit: AuditContext): Promise<T>;

@@ -4,7 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import { currencyDecimals, parseScaled, TAX_RATE_SCALE } from '@meterline/contract/money';
 import type { DatabaseRegistry, Db, Executor } from '../db/client';
 import { findServiceWithSettings, findSettings, type SettingsRow } from '../modules/config/config.repository';
-import { notFound } from '../lib/http-errors';
+import { ERROR_CODES } from '@meterline/contract/errors';
+import { conflict, notFound } from '../lib/http-errors';
 import { tenantActorOf, type Actor } from '../plugins/request-context';
 
 /** Path parameters of `/api/services/{serviceId}/...` (a bad id is a 404, as the error handler answers). */
@@ -72,13 +73,16 @@ export async function findTenantTerms(executor: Executor, tenantId: number): Pro
 
 /**
  * `/api/services/{serviceId}/...`: the service must belong to the caller's tenant (404 otherwise,
- * exactly like a service that does not exist). One query gives the service and the tenant's terms.
+ * exactly like a service that does not exist); a disabled one answers reads and refuses writes (409
+ * service_inactive). One query gives the service and the tenant's terms.
  */
 export async function resolveServiceContext(databases: DatabaseRegistry, request: FastifyRequest, serviceId: number): Promise<ServiceContext> {
   const actor = tenantActorOf(request);
   const db = databases.get(actor.dbAlias);
   const row = await findServiceWithSettings(db, { tenantId: actor.tenantId, serviceId });
   if (!row) throw notFound();
+  // Issue 17: a disabled service keeps its data readable and refuses every new write.
+  if (!row.service.isActive && request.method !== 'GET' && request.method !== 'HEAD') throw conflict(ERROR_CODES.serviceInactive);
   return {
     db,
     scope: { tenantId: actor.tenantId, serviceId },

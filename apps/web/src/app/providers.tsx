@@ -1,8 +1,10 @@
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { followTextDigits, i18next } from '../i18n/index';
 import { ApiError } from '../shared/lib/api-client';
 import { QUERY_GC_TIME_MS } from '../shared/lib/constants';
-import { SessionProvider, type SessionState } from '../shared/lib/session';
+import { digitSystemOfUser, setDigitSystem } from '../shared/lib/format-number';
+import { SessionProvider, useSession, type SessionState } from '../shared/lib/session';
 import { FieldDataProvider } from '../shared/offline/field-data-provider';
 import { FIELD_QUERY_GC_TIME_MS } from '../shared/offline/field-data-store';
 import { registerFieldWrites } from '../shared/offline/offline-writes';
@@ -42,9 +44,32 @@ export function AppProviders({
     <DisplayProviders>
       <QueryClientProvider client={client}>
         <SessionProvider initialState={initialSession}>
-          <FieldDataProvider>{children}</FieldDataProvider>
+          <DigitSystemOfSession>
+            <FieldDataProvider>{children}</FieldDataProvider>
+          </DigitSystemOfSession>
         </SessionProvider>
       </QueryClientProvider>
     </DisplayProviders>
   );
+}
+
+/**
+ * The signed-in user's digit system (issue 17), set before the screens below render; a change (a
+ * profile or settings save, another user) re-renders every translated text through i18next's
+ * `languageChanged`, which each `useTranslation` follows.
+ */
+function DigitSystemOfSession({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const digits = digitSystemOfUser(user);
+  // Set while rendering, so this very render's screens use it; screens already shown follow the event.
+  setDigitSystem(digits);
+  const [shown, setShown] = useState(digits);
+  if (shown !== digits) setShown(digits);
+  const isFirst = useRef(true);
+  useLayoutEffect(() => {
+    const isTextChanged = followTextDigits();
+    if ((isTextChanged || !isFirst.current) && i18next.isInitialized) i18next.emit('languageChanged', i18next.language);
+    isFirst.current = false;
+  }, [shown]);
+  return children;
 }

@@ -4,7 +4,7 @@ import type { Me } from '@meterline/contract/users';
 export function userWithRole(role: string): Me {
   return {
     id: 1,
-    tenant: role === 'superadmin' ? null : { id: 1, name: 'Demo', company_name: 'Demo Power', logo: null, currency: 'USD', currency_decimals: 2, timezone: 'UTC', second_currency: null },
+    tenant: role === 'superadmin' ? null : { id: 1, name: 'Demo', company_name: 'Demo Power', logo: null, currency: 'USD', currency_decimals: 2, timezone: 'UTC', second_currency: null, default_digits: 'arab' },
     username: role,
     email: '',
     first_name: 'Sara',
@@ -14,6 +14,7 @@ export function userWithRole(role: string): Me {
     avatar: null,
     is_active: true,
     otp_enabled: false,
+    digits: null,
     last_login: null,
     date_joined: '2026-01-01T00:00:00Z',
   };

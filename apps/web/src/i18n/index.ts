@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { digitSystemFor, localizeDigits } from '../shared/lib/format-number';
 import type { Translations } from './en';
 
 export const LANGUAGES = ['en', 'ar'] as const;
@@ -36,11 +37,42 @@ const signInLoaders: Record<Language, () => Promise<Partial<Translations>>> = {
 const loadingSignIn = new Map<Language, Promise<void>>();
 const complete = new Set<Language>();
 
+/**
+ * Digits written in the texts themselves ("8 أحرف", "1–30 يومًا", "(ST-000123)") follow the user's
+ * digit system like formatted numbers do (issue 17): the Arabic texts are added with their digits
+ * converted, outside `{{placeholders}}` (their values are formatted by the caller), and added again
+ * when the digit system changes (`followTextDigits`). The files keep Western digits.
+ */
+const originals = new Map<Language, Partial<Translations>>();
+let textDigits = digitSystemFor('ar');
+
+function withDigits<T>(value: T, language: Language): T {
+  if (typeof value === 'string') return value.split(/(\{\{[^}]*\}\})/).map((part, index) => (index % 2 ? part : localizeDigits(part, language))).join('') as T;
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, withDigits(inner, language)])) as T;
+}
+
+function addTexts(language: Language, texts: Partial<Translations>) {
+  originals.set(language, { ...originals.get(language), ...texts });
+  if (language === 'ar') textDigits = digitSystemFor('ar');
+  i18next.addResourceBundle(language, 'translation', language === 'ar' ? withDigits(texts, language) : texts, true, true);
+}
+
+/** Adds the Arabic texts again when the user's digit system changed; whether it did. */
+export function followTextDigits(): boolean {
+  const next = digitSystemFor('ar');
+  if (next === textDigits) return false;
+  textDigits = next;
+  const arabic = originals.get('ar');
+  if (arabic && i18next.isInitialized) i18next.addResourceBundle('ar', 'translation', withDigits(arabic, 'ar'), true, true);
+  return true;
+}
+
 /** Adds a language's texts that are already at hand (the tests register both up front). */
 export function registerLanguage(language: Language, texts: Translations) {
   ensureInitialized(language);
   // Deep, over the public texts that may be there already (the same words: they come from the same file).
-  if (!complete.has(language)) i18next.addResourceBundle(language, 'translation', texts, true, true);
+  if (!complete.has(language)) addTexts(language, texts);
   complete.add(language);
   loading.set(language, Promise.resolve());
 }
@@ -65,7 +97,7 @@ function loadSubset(language: Language, subsetLoaders: Record<Language, () => Pr
   if (!promise) {
     promise = subsetLoaders[language]().then((texts) => {
       ensureInitialized(language);
-      if (!complete.has(language)) i18next.addResourceBundle(language, 'translation', texts, true, true);
+      if (!complete.has(language)) addTexts(language, texts);
     });
     promise.catch(() => inFlight.delete(language));
     inFlight.set(language, promise);

@@ -40,6 +40,8 @@ export const settings = pgTable('settings', {
   reminderTemplateAr: text('reminder_template_ar').notNull().default(''),
   /** The disconnection list's default: customers overdue at least this many days. */
   disconnectionAfterDays: integer('disconnection_after_days').notNull().default(60),
+  /** Digits on Arabic screens for users who chose none (issue 17): 'arab' Arabic-Indic or 'latn' Western. */
+  defaultDigits: text('default_digits').notNull().default('arab'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -49,8 +51,12 @@ export const services = pgTable(
     id: serial('id').primaryKey(),
     tenantId: integer('tenant_id').notNull(),
     name: text('name').notNull(),
+    /** Issue 17: the Arabic name ('' = the English one everywhere), disabled services, their order. */
+    nameAr: text('name_ar').notNull().default(''),
     unit: text('unit').notNull().default(''),
     isMetered: boolean('is_metered').notNull().default(true),
+    isActive: boolean('is_active').notNull().default(true),
+    position: integer('position').notNull().default(0),
     /** Plausibility limit of a reading where the bundle has no amperage (null: no limit). */
     maxConsumptionPerDay: numeric('max_consumption_per_day', { precision: 14, scale: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
 import type { CreditNote } from '@meterline/contract/account';
 import { formatMoney } from '@meterline/contract/money';
-import { escapeHtml, formatDocumentDate, formatDocumentDecimal, ltr, text, type DocumentIssuer, type DocumentLanguage, issuerHtml, documentFontFamily } from '../invoices/invoice-document';
+import { escapeHtml, formatDocumentDate, formatDocumentDecimal, ltr, text, type DocumentIssuer, type DocumentLanguage, issuerHtml, documentStyles } from '../invoices/invoice-document';
 
 const LABELS = {
   en: {
@@ -62,26 +62,17 @@ export function renderCreditNoteDocument(input: { note: CreditNote; customerCode
 <meta charset="utf-8">
 <title>${escapeHtml(`${t.creditNote} ${note.number}`)}</title>
 <style>
-  @page { size: A4; margin: 16mm; }
-  * { box-sizing: border-box; }
-  body { font-family: ${documentFontFamily(language)}; color: #1f2937; margin: 0; font-size: 13px; }
-  header { display: flex; justify-content: space-between; align-items: flex-start; gap: 12px; border-bottom: 2px solid #1f2937; padding-bottom: 8px; margin-bottom: 12px; }
-  header img { max-height: 64px; max-width: 180px; }
-  h1 { font-size: 24px; margin: 0 0 4px; }
-  .company { font-weight: 700; font-size: 16px; }
-  .muted { color: #6b7280; }
-  table { width: 100%; border-collapse: collapse; }
-  .facts th { text-align: start; font-weight: 600; padding: 2px 8px 2px 0; width: 35%; }
-  .facts td { padding: 2px 0; }
+${documentStyles(language, {
+  page: { size: 'A4', margin: '16mm' },
+  body: { fontSize: '13px' },
+  logo: { maxHeight: '64px', maxWidth: '180px' },
+  title: '24px',
+  company: '16px',
+  factsLabelWidth: '35%',
+  lines: true,
+  totals: 'half',
+})}
   .lines { margin-top: 10px; }
-  .lines th, .lines td { border-bottom: 1px solid #e5e7eb; padding: 4px; text-align: start; }
-  .lines thead th { background: #f3f4f6; }
-  .num { text-align: end !important; white-space: nowrap; }
-  .totals { margin-top: 10px; width: 50%; margin-inline-start: auto; }
-  .totals th { text-align: start; padding: 2px 4px; font-weight: 500; }
-  .totals td { text-align: end; padding: 2px 4px; }
-  .totals .grand th, .totals .grand td { font-weight: 700; border-top: 2px solid #1f2937; }
-  footer { margin-top: 18px; border-top: 1px solid #e5e7eb; padding-top: 8px; font-size: 11px; color: #4b5563; white-space: pre-line; }
 </style>
 </head>
 <body>

@@ -1,7 +1,7 @@
 import type { Customer } from '@meterline/contract/customers';
 import type { Ledger } from '@meterline/contract/ledger';
 import { formatMoney } from '@meterline/contract/money';
-import { escapeHtml, formatDocumentDate, ltr, text, type DocumentIssuer, type DocumentLanguage, issuerHtml, documentFontFamily } from '../invoices/invoice-document';
+import { escapeHtml, formatDocumentDate, ltr, text, type DocumentIssuer, type DocumentLanguage, issuerHtml, documentStyles } from '../invoices/invoice-document';
 import { first } from '@meterline/contract/invariant';
 
 const LABELS = {
@@ -115,26 +115,20 @@ export function renderStatementDocument(input: { sections: StatementInput[]; iss
 <meta charset="utf-8">
 <title>${escapeHtml(sections.length === 1 ? `${t.statement} ${first(sections).customer.code}` : t.statement)}</title>
 <style>
-  @page { size: A4; margin: 16mm; }
-  * { box-sizing: border-box; }
-  body { font-family: ${documentFontFamily(language)}; color: #1f2937; margin: 0; font-size: 12px; }
+${documentStyles(language, {
+  page: { size: 'A4', margin: '16mm' },
+  body: { fontSize: '12px' },
+  logo: { maxHeight: '64px', maxWidth: '180px' },
+  title: '22px',
+  company: '16px',
+  factsLabelWidth: '30%',
+  lines: true,
+})}
   .page + .page { break-before: page; }
-  header { display: flex; justify-content: space-between; align-items: flex-start; gap: 12px; border-bottom: 2px solid #1f2937; padding-bottom: 8px; margin-bottom: 12px; }
-  header img { max-height: 64px; max-width: 180px; }
-  h1 { font-size: 22px; margin: 0 0 4px; }
   h2 { font-size: 14px; margin: 14px 0 6px; }
-  .company { font-weight: 700; font-size: 16px; }
-  .muted { color: #6b7280; }
-  table { width: 100%; border-collapse: collapse; }
   .facts { margin-bottom: 10px; }
-  .facts th { text-align: start; font-weight: 600; padding: 2px 8px 2px 0; width: 30%; }
-  .facts td { padding: 2px 0; }
-  .lines th, .lines td { border-bottom: 1px solid #e5e7eb; padding: 4px; text-align: start; }
-  .lines thead th { background: #f3f4f6; }
   .lines tr { break-inside: avoid; }
   .edge td { font-weight: 700; background: #f9fafb; }
-  .num { text-align: end !important; white-space: nowrap; }
-  footer { margin-top: 18px; border-top: 1px solid #e5e7eb; padding-top: 8px; font-size: 11px; color: #4b5563; white-space: pre-line; }
 </style>
 </head>
 <body>

@@ -21,8 +21,8 @@ describe('services', () => {
     const response = await (await fixture.as('a.collector')).get('/api/services/');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
-      { id: fixture.tenantA.electricityId, name: 'Electricity', unit: 'kWh', is_metered: true, max_consumption_per_day: null },
-      { id: fixture.tenantA.waterId, name: 'Water', unit: 'm³', is_metered: true, max_consumption_per_day: null },
+      { id: fixture.tenantA.electricityId, name: 'Electricity', name_ar: 'الكهرباء', unit: 'kWh', is_metered: true, is_active: true, position: 1, max_consumption_per_day: null },
+      { id: fixture.tenantA.waterId, name: 'Water', name_ar: 'المياه', unit: 'm³', is_metered: true, is_active: true, position: 2, max_consumption_per_day: null },
     ]);
     const other = await (await fixture.as('b.support')).get('/api/services/');
     expect(other.json().map((service: { id: number }) => service.id)).toEqual([fixture.tenantB.electricityId, fixture.tenantB.waterId]);

@@ -76,6 +76,23 @@ export async function recordAudit(executor: Executor, context: AuditContext, ent
   });
 }
 
+/** Audit rows of a bulk write, in batches: the same rows `recordAudit` writes one at a time. */
+export async function recordAudits(executor: Executor, context: AuditContext, entries: AuditEntry[]): Promise<void> {
+  const rows = entries.map((entry) => ({
+    tenantId: entry.tenantId !== undefined ? entry.tenantId : context.tenantId,
+    actorId: context.actorId,
+    actorRole: context.actorRole,
+    ip: context.ip,
+    requestId: context.requestId,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId === null ? null : String(entry.entityId),
+    before: redactForAudit(entry.before ?? null),
+    after: redactForAudit(entry.after ?? null),
+  }));
+  for (let index = 0; index < rows.length; index += 1000) await executor.insert(auditLog).values(rows.slice(index, index + 1000));
+}
+
 /** Stored entity names as the API says them (the stored ones already are, but for the readings). */
 const READING_ACTIONS = ['update_counter', 'reset_counter', 'void_reading'];
 

@@ -21,7 +21,7 @@ const AUDIT_CSV_COLUMNS: CsvColumn<AuditEntry>[] = [
 
 /** Entities of the platform (superadmin) and of the staff, both kept in `default`. */
 const PLATFORM_ENTITIES = ['tenant', 'user'];
-const TENANT_ENTITIES = ['customer', 'invoice', 'payment', 'subscription', 'bundle', 'station', 'settings', 'transaction', 'region', 'street', 'building'];
+const TENANT_ENTITIES = ['customer', 'invoice', 'payment', 'subscription', 'bundle', 'station', 'settings', 'transaction', 'region', 'street', 'building', 'service'];
 
 /**
  * `GET /api/audit/`: who changed what. A tenant's business rows live (with their audit rows) in

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { currencyDecimals, formatMoneyAmount, formatScaled, parseScaled, TAX_RATE_SCALE } from '@meterline/contract/money';
 import { LATE_FEE_KINDS, type Config, type LateFeeKind } from '@meterline/contract/config';
 import { DEFAULT_REMINDER_TEMPLATES } from '@meterline/contract/overdue';
+import { DEFAULT_DIGIT_SYSTEM, digitSystemOf } from '@meterline/contract/digits';
 import type { Executor } from '../../db/client';
 import { invoices, payments, services, settings, transactions } from '../../db/schema/index';
 import { mediaUrl } from '../media/media-names';
@@ -48,6 +49,7 @@ export function toConfig(row: SettingsRow): Config {
     reminder_template_en: row.reminderTemplateEn || DEFAULT_REMINDER_TEMPLATES.en,
     reminder_template_ar: row.reminderTemplateAr || DEFAULT_REMINDER_TEMPLATES.ar,
     disconnection_after_days: row.disconnectionAfterDays,
+    default_digits: digitSystemOf(row.defaultDigits) ?? DEFAULT_DIGIT_SYSTEM,
   };
 }
 

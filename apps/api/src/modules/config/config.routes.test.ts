@@ -58,6 +58,7 @@ describe('config', () => {
       reminder_template_en: DEFAULT_REMINDER_TEMPLATES.en,
       reminder_template_ar: DEFAULT_REMINDER_TEMPLATES.ar,
       disconnection_after_days: 60,
+      default_digits: 'arab',
     });
     const other = await (await fixture.as('b.admin')).get('/api/config/');
     expect(other.json().company_name).toBe('Company B');
@@ -109,6 +110,19 @@ describe('config', () => {
     const tenant = await admin.put(`/api/config/${settingsId}/`, { tenant: fixture.tenantB.id });
     expect(tenant.statusCode).toBe(400);
     expect(tenant.json()).toHaveProperty('tenant');
+  });
+
+  it("keeps the tenant's default digits (issue 17), refuses another value in the caller's language, and me/ carries it", async () => {
+    const saved = await admin.put(`/api/config/${settingsId}/`, { default_digits: 'latn' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().default_digits).toBe('latn');
+    expect((await admin.get('/api/auth/users/me/')).json().tenant.default_digits).toBe('latn');
+    const bad = await admin.put(`/api/config/${settingsId}/`, { default_digits: 'hindi' }, { 'accept-language': 'ar' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('invalid_digits');
+    expect(bad.json().default_digits).toEqual(['اختر الأرقام العربية المشرقية (arab) أو الغربية (latn).']);
+    expect((await admin.get('/api/config/')).json().default_digits).toBe('latn');
+    await admin.put(`/api/config/${settingsId}/`, { default_digits: 'arab' });
   });
 
   it("another tenant's settings id in the path is a 404", async () => {

@@ -105,6 +105,7 @@ export function createConfigService(deps: { databases: DatabaseRegistry; clock: 
           reminderTemplateEn: input.reminder_template_en === undefined ? undefined : input.reminder_template_en === DEFAULT_REMINDER_TEMPLATES.en ? '' : input.reminder_template_en,
           reminderTemplateAr: input.reminder_template_ar === undefined ? undefined : input.reminder_template_ar === DEFAULT_REMINDER_TEMPLATES.ar ? '' : input.reminder_template_ar,
           disconnectionAfterDays: input.disconnection_after_days,
+          defaultDigits: input.default_digits,
           updatedAt: clock.now(),
         };
         if (logo) {

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { Customer, ListCustomersQuery } from '@meterline/contract/customers';
+import type { Customer, CustomerTotals, ListCustomersQuery } from '@meterline/contract/customers';
 import { customerListSpec } from '@meterline/contract/customers';
 import { formatMoneyAmount } from '@meterline/contract/money';
 import type { Executor } from '../../db/client';
@@ -96,7 +96,7 @@ const orderingFields = {
   station: stations.name,
 } satisfies Record<(typeof customerListSpec.ordering)[number], unknown>;
 
-export function listCustomersSource(executor: Executor, scope: ServiceScope, query: ListCustomersQuery, decimals: number): ListSource<Customer> {
+export function listCustomersSource(executor: Executor, scope: ServiceScope, query: ListCustomersQuery, decimals: number): ListSource<Customer, CustomerTotals> {
   const openBundle = sql`exists (select 1 from ${subscriptions} where ${subscriptions.tenantId} = ${customers.tenantId} and ${subscriptions.customerId} = ${customers.id} and ${subscriptions.endedOn} is null and ${subscriptions.bundleId} = ${query.bundle ?? 0})`;
   const conditions: (SQL | undefined)[] = [
     scoped(scope),
@@ -124,6 +124,17 @@ export function listCustomersSource(executor: Executor, scope: ServiceScope, que
         return rows.map((row) => toCustomer(row, decimals));
       }
       return (await selectCustomers(executor).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map((row) => toCustomer(row, decimals));
+    },
+    // What the filtered customers owe, in one aggregate: a customer's credit does not lower another's debt.
+    totals: async () => {
+      const row = first(
+        await executor
+        .select({ balanceDue: sql<string>`coalesce(sum(${customers.balance}) filter (where ${customers.balance} > 0), 0)::text` })
+        .from(customers)
+        .where(where),
+        'the row of the totals',
+      );
+      return { balance_due: formatMoneyAmount(BigInt(row.balanceDue), decimals) };
     },
   };
 }

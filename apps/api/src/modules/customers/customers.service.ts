@@ -1,9 +1,11 @@
 import type { z } from 'zod';
-import type { createCustomerInputSchema, Customer, ListCustomersQuery, updateCustomerInputSchema } from '@meterline/contract/customers';
+import type { createCustomerInputSchema, Customer, CustomerTotals, ListCustomersQuery, updateCustomerInputSchema } from '@meterline/contract/customers';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { fieldError, notFound, protectedConflict } from '../../lib/http-errors';
+import { QUANTITY_SCALE } from '@meterline/contract/money';
+import { decimalFieldText } from '../../lib/decimal-input';
 import type { ListSource } from '../../lib/list';
 import { recordAudit } from '../audit/audit.repository';
 import type { AuditContext } from '../../plugins/request-context';
@@ -30,6 +32,11 @@ import {
 type CreateCustomerData = z.output<typeof createCustomerInputSchema>;
 type UpdateCustomerData = z.output<typeof updateCustomerInputSchema>;
 
+/** numeric(14,3): the meter's reading when the customer joins, never negative (a 400 on the field otherwise). */
+export function initialReadingText(value: string | null | undefined, field = 'initial_reading'): string {
+  return value === undefined || value === null ? '0' : decimalFieldText(field, value, QUANTITY_SCALE, { maxDigits: 14 });
+}
+
 
 /** Customers of a service, with their subscription (bundle and meter). */
 export function createCustomerService(deps: { clock: Clock }) {
@@ -42,7 +49,7 @@ export function createCustomerService(deps: { clock: Clock }) {
    * Opens, changes or closes the customer's subscription. A new bundle closes the open
    * subscription and opens one that carries the meter reading on (the meter does not change).
    */
-  async function applyBundle(tx: Tx, context: ServiceContext, customer: CustomerRow, bundleId: number | null) {
+  async function applyBundle(tx: Tx, context: ServiceContext, customer: CustomerRow, bundleId: number | null, initialReading = '0') {
     const today = todayIn(context.terms.timezone, deps.clock.now());
     const latest = await findLatestSubscription(tx, context.scope, customer.id);
     const open = latest && latest.endedOn === null ? latest : null;
@@ -56,7 +63,8 @@ export function createCustomerService(deps: { clock: Clock }) {
       bundleId,
       stationId: customer.stationId,
       startedOn: today,
-      counter: latest?.counter ?? '0',
+      // A first subscription starts at the meter's reading the day the customer joins.
+      counter: latest?.counter ?? initialReading,
       counterUpdatedAt: latest?.counterUpdatedAt ?? null,
       counterUpdatedBy: latest?.counterUpdatedBy ?? null,
       createdAt: deps.clock.now(),
@@ -64,7 +72,7 @@ export function createCustomerService(deps: { clock: Clock }) {
   }
 
   return {
-    async listSource(context: ServiceContext, query: ListCustomersQuery): Promise<ListSource<Customer>> {
+    async listSource(context: ServiceContext, query: ListCustomersQuery): Promise<ListSource<Customer, CustomerTotals>> {
       await assertAddressFilters(context.db, context.scope.tenantId, query);
       if (query.station) await assertStation(context.db, context.scope, query.station);
       if (query.bundle) await findScopedBundle(context.db, context.scope, query.bundle);
@@ -82,6 +90,7 @@ export function createCustomerService(deps: { clock: Clock }) {
       const address = await resolveAddress(db, scope.tenantId, { regionId: input.region ?? null, streetId: input.street ?? null, buildingId: input.building ?? null });
       if (input.station) await assertStation(db, scope, input.station);
       if (input.bundle) await assertBundleUsable(context, input.bundle);
+      const initialReading = initialReadingText(input.initial_reading);
       if (input.code && (await isCustomerCodeTaken(db, scope.tenantId, input.code))) throw fieldError('code', ERROR_CODES.customerCodeTaken);
       try {
         const id = await db.transaction(async (tx) => {
@@ -107,8 +116,13 @@ export function createCustomerService(deps: { clock: Clock }) {
             createdAt: deps.clock.now(),
             updatedAt: deps.clock.now(),
           });
-          if (input.bundle) await applyBundle(tx, context, row, input.bundle);
-          await recordAudit(tx, audit, { action: 'create', entity: 'customer', entityId: id, after: { ...row, bundleId: input.bundle ?? null } });
+          if (input.bundle) await applyBundle(tx, context, row, input.bundle, initialReading);
+          await recordAudit(tx, audit, {
+            action: 'create',
+            entity: 'customer',
+            entityId: id,
+            after: { ...row, bundleId: input.bundle ?? null, ...(input.bundle ? { initialReading } : {}) },
+          });
           return id;
         });
         return this.get(context, id);
@@ -132,6 +146,7 @@ export function createCustomerService(deps: { clock: Clock }) {
         : null;
       if (input.station) await assertStation(db, scope, input.station);
       if (input.bundle) await findScopedBundle(db, scope, input.bundle);
+      const initialReading = initialReadingText(input.initial_reading);
       if (input.code !== undefined && input.code !== current.code) {
         if (!input.code) throw fieldError('code', ERROR_CODES.blank);
         if (await isCustomerCodeTaken(db, scope.tenantId, input.code, customerId)) throw fieldError('code', ERROR_CODES.customerCodeTaken);
@@ -162,7 +177,7 @@ export function createCustomerService(deps: { clock: Clock }) {
               const bundle = await findScopedBundle(tx, scope, input.bundle);
               if (!bundle.isActive) throw fieldError('bundle', ERROR_CODES.bundleInactive);
             }
-            await applyBundle(tx, context, after, input.bundle);
+            await applyBundle(tx, context, after, input.bundle, initialReading);
           }
           await recordAudit(tx, audit, {
             action: 'update',

@@ -27,7 +27,8 @@ function canonicalJson(value: unknown): string {
 }
 
 export function requestFingerprint(route: string, body: unknown): string {
-  return createHash('sha256').update(route).update('\n').update(canonicalJson(body)).digest('hex');
+  // A file sent as the body (a CSV import) is hashed as its bytes.
+  return createHash('sha256').update(route).update('\n').update(Buffer.isBuffer(body) ? body : canonicalJson(body)).digest('hex');
 }
 
 function keyOf(request: FastifyRequest): string | null {

@@ -120,6 +120,63 @@ export function documentFontFamily(language: DocumentLanguage): string {
   return `${language === 'ar' ? "'Noto Sans Arabic', 'Noto Naskh Arabic'," : ''} 'Montserrat', 'Noto Sans', 'DejaVu Sans', sans-serif`;
 }
 
+/** What differs between the printed documents' letterheads; every size is a CSS length. */
+export interface DocumentStyle {
+  /** `@page` size and margin. */
+  page: { size: string; margin: string };
+  /** The body's font size, and its width where the paper is narrower than the page (a receipt). */
+  body: { fontSize: string; width?: string };
+  /** The logo's largest box, the title's and the company name's font sizes. */
+  logo: { maxHeight: string; maxWidth: string };
+  title: string;
+  company: string;
+  /** Space under the letterhead (12px), and rules added to it (a receipt centres it). */
+  header?: { marginBottom?: string; extra?: string };
+  /** The footer's top margin, top padding and font size (18px, 8px, 11px). */
+  footer?: { marginTop?: string; paddingTop?: string; fontSize?: string };
+  /** `.facts`: a two-column table of labels (of this width) and values. */
+  factsLabelWidth?: string;
+  /** `.lines`: a table of lines under a shaded head. */
+  lines?: boolean;
+  /** `.totals`: the sums under the lines, on the half of the page at the end of the line, or full width. */
+  totals?: 'half' | 'full';
+}
+
+/**
+ * The stylesheet the printed documents share (invoice and receipt, credit note, statement,
+ * disconnection list): page, fonts, letterhead, tables, amounts and footer. A document adds only
+ * its own rules after it, inside its `<style>`.
+ */
+export function documentStyles(language: DocumentLanguage, style: DocumentStyle): string {
+  const { page, body, logo, header = {}, footer = {} } = style;
+  const rules = [
+    `@page { size: ${page.size}; margin: ${page.margin}; }`,
+    '* { box-sizing: border-box; }',
+    `body { font-family: ${documentFontFamily(language)}; color: #1f2937; margin: 0; font-size: ${body.fontSize};${body.width ? ` width: ${body.width};` : ''} }`,
+    `header { display: flex; justify-content: space-between; align-items: flex-start; gap: 12px; border-bottom: 2px solid #1f2937; padding-bottom: 8px; margin-bottom: ${header.marginBottom ?? '12px'};${header.extra ? ` ${header.extra}` : ''} }`,
+    `header img { max-height: ${logo.maxHeight}; max-width: ${logo.maxWidth}; }`,
+    `h1 { font-size: ${style.title}; margin: 0 0 4px; }`,
+    `.company { font-weight: 700; font-size: ${style.company}; }`,
+    '.muted { color: #6b7280; }',
+    'table { width: 100%; border-collapse: collapse; }',
+    ...(style.factsLabelWidth
+      ? [`.facts th { text-align: start; font-weight: 600; padding: 2px 8px 2px 0; width: ${style.factsLabelWidth}; }`, '.facts td { padding: 2px 0; }']
+      : []),
+    ...(style.lines ? ['.lines th, .lines td { border-bottom: 1px solid #e5e7eb; padding: 4px; text-align: start; }', '.lines thead th { background: #f3f4f6; }'] : []),
+    '.num { text-align: end !important; white-space: nowrap; }',
+    ...(style.totals
+      ? [
+          `.totals { margin-top: 10px;${style.totals === 'half' ? ' width: 50%; margin-inline-start: auto;' : ''} }`,
+          '.totals th { text-align: start; padding: 2px 4px; font-weight: 500; }',
+          '.totals td { text-align: end; padding: 2px 4px; }',
+          '.totals .grand th, .totals .grand td { font-weight: 700; border-top: 2px solid #1f2937; }',
+        ]
+      : []),
+    `footer { margin-top: ${footer.marginTop ?? '18px'}; border-top: 1px solid #e5e7eb; padding-top: ${footer.paddingTop ?? '8px'}; font-size: ${footer.fontSize ?? '11px'}; color: #4b5563; white-space: pre-line; }`,
+  ];
+  return rules.map((rule) => `  ${rule}`).join('\n');
+}
+
 /** The issuer's block of a letterhead: logo, company, address, phone and e-mail, each isolated. */
 export function issuerHtml(issuer: DocumentIssuer): string {
   return [
@@ -255,27 +312,19 @@ export function renderInvoiceDocument(input: {
 <meta charset="utf-8">
 <title>${escapeHtml(`${isReceipt ? t.receipt : t.invoice} ${invoice.number}`)}</title>
 <style>
-  @page { size: ${isReceipt ? '80mm auto' : 'A4'}; margin: ${isReceipt ? '4mm' : '16mm'}; }
-  * { box-sizing: border-box; }
-  body { font-family: ${documentFontFamily(language)}; color: #1f2937; margin: 0; font-size: ${isReceipt ? '11px' : '13px'}; width: ${isReceipt ? '72mm' : 'auto'}; }
-  header { display: flex; justify-content: space-between; align-items: flex-start; gap: 12px; border-bottom: 2px solid #1f2937; padding-bottom: 8px; margin-bottom: 12px; ${isReceipt ? 'flex-direction: column; align-items: center; text-align: center;' : ''} }
-  header img { max-height: ${isReceipt ? '40px' : '64px'}; max-width: 180px; }
-  h1 { font-size: ${isReceipt ? '16px' : '24px'}; margin: 0 0 4px; }
+${documentStyles(language, {
+  page: { size: isReceipt ? '80mm auto' : 'A4', margin: isReceipt ? '4mm' : '16mm' },
+  body: { fontSize: isReceipt ? '11px' : '13px', width: isReceipt ? '72mm' : 'auto' },
+  header: isReceipt ? { extra: 'flex-direction: column; align-items: center; text-align: center;' } : {},
+  logo: { maxHeight: isReceipt ? '40px' : '64px', maxWidth: '180px' },
+  title: isReceipt ? '16px' : '24px',
+  company: isReceipt ? '13px' : '16px',
+  factsLabelWidth: isReceipt ? '45%' : '35%',
+  lines: true,
+  totals: isReceipt ? 'full' : 'half',
+})}
   h2 { font-size: ${isReceipt ? '12px' : '15px'}; margin: 14px 0 6px; }
-  .company { font-weight: 700; font-size: ${isReceipt ? '13px' : '16px'}; }
-  .muted { color: #6b7280; }
-  table { width: 100%; border-collapse: collapse; }
-  .facts th { text-align: start; font-weight: 600; padding: 2px 8px 2px 0; width: ${isReceipt ? '45%' : '35%'}; }
-  .facts td { padding: 2px 0; }
-  .lines th, .lines td { border-bottom: 1px solid #e5e7eb; padding: 4px; text-align: start; }
-  .lines thead th { background: #f3f4f6; }
-  .num { text-align: end !important; white-space: nowrap; }
-  .totals { margin-top: 10px; ${isReceipt ? '' : 'width: 50%; margin-inline-start: auto;'} }
-  .totals th { text-align: start; padding: 2px 4px; font-weight: 500; }
-  .totals td { text-align: end; padding: 2px 4px; }
-  .totals .grand th, .totals .grand td { font-weight: 700; border-top: 2px solid #1f2937; }
   .status { display: inline-block; padding: 2px 8px; border: 1px solid #1f2937; border-radius: 8px; font-weight: 600; }
-  footer { margin-top: 18px; border-top: 1px solid #e5e7eb; padding-top: 8px; font-size: 11px; color: #4b5563; white-space: pre-line; }
 </style>
 </head>
 <body>

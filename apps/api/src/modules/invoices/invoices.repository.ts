@@ -1,10 +1,10 @@
-import { and, asc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, isNotNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Invoice, InvoiceLine, InvoiceLinePricing, InvoiceStatus, ListInvoicesQuery } from '@meterline/contract/invoices';
+import type { Invoice, InvoiceLine, InvoiceLinePricing, InvoiceStatus, InvoiceTotals, ListInvoicesQuery } from '@meterline/contract/invoices';
 import { invoiceListSpec, INVOICE_STATUSES } from '@meterline/contract/invoices';
 import { formatMoneyAmount } from '@meterline/contract/money';
 import type { Executor } from '../../db/client';
-import { bundles, customers, invoiceCounts, invoiceExchangeRates, invoiceLinePricing, invoiceLines, invoiceRollups, invoices, meterReadings, paymentTenders, payments, readingVoids, subscriptions, tariffs, users } from '../../db/schema/index';
+import { customers, invoiceCounts, invoiceExchangeRates, invoiceLinePricing, invoiceLines, invoiceRollups, invoices, meterReadings, paymentTenders, payments, readingVoids, subscriptions, tariffs, users } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import type { ServiceScope, TenantTerms } from '../../scope/service-scope';
 import type { InvoiceRateRow } from './pricing.repository';
@@ -88,7 +88,7 @@ export function overdueCondition(today: string): SQL {
   return sql`(${invoices.status} in ('unpaid', 'partially_paid') and ${invoices.dueOn} < ${today})`;
 }
 
-export function listInvoicesSource(executor: Executor, scope: ServiceScope, query: ListInvoicesQuery, terms: TenantTerms, today: string): ListSource<Invoice> {
+export function listInvoicesSource(executor: Executor, scope: ServiceScope, query: ListInvoicesQuery, terms: TenantTerms, today: string): ListSource<Invoice, InvoiceTotals> {
   const conditions: (SQL | undefined)[] = [
     scoped(scope),
     searchCondition(query.search, [invoices.number, customers.fullName, customers.code]),
@@ -131,6 +131,21 @@ export function listInvoicesSource(executor: Executor, scope: ServiceScope, quer
     keptCount: async () => (isStatusOnly ? countKeptInvoices(executor, scope, query.status, today) : null),
     fetchPage: (limit, offset) => fetchRows(limit, offset, false),
     fetchPageFromEnd: async (limit, offsetFromEnd) => fetchRows(limit, offsetFromEnd, true),
+    // One aggregate over the same filters; a cancelled invoice was voided, so it adds nothing.
+    totals: async () => {
+      const live = sql`${invoices.status} <> 'cancelled'`;
+      const sums = executor
+        .select({
+          total: sql<string>`coalesce(sum(${invoices.total}) filter (where ${live}), 0)::text`,
+          amountPaid: sql<string>`coalesce(sum(${invoices.amountPaid}) filter (where ${live}), 0)::text`,
+          balanceDue: sql<string>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${live}), 0)::text`,
+        })
+        .from(invoices)
+        .$dynamic();
+      const row = first(await (isSearch ? sums.innerJoin(customers, ofTenant) : sums).where(where), 'the row of the totals');
+      const money = (value: string) => formatMoneyAmount(BigInt(value), terms.decimals);
+      return { total: money(row.total), amount_paid: money(row.amountPaid), balance_due: money(row.balanceDue) };
+    },
   };
 }
 
@@ -393,30 +408,5 @@ export async function findInvoiceIdsOfPeriod(
     .orderBy(asc(subscriptions.stationId), asc(customers.code), asc(invoices.id))
     .limit(limit);
   return rows.map((row) => row.id);
-}
-
-/** Open subscriptions of the service, optionally of one station or region (the billing run). */
-export async function findOpenSubscriptions(executor: Executor, scope: ServiceScope, filters: { station?: number; region?: number }) {
-  return executor
-    .select({
-      id: subscriptions.id,
-      customerId: subscriptions.customerId,
-      customerName: customers.fullName,
-      customerStatus: customers.status,
-      isBundleActive: bundles.isActive,
-    })
-    .from(subscriptions)
-    .innerJoin(customers, eq(customers.id, subscriptions.customerId))
-    .innerJoin(bundles, eq(bundles.id, subscriptions.bundleId))
-    .where(
-      and(
-        eq(subscriptions.tenantId, scope.tenantId),
-        eq(subscriptions.serviceId, scope.serviceId),
-        isNull(subscriptions.endedOn),
-        filters.station ? eq(subscriptions.stationId, filters.station) : undefined,
-        filters.region ? eq(customers.regionId, filters.region) : undefined,
-      ),
-    )
-    .orderBy(asc(subscriptions.id));
 }
 

@@ -7,6 +7,7 @@ import type {
   GenerateInvoicesResult,
   generateInvoicesInputSchema,
   Invoice,
+  InvoiceTotals,
   InvoiceDetail,
   ListInvoicesQuery,
   PrintInvoicesQuery,
@@ -321,7 +322,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
       return { html: combineDocuments(pages, language), count: pages.length };
     },
 
-    async listSource(context: ServiceContext, query: ListInvoicesQuery): Promise<ListSource<Invoice>> {
+    async listSource(context: ServiceContext, query: ListInvoicesQuery): Promise<ListSource<Invoice, InvoiceTotals>> {
       if (query.customer) await assertCustomer(context.db, context.scope, query.customer);
       if (query.subscription) await assertSubscription(context.db, context.scope, query.subscription);
       const today = todayIn(context.terms.timezone, clock.now());

@@ -1,6 +1,6 @@
 import type { OverdueCustomer } from '@meterline/contract/overdue';
 import { formatMoney, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
-import { escapeHtml, formatDocumentDate, formatDocumentDecimal, ltr, text, type DocumentIssuer, type DocumentLanguage, documentFontFamily } from '../invoices/invoice-document';
+import { escapeHtml, formatDocumentDate, formatDocumentDecimal, ltr, text, type DocumentIssuer, type DocumentLanguage, documentStyles } from '../invoices/invoice-document';
 
 const LABELS = {
   en: {
@@ -70,23 +70,21 @@ export function renderDisconnectionDocument(input: DisconnectionDocumentInput): 
 <meta charset="utf-8">
 <title>${escapeHtml(t.title)}</title>
 <style>
-  @page { size: A4 landscape; margin: 12mm; }
-  * { box-sizing: border-box; }
-  body { font-family: ${documentFontFamily(language)}; color: #1f2937; margin: 0; font-size: 11px; }
-  header { display: flex; justify-content: space-between; align-items: flex-start; gap: 12px; border-bottom: 2px solid #1f2937; padding-bottom: 8px; margin-bottom: 10px; }
-  header img { max-height: 56px; max-width: 160px; }
-  h1 { font-size: 20px; margin: 0 0 4px; }
-  .company { font-weight: 700; font-size: 15px; }
-  .muted { color: #6b7280; }
-  table { width: 100%; border-collapse: collapse; }
+${documentStyles(language, {
+  page: { size: 'A4 landscape', margin: '12mm' },
+  body: { fontSize: '11px' },
+  header: { marginBottom: '10px' },
+  logo: { maxHeight: '56px', maxWidth: '160px' },
+  title: '20px',
+  company: '15px',
+  footer: { marginTop: '14px', paddingTop: '6px', fontSize: '10px' },
+})}
   th, td { border-bottom: 1px solid #d1d5db; padding: 5px 4px; text-align: start; vertical-align: top; }
   thead th { background: #f3f4f6; }
   thead { display: table-header-group; }
   tr { break-inside: avoid; }
-  .num { text-align: end !important; white-space: nowrap; }
   .blank { width: 22%; }
   tfoot td { font-weight: 700; background: #f9fafb; }
-  footer { margin-top: 14px; border-top: 1px solid #e5e7eb; padding-top: 6px; font-size: 10px; color: #4b5563; white-space: pre-line; }
 </style>
 </head>
 <body>

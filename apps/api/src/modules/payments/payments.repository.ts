@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { formatRate, type CurrencyTerms, type PaymentSettlement } from '@meterline/contract/currency-payments';
 import { currencyDecimals, formatMoneyAmount } from '@meterline/contract/money';
-import type { ListPaymentsQuery, Payment } from '@meterline/contract/payments';
+import type { ListPaymentsQuery, Payment, PaymentTotals } from '@meterline/contract/payments';
 import { paymentListSpec } from '@meterline/contract/payments';
 import type { Executor } from '../../db/client';
 import { customers, invoices, paymentTenders, payments } from '../../db/schema/index';
@@ -45,7 +45,7 @@ export function listPaymentsSource(
   scope: ServiceScope,
   query: ListPaymentsQuery,
   options: { decimals: number; timezone: string; resolveNames: (ids: (number | null)[]) => Promise<Map<number, string>> },
-): ListSource<Payment> {
+): ListSource<Payment, PaymentTotals> {
   const paidOn = paidOnSql(options.timezone);
   const where = and(
     eq(payments.tenantId, scope.tenantId),
@@ -84,6 +84,12 @@ export function listPaymentsSource(
         .orderBy(...orderBy);
       const names = await options.resolveNames(rows.map((row) => row.payment.receivedBy));
       return rows.map((row) => toPayment(row, names, options.decimals));
+    },
+    // One aggregate over the same filters: reversals are negative rows, so they take back.
+    totals: async () => {
+      const sums = executor.select({ amount: sql<string>`coalesce(sum(${payments.amount}), 0)::text` }).from(payments).$dynamic();
+      const row = first(await (query.search?.trim() ? sums.innerJoin(invoices, invoiceOfPayment).innerJoin(customers, customerOfPayment) : sums).where(where), 'the row of the totals');
+      return { amount: formatMoneyAmount(BigInt(row.amount), options.decimals) };
     },
   };
 }

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { BILLING_ERROR_CODES } from '@meterline/contract/billing-common';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import { formatMoneyAmount } from '@meterline/contract/money';
-import type { createPaymentInputSchema, ListPaymentsQuery, Payment } from '@meterline/contract/payments';
+import type { createPaymentInputSchema, ListPaymentsQuery, Payment, PaymentTotals } from '@meterline/contract/payments';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
@@ -29,7 +29,7 @@ const alreadyPaid = () => conflict(ERROR_CODES.invoiceAlreadyPaid);
 /** Payments: mark as paid, partial payments and reversals, each appended and never edited. */
 export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
   return {
-    async listSource(context: ServiceContext, query: ListPaymentsQuery): Promise<ListSource<Payment>> {
+    async listSource(context: ServiceContext, query: ListPaymentsQuery): Promise<ListSource<Payment, PaymentTotals>> {
       const { db, scope, terms } = context;
       if (query.customer) await assertCustomer(db, scope, query.customer);
       if (query.invoice && !(await findInvoiceRow(db, scope, query.invoice))) throw invalidPk('invoice', query.invoice);

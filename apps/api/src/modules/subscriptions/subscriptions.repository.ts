@@ -93,11 +93,6 @@ export function unbilledConsumptionSql(tenantId: SQL | number, customerId: SQL |
   )`;
 }
 
-export async function findUnbilledConsumption(executor: Executor, tenantId: number, customerId: number): Promise<string> {
-  const row = first(await selectRows<{ consumption: string }>(executor, sql`select ${unbilledConsumptionSql(tenantId, customerId)}::numeric(14,3)::text as consumption`), 'the row of the unbilled consumption');
-  return row.consumption;
-}
-
 /**
  * For one page of meters, in two grouped queries (not a subquery per row): each customer's
  * unbilled consumption and each subscription's reading before the last one.

@@ -10,7 +10,7 @@ export async function provisionTenantData(
 ): Promise<void> {
   await insertSettings(executor, { tenantId }, { companyName: options.companyName, currency: options.currency ?? 'USD' });
   await insertServices(executor, { tenantId }, [
-    { name: 'Electricity', unit: 'kWh', isMetered: true },
-    { name: 'Water', unit: 'm³', isMetered: true },
+    { name: 'Electricity', nameAr: 'الكهرباء', unit: 'kWh', isMetered: true, position: 1 },
+    { name: 'Water', nameAr: 'المياه', unit: 'm³', isMetered: true, position: 2 },
   ]);
 }

@@ -1,4 +1,5 @@
 import { and, count, eq, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { digitSystemOf } from '@meterline/contract/digits';
 import type { ListQuery } from '@meterline/contract/pagination';
 import { userListSpec, type User } from '@meterline/contract/users';
 import type { Executor } from '../../db/client';
@@ -28,6 +29,7 @@ export function toUser(row: UserRow, avatarUrl: (avatar: string | null) => strin
     avatar: avatarUrl(row.avatar),
     is_active: row.isActive,
     otp_enabled: row.otpEnabled,
+    digits: digitSystemOf(row.digits),
     last_login: row.lastLogin ? row.lastLogin.toISOString() : null,
     date_joined: row.dateJoined.toISOString(),
   };

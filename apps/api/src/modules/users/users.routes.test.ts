@@ -236,6 +236,26 @@ describe('profile', () => {
     expect((await clients.collector.get(`/api/auth/users/${fixture.tenantA.users.collector}/`)).statusCode).toBe(200);
   });
 
+  it("chooses own digits (issue 17): null follows the tenant's default; another value is a 400 in the caller's language", async () => {
+    const url = `/api/auth/users/${fixture.tenantA.users.collector}/`;
+    const me = async () => (await clients.collector.get('/api/auth/users/me/')).json();
+    expect(await me()).toMatchObject({ digits: null, tenant: { default_digits: 'arab' } });
+    const chosen = await clients.collector.put(url, { digits: 'latn' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json().digits).toBe('latn');
+    expect((await me()).digits).toBe('latn');
+    const bad = await clients.collector.put(url, { digits: '0123' }, { 'accept-language': 'ar' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('invalid_digits');
+    expect(bad.json().digits).toEqual(['اختر الأرقام العربية المشرقية (arab) أو الغربية (latn).']);
+    // Back to the tenant's default, which the tenant's admin changes for everyone who chose none.
+    expect((await clients.collector.put(url, { digits: null })).json().digits).toBeNull();
+    const settingsId = (await clients.admin.get('/api/config/')).json().id;
+    await clients.admin.put(`/api/config/${settingsId}/`, { default_digits: 'latn' });
+    expect(await me()).toMatchObject({ digits: null, tenant: { default_digits: 'latn' } });
+    await clients.admin.put(`/api/config/${settingsId}/`, { default_digits: 'arab' });
+  });
+
   it('every write leaves an audit row without secrets', async () => {
     const rows = await context.db.select().from(auditLog);
     expect(rows.length).toBeGreaterThan(5);

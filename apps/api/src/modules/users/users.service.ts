@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { DEFAULT_DIGIT_SYSTEM, digitSystemOf } from '@meterline/contract/digits';
 import { currencyDecimals } from '@meterline/contract/money';
 import type { ListQuery } from '@meterline/contract/pagination';
 import { assignableRoles } from '@meterline/contract/permissions';
@@ -132,6 +133,7 @@ export function createUserService(deps: {
       currency_decimals: currencyDecimals(currency),
       timezone: config?.timezone ?? 'UTC',
       second_currency: config?.secondCurrency ?? null,
+      default_digits: digitSystemOf(config?.defaultDigits) ?? DEFAULT_DIGIT_SYSTEM,
     };
   }
 
@@ -193,7 +195,7 @@ export function createUserService(deps: {
       return applyUpdate(row, input, context, scope.tenantId);
     },
 
-    /** Own profile with only `update profile`: name, phone, email, avatar. */
+    /** Own profile with only `update profile`: name, phone, email, avatar, digits. */
     async updateProfile(actor: Actor, input: UpdateUserInput, context: AuditContext): Promise<User> {
       const found = await findUserWithTenant(db, actor.userId);
       if (!found) throw notFound();
@@ -313,6 +315,7 @@ export function createUserService(deps: {
           lastName: input.last_name,
           phone: input.phone,
           avatar: input.avatar,
+          digits: input.digits,
           role: input.role,
           isActive: input.is_active,
         },

@@ -13,6 +13,7 @@ import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
 import RouteOutlined from '@mui/icons-material/RouteOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
@@ -34,6 +35,7 @@ const ICONS: Record<MenuIconName, ComponentType<SvgIconProps>> = {
   payments: PaymentsOutlined,
   transactions: AccountBalanceWalletOutlined,
   cash: SavingsOutlined,
+  services: CategoryOutlined,
   settings: SettingsOutlined,
 };
 

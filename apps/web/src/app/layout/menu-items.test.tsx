@@ -6,8 +6,11 @@ import { i18next, initI18n } from '../../i18n/index';
 import { MenuNodeView } from './menu-list';
 import { bottomNavigationItems, groupForHorizontalMenu, visibleMenuItems } from './menu-items';
 
-const electricity = { name: 'Electricity' };
-const water = { name: 'Water' };
+const electricity = { name: 'Electricity', is_metered: true };
+const water = { name: 'Water', is_metered: true };
+const internet = { name: 'Internet', is_metered: false };
+const evCharging = { name: 'EV charging', is_metered: true };
+const flatElectricity = { name: 'Electricity', is_metered: false };
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
 describe('side menu entries', () => {
@@ -27,6 +30,7 @@ describe('side menu entries', () => {
       'transactions',
       'cash',
       'rounds',
+      'services',
       'settings',
     ]);
     expect(ids(visibleMenuItems('accountant', electricity))).toEqual([
@@ -43,6 +47,7 @@ describe('side menu entries', () => {
       'transactions',
       'cash',
       'rounds',
+      'services',
     ]);
     expect(ids(visibleMenuItems('support', electricity))).toEqual(['customers', 'invoices', 'overdue']);
     expect(ids(visibleMenuItems('collector', electricity))).toEqual(['customers', 'invoices', 'overdue', 'counters', 'cash', 'round']);
@@ -50,14 +55,16 @@ describe('side menu entries', () => {
     expect(visibleMenuItems('nobody', electricity)).toEqual([]);
   });
 
-  it('shows Counters after Invoices only for a service named electricity, any case', () => {
-    expect(ids(visibleMenuItems('collector', water))).toEqual(['customers', 'invoices', 'overdue', 'cash', 'round']);
+  it('shows Counters after Invoices for every metered service, whatever its name (issue 17), never for a flat one', () => {
+    expect(ids(visibleMenuItems('collector', water))).toEqual(['customers', 'invoices', 'overdue', 'counters', 'cash', 'round']);
+    expect(ids(visibleMenuItems('collector', evCharging))).toContain('counters');
+    expect(ids(visibleMenuItems('collector', internet))).toEqual(['customers', 'invoices', 'overdue', 'cash', 'round']);
+    expect(ids(visibleMenuItems('collector', flatElectricity))).not.toContain('counters');
     expect(ids(visibleMenuItems('collector', null))).toEqual(['customers', 'invoices', 'overdue', 'cash', 'round']);
-    expect(ids(visibleMenuItems('collector', { name: 'ELECTRICITY' }))).toContain('counters');
-    const adminIds = ids(visibleMenuItems('admin', { name: 'electricity' }));
+    const adminIds = ids(visibleMenuItems('admin', water));
     expect(adminIds.indexOf('counters')).toBe(adminIds.indexOf('overdue') + 1);
     expect(adminIds.indexOf('payments')).toBe(adminIds.indexOf('counters') + 1);
-    expect(ids(visibleMenuItems('admin', water))).not.toContain('counters');
+    expect(ids(visibleMenuItems('admin', internet))).not.toContain('counters');
   });
 });
 
@@ -70,9 +77,10 @@ describe('bottom navigation', () => {
     expect(bottomNavigationItems('collector', electricity).map((item) => item.path)).toEqual(['/round', '/invoices', '/customers', '/counters']);
   });
 
-  it('applies the same permissions and electricity rule', () => {
+  it('applies the same permissions and metered rule', () => {
     expect(ids(bottomNavigationItems('support', electricity))).toEqual(['invoices', 'customers']);
-    expect(ids(bottomNavigationItems('collector', water))).toEqual(['round', 'invoices', 'customers']);
+    expect(ids(bottomNavigationItems('collector', water))).toEqual(['round', 'invoices', 'customers', 'counters']);
+    expect(ids(bottomNavigationItems('collector', internet))).toEqual(['round', 'invoices', 'customers']);
   });
 });
 
@@ -82,7 +90,7 @@ describe('horizontal menu', () => {
     expect(nodes).toHaveLength(7);
     const more = nodes[6] as { type: string; children: { id: string }[] };
     expect(more.type).toBe('group');
-    expect(ids(more.children)).toEqual(['invoices', 'overdue', 'counters', 'payments', 'transactions', 'cash', 'rounds', 'settings']);
+    expect(ids(more.children)).toEqual(['invoices', 'overdue', 'counters', 'payments', 'transactions', 'cash', 'rounds', 'services', 'settings']);
     expect(groupForHorizontalMenu(visibleMenuItems('support', electricity), 7)).toHaveLength(3);
   });
 

@@ -1,6 +1,6 @@
 import { canKey, type MenuKey } from '@meterline/contract/permissions';
 import { roleFlags } from '@meterline/contract/roles';
-import { isElectricityService } from '@meterline/contract/services';
+import { hasCounters } from '@meterline/contract/services';
 import type { Translations } from '../../i18n/en';
 import { paths } from '../../shared/lib/paths';
 
@@ -20,6 +20,7 @@ export type MenuIconName =
   | 'payments'
   | 'transactions'
   | 'cash'
+  | 'services'
   | 'settings';
 
 export interface MenuItem {
@@ -48,7 +49,7 @@ const item = (id: MenuIconName, path: string, permission: MenuKey): MenuItem => 
   permission,
 });
 
-/** Side menu order of docs/product/specification.md section 2; Counters sits between Invoices and Payments. */
+/** Side menu order of docs/product/specification.md section 2; Counters sits between Invoices and Payments; Services (issue 17) before Settings. */
 export const MENU_ITEMS: readonly MenuItem[] = [
   item('clients', paths.tenants, 'view_tenants'),
   item('dashboard', paths.dashboard, 'view_dashboard'),
@@ -65,25 +66,29 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   item('cash', paths.cash, 'list_cash'),
   item('round', paths.round, 'list_route'),
   item('rounds', paths.rounds, 'list_route_assignment'),
+  item('services', paths.services, 'list_service'),
   item('settings', paths.settings, 'list_settings'),
 ];
 
 const BOTTOM_NAVIGATION_IDS: readonly MenuIconName[] = ['round', 'invoices', 'customers', 'counters'];
 
-function isVisible(menuItem: MenuItem, role: string | null | undefined, service: { name: string } | null | undefined): boolean {
-  if (menuItem.id === 'counters' && !isElectricityService(service)) return false;
+/** What the menu needs of the selected service: Counters exists for metered services only (issue 17). */
+type MenuService = { is_metered: boolean } | null | undefined;
+
+function isVisible(menuItem: MenuItem, role: string | null | undefined, service: MenuService): boolean {
+  if (menuItem.id === 'counters' && !hasCounters(service)) return false;
   // The round is the collector's own; the office opens a collector's round from Rounds.
   if (menuItem.id === 'round' && !roleFlags(role).isCollector) return false;
   return canKey(role, menuItem.permission);
 }
 
 /** The entries a role sees, in order, for the selected service. */
-export function visibleMenuItems(role: string | null | undefined, service: { name: string } | null | undefined): MenuItem[] {
+export function visibleMenuItems(role: string | null | undefined, service: MenuService): MenuItem[] {
   return MENU_ITEMS.filter((menuItem) => isVisible(menuItem, role, service));
 }
 
-/** Bottom bar on extra-small screens: support and collector only, same permissions and electricity rule. */
-export function bottomNavigationItems(role: string | null | undefined, service: { name: string } | null | undefined): MenuItem[] {
+/** Bottom bar on extra-small screens: support and collector only, same permissions and metered rule. */
+export function bottomNavigationItems(role: string | null | undefined, service: MenuService): MenuItem[] {
   const { isSupport, isCollector } = roleFlags(role);
   if (!isSupport && !isCollector) return [];
   return BOTTOM_NAVIGATION_IDS.map((id) => MENU_ITEMS.find((menuItem) => menuItem.id === id)!).filter((menuItem) =>

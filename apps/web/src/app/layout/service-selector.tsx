@@ -3,13 +3,14 @@ import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Typography from '@mui/material/Typography';
+import { serviceNameIn } from '@meterline/contract/services';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedService } from '../../shared/hooks/use-selected-service';
 
-/** Needs `select service`; disabled when only one service exists; choosing one goes to the landing path. */
+/** Needs `select service`; disabled when only one service exists; choosing one keeps the screen when that service has it. */
 export function ServiceSelector() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const labelId = useId();
   const { service, services, isLoading, isError, canSelectService, selectService } = useSelectedService();
   if (!canSelectService) return null;
@@ -29,7 +30,7 @@ export function ServiceSelector() {
       >
         {services.map((option) => (
           <MenuItem key={option.id} value={option.id}>
-            {option.name}
+            <bdi>{serviceNameIn(option, i18n.language)}</bdi>
           </MenuItem>
         ))}
       </Select>

@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { APP_VERSION_LABEL, DRAWER_WIDTH, MINI_DRAWER_WIDTH } from '../../shared/lib/constants';
 import { MenuList } from './menu-list';
 import type { MenuNode } from './menu-items';
+import { localizeDigits } from '../../shared/lib/format-number';
 
 function SideMenuContent({ nodes, isMini, onNavigate }: { nodes: MenuNode[]; isMini: boolean; onNavigate?: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Box component="nav" aria-label={t('nav.mainMenu')} sx={{ display: 'flex', flexDirection: 'column', height: '100%', overflowX: 'hidden' }}>
       <Toolbar />
@@ -18,7 +19,7 @@ function SideMenuContent({ nodes, isMini, onNavigate }: { nodes: MenuNode[]; isM
       <Box sx={{ p: isMini ? 0.5 : 2, display: 'flex', justifyContent: 'center' }}>
         {/* Disabled as the spec says, but without the faded look: the label must stay readable (contrast). */}
         <Chip
-          label={APP_VERSION_LABEL}
+          label={<bdi dir="ltr">{localizeDigits(APP_VERSION_LABEL, i18n.language)}</bdi>}
           size="small"
           disabled
           variant="outlined"

@@ -56,7 +56,13 @@ export const routeKeys = {
   assignments: (serviceId: number, query: Query) => ['services', serviceId, 'routes', 'assignments', query] as const,
 };
 
-export const serviceKeys = { all: ['services'] as const };
+/** `all` is the selector's list (active services); the Services screen's list and records sit under it. */
+export const serviceKeys = {
+  all: ['services'] as const,
+  lists: () => ['services', 'list'] as const,
+  list: (query: Query) => ['services', 'list', query] as const,
+  detail: (id: number) => ['services', 'detail', id] as const,
+};
 export const statisticsKeys = {
   all: ['statistics'] as const,
   one: (name: 'stats1' | 'stats2' | 'stats3' | 'stats4', query: Query) => ['statistics', name, query] as const,
@@ -100,3 +106,5 @@ export const auditKeys = {
 };
 export const roleKeys = { all: ['roles'] as const };
 export const configKeys = { all: ['config'] as const };
+/** The new client's setup checklist (issue 17): tenant-wide, not per service. */
+export const onboardingKeys = { all: ['onboarding'] as const };

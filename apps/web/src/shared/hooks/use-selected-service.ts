@@ -1,7 +1,9 @@
 import { landingPathFor } from '@meterline/contract/roles';
-import type { Service } from '@meterline/contract/services';
+import { hasCounters, serviceNameIn, type Service } from '@meterline/contract/services';
 import { useCallback, useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../lib/paths';
 import { useServices } from '../api/get-services';
 import { useCan } from '../lib/can';
 import { useSession } from '../lib/session';
@@ -38,14 +40,37 @@ export function pickService(services: Service[] | undefined, storedId: number | 
   return services.find((service) => service.id === storedId) ?? services[0] ?? null;
 }
 
+/** Screens that are the tenant's, not a service's: switching the service leaves them as they are. */
+const TENANT_SECTIONS = new Set(['users', 'settings', 'services', 'tenants']);
+/** The lists a record or a form of a section falls back to ('/customers' for '/customers/12'). */
+const LIST_PATHS = new Set<string>(Object.values(paths).filter((path) => /^\/[a-z-]+$/.test(path)));
+
+/**
+ * Where switching to `service` leads from `location` (issue 17): the same screen with its filters
+ * when the other service has it; from a record or a form (which belongs to the old service) its
+ * list; from Counters to a flat service, or anywhere without a list, the role's landing path.
+ */
+export function pathAfterServiceSwitch(location: { pathname: string; search: string }, service: Pick<Service, 'is_metered'> | undefined, landingPath: string): string {
+  const [section, ...rest] = location.pathname.split('/').filter(Boolean);
+  if (!section) return landingPath;
+  if (TENANT_SECTIONS.has(section)) return `${location.pathname}${location.search}`;
+  if (`/${section}` === paths.counters && !hasCounters(service)) return landingPath;
+  if (rest.length === 0) return LIST_PATHS.has(`/${section}`) ? `${location.pathname}${location.search}` : landingPath;
+  return LIST_PATHS.has(`/${section}`) ? `/${section}` : landingPath;
+}
+
 /**
  * The current service for data screens. The superadmin has no `select service` and never fetches.
- * `selectService` stores the choice (it survives reloads) and goes to the landing path.
+ * `selectService` stores the choice (it survives reloads) and keeps the user on the same screen
+ * when it exists for that service (`pathAfterServiceSwitch`). `serviceName` is the current one's
+ * name in the UI's language.
  */
 export function useSelectedService() {
   const canSelectService = useCan('select', 'service');
   const { user } = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
+  const { i18n } = useTranslation();
   const servicesQuery = useServices({ isEnabled: canSelectService });
   const storedId = useSyncExternalStore(subscribe, readStoredServiceId, readStoredServiceId);
   const service = canSelectService ? pickService(servicesQuery.data, storedId) : null;
@@ -53,13 +78,16 @@ export function useSelectedService() {
   const selectService = useCallback(
     (id: number) => {
       storeSelectedServiceId(id);
-      void navigate(landingPathFor(user?.role));
+      const next = servicesQuery.data?.find((option) => option.id === id);
+      const target = pathAfterServiceSwitch(location, next, landingPathFor(user?.role));
+      if (target !== `${location.pathname}${location.search}`) void navigate(target);
     },
-    [navigate, user?.role],
+    [navigate, location, servicesQuery.data, user?.role],
   );
 
   return {
     service,
+    serviceName: service ? serviceNameIn(service, i18n.language) : undefined,
     services: servicesQuery.data ?? [],
     isLoading: canSelectService && servicesQuery.isPending,
     isError: servicesQuery.isError,

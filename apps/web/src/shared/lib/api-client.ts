@@ -81,7 +81,8 @@ async function send(method: string, url: string, token: string | null, options: 
   // The server writes its error messages in the language of the interface.
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18next.language || 'en', ...options.headers };
   let body: BodyInit | undefined;
-  if (options.body instanceof FormData) body = options.body;
+  // A form or a file (a CSV import) goes as it is, with its own type.
+  if (options.body instanceof FormData || options.body instanceof Blob) body = options.body;
   else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
@@ -169,6 +170,7 @@ export const apiClient = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
   delete: <T = void>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
   download,
   getBlob,

@@ -1,8 +1,70 @@
-import { stripBidiMarks } from '../ui/money';
+import { DEFAULT_DIGIT_SYSTEM, type DigitSystem } from '@meterline/contract/digits';
+import type { Me } from '@meterline/contract/users';
 
-/** A count in the user's language (Arabic-Indic digits in Arabic), without bidi marks: callers isolate it. */
+/**
+ * The one place that decides how numbers, dates and codes are written (issue 17): English is
+ * always Western digits; Arabic uses the signed-in user's digit system (their own choice, else
+ * their tenant's default, else Arabic-Indic). Every formatter below, the money and number
+ * components, the date pickers' dayjs locale and the DataGrid's texts take their locale from here.
+ */
+let digitSystem: DigitSystem = DEFAULT_DIGIT_SYSTEM;
+
+/** The user's digit system: their own choice, else the tenant's default. */
+export function digitSystemOfUser(user: Pick<Me, 'digits' | 'tenant'> | null | undefined): DigitSystem {
+  return user?.digits ?? user?.tenant?.default_digits ?? DEFAULT_DIGIT_SYSTEM;
+}
+
+/** Sets the digit system Arabic screens use; whether it changed (the caller re-renders the texts then). */
+export function setDigitSystem(next: DigitSystem): boolean {
+  if (next === digitSystem) return false;
+  digitSystem = next;
+  return true;
+}
+
+/** The digit system a language is written in now: English always Western. */
+export function digitSystemFor(language: string): DigitSystem {
+  return language === 'ar' ? digitSystem : 'latn';
+}
+
+/** The Intl locale of numbers (and money) in a language, with the user's digits: `ar-EG` or `ar-EG-u-nu-latn`. */
+export function numberLocale(language: string): string {
+  if (language !== 'ar') return 'en-US';
+  return digitSystem === 'latn' ? 'ar-EG-u-nu-latn' : 'ar-EG';
+}
+
+/** The Intl locale of dates in a language (day before month in English too), with the user's digits. */
+export function dateLocale(language: string): string {
+  return language === 'ar' ? numberLocale(language) : 'en-GB';
+}
+
+/** The dayjs locale of the date pickers: `ar` writes Arabic-Indic digits, `ar-latn` Western ones. */
+export function dayjsLocale(language: string): 'en' | 'ar' | 'ar-latn' {
+  if (language !== 'ar') return 'en';
+  return digitSystem === 'latn' ? 'ar-latn' : 'ar';
+}
+
+/** Arabic formatting adds bidi marks (ALM, RLM, LRM) that, inside a left-to-right isolate, push the minus behind the digits. */
+export function stripBidiMarks(text: string): string {
+  return text.replace(/[\u061c\u200e\u200f]/g, '');
+}
+
+const WESTERN_DIGIT = /[0-9]/g;
+const ARABIC_INDIC_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/g;
+
+/**
+ * A text with digits that no Intl formatter wrote (an invoice number `INV-2026-000123`, a phone, a
+ * page's "1–25"), in the language's digits: Western digits become Arabic-Indic ones on Arabic
+ * screens read in Arabic-Indic, and the reverse. Letters and punctuation are kept; callers isolate
+ * the result left to right (`<bdi dir="ltr">`, `<CodeText>`).
+ */
+export function localizeDigits(text: string, language: string): string {
+  if (digitSystemFor(language) === 'arab') return text.replace(WESTERN_DIGIT, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+  return text.replace(ARABIC_INDIC_DIGIT, (digit) => String((digit.charCodeAt(0) - 0x0660) % 0x90));
+}
+
+/** A count in the user's language and digits, without bidi marks: callers isolate it. */
 export function formatCount(value: number, language: string): string {
-  return stripBidiMarks(new Intl.NumberFormat(language === 'ar' ? 'ar-EG' : 'en-US').format(value));
+  return stripBidiMarks(new Intl.NumberFormat(numberLocale(language)).format(value));
 }
 
 /** First-strong isolate (FSI … PDI) for a name inside a sentence, so an Arabic name in English text (or the reverse) keeps its own order. */
@@ -22,11 +84,11 @@ export function isolateLtr(text: string): string {
  */
 export function formatDecimal(value: string, language: string, maxDecimals = 3): string {
   if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
-  const format = new Intl.NumberFormat(language === 'ar' ? 'ar-EG' : 'en-US', { maximumFractionDigits: maxDecimals });
+  const format = new Intl.NumberFormat(numberLocale(language), { maximumFractionDigits: maxDecimals });
   return stripBidiMarks(format.format(value as `${number}`));
 }
 
-/** A chart axis's number, short and in the language's digits: 250K, ٢٥٠ ألف. */
+/** A chart axis's number, short and in the user's digits: 250K, ٢٥٠ ألف (or 250 ألف). */
 export function formatCompact(value: number, language: string): string {
-  return stripBidiMarks(new Intl.NumberFormat(language === 'ar' ? 'ar-EG' : 'en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value));
+  return stripBidiMarks(new Intl.NumberFormat(numberLocale(language), { notation: 'compact', maximumFractionDigits: 1 }).format(value));
 }

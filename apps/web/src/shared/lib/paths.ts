@@ -36,6 +36,8 @@ export const paths = {
   rounds: '/rounds',
   customers: '/customers',
   customerCreate: '/customers/create',
+  // Issue 17: customers from a CSV file (admins).
+  customerImport: '/customers/import',
   customerEdit: '/customers/:customerId',
   payments: '/payments',
   invoices: '/invoices',
@@ -45,6 +47,10 @@ export const paths = {
   transactions: '/transactions',
   transactionCreate: '/transactions/create',
   settings: '/settings',
+  // Issue 17: the tenant's services (admins write, accountants read).
+  services: '/services',
+  serviceCreate: '/services/create',
+  serviceEdit: '/services/:serviceId',
   // Collectors (issue 19): the door (linked from the route sheets), cash held, a receipt's QR code.
   collect: '/collect/:customerId',
   cash: '/cash',

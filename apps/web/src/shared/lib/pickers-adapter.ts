@@ -1,6 +1,6 @@
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import dayjs, { type Dayjs } from 'dayjs';
-import 'dayjs/locale/ar';
+import arabic from 'dayjs/locale/ar';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import preParsePostFormat from 'dayjs/plugin/preParsePostFormat';
 import timezone from 'dayjs/plugin/timezone';
@@ -12,6 +12,10 @@ dayjs.extend(customParseFormat);
 dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(preParsePostFormat);
+
+// Arabic read in Western digits (a user's `digits: 'latn'`, issue 17): the `ar` locale's words
+// without its digit conversion. `dayjsLocale` in format-number.ts picks `ar` or `ar-latn`.
+dayjs.locale({ ...arabic, name: 'ar-latn', preparse: (text: string) => text, postformat: (text: string) => text } as typeof arabic, undefined, true);
 
 /** What the `ar` locale's preparse does: Arabic-Indic digits and the Arabic comma back to ASCII. */
 function toAscii(text: string): string {

@@ -1,9 +1,10 @@
-import type { GridColDef, GridLocaleText, GridPaginationModel, GridRowId, GridRowParams, GridRowSelectionModel, GridSortModel, GridValidRowModel } from '@mui/x-data-grid';
+import type { GridColDef, GridColumnVisibilityModel, GridLocaleText, GridPaginationModel, GridRowId, GridRowParams, GridRowSelectionModel, GridSortModel, GridValidRowModel } from '@mui/x-data-grid';
 import { DataGrid } from '@mui/x-data-grid/DataGrid';
 import { arSD, enUS } from '@mui/x-data-grid/locales';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { PAGE_SIZE_OPTIONS } from '@meterline/contract/pagination';
 import { GRID_ROW_HEIGHT } from '../lib/constants';
+import { formatCount, localizeDigits } from '../lib/format-number';
 
 export interface DataGridViewProps<Row extends GridValidRowModel> {
   label: string;
@@ -19,6 +20,8 @@ export interface DataGridViewProps<Row extends GridValidRowModel> {
   onRowClick?(params: GridRowParams<Row>, event?: { target: EventTarget | null }): void;
   /** The list's own texts, over the grid's texts in the language. */
   localeText: Partial<GridLocaleText>;
+  columnVisibilityModel?: GridColumnVisibilityModel;
+  onColumnVisibilityModelChange?(model: GridColumnVisibilityModel): void;
   /** Checkboxes: the ids ticked (on any page) and their change. */
   selection?: { selected: readonly GridRowId[]; onChange(ids: GridRowId[]): void };
 }
@@ -29,6 +32,17 @@ export interface DataGridViewProps<Row extends GridValidRowModel> {
  */
 export function DataGridView<Row extends GridValidRowModel>({ label, language, localeText, onRowClick, isLoading, selection, ...grid }: DataGridViewProps<Row>) {
   const texts = useMemo(() => ({ ...(language === 'ar' ? arSD : enUS).components.MuiDataGrid.defaultProps.localeText, ...localeText }), [language, localeText]);
+  // The page sizes in the user's digits too (issue 17).
+  const pageSizes = useMemo(() => PAGE_SIZE_OPTIONS.map((value) => ({ value, label: formatCount(value, language) })), [language]);
+  // A cell a list shows as plain text (an address, a bundle's name) in the user's digits as well,
+  // isolated so "15 A" keeps its order in Arabic.
+  const columns = useMemo(
+    () =>
+      grid.columns.map((column) =>
+        column.renderCell ? column : { ...column, renderCell: ({ formattedValue }: { formattedValue?: unknown }) => (typeof formattedValue === 'string' ? <bdi>{localizeDigits(formattedValue, language)}</bdi> : (formattedValue as ReactNode)) },
+      ),
+    [grid.columns, language],
+  );
   const selectionModel = useMemo<GridRowSelectionModel>(() => ({ type: 'include', ids: new Set(selection?.selected ?? []) }), [selection?.selected]);
   // The header checkbox may answer "all but these" (exclude): it means every row of this page.
   const handleSelectionChange = (model: GridRowSelectionModel) => {
@@ -42,13 +56,14 @@ export function DataGridView<Row extends GridValidRowModel>({ label, language, l
     <DataGrid<Row>
       aria-label={label}
       {...grid}
+      columns={columns}
       loading={isLoading}
       autoHeight
       rowHeight={GRID_ROW_HEIGHT}
       paginationMode="server"
       sortingMode="server"
       filterMode="server"
-      pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
+      pageSizeOptions={pageSizes}
       sortingOrder={['asc', 'desc']}
       onRowClick={onRowClick}
       disableColumnMenu
@@ -64,6 +79,8 @@ export function DataGridView<Row extends GridValidRowModel>({ label, language, l
         border: 0,
         '& .MuiDataGrid-row': onRowClick ? { cursor: 'pointer' } : undefined,
         '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outlineOffset: -2 },
+        // A long header ("Building, floor, apartment", "أقدم تاريخ استحقاق") wraps on two lines instead of being cut.
+        '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.2, overflowWrap: 'normal' },
       }}
     />
   );

@@ -1,8 +1,7 @@
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
 import ClearOutlined from '@mui/icons-material/ClearOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,9 +9,13 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -20,9 +23,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { GridColDef, GridLocaleText, GridPaginationModel, GridRowParams, GridSortModel, GridValidRowModel } from '@mui/x-data-grid';
+import type { GridColDef, GridColumnVisibilityModel, GridLocaleText, GridPaginationModel, GridRowParams, GridSortModel, GridValidRowModel } from '@mui/x-data-grid';
 import { COUNT_CAP, type Paginated } from '@meterline/contract/pagination';
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useToast } from '../hooks/use-toast';
@@ -30,7 +33,10 @@ import type { ListUrlState } from '../hooks/use-list-url-state';
 import { apiClient } from '../lib/api-client';
 import { GRID_ROW_HEIGHT } from '../lib/constants';
 import type { DataGridView as DataGridViewComponent } from './data-grid-view';
+import { FilterBar } from './filter-bar';
+import { FilterSelect } from './filter-select';
 import { formatCount, isolateLtr } from '../lib/format-number';
+import { DirectionIcon } from './direction-icon';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -39,7 +45,7 @@ const DataGridView = lazy(() => import('./data-grid-view').then((module) => ({ d
 
 /** What the list's query hook gives back (TanStack Query's result fits). */
 export interface ListQueryResult<Row> {
-  data: Paginated<Row> | undefined;
+  data: Paginated<Row, unknown> | undefined;
   isPending: boolean;
   isFetching: boolean;
   isError: boolean;
@@ -58,12 +64,18 @@ export interface DataTableProps<Row extends GridValidRowModel & { id: number | s
   getRowHref?(row: Row): string;
   /** The card of one row on phones (below `sm`); without it phones get the grid. */
   renderCard?(row: Row): ReactNode;
+  /** A card's own actions (a "⋯" menu) beside its tap area, where a button cannot sit inside the link. */
+  renderCardActions?(row: Row): ReactNode;
   /** The list's API path: "Export CSV" downloads `path?format=csv` with the current filters. */
   exportCsv?: { path: string; filename: string };
   /** Fields the API can order by; other columns are not sortable. */
   orderingFields?: readonly string[];
-  /** Filter controls (selects) shown beside the search box; they read and write `listState`. */
+  /** The list's filters (`FilterSelect`, `DateRangeFilter`, ...) in the one `FilterBar`; they read and write `listState`. */
   filters?: ReactNode;
+  /** The sums of the filtered rows (from the API's `?totals=true`), in a line under the rows. */
+  totals?: ReactNode;
+  /** Columns hidden until the user shows them with the column chooser (the grid fits at 1366 px without them). */
+  defaultHiddenColumns?: readonly string[];
   emptyMessage?: string;
   isSearchable?: boolean;
   /** Rows the user can tick (checkboxes on the grid and on the cards), kept across pages by the caller. */
@@ -91,9 +103,12 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
   errorMessage,
   getRowHref,
   renderCard,
+  renderCardActions,
   exportCsv,
   orderingFields,
   filters,
+  totals,
+  defaultHiddenColumns,
   emptyMessage,
   isSearchable = true,
   selection,
@@ -167,18 +182,36 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
   const showCards = isPhone && Boolean(renderCard);
   const sortableColumns = gridColumns.filter((column) => column.sortable && column.headerName);
   const isSortOption = sortableColumns.some((column) => listState.ordering === column.field || listState.ordering === `-${column.field}`);
+  const hasSortChoice = showCards && sortableColumns.length > 0;
+  // New rows are on their way while the old ones stay (keepPreviousData): marked as loading.
+  const isRefreshing = query.isFetching && !query.isPending;
+  const [columnVisibility, setColumnVisibility] = useColumnVisibility(label, defaultHiddenColumns);
 
   return (
     <Stack spacing={2}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
-        {isSearchable && <SearchBox value={listState.search} onSearch={listState.setSearch} />}
+      <FilterBar
+        search={isSearchable && <SearchBox value={listState.search} onSearch={listState.setSearch} isFetching={isRefreshing} />}
+        hasFilters={Boolean(filters) || hasSortChoice}
+        searchText={listState.search}
+        onClearSearch={() => listState.setSearch('')}
+        onClearAll={listState.clearFilters}
+        end={
+          (exportCsv || !isPhone) && (
+            <>
+              {!isPhone && !showCards && <ColumnChooser columns={gridColumns} visibility={columnVisibility} onChange={setColumnVisibility} />}
+              {exportCsv && <ExportCsvButton path={exportCsv.path} filename={exportCsv.filename} query={listState.exportQuery} />}
+            </>
+          )
+        }
+      >
         {filters}
-        {showCards && sortableColumns.length > 0 && (
+        {hasSortChoice && (
           <FilterSelect
             label={t('dataTable.sortBy')}
+            hasChip={false}
             // A list's default ordering may be several fields ("-issued_on,-id"): it shows as the default.
             value={isSortOption ? listState.ordering : ''}
-            allLabel={isSortOption ? undefined : t('dataTable.sortDefault')}
+            allLabel={t('dataTable.sortDefault')}
             options={sortableColumns.flatMap((column) => [
               { value: column.field, label: t('dataTable.sortAscending', { field: column.headerName }) },
               { value: `-${column.field}`, label: t('dataTable.sortDescending', { field: column.headerName }) },
@@ -186,9 +219,7 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
             onChange={(value) => listState.setOrdering(value ?? '')}
           />
         )}
-        <Box sx={{ flexGrow: 1, display: { xs: 'none', sm: 'block' } }} />
-        {exportCsv && <ExportCsvButton path={exportCsv.path} filename={exportCsv.filename} query={listState.exportQuery} />}
-      </Box>
+      </FilterBar>
 
       {query.isError ? (
         <Alert
@@ -206,19 +237,24 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
           label={label}
           rows={rows}
           isLoading={query.isPending}
+          isRefreshing={isRefreshing}
           noRowsText={noRowsText}
           getRowHref={getRowHref}
           renderCard={renderCard!}
+          renderCardActions={renderCardActions}
           selection={selection}
           footer={
             count > 0 && (
-              <CardPager
+              <>
+                {totals && <TotalsLine>{totals}</TotalsLine>}
+                <CardPager
                 text={displayedRows((listState.page - 1) * listState.pageSize + 1, Math.min(listState.page * listState.pageSize, count))}
                 hasPrevious={listState.page > 1}
                 hasNext={listState.page * listState.pageSize < count}
                 onPrevious={() => listState.setPage(listState.page - 1)}
                 onNext={() => listState.setPage(listState.page + 1)}
               />
+              </>
             )
           }
         />
@@ -238,9 +274,12 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
               onSortModelChange={handleSortModelChange}
               onRowClick={getRowHref ? handleRowClick : undefined}
               localeText={localeText}
+              columnVisibilityModel={columnVisibility}
+              onColumnVisibilityModelChange={setColumnVisibility}
               selection={selection && { selected: selection.selected, onChange: (ids) => selection.onChange(ids as Row['id'][]) }}
             />
           </Suspense>
+          {totals && count > 0 && <TotalsLine isBordered>{totals}</TotalsLine>}
         </Paper>
       )}
     </Stack>
@@ -258,45 +297,8 @@ function GridSkeleton({ label }: { label: string }) {
   );
 }
 
-/**
- * A list filter: a small select beside the search box (two fit side by side on a phone).
- * `allLabel` is the empty choice ("All statuses"); choosing it clears the filter.
- */
-export function FilterSelect({
-  label,
-  value,
-  options,
-  allLabel,
-  onChange,
-}: {
-  label: string;
-  value: string | undefined;
-  options: { value: string; label: string }[];
-  allLabel?: string;
-  onChange(value: string | null): void;
-}) {
-  return (
-    <TextField
-      select
-      size="small"
-      fullWidth={false}
-      label={label}
-      value={value ?? ''}
-      onChange={(event) => onChange(event.target.value || null)}
-      sx={{ flex: { xs: '1 1 150px', sm: '0 0 190px' }, minWidth: 0 }}
-    >
-      {allLabel !== undefined && <MenuItem value="">{allLabel}</MenuItem>}
-      {options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
 /** Types immediately, searches after a short pause; the URL gets the text (replacing the entry). */
-function SearchBox({ value, onSearch }: { value: string; onSearch(value: string): void }) {
+function SearchBox({ value, onSearch, isFetching }: { value: string; onSearch(value: string): void; isFetching: boolean }) {
   const { t } = useTranslation();
   const [text, setText] = useState(value);
   const [lastValue, setLastValue] = useState(value);
@@ -319,12 +321,17 @@ function SearchBox({ value, onSearch }: { value: string; onSearch(value: string)
       fullWidth={false}
       value={text}
       onChange={(event) => setText(event.target.value)}
-      sx={{ flex: { xs: '1 1 100%', sm: '0 0 300px' } }}
+      sx={{ flex: { xs: '1 1 auto', sm: '0 0 260px' }, minWidth: 0 }}
       slotProps={{
         input: {
           startAdornment: (
             <InputAdornment position="start">
-              <SearchOutlined fontSize="small" />
+              {/* The search (or a filter) runs: the rows below are the previous ones until it answers. */}
+              {isFetching || text !== value ? (
+                <CircularProgress size={18} aria-label={t('dataTable.loading')} />
+              ) : (
+                <SearchOutlined fontSize="small" />
+              )}
             </InputAdornment>
           ),
           endAdornment: text ? (
@@ -366,18 +373,22 @@ function CardList<Row extends { id: number | string }>({
   label,
   rows,
   isLoading,
+  isRefreshing,
   noRowsText,
   getRowHref,
   renderCard,
+  renderCardActions,
   selection,
   footer,
 }: {
   label: string;
   rows: Row[];
   isLoading: boolean;
+  isRefreshing: boolean;
   noRowsText: string;
   getRowHref?(row: Row): string;
   renderCard(row: Row): ReactNode;
+  renderCardActions?(row: Row): ReactNode;
   selection?: DataTableSelection<Row>;
   footer: ReactNode;
 }) {
@@ -399,10 +410,16 @@ function CardList<Row extends { id: number | string }>({
   }
   return (
     <Stack spacing={1.5}>
-      <Stack component="ul" aria-label={label} spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      <Stack
+        component="ul"
+        aria-label={label}
+        aria-busy={isRefreshing}
+        spacing={1.5}
+        sx={{ listStyle: 'none', p: 0, m: 0, opacity: isRefreshing ? 0.5 : 1, transition: 'opacity 150ms' }}
+      >
         {rows.map((row) => (
           <li key={row.id}>
-            <Card variant="outlined" sx={selection ? { display: 'flex', alignItems: 'center' } : undefined}>
+            <Card variant="outlined" sx={selection || renderCardActions ? { display: 'flex', alignItems: selection ? 'center' : 'flex-start' } : undefined}>
               {selection && (
                 <Checkbox
                   checked={selection.selected.includes(row.id)}
@@ -420,6 +437,7 @@ function CardList<Row extends { id: number | string }>({
               ) : (
                 <CardContent sx={selection ? { flex: 1, minWidth: 0, pl: 0.5 } : undefined}>{renderCard(row)}</CardContent>
               )}
+              {renderCardActions && <Box sx={{ flexShrink: 0, pt: 1, paddingInlineEnd: '4px' }}>{renderCardActions(row)}</Box>}
             </Card>
           </li>
         ))}
@@ -444,19 +462,136 @@ function CardPager({
   onNext(): void;
 }) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const isRtl = theme.direction === 'rtl';
   return (
     <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
       <IconButton aria-label={t('dataTable.previousPage')} disabled={!hasPrevious} onClick={onPrevious} sx={{ width: 48, height: 48 }}>
-        {isRtl ? <ChevronRight /> : <ChevronLeft />}
+        <DirectionIcon towards="back" />
       </IconButton>
       <Typography variant="body2" color="text.secondary" aria-live="polite">
         {text}
       </Typography>
       <IconButton aria-label={t('dataTable.nextPage')} disabled={!hasNext} onClick={onNext} sx={{ width: 48, height: 48 }}>
-        {isRtl ? <ChevronLeft /> : <ChevronRight />}
+        <DirectionIcon towards="forward" />
       </IconButton>
     </Stack>
+  );
+}
+
+/** The sums of the filtered rows under the list: "Totals of the 1,234 rows · Balance due $ 9,870.00". */
+function TotalsLine({ children, isBordered = false }: { children: ReactNode; isBordered?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      role="status"
+      aria-label={t('dataTable.totals')}
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        columnGap: 3,
+        rowGap: 0.5,
+        alignItems: 'baseline',
+        px: 2,
+        py: 1.25,
+        borderTop: isBordered ? 1 : 0,
+        borderColor: 'divider',
+        bgcolor: isBordered ? 'action.hover' : undefined,
+      }}
+    >
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {t('dataTable.totals')}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** One figure of the totals line: its name and its amount. */
+export function TotalFigure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
+      <Typography component="span" variant="inherit" color="text.secondary">
+        {label}
+      </Typography>{' '}
+      <Typography component="span" variant="inherit" sx={{ fontWeight: 600 }}>
+        {children}
+      </Typography>
+    </Typography>
+  );
+}
+
+const COLUMNS_STORAGE_PREFIX = 'meterline.columns.';
+
+/** The grid's shown columns, kept per list in this browser; `defaultHidden` until the user decides. */
+function useColumnVisibility(list: string, defaultHidden: readonly string[] | undefined) {
+  const key = `${COLUMNS_STORAGE_PREFIX}${list}`;
+  const [model, setModel] = useState<GridColumnVisibilityModel>(() => {
+    try {
+      const stored = window.localStorage.getItem(key);
+      if (stored) return JSON.parse(stored) as GridColumnVisibilityModel;
+    } catch {
+      // No storage (private mode): the defaults.
+    }
+    return Object.fromEntries((defaultHidden ?? []).map((field) => [field, false]));
+  });
+  const update = (next: GridColumnVisibilityModel) => {
+    setModel(next);
+    try {
+      window.localStorage.setItem(key, JSON.stringify(next));
+    } catch {
+      // Kept for this page only.
+    }
+  };
+  return [model, update] as const;
+}
+
+/** "Columns": which columns the grid shows (the ones a narrow screen can do without). */
+function ColumnChooser<Row extends GridValidRowModel>({
+  columns,
+  visibility,
+  onChange,
+}: {
+  columns: GridColDef<Row>[];
+  visibility: GridColumnVisibilityModel;
+  onChange(model: GridColumnVisibilityModel): void;
+}) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const named = columns.filter((column) => column.headerName && column.hideable !== false);
+  if (named.length < 2) return null;
+  const shownCount = named.filter((column) => visibility[column.field] !== false).length;
+  return (
+    <>
+      <Tooltip title={t('dataTable.columns')}>
+        <IconButton aria-label={t('dataTable.columns')} aria-haspopup="true" aria-controls={anchor ? menuId : undefined} onClick={(event) => setAnchor(event.currentTarget)}>
+          <ViewColumnOutlined />
+        </IconButton>
+      </Tooltip>
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {named.map((column) => {
+          const isShown = visibility[column.field] !== false;
+          return (
+            <MenuItem key={column.field} dense disabled={isShown && shownCount === 1} onClick={() => onChange({ ...visibility, [column.field]: !isShown })}>
+              <FormControlLabel
+                control={<Checkbox size="small" checked={isShown} tabIndex={-1} sx={{ py: 0 }} />}
+                label={column.headerName}
+                sx={{ pointerEvents: 'none', m: 0 }}
+              />
+            </MenuItem>
+          );
+        })}
+      </Menu>
+    </>
+  );
+}
+
+/** A grid cell's text on up to two lines, centred (the grid's cells are one line and cut): a period, an address. */
+export function WrappingCell({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
+      <Typography variant="body2" sx={{ whiteSpace: 'normal', lineHeight: 1.25, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+        {children}
+      </Typography>
+    </Box>
   );
 }

@@ -3,6 +3,7 @@ import type { Dayjs } from 'dayjs';
 import type { Ref } from 'react';
 import { dayjs } from '../lib/pickers-adapter';
 import { PickersLocalization } from './pickers-localization';
+import { dayjsLocale } from '../lib/format-number';
 
 /** Day, month name (from the language's dayjs locale), year and 24-hour time: short enough for a 390 px phone. */
 const formatOf = (language: string) => (language === 'ar' ? 'D MMM YYYY، HH:mm' : 'D MMM YYYY, HH:mm');
@@ -29,20 +30,20 @@ interface DateTimePickerInputProps {
 export default function DateTimePickerInput({ label, value, onChange, onBlur, inputRef, name, zone, language, notBefore, isDisabled, error, helperText }: DateTimePickerInputProps) {
   const timezone = zone || dayjs.tz.guess();
   // In the pickers' locale: the adapter compares days by their formatted text (Arabic-Indic digits in Arabic).
-  const locale = language === 'ar' ? 'ar' : 'en';
+  const locale = dayjsLocale(language);
   // A day (`YYYY-MM-DD`, the invoice's issue) starts at midnight in the tenant's zone.
   const minDateTime = !notBefore
     ? undefined
     : (/^\d{4}-\d{2}-\d{2}$/.test(notBefore) ? dayjs.tz(notBefore, timezone) : dayjs(notBefore).tz(timezone)).locale(locale);
   const current: Dayjs | null = value ? dayjs(value).locale(locale) : null;
   return (
-    <PickersLocalization language={locale}>
+    <PickersLocalization language={language}>
       <DateTimePicker
         label={label}
         value={current?.isValid() ? current : null}
         onChange={(next) => onChange(next === null ? '' : next.isValid() ? next.toISOString() : 'invalid')}
         timezone={timezone}
-        format={formatOf(locale)}
+        format={formatOf(language)}
         ampm={false}
         disableFuture
         minDateTime={minDateTime}

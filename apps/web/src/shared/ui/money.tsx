@@ -1,6 +1,9 @@
 import { formatMoney } from '@meterline/contract/money';
 import { useTranslation } from 'react-i18next';
+import { numberLocale, stripBidiMarks } from '../lib/format-number';
 import { useSession } from '../lib/session';
+
+export { stripBidiMarks };
 
 /** The tenant's currency from `me/`; USD before a tenant is known (superadmin screens show no money). */
 export function useTenantCurrency(): string {
@@ -10,13 +13,9 @@ export function useTenantCurrency(): string {
 export function useFormatMoney() {
   const currency = useTenantCurrency();
   const { i18n } = useTranslation();
-  return (amount: string) => stripBidiMarks(formatMoney(amount, currency, i18n.language));
+  return (amount: string) => stripBidiMarks(formatMoney(amount, currency, numberLocale(i18n.language)));
 }
 
-/** Arabic formatting adds bidi marks (ALM, RLM) that, inside a left-to-right isolate, push the minus behind the digits. */
-export function stripBidiMarks(text: string): string {
-  return text.replace(/[\u061c\u200e\u200f]/g, '');
-}
 
 /**
  * An exact amount in the tenant's currency and the user's language, isolated left to right
@@ -27,7 +26,7 @@ export function Money({ amount, currency }: { amount: string; currency?: string 
   const { i18n } = useTranslation();
   return (
     <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-      {stripBidiMarks(formatMoney(amount, currency ?? tenantCurrency, i18n.language))}
+      {stripBidiMarks(formatMoney(amount, currency ?? tenantCurrency, numberLocale(i18n.language)))}
     </bdi>
   );
 }

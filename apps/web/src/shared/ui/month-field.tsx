@@ -4,12 +4,13 @@ import TextField from '@mui/material/TextField';
 import { normalizeDigits } from '@meterline/contract/money';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { dateLocale } from '../lib/format-number';
 import { localizeMessage } from '../lib/form-errors';
 
 const MONTH_NUMBERS = Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, '0'));
 
 function monthName(month: string, language: string): string {
-  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-EG' : 'en-GB', { month: 'long', timeZone: 'UTC' }).format(new Date(`2000-${month}-01T00:00:00Z`));
+  return new Intl.DateTimeFormat(dateLocale(language), { month: 'long', timeZone: 'UTC' }).format(new Date(`2000-${month}-01T00:00:00Z`));
 }
 
 /**

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { stripBidiMarks } from './money';
+import { formatCount } from '../lib/format-number';
 
-/** A count in the user's language, isolated left to right so `-12` never becomes `12-`. */
+/** A count in the user's language and digits, isolated left to right so `-12` never becomes `12-`. */
 export function NumberText({ value }: { value: number }) {
   const { i18n } = useTranslation();
-  return <bdi dir="ltr">{stripBidiMarks(new Intl.NumberFormat(i18n.language === 'ar' ? 'ar-EG' : 'en-US').format(value))}</bdi>;
+  return <bdi dir="ltr">{formatCount(value, i18n.language)}</bdi>;
 }

@@ -1,15 +1,13 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import ArrowForward from '@mui/icons-material/ArrowForward';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { DirectionIcon } from './direction-icon';
 
 export interface Crumb {
   label: string;
@@ -34,7 +32,6 @@ export function PageHeader({
   actions?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const theme = useTheme();
   return (
     <Stack spacing={1} sx={{ mb: 3 }}>
       {breadcrumbs && breadcrumbs.length > 0 && (
@@ -56,7 +53,7 @@ export function PageHeader({
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexGrow: 1, minWidth: 0 }}>
           {backTo && (
             <IconButton component={RouterLink} to={backTo} aria-label={t('common.back')} edge="start">
-              {theme.direction === 'rtl' ? <ArrowForward /> : <ArrowBack />}
+              <DirectionIcon towards="back" shape="arrow" />
             </IconButton>
           )}
           <Box sx={{ minWidth: 0 }}>

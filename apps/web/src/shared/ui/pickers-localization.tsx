@@ -2,12 +2,13 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import type { PickersLocaleText } from '@mui/x-date-pickers/locales';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dayjsLocale } from '../lib/format-number';
 import { PickersAdapter } from '../lib/pickers-adapter';
 
 // Around each picker, not in the app's providers: dayjs and the adapter stay out of the sign-in page's JS.
 export /**
  * The date pickers in the app's language: dayjs's locale gives the month names, the first day of
- * the week and (Arabic) the Arabic-Indic digits; the pickers' own words come from our texts.
+ * the week and (Arabic) the user's digits (`ar` or `ar-latn`); the pickers' own words come from our texts.
  */
 function PickersLocalization({ language, children }: { language: string; children: ReactNode }) {
   const { t } = useTranslation();
@@ -38,7 +39,7 @@ function PickersLocalization({ language, children }: { language: string; childre
     [t], // a new `t` when the language changes
   );
   return (
-    <LocalizationProvider dateAdapter={PickersAdapter} adapterLocale={language === 'ar' ? 'ar' : 'en'} localeText={localeText}>
+    <LocalizationProvider dateAdapter={PickersAdapter} adapterLocale={dayjsLocale(language)} localeText={localeText}>
       {children}
     </LocalizationProvider>
   );

@@ -11,7 +11,8 @@ import { Link as RouterLink } from 'react-router';
 import type { ListUrlState } from '../hooks/use-list-url-state';
 import { fullNameOf } from '../lib/avatar';
 import { formatDateTime } from '../lib/format-date';
-import { DataTable, FilterSelect, type ListQueryResult } from './data-table';
+import { DataTable, type ListQueryResult } from './data-table';
+import { FilterSelect } from './filter-select';
 import { UserAvatar } from './user-avatar';
 
 export function UserStatusChip({ isActive }: { isActive: boolean }) {

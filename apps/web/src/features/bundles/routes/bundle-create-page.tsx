@@ -11,14 +11,14 @@ export function BundleCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { showToast } = useToast();
-  const { service } = useSelectedService();
+  const { service, serviceName } = useSelectedService();
   const createBundle = useCreateBundle(service?.id ?? 0);
 
   return (
     <>
       <PageHeader
         title={t('bundles.createTitle')}
-        subtitle={service?.name}
+        subtitle={serviceName}
         backTo={paths.bundles}
         breadcrumbs={[{ label: t('bundles.title'), to: paths.bundles }, { label: t('bundles.createTitle') }]}
       />

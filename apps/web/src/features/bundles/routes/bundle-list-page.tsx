@@ -24,7 +24,7 @@ import { BundleStatusChip } from '../components/bundle-status-chip';
 /** The service's bundles: search, active filter, CSV; admins create and open them, accountants read. */
 export function BundleListPage() {
   const { t } = useTranslation();
-  const { service } = useSelectedService();
+  const { service, serviceName } = useSelectedService();
   const listState = useListUrlState(bundleListSpec);
   const query = useBundles(service?.id, listState.query);
   const unit = service?.unit;
@@ -61,7 +61,7 @@ export function BundleListPage() {
     <>
       <PageHeader
         title={t('bundles.title')}
-        subtitle={service?.name}
+        subtitle={serviceName}
         actions={
           <Can do="create" on="bundle">
             <Button component={RouterLink} to={paths.bundleCreate} variant="contained" startIcon={<AddOutlined />}>

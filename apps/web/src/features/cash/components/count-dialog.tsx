@@ -21,6 +21,7 @@ import { NumericTextField } from '../../../shared/ui/numeric-text-field';
 import { useIdempotencyKey } from '../../../shared/hooks/use-idempotency-key';
 import { useCreateHandover } from '../api/create-handover';
 import { useHeldPayments } from '../api/get-cash';
+import { CodeText } from '../../../shared/ui/code-text';
 
 const countSchema = createHandoverInputSchema.pick({ counted_amount: true, reason: true });
 type CountInput = z.input<typeof countSchema>;
@@ -115,7 +116,7 @@ export function CountDialog({ serviceId, row, onClose }: { serviceId: number; ro
               }
               label={
                 <span>
-                  <bdi dir="ltr">{payment.invoice_number}</bdi> · <bdi>{payment.customer_name}</bdi> · <Money amount={payment.amount} /> · {formatDateTime(payment.paid_at, i18n.language)}
+                  <CodeText value={payment.invoice_number} /> · <bdi>{payment.customer_name}</bdi> · <Money amount={payment.amount} /> · {formatDateTime(payment.paid_at, i18n.language)}
                 </span>
               }
             />

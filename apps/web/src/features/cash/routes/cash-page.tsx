@@ -19,6 +19,7 @@ import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { useCan } from '../../../shared/lib/can';
 import { formatDate, formatDateTime, formatMonth } from '../../../shared/lib/format-date';
 import { RecordState } from '../../../shared/ui/record-state';
+import { formatCount } from '../../../shared/lib/format-number';
 import { Money } from '../../../shared/ui/money';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useCashSummary, useHandovers, usePerformance } from '../api/get-cash';
@@ -132,8 +133,8 @@ export function CashPage() {
                       <TableCell>
                         <bdi>{row.collector_name}</bdi>
                       </TableCell>
-                      <TableCell align="right">{row.meters_read.toLocaleString(i18n.language === 'ar' ? 'ar-EG' : 'en-US')}</TableCell>
-                      <TableCell align="right">{row.invoices_collected.toLocaleString(i18n.language === 'ar' ? 'ar-EG' : 'en-US')}</TableCell>
+                      <TableCell align="right">{formatCount(row.meters_read, i18n.language)}</TableCell>
+                      <TableCell align="right">{formatCount(row.invoices_collected, i18n.language)}</TableCell>
                       <TableCell align="right">
                         <Money amount={row.amount_collected} />
                       </TableCell>

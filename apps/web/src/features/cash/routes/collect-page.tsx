@@ -42,6 +42,7 @@ import { useIdempotencyKey } from '../../../shared/hooks/use-idempotency-key';
 import { useCustomerInvoices } from '../../../shared/api/get-customer-invoices';
 import { openReceipt, shareReceipt } from '../../../shared/api/receipt';
 import { cashKeys } from '../../../shared/api/query-keys';
+import { CodeText } from '../../../shared/ui/code-text';
 
 const takeSchema = z.object({ amount: decimalInputSchema });
 type TakeInput = z.input<typeof takeSchema>;
@@ -196,14 +197,14 @@ export function CollectPage() {
             <Card variant="outlined">
               <CardContent>
                 <Typography variant="body2" color="text.secondary">
-                  <bdi dir="ltr">{customer.data.code}</bdi>
+                  <CodeText value={customer.data.code} />
                   {customer.data.building_name ? ` · ${customer.data.building_name}` : ''}
                   {customer.data.floor ? ` · ${t('collect.floor', { floor: customer.data.floor })}` : ''}
                   {customer.data.apartment ? ` · ${customer.data.apartment}` : ''}
                 </Typography>
                 {customer.data.phone && (
                   <Button href={`tel:${customer.data.phone}`} startIcon={<PhoneOutlined />} sx={{ mt: 1, px: 0 }}>
-                    <bdi dir="ltr">{customer.data.phone}</bdi>
+                    <CodeText value={customer.data.phone} />
                   </Button>
                 )}
                 <Typography variant="overline" component="p" sx={{ mt: 1 }}>
@@ -268,7 +269,7 @@ export function CollectPage() {
                     {receipts.map((payment) => (
                       <Box key={payment.id} data-testid="collect-receipt">
                         <Typography>
-                          <bdi dir="ltr">{payment.invoice_number}</bdi> · <Money amount={payment.amount} />
+                          <CodeText value={payment.invoice_number} /> · <Money amount={payment.amount} />
                         </Typography>
                         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
                           <Button {...bigButton} variant="contained" startIcon={<PrintOutlined />} loading={printing === payment.id} onClick={() => void print(payment, false)}>
@@ -298,7 +299,7 @@ export function CollectPage() {
                       <Stack key={invoice.id} direction="row" data-testid="collect-invoice" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
                         <Box sx={{ minWidth: 0 }}>
                           <Typography sx={{ fontWeight: 600 }}>
-                            <bdi dir="ltr">{invoice.number}</bdi>
+                            <CodeText value={invoice.number} />
                           </Typography>
                           <Typography variant="body2" color="text.secondary">
                             {formatDate(invoice.issued_on, i18n.language)}

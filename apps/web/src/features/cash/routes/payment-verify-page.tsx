@@ -13,6 +13,7 @@ import { Money } from '../../../shared/ui/money';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { RecordState } from '../../../shared/ui/record-state';
 import { useVerification } from '../api/get-cash';
+import { CodeText } from '../../../shared/ui/code-text';
 
 /**
  * What a receipt's QR code opens (signed-in staff): the payment as the books hold it, its receipt
@@ -49,11 +50,11 @@ export function PaymentVerifyPage() {
             <Card variant="outlined">
               <CardContent>
                 <Stack spacing={1}>
-                  {row(t('verify.receiptNumber'), <bdi dir="ltr">{data.receipt_number ?? '—'}</bdi>)}
+                  {row(t('verify.receiptNumber'), <CodeText value={data.receipt_number === null ? null : String(data.receipt_number)} />)}
                   {row(t('verify.amount'), <Money amount={data.payment.amount} />)}
                   {isReversed && row(t('verify.reversedAmount'), <Money amount={data.reversed} />)}
                   {row(t('verify.customer'), <bdi>{data.payment.customer_name}</bdi>)}
-                  {row(t('verify.invoice'), <bdi dir="ltr">{data.payment.invoice_number}</bdi>)}
+                  {row(t('verify.invoice'), <CodeText value={data.payment.invoice_number} />)}
                   {row(t('verify.paidAt'), formatDateTime(data.payment.paid_at, i18n.language))}
                   {row(t('verify.receivedBy'), <bdi>{data.payment.received_by_name ?? '—'}</bdi>)}
                   {row(t('verify.cash'), data.held_by === null ? t('verify.office') : data.handover === null ? t('verify.heldBy', { name: data.held_by_name ?? '' }) : t('verify.handedOver'))}

@@ -1,15 +1,14 @@
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
 import type { Counter } from '@meterline/contract/subscriptions';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/lib/format-date';
 import { useSession } from '../../../shared/lib/session';
 import { DecimalText } from '../../../shared/ui/decimal-text';
 import { counterPlaceOf } from '../../../shared/lib/counter-address';
+import { DirectionIcon } from '../../../shared/ui/direction-icon';
+import { CodeText } from '../../../shared/ui/code-text';
 
 /**
  * One meter on a phone, for one thumb in the sun: the place and name large, the last reading
@@ -17,7 +16,6 @@ import { counterPlaceOf } from '../../../shared/lib/counter-address';
  */
 export function CounterCard({ counter, unit }: { counter: Counter; unit?: string }) {
   const { t, i18n } = useTranslation();
-  const theme = useTheme();
   const timeZone = useSession().user?.tenant?.timezone;
   const place = counterPlaceOf(counter, t);
   return (
@@ -26,7 +24,7 @@ export function CounterCard({ counter, unit }: { counter: Counter; unit?: string
         <Typography sx={{ fontSize: '1.2rem', fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere' }}>{counter.customer_name}</Typography>
         {place && <Typography sx={{ fontSize: '1rem', fontWeight: 500, overflowWrap: 'anywhere' }}>{place}</Typography>}
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          <bdi dir="ltr">{counter.customer_code}</bdi> · {counter.bundle_name}
+          <CodeText value={counter.customer_code} /> · {counter.bundle_name}
         </Typography>
         <Box sx={{ mt: 1 }}>
           <Typography variant="body2" color="text.secondary" component="span">
@@ -43,7 +41,7 @@ export function CounterCard({ counter, unit }: { counter: Counter; unit?: string
           )}
         </Box>
       </Box>
-      {theme.direction === 'rtl' ? <ChevronLeft aria-hidden sx={{ fontSize: 32, color: 'text.secondary' }} /> : <ChevronRight aria-hidden sx={{ fontSize: 32, color: 'text.secondary' }} />}
+      <DirectionIcon towards="forward" aria-hidden sx={{ fontSize: 32, color: 'text.secondary' }} />
     </Stack>
   );
 }

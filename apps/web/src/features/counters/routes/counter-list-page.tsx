@@ -20,7 +20,6 @@ import { DataTable } from '../../../shared/ui/data-table';
 import { DecimalText } from '../../../shared/ui/decimal-text';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { HistoryList } from '../../../shared/ui/history-list';
-import { ListFilters } from '../../../shared/ui/list-filters';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useCounters } from '../../../shared/api/get-counters';
 import { useResetCounter } from '../api/reset-counter';
@@ -30,6 +29,7 @@ import { CounterCard } from '../components/counter-card';
 import { MeterSheet } from '../../../shared/ui/meter-sheet';
 import { RecordReadingForm } from '../../../shared/ui/record-reading-form';
 import { ResetCounterForm } from '../components/reset-counter-form';
+import { CodeText } from '../../../shared/ui/code-text';
 
 const METER_PARAM = 'meter';
 const OPTIONS_QUERY = { page_size: 100, ordering: 'name' };
@@ -42,7 +42,7 @@ const OPTIONS_QUERY = { page_size: 100, ordering: 'name' };
 export function CounterListPage() {
   const { t, i18n } = useTranslation();
   const { showToast } = useToast();
-  const { service } = useSelectedService();
+  const { service, serviceName } = useSelectedService();
   const serviceId = service?.id ?? 0;
   const unit = service?.unit;
   const timeZone = useSession().user?.tenant?.timezone;
@@ -58,7 +58,6 @@ export function CounterListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const canListHistory = useCan('list', 'audit');
   const [mode, setMode] = useState<'reading' | 'reset' | 'history'>('reading');
-  const activeFilters = (['region', 'street', 'building', 'station'] as const).filter((name) => listState.filters[name]).length;
 
   const meterId = Number(searchParams.get(METER_PARAM)) || null;
   const meter = meterId ? (query.data?.results.find((row) => row.id === meterId) ?? null) : null;
@@ -81,9 +80,9 @@ export function CounterListPage() {
     );
   };
   const columns: GridColDef<Counter>[] = [
-    { field: 'customer_name', headerName: t('counters.fields.customer'), flex: 1.3, minWidth: 170 },
-    { field: 'customer_code', headerName: t('counters.fields.code'), flex: 0.7, minWidth: 110, renderCell: ({ row }) => <bdi dir="ltr">{row.customer_code}</bdi> },
-    { field: 'building_name', headerName: t('counters.fields.place'), flex: 1.4, minWidth: 190, valueGetter: (_value, row) => counterPlaceOf(row, t) },
+    { field: 'customer_name', headerName: t('counters.fields.customer'), flex: 1.3, minWidth: 150 },
+    { field: 'customer_code', headerName: t('counters.fields.code'), flex: 0.7, minWidth: 100, renderCell: ({ row }) => <CodeText value={row.customer_code} /> },
+    { field: 'building_name', headerName: t('counters.fields.place'), flex: 1.4, minWidth: 170, valueGetter: (_value, row) => counterPlaceOf(row, t) },
     { field: 'bundle_name', headerName: t('counters.fields.bundle'), flex: 0.6, minWidth: 90, sortable: false },
     {
       field: 'previous_counter',
@@ -104,19 +103,19 @@ export function CounterListPage() {
         </Typography>
       ),
     },
-    { field: 'consumption', headerName: t('counters.fields.consumption'), flex: 0.8, minWidth: 120, renderCell: ({ row }) => <DecimalText value={row.consumption} unit={unit} /> },
+    { field: 'consumption', headerName: t('counters.fields.consumption'), flex: 0.8, minWidth: 110, renderCell: ({ row }) => <DecimalText value={row.consumption} unit={unit} /> },
     {
       field: 'counter_updated_at',
       headerName: t('counters.fields.updatedAt'),
       flex: 1.1,
-      minWidth: 170,
+      minWidth: 150,
       valueGetter: (_value, row) => [formatDateTime(row.counter_updated_at, i18n.language, timeZone), row.counter_updated_by_name].filter(Boolean).join(' · '),
     },
   ];
 
   return (
     <>
-      <PageHeader title={t('counters.title')} subtitle={service ? t('counters.subtitle', { service: service.name }) : undefined} />
+      <PageHeader title={t('counters.title')} subtitle={service ? t('counters.subtitle', { service: serviceName }) : undefined} />
       <DataTable<Counter>
         label={t('counters.title')}
         columns={columns}
@@ -128,7 +127,7 @@ export function CounterListPage() {
         getRowHref={canUpdate || canReset ? meterHref : undefined}
         exportCsv={service ? { path: `services/${service.id}/subscriptions/counters/`, filename: 'counters' } : undefined}
         filters={
-          <ListFilters label={t('counters.filters')} activeCount={activeFilters}>
+          <>
             <AddressFilters listState={listState} />
             {canListStations && (
               <FilterSelect
@@ -138,7 +137,7 @@ export function CounterListPage() {
                 onChange={(value) => listState.setFilter('station', value)}
               />
             )}
-          </ListFilters>
+          </>
         }
         renderCard={(row) => <CounterCard counter={row} unit={unit} />}
       />
@@ -149,7 +148,7 @@ export function CounterListPage() {
           meter && (
             <Stack component="span" direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
               <span>{counterPlaceOf(meter, t)}</span>
-              <bdi dir="ltr">{meter.customer_code}</bdi>
+              <CodeText value={meter.customer_code} />
             </Stack>
           )
         }

@@ -16,6 +16,7 @@ import { useStations } from '../../../shared/api/get-stations';
 import { useRecordForm } from '../../../shared/hooks/use-record-form';
 import { AddressPickers } from '../../../shared/ui/address-pickers';
 import { FormTextField } from '../../../shared/ui/form-text-field';
+import { NumericTextField } from '../../../shared/ui/numeric-text-field';
 import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
 import { customerStatusLabel } from './customer-status-chip';
 
@@ -32,6 +33,8 @@ export interface CustomerFormValues {
   status: string;
   station: number | null;
   bundle: number | null;
+  /** The meter's reading the day the customer joins (a first meter only). */
+  initial_reading: string;
   region: number | null;
   street: number | null;
   building: number | null;
@@ -50,6 +53,7 @@ export const emptyCustomerValues: CustomerFormValues = {
   status: 'active',
   station: null,
   bundle: null,
+  initial_reading: '',
   region: null,
   street: null,
   building: null,
@@ -68,6 +72,7 @@ export function customerFormValuesOf(customer: Customer): CustomerFormValues {
     status: customer.status,
     station: customer.station,
     bundle: customer.subscription?.bundle ?? null,
+    initial_reading: '',
     region: customer.region,
     street: customer.street,
     building: customer.building,
@@ -89,6 +94,7 @@ export function CustomerForm<TResult>({
   current,
   isReadOnly = false,
   isNew = false,
+  isMetered = false,
   submitLabel,
   cancelTo,
   save,
@@ -100,6 +106,8 @@ export function CustomerForm<TResult>({
   current?: Customer;
   isReadOnly?: boolean;
   isNew?: boolean;
+  /** A metered service: a first meter may start at the reading it shows today. */
+  isMetered?: boolean;
   submitLabel: string;
   cancelTo: string;
   save(values: CustomerFormOutput): Promise<TResult>;
@@ -128,6 +136,8 @@ export function CustomerForm<TResult>({
     bundleOptions.push({ id: current.subscription.bundle, name: current.subscription.bundle_name });
   }
   const isBundleChanged = Boolean(current?.subscription) && bundle !== (current?.subscription?.bundle ?? null);
+  // A first meter only (new customer, or one without a subscription yet): later ones carry the reading on.
+  const offersInitialReading = isMetered && !isReadOnly && !current?.subscription;
   const grid = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } };
 
   return (
@@ -179,7 +189,7 @@ export function CustomerForm<TResult>({
             select
             parse={toId}
             label={t('customers.fields.bundle')}
-            helperText={isBundleChanged ? t('customers.help.bundleChange') : isNew ? t('customers.help.bundle') : undefined}
+            helperText={isBundleChanged ? t('customers.help.bundleChange') : isNew && !offersInitialReading ? t('customers.help.bundle') : undefined}
             slotProps={readOnly}
           >
             <MenuItem value="">
@@ -191,6 +201,16 @@ export function CustomerForm<TResult>({
               </MenuItem>
             ))}
           </FormTextField>
+          {offersInitialReading && (
+            <NumericTextField
+              control={control}
+              name="initial_reading"
+              label={t('customers.fields.initialReading')}
+              placeholder="0"
+              disabled={bundle === null}
+              helperText={bundle === null ? t('customers.help.initialReadingNeedsBundle') : t('customers.help.initialReading')}
+            />
+          )}
         </Box>
 
         <Typography variant="h3" component="h2" sx={{ fontSize: '1rem', pt: 1 }}>

@@ -13,6 +13,7 @@ import { DataTable } from '../../../shared/ui/data-table';
 import { Money } from '../../../shared/ui/money';
 import { StatusChip } from '../../../shared/ui/status-chip';
 import { useCustomerInvoices } from '../../../shared/api/get-customer-invoices';
+import { CodeText } from '../../../shared/ui/code-text';
 
 const STATUS_TONES = { unpaid: 'warning', partially_paid: 'info', paid: 'success', cancelled: 'neutral' } as const;
 
@@ -46,7 +47,7 @@ export function CustomerInvoicesTable({ serviceId, customerId }: { serviceId: nu
   const date = (value: string) => formatDate(value, i18n.language);
 
   const columns: GridColDef<Invoice>[] = [
-    { field: 'number', headerName: t('customers.invoices.number'), flex: 1, minWidth: 160, renderCell: ({ row }) => <bdi dir="ltr">{row.number}</bdi> },
+    { field: 'number', headerName: t('customers.invoices.number'), flex: 1, minWidth: 160, renderCell: ({ row }) => <CodeText value={row.number} /> },
     {
       field: 'period_start',
       headerName: t('customers.invoices.period'),
@@ -81,7 +82,7 @@ export function CustomerInvoicesTable({ serviceId, customerId }: { serviceId: nu
         <Stack spacing={0.5}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
             <Typography sx={{ fontWeight: 600 }}>
-              <bdi dir="ltr">{row.number}</bdi>
+              <CodeText value={row.number} />
             </Typography>
             <InvoiceStatusChip invoice={row} />
           </Stack>

@@ -31,6 +31,7 @@ import { BalanceText } from './balance-text';
 import { PayAccountDialog } from './pay-account-dialog';
 import { RefundCreditDialog } from './refund-credit-dialog';
 import { StatementDialog } from './statement-dialog';
+import { CodeText } from '../../../shared/ui/code-text';
 
 type Entry = Ledger['entries'][number];
 
@@ -68,10 +69,10 @@ export function CustomerLedger({ serviceId, customer }: { serviceId: number; cus
   const reference = (entry: Entry) =>
     entry.invoice && canView ? (
       <Link component={RouterLink} to={`/invoices/${entry.invoice}`}>
-        <bdi dir="ltr">{entry.reference}</bdi>
+        <CodeText value={entry.reference} />
       </Link>
     ) : (
-      <bdi dir="ltr">{entry.reference}</bdi>
+      <CodeText value={entry.reference} />
     );
   const kind = (entry: Entry) => t(`account.ledger.kinds.${entry.kind}`);
 

@@ -10,6 +10,7 @@ import { useSession } from '../../../shared/lib/session';
 import { DataTable } from '../../../shared/ui/data-table';
 import { Money } from '../../../shared/ui/money';
 import { useCustomerPayments } from '../api/get-customer-payments';
+import { CodeText } from '../../../shared/ui/code-text';
 
 function paymentMethodLabel(method: string, t: TFunction): string {
   switch (method) {
@@ -34,7 +35,7 @@ export function CustomerPaymentsTable({ serviceId, customerId }: { serviceId: nu
 
   const columns: GridColDef<Payment>[] = [
     { field: 'paid_at', headerName: t('customers.payments.paidAt'), flex: 1, minWidth: 170, valueGetter: (_value, row) => when(row) },
-    { field: 'invoice_number', headerName: t('customers.payments.invoice'), flex: 1, minWidth: 150, renderCell: ({ row }) => <bdi dir="ltr">{row.invoice_number}</bdi> },
+    { field: 'invoice_number', headerName: t('customers.payments.invoice'), flex: 1, minWidth: 150, renderCell: ({ row }) => <CodeText value={row.invoice_number} /> },
     { field: 'amount', headerName: t('customers.payments.amount'), flex: 0.7, minWidth: 110, renderCell: ({ row }) => <Money amount={row.amount} /> },
     { field: 'method', headerName: t('customers.payments.method'), flex: 0.7, minWidth: 120, valueGetter: (_value, row) => paymentMethodLabel(row.method, t) },
     { field: 'received_by_name', headerName: t('customers.payments.receivedBy'), flex: 0.9, minWidth: 130, sortable: false },
@@ -62,7 +63,7 @@ export function CustomerPaymentsTable({ serviceId, customerId }: { serviceId: nu
             </Typography>
           </Stack>
           <Typography variant="body2" color="text.secondary">
-            {when(row)} · <bdi dir="ltr">{row.invoice_number}</bdi>
+            {when(row)} · <CodeText value={row.invoice_number} />
           </Typography>
         </Stack>
       )}

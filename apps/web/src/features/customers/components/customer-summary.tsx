@@ -10,9 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DecimalText } from '../../../shared/ui/decimal-text';
 import { useFormatMoney } from '../../../shared/ui/money';
-import { isolateLtr } from '../../../shared/lib/format-number';
+import { isolateLtr, isolateText, localizeDigits } from '../../../shared/lib/format-number';
 import { BalanceText } from './balance-text';
 import { customerAddressOf } from './customer-address';
+import { CodeText } from '../../../shared/ui/code-text';
 
 function SummaryCard({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -27,7 +28,7 @@ function SummaryCard({ title, children }: { title: string; children: ReactNode }
 
 /** Balance, meter and contact at a glance, above the tabs. */
 export function CustomerSummary({ customer, unit, readingHref }: { customer: Customer; unit?: string; readingHref?: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const formatMoney = useFormatMoney();
   const balance = Number(customer.balance);
   const hasCredit = Number(customer.credit) > 0;
@@ -55,7 +56,7 @@ export function CustomerSummary({ customer, unit, readingHref }: { customer: Cus
               <DecimalText value={customer.subscription.counter} unit={unit} />
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {t('customers.summary.bundle', { bundle: customer.subscription.bundle_name })}
+              {t('customers.summary.bundle', { bundle: isolateText(localizeDigits(customer.subscription.bundle_name, i18n.language)) })}
             </Typography>
             {readingHref && (
               <Button component={RouterLink} to={readingHref} size="small" startIcon={<SpeedOutlined />} sx={{ mt: 1, ml: -0.5 }}>
@@ -71,7 +72,7 @@ export function CustomerSummary({ customer, unit, readingHref }: { customer: Cus
         {customer.phone && (
           <Typography sx={{ mt: 0.5 }}>
             <Link href={`tel:${customer.phone}`} underline="hover">
-              <bdi dir="ltr">{customer.phone}</bdi>
+              <CodeText value={customer.phone} />
             </Link>
           </Typography>
         )}

@@ -11,14 +11,14 @@ export function CustomerCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { showToast } = useToast();
-  const { service } = useSelectedService();
+  const { service, serviceName } = useSelectedService();
   const createCustomer = useCreateCustomer(service?.id ?? 0);
 
   return (
     <>
       <PageHeader
         title={t('customers.createTitle')}
-        subtitle={service?.name}
+        subtitle={serviceName}
         backTo={paths.customers}
         breadcrumbs={[{ label: t('customers.title'), to: paths.customers }, { label: t('customers.createTitle') }]}
       />
@@ -27,10 +27,11 @@ export function CustomerCreatePage() {
           serviceId={service.id}
           defaultValues={emptyCustomerValues}
           isNew
+          isMetered={service.is_metered}
           submitLabel={t('customers.actions.submitCreate')}
           cancelTo={paths.customers}
           // An empty code is left out: the API gives the next free one (C-000123).
-          save={(values) => createCustomer.mutateAsync({ ...values, code: values.code || undefined })}
+          save={(values) => createCustomer.mutateAsync({ ...values, code: values.code || undefined, initial_reading: values.bundle ? values.initial_reading : undefined })}
           onSaved={(customer) => {
             showToast(t('customers.messages.created', { name: customer.full_name }), { variant: 'success' });
             void navigate(generatePath(paths.customerEdit, { customerId: String(customer.id) }));

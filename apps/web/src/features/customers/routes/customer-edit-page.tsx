@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { isElectricityService } from '@meterline/contract/services';
+import { hasCounters } from '@meterline/contract/services';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -29,6 +29,7 @@ import { CustomerPaymentsTable } from '../components/customer-payments-table';
 import { CustomerReadingsTable } from '../components/customer-readings-table';
 import { customerStatusLabel } from '../components/customer-status-chip';
 import { CustomerSummary } from '../components/customer-summary';
+import { isolateLtr, localizeDigits } from '../../../shared/lib/format-number';
 
 type TabName = 'account' | 'details' | 'readings' | 'invoices' | 'payments' | 'history';
 
@@ -38,7 +39,7 @@ type TabName = 'account' | 'details' | 'readings' | 'invoices' | 'payments' | 'h
  * payments; each tab only for roles whose rule table lets them list it.
  */
 export function CustomerEditPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { showToast } = useToast();
   const customerId = useIdParam('customerId');
@@ -76,7 +77,7 @@ export function CustomerEditPage() {
   const data = customer.data;
   const name = data?.full_name ?? t('customers.singular');
   const readingHref =
-    canUpdateCounter && data?.subscription && isElectricityService(service) ? `${paths.counters}?search=${encodeURIComponent(data.code)}` : undefined;
+    canUpdateCounter && data?.subscription && hasCounters(service) ? `${paths.counters}?search=${encodeURIComponent(data.code)}` : undefined;
 
   // A tab of its own in the URL; the lists' page and ordering start over.
   const handleTabChange = (next: TabName) => setSearchParams(next === defaultTab ? {} : { tab: next });
@@ -85,7 +86,7 @@ export function CustomerEditPage() {
     <>
       <PageHeader
         title={name}
-        subtitle={data && `${data.code} · ${customerStatusLabel(data.status, t)}`}
+        subtitle={data && `${isolateLtr(localizeDigits(data.code, i18n.language))} · ${customerStatusLabel(data.status, t)}`}
         backTo={paths.customers}
         breadcrumbs={[{ label: t('customers.title'), to: paths.customers }, { label: name }]}
         actions={
@@ -122,6 +123,7 @@ export function CustomerEditPage() {
                   current={data}
                   defaultValues={customerFormValuesOf(data)}
                   isReadOnly={!canUpdate}
+                  isMetered={service?.is_metered}
                   submitLabel={t('forms.saveChanges')}
                   cancelTo={paths.customers}
                   save={(values) => updateCustomer.mutateAsync(values)}

@@ -25,7 +25,7 @@ describe('customer list', () => {
     expect(screen.queryByRole('link', { name: 'New customer' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Station')).not.toBeInTheDocument();
     const urls = fetchMock.mock.calls.map(([url]) => String(url));
-    expect(urls).toContain('/api/services/1/customers/?status=active&ordering=full_name&page=1&page_size=25');
+    expect(urls).toContain('/api/services/1/customers/?status=active&ordering=full_name&page=1&page_size=25&totals=true');
     expect(urls.some((url) => url.includes('stations') || url.includes('bundles'))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -18,14 +19,14 @@ import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { roleFlags } from '@meterline/contract/roles';
 import { Can, useCan } from '../../../shared/lib/can';
 import { useSession } from '../../../shared/lib/session';
-import { DataTable } from '../../../shared/ui/data-table';
+import { DataTable, TotalFigure, WrappingCell } from '../../../shared/ui/data-table';
 import { FilterSelect } from '../../../shared/ui/filter-select';
-import { ListFilters } from '../../../shared/ui/list-filters';
 import { Money } from '../../../shared/ui/money';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { BulkStatementsDialog } from '../components/bulk-statements-dialog';
 import { customerAddressOf } from '../components/customer-address';
 import { CustomerStatusChip, customerStatusLabel } from '../components/customer-status-chip';
+import { CodeText } from '../../../shared/ui/code-text';
 
 const OPTIONS_QUERY = { page_size: 100, ordering: 'name' };
 
@@ -42,9 +43,10 @@ function Balance({ amount }: { amount: string }) {
 /** The service's customers: search and filters in the URL, CSV; every role that lists opens them. */
 export function CustomerListPage() {
   const { t } = useTranslation();
-  const { service } = useSelectedService();
+  const { service, serviceName } = useSelectedService();
   const listState = useListUrlState(customerListSpec);
-  const query = useCustomers(service?.id, listState.query);
+  const query = useCustomers(service?.id, { ...listState.query, totals: 'true' });
+  const totals = query.data?.totals;
   // Support and collectors may not list stations or bundles: those filters are the office's.
   const canListStations = useCan('list', 'station');
   const canListBundles = useCan('list', 'bundle');
@@ -56,20 +58,26 @@ export function CustomerListPage() {
   // Issue 15: statements of account for a station or region, for the roles that read invoices (not collectors).
   const canPrintStatements = useCan('list', 'invoice') && !isCollector;
   const [isStatementsOpen, setStatementsOpen] = useState(false);
-  const filterNames = ['status', 'station', 'region', 'bundle', 'balance_due'] as const;
-  const activeFilters = filterNames.filter((name) => listState.filters[name]).length;
 
   const columns: GridColDef<Customer>[] = [
-    { field: 'code', headerName: t('customers.fields.code'), flex: 0.7, minWidth: 110, renderCell: ({ row }) => <bdi dir="ltr">{row.code}</bdi> },
-    { field: 'full_name', headerName: t('customers.fields.fullName'), flex: 1.4, minWidth: 180 },
-    { field: 'phone', headerName: t('customers.fields.phone'), flex: 0.9, minWidth: 130, renderCell: ({ row }) => <bdi dir="ltr">{row.phone}</bdi> },
-    { field: 'building', headerName: t('customers.fields.address'), flex: 1.4, minWidth: 180, valueGetter: (_value, row) => customerAddressOf(row, t) },
-    { field: 'station', headerName: t('customers.fields.station'), flex: 1, minWidth: 130, valueGetter: (_value, row) => row.station_name ?? '' },
+    { field: 'code', headerName: t('customers.fields.code'), flex: 0.7, minWidth: 100, renderCell: ({ row }) => <CodeText value={row.code} /> },
+    { field: 'full_name', headerName: t('customers.fields.fullName'), flex: 1.4, minWidth: 170 },
+    { field: 'phone', headerName: t('customers.fields.phone'), flex: 0.9, minWidth: 120, renderCell: ({ row }) => <CodeText value={row.phone} /> },
+    {
+      field: 'building',
+      headerName: t('customers.fields.address'),
+      flex: 1.5,
+      minWidth: 170,
+      valueGetter: (_value, row) => customerAddressOf(row, t),
+      // Region · street · building on two lines: the building is never the part cut off.
+      renderCell: ({ value }) => <WrappingCell>{value as string}</WrappingCell>,
+    },
+    { field: 'station', headerName: t('customers.fields.station'), flex: 1, minWidth: 120, valueGetter: (_value, row) => row.station_name ?? '' },
     {
       field: 'bundle',
       headerName: t('customers.fields.bundle'),
       flex: 0.8,
-      minWidth: 110,
+      minWidth: 100,
       sortable: false,
       valueGetter: (_value, row) => row.subscription?.bundle_name ?? '',
     },
@@ -89,7 +97,7 @@ export function CustomerListPage() {
     <>
       <PageHeader
         title={t('customers.title')}
-        subtitle={service?.name}
+        subtitle={serviceName}
         actions={
           <>
             {canPrintStatements && service && (
@@ -97,6 +105,11 @@ export function CustomerListPage() {
                 {t('account.actions.bulkStatements')}
               </Button>
             )}
+            <Can do="create" on="customer_import">
+              <Button component={RouterLink} to={paths.customerImport} variant="outlined" startIcon={<UploadFileOutlined />}>
+                {t('customers.actions.import')}
+              </Button>
+            </Can>
             <Can do="create" on="customer">
               <Button component={RouterLink} to={paths.customerCreate} variant="contained" startIcon={<AddOutlined />}>
                 {t('customers.actions.create')}
@@ -116,13 +129,12 @@ export function CustomerListPage() {
         getRowHref={(row) => generatePath(isCollector ? paths.collect : paths.customerEdit, { customerId: String(row.id) })}
         exportCsv={service ? { path: `services/${service.id}/customers/`, filename: 'customers' } : undefined}
         filters={
-          <ListFilters label={t('customers.filters.toggle')} activeCount={activeFilters}>
+          <>
             <FilterSelect
               label={t('customers.fields.status')}
               value={listState.filters.status}
               options={CUSTOMER_STATUSES.map((status) => ({ value: status, label: customerStatusLabel(status, t) }))}
               onChange={(value) => listState.setFilter('status', value)}
-              minWidth={140}
             />
             {canListStations && (
               <FilterSelect
@@ -144,7 +156,6 @@ export function CustomerListPage() {
                 value={listState.filters.bundle}
                 options={(bundles.data?.results ?? []).map((bundle) => ({ value: String(bundle.id), label: bundle.name }))}
                 onChange={(value) => listState.setFilter('bundle', value)}
-                minWidth={130}
               />
             )}
             <FilterSelect
@@ -156,7 +167,14 @@ export function CustomerListPage() {
               ]}
               onChange={(value) => listState.setFilter('balance_due', value)}
             />
-          </ListFilters>
+          </>
+        }
+        totals={
+          totals && (
+            <TotalFigure label={t('customers.totals.balanceDue')}>
+              <Money amount={totals.balance_due} />
+            </TotalFigure>
+          )
         }
         renderCard={(row) => (
           <Stack spacing={0.5}>
@@ -167,11 +185,11 @@ export function CustomerListPage() {
               </Typography>
             </Stack>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              <bdi dir="ltr">{row.code}</bdi>
+              <CodeText value={row.code} />
               {row.phone && (
                 <>
                   {' · '}
-                  <bdi dir="ltr">{row.phone}</bdi>
+                  <CodeText value={row.phone} />
                 </>
               )}
             </Typography>

@@ -3,9 +3,10 @@ import { useTheme } from '@mui/material/styles';
 import type { CollectionsByStaff } from '@meterline/contract/statistics';
 import { useTranslation } from 'react-i18next';
 import { useFormatMoney } from '../../../shared/ui/money';
+import { formatCompact } from '../../../shared/lib/format-number';
 
 export function CollectionsByStaffChart({ data }: { data: CollectionsByStaff }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const theme = useTheme();
   const formatMoney = useFormatMoney();
   const isRtl = theme.direction === 'rtl';
@@ -14,7 +15,7 @@ export function CollectionsByStaffChart({ data }: { data: CollectionsByStaff }) 
       height={Math.max(200, data.length * 48 + 60)}
       layout="horizontal"
       yAxis={[{ scaleType: 'band', data: data.map((row) => row.full_name), width: 120, position: isRtl ? 'right' : 'left' }]}
-      xAxis={[{ reverse: isRtl }]}
+      xAxis={[{ reverse: isRtl, valueFormatter: (value: number) => formatCompact(value, i18n.language) }]}
       series={[
         {
           data: data.map((row) => Number(row.total)),

@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../shared/lib/paths';
 import { formatMonth } from '../../../shared/lib/format-date';
-import { formatDecimal } from '../../../shared/lib/format-number';
+import { formatCount, formatDecimal } from '../../../shared/lib/format-number';
 import { Money } from '../../../shared/ui/money';
 import { NumberText } from '../../../shared/ui/number-text';
 import type { DashboardPeriod, DateRange } from '../lib/periods';
@@ -86,7 +86,7 @@ function RateNote({ data }: { data: KpiSummary }) {
   if (!data.second_currency || !data.exchange_rate || !data.exchange_rate_month) return null;
   const sides = rateSides(data.currency, data.second_currency, data.exchange_rate_base);
   // Isolated left to right (U+2066 … U+2069), so "1 USD = 89,500 LBP" reads the same inside an Arabic sentence.
-  const rate = `\u20661 ${sides.base} = ${formatDecimal(data.exchange_rate, i18n.language, 6)} ${sides.quote}\u2069`;
+  const rate = `\u2066${formatCount(1, i18n.language)} ${sides.base} = ${formatDecimal(data.exchange_rate, i18n.language, 6)} ${sides.quote}\u2069`;
   return (
     <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
       {t('dashboard.kpi.rateNote', { currency: data.second_currency, month: formatMonth(data.exchange_rate_month, i18n.language), rate })}

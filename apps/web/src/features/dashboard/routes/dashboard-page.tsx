@@ -14,6 +14,7 @@ import { useMonthlyTotals } from '../api/get-monthly-totals';
 import { useCollectionsByStaff } from '../api/get-collections-by-staff';
 import { ChartCard } from '../components/chart-card';
 import { KpiCards } from '../components/kpi-cards';
+import { SetupChecklist } from '../components/setup-checklist';
 import { DASHBOARD_PERIODS, parsePeriod, periodRange, statisticsWindow, todayIn, type DashboardPeriod } from '../lib/periods';
 
 // The chart library is loaded after the KPI cards, in chunks of its own.
@@ -24,7 +25,7 @@ const CollectionsByStaffChart = lazy(() => import('../components/collections-by-
 /** KPI cards (stats1) and three charts (stats2-4) for the selected service and period (`?period=`, in the URL). */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const { service, isLoading: isServiceLoading } = useSelectedService();
+  const { service, isLoading: isServiceLoading, serviceName } = useSelectedService();
   const [params, setParams] = useSearchParams();
   const period = parsePeriod(params.get('period'));
   const today = todayIn(useSession().user?.tenant?.timezone || undefined);
@@ -54,7 +55,7 @@ export function DashboardPage() {
           <Typography variant="h1">{t('dashboard.title')}</Typography>
           {service && (
             <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-              {service.name}
+              {serviceName}
             </Typography>
           )}
         </Box>
@@ -73,6 +74,7 @@ export function DashboardPage() {
           ))}
         </TextField>
       </Box>
+      <SetupChecklist />
       {/* No service (none exists, or the list failed): nothing to chart, say so instead of loading forever. */}
       {!isServiceLoading && !service ? (
         <Typography color="text.secondary">{t('dashboard.selectService')}</Typography>

@@ -38,7 +38,7 @@ const RATE_FIELDS = ['month', 'base_currency', 'rate'] as const;
 /** Issue 14: the month's rate of the tenant's second currency, newest month first; admins and accountants set it. */
 export function ExchangeRatesPage() {
   const { t, i18n } = useTranslation();
-  const { service } = useSelectedService();
+  const { service, serviceName } = useSelectedService();
   const { user } = useSession();
   const billing = user?.tenant?.currency ?? 'USD';
   const listState = useListUrlState(exchangeRateListSpec);
@@ -58,7 +58,7 @@ export function ExchangeRatesPage() {
 
   return (
     <>
-      <PageHeader title={t('currencies.exchangeRates.title')} subtitle={service?.name} />
+      <PageHeader title={t('currencies.exchangeRates.title')} subtitle={serviceName} />
       <Stack spacing={3}>
         <Can do="create" on="exchange_rate">{service && <SetRateForm serviceId={service.id} billing={billing} second={user?.tenant?.second_currency ?? null} defaultBase={latestBase} />}</Can>
         <DataTable<ExchangeRate>

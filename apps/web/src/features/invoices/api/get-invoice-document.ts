@@ -12,11 +12,6 @@ interface DocumentOptions {
 const documentPath = (serviceId: number, invoiceId: number) => `services/${serviceId}/invoices/${invoiceId}/pdf/`;
 const documentQuery = ({ format, language }: DocumentOptions) => ({ format, lang: documentLang(language) });
 
-/** The printed invoice (A4) or 80 mm receipt: a PDF, or the printable HTML where the server has no Chromium. */
-export function getInvoiceDocument(serviceId: number, invoiceId: number, options: DocumentOptions): Promise<Blob> {
-  return apiClient.getBlob(documentPath(serviceId, invoiceId), { query: documentQuery(options) });
-}
-
 /** Opens the printable invoice or receipt in a new tab for the browser's viewer to print. */
 export function openInvoiceDocument(serviceId: number, invoiceId: number, options: DocumentOptions & { filename: string }): Promise<void> {
   return openDocument(documentPath(serviceId, invoiceId), documentQuery(options), options.filename);

@@ -37,6 +37,7 @@ import { addMonths, monthBounds, todayIn } from '../../../shared/lib/period';
 import { useSession } from '../../../shared/lib/session';
 import { useBillingRunPreview, useGenerateInvoices } from '../api/generate-invoices';
 import { useStationOptions } from '../../../shared/api/get-station-options';
+import { DatePickerField } from '../../../shared/ui/date-picker-field';
 
 /** The error of one meter in a run: its `detail`, else its first field message. */
 function runErrorText(detail: string): string {
@@ -288,15 +289,7 @@ export function BillingRunDialog({
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
               <Typography color="text.secondary">{t('billingRun.intro')}</Typography>
-              <TextField
-                type="month"
-                label={t('billingRun.month')}
-                value={month}
-                onChange={(event) => setMonth(event.target.value)}
-                required
-                disabled={generate.isPending}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
+              <DatePickerField kind="month" label={t('billingRun.month')} value={month} onChange={setMonth} isRequired isDisabled={generate.isPending} />
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <TextField select fullWidth label={t('billingRun.station')} value={station} onChange={(event) => setStation(event.target.value)} disabled={generate.isPending} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
                   <MenuItem value="">{t('billingRun.allStations')}</MenuItem>

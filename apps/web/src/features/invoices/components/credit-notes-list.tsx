@@ -10,6 +10,7 @@ import { useToast } from '../../../shared/hooks/use-toast';
 import { formatDate } from '../../../shared/lib/format-date';
 import { Money } from '../../../shared/ui/money';
 import { openCreditNoteDocument } from '../api/credit-notes';
+import { CodeText } from '../../../shared/ui/code-text';
 
 /** The invoice's credit notes: number, date, total and reason, each printable in the user's language. */
 export function CreditNotesList({ serviceId, notes }: { serviceId: number; notes: CreditNote[] }) {
@@ -32,7 +33,7 @@ export function CreditNotesList({ serviceId, notes }: { serviceId: number; notes
         <Box component="li" key={note.id} sx={{ borderTop: 1, borderColor: 'divider', py: 1.25, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
           <Box sx={{ minWidth: 0 }}>
             <Typography sx={{ fontWeight: 600 }}>
-              <bdi dir="ltr">{note.number}</bdi> · <Money amount={note.total} />
+              <CodeText value={note.number} /> · <Money amount={note.total} />
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {formatDate(note.issued_on, i18n.language)} · <bdi>{note.reason}</bdi>

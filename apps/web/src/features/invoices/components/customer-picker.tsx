@@ -6,6 +6,7 @@ import type { Customer } from '@meterline/contract/customers';
 import { useEffect, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCustomerOptions } from '../api/get-customer-options';
+import { CodeText } from '../../../shared/ui/code-text';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -63,7 +64,7 @@ export function CustomerPicker({
       loadingText={t('app.loading')}
       noOptionsText={t('invoices.picker.noCustomers')}
       size={size}
-      sx={{ minWidth: { xs: '100%', sm: minWidth ?? 260 } }}
+      sx={minWidth ? { width: { xs: '100%', sm: minWidth } } : { minWidth: { xs: '100%', sm: 260 } }}
       renderOption={({ key, ...props }, customer) => (
         <Box component="li" key={key} {...props}>
           <Box sx={{ minWidth: 0 }}>
@@ -71,9 +72,9 @@ export function CustomerPicker({
               <bdi>{customer.full_name}</bdi>
             </Typography>
             <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-              <bdi dir="ltr">{customer.code}</bdi>
+              <CodeText value={customer.code} />
               {customer.phone ? ' · ' : ''}
-              {customer.phone && <bdi dir="ltr">{customer.phone}</bdi>}
+              {customer.phone && <CodeText value={customer.phone} />}
             </Typography>
           </Box>
         </Box>

@@ -1,16 +1,15 @@
-import Button from '@mui/material/Button';
 import { INVOICE_STATUS_FILTERS } from '@meterline/contract/invoices';
 import type { Customer } from '@meterline/contract/customers';
 import { useTranslation } from 'react-i18next';
 import type { ListUrlState } from '../../../shared/hooks/use-list-url-state';
 import { monthBounds, monthOfPeriod } from '../../../shared/lib/period';
-import { DateFilterField } from '../../../shared/ui/date-filter-field';
-import { FilterBar } from '../../../shared/ui/filter-bar';
+import { DateFilterField, DateRangeFilter } from '../../../shared/ui/date-filter-field';
+import { FILTER_WIDTH, useActiveFilterChip } from '../../../shared/ui/filter-bar';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { useCustomer } from '../../../shared/api/get-customer';
 import { CustomerPicker } from './customer-picker';
 
-/** Status (overdue too), customer, billing month and issue dates of the invoice list, all in the URL. */
+/** Status (overdue too), customer, billing month and issue dates of the invoice list, all in the URL, in the list's `FilterBar`. */
 export function InvoiceFilters({ listState, serviceId }: { listState: ListUrlState<string>; serviceId: number | undefined }) {
   const { t } = useTranslation();
   const { filters, setFilter } = listState;
@@ -23,12 +22,10 @@ export function InvoiceFilters({ listState, serviceId }: { listState: ListUrlSta
     const bounds = month ? monthBounds(month) : null;
     listState.setFilters({ period_start: bounds?.start ?? null, period_end: bounds?.end ?? null });
   };
-
-  // A billing month sets two filters (its start and end) but is one choice.
-  const activeCount = Object.keys(filters).filter((name) => name !== 'period_end').length;
+  useActiveFilterChip(t('invoices.filters.customer'), customerId ? (customer.data?.full_name ?? filters.customer) : null, () => setFilter('customer', null));
 
   return (
-    <FilterBar label={t('invoices.filters.title')} activeCount={activeCount}>
+    <>
       <FilterSelect
         label={t('invoices.filters.status')}
         value={filters.status}
@@ -41,16 +38,17 @@ export function InvoiceFilters({ listState, serviceId }: { listState: ListUrlSta
         label={t('invoices.filters.customer')}
         value={customerId ? (customer.data ?? null) : null}
         onChange={handleCustomerChange}
-        minWidth={240}
+        minWidth={FILTER_WIDTH + 44}
       />
       <DateFilterField kind="month" label={t('invoices.filters.period')} value={period} onChange={handlePeriodChange} />
-      <DateFilterField label={t('invoices.filters.issuedFrom')} value={filters.date_from} onChange={(value) => setFilter('date_from', value)} />
-      <DateFilterField label={t('invoices.filters.issuedTo')} value={filters.date_to} onChange={(value) => setFilter('date_to', value)} />
-      {listState.hasFilters && (
-        <Button onClick={listState.clearFilters} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
-          {t('dataTable.clearFilters')}
-        </Button>
-      )}
-    </FilterBar>
+      <DateRangeFilter
+        label={t('invoices.filters.issued')}
+        fromLabel={t('invoices.filters.issuedFrom')}
+        toLabel={t('invoices.filters.issuedTo')}
+        from={filters.date_from}
+        to={filters.date_to}
+        onChange={({ from, to }) => listState.setFilters({ date_from: from, date_to: to })}
+      />
+    </>
   );
 }

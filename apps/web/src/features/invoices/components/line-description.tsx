@@ -2,6 +2,7 @@ import type { InvoiceLinePricing } from '@meterline/contract/invoices';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatMonth } from '../../../shared/lib/format-date';
+import { localizeDigits } from '../../../shared/lib/format-number';
 import { DecimalText } from '../../../shared/ui/decimal-text';
 
 /**
@@ -17,7 +18,7 @@ export function LineDescription({ description, pricing = null }: { description: 
     return (
       <>
         {t('invoices.lines.monthlyFee')}
-        <bdi>{fee[1]}</bdi>
+        <bdi>{localizeDigits(fee[1] ?? '', i18n.language)}</bdi>
       </>
     );
   const consumption = /^Consumption: (\d+(?:\.\d+)?) ?(.*?)(?: \(.*\))?$/.exec(description);
@@ -27,7 +28,7 @@ export function LineDescription({ description, pricing = null }: { description: 
         {t('invoices.lines.consumption')} <DecimalText value={consumption[1]} unit={consumption[2] || undefined} />
         {pricing && pricing.tariff !== null && (
           <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-            {[formatMonth(pricing.month, i18n.language), pricing.tariff_name, pricing.tier === null ? null : t('currencies.tier', { tier: pricing.tier })].filter(Boolean).map((part, index) => (
+            {[formatMonth(pricing.month, i18n.language), pricing.tariff_name && localizeDigits(pricing.tariff_name, i18n.language), pricing.tier === null ? null : t('currencies.tier', { tier: pricing.tier })].filter(Boolean).map((part, index) => (
               <bdi key={index}>{index ? ` · ${part}` : part}</bdi>
             ))}
           </Typography>

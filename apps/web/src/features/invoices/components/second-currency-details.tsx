@@ -4,7 +4,7 @@ import { rateSides } from '@meterline/contract/currency-payments';
 import { formatMoney } from '@meterline/contract/money';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { formatDecimal } from '../../../shared/lib/format-number';
+import { formatDecimal, numberLocale } from '../../../shared/lib/format-number';
 import { Money, stripBidiMarks } from '../../../shared/ui/money';
 
 /** "1 USD = 89,500 LBP": the invoice's rate the way it is quoted (per one unit of its base currency). */
@@ -27,7 +27,7 @@ export function secondCurrencyItems(invoice: InvoiceDetail, t: TFunction, langua
 /** "Handed over: 20.00 USD + 900,000 LBP · Change due: …" for a payment taken in two currencies. */
 export function tenderText(payment: Payment, t: TFunction, language: string): string {
   if (!payment.tendered) return '';
-  const money = (part: { currency: string; amount: string }) => stripBidiMarks(formatMoney(part.amount, part.currency, language));
+  const money = (part: { currency: string; amount: string }) => stripBidiMarks(formatMoney(part.amount, part.currency, numberLocale(language)));
   const handed = `${t('currencies.tendered')}: ${payment.tendered.map(money).join(' + ')}`;
   const change = payment.change_due ?? [];
   if (!change.some((part) => !/^0(\.0+)?$/.test(part.amount))) return handed;

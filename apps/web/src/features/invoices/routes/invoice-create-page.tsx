@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -34,6 +33,7 @@ import { useCreateInvoice } from '../api/create-invoice';
 import { useCustomer } from '../../../shared/api/get-customer';
 import { CustomerPicker } from '../components/customer-picker';
 import { EMPTY_LINE, InvoiceLinesEditor } from '../components/invoice-lines-editor';
+import { DatePickerField, FormDatePickerField } from '../../../shared/ui/date-picker-field';
 
 type Mode = 'meter' | 'lines';
 type InvoiceFormOutput = z.output<typeof createInvoiceInputSchema>;
@@ -184,8 +184,8 @@ export function InvoiceCreatePage() {
 
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <MonthField label={t('invoices.create.month')} value={month} onChange={handleMonthChange} />
-              <FormTextField<CreateInvoiceInput> control={form.control} name="period_start" type="date" label={t('invoices.fields.periodStart')} required fullWidth slotProps={{ inputLabel: { shrink: true } }} />
-              <FormTextField<CreateInvoiceInput> control={form.control} name="period_end" type="date" label={t('invoices.fields.periodEnd')} required fullWidth slotProps={{ inputLabel: { shrink: true } }} />
+              <FormDatePickerField<CreateInvoiceInput> control={form.control} name="period_start" label={t('invoices.fields.periodStart')} isRequired fullWidth />
+              <FormDatePickerField<CreateInvoiceInput> control={form.control} name="period_end" label={t('invoices.fields.periodEnd')} isRequired fullWidth />
             </Stack>
 
             {mode === 'lines' && <InvoiceLinesEditor control={form.control} decimals={decimals} isDisabled={isSubmitting} />}
@@ -210,5 +210,5 @@ export function InvoiceCreatePage() {
 
 /** The month shortcut: picking one fills both ends of the period. */
 function MonthField({ label, value, onChange }: { label: string; value: string; onChange(value: string): void }) {
-  return <TextField type="month" fullWidth label={label} value={value} onChange={(event) => onChange(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />;
+  return <DatePickerField kind="month" fullWidth label={label} value={value} onChange={onChange} />;
 }

@@ -48,16 +48,18 @@ import { InvoiceStatusChip } from '../components/invoice-status-chip';
 import { LineDescription } from '../components/line-description';
 import { PaymentDialog, type PaymentMode } from '../components/payment-dialog';
 import { ReversePaymentDialog, reversibleMinorOf } from '../components/reverse-payment-dialog';
+import { CodeText } from '../../../shared/ui/code-text';
+import { isolateLtr, localizeDigits } from '../../../shared/lib/format-number';
 
 /** `/invoices/:invoiceId`: lines, readings, consumption, payments and balance, with the money actions the role allows. */
 export function InvoiceDetailsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const invoiceId = useIdParam('invoiceId');
   const { service } = useSelectedService();
   const query = useInvoice(service?.id, Number.isInteger(invoiceId) ? invoiceId : 0);
   const isNotFound = query.error instanceof ApiError && query.error.status === 404;
 
-  const breadcrumbs = [{ label: t('invoices.title'), to: '/invoices' }, { label: query.data?.number ?? t('invoices.detailsTitle') }];
+  const breadcrumbs = [{ label: t('invoices.title'), to: '/invoices' }, { label: query.data ? isolateLtr(localizeDigits(query.data.number, i18n.language)) : t('invoices.detailsTitle') }];
   if (query.isError) {
     return (
       <>
@@ -119,7 +121,7 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
   return (
     <>
       <PageHeader
-        title={<bdi dir="ltr">{invoice.number}</bdi>}
+        title={<CodeText value={invoice.number} />}
         subtitle={<bdi>{invoice.customer_name}</bdi>}
         breadcrumbs={breadcrumbs}
         backTo="/invoices"
@@ -171,7 +173,7 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
                     </Link>
                   ),
                 },
-                { label: t('invoices.fields.customerCode'), value: <bdi dir="ltr">{invoice.customer_code}</bdi> },
+                { label: t('invoices.fields.customerCode'), value: <CodeText value={invoice.customer_code} /> },
                 { label: t('invoices.fields.period'), value: formatPeriod(invoice.period_start, invoice.period_end, language) },
                 { label: t('invoices.fields.issuedOn'), value: formatDate(invoice.issued_on, language) },
                 { label: t('invoices.fields.dueOn'), value: formatDate(invoice.due_on, language) },

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders, stubFetch } from '../../../shared/lib/test-render';
@@ -41,7 +41,10 @@ function renderList(role: string, path = '/invoices', options: { secondCurrency?
   stubFetch((url) => {
     urls.push(url);
     if (url === '/api/services/') return jsonResponse(200, [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }]);
-    if (url.startsWith('/api/services/1/invoices/')) return jsonResponse(200, { count: rows.length, count_capped: false, next: null, previous: null, results: rows });
+    if (url.startsWith('/api/services/1/invoices/')) {
+      const totals = url.includes('totals=true') ? { totals: { total: '200.10', amount_paid: '50.00', balance_due: '150.10' } } : {};
+      return jsonResponse(200, { count: rows.length, count_capped: false, next: null, previous: null, results: rows, ...totals });
+    }
     return undefined;
   });
   return { ...renderWithProviders(<InvoiceListPage />, { path, role, tenant: options.secondCurrency ? { second_currency: options.secondCurrency } : undefined }), urls };
@@ -107,10 +110,74 @@ describe('invoice list', () => {
     const { router, urls } = renderList('admin', '/invoices?period_start=2026-10-01&period_end=2026-10-31');
     await screen.findByText('INV-2026-000001');
     expect(urls.some((url) => url.includes('period_start=2026-10-01') && url.includes('period_end=2026-10-31'))).toBe(true);
-    expect(screen.getByLabelText('Billing month')).toHaveValue('2026-10');
+    // The billing month is one chip (its two ends are one choice), in the user's words.
+    expect(within(screen.getByRole('group', { name: 'Filters in use' })).getByText('October 2026')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('combobox', { name: /Status/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Overdue' }));
     await waitFor(() => expect(router.state.location.search).toContain('status=overdue'));
     await waitFor(() => expect(urls.at(-1)).toContain('status=overdue'));
+  });
+
+  it('shows each filter in use as a removable chip, and "Clear all" clears them and the search', async () => {
+    const { router, urls } = renderList('admin', '/invoices?status=paid&search=nadia&date_from=2026-10-01');
+    await screen.findByText('INV-2026-000001');
+    const chips = screen.getByRole('group', { name: 'Filters in use' });
+    expect(within(chips).getByText('Paid')).toBeInTheDocument();
+    expect(within(chips).getByText('nadia')).toBeInTheDocument();
+    // The issue-date range is one chip, open-ended here, in the user's words.
+    expect(within(chips).getByText('1 Oct 2026 – …')).toBeInTheDocument();
+    await userEvent.click(within(chips).getByRole('button', { name: 'Remove the filter Status' }));
+    await waitFor(() => expect(router.state.location.search).not.toContain('status='));
+    expect(router.state.location.search).toContain('search=nadia');
+    await waitFor(() => expect(urls.at(-1)).not.toContain('status='));
+    await userEvent.click(within(screen.getByRole('group', { name: 'Filters in use' })).getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('group', { name: 'Filters in use' })).not.toBeInTheDocument();
+  });
+
+  it('asks the API for the totals of the filtered rows and shows them under the list', async () => {
+    const { urls } = renderList('admin', '/invoices?status=unpaid');
+    const totals = await screen.findByRole('status', { name: 'Totals of the filtered rows' });
+    expect(urls.some((url) => url.includes('status=unpaid') && url.includes('totals=true'))).toBe(true);
+    expect(within(totals).getByText('$200.10')).toBeInTheDocument();
+    expect(within(totals).getByText('$150.10')).toBeInTheDocument();
+  });
+
+  it("gives each row its actions: pay, print and open the customer, without opening the invoice", async () => {
+    const { router } = renderList('admin');
+    await screen.findByText('INV-2026-000001');
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for INV-2026-000001' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Take a payment' })).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Print invoice' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/invoices');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Open the customer' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customers/3'));
+  });
+
+  it('offers no payment on a paid invoice, nor to a role that may not take one', async () => {
+    renderList('support', '/invoices', { rows: [row(1)] });
+    await screen.findByText('INV-2026-000001');
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for INV-2026-000001' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByRole('menuitem', { name: 'Take a payment' })).not.toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Print invoice' })).toBeInTheDocument();
+  });
+
+  describe('on a phone', () => {
+    afterEach(() => setViewportWidth(1024));
+
+    it('folds the filters into a bottom sheet opened by "Filters", stacked full width', async () => {
+      setViewportWidth(390);
+      renderList('admin', '/invoices?status=paid');
+      await screen.findByText('INV-2026-000001');
+      // The chip shows what is set while the sheet is closed.
+      expect(within(screen.getByRole('group', { name: 'Filters in use' })).getByText('Paid')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: /Filters/ }));
+      const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+      expect(within(sheet).getByRole('combobox', { name: /Status/ })).toBeInTheDocument();
+      await userEvent.click(within(sheet).getByRole('button', { name: 'Show results' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument());
+    });
   });
 });

@@ -17,21 +17,24 @@ import { Can, useCan } from '../../../shared/lib/can';
 import { formatDate } from '../../../shared/lib/format-date';
 import { useSession } from '../../../shared/lib/session';
 import { formatPeriod } from '../../../shared/lib/period';
-import { DataTable } from '../../../shared/ui/data-table';
+import { DataTable, TotalFigure, WrappingCell } from '../../../shared/ui/data-table';
 import { Money } from '../../../shared/ui/money';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useInvoices } from '../api/get-invoices';
 import { BillingRunDialog } from '../components/billing-run-dialog';
 import { InvoiceFilters } from '../components/invoice-filters';
+import { InvoiceRowActions } from '../components/invoice-row-actions';
 import { InvoiceStatusChip } from '../components/invoice-status-chip';
+import { CodeText } from '../../../shared/ui/code-text';
 
 /** `/invoices`: the service's invoices with status chips, filters, search, CSV and the billing run. */
 export function InvoiceListPage() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const { service } = useSelectedService();
+  const { service, serviceName } = useSelectedService();
   const listState = useListUrlState(invoiceListSpec);
-  const query = useInvoices(service?.id, listState.query);
+  const query = useInvoices(service?.id, { ...listState.query, totals: 'true' });
+  const totals = query.data?.totals;
   const canCreateInvoice = useCan('create', 'invoice');
   const canManageInvoices = useCan('manage', 'invoice');
   // The billing run needs both (docs/product/domain.md): admin and accountant.
@@ -45,34 +48,41 @@ export function InvoiceListPage() {
     {
       field: 'number',
       headerName: t('invoices.fields.number'),
-      minWidth: 150,
-      flex: 1,
+      minWidth: 145,
+      flex: 0.9,
       renderCell: ({ row }) => (
-        <Typography component="bdi" dir="ltr" variant="body2" sx={{ fontWeight: 600 }}>
-          {row.number}
+        <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
+          <CodeText value={row.number} />
         </Typography>
       ),
     },
     {
       field: 'customer_name',
       headerName: t('invoices.fields.customer'),
-      minWidth: 180,
+      minWidth: 160,
       flex: 1.4,
       renderCell: ({ row }) => (
         <Box sx={{ lineHeight: 1.3, minWidth: 0 }}>
           <Typography variant="body2" noWrap>
             <bdi>{row.customer_name}</bdi>
           </Typography>
-          <Typography variant="caption" color="text.secondary" component="bdi" dir="ltr">
-            {row.customer_code}
+          <Typography variant="caption" color="text.secondary" component="div">
+            <CodeText value={row.customer_code} />
           </Typography>
         </Box>
       ),
     },
-    { field: 'period_start', headerName: t('invoices.fields.period'), minWidth: 140, flex: 1, valueGetter: (_value, row) => formatPeriod(row.period_start, row.period_end, language) },
-    { field: 'issued_on', headerName: t('invoices.fields.issuedOn'), minWidth: 110, valueFormatter: (value: string) => formatDate(value, language) },
-    { field: 'due_on', headerName: t('invoices.fields.dueOn'), minWidth: 110, valueFormatter: (value: string) => formatDate(value, language) },
-    { field: 'total', headerName: t('invoices.fields.total'), minWidth: 110, align: 'right', headerAlign: 'right', renderCell: ({ row }) => <Money amount={row.total} /> },
+    // A period of two dates wraps on two lines rather than being cut.
+    {
+      field: 'period_start',
+      headerName: t('invoices.fields.period'),
+      minWidth: 130,
+      flex: 1,
+      renderCell: ({ row }) => <WrappingCell>{formatPeriod(row.period_start, row.period_end, language)}</WrappingCell>,
+    },
+    { field: 'issued_on', headerName: t('invoices.fields.issuedOn'), minWidth: 115, valueFormatter: (value: string) => formatDate(value, language) },
+    { field: 'due_on', headerName: t('invoices.fields.dueOn'), minWidth: 115, valueFormatter: (value: string) => formatDate(value, language) },
+    { field: 'total', headerName: t('invoices.fields.total'), minWidth: 105, align: 'right', headerAlign: 'right', renderCell: ({ row }) => <Money amount={row.total} /> },
     // Issue 14: the total in the second currency at each invoice's own rate, where a column fits: from
     // 1536 px (at 1440 px the nine columns would not fit beside the menu; phones show cards).
     ...(secondCurrency && isWide
@@ -88,15 +98,29 @@ export function InvoiceListPage() {
           } satisfies GridColDef<Invoice>,
         ]
       : []),
-    { field: 'balance_due', headerName: t('invoices.fields.balanceDue'), minWidth: 110, align: 'right', headerAlign: 'right', renderCell: ({ row }) => <Money amount={row.balance_due} /> },
-    { field: 'status', headerName: t('invoices.fields.status'), minWidth: 140, renderCell: ({ row }) => <InvoiceStatusChip invoice={row} /> },
+    { field: 'balance_due', headerName: t('invoices.fields.balanceDue'), minWidth: 120, align: 'right', headerAlign: 'right', renderCell: ({ row }) => <Money amount={row.balance_due} /> },
+    // As wide as the longest chip ("Partially paid", "مدفوعة جزئياً"): a status is never cut.
+    { field: 'status', headerName: t('invoices.fields.status'), minWidth: 150, renderCell: ({ row }) => <InvoiceStatusChip invoice={row} /> },
+    ...(service
+      ? [
+          {
+            field: 'actions',
+            headerName: '',
+            width: 56,
+            sortable: false,
+            hideable: false,
+            align: 'center',
+            renderCell: ({ row }) => <InvoiceRowActions invoice={row} serviceId={service.id} />,
+          } satisfies GridColDef<Invoice>,
+        ]
+      : []),
   ];
 
   return (
     <>
       <PageHeader
         title={t('invoices.title')}
-        subtitle={service?.name}
+        subtitle={serviceName}
         actions={
           <>
             {canRunBilling && (
@@ -123,7 +147,24 @@ export function InvoiceListPage() {
         getRowHref={(row) => `/invoices/${row.id}`}
         exportCsv={service ? { path: `services/${service.id}/invoices/`, filename: 'invoices' } : undefined}
         filters={<InvoiceFilters listState={listState} serviceId={service?.id} />}
+        defaultHiddenColumns={['issued_on']}
+        totals={
+          totals && (
+            <>
+              <TotalFigure label={t('invoices.totals.total')}>
+                <Money amount={totals.total} />
+              </TotalFigure>
+              <TotalFigure label={t('invoices.totals.paid')}>
+                <Money amount={totals.amount_paid} />
+              </TotalFigure>
+              <TotalFigure label={t('invoices.totals.balanceDue')}>
+                <Money amount={totals.balance_due} />
+              </TotalFigure>
+            </>
+          )
+        }
         renderCard={(row) => <InvoiceCard invoice={row} language={language} />}
+        renderCardActions={service ? (row) => <InvoiceRowActions invoice={row} serviceId={service.id} /> : undefined}
       />
       {service && canRunBilling && (
         <BillingRunDialog
@@ -146,8 +187,8 @@ function InvoiceCard({ invoice, language }: { invoice: Invoice; language: string
   return (
     <Stack spacing={0.75}>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-        <Typography component="bdi" dir="ltr" sx={{ fontWeight: 600 }}>
-          {invoice.number}
+        <Typography component="span" sx={{ fontWeight: 600 }}>
+          <CodeText value={invoice.number} />
         </Typography>
         <InvoiceStatusChip invoice={invoice} />
       </Stack>

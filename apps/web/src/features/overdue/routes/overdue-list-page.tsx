@@ -24,6 +24,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { useOverdue } from '../api/get-overdue';
 import { DisconnectionListDialog } from '../components/disconnection-list-dialog';
 import { RemindDialog } from '../components/remind-dialog';
+import { CodeText } from '../../../shared/ui/code-text';
 
 type OverdueRow = OverdueCustomer & { id: number };
 
@@ -37,7 +38,7 @@ export function OverdueListPage() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const timeZone = useSession().user?.tenant?.timezone;
-  const { service } = useSelectedService();
+  const { service, serviceName } = useSelectedService();
   const listState = useListUrlState(overdueListSpec);
   const query = useOverdue(service?.id, listState.query);
   const canRemind = useCan('create', 'reminder');
@@ -49,7 +50,7 @@ export function OverdueListPage() {
   const skipped = lastResult?.results.filter((result) => result.status === 'skipped') ?? [];
 
   const columns: GridColDef<OverdueRow>[] = [
-    { field: 'customer_name', headerName: t('overdue.fields.customer'), flex: 1.4, minWidth: 170, renderCell: ({ row }) => <bdi>{row.customer_name}</bdi> },
+    { field: 'customer_name', headerName: t('overdue.fields.customer'), flex: 1.4, minWidth: 160, renderCell: ({ row }) => <bdi>{row.customer_name}</bdi> },
     {
       field: 'phone',
       headerName: t('overdue.fields.phone'),
@@ -57,9 +58,9 @@ export function OverdueListPage() {
       minWidth: 130,
       sortable: false,
       renderCell: ({ row }) => (
-        <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-          {row.phone || '—'}
-        </bdi>
+        <span style={{ whiteSpace: 'nowrap' }}>
+          <CodeText value={row.phone} />
+        </span>
       ),
     },
     { field: 'days_overdue', headerName: t('overdue.fields.daysOverdue'), flex: 0.8, minWidth: 120, renderCell: ({ row }) => <NumberText value={row.days_overdue} /> },
@@ -88,7 +89,7 @@ export function OverdueListPage() {
     <>
       <PageHeader
         title={t('overdue.title')}
-        subtitle={service?.name}
+        subtitle={serviceName}
         actions={
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, '& > *': { m: '0 !important' } }}>
             {canRemind && (
@@ -160,7 +161,7 @@ export function OverdueListPage() {
               {row.phone && (
                 <>
                   {' · '}
-                  <bdi dir="ltr">{row.phone}</bdi>
+                  <CodeText value={row.phone} />
                 </>
               )}
             </Typography>

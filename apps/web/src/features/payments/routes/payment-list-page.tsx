@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -12,13 +11,13 @@ import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { useCan } from '../../../shared/lib/can';
 import { formatDateTime } from '../../../shared/lib/format-date';
 import { useSession } from '../../../shared/lib/session';
-import { DataTable } from '../../../shared/ui/data-table';
-import { DateFilterField } from '../../../shared/ui/date-filter-field';
-import { FilterBar } from '../../../shared/ui/filter-bar';
+import { DataTable, TotalFigure } from '../../../shared/ui/data-table';
+import { DateRangeFilter } from '../../../shared/ui/date-filter-field';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { Money } from '../../../shared/ui/money';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { usePayments } from '../api/get-payments';
+import { CodeText } from '../../../shared/ui/code-text';
 
 const isReversal = (payment: Payment) => payment.amount.startsWith('-');
 
@@ -27,29 +26,30 @@ export function PaymentListPage() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const timeZone = useSession().user?.tenant?.timezone;
-  const { service } = useSelectedService();
+  const { service, serviceName } = useSelectedService();
   const listState = useListUrlState(paymentListSpec);
-  const query = usePayments(service?.id, listState.query);
+  const query = usePayments(service?.id, { ...listState.query, totals: 'true' });
+  const totals = query.data?.totals;
   const staff = useStaffOptions({ isEnabled: useCan('list', 'user') });
   const methodLabel = (method: string) => t(`payments.methods.${method as 'cash'}`, { defaultValue: method });
 
   const columns: GridColDef<Payment>[] = [
-    { field: 'paid_at', headerName: t('payments.fields.paidAt'), minWidth: 170, flex: 1, valueFormatter: (value: string) => formatDateTime(value, language, timeZone) },
+    { field: 'paid_at', headerName: t('payments.fields.paidAt'), minWidth: 160, flex: 1, valueFormatter: (value: string) => formatDateTime(value, language, timeZone) },
     {
       field: 'invoice_number',
       headerName: t('payments.fields.invoice'),
-      minWidth: 170,
+      minWidth: 150,
       flex: 1,
       renderCell: ({ row }) => (
-        <Typography component="bdi" dir="ltr" variant="body2" sx={{ fontWeight: 600 }}>
-          {row.invoice_number}
+        <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
+          <CodeText value={row.invoice_number} />
         </Typography>
       ),
     },
     {
       field: 'customer_name',
       headerName: t('payments.fields.customer'),
-      minWidth: 180,
+      minWidth: 160,
       flex: 1.3,
       renderCell: ({ row }) => <bdi>{row.customer_name}</bdi>,
     },
@@ -66,14 +66,14 @@ export function PaymentListPage() {
         </Stack>
       ),
     },
-    { field: 'method', headerName: t('payments.fields.method'), minWidth: 130, valueFormatter: (value: string) => methodLabel(value) },
-    { field: 'reference', headerName: t('payments.fields.reference'), minWidth: 130, sortable: false, renderCell: ({ row }) => <bdi>{row.reference || row.reason}</bdi> },
-    { field: 'received_by_name', headerName: t('payments.fields.receivedBy'), minWidth: 150, sortable: false, renderCell: ({ row }) => <bdi>{row.received_by_name ?? '—'}</bdi> },
+    { field: 'method', headerName: t('payments.fields.method'), minWidth: 110, valueFormatter: (value: string) => methodLabel(value) },
+    { field: 'reference', headerName: t('payments.fields.reference'), minWidth: 120, flex: 0.8, sortable: false, renderCell: ({ row }) => <bdi>{row.reference || row.reason}</bdi> },
+    { field: 'received_by_name', headerName: t('payments.fields.receivedBy'), minWidth: 130, sortable: false, renderCell: ({ row }) => <bdi>{row.received_by_name ?? '—'}</bdi> },
   ];
 
   return (
     <>
-      <PageHeader title={t('payments.title')} subtitle={service?.name} />
+      <PageHeader title={t('payments.title')} subtitle={serviceName} />
       <DataTable<Payment>
         label={t('payments.title')}
         columns={columns}
@@ -85,7 +85,7 @@ export function PaymentListPage() {
         getRowHref={(row) => `/invoices/${row.invoice}`}
         exportCsv={service ? { path: `services/${service.id}/payments/`, filename: 'payments' } : undefined}
         filters={
-          <FilterBar label={t('payments.filters.title')} activeCount={Object.keys(listState.filters).length}>
+          <>
             <FilterSelect
               label={t('payments.filters.method')}
               value={listState.filters.method}
@@ -97,22 +97,29 @@ export function PaymentListPage() {
               value={listState.filters.received_by}
               options={(staff.data ?? []).map((option) => ({ value: String(option.id), label: option.name }))}
               onChange={(value) => listState.setFilter('received_by', value)}
-              minWidth={190}
             />
-            <DateFilterField label={t('payments.filters.from')} value={listState.filters.date_from} onChange={(value) => listState.setFilter('date_from', value)} />
-            <DateFilterField label={t('payments.filters.to')} value={listState.filters.date_to} onChange={(value) => listState.setFilter('date_to', value)} />
-            {listState.hasFilters && (
-              <Button onClick={listState.clearFilters} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
-                {t('dataTable.clearFilters')}
-              </Button>
-            )}
-          </FilterBar>
+            <DateRangeFilter
+              label={t('payments.filters.paid')}
+              fromLabel={t('payments.filters.from')}
+              toLabel={t('payments.filters.to')}
+              from={listState.filters.date_from}
+              to={listState.filters.date_to}
+              onChange={({ from, to }) => listState.setFilters({ date_from: from, date_to: to })}
+            />
+          </>
+        }
+        totals={
+          totals && (
+            <TotalFigure label={t('payments.fields.amount')}>
+              <Money amount={totals.amount} />
+            </TotalFigure>
+          )
         }
         renderCard={(row) => (
           <Stack spacing={0.5}>
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-              <Typography component="bdi" dir="ltr" sx={{ fontWeight: 600 }}>
-                {row.invoice_number}
+              <Typography component="span" sx={{ fontWeight: 600 }}>
+                <CodeText value={row.invoice_number} />
               </Typography>
               <Typography sx={{ fontWeight: 700 }}>
                 <Money amount={row.amount} />

@@ -15,6 +15,7 @@ import { DecimalText } from '../../../shared/ui/decimal-text';
 import { Money } from '../../../shared/ui/money';
 import { StatusChip, type StatusTone } from '../../../shared/ui/status-chip';
 import { roundPlaceOf } from './round-place';
+import { CodeText } from '../../../shared/ui/code-text';
 
 const OUTCOME_TONES: Record<VisitOutcome, StatusTone> = { absent: 'neutral', refused: 'error', no_access: 'neutral', promised: 'info' };
 
@@ -65,7 +66,7 @@ export function RoundCustomerCard({
         <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {place}
           {place && ' · '}
-          <bdi dir="ltr">{row.customer_code}</bdi>
+          <CodeText value={row.customer_code} />
         </Typography>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75, my: 1 }} data-testid="round-customer-status">
           {chips.map((chip) => (

@@ -25,6 +25,7 @@ import { RoundCustomerCard } from '../components/round-customer-card';
 import { RoundProgress } from '../components/round-progress';
 import { roundQueryOf, roundSearchOf } from '../components/round-place';
 import { routeKeys } from '../../../shared/api/query-keys';
+import { CodeText } from '../../../shared/ui/code-text';
 
 /**
  * One building of the round: its customers floor by floor, each with big targets: read the meter
@@ -101,7 +102,7 @@ export function RoundBuildingPage() {
           meter && (
             <Stack component="span" direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
               <span>{counterPlaceOf(meter, t)}</span>
-              <bdi dir="ltr">{meter.customer_code}</bdi>
+              <CodeText value={meter.customer_code} />
             </Stack>
           )
         }

@@ -1,5 +1,3 @@
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -8,7 +6,6 @@ import CardContent from '@mui/material/CardContent';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
 import { routeListSpec, type RouteProgress, type RouteStop } from '@meterline/contract/routes';
 import { roleFlags } from '@meterline/contract/roles';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +22,7 @@ import { RecordState } from '../../../shared/ui/record-state';
 import { useRound } from '../api/get-round';
 import { RoundProgress } from '../components/round-progress';
 import { roundSearchOf } from '../components/round-place';
+import { DirectionIcon } from '../../../shared/ui/direction-icon';
 
 const EMPTY_PROGRESS: RouteProgress = { customers: 0, done: 0, to_read: 0, read: 0, to_collect: 0, paid: 0, partly_paid: 0, absent: 0, refused: 0, amount_due: '0' };
 
@@ -48,7 +46,6 @@ function totalOf(stops: RouteStop[]): RouteProgress {
 }
 
 function StopCard({ stop, href }: { stop: RouteStop; href: string }) {
-  const theme = useTheme();
   const isDone = stop.progress.customers > 0 && stop.progress.done === stop.progress.customers;
   return (
     <Card variant="outlined" sx={{ borderColor: isDone ? 'success.main' : undefined }}>
@@ -64,7 +61,7 @@ function StopCard({ stop, href }: { stop: RouteStop; href: string }) {
               </Typography>
               <RoundProgress progress={stop.progress} />
             </Box>
-            {theme.direction === 'rtl' ? <ChevronLeft aria-hidden sx={{ fontSize: 32, color: 'text.secondary' }} /> : <ChevronRight aria-hidden sx={{ fontSize: 32, color: 'text.secondary' }} />}
+            <DirectionIcon towards="forward" aria-hidden sx={{ fontSize: 32, color: 'text.secondary' }} />
           </Stack>
         </CardContent>
       </CardActionArea>
@@ -78,7 +75,7 @@ function StopCard({ stop, href }: { stop: RouteStop; href: string }) {
  */
 export function RoundPage() {
   const { t, i18n } = useTranslation();
-  const { service } = useSelectedService();
+  const { service, serviceName } = useSelectedService();
   const { user } = useSession();
   const { isCollector } = roleFlags(user?.role);
   const listState = useListUrlState(routeListSpec);
@@ -95,7 +92,7 @@ export function RoundPage() {
 
   return (
     <>
-      <PageHeader title={title} subtitle={service ? t('rounds.subtitle', { service: service.name }) : undefined} />
+      <PageHeader title={title} subtitle={service ? t('rounds.subtitle', { service: serviceName }) : undefined} />
       {!isCollector && (
         <Box sx={{ mb: 2 }}>
           <FilterSelect
@@ -103,7 +100,7 @@ export function RoundPage() {
             value={collector}
             options={collectors.map((option) => ({ value: String(option.id), label: option.name }))}
             onChange={(value) => listState.setFilter('collector', value)}
-            minWidth={240}
+            width={240}
           />
         </Box>
       )}

@@ -47,7 +47,7 @@ function AssignmentActions({ row, target, canRemove, onDelete }: { row: RouteAss
 export function RouteAssignmentsPage() {
   const { t } = useTranslation();
   const { showToast } = useToast();
-  const { service } = useSelectedService();
+  const { service, serviceName } = useSelectedService();
   const serviceId = service?.id ?? 0;
   const listState = useListUrlState(routeAssignmentListSpec);
   const query = useRouteAssignments(service?.id, listState.query);
@@ -74,7 +74,7 @@ export function RouteAssignmentsPage() {
 
   return (
     <>
-      <PageHeader title={t('rounds.assignments.title')} subtitle={service ? t('rounds.assignments.subtitle', { service: service.name }) : undefined} />
+      <PageHeader title={t('rounds.assignments.title')} subtitle={service ? t('rounds.assignments.subtitle', { service: serviceName }) : undefined} />
       {canAssign && service && (
         <RouteAssignmentForm serviceId={service.id} save={(input) => createAssignment.mutateAsync(input)} onSaved={() => showToast(t('rounds.assignments.created'), { variant: 'success' })} />
       )}

@@ -41,6 +41,7 @@ export function useUpdateConfig() {
             currency_decimals: config.currency_decimals,
             timezone: config.timezone,
             second_currency: config.second_currency,
+            default_digits: config.default_digits,
           },
         });
       }

@@ -1,6 +1,4 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
@@ -20,7 +18,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBuildings } from '../../../shared/api/get-buildings';
@@ -34,6 +31,7 @@ import type { AddressLevel, AddressParent } from '../api/address-paths';
 import { useCreateAddress } from '../api/create-address';
 import { useDeleteAddress } from '../api/delete-address';
 import { useRenameAddress } from '../api/rename-address';
+import { DirectionIcon } from '../../../shared/ui/direction-icon';
 
 interface AddressItem {
   id: number;
@@ -135,7 +133,6 @@ function AddressColumn({
   placeholder?: string;
 }) {
   const { t } = useTranslation();
-  const theme = useTheme();
   const { showToast } = useToast();
   const titleId = useId();
   const scope = parent ?? {};
@@ -145,7 +142,6 @@ function AddressColumn({
   const [dialog, setDialog] = useState<{ kind: 'add' } | { kind: 'rename'; item: AddressItem } | null>(null);
   const [removing, setRemoving] = useState<AddressItem | null>(null);
   const levelLabel = t(`settings.addresses.levels.${level}`);
-  const NextIcon = theme.direction === 'rtl' ? ChevronLeft : ChevronRight;
 
   const handleRemoveConfirm = async () => {
     if (!removing) return;
@@ -210,7 +206,7 @@ function AddressColumn({
               {onSelect ? (
                 <ListItemButton selected={selectedId === item.id} onClick={() => onSelect(item.id)} sx={{ pr: 12, minHeight: 48 }} aria-current={selectedId === item.id ? 'true' : undefined}>
                   <ListItemText primary={item.name} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
-                  <NextIcon aria-hidden fontSize="small" sx={{ color: 'text.secondary', flexShrink: 0 }} />
+                  <DirectionIcon towards="forward" aria-hidden fontSize="small" sx={{ color: 'text.secondary', flexShrink: 0 }} />
                 </ListItemButton>
               ) : (
                 <ListItemText primary={item.name} sx={{ pl: 2, py: 1, pr: 12, minHeight: 32 }} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />

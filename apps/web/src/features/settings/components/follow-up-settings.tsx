@@ -67,7 +67,11 @@ function TemplatePreview({
   });
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mt: -1.5, overflowWrap: 'anywhere' }}>
-      {t('followUpSettings.preview')}: <bdi dir={language === 'ar' ? 'rtl' : 'ltr'}>{text}</bdi>
+      {t('followUpSettings.preview')}:{' '}
+      {/* The message as the customer receives it (its digits are the reminder's, not the user's choice). */}
+      <bdi dir={language === 'ar' ? 'rtl' : 'ltr'} data-verbatim="">
+        {text}
+      </bdi>
     </Typography>
   );
 }

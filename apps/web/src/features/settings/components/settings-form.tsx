@@ -15,8 +15,9 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LOGO_CONTENT_TYPES, LOGO_MAX_BYTES, updateConfigInputSchema, type Config } from '@meterline/contract/config';
+import { DIGIT_SYSTEMS, type DigitSystem } from '@meterline/contract/digits';
 import { CURRENCIES } from '@meterline/contract/money';
-import { updateServiceInputSchema, type Service } from '@meterline/contract/services';
+import { serviceNameIn, updateServiceInputSchema, type Service } from '@meterline/contract/services';
 import { z } from 'zod';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
@@ -33,6 +34,7 @@ import { useUpdateConfig, type UpdateConfigVariables } from '../api/update-confi
 import { FOLLOW_UP_FIELDS, FollowUpSettingsSections, followUpValuesOf, type FollowUpValues } from './follow-up-settings';
 import { grid, Section } from './settings-section';
 import { useUpdateService } from '../api/update-service';
+import { DigitSystemLabel } from '../../../shared/ui/digit-system-label';
 
 interface SettingsFormValues extends FollowUpValues {
   company_name: string;
@@ -45,6 +47,7 @@ interface SettingsFormValues extends FollowUpValues {
   address: string;
   invoice_footer: string;
   timezone: string;
+  default_digits: DigitSystem;
   voltage: string;
   backdate_days: string;
   prorate_partial_months: boolean;
@@ -68,6 +71,7 @@ const FIELDS = [
   'address',
   'invoice_footer',
   'timezone',
+  'default_digits',
   'voltage',
   'backdate_days',
   'prorate_partial_months',
@@ -101,6 +105,7 @@ function valuesOf(config: Config, services: readonly Service[]): SettingsFormVal
     address: config.address,
     invoice_footer: config.invoice_footer,
     timezone: config.timezone,
+    default_digits: config.default_digits,
     voltage: String(config.voltage),
     backdate_days: String(config.backdate_days),
     prorate_partial_months: config.prorate_partial_months,
@@ -126,7 +131,7 @@ function timeZones(): string[] {
  * A 400 lands on its fields (the logo's too); a 409 `currency_locked` is explained.
  */
 export function SettingsForm({ config, services }: { config: Config; services: readonly Service[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { showToast } = useToast();
   const updateConfig = useUpdateConfig();
   const deleteLogo = useDeleteLogo();
@@ -385,6 +390,13 @@ export function SettingsForm({ config, services }: { config: Config; services: r
               />
             )}
           />
+          <FormTextField control={control} name="default_digits" select label={t('settings.fields.defaultDigits')} helperText={t('settings.fields.defaultDigitsHelp')} disabled={isBusy}>
+            {DIGIT_SYSTEMS.map((system) => (
+              <MenuItem key={system} value={system}>
+                <DigitSystemLabel system={system} />
+              </MenuItem>
+            ))}
+          </FormTextField>
         </Box>
       </Section>
 
@@ -445,7 +457,7 @@ export function SettingsForm({ config, services }: { config: Config; services: r
                 key={service.id}
                 control={control}
                 name={`service_limits.${serviceKey(service.id)}`}
-                label={`${service.name}: ${t('serviceSettings.maxConsumptionPerDay')}`}
+                label={`${serviceNameIn(service, i18n.language)}: ${t('serviceSettings.maxConsumptionPerDay')}`}
                 helperText={t('serviceSettings.maxConsumptionPerDayHelp')}
                 disabled={isBusy}
                 slotProps={{

@@ -29,4 +29,5 @@ export const config: Config = {
   reminder_template_en: 'Dear {name}, you owe {amount} since {due_date}.',
   reminder_template_ar: 'عزيزنا {name}، عليكم {amount} منذ {due_date}.',
   disconnection_after_days: 60,
+  default_digits: 'arab',
 };

@@ -11,14 +11,14 @@ export function StationCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { showToast } = useToast();
-  const { service } = useSelectedService();
+  const { service, serviceName } = useSelectedService();
   const createStation = useCreateStation(service?.id ?? 0);
 
   return (
     <>
       <PageHeader
         title={t('stations.createTitle')}
-        subtitle={service?.name}
+        subtitle={serviceName}
         backTo={paths.stations}
         breadcrumbs={[{ label: t('stations.title'), to: paths.stations }, { label: t('stations.createTitle') }]}
       />

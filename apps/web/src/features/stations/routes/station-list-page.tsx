@@ -18,6 +18,7 @@ import { FilterSelect } from '../../../shared/ui/filter-select';
 import { NumberText } from '../../../shared/ui/number-text';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { StationStatusChip, stationStatusLabel } from '../components/station-status-chip';
+import { CodeText } from '../../../shared/ui/code-text';
 
 function addressOf(station: Station): string {
   return [station.region_name, station.street_name, station.building_name].filter(Boolean).join(' · ');
@@ -26,7 +27,7 @@ function addressOf(station: Station): string {
 /** The service's stations: search, status and region filters, CSV; admins create, accountants read. */
 export function StationListPage() {
   const { t } = useTranslation();
-  const { service } = useSelectedService();
+  const { service, serviceName } = useSelectedService();
   const listState = useListUrlState(stationListSpec);
   const query = useStations(service?.id, listState.query);
   const regions = useRegions();
@@ -34,7 +35,7 @@ export function StationListPage() {
 
   const columns: GridColDef<Station>[] = [
     { field: 'name', headerName: t('stations.fields.name'), flex: 1.3, minWidth: 170 },
-    { field: 'code', headerName: t('stations.fields.code'), flex: 0.7, minWidth: 110, renderCell: ({ row }) => <bdi dir="ltr">{row.code}</bdi> },
+    { field: 'code', headerName: t('stations.fields.code'), flex: 0.7, minWidth: 110, renderCell: ({ row }) => <CodeText value={row.code} /> },
     { field: 'status', headerName: t('stations.fields.status'), flex: 0.8, minWidth: 130, renderCell: ({ row }) => <StationStatusChip status={row.status} /> },
     {
       field: 'capacity',
@@ -57,7 +58,7 @@ export function StationListPage() {
     <>
       <PageHeader
         title={t('stations.title')}
-        subtitle={service?.name}
+        subtitle={serviceName}
         actions={
           <Can do="create" on="station">
             <Button component={RouterLink} to={paths.stationCreate} variant="contained" startIcon={<AddOutlined />}>
@@ -99,7 +100,7 @@ export function StationListPage() {
               <StationStatusChip status={row.status} />
             </Stack>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              <bdi dir="ltr">{row.code}</bdi>
+              <CodeText value={row.code} />
               {addressOf(row) && ` · ${addressOf(row)}`}
             </Typography>
             <Typography variant="body2" color="text.secondary">

@@ -14,7 +14,7 @@ export function TariffCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { showToast } = useToast();
-  const { service } = useSelectedService();
+  const { service, serviceName } = useSelectedService();
   const { user } = useSession();
   const createTariff = useCreateTariff(service?.id ?? 0);
   const thisMonth = todayIn(user?.tenant?.timezone).slice(0, 7);
@@ -23,7 +23,7 @@ export function TariffCreatePage() {
     <>
       <PageHeader
         title={t('tariffs.createTitle')}
-        subtitle={service?.name}
+        subtitle={serviceName}
         backTo={paths.tariffs}
         breadcrumbs={[{ label: t('tariffs.title'), to: paths.tariffs }, { label: t('tariffs.createTitle') }]}
       />

@@ -31,7 +31,7 @@ function useMonthsText() {
 /** The service's tariffs, newest first; the month filter shows the tariffs in force then. */
 export function TariffListPage() {
   const { t, i18n } = useTranslation();
-  const { service } = useSelectedService();
+  const { service, serviceName } = useSelectedService();
   const listState = useListUrlState(tariffListSpec);
   const query = useTariffs(service?.id, listState.query);
   const monthsText = useMonthsText();
@@ -47,7 +47,7 @@ export function TariffListPage() {
       field: 'is_in_use',
       headerName: t('tariffs.fields.status'),
       flex: 0.7,
-      minWidth: 120,
+      minWidth: 170,
       sortable: false,
       renderCell: ({ row }) => <StatusChip label={row.is_in_use ? t('tariffs.status.inUse') : t('tariffs.status.editable')} tone={row.is_in_use ? 'info' : 'neutral'} />,
     },
@@ -55,7 +55,7 @@ export function TariffListPage() {
 
   return (
     <>
-      <PageHeaderWithCreate title={t('tariffs.title')} subtitle={service?.name} />
+      <PageHeaderWithCreate title={t('tariffs.title')} subtitle={serviceName} />
       <DataTable<Tariff>
         label={t('tariffs.title')}
         columns={columns}

@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import { contractResolver } from '../../../shared/lib/contract-resolver';
 import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
 import { createTransactionInputSchema, TRANSACTION_KINDS, type CreateTransactionInput } from '@meterline/contract/transactions';
+import { serviceNameIn } from '@meterline/contract/services';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
@@ -38,7 +39,7 @@ const FIELDS = ['kind', 'amount', 'service', 'from_user', 'to_user', 'descriptio
  * adjustment, with staff pickers and an exact amount; a confirmation says who moves how much.
  */
 export function TransactionCreatePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { showToast } = useToast();
   const { user } = useSession();
@@ -139,7 +140,7 @@ export function TransactionCreatePage() {
               <MenuItem value="">{t('transactions.form.noService')}</MenuItem>
               {services.map((option) => (
                 <MenuItem key={option.id} value={option.id}>
-                  {option.name}
+                  <bdi>{serviceNameIn(option, i18n.language)}</bdi>
                 </MenuItem>
               ))}
             </FormTextField>

@@ -15,8 +15,7 @@ import { Can, useCan } from '../../../shared/lib/can';
 import { formatDateTime } from '../../../shared/lib/format-date';
 import { useSession } from '../../../shared/lib/session';
 import { DataTable } from '../../../shared/ui/data-table';
-import { DateFilterField } from '../../../shared/ui/date-filter-field';
-import { FilterBar } from '../../../shared/ui/filter-bar';
+import { DateRangeFilter } from '../../../shared/ui/date-filter-field';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { Money } from '../../../shared/ui/money';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -37,13 +36,13 @@ export function TransactionListPage() {
   const kindLabel = (kind: string) => t(`transactions.kinds.${kind as 'handover'}`, { defaultValue: kind });
 
   const columns: GridColDef<Transaction>[] = [
-    { field: 'created_at', headerName: t('transactions.fields.createdAt'), minWidth: 170, flex: 1, valueFormatter: (value: string) => formatDateTime(value, language, timeZone) },
+    { field: 'created_at', headerName: t('transactions.fields.createdAt'), minWidth: 160, flex: 1, valueFormatter: (value: string) => formatDateTime(value, language, timeZone) },
     { field: 'kind', headerName: t('transactions.fields.kind'), minWidth: 130, renderCell: ({ row }) => <Chip size="small" variant="outlined" label={kindLabel(row.kind)} /> },
-    { field: 'amount', headerName: t('transactions.fields.amount'), minWidth: 130, align: 'right', headerAlign: 'right', renderCell: ({ row }) => <Money amount={row.amount} /> },
-    { field: 'from_user_name', headerName: t('transactions.fields.fromUser'), minWidth: 150, flex: 1, sortable: false, renderCell: ({ row }) => <bdi>{row.from_user_name ?? '—'}</bdi> },
-    { field: 'to_user_name', headerName: t('transactions.fields.toUser'), minWidth: 150, flex: 1, sortable: false, renderCell: ({ row }) => <bdi>{row.to_user_name ?? '—'}</bdi> },
-    { field: 'description', headerName: t('transactions.fields.description'), minWidth: 200, flex: 1.5, sortable: false, renderCell: ({ row }) => <bdi>{row.description}</bdi> },
-    { field: 'created_by_name', headerName: t('transactions.fields.createdBy'), minWidth: 150, sortable: false, renderCell: ({ row }) => <bdi>{row.created_by_name ?? '—'}</bdi> },
+    { field: 'amount', headerName: t('transactions.fields.amount'), minWidth: 120, align: 'right', headerAlign: 'right', renderCell: ({ row }) => <Money amount={row.amount} /> },
+    { field: 'from_user_name', headerName: t('transactions.fields.fromUser'), minWidth: 130, flex: 1, sortable: false, renderCell: ({ row }) => <bdi>{row.from_user_name ?? '—'}</bdi> },
+    { field: 'to_user_name', headerName: t('transactions.fields.toUser'), minWidth: 130, flex: 1, sortable: false, renderCell: ({ row }) => <bdi>{row.to_user_name ?? '—'}</bdi> },
+    { field: 'description', headerName: t('transactions.fields.description'), minWidth: 180, flex: 1.5, sortable: false, renderCell: ({ row }) => <bdi>{row.description}</bdi> },
+    { field: 'created_by_name', headerName: t('transactions.fields.createdBy'), minWidth: 130, sortable: false, renderCell: ({ row }) => <bdi>{row.created_by_name ?? '—'}</bdi> },
   ];
 
   return (
@@ -72,23 +71,24 @@ export function TransactionListPage() {
         orderingFields={transactionListSpec.ordering}
         exportCsv={{ path: 'transaction/transactions/', filename: 'transactions' }}
         filters={
-          <FilterBar label={t('transactions.filters.title')} activeCount={Object.keys(listState.filters).length}>
+          <>
             <FilterSelect
               label={t('transactions.fields.kind')}
               value={listState.filters.kind}
               options={TRANSACTION_KINDS.map((kind) => ({ value: kind, label: kindLabel(kind) }))}
               onChange={(value) => listState.setFilter('kind', value)}
             />
-            <FilterSelect label={t('transactions.fields.fromUser')} value={listState.filters.from_user} options={staffOptions} onChange={(value) => listState.setFilter('from_user', value)} minWidth={180} />
-            <FilterSelect label={t('transactions.fields.toUser')} value={listState.filters.to_user} options={staffOptions} onChange={(value) => listState.setFilter('to_user', value)} minWidth={180} />
-            <DateFilterField label={t('transactions.filters.from')} value={listState.filters.date_from} onChange={(value) => listState.setFilter('date_from', value)} />
-            <DateFilterField label={t('transactions.filters.to')} value={listState.filters.date_to} onChange={(value) => listState.setFilter('date_to', value)} />
-            {listState.hasFilters && (
-              <Button onClick={listState.clearFilters} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
-                {t('dataTable.clearFilters')}
-              </Button>
-            )}
-          </FilterBar>
+            <FilterSelect label={t('transactions.fields.fromUser')} value={listState.filters.from_user} options={staffOptions} onChange={(value) => listState.setFilter('from_user', value)} />
+            <FilterSelect label={t('transactions.fields.toUser')} value={listState.filters.to_user} options={staffOptions} onChange={(value) => listState.setFilter('to_user', value)} />
+            <DateRangeFilter
+              label={t('transactions.filters.dates')}
+              fromLabel={t('transactions.filters.from')}
+              toLabel={t('transactions.filters.to')}
+              from={listState.filters.date_from}
+              to={listState.filters.date_to}
+              onChange={({ from, to }) => listState.setFilters({ date_from: from, date_to: to })}
+            />
+          </>
         }
         renderCard={(row) => (
           <Stack spacing={0.5}>

@@ -4,7 +4,7 @@ import { apiClient } from '../../../shared/lib/api-client';
 import { useSession } from '../../../shared/lib/session';
 import { userKeys } from '../../../shared/api/query-keys';
 
-export type ProfileInput = Pick<UpdateUserInput, 'first_name' | 'last_name' | 'phone' | 'email' | 'avatar'>;
+export type ProfileInput = Pick<UpdateUserInput, 'first_name' | 'last_name' | 'phone' | 'email' | 'avatar' | 'digits'>;
 
 /** Own profile fields (`update profile`): `PUT /auth/users/{own id}/`. */
 export function updateProfile(userId: number, input: ProfileInput): Promise<User> {

@@ -2,6 +2,9 @@ import { contractResolver } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import { DEFAULT_DIGIT_SYSTEM, DIGIT_SYSTEMS, type DigitSystem } from '@meterline/contract/digits';
+import { z } from 'zod';
 import Stack from '@mui/material/Stack';
 import { updateUserInputSchema, type Me } from '@meterline/contract/users';
 import { useState } from 'react';
@@ -15,6 +18,7 @@ import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog'
 import { UserAvatar } from '../../../shared/ui/user-avatar';
 import { useUpdateProfile } from '../api/update-profile';
 import { SectionCard } from './section-card';
+import { DigitSystemLabel } from '../../../shared/ui/digit-system-label';
 
 interface ProfileFormValues {
   first_name: string;
@@ -22,12 +26,28 @@ interface ProfileFormValues {
   phone: string;
   email: string;
   avatar: string;
+  /** '' follows the tenant's default. */
+  digits: '' | DigitSystem;
 }
 
-const FIELDS = ['first_name', 'last_name', 'phone', 'email', 'avatar'] as const;
-const schema = updateUserInputSchema.pick({ first_name: true, last_name: true, phone: true, email: true, avatar: true });
+const FIELDS = ['first_name', 'last_name', 'phone', 'email', 'avatar', 'digits'] as const;
+const schema = updateUserInputSchema
+  .pick({ first_name: true, last_name: true, phone: true, email: true, avatar: true })
+  .extend({ digits: z.enum(['', ...DIGIT_SYSTEMS]) });
 
-/** Own name, phone, email and picture (`PUT /auth/users/{own id}/`); the menu follows at once. */
+const valuesOf = (user: Pick<Me, 'first_name' | 'last_name' | 'phone' | 'email' | 'avatar' | 'digits'>): ProfileFormValues => ({
+  first_name: user.first_name,
+  last_name: user.last_name,
+  phone: user.phone,
+  email: user.email,
+  avatar: user.avatar ?? '',
+  digits: user.digits ?? '',
+});
+
+/**
+ * Own name, phone, email, picture and digit system (`PUT /auth/users/{own id}/`); the menu and
+ * every number on screen follow at once.
+ */
 export function ProfileDetailsForm({ user }: { user: Me }) {
   const { t } = useTranslation();
   const { showToast } = useToast();
@@ -35,7 +55,7 @@ export function ProfileDetailsForm({ user }: { user: Me }) {
   const [formError, setFormError] = useState<string | null>(null);
   const { control, formState, handleSubmit, setError, reset, watch, setValue } = useForm<ProfileFormValues>({
     resolver: contractResolver(schema) as unknown as Resolver<ProfileFormValues>,
-    defaultValues: { first_name: user.first_name, last_name: user.last_name, phone: user.phone, email: user.email, avatar: user.avatar ?? '' },
+    defaultValues: valuesOf(user),
   });
   const { blocker } = useUnsavedChanges(formState.isDirty);
   const [firstName, lastName, avatar] = watch(['first_name', 'last_name', 'avatar']);
@@ -43,8 +63,8 @@ export function ProfileDetailsForm({ user }: { user: Me }) {
   const handleFormSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const saved = await updateProfile.mutateAsync({ ...values, avatar: values.avatar.trim() || null });
-      reset({ first_name: saved.first_name, last_name: saved.last_name, phone: saved.phone, email: saved.email, avatar: saved.avatar ?? '' });
+      const saved = await updateProfile.mutateAsync({ ...values, avatar: values.avatar.trim() || null, digits: values.digits || null });
+      reset(valuesOf(saved));
       showToast(t('profile.details.saved'), { variant: 'success' });
     } catch (error) {
       setFormError(applyServerErrors(error, setError, FIELDS, t, t('profile.failed')));
@@ -97,6 +117,22 @@ export function ProfileDetailsForm({ user }: { user: Me }) {
             disabled={formState.isSubmitting}
             slotProps={{ htmlInput: { dir: 'ltr' } }}
           />
+          <FormTextField
+            control={control}
+            name="digits"
+            select
+            label={t('profile.digits.label')}
+            helperText={t('profile.digits.help', { tenantDefault: t(`profile.digits.options.${user.tenant?.default_digits ?? DEFAULT_DIGIT_SYSTEM}`) })}
+            disabled={formState.isSubmitting}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
+            <MenuItem value="">{t('profile.digits.tenantDefault')}</MenuItem>
+            {DIGIT_SYSTEMS.map((system) => (
+              <MenuItem key={system} value={system}>
+                <DigitSystemLabel system={system} />
+              </MenuItem>
+            ))}
+          </FormTextField>
         </Box>
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
           <Button type="submit" variant="contained" loading={formState.isSubmitting} disabled={!formState.isDirty} sx={{ width: { xs: '100%', sm: 'auto' } }}>

@@ -20,6 +20,7 @@ const colleague: User = {
   avatar: null,
   is_active: true,
   otp_enabled: false,
+  digits: null,
   last_login: null,
   date_joined: '2026-01-01T00:00:00Z',
 };

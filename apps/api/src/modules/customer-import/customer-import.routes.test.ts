@@ -1,0 +1,179 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, customers, subscriptions } from '../../db/schema/index';
+import { createFixture, type Fixture } from '../../../test/fixtures';
+import { createTestContext, type Client, type TestContext } from '../../../test/harness';
+import { servicePath } from '../../../test/billing';
+import { first } from '@meterline/contract/invariant';
+
+/** Issue 17: customers brought in from a CSV file, previewed with per-row errors, then all or nothing. */
+let context: TestContext;
+let fixture: Fixture;
+let admin: Client;
+let bundleId: number;
+
+const path = (rest: string) => servicePath(fixture.tenantA, rest);
+const HEADER = 'code,full_name,phone,email,region,street,building,floor,apartment,station,bundle,initial_reading,status';
+
+function sendCsv(client: Client, csv: string, options: { dryRun?: boolean; headers?: Record<string, string> } = {}) {
+  return client.request({
+    method: 'POST',
+    url: path(`customers/import/${options.dryRun ? '?dry_run=true' : ''}`),
+    payload: csv,
+    headers: { 'content-type': 'text/csv; charset=utf-8', ...options.headers },
+  });
+}
+
+async function customerCount(tenantId = fixture.tenantA.id) {
+  const row = first(await context.db.select({ count: sql<number>`count(*)::int` }).from(customers).where(eq(customers.tenantId, tenantId)));
+  return Number(row.count);
+}
+
+beforeAll(async () => {
+  context = await createTestContext();
+  context.clock.set(new Date('2026-11-03T09:00:00Z'));
+  fixture = await createFixture(context);
+  admin = await fixture.as('a.admin');
+  bundleId = (await admin.post(path('bundles/'), { name: '5 A', price: '10', unit_price: '0.25' })).json().id;
+  await admin.post(path('stations/'), { name: 'North station', region: fixture.tenantA.regionId });
+  // Tenant B's own names: never found from tenant A.
+  const otherAdmin = await fixture.as('b.admin');
+  await otherAdmin.post(servicePath(fixture.tenantB, 'bundles/'), { name: 'B only bundle', price: '1', unit_price: '0.1' });
+});
+afterAll(async () => context?.close());
+
+const MIXED = [
+  HEADER,
+  ',Rania Khoury,+961 3 123 456,rania@example.com,Region a,Street a,Building a,2,2B,North station,5 A,٣٢٠٠,active',
+  ',,,not-an-email,,,,,,,,,',
+  'K-7,Bad Reading,,,,,,,,,5 A,-4,',
+  ',Unknown Names,,,Region a,Street a,Nowhere,,,,Gold,,',
+  ',Other Tenant Bundle,,,Region b,,,,,,B only bundle,,',
+].join('\n');
+
+describe('customer import', () => {
+  it('offers a template: the machine column names and one example row in the caller\u2019s language', async () => {
+    const english = await admin.get(path('customers/import/template/'));
+    expect(english.statusCode).toBe(200);
+    expect(english.headers['content-type']).toContain('text/csv');
+    const [header, example] = english.body.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(header).toBe('code,full_name,phone,email,national_id,region,street,building,floor,apartment,station,bundle,initial_reading,status,notes');
+    expect(example).toContain('Rania Khoury');
+    const arabic = await admin.get(path('customers/import/template/'), { 'accept-language': 'ar' });
+    expect(arabic.body).toContain('code,full_name');
+    expect(arabic.body).toContain('رانيا خوري');
+  });
+
+  it('previews every row with its parsed values and its errors, in English and in Arabic, writing nothing', async () => {
+    const before = await customerCount();
+    const response = await sendCsv(admin, MIXED, { dryRun: true });
+    expect(response.statusCode).toBe(200);
+    const preview = response.json();
+    expect(preview).toMatchObject({ dry_run: true, total: 5, valid: 1, invalid: 4 });
+    const [good, blank, badReading, unknown, otherTenant] = preview.rows;
+    expect(good).toMatchObject({
+      row: 2,
+      errors: [],
+      values: { full_name: 'Rania Khoury', region: fixture.tenantA.regionId, street: fixture.tenantA.streetId, building: fixture.tenantA.buildingId, bundle: bundleId, bundle_name: '5 A', initial_reading: '3200.000', station_name: 'North station' },
+    });
+    expect(blank.errors.map((error: { field: string; code: string }) => `${error.field}:${error.code}`).sort()).toEqual(['email:invalid_email', 'full_name:blank'].sort());
+    expect(badReading.errors).toEqual([expect.objectContaining({ field: 'initial_reading', code: 'min_value' })]);
+    expect(unknown.errors).toEqual([
+      expect.objectContaining({ field: 'bundle', code: 'import_name_not_found', message: 'Nothing named "Gold" was found here.' }),
+      expect.objectContaining({ field: 'building', code: 'import_name_not_found' }),
+    ]);
+    // Another tenant's bundle and region are simply not found.
+    expect(otherTenant.errors.map((error: { field: string; code: string }) => `${error.field}:${error.code}`)).toEqual(['bundle:import_name_not_found', 'region:import_name_not_found']);
+
+    const arabic = (await sendCsv(admin, MIXED, { dryRun: true, headers: { 'accept-language': 'ar' } })).json();
+    expect(arabic.rows[3].errors[0]).toMatchObject({ code: 'import_name_not_found', message: 'لا يوجد عنصر باسم "Gold" هنا.' });
+    expect(await customerCount()).toBe(before);
+  });
+
+  it('refuses a file it cannot read as customers with a file error', async () => {
+    const unknownColumn = await sendCsv(admin, 'full_name,phon\nA,1', { dryRun: true });
+    expect(unknownColumn.statusCode).toBe(400);
+    expect(unknownColumn.json()).toMatchObject({ code: 'import_unknown_column', errors: [{ field: 'file', params: { column: 'phon' } }] });
+    expect((await sendCsv(admin, 'phone\n123', { dryRun: true })).json()).toMatchObject({ code: 'import_missing_column' });
+    expect((await sendCsv(admin, 'full_name\n', { dryRun: true })).json()).toMatchObject({ code: 'import_empty' });
+    expect((await sendCsv(admin, 'full_name\n"never closed', { dryRun: true })).json()).toMatchObject({ code: 'import_unreadable' });
+    const json = await admin.post(path('customers/import/'), { file: 'x' });
+    expect(json.statusCode).toBe(415);
+  });
+
+  it('commits all rows or none: one bad row and nothing is written, with each row\u2019s errors', async () => {
+    const before = await customerCount();
+    const response = await sendCsv(admin, MIXED);
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body).toMatchObject({ code: 'import_has_errors', params: { count: 4 } });
+    expect(body['rows.4.initial_reading']).toEqual(['Ensure this value is greater than or equal to 0.']);
+    expect(body['rows.5.bundle']).toEqual(['Nothing named "Gold" was found here.']);
+    expect(await customerCount()).toBe(before);
+  });
+
+  it('imports a clean file in one go: customers, their meters at the initial reading, audit rows; the same Idempotency-Key answers once', async () => {
+    const csv = [
+      HEADER,
+      ',Rania Khoury,+961 3 123 456,rania@example.com,Region a,Street a,Building a,2,2B,North station,5 A,٣٢٠٠,active',
+      'K-100,Omar Said,,,,,,,,,,,suspended',
+      `,Sami Haddad,'+961 70 000 000,,,,Building a,,,,${bundleId},0,`,
+    ].join('\r\n');
+    const before = await customerCount();
+    const headers = { 'idempotency-key': 'import-once-1' };
+    const response = await sendCsv(admin, csv, { headers });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ dry_run: false, created: 3, subscriptions: 2 });
+    const replay = await sendCsv(admin, csv, { headers });
+    expect(replay.statusCode).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(await customerCount()).toBe(before + 3);
+
+    const rania = (await admin.get(path('customers/?search=Rania'))).json().results[0];
+    expect(rania).toMatchObject({ building: fixture.tenantA.buildingId, street: fixture.tenantA.streetId, station_name: 'North station', subscription: { bundle: bundleId, counter: '3200.000', started_on: '2026-11-03' } });
+    expect(rania.code).toMatch(/^C-\d{6}$/);
+    const omar = (await admin.get(path('customers/?search=Omar'))).json().results[0];
+    expect(omar).toMatchObject({ code: 'K-100', status: 'suspended', subscription: null });
+    const sami = (await admin.get(path('customers/?search=Sami'))).json().results[0];
+    // The exported formula guard (a leading ') is dropped; a building alone fills its street and region.
+    expect(sami).toMatchObject({ phone: '+961 70 000 000', region: fixture.tenantA.regionId, subscription: { counter: '0.000' } });
+    const audits = await context.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(and(eq(auditLog.tenantId, fixture.tenantA.id), eq(auditLog.entity, 'customer'), eq(auditLog.action, 'create'), sql`${auditLog.after} ? 'importedFromRow'`));
+    expect(audits.length).toBe(3);
+
+    // A code already taken, or twice in the file, is a row error.
+    const again = (await sendCsv(admin, 'code,full_name\nK-100,Twice\nK-200,One\nK-200,Two', { dryRun: true })).json();
+    expect(again.rows[0].errors).toEqual([expect.objectContaining({ field: 'code', code: 'customer_code_taken' })]);
+    expect(again.rows[2].errors).toEqual([expect.objectContaining({ field: 'code', code: 'import_code_repeated', params: { row: 3 } })]);
+  });
+
+  it('is the admins\u2019: 403 for an accountant, a collector and support whatever the body', async () => {
+    for (const username of ['a.accountant', 'a.collector', 'a.support']) {
+      const client = await fixture.as(username);
+      expect((await sendCsv(client, MIXED, { dryRun: true })).statusCode).toBe(403);
+      expect((await sendCsv(client, 'full_name\nX')).statusCode).toBe(403);
+      expect((await client.get(path('customers/import/template/'))).statusCode).toBe(403);
+    }
+  });
+
+  it('imports 10,000 rows in one transaction (the time is printed, not asserted)', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, index) => `,Bulk Customer ${index},+961 1 ${String(index).padStart(6, '0')},,Region a,Street a,Building a,${index % 9},${index},North station,5 A,${index}.5,active`);
+    const csv = [HEADER, ...rows].join('\n');
+    const before = await customerCount();
+    const started = performance.now();
+    const preview = await sendCsv(admin, csv, { dryRun: true });
+    const previewed = performance.now();
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({ total: 10_000, valid: 10_000 });
+    const response = await sendCsv(admin, csv);
+    const committed = performance.now();
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ created: 10_000, subscriptions: 10_000 });
+    console.log(`10,000-row import (PGlite): preview ${Math.round(previewed - started)} ms, commit ${Math.round(committed - previewed)} ms`);
+    expect(await customerCount()).toBe(before + 10_000);
+    const meters = first(await context.db.select({ count: sql<number>`count(*)::int` }).from(subscriptions).where(and(eq(subscriptions.tenantId, fixture.tenantA.id), eq(subscriptions.counter, '9999.500'))));
+    expect(Number(meters.count)).toBe(1);
+  });
+});

@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { stringify } from 'csv-stringify/sync';
+import { z } from 'zod';
+import { ERROR_CODES, errorSchema } from '@meterline/contract/errors';
+import {
+  CUSTOMER_IMPORT_COLUMNS,
+  CUSTOMER_IMPORT_MAX_BYTES,
+  customerImportPreviewSchema,
+  customerImportQuerySchema,
+  customerImportResultSchema,
+  type CustomerImportColumn,
+} from '@meterline/contract/onboarding';
+import type { DatabaseRegistry } from '../../db/client';
+import { HttpError } from '../../lib/http-errors';
+import { readErrors, writeErrors } from '../../lib/route-schemas';
+import { auditContextOf, requestLanguage, requirePermission } from '../../plugins/request-context';
+import type { Idempotency } from '../idempotency/idempotency';
+import { resolveServiceContext, serviceParamsSchema } from '../../scope/service-scope';
+import type { CustomerImportService } from './customer-import.service';
+
+/** The template's example row, in the caller's language (the header row stays the machine names). */
+const EXAMPLE_ROWS: Record<'en' | 'ar', Record<CustomerImportColumn, string>> = {
+  en: {
+    code: '',
+    full_name: 'Rania Khoury',
+    phone: '+961 3 123 456',
+    email: 'rania@example.com',
+    national_id: '',
+    region: 'Hamra',
+    street: 'Bliss Street',
+    building: 'Building 12',
+    floor: '2',
+    apartment: '2B',
+    station: 'North station',
+    bundle: '5 A',
+    initial_reading: '3200',
+    status: 'active',
+    notes: '',
+  },
+  ar: {
+    code: '',
+    full_name: 'رانيا خوري',
+    phone: '+961 3 123 456',
+    email: 'rania@example.com',
+    national_id: '',
+    region: 'الحمرا',
+    street: 'شارع بلس',
+    building: 'بناية ١٢',
+    floor: '2',
+    apartment: '2B',
+    station: 'المحطة الشمالية',
+    bundle: '5 A',
+    initial_reading: '3200',
+    status: 'active',
+    notes: '',
+  },
+};
+
+/**
+ * `/api/services/{serviceId}/customers/import/`: customers from a CSV file sent as the body
+ * (`Content-Type: text/csv`, UTF-8). `?dry_run=true` previews; without it the file is imported,
+ * all rows or none, under an optional Idempotency-Key. `import/template/` is the file to fill in.
+ */
+export async function customerImportRoutes(app: FastifyInstance, options: { imports: CustomerImportService; databases: DatabaseRegistry; idempotency: Idempotency }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { imports, databases, idempotency } = options;
+  const tags = ['customers'];
+  // The file is read as bytes (this plugin only): its text is decoded and checked by the service.
+  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'buffer', bodyLimit: CUSTOMER_IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body));
+
+  routes.get(
+    '/import/template/',
+    {
+      onRequest: [app.authenticate, requirePermission('create', 'customer_import')],
+      schema: {
+        tags,
+        summary: 'The CSV file to fill in: the column names (English in every language) and one example row in the caller\u2019s language',
+        params: serviceParamsSchema,
+        querystring: z.object({ lang: z.string().optional() }),
+        response: { 200: z.unknown().meta({ description: 'text/csv (UTF-8 with a byte-order mark)' }), ...readErrors },
+      },
+    },
+    async (request, reply) => {
+      await resolveServiceContext(databases, request, request.params.serviceId);
+      const example = EXAMPLE_ROWS[requestLanguage(request)];
+      const text = stringify([[...CUSTOMER_IMPORT_COLUMNS], CUSTOMER_IMPORT_COLUMNS.map((column) => example[column])], { bom: true });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="customers-template.csv"')
+        .header('cache-control', 'no-store')
+        .send(text);
+    },
+  );
+
+  routes.post(
+    '/import/',
+    {
+      onRequest: [app.authenticate, requirePermission('create', 'customer_import')],
+      bodyLimit: CUSTOMER_IMPORT_MAX_BYTES,
+      schema: {
+        tags,
+        summary: 'Import customers from a CSV body (text/csv, UTF-8): ?dry_run=true previews each row with its errors; otherwise all rows are created or none',
+        description:
+          'Columns: ' +
+          CUSTOMER_IMPORT_COLUMNS.join(', ') +
+          ' (full_name required). Names of regions, streets, buildings, stations and bundles must exist (or give their id); unknown ones are row errors, never created. ' +
+          'A commit with any row error writes nothing: 400 import_has_errors with `rows.{row}.{column}` errors. Accepts an Idempotency-Key header on the commit.',
+        params: serviceParamsSchema,
+        querystring: customerImportQuerySchema,
+        response: { 200: customerImportPreviewSchema, 201: customerImportResultSchema, ...writeErrors, 413: errorSchema, 415: errorSchema, 422: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const body = request.body;
+      if (!Buffer.isBuffer(body)) throw new HttpError(415, ERROR_CODES.unsupportedMediaType);
+      if (request.query.dry_run) return reply.code(200).send(await imports.preview(context, body, requestLanguage(request)));
+      return idempotency.run(request, reply, { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId }, async (ticket) => ({
+        statusCode: 201,
+        body: await imports.commit(context, body, auditContextOf(request), ticket),
+      }));
+    },
+  );
+}

@@ -1,0 +1,35 @@
+import { ONBOARDING_ITEMS, type Onboarding, type OnboardingItem } from '@meterline/contract/onboarding';
+import type { Db, Executor } from '../../db/client';
+import { findSettings } from '../config/config.repository';
+import { countOtherStaff, findSetupFacts } from './onboarding.repository';
+
+/**
+ * The new client's setup checklist (issue 17): each item is done when its data exists. The company
+ * needs its name and logo; a tenant that saved its settings once, or already bills, has settled
+ * its company, currency and tax (docs/decisions.md).
+ */
+export function createOnboardingService(deps: { defaultDb: Db }) {
+  return {
+    async checklist(tenantDb: Executor, actor: { tenantId: number; userId: number }): Promise<Onboarding> {
+      const [facts, config, otherStaff] = await Promise.all([
+        findSetupFacts(tenantDb, actor.tenantId),
+        findSettings(tenantDb, { tenantId: actor.tenantId }),
+        countOtherStaff(deps.defaultDb, actor.tenantId, actor.userId),
+      ]);
+      const companyName = config?.companyName ?? '';
+      const hasLogo = Boolean(config?.logo);
+      const settled = facts.settingsSaved || facts.hasInvoices;
+      const items: Record<OnboardingItem, boolean> = {
+        company: companyName.trim() !== '' && (hasLogo || settled),
+        currency_tax: settled,
+        services: facts.hasServices,
+        bundles: facts.hasBundles,
+        stations: facts.hasStations,
+        addresses: facts.hasAddresses,
+        staff: otherStaff > 0,
+        customers: facts.hasCustomers,
+      };
+      return { items, complete: ONBOARDING_ITEMS.every((item) => items[item]) };
+    },
+  };
+}

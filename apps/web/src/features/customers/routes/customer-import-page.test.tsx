@@ -1,0 +1,66 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders, stubFetch } from '../../../shared/lib/test-render';
+import { first } from '@meterline/contract/invariant';
+import { CustomerImportPage } from './customer-import-page';
+
+const ELECTRICITY = [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }];
+const values = (fullName: string) => ({
+  code: '', full_name: fullName, phone: '', email: '', national_id: '', region: null, region_name: '', street: null, street_name: '', building: null, building_name: '',
+  floor: '', apartment: '', station: null, station_name: '', bundle: 3, bundle_name: '5 A', initial_reading: '3200.000', status: 'active', notes: '',
+});
+const MIXED = {
+  dry_run: true, total: 2, valid: 1, invalid: 1,
+  rows: [
+    { row: 2, values: values('Rania Khoury'), errors: [] },
+    { row: 3, values: { ...values('Gold Bundle'), bundle: null, bundle_name: 'Gold' }, errors: [{ field: 'bundle', code: 'import_name_not_found', message: 'Nothing named "Gold" was found here.', params: { name: 'Gold' } }] },
+  ],
+};
+const CLEAN = { dry_run: true, total: 1, valid: 1, invalid: 0, rows: [MIXED.rows[0]] };
+const csvFile = () => new File(['full_name,bundle\nRania Khoury,5 A\n'], 'customers.csv', { type: 'application/vnd.ms-excel' });
+
+describe('customer import page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('previews the file with each row\u2019s errors and keeps Import off while a row has one', async () => {
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
+      if (url === '/api/services/1/customers/import/?dry_run=true' && init.method === 'POST') return jsonResponse(200, MIXED);
+      return undefined;
+    });
+    renderWithProviders(<CustomerImportPage />, { path: '/customers/import' });
+    await userEvent.upload(await screen.findByTestId('import-file'), csvFile());
+    expect(await screen.findByText('2 rows: 1 ready, 1 with errors')).toBeInTheDocument();
+    // Rows with errors only at first, the error next to its column.
+    const table = screen.getByRole('table', { name: 'Preview of the file' });
+    expect(within(table).getByText('Nothing named "Gold" was found here.')).toBeInTheDocument();
+    expect(within(table).queryByText('Rania Khoury')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import 1 customers' })).toBeDisabled();
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).includes('dry_run'))!;
+    // Sent as text/csv whatever type the browser guessed.
+    expect((init?.body as Blob).type).toBe('text/csv');
+  });
+
+  it('imports a clean file after a confirmation, with an Idempotency-Key, then goes back to the list', async () => {
+    const commits: RequestInit[] = [];
+    stubFetch((url, init) => {
+      if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
+      if (url === '/api/services/1/customers/import/?dry_run=true') return jsonResponse(200, CLEAN);
+      if (url === '/api/services/1/customers/import/' && init.method === 'POST') {
+        commits.push(init);
+        return jsonResponse(201, { dry_run: false, created: 1, subscriptions: 1 });
+      }
+      return undefined;
+    });
+    renderWithProviders(<CustomerImportPage />, { path: '/customers/import', routes: [{ path: '/customers', element: <p>Customer list</p> }] });
+    await userEvent.upload(await screen.findByTestId('import-file'), csvFile());
+    expect(await screen.findByText('All 1 rows are ready to import.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Import 1 customers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import 1 customers?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Customer list')).toBeInTheDocument();
+    expect(commits).toHaveLength(1);
+    expect((first(commits).headers as Record<string, string>)['Idempotency-Key']).toMatch(/.{8,}/);
+  });
+});

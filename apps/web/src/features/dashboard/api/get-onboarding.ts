@@ -1,0 +1,15 @@
+import { onboardingSchema, type Onboarding } from '@meterline/contract/onboarding';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/lib/api-client';
+import { onboardingKeys } from '../../../shared/api/query-keys';
+
+/** The new client's setup checklist (issue 17), parsed with the contract schema. */
+export async function getOnboarding(signal?: AbortSignal): Promise<Onboarding> {
+  return onboardingSchema.parse(await apiClient.get<unknown>('onboarding/', { signal }));
+}
+
+export const onboardingQueryOptions = () => queryOptions({ queryKey: onboardingKeys.all, queryFn: ({ signal }) => getOnboarding(signal) });
+
+export function useOnboarding({ isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...onboardingQueryOptions(), enabled: isEnabled });
+}

@@ -1,0 +1,88 @@
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { dayjsLocale } from '../lib/format-number';
+import { localizeMessage } from '../lib/form-errors';
+import { dayjs } from '../lib/pickers-adapter';
+import { PickersLocalization } from './pickers-localization';
+
+const TEXT_FORMAT = { date: 'YYYY-MM-DD', month: 'YYYY-MM' } as const;
+/** What the field shows: "24 نوفمبر 2026" / "October 2026" in the language's words and the user's digits. */
+const DISPLAY_FORMAT = { date: 'D MMM YYYY', month: 'MMMM YYYY' } as const;
+
+export interface DatePickerFieldProps {
+  label: string;
+  /** `YYYY-MM-DD` (date) or `YYYY-MM` (month); '' for none. */
+  value: string;
+  onChange(value: string): void;
+  kind?: 'date' | 'month';
+  size?: 'small' | 'medium';
+  isRequired?: boolean;
+  isDisabled?: boolean;
+  error?: string;
+  helperText?: string;
+  fullWidth?: boolean;
+  minWidth?: number;
+  onBlur?(): void;
+}
+
+/**
+ * A day or a month picked through the app's locale (issue 17): MUI X's picker with the language's
+ * month names and the user's digits, never the browser's `<input type="date|month">` (mm/dd/yyyy,
+ * "October 2026" in English inside Arabic). The value stays the plain text the API and the URL use;
+ * a date typed half-way is '' until it is whole.
+ */
+export function DatePickerField({ label, value, onChange, kind = 'date', size, isRequired, isDisabled, error, helperText, fullWidth, minWidth, onBlur }: DatePickerFieldProps) {
+  const { i18n } = useTranslation();
+  const locale = dayjsLocale(i18n.language);
+  const parsed = value ? dayjs(value, TEXT_FORMAT[kind], true).locale(locale) : null;
+  return (
+    <PickersLocalization language={i18n.language}>
+      <DatePicker
+        label={label}
+        value={parsed?.isValid() ? parsed : null}
+        onChange={(next) => onChange(next?.isValid() ? next.locale('en').format(TEXT_FORMAT[kind]) : '')}
+        views={kind === 'month' ? ['year', 'month'] : undefined}
+        openTo={kind === 'month' ? 'month' : undefined}
+        format={DISPLAY_FORMAT[kind]}
+        disabled={isDisabled}
+        slotProps={{
+          field: { clearable: !isRequired },
+          textField: {
+            size,
+            required: isRequired,
+            fullWidth,
+            error: Boolean(error),
+            helperText: error ?? helperText,
+            onBlur,
+            sx: minWidth ? { minWidth: { xs: '100%', sm: minWidth } } : undefined,
+          },
+        }}
+      />
+    </PickersLocalization>
+  );
+}
+
+/** `DatePickerField` bound to a react-hook-form field (a server 400 on it shows under it). */
+export function FormDatePickerField<T extends FieldValues, TTransformed extends FieldValues = T>({
+  control,
+  name,
+  ...props
+}: { control: Control<T, unknown, TTransformed>; name: FieldPath<T> } & Omit<DatePickerFieldProps, 'value' | 'onChange' | 'error' | 'onBlur'>) {
+  const { t } = useTranslation();
+  return (
+    <Controller<T, FieldPath<T>, TTransformed>
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <DatePickerField
+          {...props}
+          value={typeof field.value === 'string' ? field.value : ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message ? localizeMessage(fieldState.error.message, t) : undefined}
+        />
+      )}
+    />
+  );
+}
