@@ -5,6 +5,7 @@ import { expect, tenantTest, test } from './support/fixtures';
 import { apiClientFor, signedInContext } from './support/session';
 import { createBundle, createMeteredCustomer, createPaidInvoice, createStation } from './support/tenant';
 import { first, defined } from './support/invariant';
+import { typeDate } from './support/pages';
 
 interface Paginated<T> {
   count: number;
@@ -158,7 +159,7 @@ tenantTest.describe('billing run', () => {
     await page.goto('/invoices');
     await page.getByRole('button', { name: 'Billing run' }).click();
     const dialog = page.getByRole('dialog', { name: 'Billing run' });
-    await dialog.getByLabel('Month to bill').fill(MONTH);
+    await typeDate(dialog.getByRole('group', { name: 'Month to bill' }), MONTH);
     await dialog.getByRole('combobox', { name: 'Station' }).click();
     await page.getByRole('option', { name: 'Hamra generator' }).click();
     const preview = dialog.getByTestId('billing-run-preview');
@@ -176,7 +177,7 @@ tenantTest.describe('billing run', () => {
 
     // Again: nothing left to bill, and the API agrees (created 0, all skipped).
     await page.getByRole('button', { name: 'Billing run' }).click();
-    await dialog.getByLabel('Month to bill').fill(MONTH);
+    await typeDate(dialog.getByRole('group', { name: 'Month to bill' }), MONTH);
     await dialog.getByRole('combobox', { name: 'Station' }).click();
     await page.getByRole('option', { name: 'Hamra generator' }).click();
     await expect(preview).toContainText(`Every meter is already billed for ${MONTH_NAME}`);

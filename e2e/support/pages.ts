@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** Texts of the side-menu links, in order. */
 export async function sideMenuEntries(page: Page): Promise<string[]> {
@@ -11,4 +11,23 @@ export async function sideMenuEntries(page: Page): Promise<string[]> {
 export function expiredToken(): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ exp: Math.floor(Date.now() / 1000) - 3600, token_type: 'access' })}.x`;
+}
+
+const DATE_SECTIONS: Record<string, 'year' | 'month' | 'day'> = { Year: 'year', Month: 'month', Day: 'day', السنة: 'year', الشهر: 'month', اليوم: 'day' };
+
+/**
+ * Types a `YYYY-MM` month or `YYYY-MM-DD` day into a date picker (MUI X: a group named by its
+ * label, one spinbutton per section in the language's reading order), section by section.
+ */
+export async function typeDate(field: Locator, isoValue: string): Promise<void> {
+  const [year = '', month = '', day = ''] = isoValue.split('-');
+  const parts = { year, month, day };
+  const sections = field.getByRole('spinbutton');
+  for (let index = 0; index < (await sections.count()); index += 1) {
+    const section = sections.nth(index);
+    const part = DATE_SECTIONS[(await section.getAttribute('aria-label')) ?? ''];
+    if (!part) throw new Error(`Unknown date section ${await section.getAttribute('aria-label')}`);
+    await section.click();
+    await section.pressSequentially(parts[part]);
+  }
 }

@@ -1,4 +1,5 @@
-import { render } from '@testing-library/react';
+import { render, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { TenantSummary } from '@meterline/contract/users';
 import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
@@ -54,4 +55,23 @@ export function renderWithProviders(
     </AppProviders>,
   );
   return { ...result, router, queryClient };
+}
+
+/** The sections of a date picker's field, by their names in either language. */
+const DATE_SECTIONS: Record<string, 'year' | 'month' | 'day'> = { Year: 'year', Month: 'month', Day: 'day', السنة: 'year', الشهر: 'month', اليوم: 'day' };
+
+/**
+ * Types a `YYYY-MM-DD` day into a date picker's field (MUI X: a group named by its label, one
+ * spinbutton per section, in the reading order of the language), section by section, as a user
+ * typing digits would.
+ */
+export async function typeDate(field: HTMLElement, isoDay: string) {
+  const [year = '', month = '', day = ''] = isoDay.split('-');
+  const parts = { year, month, day };
+  for (const section of within(field).getAllByRole('spinbutton')) {
+    const part = DATE_SECTIONS[section.getAttribute('aria-label') ?? ''];
+    if (!part) throw new Error(`Unknown date section ${section.getAttribute('aria-label')}`);
+    await userEvent.click(section);
+    await userEvent.keyboard(parts[part]);
+  }
 }

@@ -1,7 +1,6 @@
 import { contractResolver } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
@@ -11,13 +10,13 @@ import { decimalInputSchema } from '@meterline/contract/billing-common';
 import { createBundleInputSchema, type Bundle } from '@meterline/contract/bundles';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { useRecordForm } from '../../../shared/hooks/use-record-form';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { useTenantCurrency } from '../../../shared/ui/money';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
 import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
+import { FormActions } from '../../../shared/ui/form-actions';
 
 /** The contract's create schema; an empty amperage means "does not apply" (null), empty prices 0. */
 const bundleFormSchema = createBundleInputSchema.extend({
@@ -123,14 +122,7 @@ export function BundleForm<TResult>({
           )}
         />
         {!isReadOnly && (
-          <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
-            <Button component={RouterLink} to={cancelTo} disabled={isSaving}>
-              {t('forms.cancel')}
-            </Button>
-            <Button type="submit" variant="contained" loading={isSaving}>
-              {submitLabel}
-            </Button>
-          </Stack>
+          <FormActions cancelTo={cancelTo} isSaving={isSaving} submitLabel={submitLabel} />
         )}
       </Stack>
       <UnsavedChangesDialog blocker={blocker} />

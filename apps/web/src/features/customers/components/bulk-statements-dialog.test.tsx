@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders, stubFetch } from '../../../shared/lib/test-render';
+import { jsonResponse, renderWithProviders, stubFetch, typeDate } from '../../../shared/lib/test-render';
 import { BulkStatementsDialog } from './bulk-statements-dialog';
 
 describe('bulk statements dialog', () => {
@@ -25,7 +25,7 @@ describe('bulk statements dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'كشوف حساب لعدة مشتركين' });
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'المحطة' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Hamra generator' }));
-    await userEvent.type(within(dialog).getByLabelText('من'), '2026-10-01');
+    await typeDate(within(dialog).getByRole('group', { name: 'من' }), '2026-10-01');
     await userEvent.click(within(dialog).getByRole('button', { name: 'طباعة' }));
     await waitFor(() => expect(tab.location.href).toMatch(/^blob:/));
     expect(urls).toEqual(['/api/services/1/statements/?date_from=2026-10-01&lang=ar&station=5']);

@@ -1,7 +1,6 @@
 import { contractResolver } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -9,7 +8,6 @@ import Typography from '@mui/material/Typography';
 import { createCustomerInputSchema, CUSTOMER_STATUSES, type Customer } from '@meterline/contract/customers';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { useBundles } from '../../../shared/api/get-bundles';
 import { useStations } from '../../../shared/api/get-stations';
@@ -19,6 +17,7 @@ import { FormTextField } from '../../../shared/ui/form-text-field';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
 import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
 import { customerStatusLabel } from './customer-status-chip';
+import { FormActions } from '../../../shared/ui/form-actions';
 
 const CUSTOMER_FIELDS = Object.keys(createCustomerInputSchema.shape);
 /** Selects offer the first 100 by name (the API's largest page), plus the record's own choice. */
@@ -232,14 +231,7 @@ export function CustomerForm<TResult>({
         </Box>
         <FormTextField control={control} name="notes" label={t('customers.fields.notes')} multiline minRows={2} fullWidth slotProps={readOnly} />
         {!isReadOnly && (
-          <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
-            <Button component={RouterLink} to={cancelTo} disabled={isSaving}>
-              {t('forms.cancel')}
-            </Button>
-            <Button type="submit" variant="contained" loading={isSaving}>
-              {submitLabel}
-            </Button>
-          </Stack>
+          <FormActions cancelTo={cancelTo} isSaving={isSaving} submitLabel={submitLabel} />
         )}
       </Stack>
       <UnsavedChangesDialog blocker={blocker} />

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -13,13 +12,13 @@ import { createServiceInputSchema, SERVICE_UNIT_MAX, type Service } from '@meter
 import { useId } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { useRecordForm } from '../../../shared/hooks/use-record-form';
 import { contractResolver } from '../../../shared/lib/contract-resolver';
 import { formatCount } from '../../../shared/lib/format-number';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
+import { FormActions } from '../../../shared/ui/form-actions';
 
 /** The contract's fields a person types: names, unit, metered or flat (disable/enable is an action of the record page). */
 const serviceFormSchema = createServiceInputSchema.pick({ name: true, name_ar: true, unit: true, is_metered: true });
@@ -112,14 +111,7 @@ export function ServiceForm<TResult>({
           )}
         />
         {!isReadOnly && (
-          <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
-            <Button component={RouterLink} to={cancelTo} disabled={isSaving}>
-              {t('forms.cancel')}
-            </Button>
-            <Button type="submit" variant="contained" loading={isSaving}>
-              {submitLabel}
-            </Button>
-          </Stack>
+          <FormActions cancelTo={cancelTo} isSaving={isSaving} submitLabel={submitLabel} />
         )}
       </Stack>
       <UnsavedChangesDialog blocker={blocker} />

@@ -1,7 +1,6 @@
 import { contractResolver } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -11,7 +10,6 @@ import { decimalInputSchema } from '@meterline/contract/billing-common';
 import { createStationInputSchema, STATION_STATUSES, type Station } from '@meterline/contract/stations';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { useRecordForm } from '../../../shared/hooks/use-record-form';
 import { AddressPickers } from '../../../shared/ui/address-pickers';
@@ -19,6 +17,7 @@ import { FormTextField } from '../../../shared/ui/form-text-field';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
 import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
 import { stationStatusLabel } from './station-status-chip';
+import { FormActions } from '../../../shared/ui/form-actions';
 
 const optionalDecimal = z.preprocess((value) => (value === '' ? null : value), decimalInputSchema.nullable());
 
@@ -149,14 +148,7 @@ export function StationForm<TResult>({
         </Box>
         <FormTextField control={control} name="notes" label={t('stations.fields.notes')} multiline minRows={2} fullWidth slotProps={readOnly} />
         {!isReadOnly && (
-          <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
-            <Button component={RouterLink} to={cancelTo} disabled={isSaving}>
-              {t('forms.cancel')}
-            </Button>
-            <Button type="submit" variant="contained" loading={isSaving}>
-              {submitLabel}
-            </Button>
-          </Stack>
+          <FormActions cancelTo={cancelTo} isSaving={isSaving} submitLabel={submitLabel} />
         )}
       </Stack>
       <UnsavedChangesDialog blocker={blocker} />

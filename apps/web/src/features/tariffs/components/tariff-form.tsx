@@ -18,7 +18,6 @@ import { requiredText } from '@meterline/contract/common';
 import { monthInputSchema, type Tariff } from '@meterline/contract/tariffs';
 import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { useBundles } from '../../../shared/api/get-bundles';
 import { useRecordForm } from '../../../shared/hooks/use-record-form';
@@ -28,6 +27,7 @@ import { MonthField } from '../../../shared/ui/month-field';
 import { useTenantCurrency } from '../../../shared/ui/money';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
 import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
+import { FormActions } from '../../../shared/ui/form-actions';
 
 const emptyAsZero = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? '0' : value), schema);
 
@@ -246,14 +246,7 @@ export function TariffForm<TResult>({
           )}
         />
         {!isReadOnly && (
-          <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
-            <Button component={RouterLink} to={cancelTo} disabled={isSaving}>
-              {t('forms.cancel')}
-            </Button>
-            <Button type="submit" variant="contained" loading={isSaving}>
-              {submitLabel}
-            </Button>
-          </Stack>
+          <FormActions cancelTo={cancelTo} isSaving={isSaving} submitLabel={submitLabel} />
         )}
       </Stack>
       <UnsavedChangesDialog blocker={blocker} />
