@@ -11,10 +11,28 @@ import tseslint from 'typescript-eslint';
  * no feature imports another feature, shared imports no feature and no app. API: app/plugins →
  * modules → db → contract; db imports no module; the contract imports neither app. No import cycles.
  */
-const webFeatures = ['auth', 'bundles', 'counters', 'customers', 'dashboard', 'errors', 'invoices', 'overdue', 'payments', 'settings', 'stations', 'tariffs', 'tenants', 'transactions', 'users'];
+const webFeatures = [
+  'auth',
+  'bundles',
+  'counters',
+  'customers',
+  'dashboard',
+  'errors',
+  'invoices',
+  'overdue',
+  'payments',
+  'settings',
+  'stations',
+  'tariffs',
+  'tenants',
+  'transactions',
+  'users',
+];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'apps/api/src/db/migrations/**', 'test-results/**', 'coverage/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'apps/api/src/db/migrations/**', 'test-results/**', 'coverage/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -22,7 +40,12 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -46,7 +69,11 @@ export default tseslint.config(
             })),
             { target: './apps/api/src/db', from: './apps/api/src/modules', message: 'db/ imports no module.' },
             { target: './apps/api/src/lib', from: './apps/api/src/modules', message: 'lib/ imports no module.' },
-            { target: ['./apps/api/src/db', './apps/api/src/lib'], from: ['./apps/api/src/scope', './apps/api/src/plugins'], message: 'db/ and lib/ import nothing of scope/ or plugins/ (they sit above them).' },
+            {
+              target: ['./apps/api/src/db', './apps/api/src/lib'],
+              from: ['./apps/api/src/scope', './apps/api/src/plugins'],
+              message: 'db/ and lib/ import nothing of scope/ or plugins/ (they sit above them).',
+            },
             {
               target: './apps/api/src/scope',
               from: './apps/api/src/modules',
@@ -57,13 +84,19 @@ export default tseslint.config(
               target: ['./apps/api/src/modules', './apps/api/src/scope'],
               from: './apps/api/src/plugins',
               except: ['./request-context.ts'],
-              message: 'Modules import nothing of plugins/ but plugins/request-context.ts (the actor, the audit context, the permission hooks).',
+              message:
+                'Modules import nothing of plugins/ but plugins/request-context.ts (the actor, the audit context, the permission hooks).',
             },
-            { target: './apps/api/src/plugins/request-context.ts', from: ['./apps/api/src/modules', './apps/api/src/scope'], message: 'plugins/request-context.ts imports no module: modules import it.' },
+            {
+              target: './apps/api/src/plugins/request-context.ts',
+              from: ['./apps/api/src/modules', './apps/api/src/scope'],
+              message: 'plugins/request-context.ts imports no module: modules import it.',
+            },
             {
               target: './apps/api/src/modules',
               from: './apps/api/src/modules/**/*.routes.ts',
-              message: "A module never imports another module's routes (app.ts registers them): share a service, repository or pure file instead.",
+              message:
+                "A module never imports another module's routes (app.ts registers them): share a service, repository or pure file instead.",
             },
             { target: './apps/web', from: './apps/api', message: 'The web app imports nothing of the API.' },
             { target: './apps/api', from: './apps/web', message: 'The API imports nothing of the web app.' },

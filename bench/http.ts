@@ -52,7 +52,11 @@ const databaseUrl = (() => {
 
 const children: ChildProcess[] = [];
 function startProcess(args: string[], env: Record<string, string>, readyText: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: apiRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: apiRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   children.push(child);
   return new Promise((resolve, reject) => {
     let output = '';
@@ -101,15 +105,27 @@ await seedDemo(new DatabaseRegistry(new Map([['default', demoDatabase]])), creat
 await demoDatabase.close();
 const api = await startProcess(
   [path.join(apiRoot, 'apps/api/src/server.ts')],
-  { NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: String(PORTS.api), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_CONCURRENCY: String(processes) },
+  {
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    PORT: String(PORTS.api),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    WEB_CONCURRENCY: String(processes),
+  },
   'Meterline is running',
 );
 const apiUrl = `http://127.0.0.1:${PORTS.api}`;
-const signIn = await fetch(`${apiUrl}/api/auth/jwt/create/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }) });
+const signIn = await fetch(`${apiUrl}/api/auth/jwt/create/`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+});
 const signedIn = (await signIn.json()) as { access?: string };
 if (!signedIn.access) throw new Error(`Sign-in failed (${signIn.status}): ${JSON.stringify(signedIn)}`);
 const authorization = `Bearer ${signedIn.access}`;
-const servicesBody = (await (await fetch(`${apiUrl}/api/services/`, { headers: { authorization } })).json()) as { id: number; name: string }[] | { results: { id: number; name: string }[] };
+const servicesBody = (await (await fetch(`${apiUrl}/api/services/`, { headers: { authorization } })).json()) as
+  { id: number; name: string }[] | { results: { id: number; name: string }[] };
 const services = Array.isArray(servicesBody) ? servicesBody : servicesBody.results;
 if (!services) throw new Error(`Services: ${JSON.stringify(servicesBody)}`);
 const serviceId = services.find((service) => service.name === 'Electricity')!.id;
@@ -122,8 +138,13 @@ const { rows: serviceRows } = await db.query<{ tenant_id: number }>('select tena
 const scopes = [{ tenantId: first(serviceRows).tenant_id, serviceId }];
 for (let index = 1; index < tenantCount; index += 1) {
   const tenantId = 1000 + index;
-  const { rows } = await db.query<{ id: number }>("insert into services (tenant_id, name, unit) values ($1, 'Electricity', 'kWh') returning id", [tenantId]);
-  await db.query("insert into settings (tenant_id, currency, timezone) values ($1, 'USD', 'Asia/Beirut') on conflict do nothing", [tenantId]);
+  const { rows } = await db.query<{ id: number }>(
+    "insert into services (tenant_id, name, unit) values ($1, 'Electricity', 'kWh') returning id",
+    [tenantId],
+  );
+  await db.query("insert into settings (tenant_id, currency, timezone) values ($1, 'USD', 'Asia/Beirut') on conflict do nothing", [
+    tenantId,
+  ]);
   scopes.push({ tenantId, serviceId: first(rows).id });
 }
 const customersPerTenant = Math.ceil(invoicesPerTenant / INVOICES_PER_CUSTOMER);
@@ -154,12 +175,21 @@ await db.query('analyze');
 const { rows: counted } = await db.query<{ invoices: string; customers: string; payments: string }>(
   'select (select count(*) from invoices) as invoices, (select count(*) from customers) as customers, (select count(*) from payments) as payments',
 );
-const { rows: sample } = await db.query<{ id: number }>('select id from invoices where tenant_id = $1 and service_id = $2 order by id desc limit 1', [first(scopes).tenantId, serviceId]);
+const { rows: sample } = await db.query<{ id: number }>(
+  'select id from invoices where tenant_id = $1 and service_id = $2 order by id desc limit 1',
+  [first(scopes).tenantId, serviceId],
+);
 await db.end();
 const seedSeconds = (performance.now() - seedStarted) / 1000;
-console.log(`Seeded ${first(counted).invoices} invoices, ${first(counted).customers} customers, ${first(counted).payments} payments by SQL in ${seedSeconds.toFixed(1)} s (${tenantCount} tenants).`);
+console.log(
+  `Seeded ${first(counted).invoices} invoices, ${first(counted).customers} customers, ${first(counted).payments} payments by SQL in ${seedSeconds.toFixed(1)} s (${tenantCount} tenants).`,
+);
 
-const minimal = await startProcess([path.join(repoRoot, 'bench/reference-servers.ts'), 'minimal', String(PORTS.minimal)], {}, 'reference minimal');
+const minimal = await startProcess(
+  [path.join(repoRoot, 'bench/reference-servers.ts'), 'minimal', String(PORTS.minimal)],
+  {},
+  'reference minimal',
+);
 const raw = await startProcess(
   [path.join(repoRoot, 'bench/reference-servers.ts'), 'raw', String(PORTS.raw), String(first(scopes).tenantId), String(serviceId)],
   { DATABASE_URL: databaseUrl },
@@ -199,13 +229,29 @@ for (let round = 1; round <= rounds; round += 1) {
 }
 const apiRss = apiProcessesRss(api.pid);
 
-const median = (values: number[]) => nth([...values].sort((a, b) => a - b), Math.floor(values.length / 2), 'a median of at least one value');
-const summary = new Map(calls.map((call) => {
-  const runs = results.get(call.name)!;
-  return [call.name, { rps: median(runs.map((run) => run.requests.average)), p50: median(runs.map((run) => run.latency.p50)), p99: median(runs.map((run) => run.latency.p99)) }];
-}));
+const median = (values: number[]) =>
+  nth(
+    [...values].sort((a, b) => a - b),
+    Math.floor(values.length / 2),
+    'a median of at least one value',
+  );
+const summary = new Map(
+  calls.map((call) => {
+    const runs = results.get(call.name)!;
+    return [
+      call.name,
+      {
+        rps: median(runs.map((run) => run.requests.average)),
+        p50: median(runs.map((run) => run.latency.p50)),
+        p99: median(runs.map((run) => run.latency.p99)),
+      },
+    ];
+  }),
+);
 const referenceRps = { minimal: summary.get(first(calls).name)!.rps, raw: summary.get(nth(calls, 1).name)!.rps };
-console.log(`\n${connections} connections, ${duration} s per call, median of ${rounds} interleaved rounds; load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+console.log(
+  `\n${connections} connections, ${duration} s per call, median of ${rounds} interleaved rounds; load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+);
 console.log('| call | req/s | p50 ms | p99 ms | ratio to reference |');
 console.log('|---|---:|---:|---:|---:|');
 for (const call of calls) {
@@ -213,7 +259,9 @@ for (const call of calls) {
   const ratio = call.reference ? `${(rps / referenceRps[call.reference]).toFixed(2)}x ${call.reference}` : '';
   console.log(`| ${call.name} | ${rps.toFixed(0)} | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${ratio} |`);
 }
-console.log(`\nAPI RSS after the load (${processes} process${processes > 1 ? 'es' : ''}): ${apiRss.length ? apiRss.join(' + ') : '?'} MB (goal <= 150 MB per process on PostgreSQL)`);
+console.log(
+  `\nAPI RSS after the load (${processes} process${processes > 1 ? 'es' : ''}): ${apiRss.length ? apiRss.join(' + ') : '?'} MB (goal <= 150 MB per process on PostgreSQL)`,
+);
 for (const call of calls.filter((item) => item.reference === 'raw')) {
   const { rps, p99 } = summary.get(call.name)!;
   const met = p99 <= 25 && rps >= 0.5 * referenceRps.raw;

@@ -33,7 +33,13 @@ const databases = new DatabaseRegistry(new Map([['default', database]]));
 await seedDemo(databases, createPasswordHasher({ memoryCost: 19_456, timeCost: 2 }));
 if (extraCustomers) {
   await database.db.transaction((tx) =>
-    seedBillingDemo(tx, { tenantId: 1, customersPerService: { Electricity: extraCustomers }, staff: { adminId: 2, officeIds: [2, 3], collectorId: 5 }, now: new Date(), seed: 99 }),
+    seedBillingDemo(tx, {
+      tenantId: 1,
+      customersPerService: { Electricity: extraCustomers },
+      staff: { adminId: 2, officeIds: [2, 3], collectorId: 5 },
+      now: new Date(),
+      seed: 99,
+    }),
   );
 }
 const seeded = performance.now();
@@ -44,7 +50,10 @@ await app.ready();
 const signIn = await app.inject({ method: 'POST', url: '/api/auth/jwt/create/', payload: { username: 'admin', password: DEMO_PASSWORD } });
 const token = signIn.json().access as string;
 const services = await app.inject({ method: 'GET', url: '/api/services/', headers: { authorization: `Bearer ${token}` } });
-const electricity = services.statusCode === 200 ? (services.json() as { id: number; name: string }[]).find((service) => service.name === 'Electricity')?.id ?? 1 : 1;
+const electricity =
+  services.statusCode === 200
+    ? ((services.json() as { id: number; name: string }[]).find((service) => service.name === 'Electricity')?.id ?? 1)
+    : 1;
 
 const calls: [string, string][] = [
   ['customers list', `/api/services/${electricity}/customers/`],
@@ -59,7 +68,8 @@ const calls: [string, string][] = [
   ['stats4', '/api/statistics/stats4/'],
 ];
 
-const percentile = (sorted: number[], share: number) => nth(sorted, Math.min(sorted.length - 1, Math.floor(share * sorted.length)), 'a percentile of at least one timing');
+const percentile = (sorted: number[], share: number) =>
+  nth(sorted, Math.min(sorted.length - 1, Math.floor(share * sorted.length)), 'a percentile of at least one timing');
 const rows: string[] = [];
 for (const [name, url] of calls) {
   const timings: number[] = [];
@@ -71,26 +81,47 @@ for (const [name, url] of calls) {
     if (index >= 10) timings.push(elapsed); // the first ten warm the caches
   }
   timings.sort((a, b) => a - b);
-  rows.push(`| ${name.padEnd(18)} | ${percentile(timings, 0.5).toFixed(1).padStart(7)} | ${percentile(timings, 0.95).toFixed(1).padStart(7)} |`);
+  rows.push(
+    `| ${name.padEnd(18)} | ${percentile(timings, 0.5).toFixed(1).padStart(7)} | ${percentile(timings, 0.95).toFixed(1).padStart(7)} |`,
+  );
 }
 
 const pdfTimings: number[] = [];
-const invoice = (await app.inject({ method: 'GET', url: `/api/services/${electricity}/invoices/?page_size=1`, headers: { authorization: `Bearer ${token}` } })).json().results[0];
+const invoice = (
+  await app.inject({
+    method: 'GET',
+    url: `/api/services/${electricity}/invoices/?page_size=1`,
+    headers: { authorization: `Bearer ${token}` },
+  })
+).json().results[0];
 let pdfType = '';
 for (let index = 0; index < 6; index += 1) {
   const before = performance.now();
-  const response = await app.inject({ method: 'GET', url: `/api/services/${electricity}/invoices/${invoice.id}/pdf/`, headers: { authorization: `Bearer ${token}` } });
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/services/${electricity}/invoices/${invoice.id}/pdf/`,
+    headers: { authorization: `Bearer ${token}` },
+  });
   pdfTimings.push(performance.now() - before);
   pdfType = String(response.headers['content-type']);
 }
 
-console.log(`Meterline billing bench, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, Node ${process.version}, PGlite`);
-console.log(`customers: ${300 + extraCustomers}; open + migrate ${((migrated - started) / 1000).toFixed(1)} s; demo seed ${((seeded - migrated) / 1000).toFixed(1)} s`);
+console.log(
+  `Meterline billing bench, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, Node ${process.version}, PGlite`,
+);
+console.log(
+  `customers: ${300 + extraCustomers}; open + migrate ${((migrated - started) / 1000).toFixed(1)} s; demo seed ${((seeded - migrated) / 1000).toFixed(1)} s`,
+);
 console.log(`${requests} sequential requests per call through app.inject (page size 25)\n`);
 console.log('| call               | p50 ms  | p95 ms  |');
 console.log('|--------------------|---------|---------|');
 for (const row of rows) console.log(row);
-console.log(`\ninvoice PDF (${pdfType.split(';')[0]}): first ${first(pdfTimings).toFixed(0)} ms (starts Chromium), then p50 ${nth([...pdfTimings.slice(1)].sort((a, b) => a - b), 2).toFixed(0)} ms`);
+console.log(
+  `\ninvoice PDF (${pdfType.split(';')[0]}): first ${first(pdfTimings).toFixed(0)} ms (starts Chromium), then p50 ${nth(
+    [...pdfTimings.slice(1)].sort((a, b) => a - b),
+    2,
+  ).toFixed(0)} ms`,
+);
 
 await app.close();
 await databases.close();

@@ -44,7 +44,13 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 const databaseUrl = benchDatabaseUrl();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meterline-bench-web-'));
-const env: Record<string, string> = { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SKIP_WEB_BUILD: '1' };
+const env: Record<string, string> = {
+  NODE_ENV: 'production',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  SKIP_WEB_BUILD: '1',
+};
 if (databaseUrl) env.DATABASE_URL = databaseUrl;
 else Object.assign(env, { DATA_DIR: dataDir, SEED_DEMO: 'true' });
 
@@ -59,7 +65,11 @@ process.on('exit', () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-api = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+api = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
+  cwd: repoRoot,
+  env: { ...process.env, ...env },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 await new Promise<void>((resolve, reject) => {
   let output = '';
   api!.stdout!.on('data', (chunk: Buffer) => {
@@ -80,7 +90,10 @@ async function tokensOf(username: string): Promise<{ access: string; refresh: st
   return { access: body.access, refresh: body.refresh };
 }
 
-chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
 
 /** Puts a session in the browser's storage for `origin` (Lighthouse is told to keep storage). */
 async function useSession(username: string | null) {
@@ -116,7 +129,12 @@ const pages: Page[] = [
 // One untimed load first: the server's first answers and the browser's first start are not the app's.
 await useSession(null);
 
-const median = (values: number[]) => nth([...values].sort((a, b) => a - b), Math.floor(values.length / 2), 'a median of at least one value');
+const median = (values: number[]) =>
+  nth(
+    [...values].sort((a, b) => a - b),
+    Math.floor(values.length / 2),
+    'a median of at least one value',
+  );
 const rows: string[] = [];
 for (const page of pages) {
   const scores: number[] = [];
@@ -130,7 +148,8 @@ for (const page of pages) {
     );
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${page.path}`);
-    if (lhr.finalDisplayedUrl && !lhr.finalDisplayedUrl.endsWith(page.path)) throw new Error(`${page.path} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
+    if (lhr.finalDisplayedUrl && !lhr.finalDisplayedUrl.endsWith(page.path))
+      throw new Error(`${page.path} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
     if (lhr.runtimeError) {
       // A failed run (e.g. NO_FCP on a cold start) is said, not counted as a score of 0.
       console.warn(`${page.name} (${page.formFactor}) run ${run + 1}: ${lhr.runtimeError.code}`);
@@ -151,7 +170,9 @@ for (const page of pages) {
   console.log(rows.at(-1));
 }
 
-console.log(`\nLighthouse ${runs} runs per page, ${databaseUrl ? 'meterline_bench on PostgreSQL' : 'embedded demo (PGlite)'}; load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+console.log(
+  `\nLighthouse ${runs} runs per page, ${databaseUrl ? 'meterline_bench on PostgreSQL' : 'embedded demo (PGlite)'}; load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+);
 console.log('| page | form factor | performance, median (runs) | LCP, median | goal | |');
 console.log('|---|---|---:|---:|---:|---|');
 for (const row of rows) console.log(row);

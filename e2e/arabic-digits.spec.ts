@@ -62,7 +62,10 @@ async function findProblems(page: Page, digits: 'arab' | 'latn'): Promise<Findin
         if (!wrong.test(text)) continue;
         seen.add(parent);
         const owner = parent.closest('[aria-label], [role], h1, h2, h3, label, td, th, li, p, button, a') ?? parent;
-        findings.push({ kind: 'digits', text: `"${text.trim().slice(0, 80)}" in <${owner.tagName.toLowerCase()} ${owner.getAttribute('aria-label') ?? owner.className.toString().slice(0, 60)}>` });
+        findings.push({
+          kind: 'digits',
+          text: `"${text.trim().slice(0, 80)}" in <${owner.tagName.toLowerCase()} ${owner.getAttribute('aria-label') ?? owner.className.toString().slice(0, 60)}>`,
+        });
       }
       // Arrows: the way each one points on screen (its name, turned by a mirroring transform).
       const pointing = (icon: SVGElement) => {
@@ -74,7 +77,9 @@ async function findProblems(page: Page, digits: 'arab' | 'latn'): Promise<Findin
         const named = directional[icon.getAttribute('data-testid') ?? ''];
         return turned ? (named === 'left' ? 'right' : 'left') : named;
       };
-      const icons = Array.from(document.querySelectorAll<SVGElement>('svg[data-testid]')).filter((icon) => directional[icon.getAttribute('data-testid') ?? ''] && isVisible(icon));
+      const icons = Array.from(document.querySelectorAll<SVGElement>('svg[data-testid]')).filter(
+        (icon) => directional[icon.getAttribute('data-testid') ?? ''] && isVisible(icon),
+      );
       const isRtl = document.documentElement.dir === 'rtl';
       for (const icon of icons) {
         const name = icon.getAttribute('data-testid');
@@ -85,7 +90,9 @@ async function findProblems(page: Page, digits: 'arab' | 'latn'): Promise<Findin
           if (points !== expected) findings.push({ kind: 'arrow', text: `${name} (${towards}) points ${points}` });
           continue;
         }
-        const pair = icon.closest('.MuiTablePagination-actions, .MuiPagination-ul, .MuiTabs-root, .MuiPickersArrowSwitcher-root, .MuiPickersCalendarHeader-root');
+        const pair = icon.closest(
+          '.MuiTablePagination-actions, .MuiPagination-ul, .MuiTabs-root, .MuiPickersArrowSwitcher-root, .MuiPickersCalendarHeader-root',
+        );
         if (!pair) {
           findings.push({ kind: 'arrow', text: `${name} says no direction (data-towards) and is in no pair of arrows` });
           continue;
@@ -93,7 +100,8 @@ async function findProblems(page: Page, digits: 'arab' | 'latn'): Promise<Findin
         const box = pair.getBoundingClientRect();
         const own = icon.getBoundingClientRect();
         const expected = own.left + own.width / 2 < box.left + box.width / 2 ? 'left' : 'right';
-        if (points !== expected) findings.push({ kind: 'arrow', text: `${name} in ${pair.className.split(' ')[0]} points ${points}, not outwards` });
+        if (points !== expected)
+          findings.push({ kind: 'arrow', text: `${name} in ${pair.className.split(' ')[0]} points ${points}, not outwards` });
       }
       return findings;
     },

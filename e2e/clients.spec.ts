@@ -13,7 +13,10 @@ async function signInThroughForm(page: Page, username: string, password: string)
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('a superadmin creates a client and its admin, who adds a collector and changes settings; blocking the client signs the admin out', async ({ browser, baseURL }) => {
+test('a superadmin creates a client and its admin, who adds a collector and changes settings; blocking the client signs the admin out', async ({
+  browser,
+  baseURL,
+}) => {
   const clientName = `Cedar Grid ${suffix}`;
   const slug = `cedar-grid-${suffix}`;
   const adminUsername = `cedar-admin-${suffix}`;

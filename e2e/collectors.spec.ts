@@ -10,7 +10,12 @@ import { signedInPage } from './support/session';
 test.describe('collectors: cash at the door and the count', () => {
   test.use({ signedInAs: 'collector', viewport: { width: 390, height: 844 } });
 
-  test('collects one full and one partial payment, prints a receipt; the accountant counts a shortage of 1,000 LBP', async ({ page, tenant, browser, baseURL }) => {
+  test('collects one full and one partial payment, prints a receipt; the accountant counts a shortage of 1,000 LBP', async ({
+    page,
+    tenant,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(240_000);
     // Set-up through the API: a client billing in LBP, two customers with one invoice each.
     const admin = await tenant.api('admin');
@@ -19,7 +24,12 @@ test.describe('collectors: cash at the door and the count', () => {
     const path = (rest: string) => `services/${tenant.electricity}/${rest}`;
     const customerOf = async (fullName: string) => admin.post<{ id: number }>(path('customers/'), { full_name: fullName });
     const invoiceFor = async (customer: number, amount: string) =>
-      admin.post<{ id: number; number: string }>(path('invoices/'), { customer, period_start: '2026-10-01', period_end: '2026-10-31', lines: [{ description: 'اشتراك', quantity: '1', unit_price: amount }] });
+      admin.post<{ id: number; number: string }>(path('invoices/'), {
+        customer,
+        period_start: '2026-10-01',
+        period_end: '2026-10-31',
+        lines: [{ description: 'اشتراك', quantity: '1', unit_price: amount }],
+      });
     const fullCustomer = await customerOf(uniqueName('سامر حداد'));
     await invoiceFor(fullCustomer.id, '150000');
     const partCustomer = await customerOf(uniqueName('نادية عازار'));
@@ -54,7 +64,10 @@ test.describe('collectors: cash at the door and the count', () => {
     await expect(page.getByTestId('collect-invoice')).toHaveCount(1);
     await page.getByLabel('المبلغ المستلم').fill('٨٠٠٠٠');
     await page.getByRole('button', { name: 'استلام هذا المبلغ' }).click();
-    await page.getByRole('dialog', { name: 'استلام نقد' }).getByRole('button', { name: /تم استلام/ }).click();
+    await page
+      .getByRole('dialog', { name: 'استلام نقد' })
+      .getByRole('button', { name: /تم استلام/ })
+      .click();
     await expect(page.getByTestId('collect-receipt')).toHaveCount(1);
     await expect(page.getByTestId('collect-invoice')).toHaveCount(1);
     await expect(page.getByTestId('collect-invoice')).toContainText('مدفوعة جزئياً');
@@ -88,8 +101,12 @@ test.describe('collectors: cash at the door and the count', () => {
       await office.context().close();
     }
     const accountant = await tenant.api('accountant');
-    const handovers = await accountant.get<{ kind: string; difference: string; expected_amount: string; counted_amount: string }[]>(path('cash/handovers/'));
-    expect(handovers).toEqual([expect.objectContaining({ kind: 'shortage', difference: '-1000', expected_amount: '230000', counted_amount: '229000' })]);
+    const handovers = await accountant.get<{ kind: string; difference: string; expected_amount: string; counted_amount: string }[]>(
+      path('cash/handovers/'),
+    );
+    expect(handovers).toEqual([
+      expect.objectContaining({ kind: 'shortage', difference: '-1000', expected_amount: '230000', counted_amount: '229000' }),
+    ]);
     expect((await collector.get<{ held: string }[]>(path('cash/'))).map((row) => row.held)).toEqual(['0']);
   });
 });

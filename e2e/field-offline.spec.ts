@@ -47,7 +47,12 @@ function storedFieldData(page: Page, userId: number): Promise<{ keys: string[]; 
 test.describe('field work without a network', () => {
   test.use({ signedInAs: 'collector', viewport: { width: 390, height: 844 } });
 
-  test('a collector’s readings and cash taken offline survive a reload, are sent once, a refused one is shown to fix', async ({ page, context, baseURL, tenant }) => {
+  test('a collector’s readings and cash taken offline survive a reload, are sent once, a refused one is shown to fix', async ({
+    page,
+    context,
+    baseURL,
+    tenant,
+  }) => {
     test.setTimeout(240_000);
     const E = tenant.electricity;
     const admin = await tenant.api('admin');
@@ -60,10 +65,26 @@ test.describe('field work without a network', () => {
     const bundle = await createBundle(admin, E, { name: uniqueName('Offline 10 A'), price: '15', unit_price: '0.2' });
     const names = ['Field Alpha', 'Field Bravo', 'Field Charlie'];
     const customers: MeteredCustomer[] = [];
-    for (const [index, name] of names.entries()) customers.push(await createMeteredCustomer(admin, E, { full_name: name, bundle: bundle.id, floor: String(index + 1), apartment: `${index + 1}A`, ...at }));
+    for (const [index, name] of names.entries())
+      customers.push(
+        await createMeteredCustomer(admin, E, {
+          full_name: name,
+          bundle: bundle.id,
+          floor: String(index + 1),
+          apartment: `${index + 1}A`,
+          ...at,
+        }),
+      );
     const invoices: InvoiceRow[] = [];
     for (const [index, customer] of customers.entries())
-      invoices.push(await admin.post<InvoiceRow>(`services/${E}/invoices/`, { customer: customer.id, period_start: '2026-10-01', period_end: '2026-10-31', lines: [{ description: 'Subscription', quantity: '1', unit_price: String(15 + index * 5) }] }));
+      invoices.push(
+        await admin.post<InvoiceRow>(`services/${E}/invoices/`, {
+          customer: customer.id,
+          period_start: '2026-10-01',
+          period_end: '2026-10-31',
+          lines: [{ description: 'Subscription', quantity: '1', unit_price: String(15 + index * 5) }],
+        }),
+      );
     await admin.post(`services/${E}/routes/assignments/`, { collector: tenant.users.collector.id, region: place.region.id });
     const collectorId = tenant.users.collector.id;
 
@@ -72,14 +93,15 @@ test.describe('field work without a network', () => {
     page.on('response', (response) => {
       const request = response.request();
       const key = request.headers()['idempotency-key'];
-      if (request.method() === 'PUT' && key && !sent.some((item) => item.key === key)) sent.push({ url: request.url(), body: request.postData() ?? '', key, status: response.status() });
+      if (request.method() === 'PUT' && key && !sent.some((item) => item.key === key))
+        sent.push({ url: request.url(), body: request.postData() ?? '', key, status: response.status() });
     });
     await page.addInitScript((serviceId) => localStorage.setItem('selectedService', String(serviceId)), E);
 
     // One visit online: today's round, the building, each door's invoices; all of it on the device.
     await page.goto('/round');
-    await expect(page.getByRole('heading', { name: 'Today\'s round', level: 1 })).toBeVisible();
-    await page.getByRole('list', { name: 'Today\'s round' }).getByRole('link').filter({ hasText: 'Tower 1' }).click();
+    await expect(page.getByRole('heading', { name: "Today's round", level: 1 })).toBeVisible();
+    await page.getByRole('list', { name: "Today's round" }).getByRole('link').filter({ hasText: 'Tower 1' }).click();
     await expect(page.getByRole('heading', { name: 'Tower 1', level: 1 })).toBeVisible();
     const cardOf = (name: string) => page.getByRole('region', { name });
     for (const [index, name] of names.entries()) {
@@ -98,12 +120,19 @@ test.describe('field work without a network', () => {
     // Installable: a manifest with its icons, a service worker in control of the page (Chrome's own
     // verdict is the test below: this context is incognito, where Chrome never offers to install).
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
-    const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { name: string; start_url: string; display: string; icons: { src: string; sizes: string; type: string; purpose?: string }[] };
+    const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as {
+      name: string;
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string; type: string; purpose?: string }[];
+    };
     expect(manifest).toMatchObject({ name: 'Meterline', start_url: '/', display: 'standalone' });
-    for (const size of ['192x192', '512x512']) expect(manifest.icons.some((icon) => icon.sizes === size && icon.type === 'image/png')).toBe(true);
+    for (const size of ['192x192', '512x512'])
+      expect(manifest.icons.some((icon) => icon.sizes === size && icon.type === 'image/png')).toBe(true);
     const controller = await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+      if (!navigator.serviceWorker.controller)
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
       return navigator.serviceWorker.controller?.scriptURL ?? null;
     });
     expect(controller).toMatch(/\/sw\.js$/);
@@ -134,7 +163,10 @@ test.describe('field work without a network', () => {
       await cardOf(name).getByRole('link', { name: 'Collect' }).click();
       await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
       await page.getByRole('button', { name: /^Take all/ }).click();
-      await page.getByRole('dialog', { name: 'Take cash' }).getByRole('button', { name: /^Received/ }).click();
+      await page
+        .getByRole('dialog', { name: 'Take cash' })
+        .getByRole('button', { name: /^Received/ })
+        .click();
       // The receipt on screen, marked pending.
       const receipt = page.getByRole('dialog', { name: /Receipt/ });
       await expect(receipt.getByTestId('receipt-pending')).toHaveText('Pending');
@@ -187,11 +219,17 @@ test.describe('field work without a network', () => {
     // The server holds exactly three readings and two payments from the phone.
     const count = async () => {
       const readings: number[] = [];
-      for (const customer of customers) readings.push((await office.get<Paginated<unknown>>(`services/${E}/subscriptions/${customer.subscription.id}/readings/`)).count);
-      const payments = (await office.get<Paginated<{ invoice: number; amount: string }>>(`services/${E}/payments/?received_by=${collectorId}`)).results;
+      for (const customer of customers)
+        readings.push((await office.get<Paginated<unknown>>(`services/${E}/subscriptions/${customer.subscription.id}/readings/`)).count);
+      const payments = (
+        await office.get<Paginated<{ invoice: number; amount: string }>>(`services/${E}/payments/?received_by=${collectorId}`)
+      ).results;
       return { readings, payments: payments.map((payment) => `${payment.invoice}:${payment.amount}`).sort() };
     };
-    const expected = { readings: [1, 1, 1], payments: [`${first(invoices).id}:${first(invoices).total}`, `${nth(invoices, 1).id}:${nth(invoices, 1).total}`].sort() };
+    const expected = {
+      readings: [1, 1, 1],
+      payments: [`${first(invoices).id}:${first(invoices).total}`, `${nth(invoices, 1).id}:${nth(invoices, 1).total}`].sort(),
+    };
     expect(await count()).toEqual(expected);
 
     // A second replay of every write, with the same keys: answered again, nothing changes.
@@ -212,7 +250,10 @@ test.describe('field work without a network', () => {
     // The final receipt of a payment sent from the queue prints (the server's payment id).
     const receiptAnswer = page.waitForResponse((response) => /\/payments\/\d+\/receipt\//.test(response.url()));
     const popup = page.waitForEvent('popup');
-    await sentItems.filter({ hasText: first(invoices).number }).getByRole('button', { name: 'Print receipt' }).click();
+    await sentItems
+      .filter({ hasText: first(invoices).number })
+      .getByRole('button', { name: 'Print receipt' })
+      .click();
     const receipt = await receiptAnswer;
     expect(receipt.status()).toBe(200);
     expect(receipt.headers()['content-type']).toMatch(/application\/pdf|text\/html/);
@@ -242,36 +283,40 @@ test.describe('field work without a network', () => {
  * (a default Playwright context is incognito, where Chrome answers `in-incognito` and nothing else).
  */
 demoTest.describe('installable app', () => {
-  demoTest('Chrome finds nothing against installing it, and the shell opens with no network after one visit', async ({ playwright, baseURL }, testInfo) => {
-    const context = await playwright.chromium.launchPersistentContext(testInfo.outputPath('profile'), {
-      ...testInfo.project.use.launchOptions,
-      baseURL,
-      viewport: { width: 390, height: 844 },
-    });
-    try {
-      const page = context.pages()[0] ?? (await context.newPage());
-      await page.goto('/login');
-      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-      const controller = await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-        if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-        return navigator.serviceWorker.controller?.scriptURL ?? null;
+  demoTest(
+    'Chrome finds nothing against installing it, and the shell opens with no network after one visit',
+    async ({ playwright, baseURL }, testInfo) => {
+      const context = await playwright.chromium.launchPersistentContext(testInfo.outputPath('profile'), {
+        ...testInfo.project.use.launchOptions,
+        baseURL,
+        viewport: { width: 390, height: 844 },
       });
-      expect(controller).toMatch(/\/sw\.js$/);
-      const cdp = await context.newCDPSession(page);
-      const manifest = await cdp.send('Page.getAppManifest');
-      expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
-      expect(manifest.errors).toEqual([]);
-      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
-      expect(installabilityErrors).toEqual([]);
-      await cdp.detach();
+      try {
+        const page = context.pages()[0] ?? (await context.newPage());
+        await page.goto('/login');
+        await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+        const controller = await page.evaluate(async () => {
+          await navigator.serviceWorker.ready;
+          if (!navigator.serviceWorker.controller)
+            await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+          return navigator.serviceWorker.controller?.scriptURL ?? null;
+        });
+        expect(controller).toMatch(/\/sw\.js$/);
+        const cdp = await context.newCDPSession(page);
+        const manifest = await cdp.send('Page.getAppManifest');
+        expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+        expect(manifest.errors).toEqual([]);
+        const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+        expect(installabilityErrors).toEqual([]);
+        await cdp.detach();
 
-      // No network: the shell comes from the service worker.
-      await context.setOffline(true);
-      await page.reload();
-      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-    } finally {
-      await context.close();
-    }
-  });
+        // No network: the shell comes from the service worker.
+        await context.setOffline(true);
+        await page.reload();
+        await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

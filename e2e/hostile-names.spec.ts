@@ -22,7 +22,11 @@ async function expectInert(page: Page, dialogs: string[], where: string) {
 test.describe('hostile names', () => {
   test.use({ signedInAs: 'admin' });
 
-  test('render as text on the customer, invoice, payment and overdue screens and in the printed invoice', async ({ page, tenant, baseURL }) => {
+  test('render as text on the customer, invoice, payment and overdue screens and in the printed invoice', async ({
+    page,
+    tenant,
+    baseURL,
+  }) => {
     const api = await apiClientFor(baseURL!, tenant.users.admin);
     try {
       const base = `/api/services/${tenant.electricity}`;
@@ -36,22 +40,40 @@ test.describe('hostile names', () => {
       const customer = await (await api.post(`${base}/customers/`, { data: { full_name: HOSTILE } })).json();
       expect(customer.full_name).toBe(HOSTILE);
       const invoiceResponse = await api.post(`${base}/invoices/`, {
-        data: { customer: customer.id, period_start: '2026-01-01', period_end: '2026-01-31', notes: HOSTILE, lines: [{ description: HOSTILE, quantity: '1', unit_price: '10' }] },
+        data: {
+          customer: customer.id,
+          period_start: '2026-01-01',
+          period_end: '2026-01-31',
+          notes: HOSTILE,
+          lines: [{ description: HOSTILE, quantity: '1', unit_price: '10' }],
+        },
         headers: { 'idempotency-key': randomUUID() },
       });
       expect(invoiceResponse.status(), await invoiceResponse.text()).toBe(201);
       const invoice = await invoiceResponse.json();
       const second = await api.post(`${base}/invoices/`, {
-        data: { customer: customer.id, period_start: '2026-02-01', period_end: '2026-02-28', lines: [{ description: 'Supply', quantity: '1', unit_price: '5' }] },
+        data: {
+          customer: customer.id,
+          period_start: '2026-02-01',
+          period_end: '2026-02-28',
+          lines: [{ description: 'Supply', quantity: '1', unit_price: '5' }],
+        },
         headers: { 'idempotency-key': randomUUID() },
       });
       expect(second.status()).toBe(201);
-      const paid = await api.put(`${base}/invoices/${(await second.json()).id}/create_payment/`, { data: { reference: HOSTILE.slice(0, 60) }, headers: { 'idempotency-key': randomUUID() } });
+      const paid = await api.put(`${base}/invoices/${(await second.json()).id}/create_payment/`, {
+        data: { reference: HOSTILE.slice(0, 60) },
+        headers: { 'idempotency-key': randomUUID() },
+      });
       expect(paid.status(), await paid.text()).toBe(201);
       const ahead = await api.put(`/api/config/${config.id}/`, { data: { timezone: 'Pacific/Kiritimati' } });
       expect(ahead.status(), await ahead.text()).toBe(200);
       const overdueList = await (await api.get(`${base}/overdue/`)).json();
-      const overdueRows = (Array.isArray(overdueList) ? overdueList : overdueList.results) as { customer: number; customer_name: string; overdue_invoices: number }[];
+      const overdueRows = (Array.isArray(overdueList) ? overdueList : overdueList.results) as {
+        customer: number;
+        customer_name: string;
+        overdue_invoices: number;
+      }[];
       expect(overdueRows.find((row) => row.customer === customer.id)).toMatchObject({ customer_name: HOSTILE, overdue_invoices: 1 });
 
       const dialogs: string[] = [];

@@ -25,7 +25,12 @@ test.describe('collector', () => {
     await page.goto('/customers');
     const bottom = page.getByRole('navigation', { name: 'Quick navigation' });
     await expect(bottom).toBeVisible();
-    expect((await bottom.getByRole('link').allInnerTexts()).map((text) => text.trim())).toEqual(['Round', 'Invoices', 'Customers', 'Counters']);
+    expect((await bottom.getByRole('link').allInnerTexts()).map((text) => text.trim())).toEqual([
+      'Round',
+      'Invoices',
+      'Customers',
+      'Counters',
+    ]);
     await bottom.getByRole('link', { name: 'Invoices' }).click();
     await expect(page).toHaveURL('/invoices');
     // The side drawer is closed on phones until opened, and closes after a tap.

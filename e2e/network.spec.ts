@@ -3,7 +3,14 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { uniqueName } from './support/api';
 import { expect, test } from './support/fixtures';
 import { signedInPage, type Credentials } from './support/session';
-import { createAddress, createBundle, createJourneyTenant, createMeteredCustomer, createStation, type JourneyTenant } from './support/tenant';
+import {
+  createAddress,
+  createBundle,
+  createJourneyTenant,
+  createMeteredCustomer,
+  createStation,
+  type JourneyTenant,
+} from './support/tenant';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -138,7 +145,9 @@ test.describe.serial('network: bundle, station, customer, readings, reset', () =
     await expect(sheet.getByTestId('last-reading')).toHaveText('120.5 kWh');
     await sheet.getByLabel('New reading').fill('100');
     await sheet.getByRole('button', { name: 'Save reading' }).click();
-    await expect(sheet.getByLabel('New reading')).toHaveAccessibleDescription(/The new reading \(100\) is lower than the last reading \(120\.5\)/);
+    await expect(sheet.getByLabel('New reading')).toHaveAccessibleDescription(
+      /The new reading \(100\) is lower than the last reading \(120\.5\)/,
+    );
     await expect(sheet).toBeVisible();
     await sheet.getByRole('button', { name: 'Close' }).click();
     await expect(sheet).toBeHidden();

@@ -6,7 +6,10 @@ import { createAddress, createBundle, createMeteredCustomer } from './support/te
 test.describe('collector on the round, in Arabic on a phone', () => {
   test.use({ signedInAs: 'collector', viewport: { width: 390, height: 844 } });
 
-  test('follows the round through one building: reads two meters, marks one customer absent, sees the progress', async ({ page, tenant }) => {
+  test('follows the round through one building: reads two meters, marks one customer absent, sees the progress', async ({
+    page,
+    tenant,
+  }) => {
     // Set-up through the API: a region with two buildings, assigned to the collector; three customers in the first.
     const admin = await tenant.api('admin');
     const service = tenant.electricity;
@@ -15,10 +18,35 @@ test.describe('collector on the round, in Arabic on a phone', () => {
     // No amperage: no plausibility limit on the first readings of new meters.
     const bundle = await createBundle(admin, service, { name: uniqueName('E2E round'), price: '10', unit_price: '0.2' });
     const at = { region: place.region.id, street: place.street.id, building: place.building.id };
-    const first = await createMeteredCustomer(admin, service, { full_name: 'سامر حداد', bundle: bundle.id, floor: '1', apartment: '1', ...at });
-    const second = await createMeteredCustomer(admin, service, { full_name: 'نادية عازار', bundle: bundle.id, floor: '2', apartment: '1', ...at });
-    const third = await createMeteredCustomer(admin, service, { full_name: 'جورج خوري', bundle: bundle.id, floor: '3', apartment: '1', ...at });
-    await createMeteredCustomer(admin, service, { full_name: 'ليلى نصر', bundle: bundle.id, floor: '1', region: place.region.id, street: place.street.id, building: next.id });
+    const first = await createMeteredCustomer(admin, service, {
+      full_name: 'سامر حداد',
+      bundle: bundle.id,
+      floor: '1',
+      apartment: '1',
+      ...at,
+    });
+    const second = await createMeteredCustomer(admin, service, {
+      full_name: 'نادية عازار',
+      bundle: bundle.id,
+      floor: '2',
+      apartment: '1',
+      ...at,
+    });
+    const third = await createMeteredCustomer(admin, service, {
+      full_name: 'جورج خوري',
+      bundle: bundle.id,
+      floor: '3',
+      apartment: '1',
+      ...at,
+    });
+    await createMeteredCustomer(admin, service, {
+      full_name: 'ليلى نصر',
+      bundle: bundle.id,
+      floor: '1',
+      region: place.region.id,
+      street: place.street.id,
+      building: next.id,
+    });
     await admin.post(`services/${service}/routes/assignments/`, { collector: tenant.users.collector.id, region: place.region.id });
 
     // The collector's home is today's round.

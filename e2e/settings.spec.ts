@@ -31,7 +31,13 @@ test('the admin adds, renames and removes an address; one in use is kept with a 
   const admin = await tenant.api('admin');
   const address = await createAddress(admin, { region: 'Achrafieh', street: 'Sassine Street', building: 'Building A' });
   const bundle = await createBundle(admin, tenant.electricity, { name: '10 A', price: '20', unit_price: '0.3' });
-  await createMeteredCustomer(admin, tenant.electricity, { full_name: 'Rania Khoury', bundle: bundle.id, region: address.region.id, street: address.street.id, building: address.building.id });
+  await createMeteredCustomer(admin, tenant.electricity, {
+    full_name: 'Rania Khoury',
+    bundle: bundle.id,
+    region: address.region.id,
+    street: address.street.id,
+    building: address.building.id,
+  });
   await page.goto('/settings');
   const regions = page.getByRole('region', { name: 'Regions' });
   await expect(regions.getByRole('listitem').first()).toBeVisible();
@@ -39,7 +45,10 @@ test('the admin adds, renames and removes an address; one in use is kept with a 
   // A region customers live in cannot go.
   const usedRegion = (await regions.getByRole('listitem').first().innerText()).trim();
   await regions.getByRole('button', { name: `Remove ${usedRegion}` }).click();
-  await page.getByRole('dialog', { name: `Remove ${usedRegion}?` }).getByRole('button', { name: 'Remove' }).click();
+  await page
+    .getByRole('dialog', { name: `Remove ${usedRegion}?` })
+    .getByRole('button', { name: 'Remove' })
+    .click();
   await expect(page.getByText('It is still in use, so it cannot be removed.')).toBeVisible();
 
   await regions.getByRole('button', { name: 'Add' }).click();
@@ -56,7 +65,10 @@ test('the admin adds, renames and removes an address; one in use is kept with a 
   await expect(regions.getByText(`${name} North`)).toBeVisible();
 
   await regions.getByRole('button', { name: `Remove ${name} North` }).click();
-  await page.getByRole('dialog', { name: `Remove ${name} North?` }).getByRole('button', { name: 'Remove' }).click();
+  await page
+    .getByRole('dialog', { name: `Remove ${name} North?` })
+    .getByRole('button', { name: 'Remove' })
+    .click();
   await expect(regions.getByText(`${name} North`)).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'settings addresses');
 });

@@ -3,7 +3,18 @@ import { expect, test } from './support/fixtures';
 
 // Issue 17: no list needs horizontal scrolling at 1366 px in English or Arabic; a chip or a column
 // header cut short ("Partially pai…") fails the walk. The demo tenant's lists, read only.
-const LISTS = ['/customers', '/counters', '/stations', '/bundles', '/tariffs', '/invoices', '/overdue', '/payments', '/transactions', '/users'];
+const LISTS = [
+  '/customers',
+  '/counters',
+  '/stations',
+  '/bundles',
+  '/tariffs',
+  '/invoices',
+  '/overdue',
+  '/payments',
+  '/transactions',
+  '/users',
+];
 // Transactions opens on its invoice-status summary, with the list under it (docs/decisions.md, issue 17).
 const LISTS_UNDER_A_SUMMARY = ['/transactions'];
 
@@ -15,18 +26,22 @@ async function clippedOn(page: Page) {
     // The grid's own judgement: it marks its scroller when the columns are wider than the grid.
     const scroller = document.querySelector<HTMLElement>('.MuiDataGrid-virtualScroller--hasScrollX');
     if (scroller) problems.push(`grid scrolls sideways (${scroller.scrollWidth} > ${scroller.clientWidth})`);
-    if (document.documentElement.scrollWidth > document.documentElement.clientWidth + 1) problems.push(`page scrolls sideways (${document.documentElement.scrollWidth})`);
+    if (document.documentElement.scrollWidth > document.documentElement.clientWidth + 1)
+      problems.push(`page scrolls sideways (${document.documentElement.scrollWidth})`);
     const all = (root: ParentNode | null, selector: string) => (root ? Array.from(root.querySelectorAll<HTMLElement>(selector)) : []);
     for (const title of all(grid, '.MuiDataGrid-columnHeaderTitle')) {
-      if (title.scrollWidth > title.clientWidth + 1) problems.push(`header "${title.textContent}" cut (${title.scrollWidth} > ${title.clientWidth})`);
+      if (title.scrollWidth > title.clientWidth + 1)
+        problems.push(`header "${title.textContent}" cut (${title.scrollWidth} > ${title.clientWidth})`);
     }
     for (const label of all(document, 'main .MuiChip-label')) {
-      if (label.scrollWidth > label.clientWidth + 1) problems.push(`chip "${label.textContent}" cut (${label.scrollWidth} > ${label.clientWidth})`);
+      if (label.scrollWidth > label.clientWidth + 1)
+        problems.push(`chip "${label.textContent}" cut (${label.scrollWidth} > ${label.clientWidth})`);
     }
     // A chip inside a grid cell wider than its cell is cut by the cell.
     for (const cell of all(grid, '.MuiDataGrid-cell')) {
       const chip = all(cell, '.MuiChip-root')[0];
-      if (chip && chip.getBoundingClientRect().width > cell.getBoundingClientRect().width) problems.push(`chip "${chip.textContent}" wider than its cell`);
+      if (chip && chip.getBoundingClientRect().width > cell.getBoundingClientRect().width)
+        problems.push(`chip "${chip.textContent}" wider than its cell`);
     }
     return problems;
   });

@@ -10,7 +10,11 @@ import { apiClientFor } from './support/session';
 test.describe('two currencies: a split cash payment in Arabic', () => {
   test.use({ signedInAs: 'accountant', viewport: { width: 1440, height: 900 } });
 
-  test('takes 20 USD + 1,000,000 LBP on a 2,700,000 LBP invoice, shows the change in both, prints the receipt with both', async ({ page, tenant, baseURL }) => {
+  test('takes 20 USD + 1,000,000 LBP on a 2,700,000 LBP invoice, shows the change in both, prints the receipt with both', async ({
+    page,
+    tenant,
+    baseURL,
+  }) => {
     test.setTimeout(180_000);
     // Set-up through the API: the client bills in LBP with USD second, this month's rate per dollar, one invoice.
     const admin = await tenant.api('admin');
@@ -44,7 +48,9 @@ test.describe('two currencies: a split cash payment in Arabic', () => {
     // 20 USD = 1,790,000 LBP; with 1,000,000 LBP: 2,790,000, so 90,000 LBP (or 1.00 USD) back.
     await expect(dialog.getByTestId('change-due')).toContainText(/(90,000|٩٠٬٠٠٠)/);
     await expect(dialog.getByTestId('change-due')).toContainText(/(1\.00|١٫٠٠)/);
-    const paid = page.waitForResponse((response) => response.url().includes(`/invoices/${invoice.id}/create_payment/`) && response.request().method() === 'PUT');
+    const paid = page.waitForResponse(
+      (response) => response.url().includes(`/invoices/${invoice.id}/create_payment/`) && response.request().method() === 'PUT',
+    );
     await dialog.getByRole('button', { name: /^تسجيل\s/ }).click();
     const payment = await (await paid).json();
     expect(payment).toMatchObject({

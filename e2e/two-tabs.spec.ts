@@ -45,7 +45,10 @@ async function twoSignedInTabs(browser: Browser, baseURL: string, options: { wit
 }
 
 for (const withoutWebLocks of [false, true]) {
-  test(`two tabs refreshing at once both stay signed in (${withoutWebLocks ? 'no Web Locks: server grace window' : 'Web Locks'})`, async ({ browser, baseURL }) => {
+  test(`two tabs refreshing at once both stay signed in (${withoutWebLocks ? 'no Web Locks: server grace window' : 'Web Locks'})`, async ({
+    browser,
+    baseURL,
+  }) => {
     const { context, pages, pair, violations } = await twoSignedInTabs(browser, baseURL!, { withoutWebLocks });
     await first(pages).evaluate((expired) => localStorage.setItem('serviceToken', expired), expire(pair.access));
 
@@ -64,7 +67,9 @@ for (const withoutWebLocks of [false, true]) {
       await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
       await expect(page).toHaveURL('/dashboard');
     }
-    console.log(`two-tabs${withoutWebLocks ? '-no-locks' : ''}: refreshes=${refreshes.length} ok=${refreshes.filter((status) => status === 200).length} signed-in=2/2`);
+    console.log(
+      `two-tabs${withoutWebLocks ? '-no-locks' : ''}: refreshes=${refreshes.length} ok=${refreshes.filter((status) => status === 200).length} signed-in=2/2`,
+    );
     // With Web Locks the second tab waits and usually reuses the first one's pair; but Chromium
     // syncs localStorage between tabs asynchronously, so the second tab may still read the old
     // token when it gets the lock and ask too. Without locks both ask. Either way the server's

@@ -46,7 +46,11 @@ export function screenWeights(manifest, readAsset) {
   // The texts of one language are loaded before the first render (src/i18n/index.ts): count the
   // larger. Pages seen before signing in load only the public texts of it (virtual:public-texts),
   // the sign-in shell fewer still (virtual:sign-in-texts).
-  const larger = (keys) => keys.filter((key) => manifest[key]).sort((a, b) => sizeOf(manifest[b].file) - sizeOf(manifest[a].file)).slice(0, 1);
+  const larger = (keys) =>
+    keys
+      .filter((key) => manifest[key])
+      .sort((a, b) => sizeOf(manifest[b].file) - sizeOf(manifest[a].file))
+      .slice(0, 1);
   const language = larger(['src/i18n/en.ts', 'src/i18n/ar.ts']);
   const publicTexts = larger(['virtual:public-texts/en', 'virtual:public-texts/ar']);
   const signInTexts = larger(['virtual:sign-in-texts/en', 'virtual:sign-in-texts/ar']);
@@ -60,7 +64,10 @@ export function screenWeights(manifest, readAsset) {
     weigh(SIGN_IN_PAGE, closure([entry, ...(signInTexts.length ? signInTexts : publicTexts)])),
     ...pages.map((page) => {
       const isPublic = PUBLIC_PAGES.test(page);
-      return weigh(page, closure([entry, ...app, page, ...(isPublic ? (publicTexts.length ? publicTexts : language) : [...language, ...shell])]));
+      return weigh(
+        page,
+        closure([entry, ...app, page, ...(isPublic ? (publicTexts.length ? publicTexts : language) : [...language, ...shell])]),
+      );
     }),
   ];
 }

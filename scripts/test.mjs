@@ -19,7 +19,12 @@ const STAGE_LIMIT_MINUTES = Number(process.env.TEST_STAGE_LIMIT_MINUTES ?? 40);
 function stage(name, command, args, env = {}) {
   const started = Date.now();
   console.log(`\n=== ${name}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env }, timeout: STAGE_LIMIT_MINUTES * 60_000, killSignal: 'SIGKILL' });
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+    timeout: STAGE_LIMIT_MINUTES * 60_000,
+    killSignal: 'SIGKILL',
+  });
   const seconds = (Date.now() - started) / 1000;
   durations.push(`${name}: ${seconds.toFixed(1)} s`);
   if (result.error?.code === 'ETIMEDOUT') console.error(`\n${name} was stopped after ${STAGE_LIMIT_MINUTES} minutes: a test hangs.`);
@@ -46,9 +51,14 @@ function finish(ok) {
 if (!stage('lint', 'npx', ['eslint', '.', '--max-warnings=0'])) finish(false);
 if (!stage('typecheck', 'node', ['scripts/typecheck.mjs'])) finish(false);
 if (!stage('knip', 'npx', ['knip', '--no-progress'])) finish(false);
-const unitOk = stage('unit, API (PGlite) and component tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'], {
-  TEST_DATABASE_URL: '',
-});
+const unitOk = stage(
+  'unit, API (PGlite) and component tests',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'],
+  {
+    TEST_DATABASE_URL: '',
+  },
+);
 countVitest('.tmp/vitest.json');
 if (!unitOk) finish(false);
 

@@ -27,22 +27,31 @@ function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     // After the service worker is written (vite-plugin-pwa), so sw.js is compressed too.
-    closeBundle: { order: 'post', sequential: true, async handler() {
-      const files = fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((file) => COMPRESSIBLE.test(file));
-      await Promise.all(
-        files.map(async (file) => {
-          const full = path.join(outDir, file);
-          const content = fs.readFileSync(full);
-          if (content.length < 1024) return;
-          const [br, gz] = await Promise.all([
-            brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
-            gzip(content, { level: 9 }),
-          ]);
-          fs.writeFileSync(`${full}.br`, br);
-          fs.writeFileSync(`${full}.gz`, gz);
-        }),
-      );
-    } },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((file) => COMPRESSIBLE.test(file));
+        await Promise.all(
+          files.map(async (file) => {
+            const full = path.join(outDir, file);
+            const content = fs.readFileSync(full);
+            if (content.length < 1024) return;
+            const [br, gz] = await Promise.all([
+              brotli(content, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+                },
+              }),
+              gzip(content, { level: 9 }),
+            ]);
+            fs.writeFileSync(`${full}.br`, br);
+            fs.writeFileSync(`${full}.gz`, gz);
+          }),
+        );
+      },
+    },
   };
 }
 
@@ -55,8 +64,26 @@ function precompress(): Plugin {
  * (app/public-shell.tsx), the first screen of a visit without a session.
  */
 const TEXT_SUBSETS: Record<string, string[]> = {
-  'public-texts': ['app', 'common', 'language', 'auth', 'errors', 'forms', 'tenants.signedOut', 'users.signedOut', 'profile.password.signInAgain'],
-  'sign-in-texts': ['app.name', 'language', 'auth.signIn', 'auth.errors', 'tenants.signedOut', 'users.signedOut', 'profile.password.signInAgain'],
+  'public-texts': [
+    'app',
+    'common',
+    'language',
+    'auth',
+    'errors',
+    'forms',
+    'tenants.signedOut',
+    'users.signedOut',
+    'profile.password.signInAgain',
+  ],
+  'sign-in-texts': [
+    'app.name',
+    'language',
+    'auth.signIn',
+    'auth.errors',
+    'tenants.signedOut',
+    'users.signedOut',
+    'profile.password.signInAgain',
+  ],
 };
 
 /** The `keys` (a section, or one text by its dotted path) of `texts`, in the same tree. */
@@ -88,7 +115,10 @@ export function publicTexts(): Plugin {
       const file = path.resolve(import.meta.dirname, `src/i18n/${language}.ts`);
       this.addWatchFile(file);
       const { code } = await transformWithOxc(fs.readFileSync(file, 'utf8'), file, { lang: 'ts' });
-      const texts = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`))[language] as Record<string, unknown>;
+      const texts = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`))[language] as Record<
+        string,
+        unknown
+      >;
       return `export const texts = ${JSON.stringify(pickTexts(texts, keys, `src/i18n/${language}.ts`))};`;
     },
   };
@@ -104,7 +134,9 @@ function preloadLatinFont(): Plugin {
       handler(_html, context) {
         const font = Object.keys(context.bundle ?? {}).find((file) => /montserrat-latin-wght-normal-[^/]+\.woff2$/.test(file));
         if (!font) return [];
-        return [{ tag: 'link', attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' }];
+        return [
+          { tag: 'link', attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' },
+        ];
       },
     },
   };

@@ -22,7 +22,10 @@ export function toCents(text: string): bigint {
 /** Signs in through the API: the tokens, or the status when refused. */
 export async function signInThroughApi(request: APIRequestContext, username: string, password: string, otp?: string) {
   const response = await request.post('/api/auth/jwt/create/', { data: { username, password, ...(otp ? { otp } : {}) } });
-  return { status: response.status(), body: (await response.json().catch(() => null)) as { access?: string; refresh?: string; code?: string } | null };
+  return {
+    status: response.status(),
+    body: (await response.json().catch(() => null)) as { access?: string; refresh?: string; code?: string } | null,
+  };
 }
 
 /** A name no other run or journey uses (the data directory is fresh per run, journeys run in parallel). */

@@ -7,9 +7,14 @@ export async function expectNoSeriousA11yViolations(page: Page, label = page.url
   // (the loading state's own findings, not the screen's), so wait until no progress bar shows.
   await expect(page.getByRole('progressbar'), `${label} is still loading`).toHaveCount(0);
   // A page or dialog still fading in reads as low contrast: wait for running transitions to end.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 5_000 })
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  const summary = serious.map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(' ')).join('\n  ')}`);
+  const summary = serious.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(' ')).join('\n  ')}`,
+  );
   expect(serious, `axe on ${label}:\n${summary.join('\n')}`).toEqual([]);
 }

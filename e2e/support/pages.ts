@@ -13,7 +13,14 @@ export function expiredToken(): string {
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ exp: Math.floor(Date.now() / 1000) - 3600, token_type: 'access' })}.x`;
 }
 
-const DATE_SECTIONS: Record<string, 'year' | 'month' | 'day'> = { Year: 'year', Month: 'month', Day: 'day', السنة: 'year', الشهر: 'month', اليوم: 'day' };
+const DATE_SECTIONS: Record<string, 'year' | 'month' | 'day'> = {
+  Year: 'year',
+  Month: 'month',
+  Day: 'day',
+  السنة: 'year',
+  الشهر: 'month',
+  اليوم: 'day',
+};
 
 /**
  * Types a `YYYY-MM` month or `YYYY-MM-DD` day into a date picker (MUI X: a group named by its

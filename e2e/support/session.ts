@@ -1,4 +1,13 @@
-import { expect, request, type APIRequestContext, type APIResponse, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import {
+  expect,
+  request,
+  type APIRequestContext,
+  type APIResponse,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import { DEMO_PASSWORD, type DemoRole } from './roles';
 
 /** Who signs in: a demo account or a user a journey made for itself. */
@@ -38,17 +47,35 @@ export async function signIn(baseURL: string, credentials: Credentials): Promise
 export function storageStateWith(baseURL: string, tokens: TokenPair): StorageState {
   return {
     cookies: [],
-    origins: [{ origin: new URL(baseURL).origin, localStorage: [{ name: 'serviceToken', value: tokens.access }, { name: 'refreshToken', value: tokens.refresh }] }],
+    origins: [
+      {
+        origin: new URL(baseURL).origin,
+        localStorage: [
+          { name: 'serviceToken', value: tokens.access },
+          { name: 'refreshToken', value: tokens.refresh },
+        ],
+      },
+    ],
   };
 }
 
 /** A browser context signed in as `credentials` with a pair of its own. */
-export async function signedInContext(browser: Browser, baseURL: string, credentials: Credentials, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+export async function signedInContext(
+  browser: Browser,
+  baseURL: string,
+  credentials: Credentials,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   return browser.newContext({ ...options, storageState: storageStateWith(baseURL, await signIn(baseURL, credentials)) });
 }
 
 /** A page in a context of its own, signed in as `credentials` (close it with `page.context().close()`). */
-export async function signedInPage(browser: Browser, baseURL: string, credentials: Credentials, options: BrowserContextOptions = {}): Promise<Page> {
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string,
+  credentials: Credentials,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
   return (await signedInContext(browser, baseURL, credentials, options)).newPage();
 }
 

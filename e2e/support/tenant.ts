@@ -54,7 +54,12 @@ export async function createJourneyTenant(baseURL: string, label: string): Promi
     const users = {} as Record<TenantRole, JourneyUser>;
     for (const role of TENANT_ROLES) {
       const credentials = { username: `${role}-${tag}`, password: journeyPassword() };
-      const user = await superadmin.post<{ id: number }>(`tenants/${tenant.id}/users/`, { ...credentials, role, first_name: FIRST_NAMES[role], last_name: 'Journey' });
+      const user = await superadmin.post<{ id: number }>(`tenants/${tenant.id}/users/`, {
+        ...credentials,
+        role,
+        first_name: FIRST_NAMES[role],
+        last_name: 'Journey',
+      });
       users[role] = { ...credentials, id: user.id };
     }
     const calls = new Map<TenantRole, Promise<ApiCalls>>();
@@ -100,7 +105,11 @@ export interface MeteredCustomer {
   subscription: { id: number; counter: string };
 }
 
-export async function createBundle(admin: ApiCalls, serviceId: number, data: { name: string; price: string; unit_price: string; amperage?: string }) {
+export async function createBundle(
+  admin: ApiCalls,
+  serviceId: number,
+  data: { name: string; price: string; unit_price: string; amperage?: string },
+) {
   return admin.post<Named>(`services/${serviceId}/bundles/`, data);
 }
 
@@ -120,9 +129,21 @@ export async function createAddress(admin: ApiCalls, names: { region: string; st
 export async function createMeteredCustomer(
   admin: ApiCalls,
   serviceId: number,
-  data: { full_name: string; bundle: number; station?: number; region?: number; street?: number; building?: number; floor?: string; apartment?: string },
+  data: {
+    full_name: string;
+    bundle: number;
+    station?: number;
+    region?: number;
+    street?: number;
+    building?: number;
+    floor?: string;
+    apartment?: string;
+  },
 ): Promise<MeteredCustomer> {
-  const customer = await admin.post<MeteredCustomer | (Omit<MeteredCustomer, 'subscription'> & { subscription: null })>(`services/${serviceId}/customers/`, data);
+  const customer = await admin.post<MeteredCustomer | (Omit<MeteredCustomer, 'subscription'> & { subscription: null })>(
+    `services/${serviceId}/customers/`,
+    data,
+  );
   if (!customer.subscription) throw new Error(`${data.full_name} was created without a meter`);
   return customer as MeteredCustomer;
 }
@@ -138,7 +159,11 @@ export async function createPaidInvoice(admin: ApiCalls, accountant: ApiCalls, s
   const start = now;
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0));
   const day = (date: Date) => date.toISOString().slice(0, 10);
-  const invoice = await admin.post<{ id: number; number: string; total: string }>(`services/${serviceId}/invoices/`, { subscription, period_start: day(start), period_end: day(end) });
+  const invoice = await admin.post<{ id: number; number: string; total: string }>(`services/${serviceId}/invoices/`, {
+    subscription,
+    period_start: day(start),
+    period_end: day(end),
+  });
   await accountant.put(`services/${serviceId}/invoices/${invoice.id}/create_payment/`, {});
   return invoice;
 }

@@ -27,14 +27,25 @@ beforeAll(async () => {
   // A third client for the superadmin's writes (blocking it touches nobody's session).
   const tenantC = (await clients.superadmin.post('/api/tenants/', { name: 'Tenant C', slug: 'tenant-c' })).json();
   ids.tenantC = tenantC.id;
-  ids.userC = (await clients.superadmin.post(`/api/tenants/${tenantC.id}/users/`, { username: 'c.admin', password: 'c-admin-pass', role: 'admin' })).json().id;
+  ids.userC = (
+    await clients.superadmin.post(`/api/tenants/${tenantC.id}/users/`, { username: 'c.admin', password: 'c-admin-pass', role: 'admin' })
+  ).json().id;
   ids.settingsA = (await clients.admin.get('/api/config/')).json().id;
   const a = fixture.tenantA;
   Object.assign(ids, { tenantA: a.id, regionA: a.regionId, streetA: a.streetId, buildingA: a.buildingId });
   // Throwaway addresses for the admin's deletes.
-  const regionToDelete = first(await context.db.insert(regions).values({ tenantId: a.id, name: 'Region to delete' }).returning(), 'a row inserted into regions');
-  const streetToDelete = first(await context.db.insert(streets).values({ tenantId: a.id, regionId: a.regionId, name: 'Street to delete' }).returning(), 'a row inserted into streets');
-  const buildingToDelete = first(await context.db.insert(buildings).values({ tenantId: a.id, streetId: a.streetId, name: 'Building to delete' }).returning(), 'a row inserted into buildings');
+  const regionToDelete = first(
+    await context.db.insert(regions).values({ tenantId: a.id, name: 'Region to delete' }).returning(),
+    'a row inserted into regions',
+  );
+  const streetToDelete = first(
+    await context.db.insert(streets).values({ tenantId: a.id, regionId: a.regionId, name: 'Street to delete' }).returning(),
+    'a row inserted into streets',
+  );
+  const buildingToDelete = first(
+    await context.db.insert(buildings).values({ tenantId: a.id, streetId: a.streetId, name: 'Building to delete' }).returning(),
+    'a row inserted into buildings',
+  );
   ids.regionToDelete = regionToDelete.id;
   ids.streetToDelete = streetToDelete.id;
   ids.buildingToDelete = buildingToDelete.id;
@@ -107,7 +118,8 @@ describe('every role on every route', () => {
         const response = await clients[role].request({ method: route.method, url: urlOf(route.path), payload: route.body?.() });
         results[role] = response.statusCode;
         expected[role] = route.allowed.includes(role) ? route.status : 403;
-        if (response.statusCode === 403) expect(response.json()).toEqual({ detail: 'You do not have permission to perform this action.', code: 'permission_denied' });
+        if (response.statusCode === 403)
+          expect(response.json()).toEqual({ detail: 'You do not have permission to perform this action.', code: 'permission_denied' });
       }
       expect(results).toEqual(expected);
     });
@@ -179,7 +191,16 @@ describe('OpenAPI', () => {
     }
     expect(missing).toEqual([]);
     expect(Object.keys(document.components.schemas.Tenant?.properties ?? {})).toEqual([
-      'id', 'name', 'slug', 'email', 'phone', 'address', 'db_alias', 'is_blocked', 'created_at', 'users_count',
+      'id',
+      'name',
+      'slug',
+      'email',
+      'phone',
+      'address',
+      'db_alias',
+      'is_blocked',
+      'created_at',
+      'users_count',
     ]);
     expect(Object.keys(document.components.schemas.Config?.properties ?? {})).toContain('currency_decimals');
     // Every reference resolves (the contract's named schemas are in components).

@@ -57,7 +57,13 @@ import { createRouteService } from './modules/routes/routes.service';
 import { routeRoutes } from './modules/routes/routes.routes';
 import { createLedgerService } from './modules/ledger/ledger.service';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
-import { accountRoutes, creditNoteDetailRoutes, creditNotePdfRoutes, creditNoteRoutes, statementRoutes } from './modules/account/account.routes';
+import {
+  accountRoutes,
+  creditNoteDetailRoutes,
+  creditNotePdfRoutes,
+  creditNoteRoutes,
+  statementRoutes,
+} from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
 import { createStatementService } from './modules/account/statement.service';
 import { createSubscriptionService } from './modules/subscriptions/subscriptions.service';
@@ -122,7 +128,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const secret = config.jwtSecret ?? (await getOrCreateSecret(db, 'jwt-signing-key'));
-  if (Buffer.byteLength(secret) < 32) throw new Error('The token signing key must be at least 32 bytes (JWT_SECRET or app_secrets.jwt-signing-key).');
+  if (Buffer.byteLength(secret) < 32)
+    throw new Error('The token signing key must be at least 32 bytes (JWT_SECRET or app_secrets.jwt-signing-key).');
   await app.register(fastifyJwt, { secret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'], requiredClaims: ['exp'] } });
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
@@ -184,7 +191,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(exchangeRateRoutes, { prefix: '/api/services/:serviceId/exchange-rates', exchangeRates, databases });
   const idempotency = createIdempotency({ clock });
   // Onboarding (issue 17): customers from a CSV file, and the new client's setup checklist.
-  await app.register(customerImportRoutes, { prefix: '/api/services/:serviceId/customers', imports: createCustomerImportService({ clock }), databases, idempotency });
+  await app.register(customerImportRoutes, {
+    prefix: '/api/services/:serviceId/customers',
+    imports: createCustomerImportService({ clock }),
+    databases,
+    idempotency,
+  });
   await app.register(onboardingRoutes, { prefix: '/api/onboarding', databases, db });
   const subscriptions = createSubscriptionService({ clock, defaultDb: db });
   await app.register(subscriptionRoutes, { prefix: '/api/services/:serviceId/subscriptions', subscriptions, databases, idempotency });
@@ -226,7 +238,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
 /** Hashed build files never change under their name: cached for a year; anything else is revalidated. */
 export function cacheControlFor(relativePath: string): string {
-  const original = relativePath.split(path.sep).join('/').replace(/\.(br|gz)$/, '');
+  const original = relativePath
+    .split(path.sep)
+    .join('/')
+    .replace(/\.(br|gz)$/, '');
   return /^assets\/.+-[\w-]{8,}\.\w+$/.test(original) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 

@@ -140,5 +140,8 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
     const hops = Number(text);
     return (_address, hop) => hop < hops;
   }
-  return text.split(',').map((part) => part.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }

@@ -38,7 +38,9 @@ function permissionHooksOf(route: RouteOptions): PermissionHook[] {
 /** A role passes a route's hooks when each hook accepts one of its permissions of the contract's table (none: any tenant user). */
 function isAllowed(role: RoleUnderTest, hooks: PermissionHook[]): boolean {
   return hooks.every((hook) =>
-    hook.permissions.length === 0 ? role !== 'superadmin' : hook.permissions.some(([action, subject]) => tableAllows(role, action, subject as ConcreteSubject)),
+    hook.permissions.length === 0
+      ? role !== 'superadmin'
+      : hook.permissions.some(([action, subject]) => tableAllows(role, action, subject as ConcreteSubject)),
   );
 }
 
@@ -48,9 +50,26 @@ function urlOf(route: RouteOptions): string {
 }
 
 const VALID_LOOKING_BODY = {
-  name: 'Walk', full_name: 'Walk Test', username: 'walker', email: 'walk@example.com', password: 'long-enough-1',
-  role: 'support', amount: '10', kind: 'expense', counter: '10', reason: 'test', price: '10', code: 'W-1',
-  period_start: '2026-01-01', period_end: '2026-01-31', subscription: 1, customer: 1, is_active: true, outcome: 'absent', collector: 1, region: 1,
+  name: 'Walk',
+  full_name: 'Walk Test',
+  username: 'walker',
+  email: 'walk@example.com',
+  password: 'long-enough-1',
+  role: 'support',
+  amount: '10',
+  kind: 'expense',
+  counter: '10',
+  reason: 'test',
+  price: '10',
+  code: 'W-1',
+  period_start: '2026-01-01',
+  period_end: '2026-01-31',
+  subscription: 1,
+  customer: 1,
+  is_active: true,
+  outcome: 'absent',
+  collector: 1,
+  region: 1,
 };
 
 describe('403 before 400 on every route', () => {
@@ -62,7 +81,9 @@ describe('403 before 400 on every route', () => {
   it('answers 403 to every role without the permission, with an empty body and with a valid-looking one', async () => {
     const failures: string[] = [];
     let checks = 0;
-    const routes = context.routes.filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && route.method !== 'HEAD');
+    const routes = context.routes.filter(
+      (route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && route.method !== 'HEAD',
+    );
     for (const route of routes) {
       const methods = [route.method].flat();
       for (const method of methods) {

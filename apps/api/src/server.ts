@@ -38,7 +38,9 @@ if (cluster.isPrimary && workers.count > 1) {
     listening += 1;
     if (listening === workers.count) {
       const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-      console.log(`\nMeterline is running on http://localhost:${config.port}  (${workers.count} processes, ready in ${seconds} s, PostgreSQL (DATABASE_URL))`);
+      console.log(
+        `\nMeterline is running on http://localhost:${config.port}  (${workers.count} processes, ready in ${seconds} s, PostgreSQL (DATABASE_URL))`,
+      );
     }
   });
   cluster.on('exit', (worker, code, signal) => {
@@ -67,7 +69,8 @@ async function serve() {
   const app = await buildApp({ config, databases });
   // `npm run backup` asks the process that holds the embedded database for a consistent copy.
   const embedded = databases.all().find((database) => database.alias === 'default' && database.backup);
-  if (!isWorker && embedded?.backup) installBackupSignal(path.join(config.dataDir, 'pglite'), embedded.backup, (line) => app.log.info(line));
+  if (!isWorker && embedded?.backup)
+    installBackupSignal(path.join(config.dataDir, 'pglite'), embedded.backup, (line) => app.log.info(line));
 
   let closing = false;
   async function shutdown(signal: string) {

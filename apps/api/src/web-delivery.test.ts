@@ -33,7 +33,8 @@ afterAll(async () => {
   fs.rmSync(webDist, { recursive: true, force: true });
 });
 
-const get = (url: string, encoding?: string) => context.app.inject({ method: 'GET', url, headers: encoding === undefined ? {} : { 'accept-encoding': encoding } });
+const get = (url: string, encoding?: string) =>
+  context.app.inject({ method: 'GET', url, headers: encoding === undefined ? {} : { 'accept-encoding': encoding } });
 
 describe('the built web app, served by the API', () => {
   it('sends the precompressed file the browser accepts, brotli first', async () => {

@@ -35,7 +35,8 @@ export async function expectPermissions(clients: Record<RoleUnderTest, Client>, 
     for (const role of ROLES_UNDER_TEST) {
       const response = await testCase.call(clients[role]);
       const allowed = testCase.allowed.includes(role);
-      if (allowed && [401, 403].includes(response.statusCode)) failures.push(`${testCase.name} as ${role}: ${response.statusCode}, expected allowed`);
+      if (allowed && [401, 403].includes(response.statusCode))
+        failures.push(`${testCase.name} as ${role}: ${response.statusCode}, expected allowed`);
       if (response.statusCode >= 500) failures.push(`${testCase.name} as ${role}: ${response.statusCode} ${response.body.slice(0, 200)}`);
       if (!allowed && response.statusCode !== 403) failures.push(`${testCase.name} as ${role}: ${response.statusCode}, expected 403`);
       if (!allowed && response.statusCode === 403) expect(response.json()).toMatchObject({ code: 'permission_denied' });

@@ -31,18 +31,53 @@ const hasher = createPasswordHasher({ memoryCost: 8, timeCost: 1 });
 let passwordHash: Promise<string> | null = null;
 
 async function createTenantFixture(db: Db, prefix: string, hash: string, dbAlias = 'default', tenantDb: Db = db): Promise<TenantFixture> {
-  const tenant = first(await db.insert(tenants).values({ name: `Tenant ${prefix.toUpperCase()}`, slug: `tenant-${prefix}`, dbAlias }).returning(), 'a row inserted into tenants');
+  const tenant = first(
+    await db
+      .insert(tenants)
+      .values({ name: `Tenant ${prefix.toUpperCase()}`, slug: `tenant-${prefix}`, dbAlias })
+      .returning(),
+    'a row inserted into tenants',
+  );
   await provisionTenantData(tenantDb, tenant.id, { companyName: `Company ${prefix.toUpperCase()}` });
   const tenantServices = await tenantDb.select().from(services).where(eq(services.tenantId, tenant.id));
-  const region = first(await tenantDb.insert(regions).values({ tenantId: tenant.id, name: `Region ${prefix}` }).returning(), 'a row inserted into regions');
-  const street = first(await tenantDb.insert(streets).values({ tenantId: tenant.id, regionId: region.id, name: `Street ${prefix}` }).returning(), 'a row inserted into streets');
-  const building = first(await tenantDb.insert(buildings).values({ tenantId: tenant.id, streetId: street.id, name: `Building ${prefix}` }).returning(), 'a row inserted into buildings');
+  const region = first(
+    await tenantDb
+      .insert(regions)
+      .values({ tenantId: tenant.id, name: `Region ${prefix}` })
+      .returning(),
+    'a row inserted into regions',
+  );
+  const street = first(
+    await tenantDb
+      .insert(streets)
+      .values({ tenantId: tenant.id, regionId: region.id, name: `Street ${prefix}` })
+      .returning(),
+    'a row inserted into streets',
+  );
+  const building = first(
+    await tenantDb
+      .insert(buildings)
+      .values({ tenantId: tenant.id, streetId: street.id, name: `Building ${prefix}` })
+      .returning(),
+    'a row inserted into buildings',
+  );
   const ids = {} as TenantFixture['users'];
   for (const role of ['admin', 'accountant', 'support', 'collector'] as const) {
-    const user = first(await db
-      .insert(users)
-      .values({ tenantId: tenant.id, username: `${prefix}.${role}`, email: `${prefix}.${role}@example.com`, passwordHash: hash, role, firstName: role, lastName: prefix.toUpperCase() })
-      .returning(), 'a row inserted into users');
+    const user = first(
+      await db
+        .insert(users)
+        .values({
+          tenantId: tenant.id,
+          username: `${prefix}.${role}`,
+          email: `${prefix}.${role}@example.com`,
+          passwordHash: hash,
+          role,
+          firstName: role,
+          lastName: prefix.toUpperCase(),
+        })
+        .returning(),
+      'a row inserted into users',
+    );
     ids[role] = user.id;
   }
   return {
@@ -61,7 +96,13 @@ export async function createFixture(context: TestContext, options: { tenantBAlia
   passwordHash ??= hasher.hash(TEST_PASSWORD);
   const hash = await passwordHash;
   const db = context.db;
-  const superadmin = first(await db.insert(users).values({ username: 'superadmin', passwordHash: hash, role: 'superadmin', isSuperuser: true, firstName: 'Super', lastName: 'Admin' }).returning(), 'a row inserted into users');
+  const superadmin = first(
+    await db
+      .insert(users)
+      .values({ username: 'superadmin', passwordHash: hash, role: 'superadmin', isSuperuser: true, firstName: 'Super', lastName: 'Admin' })
+      .returning(),
+    'a row inserted into users',
+  );
   const tenantA = await createTenantFixture(db, 'a', hash);
   const alias = options.tenantBAlias ?? 'default';
   const tenantB = await createTenantFixture(db, 'b', hash, alias, context.databases.get(alias));

@@ -60,10 +60,13 @@ async function openTestDatabase(alias: string): Promise<Database> {
   fs.cpSync(inject('templateDir'), dir, { recursive: true });
   const database = await openPglite(dir, alias, { lock: false });
   const close = database.close;
-  return { ...database, close: async () => {
-    await close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  } };
+  return {
+    ...database,
+    close: async () => {
+      await close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 export interface TestContext {
@@ -163,7 +166,12 @@ export function clientWithToken(app: FastifyInstance, token: string, refresh = '
   };
 }
 
-export async function signIn(app: FastifyInstance, username: string, password: string, extra: Record<string, string> = {}): Promise<Client> {
+export async function signIn(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  extra: Record<string, string> = {},
+): Promise<Client> {
   const response = await app.inject({ method: 'POST', url: '/api/auth/jwt/create/', payload: { username, password, ...extra } });
   if (response.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${response.statusCode} ${response.body}`);
   const { access, refresh } = response.json();

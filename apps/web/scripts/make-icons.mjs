@@ -23,11 +23,16 @@ const icons = [
   { file: 'apple-touch-icon-180.png', size: 180, kind: 'maskable' },
 ];
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   for (const { file, size, kind } of icons) {
     const page = await browser.newPage({ viewport: { width: size, height: size }, deviceScaleFactor: 1 });
-    await page.setContent(`<html><body style="margin:0;background:transparent">${svgOf(kind).replace('<svg ', `<svg width="${size}" height="${size}" style="display:block" `)}</body></html>`);
+    await page.setContent(
+      `<html><body style="margin:0;background:transparent">${svgOf(kind).replace('<svg ', `<svg width="${size}" height="${size}" style="display:block" `)}</body></html>`,
+    );
     await page.screenshot({ path: path.join(OUT, file), omitBackground: true });
     await page.close();
   }

@@ -9,7 +9,14 @@ const BASE = process.argv[2] ?? 'http://localhost:3999';
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 
 async function measure(path, username) {
@@ -42,7 +49,9 @@ async function measure(path, username) {
     raw += content.length;
     gzip += gzipSync(content, { level: 9 }).length;
   }
-  console.log(`${path}${username ? ` (${username})` : ''}: ${scripts.size} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gzip / 1024).toFixed(1)} KB gzip`);
+  console.log(
+    `${path}${username ? ` (${username})` : ''}: ${scripts.size} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gzip / 1024).toFixed(1)} KB gzip`,
+  );
 }
 
 await measure('/login');

@@ -8,10 +8,31 @@ import { fileURLToPath } from 'node:url';
 
 const PORT = Number(process.env.PORT ?? 3999);
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
-const ROLES = { superadmin: 'superadmin', admin: 'admin', accountant: 'accountant', support: 'support', collector: 'collector', otpadmin: 'admin' };
-const NAMES = { superadmin: ['Platform', 'Owner'], admin: ['Sara', 'Haddad'], accountant: ['Omar', 'Khalil'], support: ['Lina', 'Nasser'], collector: ['Karim', 'Aziz'], otpadmin: ['Rami', 'Saleh'] };
+const ROLES = {
+  superadmin: 'superadmin',
+  admin: 'admin',
+  accountant: 'accountant',
+  support: 'support',
+  collector: 'collector',
+  otpadmin: 'admin',
+};
+const NAMES = {
+  superadmin: ['Platform', 'Owner'],
+  admin: ['Sara', 'Haddad'],
+  accountant: ['Omar', 'Khalil'],
+  support: ['Lina', 'Nasser'],
+  collector: ['Karim', 'Aziz'],
+  otpadmin: ['Rami', 'Saleh'],
+};
 const ACCESS_SECONDS = Number(process.env.ACCESS_SECONDS ?? 900);
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.png': 'image/png' };
+const TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.png': 'image/png',
+};
 
 const encode = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const token = (username, kind, seconds) =>
@@ -45,9 +66,29 @@ function me(username) {
   const role = ROLES[username];
   return {
     id: Object.keys(ROLES).indexOf(username) + 1,
-    tenant: role === 'superadmin' ? null : { id: 1, name: 'demo', company_name: 'Demo Power Co.', logo: null, currency: 'USD', currency_decimals: 2, timezone: 'Asia/Beirut' },
-    username, email: `${username}@example.com`, first_name, last_name, phone: '', role, avatar: null, is_active: true,
-    otp_enabled: username === 'otpadmin', last_login: null, date_joined: '2026-01-01T00:00:00Z',
+    tenant:
+      role === 'superadmin'
+        ? null
+        : {
+            id: 1,
+            name: 'demo',
+            company_name: 'Demo Power Co.',
+            logo: null,
+            currency: 'USD',
+            currency_decimals: 2,
+            timezone: 'Asia/Beirut',
+          },
+    username,
+    email: `${username}@example.com`,
+    first_name,
+    last_name,
+    phone: '',
+    role,
+    avatar: null,
+    is_active: true,
+    otp_enabled: username === 'otpadmin',
+    last_login: null,
+    date_joined: '2026-01-01T00:00:00Z',
   };
 }
 
@@ -56,7 +97,15 @@ const months = Array.from({ length: 12 }, (_, index) => {
   return date.toISOString().slice(0, 7);
 });
 const stats = {
-  stats1: { currency: 'USD', customers: 312, active_subscriptions: 287, invoiced_this_month: '18450.75', collected_this_month: '12980.50', outstanding_balance: '-1240.25', overdue_invoices: 41 },
+  stats1: {
+    currency: 'USD',
+    customers: 312,
+    active_subscriptions: 287,
+    invoiced_this_month: '18450.75',
+    collected_this_month: '12980.50',
+    outstanding_balance: '-1240.25',
+    overdue_invoices: 41,
+  },
   stats2: months.map((month, index) => ({ month, invoiced: String(14000 + index * 420), collected: String(11000 + index * 510) })),
   stats3: [
     { status: 'paid', count: 190, total: '21000.00' },
@@ -75,25 +124,33 @@ const stats = {
 async function handleApi(request, response, path) {
   if (request.method === 'POST' && path === 'auth/jwt/create/') {
     const { username, password, otp } = await readJson(request);
-    if (!ROLES[username] || password !== 'demo1234') return send(response, 401, { detail: 'No active account found with the given credentials', code: 'authentication_failed' });
+    if (!ROLES[username] || password !== 'demo1234')
+      return send(response, 401, { detail: 'No active account found with the given credentials', code: 'authentication_failed' });
     if (username === 'otpadmin' && !otp) return send(response, 400, { otp: ['A one-time code is required.'], code: 'otp_required' });
-    if (username === 'otpadmin' && otp !== '123456') return send(response, 400, { otp: ['The one-time code is not valid.'], code: 'otp_invalid' });
+    if (username === 'otpadmin' && otp !== '123456')
+      return send(response, 400, { otp: ['The one-time code is not valid.'], code: 'otp_invalid' });
     return send(response, 200, { access: token(username, 'access', ACCESS_SECONDS), refresh: token(username, 'refresh', 86400) });
   }
   if (request.method === 'POST' && path === 'auth/jwt/refresh/') {
     const { refresh } = await readJson(request);
     const claims = claimsOf(refresh ?? '');
-    if (!claims || usedRefreshTokens.has(refresh) || claims.exp * 1000 < Date.now()) return send(response, 401, { detail: 'Token is invalid', code: 'token_not_valid' });
+    if (!claims || usedRefreshTokens.has(refresh) || claims.exp * 1000 < Date.now())
+      return send(response, 401, { detail: 'Token is invalid', code: 'token_not_valid' });
     usedRefreshTokens.add(refresh);
-    return send(response, 200, { access: token(claims.username, 'access', ACCESS_SECONDS), refresh: token(claims.username, 'refresh', 86400) });
+    return send(response, 200, {
+      access: token(claims.username, 'access', ACCESS_SECONDS),
+      refresh: token(claims.username, 'refresh', 86400),
+    });
   }
   if (request.method === 'POST' && path === 'auth/jwt/logout/') return send(response, 204);
   if (request.method === 'POST' && path.startsWith('auth/users/reset_password')) return send(response, 204);
   const claims = claimsOf((request.headers.authorization ?? '').replace(/^Bearer /, ''));
-  if (!claims || claims.exp * 1000 < Date.now()) return send(response, 401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' });
+  if (!claims || claims.exp * 1000 < Date.now())
+    return send(response, 401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' });
   if (path === 'auth/users/me/') return send(response, 200, me(claims.username));
   if (path === 'services/') {
-    if (claims.role === 'superadmin') return send(response, 403, { detail: 'You do not have permission to perform this action.', code: 'permission_denied' });
+    if (claims.role === 'superadmin')
+      return send(response, 403, { detail: 'You do not have permission to perform this action.', code: 'permission_denied' });
     return send(response, 200, [
       { id: 1, name: 'Electricity', unit: 'kWh', is_metered: true },
       { id: 2, name: 'Water', unit: 'm³', is_metered: false },

@@ -30,21 +30,41 @@ describe('allocatePayment', () => {
   });
 
   it('orders invoices due the same day by issue date, then id', () => {
-    const sameDay = [invoice(8, '2026-10-15', 100n, '2026-10-01'), invoice(7, '2026-10-15', 100n, '2026-10-01'), invoice(9, '2026-10-15', 100n, '2026-09-30')];
+    const sameDay = [
+      invoice(8, '2026-10-15', 100n, '2026-10-01'),
+      invoice(7, '2026-10-15', 100n, '2026-10-01'),
+      invoice(9, '2026-10-15', 100n, '2026-09-30'),
+    ];
     const result = allocatePayment(300n, sameDay);
     expect(result.ok && result.allocations.map((a) => a.invoiceId)).toEqual([9, 7, 8]);
   });
 
   it('follows the invoices the cashier named, the rest as credit', () => {
-    expect(allocatePayment(5000n, open, [{ invoiceId: 2, amount: 4000n }])).toEqual({ ok: true, allocations: [{ invoiceId: 2, amount: 4000n }], credit: 1000n });
+    expect(allocatePayment(5000n, open, [{ invoiceId: 2, amount: 4000n }])).toEqual({
+      ok: true,
+      allocations: [{ invoiceId: 2, amount: 4000n }],
+      credit: 1000n,
+    });
   });
 
   it.each([
     [[{ invoiceId: 99, amount: 1n }], 'allocation_unknown_invoice'],
-    [[{ invoiceId: 2, amount: 1n }, { invoiceId: 2, amount: 1n }], 'allocation_duplicate_invoice'],
+    [
+      [
+        { invoiceId: 2, amount: 1n },
+        { invoiceId: 2, amount: 1n },
+      ],
+      'allocation_duplicate_invoice',
+    ],
     [[{ invoiceId: 2, amount: 0n }], 'allocation_not_positive'],
     [[{ invoiceId: 1, amount: 2501n }], 'allocation_exceeds_balance'],
-    [[{ invoiceId: 1, amount: 2500n }, { invoiceId: 2, amount: 4000n }], 'allocations_exceed_amount'],
+    [
+      [
+        { invoiceId: 1, amount: 2500n },
+        { invoiceId: 2, amount: 4000n },
+      ],
+      'allocations_exceed_amount',
+    ],
   ])('refuses a bad allocation list (%#)', (requested, code) => {
     const result = allocatePayment(6000n, open, requested);
     expect(result.ok).toBe(false);
@@ -57,7 +77,9 @@ describe('allocatePayment', () => {
         fc.bigInt({ min: 0n, max: 10n ** 12n }),
         fc.array(fc.record({ due: fc.integer({ min: 0, max: 400 }), balance: fc.bigInt({ min: 0n, max: 10n ** 10n }) }), { maxLength: 12 }),
         (amount, raw) => {
-          const invoices = raw.map((r, index) => invoice(index + 1, new Date(Date.UTC(2026, 0, 1 + r.due)).toISOString().slice(0, 10), r.balance));
+          const invoices = raw.map((r, index) =>
+            invoice(index + 1, new Date(Date.UTC(2026, 0, 1 + r.due)).toISOString().slice(0, 10), r.balance),
+          );
           const result = allocatePayment(amount, invoices);
           expect(result.ok).toBe(true);
           if (!result.ok) return;
@@ -111,12 +133,20 @@ describe('buildLedger', () => {
   it('closing = opening + the period’s movements, and the last running balance is the closing one', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ day: fc.integer({ min: 0, max: 90 }), amount: fc.bigInt({ min: -(10n ** 9n), max: 10n ** 9n }) }), { maxLength: 30 }),
+        fc.array(fc.record({ day: fc.integer({ min: 0, max: 90 }), amount: fc.bigInt({ min: -(10n ** 9n), max: 10n ** 9n }) }), {
+          maxLength: 30,
+        }),
         fc.integer({ min: 0, max: 90 }),
         fc.integer({ min: 0, max: 90 }),
         (raw, a, b) => {
           const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n)).toISOString().slice(0, 10);
-          const list: LedgerMovement[] = raw.map((r, i) => ({ date: day(r.day), kind: r.amount >= 0n ? 'invoice' : 'payment', reference: `R${i}`, amount: r.amount, sequence: i }));
+          const list: LedgerMovement[] = raw.map((r, i) => ({
+            date: day(r.day),
+            kind: r.amount >= 0n ? 'invoice' : 'payment',
+            reference: `R${i}`,
+            amount: r.amount,
+            sequence: i,
+          }));
           const [from, to] = a <= b ? [day(a), day(b)] : [day(b), day(a)];
           const ledger = buildLedger(list, from, to);
           const inPeriod = ledger.entries.reduce((sum, e) => sum + e.amount, 0n);
@@ -143,7 +173,12 @@ describe('ageing', () => {
   });
 
   it('adds up balances per bucket', () => {
-    expect(ageBalances([invoice(1, '2026-12-01', 100n), invoice(2, '2026-11-01', 200n), invoice(3, '2026-01-01', 300n), invoice(4, '2026-11-20', 0n)], '2026-11-24')).toEqual({
+    expect(
+      ageBalances(
+        [invoice(1, '2026-12-01', 100n), invoice(2, '2026-11-01', 200n), invoice(3, '2026-01-01', 300n), invoice(4, '2026-11-20', 0n)],
+        '2026-11-24',
+      ),
+    ).toEqual({
       current: 100n,
       days_1_30: 200n,
       days_31_60: 0n,

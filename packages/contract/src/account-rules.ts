@@ -46,11 +46,15 @@ export function allocatePayment(amount: bigint, openInvoices: OpenInvoice[], req
     for (const allocation of requested) {
       const invoice = byId.get(allocation.invoiceId);
       if (!invoice) return { ok: false, problem: { code: 'allocation_unknown_invoice', invoiceId: allocation.invoiceId } };
-      if (seen.has(allocation.invoiceId)) return { ok: false, problem: { code: 'allocation_duplicate_invoice', invoiceId: allocation.invoiceId } };
+      if (seen.has(allocation.invoiceId))
+        return { ok: false, problem: { code: 'allocation_duplicate_invoice', invoiceId: allocation.invoiceId } };
       seen.add(allocation.invoiceId);
       if (allocation.amount <= 0n) return { ok: false, problem: { code: 'allocation_not_positive', invoiceId: allocation.invoiceId } };
       if (allocation.amount > invoice.balanceDue) {
-        return { ok: false, problem: { code: 'allocation_exceeds_balance', invoiceId: allocation.invoiceId, balanceDue: invoice.balanceDue } };
+        return {
+          ok: false,
+          problem: { code: 'allocation_exceeds_balance', invoiceId: allocation.invoiceId, balanceDue: invoice.balanceDue },
+        };
       }
       total += allocation.amount;
     }

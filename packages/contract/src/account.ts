@@ -80,7 +80,12 @@ export const createCreditNoteInputSchema = z
   });
 export type CreateCreditNoteInput = z.input<typeof createCreditNoteInputSchema>;
 
-export const creditNoteLineSchema = z.object({ description: z.string(), quantity: z.string(), unit_price: z.string(), amount: moneySchema });
+export const creditNoteLineSchema = z.object({
+  description: z.string(),
+  quantity: z.string(),
+  unit_price: z.string(),
+  amount: moneySchema,
+});
 
 export const creditNoteSchema = z
   .object({

@@ -33,7 +33,6 @@ export const tokenRefreshInputSchema = z.object({ refresh: z.string({ message: '
 export const tokenVerifyInputSchema = z.object({ token: z.string({ message: 'This field is required.' }).min(1) });
 export const tokenLogoutInputSchema = z.object({ refresh: z.string().optional() });
 
-
 export const passwordSchema = z
   .string({ message: 'This field is required.' })
   .min(PASSWORD_MIN_LENGTH, { message: ERROR_CODES.passwordTooShort })

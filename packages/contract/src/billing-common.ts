@@ -11,7 +11,11 @@ import { normalizeDigits } from './money';
 /** An id in a body: a number or digits (Arabic-Indic accepted), as form selects send either. */
 export const idInputSchema = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() !== '' ? Number(normalizeDigits(value)) : value),
-  z.number({ message: ERROR_CODES.invalidId }).int({ message: ERROR_CODES.invalidId }).positive({ message: ERROR_CODES.invalidId }).max(MAX_DB_INTEGER, { message: ERROR_CODES.doesNotExist }),
+  z
+    .number({ message: ERROR_CODES.invalidId })
+    .int({ message: ERROR_CODES.invalidId })
+    .positive({ message: ERROR_CODES.invalidId })
+    .max(MAX_DB_INTEGER, { message: ERROR_CODES.doesNotExist }),
 );
 
 /** A nullable id in a body: null or '' clear the reference. */
@@ -39,11 +43,17 @@ export const decimalInputSchema = z
   .refine((value) => /^[+-]?\d+(\.\d+)?$/.test(value), { message: ERROR_CODES.invalidNumber });
 
 /** A decimal text as the server sends it (readings, quantities, unit prices, coordinates). */
-export const decimalSchema = z.string().regex(/^-?\d+(\.\d+)?$/).meta({ description: 'Exact decimal', example: '1234.500' });
+export const decimalSchema = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?$/)
+  .meta({ description: 'Exact decimal', example: '1234.500' });
 
 /** Texts in bodies: trimmed, '' when absent on create. */
 export const textInput = (max: number) =>
-  z.string().trim().max(max, { message: `Ensure this field has no more than ${max} characters.` });
+  z
+    .string()
+    .trim()
+    .max(max, { message: `Ensure this field has no more than ${max} characters.` });
 
 export const emailInputSchema = z.union([z.literal(''), z.email({ message: 'Enter a valid email address.' })]);
 

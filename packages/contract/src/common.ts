@@ -9,7 +9,11 @@ export const idSchema = z.number().int().positive().max(MAX_DB_INTEGER, { messag
 /** An id in a path or query: digits (Arabic-Indic accepted) to a positive integer. */
 export const idParamSchema = z.preprocess(
   (value) => (typeof value === 'string' ? normalizeDigits(value) : value),
-  z.coerce.number({ message: ERROR_CODES.invalidInteger }).int({ message: ERROR_CODES.invalidInteger }).positive().max(MAX_DB_INTEGER, { message: ERROR_CODES.doesNotExist }),
+  z.coerce
+    .number({ message: ERROR_CODES.invalidInteger })
+    .int({ message: ERROR_CODES.invalidInteger })
+    .positive()
+    .max(MAX_DB_INTEGER, { message: ERROR_CODES.doesNotExist }),
 );
 export const idParamsSchema = z.object({ id: idParamSchema });
 export const timestampSchema = z.string().meta({ format: 'date-time' });
@@ -21,7 +25,11 @@ export const digitSystemSchema = z.enum(DIGIT_SYSTEMS, { message: ERROR_CODES.in
 
 export const forbiddenField = () => z.never({ message: ERROR_CODES.readOnlyField }).optional();
 
-export const optionalText = (max: number) => z.string().trim().max(max, { message: `Ensure this field has no more than ${max} characters.` });
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `Ensure this field has no more than ${max} characters.` });
 export const requiredText = (max: number) =>
   z
     .string({ message: 'This field is required.' })

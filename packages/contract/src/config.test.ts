@@ -7,7 +7,8 @@ describe('config input', () => {
     expect(updateConfigInputSchema.parse({ tax_rate: '11' }).tax_rate).toBe('11.000');
     expect(updateConfigInputSchema.parse({ tax_rate: '٧٫٥' }).tax_rate).toBe('7.500');
     expect(updateConfigInputSchema.parse({ tax_rate: 0 }).tax_rate).toBe('0.000');
-    for (const taxRate of ['100.001', '-1', '1.0005', 'abc', '1e2']) expect(updateConfigInputSchema.safeParse({ tax_rate: taxRate }).success).toBe(false);
+    for (const taxRate of ['100.001', '-1', '1.0005', 'abc', '1e2'])
+      expect(updateConfigInputSchema.safeParse({ tax_rate: taxRate }).success).toBe(false);
   });
 
   it('takes IANA zones in their canonical spelling, never offsets', () => {

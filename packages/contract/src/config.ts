@@ -116,38 +116,45 @@ export const updateConfigInputSchema = z.object({
   email: emailField.optional(),
   address: optionalText(500).optional(),
   invoice_footer: optionalText(2000).optional(),
-  timezone: z
-    .string()
-    .trim()
-    .refine(isValidTimeZone, { message: ERROR_CODES.invalidTimezone })
-    .transform(canonicalTimeZone)
-    .optional(),
+  timezone: z.string().trim().refine(isValidTimeZone, { message: ERROR_CODES.invalidTimezone }).transform(canonicalTimeZone).optional(),
   second_currency: z.preprocess((value) => (value === '' ? null : value), currencySchema.nullable()).optional(),
   // A multipart form sends the map as JSON text.
   cash_rounding: z
-    .preprocess((value) => {
-      if (typeof value !== 'string') return value;
-      try {
-        return JSON.parse(value) as unknown;
-      } catch {
-        return value;
-      }
-    }, z.record(z.string(), decimalStringSchema))
+    .preprocess(
+      (value) => {
+        if (typeof value !== 'string') return value;
+        try {
+          return JSON.parse(value) as unknown;
+        } catch {
+          return value;
+        }
+      },
+      z.record(z.string(), decimalStringSchema),
+    )
     .optional(),
   voltage: integerInput(1, 1000).optional(),
   prorate_partial_months: z
-    .preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean({ message: ERROR_CODES.invalidBoolean }))
+    .preprocess(
+      (value) => (value === 'true' ? true : value === 'false' ? false : value),
+      z.boolean({ message: ERROR_CODES.invalidBoolean }),
+    )
     .optional(),
   backdate_days: integerInput(0, 366).optional(),
   collectors_take_payments: z
-    .preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean({ message: ERROR_CODES.invalidBoolean }))
+    .preprocess(
+      (value) => (value === 'true' ? true : value === 'false' ? false : value),
+      z.boolean({ message: ERROR_CODES.invalidBoolean }),
+    )
     .optional(),
   late_fee_kind: z.enum(LATE_FEE_KINDS).optional(),
   late_fee_value: decimalStringSchema
-    .refine((value) => {
-      const scaled = parseScaled(value, 3);
-      return scaled !== null && scaled >= 0n && scaled < 10n ** 15n;
-    }, { message: ERROR_CODES.invalidNumber })
+    .refine(
+      (value) => {
+        const scaled = parseScaled(value, 3);
+        return scaled !== null && scaled >= 0n && scaled < 10n ** 15n;
+      },
+      { message: ERROR_CODES.invalidNumber },
+    )
     .optional(),
   late_fee_after_days: integerInput(0, 3650).optional(),
   reminder_language: z.enum(REMINDER_LANGUAGES).optional(),

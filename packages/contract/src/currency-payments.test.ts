@@ -15,7 +15,16 @@ const usdLbp: CurrencyTerms = {
 describe('settlePayment', () => {
   it('converts a split USD + LBP payment at the invoice rate', () => {
     // 20.00 USD + 900,000 LBP (= 10.0559 -> 10.06 USD) against a balance of 45.00 USD.
-    expect(settlePayment([{ currency: 'USD', minor: 2000n }, { currency: 'LBP', minor: 900000n }], 4500n, usdLbp)).toEqual({
+    expect(
+      settlePayment(
+        [
+          { currency: 'USD', minor: 2000n },
+          { currency: 'LBP', minor: 900000n },
+        ],
+        4500n,
+        usdLbp,
+      ),
+    ).toEqual({
       received: 3006n,
       applied: 3006n,
       changeBilling: 0n,
@@ -25,18 +34,42 @@ describe('settlePayment', () => {
 
   it('gives change in both currencies, each rounded to its cash step', () => {
     // Balance 30.00; 20.00 USD + 1,000,000 LBP (11.17 USD) = 31.17: change 1.17 USD.
-    const settled = settlePayment([{ currency: 'USD', minor: 2000n }, { currency: 'LBP', minor: 1000000n }], 3000n, usdLbp);
+    const settled = settlePayment(
+      [
+        { currency: 'USD', minor: 2000n },
+        { currency: 'LBP', minor: 1000000n },
+      ],
+      3000n,
+      usdLbp,
+    );
     // 1.17 USD -> 1.15 at a 0.05 step; 1.17 x 89,500 = 104,715 LBP -> 105,000.
     expect(settled).toEqual({ received: 3117n, applied: 3000n, changeBilling: 115n, changeSecond: 105000n });
   });
 
   it('refuses a currency that is neither, and the second currency without a rate', () => {
     expect(settlePayment([{ currency: 'EUR', minor: 100n }], 3000n, usdLbp)).toEqual({ kind: 'currency_not_accepted', index: 0 });
-    expect(settlePayment([{ currency: 'USD', minor: 1n }, { currency: 'LBP', minor: 100n }], 3000n, { ...usdLbp, rate: null })).toEqual({ kind: 'exchange_rate_missing', index: 1 });
+    expect(
+      settlePayment(
+        [
+          { currency: 'USD', minor: 1n },
+          { currency: 'LBP', minor: 100n },
+        ],
+        3000n,
+        { ...usdLbp, rate: null },
+      ),
+    ).toEqual({ kind: 'exchange_rate_missing', index: 1 });
   });
 
   describe('LBP billing with USD second, the rate quoted as 1 USD = 89,500 LBP', () => {
-    const lbpUsd: CurrencyTerms = { billingCurrency: 'LBP', billingDecimals: 0, secondCurrency: 'USD', secondDecimals: 2, rate: parseRate('89500'), rateBase: 'USD', cashSteps: { LBP: 1000n, USD: 5n } };
+    const lbpUsd: CurrencyTerms = {
+      billingCurrency: 'LBP',
+      billingDecimals: 0,
+      secondCurrency: 'USD',
+      secondDecimals: 2,
+      rate: parseRate('89500'),
+      rateBase: 'USD',
+      cashSteps: { LBP: 1000n, USD: 5n },
+    };
 
     it('converts exactly: 10.00 USD is 895,000 LBP, not 909,091', () => {
       expect(settlePayment([{ currency: 'USD', minor: 1000n }], 2_000_000n, lbpUsd)).toMatchObject({ received: 895000n, applied: 895000n });
@@ -44,7 +77,16 @@ describe('settlePayment', () => {
 
     it('settles a split USD + LBP payment and gives change in both, cash-rounded', () => {
       // Balance 2,700,000 LBP; 20.00 USD (1,790,000) + 1,000,000 LBP = 2,790,000: change 90,000 LBP = 1.0056 -> 1.00 USD.
-      expect(settlePayment([{ currency: 'USD', minor: 2000n }, { currency: 'LBP', minor: 1_000_000n }], 2_700_000n, lbpUsd)).toEqual({
+      expect(
+        settlePayment(
+          [
+            { currency: 'USD', minor: 2000n },
+            { currency: 'LBP', minor: 1_000_000n },
+          ],
+          2_700_000n,
+          lbpUsd,
+        ),
+      ).toEqual({
         received: 2_790_000n,
         applied: 2_700_000n,
         changeBilling: 90_000n,
@@ -75,15 +117,27 @@ describe('settlePayment', () => {
 
   it('never applies more than the balance, and received = applied + exact change (property)', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 9n }), fc.bigInt({ min: 0n, max: 10n ** 11n }), fc.bigInt({ min: 1n, max: 10n ** 9n }), (usd, lbp, balance) => {
-        const settled = settlePayment([{ currency: 'USD', minor: usd }, { currency: 'LBP', minor: lbp }], balance, usdLbp);
-        if ('kind' in settled) return false;
-        expect(settled.applied <= balance).toBe(true);
-        expect(settled.applied === settled.received || settled.applied === balance).toBe(true);
-        expect(settled.changeBilling % 5n).toBe(0n);
-        expect((settled.changeSecond ?? 0n) % 1000n).toBe(0n);
-        return true;
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 9n }),
+        fc.bigInt({ min: 0n, max: 10n ** 11n }),
+        fc.bigInt({ min: 1n, max: 10n ** 9n }),
+        (usd, lbp, balance) => {
+          const settled = settlePayment(
+            [
+              { currency: 'USD', minor: usd },
+              { currency: 'LBP', minor: lbp },
+            ],
+            balance,
+            usdLbp,
+          );
+          if ('kind' in settled) return false;
+          expect(settled.applied <= balance).toBe(true);
+          expect(settled.applied === settled.received || settled.applied === balance).toBe(true);
+          expect(settled.changeBilling % 5n).toBe(0n);
+          expect((settled.changeSecond ?? 0n) % 1000n).toBe(0n);
+          return true;
+        },
+      ),
       { seed: 20261124 },
     );
   });

@@ -45,7 +45,12 @@ export type SettlementProblem = { kind: 'currency_not_accepted'; index: number }
 
 export function pairOf(terms: CurrencyTerms): CurrencyPair | null {
   if (terms.secondCurrency === null || terms.secondDecimals === null || terms.rate === null || terms.rate <= 0n) return null;
-  return { billingDecimals: terms.billingDecimals, secondDecimals: terms.secondDecimals, rate: terms.rate, base: terms.rateBase === terms.secondCurrency ? 'second' : 'billing' };
+  return {
+    billingDecimals: terms.billingDecimals,
+    secondDecimals: terms.secondDecimals,
+    rate: terms.rate,
+    base: terms.rateBase === terms.secondCurrency ? 'second' : 'billing',
+  };
 }
 
 /**
@@ -63,7 +68,12 @@ export function settlePayment(parts: TenderPart[], balance: bigint, terms: Curre
       tendered.push({ currency: 'second' as const, minor: part.minor });
     } else return { kind: 'currency_not_accepted', index };
   }
-  const settled = settleTender(tendered, balance < 0n ? 0n : balance, pair, terms.secondCurrency ? (terms.cashSteps[terms.secondCurrency] ?? 1n) : 1n);
+  const settled = settleTender(
+    tendered,
+    balance < 0n ? 0n : balance,
+    pair,
+    terms.secondCurrency ? (terms.cashSteps[terms.secondCurrency] ?? 1n) : 1n,
+  );
   return {
     received: settled.receivedBilling,
     applied: settled.appliedBilling,

@@ -28,8 +28,10 @@ export function normalizeDigits(value: string): string {
     if (code >= ARABIC_INDIC_ZERO && code <= ARABIC_INDIC_ZERO + 9) result += String(code - ARABIC_INDIC_ZERO);
     else if (code >= EXTENDED_ARABIC_INDIC_ZERO && code <= EXTENDED_ARABIC_INDIC_ZERO + 9)
       result += String(code - EXTENDED_ARABIC_INDIC_ZERO);
-    else if (char === '\u066b') result += '.'; // Arabic decimal separator
-    else if (char === '\u066c' || char === ',') continue; // thousands separators
+    else if (char === '\u066b')
+      result += '.'; // Arabic decimal separator
+    else if (char === '\u066c' || char === ',')
+      continue; // thousands separators
     else result += char;
   }
   return result.trim();

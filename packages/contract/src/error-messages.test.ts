@@ -18,8 +18,12 @@ describe('the error catalog', () => {
   });
 
   it('fills placeholders in the wanted language', () => {
-    expect(formatErrorMessage('overpay', 'en', { amount: '12.00', balance: '10.00' })).toBe('The amount (12.00) is more than the balance due (10.00).');
-    expect(formatErrorMessage('overpay', 'ar', { amount: '12.00', balance: '10.00' })).toBe('المبلغ (12.00) أكبر من الرصيد المستحق (10.00).');
+    expect(formatErrorMessage('overpay', 'en', { amount: '12.00', balance: '10.00' })).toBe(
+      'The amount (12.00) is more than the balance due (10.00).',
+    );
+    expect(formatErrorMessage('overpay', 'ar', { amount: '12.00', balance: '10.00' })).toBe(
+      'المبلغ (12.00) أكبر من الرصيد المستحق (10.00).',
+    );
     expect(formatErrorMessage('max_length', 'en')).toBe('Ensure this field has no more than {max} characters.');
   });
 
@@ -66,6 +70,9 @@ describe('codes of zod issues', () => {
 
   it('calls a missing field required', () => {
     const result = z.object({ name: z.string(), nested: z.object({ age: z.number() }) }).safeParse({ nested: {} });
-    expect(result.error!.issues.map((issue) => codeOfZodIssue(issue as never, { nested: {} }))).toEqual([{ code: 'required' }, { code: 'required' }]);
+    expect(result.error!.issues.map((issue) => codeOfZodIssue(issue as never, { nested: {} }))).toEqual([
+      { code: 'required' },
+      { code: 'required' },
+    ]);
   });
 });

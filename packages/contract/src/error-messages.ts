@@ -27,7 +27,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
     en: 'A request with this Idempotency-Key is still in progress. Retry later.',
     ar: 'ما زال طلب بمفتاح التكرار هذا قيد التنفيذ. حاول لاحقًا.',
   },
-  throttled: { en: 'Too many attempts. Try again later. Expected available in {seconds} seconds.', ar: 'محاولات كثيرة جدًا. حاول مجددًا بعد {seconds} ثانية.' },
+  throttled: {
+    en: 'Too many attempts. Try again later. Expected available in {seconds} seconds.',
+    ar: 'محاولات كثيرة جدًا. حاول مجددًا بعد {seconds} ثانية.',
+  },
   otp_required: { en: 'A one-time code is required.', ar: 'رمز التحقق لمرة واحدة مطلوب.' },
   otp_invalid: { en: 'The one-time code is not valid.', ar: 'رمز التحقق لمرة واحدة غير صحيح.' },
   authentication_failed: { en: 'No active account found with the given credentials', ar: 'لا يوجد حساب مفعّل بهذه البيانات.' },
@@ -71,7 +74,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
   min_items: { en: 'Ensure this field has at least {min} elements.', ar: 'يجب ألا يقل عدد العناصر عن {min}.' },
   unknown_field: { en: 'This field is not accepted.', ar: 'هذا الحقل غير مقبول.' },
   read_only_field: { en: 'This field cannot be set.', ar: 'لا يمكن تعيين هذا الحقل.' },
-  decimal_places: { en: 'Ensure that there are no more than {places} decimal places.', ar: 'يجب ألا يزيد عدد المنازل العشرية عن {places}.' },
+  decimal_places: {
+    en: 'Ensure that there are no more than {places} decimal places.',
+    ar: 'يجب ألا يزيد عدد المنازل العشرية عن {places}.',
+  },
   max_digits: {
     en: 'Ensure that there are no more than {digits} digits before the decimal point.',
     ar: 'يجب ألا يزيد عدد الأرقام قبل الفاصلة العشرية عن {digits}.',
@@ -80,7 +86,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
   out_of_range: { en: 'Ensure this value is between {min} and {max}.', ar: 'يجب أن تكون القيمة بين {min} و{max}.' },
   does_not_exist: { en: 'Invalid pk "{id}" - object does not exist.', ar: 'العنصر المختار ({id}) غير موجود.' },
   invalid_id: { en: 'Incorrect type. Expected pk value.', ar: 'اختر عنصرًا صالحًا.' },
-  unknown_ordering: { en: 'Unknown ordering field "{field}". Allowed: {allowed}.', ar: 'حقل ترتيب غير معروف "{field}". المسموح: {allowed}.' },
+  unknown_ordering: {
+    en: 'Unknown ordering field "{field}". Allowed: {allowed}.',
+    ar: 'حقل ترتيب غير معروف "{field}". المسموح: {allowed}.',
+  },
   date_range_order: { en: 'The end must be on or after the start.', ar: 'يجب أن تكون النهاية في يوم البداية أو بعده.' },
   invalid_username: {
     en: 'Enter a valid username: letters, digits and @/./+/-/_ only.',
@@ -111,7 +120,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
   },
   db_alias_fixed: { en: 'The database of an existing client cannot change.', ar: 'لا يمكن تغيير قاعدة بيانات عميل قائم.' },
   invalid_currency: { en: 'Unsupported currency.', ar: 'عملة غير مدعومة.' },
-  invalid_digits: { en: 'Choose Arabic-Indic (arab) or Western (latn) digits.', ar: 'اختر الأرقام العربية المشرقية (arab) أو الغربية (latn).' },
+  invalid_digits: {
+    en: 'Choose Arabic-Indic (arab) or Western (latn) digits.',
+    ar: 'اختر الأرقام العربية المشرقية (arab) أو الغربية (latn).',
+  },
   invalid_timezone: { en: 'Enter a valid IANA time zone, such as Asia/Beirut.', ar: 'أدخل منطقة زمنية صالحة، مثل Asia/Beirut.' },
   invalid_tax_rate: {
     en: 'Enter a percentage between 0 and 100 with at most 3 decimals.',
@@ -212,13 +224,19 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
   },
   transfer_to_self: { en: 'The cash must go to someone else.', ar: 'يجب أن يذهب النقد إلى شخص آخر.' },
   // Billing rules (issue 11).
-  reading_billed: { en: 'This reading was billed by invoice {number}: cancel that invoice first.', ar: 'فُوترت هذه القراءة في الفاتورة {number}: ألغِ تلك الفاتورة أولًا.' },
+  reading_billed: {
+    en: 'This reading was billed by invoice {number}: cancel that invoice first.',
+    ar: 'فُوترت هذه القراءة في الفاتورة {number}: ألغِ تلك الفاتورة أولًا.',
+  },
   reading_already_voided: { en: 'This reading is already void.', ar: 'هذه القراءة ملغاة من قبل.' },
   reading_not_latest: {
     en: "Only the meter's latest reading can be voided: void the later readings first.",
     ar: 'لا يمكن إلغاء إلا آخر قراءة للعداد: ألغِ القراءات اللاحقة أولًا.',
   },
-  reading_void_not_allowed: { en: 'A collector may void only a reading they took today.', ar: 'لا يمكن للجابي إلغاء إلا قراءة أخذها هو اليوم.' },
+  reading_void_not_allowed: {
+    en: 'A collector may void only a reading they took today.',
+    ar: 'لا يمكن للجابي إلغاء إلا قراءة أخذها هو اليوم.',
+  },
   reading_implausible: {
     en: 'This reading means a consumption of {consumption} {unit}, more than the meter can draw since the previous reading ({limit} {unit}). Check it, or confirm it is unusual.',
     ar: 'تعني هذه القراءة استهلاك {consumption} {unit}، وهو أكثر مما يستطيع العداد سحبه منذ القراءة السابقة ({limit} {unit}). تحقّق منها، أو أكّد أنها غير معتادة.',
@@ -231,19 +249,31 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
     en: 'This period overlaps invoice {number} ({period_start} to {period_end}). Cancel it first, or bill the days after it.',
     ar: 'هذه الفترة تتداخل مع الفاتورة {number} (من {period_start} إلى {period_end}). ألغِها أولًا، أو افوتر الأيام التي بعدها.',
   },
-  period_before_subscription: { en: 'The period starts before the subscription started ({started_on}).', ar: 'تبدأ الفترة قبل بدء الاشتراك ({started_on}).' },
+  period_before_subscription: {
+    en: 'The period starts before the subscription started ({started_on}).',
+    ar: 'تبدأ الفترة قبل بدء الاشتراك ({started_on}).',
+  },
   period_in_future: { en: 'The period starts after today ({today}).', ar: 'تبدأ الفترة بعد اليوم ({today}).' },
   period_too_long: { en: 'A meter is billed {days} days at most at a time.', ar: 'يُفوتر العداد {days} يومًا على الأكثر في كل مرة.' },
-  month_not_begun: { en: 'This month has not begun: the period starts after today ({today}).', ar: 'هذا الشهر لم يبدأ بعد: تبدأ الفترة بعد اليوم ({today}).' },
+  month_not_begun: {
+    en: 'This month has not begun: the period starts after today ({today}).',
+    ar: 'هذا الشهر لم يبدأ بعد: تبدأ الفترة بعد اليوم ({today}).',
+  },
   date_in_future: { en: 'This date is in the future.', ar: 'هذا التاريخ في المستقبل.' },
   date_too_old: { en: 'This date is more than {days} days ago.', ar: 'هذا التاريخ أقدم من {days} يومًا.' },
-  date_before_issue: { en: 'A payment cannot be dated before the invoice was issued ({issued_on}).', ar: 'لا يمكن تأريخ دفعة قبل تاريخ إصدار الفاتورة ({issued_on}).' },
+  date_before_issue: {
+    en: 'A payment cannot be dated before the invoice was issued ({issued_on}).',
+    ar: 'لا يمكن تأريخ دفعة قبل تاريخ إصدار الفاتورة ({issued_on}).',
+  },
   allocation_unknown_invoice: {
     en: 'Invoice {invoice} is not an open invoice of this customer.',
     ar: 'الفاتورة {invoice} ليست فاتورة مفتوحة لهذا الزبون.',
   },
   allocation_duplicate_invoice: { en: 'Invoice {invoice} is listed twice.', ar: 'الفاتورة {invoice} مذكورة مرتين.' },
-  allocation_not_positive: { en: 'The amount for invoice {invoice} must be more than zero.', ar: 'يجب أن يكون مبلغ الفاتورة {invoice} أكبر من صفر.' },
+  allocation_not_positive: {
+    en: 'The amount for invoice {invoice} must be more than zero.',
+    ar: 'يجب أن يكون مبلغ الفاتورة {invoice} أكبر من صفر.',
+  },
   allocation_exceeds_balance: {
     en: 'The amount for invoice {invoice} is more than its balance due ({balance}).',
     ar: 'مبلغ الفاتورة {invoice} أكبر من رصيدها المستحق ({balance}).',
@@ -253,7 +283,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
     ar: 'المبالغ الموزّعة على الفواتير ({total}) أكبر من الدفعة ({amount}).',
   },
   credit_refund_exceeds_credit: {
-    en: 'The refund is more than the customer\'s credit ({credit}).',
+    en: "The refund is more than the customer's credit ({credit}).",
     ar: 'المبلغ المسترد أكبر من رصيد الزبون الدائن ({credit}).',
   },
   credit_note_exceeds_invoice: {
@@ -267,7 +297,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
     en: 'An invoice was priced with this tariff, so it cannot change. Add a new tariff from a later month instead.',
     ar: 'سُعّرت فاتورة بهذه التعرفة، لذا لا يمكن تغييرها. أضف تعرفة جديدة تبدأ من شهر لاحق بدلًا من ذلك.',
   },
-  second_currency_same: { en: 'The second currency must differ from the billing currency.', ar: 'يجب أن تختلف العملة الثانية عن عملة الفوترة.' },
+  second_currency_same: {
+    en: 'The second currency must differ from the billing currency.',
+    ar: 'يجب أن تختلف العملة الثانية عن عملة الفوترة.',
+  },
   currency_not_accepted: {
     en: 'This invoice can be paid in {currencies} only.',
     ar: 'لا يمكن دفع هذه الفاتورة إلا بـ {currencies}.',
@@ -284,33 +317,57 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
   tiers_empty: { en: 'Give at least one tier, or no tiers at all.', ar: 'أدخل شريحة واحدة على الأقل، أو لا شرائح إطلاقًا.' },
   tier_open_before_last: { en: 'Only the last tier may be open-ended.', ar: 'الشريحة الأخيرة وحدها يمكن أن تكون بلا حد أعلى.' },
   tier_last_must_be_open: { en: 'The last tier must be open-ended (no upper bound).', ar: 'يجب أن تكون الشريحة الأخيرة بلا حد أعلى.' },
-  tier_bounds_not_ascending: { en: 'Each tier must end above the one before it.', ar: 'يجب أن ينتهي حد كل شريحة فوق حد الشريحة التي قبلها.' },
+  tier_bounds_not_ascending: {
+    en: 'Each tier must end above the one before it.',
+    ar: 'يجب أن ينتهي حد كل شريحة فوق حد الشريحة التي قبلها.',
+  },
   // Route sheets (issue 19, item 3).
   not_a_collector: { en: 'Choose a user with the collector role.', ar: 'اختر مستخدمًا بدور المحصّل.' },
   region_or_station: { en: 'Choose either a region or a station.', ar: 'اختر منطقة أو محطة، واحدة فقط.' },
-  route_already_assigned: { en: 'This collector already has this region or station.', ar: 'هذه المنطقة أو المحطة مسندة إلى هذا المحصّل مسبقًا.' },
+  route_already_assigned: {
+    en: 'This collector already has this region or station.',
+    ar: 'هذه المنطقة أو المحطة مسندة إلى هذا المحصّل مسبقًا.',
+  },
   not_on_round: { en: 'This customer is not on your round.', ar: 'هذا المشترك ليس ضمن جولتك.' },
   collector_required: { en: 'Choose a collector.', ar: 'اختر محصّلًا.' },
   // Exchange rates quoted either way round (issue 14).
-  exchange_rate_base_invalid: { en: 'Quote the rate for one {billing} or for one {second}.', ar: 'حدّد السعر مقابل {billing} واحد أو {second} واحد.' },
+  exchange_rate_base_invalid: {
+    en: 'Quote the rate for one {billing} or for one {second}.',
+    ar: 'حدّد السعر مقابل {billing} واحد أو {second} واحد.',
+  },
   service_name_taken: { en: 'Another service already has this name.', ar: 'توجد خدمة أخرى بهذا الاسم.' },
   service_inactive: {
     en: 'This service is disabled: enable it on the Services screen before changing its data.',
     ar: 'هذه الخدمة معطّلة: فعّلها من شاشة الخدمات قبل تعديل بياناتها.',
   },
-  service_order_mismatch: { en: 'List every service of the client once, in the new order.', ar: 'اذكر كل خدمات العميل مرة واحدة بالترتيب الجديد.' },
+  service_order_mismatch: {
+    en: 'List every service of the client once, in the new order.',
+    ar: 'اذكر كل خدمات العميل مرة واحدة بالترتيب الجديد.',
+  },
   // Importing customers from a CSV file (issue 17).
   import_unreadable: {
     en: 'The file could not be read as CSV. Save it as "CSV UTF-8 (comma delimited)" and try again.',
     ar: 'تعذّرت قراءة الملف بصيغة CSV. احفظه بصيغة "CSV UTF-8 (مفصول بفواصل)" ثم أعد المحاولة.',
   },
-  import_empty: { en: 'The file holds no customers: a header row and at least one row are needed.', ar: 'لا يحتوي الملف على مشتركين: يلزم صف العناوين وصف واحد على الأقل.' },
-  import_too_many_rows: { en: 'A file may hold {max} customers at most. Split it into several files.', ar: 'يمكن أن يحتوي الملف على {max} مشترك كحد أقصى. قسّمه إلى عدة ملفات.' },
-  import_unknown_column: { en: 'Unknown column "{column}". Use the columns of the template.', ar: 'عمود غير معروف "{column}". استخدم أعمدة القالب.' },
+  import_empty: {
+    en: 'The file holds no customers: a header row and at least one row are needed.',
+    ar: 'لا يحتوي الملف على مشتركين: يلزم صف العناوين وصف واحد على الأقل.',
+  },
+  import_too_many_rows: {
+    en: 'A file may hold {max} customers at most. Split it into several files.',
+    ar: 'يمكن أن يحتوي الملف على {max} مشترك كحد أقصى. قسّمه إلى عدة ملفات.',
+  },
+  import_unknown_column: {
+    en: 'Unknown column "{column}". Use the columns of the template.',
+    ar: 'عمود غير معروف "{column}". استخدم أعمدة القالب.',
+  },
   import_duplicate_column: { en: 'The column "{column}" appears twice.', ar: 'العمود "{column}" مكرر.' },
   import_missing_column: { en: 'The column "{column}" is required.', ar: 'العمود "{column}" مطلوب.' },
   import_name_not_found: { en: 'Nothing named "{name}" was found here.', ar: 'لا يوجد عنصر باسم "{name}" هنا.' },
-  import_name_ambiguous: { en: 'Several records are named "{name}": give its number (id) instead.', ar: 'يوجد أكثر من سجل باسم "{name}": اكتب رقمه (id) بدلًا من الاسم.' },
+  import_name_ambiguous: {
+    en: 'Several records are named "{name}": give its number (id) instead.',
+    ar: 'يوجد أكثر من سجل باسم "{name}": اكتب رقمه (id) بدلًا من الاسم.',
+  },
   import_address_parent: { en: 'Give the region and street this belongs to.', ar: 'أدخل المنطقة والشارع اللذين يتبع لهما.' },
   import_code_repeated: { en: 'This code is already used on row {row} of the file.', ar: 'هذا الرمز مستخدم في الصف {row} من الملف.' },
   import_has_errors: {

@@ -285,7 +285,9 @@ export function codeOfZodIssue(issue: ZodIssueLike, root?: unknown): CodedIssue 
   const named = issue.params?.code;
   if (isErrorCode(named)) {
     const { code: _code, ...params } = issue.params ?? {};
-    const values = Object.fromEntries(Object.entries(params).filter(([, value]) => typeof value === 'string' || typeof value === 'number')) as ErrorParams;
+    const values = Object.fromEntries(
+      Object.entries(params).filter(([, value]) => typeof value === 'string' || typeof value === 'number'),
+    ) as ErrorParams;
     return Object.keys(values).length ? { code: named, params: values } : { code: named };
   }
   if (issue.code === 'invalid_type') {
@@ -312,7 +314,9 @@ export function codeOfZodIssue(issue: ZodIssueLike, root?: unknown): CodedIssue 
       return { code: ERROR_CODES.maxValue, params: { max: limit(issue.maximum) } };
     case 'too_small':
       if (issue.origin === 'string') {
-        return Number(issue.minimum) <= 1 ? { code: ERROR_CODES.blank } : { code: ERROR_CODES.minLength, params: { min: limit(issue.minimum) } };
+        return Number(issue.minimum) <= 1
+          ? { code: ERROR_CODES.blank }
+          : { code: ERROR_CODES.minLength, params: { min: limit(issue.minimum) } };
       }
       if (issue.origin === 'array' || issue.origin === 'set') return { code: ERROR_CODES.minItems, params: { min: limit(issue.minimum) } };
       return { code: ERROR_CODES.minValue, params: { min: limit(issue.minimum) } };

@@ -155,7 +155,14 @@ export const generateInvoicesInputSchema = z
 export type GenerateInvoicesInput = z.input<typeof generateInvoicesInputSchema>;
 
 /** Why the billing run left a subscription out. */
-export const BILLING_SKIP_REASONS = ['customer_disconnected', 'customer_suspended', 'bundle_inactive', 'no_consumption_and_no_fee', 'already_billed', 'not_read'] as const;
+export const BILLING_SKIP_REASONS = [
+  'customer_disconnected',
+  'customer_suspended',
+  'bundle_inactive',
+  'no_consumption_and_no_fee',
+  'already_billed',
+  'not_read',
+] as const;
 export type BillingSkipReason = (typeof BILLING_SKIP_REASONS)[number];
 
 export const billingSkipSchema = z
@@ -183,13 +190,27 @@ export const generateInvoicesResultSchema = z
     /** Meters that nobody read since their last invoice (or ever): billed the fee only, or skipped as `not_read`. */
     unread: z.array(billingUnreadSchema),
     /** The created (or to be created) invoices per station; `station` null for meters of no station. */
-    by_station: z.array(z.object({ station: idSchema.nullable(), station_name: z.string().nullable(), invoices: z.number().int(), amount: moneySchema })),
+    by_station: z.array(
+      z.object({ station: idSchema.nullable(), station_name: z.string().nullable(), invoices: z.number().int(), amount: moneySchema }),
+    ),
   })
   .meta({ id: 'GenerateInvoicesResult' });
 export type GenerateInvoicesResult = z.infer<typeof generateInvoicesResultSchema>;
 
 export const invoiceListSpec = {
-  ordering: ['id', 'number', 'issued_on', 'due_on', 'period_start', 'total', 'amount_paid', 'balance_due', 'status', 'customer_name', 'created_at'],
+  ordering: [
+    'id',
+    'number',
+    'issued_on',
+    'due_on',
+    'period_start',
+    'total',
+    'amount_paid',
+    'balance_due',
+    'status',
+    'customer_name',
+    'created_at',
+  ],
   filters: ['status', 'customer', 'subscription', 'period_start', 'period_end', 'date_from', 'date_to'],
   defaultOrdering: '-issued_on,-id',
 } as const satisfies ListSpec<string, string>;

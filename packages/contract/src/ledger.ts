@@ -33,7 +33,12 @@ export const ledgerSchema = z
     entries: z.array(ledgerEntrySchema),
     closing_balance: moneySchema,
     /** What is owed on the last day, by how long it has been due. */
-    ageing: z.object(Object.fromEntries(AGEING_BUCKETS.map((bucket) => [bucket, moneySchema])) as Record<(typeof AGEING_BUCKETS)[number], typeof moneySchema>),
+    ageing: z.object(
+      Object.fromEntries(AGEING_BUCKETS.map((bucket) => [bucket, moneySchema])) as Record<
+        (typeof AGEING_BUCKETS)[number],
+        typeof moneySchema
+      >,
+    ),
   })
   .meta({ id: 'Ledger' });
 export type Ledger = z.infer<typeof ledgerSchema>;

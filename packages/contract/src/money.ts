@@ -36,7 +36,6 @@ export function currencyDecimals(currency: string): number {
   return CURRENCY_DECIMALS[currency.toUpperCase()] ?? 2;
 }
 
-
 const DECIMAL_PATTERN = /^([+-])?(\d+)(?:\.(\d+))?$/;
 
 /** Parses a decimal text into an integer scaled by 10^scale; null when not a number or too precise. */
@@ -117,7 +116,10 @@ export const decimalStringSchema = z
   .refine((value) => DECIMAL_PATTERN.test(value), { message: ERROR_CODES.invalidNumber });
 
 /** A money amount as sent by the server. */
-export const moneySchema = z.string().regex(/^-?\d+(\.\d+)?$/).meta({ description: 'Decimal amount', example: '12.50' });
+export const moneySchema = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?$/)
+  .meta({ description: 'Decimal amount', example: '12.50' });
 
 /**
  * Formats a decimal money text for display, exactly (Intl formats decimal strings without floats).

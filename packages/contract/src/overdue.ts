@@ -37,10 +37,12 @@ export const listOverdueQuerySchema = listQuerySchema.extend({
   station: idInputSchema.optional(),
   region: idInputSchema.optional(),
   /** Only customers overdue at least this many days (the disconnection list). */
-  min_days: z.preprocess(
-    (value) => (typeof value === 'string' ? normalizeDigits(value) : value),
-    z.coerce.number({ message: ERROR_CODES.invalidInteger }).int({ message: ERROR_CODES.invalidInteger }).min(0).max(36_500),
-  ).optional(),
+  min_days: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? normalizeDigits(value) : value),
+      z.coerce.number({ message: ERROR_CODES.invalidInteger }).int({ message: ERROR_CODES.invalidInteger }).min(0).max(36_500),
+    )
+    .optional(),
 });
 export type ListOverdueQuery = z.infer<typeof listOverdueQuerySchema>;
 export const paginatedOverdueSchema = paginatedSchema(overdueCustomerSchema);
@@ -66,7 +68,9 @@ export const DEFAULT_REMINDER_TEMPLATES: Record<ReminderLanguage, string> = {
 
 /** The message of one customer: the template with its placeholders filled (pure; the web previews with it). */
 export function renderReminder(template: string, values: ReminderValues): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? values[key as keyof ReminderValues] : whole)).trim();
+  return template
+    .replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? values[key as keyof ReminderValues] : whole))
+    .trim();
 }
 
 /** `POST /services/{sid}/overdue/remind/`: the customers to remind (ids of this service). */

@@ -58,7 +58,11 @@ export const createPaymentInputSchema = z.object({
    * Instead of `amount`: the money handed over in one or both currencies, converted at the
    * invoice's rate; more than the balance in cash is change (`change_due`), the payment is the balance.
    */
-  amounts: z.array(currencyAmountInputSchema).min(1, { message: 'This list may not be empty.' }).max(2, { message: 'Ensure this field has no more than 2 elements.' }).optional(),
+  amounts: z
+    .array(currencyAmountInputSchema)
+    .min(1, { message: 'This list may not be empty.' })
+    .max(2, { message: 'Ensure this field has no more than 2 elements.' })
+    .optional(),
   method: paymentMethodSchema.optional().default('cash'),
   reference: textInput(200).optional().default(''),
   note: textInput(1000).optional().default(''),

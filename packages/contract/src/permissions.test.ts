@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { CONCRETE_ACTIONS, CONCRETE_SUBJECTS, MENU_KEYS, PERMISSION_TABLE, assignableRoles, can, canKey, splitPermissionKey, tableAllows, type Action } from './permissions';
+import {
+  CONCRETE_ACTIONS,
+  CONCRETE_SUBJECTS,
+  MENU_KEYS,
+  PERMISSION_TABLE,
+  assignableRoles,
+  can,
+  canKey,
+  splitPermissionKey,
+  tableAllows,
+  type Action,
+} from './permissions';
 import { landingPathFor, normalizeRole, ROLES, type Role } from './roles';
 
 /**
@@ -26,7 +37,8 @@ describe('rule table', () => {
 
   it('a role manages a subject exactly when the table gives it every action on it', () => {
     for (const role of ROLES) {
-      for (const subject of concreteSubjects) expect(can(role, 'manage', subject), `${role} manage ${subject}`).toBe(tableAllows(role, 'manage', subject));
+      for (const subject of concreteSubjects)
+        expect(can(role, 'manage', subject), `${role} manage ${subject}`).toBe(tableAllows(role, 'manage', subject));
     }
   });
 

@@ -5,18 +5,7 @@ import { normalizeRole, type Role, type TenantRole } from './roles';
  * The rule table of docs/product/specification.md section 6, with the decisions of docs/product/domain.md ("Roles and permissions").
  * One module for the server (every route) and the web app (menus, buttons, guards).
  */
-export const ACTIONS = [
-  'manage',
-  'list',
-  'view',
-  'create',
-  'update',
-  'delete',
-  'select',
-  'change',
-  'cancel',
-  'reset',
-] as const;
+export const ACTIONS = ['manage', 'list', 'view', 'create', 'update', 'delete', 'select', 'change', 'cancel', 'reset'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 export const SUBJECTS = [
@@ -95,7 +84,15 @@ const ADMIN_ONLY_CHANGES: readonly ConcreteSubject[] = [
 /** Every signed-in user: their profile and the language switcher (docs/decisions.md, roles and permissions). */
 const EVERY_USER: Permission[] = ['update profile', 'change app_language'];
 /** The support desk: a service to work in, its customers and invoices (read and create), their own profile. */
-const SUPPORT: Permission[] = ['select service', 'change app_language', ...everyAction(['profile']), 'list invoice', 'create invoice', 'view invoice', 'list customer'];
+const SUPPORT: Permission[] = [
+  'select service',
+  'change app_language',
+  ...everyAction(['profile']),
+  'list invoice',
+  'create invoice',
+  'view invoice',
+  'list customer',
+];
 
 /**
  * The rule table, written once: for each role, every permission it has; anything not listed is

@@ -90,8 +90,20 @@ describe('prorating the monthly fee', () => {
   });
 
   it('two halves of an odd fee would round up twice: the cap keeps the month at one fee', () => {
-    const first = monthlyFeeFor({ fee: 1001n, billed: range('2026-11-01', '2026-11-15'), prorate: true, dearestFee: 1001n, alreadyBilled: 0n });
-    const second = monthlyFeeFor({ fee: 1001n, billed: range('2026-11-16', '2026-11-30'), prorate: true, dearestFee: 1001n, alreadyBilled: first });
+    const first = monthlyFeeFor({
+      fee: 1001n,
+      billed: range('2026-11-01', '2026-11-15'),
+      prorate: true,
+      dearestFee: 1001n,
+      alreadyBilled: 0n,
+    });
+    const second = monthlyFeeFor({
+      fee: 1001n,
+      billed: range('2026-11-16', '2026-11-30'),
+      prorate: true,
+      dearestFee: 1001n,
+      alreadyBilled: first,
+    });
     expect([first, second]).toEqual([501n, 500n]);
   });
 });
@@ -113,7 +125,9 @@ describe('a month of bundle changes (random change dates)', () => {
         const whole = monthRangeOf(`${month}-01`);
         const last = daysInclusive(whole);
         // Subscriptions one after another: the customer joins on startDay, then changes bundle.
-        const days = [...new Set(changeDays.map((day) => Math.min(day, last)).filter((day) => day > startDay))].sort((a, b) => a - b).slice(0, fees.length - 1);
+        const days = [...new Set(changeDays.map((day) => Math.min(day, last)).filter((day) => day > startDay))]
+          .sort((a, b) => a - b)
+          .slice(0, fees.length - 1);
         const starts = [startDay, ...days].map((day) => `${month}-${String(day).padStart(2, '0')}`);
         const subscriptions = starts.map((startedOn, index) => ({ startedOn, endedOn: starts[index + 1] ?? null, fee: nth(fees, index) }));
         const dearestFee = subscriptions.reduce((max, row) => (row.fee > max ? row.fee : max), 0n);

@@ -72,7 +72,13 @@ export function capMonthlyFee(fee: bigint, month: { dearestFee: bigint; alreadyB
 }
 
 /** The fee a meter invoice bills for its days: prorated, then capped by the month's other fees. */
-export function monthlyFeeFor(input: { fee: bigint; billed: DayRange; prorate: boolean; dearestFee: bigint; alreadyBilled: bigint }): bigint {
+export function monthlyFeeFor(input: {
+  fee: bigint;
+  billed: DayRange;
+  prorate: boolean;
+  dearestFee: bigint;
+  alreadyBilled: bigint;
+}): bigint {
   const dearest = input.dearestFee > input.fee ? input.dearestFee : input.fee;
   return capMonthlyFee(prorateMonthlyFee(input), { dearestFee: dearest, alreadyBilled: input.alreadyBilled });
 }

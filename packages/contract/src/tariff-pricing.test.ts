@@ -21,7 +21,15 @@ const qty = (text: string) => parseScaled(text, 3)!;
 const price = (text: string) => parseScaled(text, 6)!;
 
 function tariff(overrides: Partial<TariffRule> & Pick<TariffRule, 'id' | 'effectiveFrom'>): TariffRule {
-  return { name: `T${overrides.id}`, effectiveTo: null, unitPrice: price('0.30'), tiers: null, upliftPercent: 0n, bundleIds: null, ...overrides };
+  return {
+    name: `T${overrides.id}`,
+    effectiveTo: null,
+    unitPrice: price('0.30'),
+    tiers: null,
+    upliftPercent: 0n,
+    bundleIds: null,
+    ...overrides,
+  };
 }
 
 describe('months on the tenant calendar', () => {
@@ -126,19 +134,46 @@ describe('priceMonth', () => {
   it.each([
     // quantity, already billed this month, expected lines [tier, quantity, amount in cents]
     ['80', '0', [[1, '80', '2400']]],
-    ['150', '0', [[1, '100', '3000'], [2, '50', '2250']]],
-    ['150', '80', [[1, '20', '600'], [2, '130', '5850']]],
+    [
+      '150',
+      '0',
+      [
+        [1, '100', '3000'],
+        [2, '50', '2250'],
+      ],
+    ],
+    [
+      '150',
+      '80',
+      [
+        [1, '20', '600'],
+        [2, '130', '5850'],
+      ],
+    ],
     ['10', '120', [[2, '10', '450']]],
     ['0.333', '0', [[1, '0.333', '10']]], // 0.0999 rounds half-up to 0.10
   ])('%s kWh after %s already billed', (quantity, already, expected) => {
-    const lines = priceMonth({ month: '2026-10', quantity: qty(quantity), alreadyBilled: qty(already), tariff: tiered, bundleUnitPrice: 0n, currencyDecimals: 2 });
+    const lines = priceMonth({
+      month: '2026-10',
+      quantity: qty(quantity),
+      alreadyBilled: qty(already),
+      tariff: tiered,
+      bundleUnitPrice: 0n,
+      currencyDecimals: 2,
+    });
     expect(lines.map((l) => [l.tier, l.quantity, l.amount])).toEqual(
       (expected as [number, string, string][]).map(([t, q, a]) => [t, qty(q), BigInt(a)]),
     );
   });
 
   it('falls back to the bundle unit price without a tariff', () => {
-    const [line] = priceMonth({ month: '2026-10', quantity: qty('12.5'), tariff: null, bundleUnitPrice: price('0.2'), currencyDecimals: 2 });
+    const [line] = priceMonth({
+      month: '2026-10',
+      quantity: qty('12.5'),
+      tariff: null,
+      bundleUnitPrice: price('0.2'),
+      currencyDecimals: 2,
+    });
     expect(line).toMatchObject({ tariffId: null, tier: null, amount: 250n, unitPrice: price('0.2') });
   });
 
@@ -212,9 +247,19 @@ describe('priceConsumption', () => {
         fc.bigInt({ min: 0n, max: 10n ** 7n }),
         (raw, laterPrice) => {
           const intervals = raw.map((r) => ({ start: new Date(r.startMs), end: new Date(r.startMs + r.lengthMs), quantity: r.quantity }));
-          const input = { intervals, timeZone: 'Asia/Beirut', tariffs: monthly, bundleId: 1, bundleUnitPrice: price('0.1'), currencyDecimals: 2 };
+          const input = {
+            intervals,
+            timeZone: 'Asia/Beirut',
+            tariffs: monthly,
+            bundleId: 1,
+            bundleUnitPrice: price('0.1'),
+            currencyDecimals: 2,
+          };
           const before = priceConsumption(input);
-          const after = priceConsumption({ ...input, tariffs: [...monthly, tariff({ id: 3, effectiveFrom: '2027-01', unitPrice: laterPrice })] });
+          const after = priceConsumption({
+            ...input,
+            tariffs: [...monthly, tariff({ id: 3, effectiveFrom: '2027-01', unitPrice: laterPrice })],
+          });
           expect(after).toEqual(before);
         },
       ),
@@ -234,7 +279,14 @@ describe('priceConsumption', () => {
         ),
         (raw) => {
           const intervals = raw.map((r) => ({ start: new Date(r.startMs), end: new Date(r.startMs + r.lengthMs), quantity: r.quantity }));
-          const whole = priceConsumption({ intervals, timeZone: 'UTC', tariffs: monthly, bundleId: 1, bundleUnitPrice: 0n, currencyDecimals: 2 });
+          const whole = priceConsumption({
+            intervals,
+            timeZone: 'UTC',
+            tariffs: monthly,
+            bundleId: 1,
+            bundleUnitPrice: 0n,
+            currencyDecimals: 2,
+          });
           const monthByMonth = splitByMonth(intervals, 'UTC').flatMap(({ month, quantity }) =>
             priceMonth({ month, quantity, tariff: findTariff(monthly, month, 1), bundleUnitPrice: 0n, currencyDecimals: 2 }),
           );
@@ -247,11 +299,30 @@ describe('priceConsumption', () => {
 
 describe('tier lists', () => {
   it.each([
-    [[{ upTo: 100_000n, unitPrice: 1n }, { upTo: null, unitPrice: 2n }], null],
+    [
+      [
+        { upTo: 100_000n, unitPrice: 1n },
+        { upTo: null, unitPrice: 2n },
+      ],
+      null,
+    ],
     [[], 'tiers_empty'],
-    [[{ upTo: null, unitPrice: 1n }, { upTo: null, unitPrice: 2n }], 'tier_open_before_last'],
+    [
+      [
+        { upTo: null, unitPrice: 1n },
+        { upTo: null, unitPrice: 2n },
+      ],
+      'tier_open_before_last',
+    ],
     [[{ upTo: 100_000n, unitPrice: 1n }], 'tier_last_must_be_open'],
-    [[{ upTo: 100_000n, unitPrice: 1n }, { upTo: 50_000n, unitPrice: 1n }, { upTo: null, unitPrice: 2n }], 'tier_bounds_not_ascending'],
+    [
+      [
+        { upTo: 100_000n, unitPrice: 1n },
+        { upTo: 50_000n, unitPrice: 1n },
+        { upTo: null, unitPrice: 2n },
+      ],
+      'tier_bounds_not_ascending',
+    ],
   ])('tier list %# → %s', (tiers, problem) => {
     expect(tierProblem(tiers)).toBe(problem);
   });
@@ -313,7 +384,14 @@ describe('two currencies', () => {
         fc.bigInt({ min: 0n, max: 10n ** 9n }),
         (billing, second, rate, balance) => {
           const pair = { billingDecimals: 2, secondDecimals: 0, rate, base: 'billing' as const };
-          const s = settleTender([{ currency: 'billing', minor: billing }, { currency: 'second', minor: second }], balance, pair);
+          const s = settleTender(
+            [
+              { currency: 'billing', minor: billing },
+              { currency: 'second', minor: second },
+            ],
+            balance,
+            pair,
+          );
           expect(s.appliedBilling <= balance).toBe(true);
           expect(s.appliedBilling + s.changeBilling).toBe(s.receivedBilling);
           expect(s.changeBilling >= 0n).toBe(true);

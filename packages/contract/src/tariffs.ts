@@ -18,7 +18,10 @@ export const monthInputSchema = z
   .transform((value) => normalizeDigits(value).replace(/^(\d{4}-\d{2})-01$/, '$1'))
   .refine((value) => isMonth(value), { message: ERROR_CODES.invalidMonth });
 
-export const monthSchema = z.string().regex(/^\d{4}-\d{2}$/).meta({ description: 'Calendar month', example: '2026-10' });
+export const monthSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}$/)
+  .meta({ description: 'Calendar month', example: '2026-10' });
 
 export const tariffTierSchema = z.object({
   /** Upper bound of the month's consumption in this tier; null for the last, open-ended tier. */

@@ -41,6 +41,8 @@ if (await isUsernameTaken(databases.default, username)) {
   process.exit(1);
 }
 const passwordHash = await createPasswordHasher(config.argon2).hash(password);
-await databases.default.insert(users).values({ username, email, passwordHash, role: 'superadmin', isSuperuser: true, firstName: '', lastName: '' });
+await databases.default
+  .insert(users)
+  .values({ username, email, passwordHash, role: 'superadmin', isSuperuser: true, firstName: '', lastName: '' });
 console.log(`Superadmin "${username}" created.`);
 await databases.close();

@@ -33,7 +33,10 @@ if (!fs.existsSync(file)) {
 }
 fs.mkdirSync(config.dataDir, { recursive: true });
 const lock = acquireDataDirLock(pgliteDir);
-const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+const stamp = new Date()
+  .toISOString()
+  .replace(/[-:]/g, '')
+  .replace(/\.\d+Z$/, 'Z');
 const staging = `${pgliteDir}.restoring-${stamp}`;
 try {
   fs.mkdirSync(staging, { recursive: true });

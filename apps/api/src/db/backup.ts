@@ -55,7 +55,11 @@ function writeJsonAtomically(file: string, value: unknown) {
 }
 
 /** In the serving process: SIGUSR2 takes the backup named in the request file. */
-export function installBackupSignal(pgliteDir: string, backup: (file: string) => Promise<number>, log: (line: string) => void = console.log) {
+export function installBackupSignal(
+  pgliteDir: string,
+  backup: (file: string) => Promise<number>,
+  log: (line: string) => void = console.log,
+) {
   const handler = () => {
     let request: BackupRequest;
     try {
@@ -67,11 +71,20 @@ export function installBackupSignal(pgliteDir: string, backup: (file: string) =>
     backup(request.file).then(
       (bytes) => {
         log(`backup written: ${request.file} (${bytes} bytes)`);
-        writeJsonAtomically(backupResultPath(pgliteDir, request.id), { id: request.id, ok: true, file: request.file, bytes } satisfies BackupResult);
+        writeJsonAtomically(backupResultPath(pgliteDir, request.id), {
+          id: request.id,
+          ok: true,
+          file: request.file,
+          bytes,
+        } satisfies BackupResult);
       },
       (error: Error) => {
         log(`backup failed: ${error.message}`);
-        writeJsonAtomically(backupResultPath(pgliteDir, request.id), { id: request.id, ok: false, error: error.message } satisfies BackupResult);
+        writeJsonAtomically(backupResultPath(pgliteDir, request.id), {
+          id: request.id,
+          ok: false,
+          error: error.message,
+        } satisfies BackupResult);
       },
     );
   };
@@ -107,4 +120,11 @@ export async function requestOnlineBackup(pgliteDir: string, pid: number, file: 
 }
 
 export const defaultBackupFile = (dataDir: string, now = new Date()) =>
-  path.join(dataDir, 'backups', `meterline-${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}.tar.gz`);
+  path.join(
+    dataDir,
+    'backups',
+    `meterline-${now
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d+Z$/, 'Z')}.tar.gz`,
+  );

@@ -45,7 +45,8 @@ interface PlanNode {
 
 function problemsOf(node: PlanNode): string[] {
   const own: string[] = [];
-  if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && bigTables.has(node['Relation Name'])) own.push(`Seq Scan on ${node['Relation Name']}`);
+  if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && bigTables.has(node['Relation Name']))
+    own.push(`Seq Scan on ${node['Relation Name']}`);
   if (node['Node Type'] === 'Sort' && node['Plan Rows'] > MAX_SORTED_ROWS) own.push(`Sort of ${node['Plan Rows']} rows`);
   return [...own, ...(node.Plans ?? []).flatMap(problemsOf)];
 }
@@ -62,7 +63,11 @@ async function problemsOfRequest(url: string): Promise<string[]> {
   for (const query of queries) {
     if (!/^\s*select/i.test(query.text) || !/"(invoices|customers|payments)"/.test(query.text)) continue;
     // On the connection that ran it (idle again once the answer is sent).
-    const result = await (originalQuery as unknown as (this: pg.Client, text: string, values: unknown[]) => Promise<pg.QueryResult>).call(query.client, `explain (format json) ${query.text}`, query.values);
+    const result = await (originalQuery as unknown as (this: pg.Client, text: string, values: unknown[]) => Promise<pg.QueryResult>).call(
+      query.client,
+      `explain (format json) ${query.text}`,
+      query.values,
+    );
     const plan = first((result.rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN']).Plan;
     problems.push(...problemsOf(plan).map((problem) => `${problem}: ${url}`));
   }
@@ -94,14 +99,21 @@ describe.skipIf(!isPostgres)('query plans at 200,000 rows (PostgreSQL)', () => {
         from invoices where tenant_id = ${scope.tenantId} and status = 'paid' and customer_id % 3 = 0`);
     }
     await context.db.execute(sql`analyze`);
-    const tables = await selectRows<{ relname: string }>(context.db, sql`select relname from pg_class where relkind = 'r' and reltuples > ${BIG_TABLE_ROWS}`);
+    const tables = await selectRows<{ relname: string }>(
+      context.db,
+      sql`select relname from pg_class where relkind = 'r' and reltuples > ${BIG_TABLE_ROWS}`,
+    );
     bigTables = new Set(tables.map((table) => table.relname));
     admin = await fixture.as('a.admin');
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       if (recorded) {
         const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
         const text = typeof first === 'string' ? first : first.text;
-        recorded.push({ text, values: Array.isArray(second) ? second : typeof first === 'object' ? (first.values ?? []) : [], client: this });
+        recorded.push({
+          text,
+          values: Array.isArray(second) ? second : typeof first === 'object' ? (first.values ?? []) : [],
+          client: this,
+        });
       }
       return (originalQuery as (...rest: unknown[]) => unknown).apply(this, args);
     } as typeof pg.Client.prototype.query;
@@ -113,7 +125,12 @@ describe.skipIf(!isPostgres)('query plans at 200,000 rows (PostgreSQL)', () => {
   });
 
   it('has the rows of an operator', async () => {
-    const row = first(await selectRows<{ n: string }>(context.db, sql`select (select count(*) from invoices) + (select count(*) from customers) + (select count(*) from payments) as n`));
+    const row = first(
+      await selectRows<{ n: string }>(
+        context.db,
+        sql`select (select count(*) from invoices) + (select count(*) from customers) + (select count(*) from payments) as n`,
+      ),
+    );
     expect(Number(row.n)).toBeGreaterThan(190_000);
     expect(bigTables).toEqual(new Set(['customers', 'invoices', 'payments']));
   });

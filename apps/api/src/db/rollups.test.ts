@@ -14,7 +14,10 @@ const NOW = new Date('2026-11-21T10:00:00Z');
 async function kept() {
   const db = context.db;
   return {
-    counts: await selectRows(db, sql`select tenant_id, service_id, status, sum(invoices)::int as n from invoice_counts group by 1, 2, 3 having sum(invoices) <> 0 order by 1, 2, 3`),
+    counts: await selectRows(
+      db,
+      sql`select tenant_id, service_id, status, sum(invoices)::int as n from invoice_counts group by 1, 2, 3 having sum(invoices) <> 0 order by 1, 2, 3`,
+    ),
     invoices: await selectRows(
       db,
       sql`select tenant_id, service_id, issued_on::text, due_on::text, status, sum(invoices)::int as n, sum(total)::text as total, sum(amount_paid)::text as paid
@@ -31,7 +34,10 @@ async function kept() {
 async function recomputed() {
   const db = context.db;
   return {
-    counts: await selectRows(db, sql`select tenant_id, service_id, status, count(*)::int as n from invoices group by 1, 2, 3 order by 1, 2, 3`),
+    counts: await selectRows(
+      db,
+      sql`select tenant_id, service_id, status, count(*)::int as n from invoices group by 1, 2, 3 order by 1, 2, 3`,
+    ),
     invoices: await selectRows(
       db,
       sql`select tenant_id, service_id, issued_on::text, due_on::text, status, count(*)::int as n, sum(total)::text as total, sum(amount_paid)::text as paid
@@ -92,16 +98,23 @@ describe('counters and rollups kept by the triggers (migration 0006)', () => {
         await db.execute(sql`update invoices set status = ${statuses[round % 4]}, amount_paid = least(total, amount_paid + ${offset * 10}::int)
           where id in (select id from invoices order by id offset ${offset}::int limit 4)`);
       } else if (action === 2) {
-        await db.execute(sql`update invoices set due_on = due_on - ${offset}::int, issued_on = issued_on - 1 where id in (select id from invoices order by id desc offset ${offset}::int limit 2)`);
+        await db.execute(
+          sql`update invoices set due_on = due_on - ${offset}::int, issued_on = issued_on - 1 where id in (select id from invoices order by id desc offset ${offset}::int limit 2)`,
+        );
       } else if (action === 3) {
         // An update that moves no figure (only notes) must leave the rollups as they are.
-        await db.execute(sql`update invoices set notes = 'seen' where id in (select id from invoices order by id offset ${offset}::int limit 5)`);
+        await db.execute(
+          sql`update invoices set notes = 'seen' where id in (select id from invoices order by id offset ${offset}::int limit 5)`,
+        );
       } else if (action === 4) {
         await db.execute(sql`insert into payments (tenant_id, service_id, invoice_id, customer_id, amount, paid_at, received_by)
           select tenant_id, service_id, id, customer_id, ${offset + 1}::int, now() - make_interval(hours => ${offset * 7}::int), ${round % 3 === 0 ? null : fixture.tenantA.users.collector}
           from invoices order by id offset ${offset}::int limit 3`);
       } else {
-        const [victim] = await selectRows<{ id: number }>(db, sql`select i.id from invoices i where not exists (select 1 from payments p where p.invoice_id = i.id) order by i.id desc offset ${offset}::int limit 1`);
+        const [victim] = await selectRows<{ id: number }>(
+          db,
+          sql`select i.id from invoices i where not exists (select 1 from payments p where p.invoice_id = i.id) order by i.id desc offset ${offset}::int limit 1`,
+        );
         if (victim) {
           await db.execute(sql`delete from invoice_lines where invoice_id = ${victim.id}`);
           await db.execute(sql`delete from invoices where id = ${victim.id}`);

@@ -24,7 +24,12 @@ export function parseDecimalField(
 }
 
 /** As parseDecimalField, answered as the decimal text a numeric column takes. */
-export function decimalFieldText(field: string, value: string, scale: number, options: { maxDigits: number; allowNegative?: boolean }): string {
+export function decimalFieldText(
+  field: string,
+  value: string,
+  scale: number,
+  options: { maxDigits: number; allowNegative?: boolean },
+): string {
   return formatScaled(parseDecimalField(field, value, scale, options), scale);
 }
 

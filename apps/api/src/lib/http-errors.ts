@@ -18,7 +18,12 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode,
-    readonly options: { params?: ErrorParams; issues?: FieldIssue[]; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+    readonly options: {
+      params?: ErrorParams;
+      issues?: FieldIssue[];
+      extra?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(formatErrorMessage(code, 'en', options.params));
   }
@@ -30,7 +35,8 @@ export class HttpError extends Error {
   /** 400: `{field: [messages], code, params?, errors: [...]}`; others `{detail, code, params?}`. */
   render(language: ErrorLanguage): Record<string, unknown> {
     const { params, issues, extra } = this.options;
-    if (!issues) return { detail: formatErrorMessage(this.code, language, params), code: this.code, ...(params ? { params } : {}), ...extra };
+    if (!issues)
+      return { detail: formatErrorMessage(this.code, language, params), code: this.code, ...(params ? { params } : {}), ...extra };
     const body: Record<string, unknown> = {};
     const errors = issues.map((issue) => ({
       field: issue.field,
@@ -54,8 +60,10 @@ export class HttpError extends Error {
 }
 
 /** A 400 with one or more field errors. */
-export const badRequest = (issues: FieldIssue[]) => new HttpError(400, issues[0]?.code ?? ERROR_CODES.invalid, { params: issues[0]?.params, issues });
-export const fieldError = (field: string, code: ErrorCode, params?: ErrorParams) => badRequest([{ field, code, ...(params ? { params } : {}) }]);
+export const badRequest = (issues: FieldIssue[]) =>
+  new HttpError(400, issues[0]?.code ?? ERROR_CODES.invalid, { params: issues[0]?.params, issues });
+export const fieldError = (field: string, code: ErrorCode, params?: ErrorParams) =>
+  badRequest([{ field, code, ...(params ? { params } : {}) }]);
 export const unauthorized = (code: ErrorCode = ERROR_CODES.notAuthenticated) => new HttpError(401, code);
 export const forbidden = (code: ErrorCode = ERROR_CODES.permissionDenied) => new HttpError(403, code);
 export const notFound = (code: ErrorCode = ERROR_CODES.notFound) => new HttpError(404, code);
@@ -80,8 +88,18 @@ export function databaseErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
-const CONNECTION_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed/i;
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed/i;
 
 /**
  * A fault of the database rather than of the request: `unavailable` (PostgreSQL unreachable,
@@ -92,8 +110,14 @@ export function databaseFault(error: unknown): 'unavailable' | 'storage_full' | 
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current; depth += 1) {
     const { code, message } = current as { code?: unknown; message?: unknown };
-    if (code === 'ENOSPC' || code === '53100' || (typeof message === 'string' && /No space left on device|could not extend file/i.test(message))) return 'storage_full';
-    if (typeof code === 'string' && (CONNECTION_ERRNOS.has(code) || /^08[0-9A-Z]{3}$/.test(code) || /^57P0[1-3]$/.test(code))) return 'unavailable';
+    if (
+      code === 'ENOSPC' ||
+      code === '53100' ||
+      (typeof message === 'string' && /No space left on device|could not extend file/i.test(message))
+    )
+      return 'storage_full';
+    if (typeof code === 'string' && (CONNECTION_ERRNOS.has(code) || /^08[0-9A-Z]{3}$/.test(code) || /^57P0[1-3]$/.test(code)))
+      return 'unavailable';
     if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return 'unavailable';
     current = (current as { cause?: unknown }).cause;
   }
@@ -113,6 +137,9 @@ export function constraintName(error: unknown): string | undefined {
 /** A 400 from zod issues, for bodies validated in a handler (multipart forms); `input` is what was parsed. */
 export function validationErrorFrom(issues: readonly ZodIssueLike[], input?: unknown): HttpError {
   return badRequest(
-    issues.map((issue) => ({ field: issue.path.length ? issue.path.map(String).join('.') : 'non_field_errors', ...codeOfZodIssue(issue, input) })),
+    issues.map((issue) => ({
+      field: issue.path.length ? issue.path.map(String).join('.') : 'non_field_errors',
+      ...codeOfZodIssue(issue, input),
+    })),
   );
 }

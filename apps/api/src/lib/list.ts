@@ -14,8 +14,17 @@ export type OrderingFields = Record<string, AnyColumn | SQL>;
  * `?ordering=-created_at,name` to ORDER BY clauses; an unknown field is a 400. The id is always
  * the last key (in the direction of the last field), so pages are stable.
  */
-export function orderByFor(ordering: string | undefined, fields: OrderingFields, fallback: string, idColumn: AnyColumn, options: { isReversed?: boolean } = {}): SQL[] {
-  const requested = (ordering?.trim() || fallback).split(',').map((part) => part.trim()).filter(Boolean);
+export function orderByFor(
+  ordering: string | undefined,
+  fields: OrderingFields,
+  fallback: string,
+  idColumn: AnyColumn,
+  options: { isReversed?: boolean } = {},
+): SQL[] {
+  const requested = (ordering?.trim() || fallback)
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   const clauses: SQL[] = [];
   // Reversed (every direction flipped, nulls included) reads the last pages from the end.
   const flip = options.isReversed ?? false;

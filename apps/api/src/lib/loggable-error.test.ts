@@ -8,7 +8,11 @@ describe('loggable errors', () => {
       code: '23505',
       detail: 'Key (lower(username))=(jane) already exists.',
     });
-    const error = new DrizzleQueryError('insert into "users" ("username", "password_hash") values ($1, $2)', ['jane', '$argon2id$v=19$secret-hash'], cause);
+    const error = new DrizzleQueryError(
+      'insert into "users" ("username", "password_hash") values ($1, $2)',
+      ['jane', '$argon2id$v=19$secret-hash'],
+      cause,
+    );
     const logged = JSON.stringify(loggableError(error));
     expect(logged).toContain('insert into \\"users\\"');
     expect(logged).toContain('23505');

@@ -49,7 +49,12 @@ describe('errors are codes with messages in the caller language', () => {
   });
 
   it('answers an unreadable body with parse_error, never a 500', async () => {
-    const response = await admin.request({ method: 'POST', url: customers(), payload: '{"full_name":', headers: { 'content-type': 'application/json' } });
+    const response = await admin.request({
+      method: 'POST',
+      url: customers(),
+      payload: '{"full_name":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'parse_error', non_field_errors: ['The request body could not be read.'] });
   });

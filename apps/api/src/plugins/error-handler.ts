@@ -17,7 +17,8 @@ function toHttpError(error: FastifyError, request: FastifyRequest): HttpError | 
   if (error instanceof HttpError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     if (error.validationContext === 'params') return new HttpError(404, ERROR_CODES.notFound);
-    const input = error.validationContext === 'querystring' ? request.query : error.validationContext === 'headers' ? request.headers : request.body;
+    const input =
+      error.validationContext === 'querystring' ? request.query : error.validationContext === 'headers' ? request.headers : request.body;
     return badRequest(
       error.validation.map((issue) => {
         // The type provider flattens each zod issue: keyword = its code, params = the rest.
@@ -51,7 +52,8 @@ function toHttpError(error: FastifyError, request: FastifyRequest): HttpError | 
   }
   const dbCode = databaseErrorCode(error);
   // Text the database cannot store (a NUL byte, a value too large to index): bad input, not a fault.
-  if (dbCode === '22021' || dbCode === '22P05' || dbCode === '54000') return badRequest([{ field: 'non_field_errors', code: ERROR_CODES.invalid }]);
+  if (dbCode === '22021' || dbCode === '22P05' || dbCode === '54000')
+    return badRequest([{ field: 'non_field_errors', code: ERROR_CODES.invalid }]);
   if (dbCode === '40001' || dbCode === '40P01') return new HttpError(409, ERROR_CODES.conflict);
   request.log.error({ err: loggableError(error) }, 'unhandled error');
   return null;
@@ -65,7 +67,10 @@ function toHttpError(error: FastifyError, request: FastifyRequest): HttpError | 
 async function errorHandlerPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const httpError = toHttpError(error, request) ?? new HttpError(500, ERROR_CODES.serverError);
-    return reply.code(httpError.statusCode).headers(httpError.headers).send(httpError.render(requestLanguage(request)));
+    return reply
+      .code(httpError.statusCode)
+      .headers(httpError.headers)
+      .send(httpError.render(requestLanguage(request)));
   });
 }
 

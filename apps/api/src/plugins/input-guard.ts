@@ -32,7 +32,9 @@ async function inputGuardPlugin(app: FastifyInstance) {
     const found = findBadText(request.query) ?? findBadText(request.body);
     if (!found) return;
     const field = found.path.length ? found.path.join('.') : 'non_field_errors';
-    throw found.fault === 'nul' ? fieldError(field, ERROR_CODES.nullCharacter) : fieldError(field, ERROR_CODES.maxLength, { max: MAX_TEXT_LENGTH });
+    throw found.fault === 'nul'
+      ? fieldError(field, ERROR_CODES.nullCharacter)
+      : fieldError(field, ERROR_CODES.maxLength, { max: MAX_TEXT_LENGTH });
   });
 }
 

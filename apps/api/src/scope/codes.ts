@@ -12,7 +12,10 @@ export async function selectRows<T>(executor: Executor, query: SQL): Promise<T[]
 
 /** The next id of a serial table, taken before the insert so that a generated code can carry it. */
 export async function nextSerialId(executor: Executor, tableName: string): Promise<number> {
-  const row = first(await selectRows<{ id: string }>(executor, sql`select nextval(pg_get_serial_sequence(${tableName}, 'id'))::text as id`), 'the next serial id');
+  const row = first(
+    await selectRows<{ id: string }>(executor, sql`select nextval(pg_get_serial_sequence(${tableName}, 'id'))::text as id`),
+    'the next serial id',
+  );
   return Number(row.id);
 }
 

@@ -47,18 +47,28 @@ export function registerServiceCrudRoutes<
   // The routes see plain zod types: the service's signature keeps the entity types checked.
   const schemas = options.schemas as { entity: z.ZodType; paginated: z.ZodType; query: z.ZodType; create: z.ZodType; update: z.ZodType };
   const tags = [plural];
-  const contextOf = (request: Parameters<typeof resolveServiceContext>[1], serviceId: number) => resolveServiceContext(databases, request, serviceId);
+  const contextOf = (request: Parameters<typeof resolveServiceContext>[1], serviceId: number) =>
+    resolveServiceContext(databases, request, serviceId);
 
   routes.get(
     '/',
     {
       onRequest: [app.authenticate, requirePermission('list', subject)],
-      schema: { tags, summary: `${label}s of the service (paginated; ?format=csv)`, params: serviceParamsSchema, querystring: schemas.query, response: { 200: schemas.paginated, ...readErrors, 400: validationErrorSchema } },
+      schema: {
+        tags,
+        summary: `${label}s of the service (paginated; ?format=csv)`,
+        params: serviceParamsSchema,
+        querystring: schemas.query,
+        response: { 200: schemas.paginated, ...readErrors, 400: validationErrorSchema },
+      },
     },
     async (request, reply) => {
       const context = await contextOf(request, request.params.serviceId);
       const query = request.query as z.output<TQuery>;
-      return sendList(request, reply, context.db, query, await service.listSource(context, query), { filename: plural, columns: options.csvColumns });
+      return sendList(request, reply, context.db, query, await service.listSource(context, query), {
+        filename: plural,
+        columns: options.csvColumns,
+      });
     },
   );
 
@@ -66,7 +76,13 @@ export function registerServiceCrudRoutes<
     '/',
     {
       onRequest: [app.authenticate, requirePermission('create', subject)],
-      schema: { tags, summary: `Create a ${label.toLowerCase()}`, params: serviceParamsSchema, body: schemas.create, response: { 201: schemas.entity, ...writeErrors } },
+      schema: {
+        tags,
+        summary: `Create a ${label.toLowerCase()}`,
+        params: serviceParamsSchema,
+        body: schemas.create,
+        response: { 201: schemas.entity, ...writeErrors },
+      },
     },
     async (request, reply) => {
       const context = await contextOf(request, request.params.serviceId);
@@ -78,7 +94,12 @@ export function registerServiceCrudRoutes<
     '/:id/',
     {
       onRequest: [app.authenticate, requirePermission('list', subject)],
-      schema: { tags, summary: `One ${label.toLowerCase()}`, params: serviceItemParamsSchema, response: { 200: schemas.entity, ...readErrors } },
+      schema: {
+        tags,
+        summary: `One ${label.toLowerCase()}`,
+        params: serviceItemParamsSchema,
+        response: { 200: schemas.entity, ...readErrors },
+      },
     },
     async (request) => {
       const context = await contextOf(request, request.params.serviceId);
@@ -90,7 +111,13 @@ export function registerServiceCrudRoutes<
     '/:id/',
     {
       onRequest: [app.authenticate, requirePermission('update', subject)],
-      schema: { tags, summary: `Partial update of a ${label.toLowerCase()}`, params: serviceItemParamsSchema, body: schemas.update, response: { 200: schemas.entity, ...writeErrors } },
+      schema: {
+        tags,
+        summary: `Partial update of a ${label.toLowerCase()}`,
+        params: serviceItemParamsSchema,
+        body: schemas.update,
+        response: { 200: schemas.entity, ...writeErrors },
+      },
     },
     async (request) => {
       const context = await contextOf(request, request.params.serviceId);

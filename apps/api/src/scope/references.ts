@@ -54,7 +54,11 @@ export async function resolveAddress(executor: Executor, tenantId: number, given
 }
 
 /** Query filters on addresses: each id must be the tenant's (400 on the field otherwise). */
-export async function assertAddressFilters(executor: Executor, tenantId: number, query: { region?: number; street?: number; building?: number }) {
+export async function assertAddressFilters(
+  executor: Executor,
+  tenantId: number,
+  query: { region?: number; street?: number; building?: number },
+) {
   const checks: [string, number | undefined, typeof regions | typeof streets | typeof buildings][] = [
     ['region', query.region, regions],
     ['street', query.street, streets],
@@ -99,7 +103,9 @@ export async function assertSubscription(executor: Executor, scope: ServiceScope
   const [row] = await executor
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(and(eq(subscriptions.tenantId, scope.tenantId), eq(subscriptions.serviceId, scope.serviceId), eq(subscriptions.id, subscriptionId)));
+    .where(
+      and(eq(subscriptions.tenantId, scope.tenantId), eq(subscriptions.serviceId, scope.serviceId), eq(subscriptions.id, subscriptionId)),
+    );
   if (!row) throw invalidPk(field, subscriptionId);
 }
 
@@ -121,7 +127,11 @@ export async function assertTenantUser(defaultDb: Executor, tenantId: number, us
 }
 
 /** Display names of staff (default database) for ids kept on tenant rows (another database). */
-export async function findUserNames(defaultDb: Executor, tenantId: number, ids: (number | null | undefined)[]): Promise<Map<number, string>> {
+export async function findUserNames(
+  defaultDb: Executor,
+  tenantId: number,
+  ids: (number | null | undefined)[],
+): Promise<Map<number, string>> {
   const unique = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
   const names = new Map<number, string>();
   if (!unique.length) return names;

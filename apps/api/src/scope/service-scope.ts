@@ -76,7 +76,11 @@ export async function findTenantTerms(executor: Executor, tenantId: number): Pro
  * exactly like a service that does not exist); a disabled one answers reads and refuses writes (409
  * service_inactive). One query gives the service and the tenant's terms.
  */
-export async function resolveServiceContext(databases: DatabaseRegistry, request: FastifyRequest, serviceId: number): Promise<ServiceContext> {
+export async function resolveServiceContext(
+  databases: DatabaseRegistry,
+  request: FastifyRequest,
+  serviceId: number,
+): Promise<ServiceContext> {
   const actor = tenantActorOf(request);
   const db = databases.get(actor.dbAlias);
   const row = await findServiceWithSettings(db, { tenantId: actor.tenantId, serviceId });
@@ -88,7 +92,13 @@ export async function resolveServiceContext(databases: DatabaseRegistry, request
     scope: { tenantId: actor.tenantId, serviceId },
     actor,
     terms: termsFrom(row.settings),
-    service: { id: row.service.id, name: row.service.name, unit: row.service.unit, isMetered: row.service.isMetered, maxConsumptionPerDay: row.service.maxConsumptionPerDay },
+    service: {
+      id: row.service.id,
+      name: row.service.name,
+      unit: row.service.unit,
+      isMetered: row.service.isMetered,
+      maxConsumptionPerDay: row.service.maxConsumptionPerDay,
+    },
   };
 }
 

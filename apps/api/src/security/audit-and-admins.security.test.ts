@@ -28,10 +28,13 @@ describe('the audit log', () => {
     const station = await admin.post(servicePath(fixture.tenantA, 'stations/'), { name: 'Coded', code: 'ST-OLD' });
     expect(station.statusCode).toBe(201);
     expect((await admin.put(servicePath(fixture.tenantA, `stations/${station.json().id}/`), { code: 'ST-NEW' })).statusCode).toBe(200);
-    const row = first(await context.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, 'station'), eq(auditLog.action, 'update'), eq(auditLog.entityId, String(station.json().id)))), 'a row from auditLog');
+    const row = first(
+      await context.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'station'), eq(auditLog.action, 'update'), eq(auditLog.entityId, String(station.json().id)))),
+      'a row from auditLog',
+    );
     expect(row.before).toMatchObject({ code: 'ST-OLD' });
     expect(row.after).toMatchObject({ code: 'ST-NEW' });
   });
@@ -40,7 +43,13 @@ describe('the audit log', () => {
     const admin = await fixture.as('a.admin');
     expect((await admin.post(servicePath(fixture.tenantA, 'stations/'), { name: 'Before restart' })).statusCode).toBe(201);
     // The same database served by a new process (a restart).
-    const restarted = await buildApp({ config: context.config, databases: context.databases, clock: context.clock, mailer: createMemoryMailer(), logger: false });
+    const restarted = await buildApp({
+      config: context.config,
+      databases: context.databases,
+      clock: context.clock,
+      mailer: createMemoryMailer(),
+      logger: false,
+    });
     try {
       const again = await signIn(restarted, 'a.admin', 'test-pass-123');
       expect((await again.post(servicePath(fixture.tenantA, 'stations/'), { name: 'After restart' })).statusCode).toBe(201);
@@ -64,7 +73,9 @@ describe('a client always keeps an admin', () => {
     const names = ['b.admin', 'b.admin2'];
     let leftWithoutAdmin = 0;
     for (let round = 0; round < 5; round += 1) {
-      const clients = await Promise.all(names.map((name) => signIn(context.app, name, name === 'b.admin' ? 'test-pass-123' : 'cedar-river-lantern-7')));
+      const clients = await Promise.all(
+        names.map((name) => signIn(context.app, name, name === 'b.admin' ? 'test-pass-123' : 'cedar-river-lantern-7')),
+      );
       const answers = await Promise.all([
         first(clients).put(`/api/auth/users/${ids[1]}/`, { role: 'accountant' }),
         nth(clients, 1).put(`/api/auth/users/${ids[0]}/`, { role: 'accountant' }),

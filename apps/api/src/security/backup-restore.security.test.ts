@@ -26,7 +26,9 @@ afterAll(async () => {
 
 /** Every table of the public schema with its row count. */
 async function rowCounts(db: Db): Promise<Record<string, number>> {
-  const tables = (await db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as unknown as { rows: { tablename: string }[] };
+  const tables = (await db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as unknown as {
+    rows: { tablename: string }[];
+  };
   const counts: Record<string, number> = {};
   for (const { tablename } of tables.rows) {
     const result = (await db.execute(sql.raw(`select count(*)::int as n from "${tablename}"`))) as unknown as { rows: { n: number }[] };
@@ -162,7 +164,9 @@ describe.runIf(isPostgres)('PostgreSQL backup and restore (pg_dump / pg_restore,
     expect(dump.status, dump.stderr).toBe(0);
     await sourceDb.close();
     await admin.query(`create database ${target}`);
-    const restore = spawnSync('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${databaseUrlFor(baseUrl, target)}`, file], { encoding: 'utf8' });
+    const restore = spawnSync('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${databaseUrlFor(baseUrl, target)}`, file], {
+      encoding: 'utf8',
+    });
     expect(restore.status, restore.stderr).toBe(0);
     const restored = await openPostgres(databaseUrlFor(baseUrl, target), 'restored', { max: 2 });
     cleanups.push(() => restored.close());
@@ -171,6 +175,8 @@ describe.runIf(isPostgres)('PostgreSQL backup and restore (pg_dump / pg_restore,
     expect(await moneyChecksum(restored.db)).toEqual(money);
     // The append-only triggers came back too.
     await expect(restored.db.execute(sql`delete from payments`)).rejects.toThrow();
-    console.info(`pg-dump-restore: tables=${Object.keys(counts).length} rows=${Object.values(counts).reduce((a, b) => a + b, 0)} tables-equal=${Object.keys(counts).length}/${Object.keys(counts).length} invariant-problems=0`);
+    console.info(
+      `pg-dump-restore: tables=${Object.keys(counts).length} rows=${Object.values(counts).reduce((a, b) => a + b, 0)} tables-equal=${Object.keys(counts).length}/${Object.keys(counts).length} invariant-problems=0`,
+    );
   });
 });

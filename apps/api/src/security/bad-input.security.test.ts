@@ -17,7 +17,9 @@ beforeAll(async () => {
   superadmin = await fixture.as('superadmin');
 });
 afterAll(async () => {
-  console.log(`bad-input: probes=${probes.length} 5xx=${probes.filter((status) => status >= 500).length} statuses=${[...new Set(probes)].sort().join(',')}`);
+  console.log(
+    `bad-input: probes=${probes.length} 5xx=${probes.filter((status) => status >= 500).length} statuses=${[...new Set(probes)].sort().join(',')}`,
+  );
   await context?.close();
 });
 
@@ -59,7 +61,13 @@ describe('ids beyond a database integer name nothing', () => {
 
 describe('NUL bytes', () => {
   it('in anonymous sign-in: 400 on the field', async () => {
-    const response = probed(await context.app.inject({ method: 'POST', url: '/api/auth/jwt/create/', payload: { username: 'a.admin\u0000', password: TEST_PASSWORD } }));
+    const response = probed(
+      await context.app.inject({
+        method: 'POST',
+        url: '/api/auth/jwt/create/',
+        payload: { username: 'a.admin\u0000', password: TEST_PASSWORD },
+      }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ username: ['Null characters are not allowed.'], code: 'null_character' });
   });
@@ -102,10 +110,14 @@ describe('empty updates change nothing', () => {
 
 describe('long text', () => {
   it('a 3 KB username at sign-in and a 20 KB text anywhere: 400, never 500', async () => {
-    const signIn = probed(await context.app.inject({ method: 'POST', url: '/api/auth/jwt/create/', payload: { username: 'u'.repeat(3000), password: 'x' } }));
+    const signIn = probed(
+      await context.app.inject({ method: 'POST', url: '/api/auth/jwt/create/', payload: { username: 'u'.repeat(3000), password: 'x' } }),
+    );
     expect(signIn.statusCode).toBe(400);
     expect(signIn.json()).toHaveProperty('username');
-    const created = probed(await admin.post('/api/auth/users/', { username: 'u'.repeat(3000), password: 'Long-enough-pass-9', role: 'collector' }));
+    const created = probed(
+      await admin.post('/api/auth/users/', { username: 'u'.repeat(3000), password: 'Long-enough-pass-9', role: 'collector' }),
+    );
     expect(created.statusCode).toBe(400);
     const notes = probed(await admin.post(servicePath(fixture.tenantA, 'stations/'), { name: 'Long', notes: 'n'.repeat(20_000) }));
     expect(notes.statusCode).toBe(400);

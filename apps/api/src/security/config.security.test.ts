@@ -40,7 +40,10 @@ describe('start banner', () => {
     expect(embedded).toContain('Listening on 127.0.0.1 only');
     expect(embedded).toContain('Demo sign-ins (password "demo1234")');
     expect(embedded).toContain('These demo accounts exist only in this embedded demo database');
-    const postgres = startBanner(loadConfig({ DATABASE_URL: 'postgres://db/meterline', HOST: '0.0.0.0' }), { seconds: '2.0', seeded: false });
+    const postgres = startBanner(loadConfig({ DATABASE_URL: 'postgres://db/meterline', HOST: '0.0.0.0' }), {
+      seconds: '2.0',
+      seeded: false,
+    });
     expect(postgres).toContain('Listening on 0.0.0.0: reachable from other machines.');
     expect(postgres).not.toMatch(/demo1234|Demo sign-ins/);
   });

@@ -23,7 +23,13 @@ for (const engine of engines) {
   for (const line of crashFigureLines(figures)) console.log(line);
   console.log(`crash-duration[${engine}]: seconds=${Math.round((Date.now() - started) / 1000)}`);
   failed ||=
-    figures.lostInvoices + figures.lostPayments + figures.invoicesTotalDiffersFromLines + figures.orphanPayments + figures.invoicesPaidMismatch + figures.balancesMismatch + figures.numberingProblems > 0 ||
-    figures.restartsWithoutRepair !== figures.kills;
+    figures.lostInvoices +
+      figures.lostPayments +
+      figures.invoicesTotalDiffersFromLines +
+      figures.orphanPayments +
+      figures.invoicesPaidMismatch +
+      figures.balancesMismatch +
+      figures.numberingProblems >
+      0 || figures.restartsWithoutRepair !== figures.kills;
 }
 process.exit(failed ? 1 : 0);

@@ -76,12 +76,35 @@ async function freePort(): Promise<number> {
 export async function prepare(database: Database) {
   await database.migrate();
   const db = database.db;
-  const tenant = first(await db.insert(tenants).values({ name: 'Crash Rounds', slug: `crash-${randomUUID().slice(0, 8)}`, dbAlias: 'default' }).returning(), 'a row inserted into tenants');
+  const tenant = first(
+    await db
+      .insert(tenants)
+      .values({ name: 'Crash Rounds', slug: `crash-${randomUUID().slice(0, 8)}`, dbAlias: 'default' })
+      .returning(),
+    'a row inserted into tenants',
+  );
   await provisionTenantData(db, tenant.id, { companyName: 'Crash Rounds Co.' });
   const hash = await createPasswordHasher({ memoryCost: 8, timeCost: 1 }).hash(PASSWORD);
-  await db.insert(users).values({ tenantId: tenant.id, username: USERNAME, email: 'crash@example.com', passwordHash: hash, role: 'admin', firstName: 'Crash', lastName: 'Admin' });
+  await db
+    .insert(users)
+    .values({
+      tenantId: tenant.id,
+      username: USERNAME,
+      email: 'crash@example.com',
+      passwordHash: hash,
+      role: 'admin',
+      firstName: 'Crash',
+      lastName: 'Admin',
+    });
   await db.execute(sql`update settings set tax_rate = 11 where tenant_id = ${tenant.id}`);
-  const service = first(await db.select().from(services).where(sql`${services.tenantId} = ${tenant.id}`).limit(1), 'a service of the new tenant');
+  const service = first(
+    await db
+      .select()
+      .from(services)
+      .where(sql`${services.tenantId} = ${tenant.id}`)
+      .limit(1),
+    'a service of the new tenant',
+  );
   return { serviceId: service.id };
 }
 
@@ -96,7 +119,17 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ARGON2_MEMORY_KIB: '8', ARGON2_TIME_COST: '1', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ARGON2_MEMORY_KIB: '8',
+      ARGON2_TIME_COST: '1',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -118,10 +151,21 @@ export interface Acknowledged {
   payments: Map<number, { invoice: number; amount: string }>;
 }
 
-async function call(baseUrl: string, token: string | null, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(
+  baseUrl: string,
+  token: string | null,
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${baseUrl}${url}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -132,7 +176,15 @@ async function call(baseUrl: string, token: string | null, method: string, url: 
  * Writes money until `killAfter` writes are acknowledged, then kills the API with SIGKILL while
  * the other workers' requests are in flight. Only 2xx answers count as acknowledged.
  */
-async function writeUntilKilled(server: Server, serviceId: number, customerId: number, token: string, killAfter: number, acknowledged: Acknowledged, random: () => number) {
+async function writeUntilKilled(
+  server: Server,
+  serviceId: number,
+  customerId: number,
+  token: string,
+  killAfter: number,
+  acknowledged: Acknowledged,
+  random: () => number,
+) {
   let done = 0;
   let killed = false;
   const kill = () => {
@@ -149,14 +201,31 @@ async function writeUntilKilled(server: Server, serviceId: number, customerId: n
           quantity: String(1 + Math.floor(random() * 5)),
           unit_price: (1 + Math.floor(random() * 9999) / 100).toFixed(2),
         }));
-        const created = await call(server.baseUrl, token, 'POST', `${base}/invoices/`, { customer: customerId, period_start: '2026-10-01', period_end: '2026-10-31', lines }, { 'idempotency-key': randomUUID() });
+        const created = await call(
+          server.baseUrl,
+          token,
+          'POST',
+          `${base}/invoices/`,
+          { customer: customerId, period_start: '2026-10-01', period_end: '2026-10-31', lines },
+          { 'idempotency-key': randomUUID() },
+        );
         if (created.status !== 201) throw new Error(`invoice: ${created.status} ${JSON.stringify(created.body)}`);
-        acknowledged.invoices.set(created.body.id as number, { number: created.body.number as string, total: created.body.total as string });
+        acknowledged.invoices.set(created.body.id as number, {
+          number: created.body.number as string,
+          total: created.body.total as string,
+        });
         done += 1;
         if (done >= killAfter) kill();
         if (killed) break;
         const partial = random() < 0.3;
-        const paid = await call(server.baseUrl, token, 'PUT', `${base}/invoices/${created.body.id}/create_payment/`, partial ? { amount: '1.00' } : {}, { 'idempotency-key': randomUUID() });
+        const paid = await call(
+          server.baseUrl,
+          token,
+          'PUT',
+          `${base}/invoices/${created.body.id}/create_payment/`,
+          partial ? { amount: '1.00' } : {},
+          { 'idempotency-key': randomUUID() },
+        );
         if (paid.status !== 201) throw new Error(`payment: ${paid.status} ${JSON.stringify(paid.body)}`);
         acknowledged.payments.set(paid.body.id as number, { invoice: created.body.id as number, amount: paid.body.amount as string });
         done += 1;
@@ -176,9 +245,15 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 export async function verify(db: Db, acknowledged: Acknowledged) {
-  const invoiceRows = await rows<{ id: number; number: string; total: string }>(db, sql`select id, number, (total / 100.0)::numeric(20,2)::text as total from invoices`);
+  const invoiceRows = await rows<{ id: number; number: string; total: string }>(
+    db,
+    sql`select id, number, (total / 100.0)::numeric(20,2)::text as total from invoices`,
+  );
   const invoicesById = new Map(invoiceRows.map((row) => [Number(row.id), row]));
-  const paymentRows = await rows<{ id: number; invoice_id: number; amount: string }>(db, sql`select id, invoice_id, (amount / 100.0)::numeric(20,2)::text as amount from payments`);
+  const paymentRows = await rows<{ id: number; invoice_id: number; amount: string }>(
+    db,
+    sql`select id, invoice_id, (amount / 100.0)::numeric(20,2)::text as amount from payments`,
+  );
   const paymentsById = new Map(paymentRows.map((row) => [Number(row.id), row]));
   let lostInvoices = 0;
   for (const [id, invoice] of acknowledged.invoices) {
@@ -190,7 +265,13 @@ export async function verify(db: Db, acknowledged: Acknowledged) {
     const row = paymentsById.get(id);
     if (!row || Number(row.invoice_id) !== payment.invoice || row.amount !== payment.amount) lostPayments += 1;
   }
-  const figureRows = await rows<{ total_differs: number; orphan_payments: number; paid_mismatch: number; balances_mismatch: number; numbering: number }>(
+  const figureRows = await rows<{
+    total_differs: number;
+    orphan_payments: number;
+    paid_mismatch: number;
+    balances_mismatch: number;
+    numbering: number;
+  }>(
     db,
     sql`select
       (select count(*)::int from invoices i where i.total <> i.subtotal + i.tax
@@ -201,7 +282,13 @@ export async function verify(db: Db, acknowledged: Acknowledged) {
       (select count(*)::int from (select s.tenant_id from settings s left join invoices i on i.tenant_id = s.tenant_id
           group by s.tenant_id, s.last_invoice_number having s.last_invoice_number <> count(i.id) or count(i.id) <> count(distinct i.number)) n) as numbering`,
   );
-  return { lostInvoices, lostPayments, invoices: invoiceRows.length, payments: paymentRows.length, ...first(figureRows, 'the row of the figures') };
+  return {
+    lostInvoices,
+    lostPayments,
+    invoices: invoiceRows.length,
+    payments: paymentRows.length,
+    ...first(figureRows, 'the row of the figures'),
+  };
 }
 
 export async function runCrashRounds(options: CrashOptions): Promise<CrashFigures> {

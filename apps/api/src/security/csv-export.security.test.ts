@@ -29,7 +29,9 @@ describe('CSV export', () => {
     expect(response.headers['content-disposition']).toBeUndefined();
     expect(response.json()).toEqual({ detail: 'A server error occurred.', code: 'server_error' });
     expect(response.body).not.toContain('statement timeout');
-    console.log(`csv-export-failure: status=${response.statusCode} json=${String(response.headers['content-type']).includes('json')} download-started=${response.headers['content-disposition'] !== undefined} raw-error-in-body=${response.body.includes('statement timeout')}`);
+    console.log(
+      `csv-export-failure: status=${response.statusCode} json=${String(response.headers['content-type']).includes('json')} download-started=${response.headers['content-disposition'] !== undefined} raw-error-in-body=${response.body.includes('statement timeout')}`,
+    );
     await app.close();
   });
 });

@@ -87,10 +87,15 @@ afterAll(async () => {
 });
 
 describe.runIf(isPostgres)('PostgreSQL unreachable mid-run', () => {
-  it('answers 503 database_unavailable in the caller\'s language while it is down, writes nothing, and recovers without a restart', async () => {
+  it("answers 503 database_unavailable in the caller's language while it is down, writes nothing, and recovers without a restart", async () => {
     const path = (rest: string) => servicePath(fixture.tenantA, rest);
     const customer = (await admin.post(path('customers/'), { full_name: 'Before The Outage' })).json() as { id: number };
-    const invoiceBody = { customer: customer.id, period_start: '2026-10-01', period_end: '2026-10-31', lines: [{ description: 'Supply', quantity: '1', unit_price: '12.50' }] };
+    const invoiceBody = {
+      customer: customer.id,
+      period_start: '2026-10-01',
+      period_end: '2026-10-31',
+      lines: [{ description: 'Supply', quantity: '1', unit_price: '12.50' }],
+    };
     expect((await admin.post(path('invoices/'), invoiceBody, { 'idempotency-key': 'before' })).statusCode).toBe(201);
     const { before } = first(await database.db.select({ before: count() }).from(invoices));
 
@@ -99,12 +104,22 @@ describe.runIf(isPostgres)('PostgreSQL unreachable mid-run', () => {
       await admin.get(path('customers/')),
       await admin.post(path('invoices/'), invoiceBody, { 'idempotency-key': 'during' }),
       await admin.get(path(`customers/${customer.id}/`), { 'accept-language': 'ar' }),
-      await context.app.inject({ method: 'POST', url: '/api/auth/jwt/create/', payload: { username: 'a.accountant', password: 'whatever-123' } }),
+      await context.app.inject({
+        method: 'POST',
+        url: '/api/auth/jwt/create/',
+        payload: { username: 'a.accountant', password: 'whatever-123' },
+      }),
     ];
     expect(down.map((response) => response.statusCode)).toEqual([503, 503, 503, 503]);
-    expect(first(down).json()).toEqual({ code: 'database_unavailable', detail: 'The database cannot be reached right now. Nothing was saved; try again in a moment.' });
+    expect(first(down).json()).toEqual({
+      code: 'database_unavailable',
+      detail: 'The database cannot be reached right now. Nothing was saved; try again in a moment.',
+    });
     expect(first(down).headers['retry-after']).toBe('5');
-    expect(nth(down, 2).json()).toMatchObject({ code: 'database_unavailable', detail: expect.stringContaining('تعذّر الوصول إلى قاعدة البيانات') });
+    expect(nth(down, 2).json()).toMatchObject({
+      code: 'database_unavailable',
+      detail: expect.stringContaining('تعذّر الوصول إلى قاعدة البيانات'),
+    });
     for (const response of down) expect(response.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|stack|at /);
 
     await proxy.start(); // same port: PostgreSQL is back
@@ -114,6 +129,8 @@ describe.runIf(isPostgres)('PostgreSQL unreachable mid-run', () => {
     expect(during).toBe(before); // the refused write left nothing
     const retried = await admin.post(path('invoices/'), invoiceBody, { 'idempotency-key': 'after' });
     expect(retried.statusCode).toBe(201);
-    console.info(`database-down: answers-while-down=${down.length} all-503=${down.every((r) => r.statusCode === 503)} rows-written-while-down=${during - before} recovered-without-restart=${again.statusCode === 200 && retried.statusCode === 201}`);
+    console.info(
+      `database-down: answers-while-down=${down.length} all-503=${down.every((r) => r.statusCode === 503)} rows-written-while-down=${during - before} recovered-without-restart=${again.statusCode === 200 && retried.statusCode === 201}`,
+    );
   });
 });

@@ -18,7 +18,14 @@ const pgliteDir = path.join(mountDir, 'pglite');
 fs.cpSync(process.env.FULL_DISK_TEMPLATE!, pgliteDir, { recursive: true });
 const open = async () => {
   const database = await openPglite(pgliteDir);
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: mountDir, ARGON2_MEMORY_KIB: '8', ARGON2_TIME_COST: '1', SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mountDir,
+    ARGON2_MEMORY_KIB: '8',
+    ARGON2_TIME_COST: '1',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+  });
   const app = await buildApp({ config, databases: new DatabaseRegistry(new Map([['default', database]])), logger: false });
   return { database, app };
 };
@@ -28,7 +35,9 @@ const { serviceId } = await prepare(database);
 const signIn = await app.inject({ method: 'POST', url: '/api/auth/jwt/create/', payload: { username: USERNAME, password: PASSWORD } });
 const headers = { authorization: `Bearer ${signIn.json().access}` };
 const base = `/api/services/${serviceId}`;
-const customerId = (await app.inject({ method: 'POST', url: `${base}/customers/`, headers, payload: { full_name: 'Disk Customer' } })).json().id as number;
+const customerId = (
+  await app.inject({ method: 'POST', url: `${base}/customers/`, headers, payload: { full_name: 'Disk Customer' } })
+).json().id as number;
 const acknowledged: Acknowledged = { invoices: new Map(), payments: new Map() };
 const statuses: Record<string, number> = {};
 const refusals: unknown[] = [];
@@ -39,7 +48,16 @@ async function moneyWrite(): Promise<boolean> {
     method: 'POST',
     url: `${base}/invoices/`,
     headers: { ...headers, 'idempotency-key': randomUUID() },
-    payload: { customer: customerId, period_start: '2026-10-01', period_end: '2026-10-31', notes: 'n'.repeat(1500), lines: [{ description: 'Supply '.repeat(60), quantity: '3', unit_price: '12.34' }, { description: 'Fee', quantity: '1', unit_price: '5' }] },
+    payload: {
+      customer: customerId,
+      period_start: '2026-10-01',
+      period_end: '2026-10-31',
+      notes: 'n'.repeat(1500),
+      lines: [
+        { description: 'Supply '.repeat(60), quantity: '3', unit_price: '12.34' },
+        { description: 'Fee', quantity: '1', unit_price: '5' },
+      ],
+    },
   });
   statuses[created.statusCode] = (statuses[created.statusCode] ?? 0) + 1;
   if (created.statusCode !== 201) {
@@ -47,7 +65,12 @@ async function moneyWrite(): Promise<boolean> {
     return false;
   }
   acknowledged.invoices.set(created.json().id, { number: created.json().number, total: created.json().total });
-  const paid = await app.inject({ method: 'PUT', url: `${base}/invoices/${created.json().id}/create_payment/`, headers: { ...headers, 'idempotency-key': randomUUID() }, payload: {} });
+  const paid = await app.inject({
+    method: 'PUT',
+    url: `${base}/invoices/${created.json().id}/create_payment/`,
+    headers: { ...headers, 'idempotency-key': randomUUID() },
+    payload: {},
+  });
   statuses[paid.statusCode] = (statuses[paid.statusCode] ?? 0) + 1;
   if (paid.statusCode !== 201) {
     refusals.push({ status: paid.statusCode, body: paid.json() });
@@ -87,5 +110,7 @@ const reopened = await verify(database.db, acknowledged);
 const afterReopen = await moneyWrite();
 await app.close();
 await database.close();
-console.log(`RESULT ${JSON.stringify({ attempts, statuses, refusals: refusals.slice(0, 3), whileFull, afterFree, freed, reopened, afterReopen, acknowledged: acknowledged.invoices.size + acknowledged.payments.size })}`);
+console.log(
+  `RESULT ${JSON.stringify({ attempts, statuses, refusals: refusals.slice(0, 3), whileFull, afterFree, freed, reopened, afterReopen, acknowledged: acknowledged.invoices.size + acknowledged.payments.size })}`,
+);
 execFileSync('umount', [mountDir]);

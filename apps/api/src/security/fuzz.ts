@@ -64,11 +64,23 @@ async function setUp() {
     },
   });
   fixture = await createFixture(context);
-  ({ passwordHash: fixturePasswordHash } = first(await context.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.username, 'a.admin')), 'the fixture admin a.admin'));
+  ({ passwordHash: fixturePasswordHash } = first(
+    await context.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.username, 'a.admin')),
+    'the fixture admin a.admin',
+  ));
   clients = { anonymous: null };
   await signInAll();
   const document = context.app.swagger() as unknown as {
-    paths: Record<string, Record<string, { parameters?: { in: string; name: string; schema: JsonSchema }[]; requestBody?: { content?: Record<string, { schema: JsonSchema }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          parameters?: { in: string; name: string; schema: JsonSchema }[];
+          requestBody?: { content?: Record<string, { schema: JsonSchema }> };
+        }
+      >
+    >;
     components?: { schemas?: Record<string, JsonSchema> };
   };
   components = document.components?.schemas ?? {};
@@ -83,7 +95,9 @@ async function setUp() {
         method: upper,
         path,
         pathParams: parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),
-        query: Object.fromEntries(parameters.filter((parameter) => parameter.in === 'query').map((parameter) => [parameter.name, parameter.schema])),
+        query: Object.fromEntries(
+          parameters.filter((parameter) => parameter.in === 'query').map((parameter) => [parameter.name, parameter.schema]),
+        ),
         body: spec.requestBody?.content?.['application/json']?.schema ?? null,
       });
     }
@@ -91,7 +105,12 @@ async function setUp() {
 }
 
 const ROLES = ['superadmin', 'a.admin', 'a.accountant', 'a.support', 'a.collector'];
-const ROLE_OF: Record<string, string> = { 'a.admin': 'admin', 'a.accountant': 'accountant', 'a.support': 'support', 'a.collector': 'collector' };
+const ROLE_OF: Record<string, string> = {
+  'a.admin': 'admin',
+  'a.accountant': 'accountant',
+  'a.support': 'support',
+  'a.collector': 'collector',
+};
 
 async function signInAll() {
   for (const name of ROLES) clients[name] = await fixture.as(name);
@@ -100,7 +119,10 @@ async function signInAll() {
 /** The fuzz may deactivate, demote or re-password the signed-in users: put them back and sign in again. */
 async function restoreUsers() {
   for (const [username, role] of Object.entries(ROLE_OF)) {
-    await context.db.update(users).set({ isActive: true, role, passwordHash: fixturePasswordHash, otpEnabled: false, otpSecret: null }).where(eq(users.username, username));
+    await context.db
+      .update(users)
+      .set({ isActive: true, role, passwordHash: fixturePasswordHash, otpEnabled: false, otpSecret: null })
+      .where(eq(users.username, username));
   }
   await context.db.update(tenants).set({ isBlocked: false });
   await signInAll();
@@ -119,7 +141,16 @@ const hostileText = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.constantFrom('\u0000', 'a\u0000b', '\u202Eevil\u202C', '\u200F\u061C', '\r\n\t', '\uFEFF', '\uD800', '🙂'.repeat(10)),
-  fc.constantFrom("' or 1=1 --", '"; drop table users; --', '<img src=x onerror=alert(1)>', 'javascript:alert(1)', '=cmd|/c calc!A1', '../../etc/passwd', '%00', '${7*7}'),
+  fc.constantFrom(
+    "' or 1=1 --",
+    '"; drop table users; --',
+    '<img src=x onerror=alert(1)>',
+    'javascript:alert(1)',
+    '=cmd|/c calc!A1',
+    '../../etc/passwd',
+    '%00',
+    '${7*7}',
+  ),
   fc.constantFrom('x'.repeat(300), 'x'.repeat(3000), 'y'.repeat(20_000)),
 );
 const hostileNumber = fc.oneof(
@@ -167,14 +198,23 @@ function valueFor(input: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
 
 function objectFor(schema: JsonSchema, depth = 0): fc.Arbitrary<Record<string, unknown>> {
   const properties = resolve(schema).properties ?? {};
-  const known = fc.record(Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, valueFor(property, depth)])), { requiredKeys: [] });
-  const extra = fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'tenant', 'tenant_id', 'is_superuser', 'id', 'role', 'extra'), hostileAny, { maxKeys: 2 });
+  const known = fc.record(Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, valueFor(property, depth)])), {
+    requiredKeys: [],
+  });
+  const extra = fc.dictionary(
+    fc.constantFrom('__proto__', 'constructor', 'tenant', 'tenant_id', 'is_superuser', 'id', 'role', 'extra'),
+    hostileAny,
+    { maxKeys: 2 },
+  );
   return fc.tuple(known, extra).map(([values, extras]) => ({ ...values, ...extras }));
 }
 
 const pathValue = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom('1', '2', '3', '4', '5', '8', '10') },
-  { weight: 1, arbitrary: fc.constantFrom('0', '-1', '2147483648', '99999999999999999999', '1.5', 'abc', '%00', '%E2%80%AE', '١', '1e3', '%2e%2e') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('0', '-1', '2147483648', '99999999999999999999', '1.5', 'abc', '%00', '%E2%80%AE', '١', '1e3', '%2e%2e'),
+  },
 );
 
 function requestFor(operation: Operation): fc.Arbitrary<{ role: string; options: InjectOptions }> {
@@ -182,29 +222,40 @@ function requestFor(operation: Operation): fc.Arbitrary<{ role: string; options:
     Object.fromEntries(
       Object.entries({ ...operation.query, page: {}, page_size: {} }).map(([name, schema]) => [
         name,
-        name === 'page' || name === 'page_size' ? fc.constantFrom('1', '0', '-1', '999999999', '2147483648', 'x') : valueFor(schema).map((value) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '')),
+        name === 'page' || name === 'page_size'
+          ? fc.constantFrom('1', '0', '-1', '999999999', '2147483648', 'x')
+          : valueFor(schema).map((value) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))),
       ]),
     ),
     { requiredKeys: [] },
   );
   const params = fc.tuple(...operation.pathParams.map(() => pathValue));
-  const body = operation.body ? fc.oneof({ weight: 5, arbitrary: objectFor(operation.body) }, { weight: 1, arbitrary: hostileAny }) : fc.constant(undefined);
-  return fc.record({ role: fc.constantFrom(...Object.keys(clients)), params, query, body }).map(({ role, params: values, query: search, body: payload }) => {
-    let url = operation.path;
-    operation.pathParams.forEach((name, index) => {
-      url = url.replace(`{${name}}`, nth(values, index, `a value for {${name}}`));
+  const body = operation.body
+    ? fc.oneof({ weight: 5, arbitrary: objectFor(operation.body) }, { weight: 1, arbitrary: hostileAny })
+    : fc.constant(undefined);
+  return fc
+    .record({ role: fc.constantFrom(...Object.keys(clients)), params, query, body })
+    .map(({ role, params: values, query: search, body: payload }) => {
+      let url = operation.path;
+      operation.pathParams.forEach((name, index) => {
+        url = url.replace(`{${name}}`, nth(values, index, `a value for {${name}}`));
+      });
+      const queryString = new URLSearchParams(
+        Object.entries(search).map(([key, value]): [string, string] => [key, String(value).slice(0, 5000)]),
+      ).toString();
+      const options: InjectOptions = {
+        method: operation.method,
+        url: queryString ? `${url}?${queryString}` : url,
+        ...(payload !== undefined && operation.method !== 'GET'
+          ? { payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } }
+          : {}),
+      };
+      return { role, options };
     });
-    const queryString = new URLSearchParams(Object.entries(search).map(([key, value]): [string, string] => [key, String(value).slice(0, 5000)])).toString();
-    const options: InjectOptions = {
-      method: operation.method,
-      url: queryString ? `${url}?${queryString}` : url,
-      ...(payload !== undefined && operation.method !== 'GET' ? { payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } } : {}),
-    };
-    return { role, options };
-  });
 }
 
-const STACK_OR_SQL = /(\bat \S+ \(|\.ts:\d+|node_modules|Failed query|\bselect .+ from\b|\binsert into\b|\bupdate \S+ set\b|syntax error at|violates .* constraint)/i;
+const STACK_OR_SQL =
+  /(\bat \S+ \(|\.ts:\d+|node_modules|Failed query|\bselect .+ from\b|\binsert into\b|\bupdate \S+ set\b|syntax error at|violates .* constraint)/i;
 
 async function fuzz(seed: number) {
   let requests = 0;
@@ -222,7 +273,9 @@ async function fuzz(seed: number) {
         const contentType = String(response.headers['content-type'] ?? '');
         const leaks = contentType.includes('json') && STACK_OR_SQL.test(response.body);
         if (response.statusCode >= 500 || leaks) {
-          failures.push(`${role} ${options.method} ${options.url} ${String(options.payload ?? '').slice(0, 200)} -> ${response.statusCode} ${response.body.slice(0, 300)}`);
+          failures.push(
+            `${role} ${options.method} ${options.url} ${String(options.payload ?? '').slice(0, 200)} -> ${response.statusCode} ${response.body.slice(0, 300)}`,
+          );
         }
       }),
       { numRuns: runsPerOperation(), seed, endOnFailure: true },
@@ -247,7 +300,12 @@ export function fuzzSuite(name: 'fixed' | 'fresh', seed: number) {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const fivexx = [...statuses].filter(([status]) => status >= 500).reduce((sum, [, n]) => sum + n, 0);
       console.log(
-        `fuzz-${name}: seed=${seed} operations=${operations.length} roles=${Object.keys(clients).length} requests=${requests} 5xx=${fivexx} leaks=${failures.length - fivexx} seconds=${seconds} statuses=${[...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}:${n}`).join(',')}`,
+        `fuzz-${name}: seed=${seed} operations=${operations.length} roles=${Object.keys(clients).length} requests=${requests} 5xx=${fivexx} leaks=${failures.length - fivexx} seconds=${seconds} statuses=${[
+          ...statuses,
+        ]
+          .sort(([a], [b]) => a - b)
+          .map(([status, n]) => `${status}:${n}`)
+          .join(',')}`,
       );
       expect(operations.length).toBeGreaterThan(60);
       expect(requests).toBeGreaterThanOrEqual(REQUESTS_PER_SEED);

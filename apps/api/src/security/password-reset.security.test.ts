@@ -32,7 +32,9 @@ describe('password reset requests', () => {
       context.mailer.send = vi.fn(() => new Promise<void>(() => undefined));
       const hanging = [await requestReset('a.accountant@example.com', '10.20.0.2'), await requestReset('nobody2@example.com', '10.20.0.2')];
       const answers = [...down, ...hanging];
-      console.log(`reset-enumeration: statuses=${answers.map((answer) => answer.statusCode).join(',')} same-bodies=${new Set(answers.map((answer) => answer.body)).size === 1}`);
+      console.log(
+        `reset-enumeration: statuses=${answers.map((answer) => answer.statusCode).join(',')} same-bodies=${new Set(answers.map((answer) => answer.body)).size === 1}`,
+      );
       expect(answers.map((answer) => answer.statusCode)).toEqual([204, 204, 204, 204]);
       expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
       await vi.waitFor(() => expect(context.mailer.send).toHaveBeenCalledTimes(1));
@@ -43,11 +45,15 @@ describe('password reset requests', () => {
 
   it('throttled per address and per IP', async () => {
     const perEmail = [];
-    for (let attempt = 0; attempt < 4; attempt += 1) perEmail.push((await requestReset('b.admin@example.com', `10.21.0.${attempt}`)).statusCode);
+    for (let attempt = 0; attempt < 4; attempt += 1)
+      perEmail.push((await requestReset('b.admin@example.com', `10.21.0.${attempt}`)).statusCode);
     expect(perEmail).toEqual([204, 204, 204, 429]);
     const perIp = [];
-    for (let attempt = 0; attempt < 11; attempt += 1) perIp.push((await requestReset(`someone${attempt}@example.com`, '10.22.0.1')).statusCode);
-    console.log(`reset-throttle: per-email=${perEmail.filter((code) => code === 204).length}/4 per-ip=${perIp.filter((code) => code === 204).length}/11`);
+    for (let attempt = 0; attempt < 11; attempt += 1)
+      perIp.push((await requestReset(`someone${attempt}@example.com`, '10.22.0.1')).statusCode);
+    console.log(
+      `reset-throttle: per-email=${perEmail.filter((code) => code === 204).length}/4 per-ip=${perIp.filter((code) => code === 204).length}/11`,
+    );
     expect(perIp.slice(0, 10).every((code) => code === 204)).toBe(true);
     expect(perIp[10]).toBe(429);
   });
@@ -63,7 +69,9 @@ describe('the outbox', () => {
     const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meterline-outbox-'));
     try {
       const mailer = createMailer({ smtpUrl: null, from: 'Meterline <a@b.c>', outboxDir });
-      await Promise.all(Array.from({ length: 20 }, (_, index) => mailer.send({ to: 'same@example.com', subject: 's', text: `message ${index}` })));
+      await Promise.all(
+        Array.from({ length: 20 }, (_, index) => mailer.send({ to: 'same@example.com', subject: 's', text: `message ${index}` })),
+      );
       const files = fs.readdirSync(outboxDir);
       expect(files).toHaveLength(20);
       const texts = new Set(files.map((file) => fs.readFileSync(path.join(outboxDir, file), 'utf8')));
@@ -83,9 +91,15 @@ describe('weak passwords are refused wherever a password is set', () => {
       expect(created.json()).toMatchObject({ password: ['This password is too common or too easy to guess.'], code: 'password_too_weak' });
     }
     // The user's own name is not a password either.
-    const ownName = await admin.post('/api/auth/users/', { username: 'rosalind.franklin', password: 'rosalind.franklin', role: 'collector' });
+    const ownName = await admin.post('/api/auth/users/', {
+      username: 'rosalind.franklin',
+      password: 'rosalind.franklin',
+      role: 'collector',
+    });
     expect(ownName.statusCode).toBe(400);
-    expect((await admin.post('/api/auth/users/', { username: 'strong.one', password: 'cedar-river-lantern-7', role: 'collector' })).statusCode).toBe(201);
+    expect(
+      (await admin.post('/api/auth/users/', { username: 'strong.one', password: 'cedar-river-lantern-7', role: 'collector' })).statusCode,
+    ).toBe(201);
 
     const own = await admin.post('/api/auth/users/set_password/', { current_password: TEST_PASSWORD, new_password: 'aaaaaaaa' });
     expect(own.statusCode).toBe(400);
@@ -96,7 +110,11 @@ describe('weak passwords are refused wherever a password is set', () => {
     await vi.waitFor(() => expect(context.mailer.sent).toHaveLength(1));
     const link = /\/reset-password\/([^/\s]+)\/([^/\s]+)/.exec(first(context.mailer.sent).text)!;
     const confirm = (password: string) =>
-      context.app.inject({ method: 'POST', url: '/api/auth/users/reset_password_confirm/', payload: { uid: link[1], token: link[2], new_password: password } });
+      context.app.inject({
+        method: 'POST',
+        url: '/api/auth/users/reset_password_confirm/',
+        payload: { uid: link[1], token: link[2], new_password: password },
+      });
     const weak = await confirm('password');
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toHaveProperty('new_password');

@@ -11,13 +11,18 @@ let fixture: Fixture;
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'meterline-web-'));
 
 beforeAll(async () => {
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>');
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
+  );
   context = await createTestContext({ env: { WEB_DIST: webDist } });
   fixture = await createFixture(context);
 });
 afterAll(async () => {
   // Every check above is an expect: the line is printed only after each header held.
-  console.log(`security-headers: responses-checked=${checked.responses} (web-app=3 api-json=4 printed-invoice=1) missing-headers=0 no-store-on-api=${checked.noStore}/4`);
+  console.log(
+    `security-headers: responses-checked=${checked.responses} (web-app=3 api-json=4 printed-invoice=1) missing-headers=0 no-store-on-api=${checked.noStore}/4`,
+  );
   await context?.close();
   fs.rmSync(webDist, { recursive: true, force: true });
 });

@@ -11,7 +11,9 @@ let context: TestContext;
 let fixture: Fixture;
 
 beforeAll(async () => {
-  context = await createTestContext({ env: { SESSION_MAX_HOURS: '12', REFRESH_GRACE_SECONDS: '30', LOGIN_FAILURES_PER_IP_PER_MINUTE: '1000' } });
+  context = await createTestContext({
+    env: { SESSION_MAX_HOURS: '12', REFRESH_GRACE_SECONDS: '30', LOGIN_FAILURES_PER_IP_PER_MINUTE: '1000' },
+  });
   fixture = await createFixture(context);
 });
 afterAll(async () => context?.close());
@@ -24,7 +26,9 @@ describe('access tokens end with their session', () => {
   it('after logout the access token is refused at once', async () => {
     const client = await signIn(context.app, 'a.support', TEST_PASSWORD);
     expect((await me(client.token)).statusCode).toBe(200);
-    expect((await context.app.inject({ method: 'POST', url: '/api/auth/jwt/logout/', payload: { refresh: client.refresh } })).statusCode).toBe(204);
+    expect(
+      (await context.app.inject({ method: 'POST', url: '/api/auth/jwt/logout/', payload: { refresh: client.refresh } })).statusCode,
+    ).toBe(204);
     const after = await me(client.token);
     expect(after.statusCode).toBe(401);
     expect(after.json().code).toBe('token_not_valid');
@@ -34,10 +38,25 @@ describe('access tokens end with their session', () => {
   });
 
   it('a correctly signed token without exp is refused', async () => {
-    const claims = { token_type: 'access', user_id: fixture.tenantA.users.admin, tenant_id: fixture.tenantA.id, role: 'admin', ver: 1, fam: 'f', jti: 'j', iat: Math.floor(Date.now() / 1000) };
-    expect((await me(signRawToken({ alg: 'HS256', typ: 'JWT' }, { ...claims, exp: claims.iat + 600 }, context.secret))).statusCode).toBe(200);
+    const claims = {
+      token_type: 'access',
+      user_id: fixture.tenantA.users.admin,
+      tenant_id: fixture.tenantA.id,
+      role: 'admin',
+      ver: 1,
+      fam: 'f',
+      jti: 'j',
+      iat: Math.floor(Date.now() / 1000),
+    };
+    expect((await me(signRawToken({ alg: 'HS256', typ: 'JWT' }, { ...claims, exp: claims.iat + 600 }, context.secret))).statusCode).toBe(
+      200,
+    );
     expect((await me(signRawToken({ alg: 'HS256', typ: 'JWT' }, claims, context.secret))).statusCode).toBe(401);
-    const verify = await context.app.inject({ method: 'POST', url: '/api/auth/jwt/verify/', payload: { token: signRawToken({ alg: 'HS256', typ: 'JWT' }, claims, context.secret) } });
+    const verify = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/jwt/verify/',
+      payload: { token: signRawToken({ alg: 'HS256', typ: 'JWT' }, claims, context.secret) },
+    });
     expect(verify.statusCode).toBe(401);
   });
 
@@ -64,7 +83,10 @@ describe('signing keys', () => {
   it('reset links are not signed with the token signing key', async () => {
     const user = first(await context.db.select().from(users).where(eq(users.username, 'a.collector')), 'a row from users');
     const stamp = Math.floor(context.clock.now().getTime() / 1000).toString(36);
-    const mac = createHmac('sha256', context.secret).update(`${user.id}|${user.passwordHash}|${user.lastLogin?.getTime() ?? ''}|${stamp}`).digest('base64url').slice(0, 32);
+    const mac = createHmac('sha256', context.secret)
+      .update(`${user.id}|${user.passwordHash}|${user.lastLogin?.getTime() ?? ''}|${stamp}`)
+      .digest('base64url')
+      .slice(0, 32);
     const uid = Buffer.from(String(user.id)).toString('base64url');
     const response = await context.app.inject({
       method: 'POST',
@@ -80,7 +102,9 @@ describe('refresh', () => {
   it('two tabs refreshing at once both get the same new pair; a reuse after the grace window revokes the family', async () => {
     const client = await signIn(context.app, 'a.accountant', TEST_PASSWORD);
     const [first, second] = await Promise.all([refresh(client.refresh), refresh(client.refresh)]);
-    console.log(`refresh-race: ok=${[first, second].filter((answer) => answer.statusCode === 200).length}/2 same-pair=${first.body === second.body}`);
+    console.log(
+      `refresh-race: ok=${[first, second].filter((answer) => answer.statusCode === 200).length}/2 same-pair=${first.body === second.body}`,
+    );
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());

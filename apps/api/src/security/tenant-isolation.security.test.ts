@@ -44,9 +44,26 @@ const TYPE_OF_SEGMENT: Record<string, { table: string; serviceScoped: boolean; d
 };
 /** Id fields of bodies and queries, and the type they name. */
 const ID_FIELDS: Record<string, string> = {
-  customer: 'customers', subscription: 'subscriptions', bundle: 'bundles', station: 'stations', region: 'regions', street: 'streets',
-  building: 'buildings', invoice: 'invoices', tariff: 'tariffs', user: 'users', received_by: 'users', collector: 'users', reading: 'readings',
-  service: 'services', from_user: 'users', to_user: 'users', actor: 'users', payments: 'payments', bundles: 'bundles', allocations: 'invoices',
+  customer: 'customers',
+  subscription: 'subscriptions',
+  bundle: 'bundles',
+  station: 'stations',
+  region: 'regions',
+  street: 'streets',
+  building: 'buildings',
+  invoice: 'invoices',
+  tariff: 'tariffs',
+  user: 'users',
+  received_by: 'users',
+  collector: 'users',
+  reading: 'readings',
+  service: 'services',
+  from_user: 'users',
+  to_user: 'users',
+  actor: 'users',
+  payments: 'payments',
+  bundles: 'bundles',
+  allocations: 'invoices',
 };
 /** Id fields that carry a list: the foreign id goes in as its only element. */
 const LIST_ID_FIELDS: Record<string, (id: number) => unknown> = {
@@ -56,8 +73,22 @@ const LIST_ID_FIELDS: Record<string, (id: number) => unknown> = {
 };
 /** Every type of object the other tenant must own at least one row of, so that the table is walked with it. */
 const REQUIRED_FOREIGN_TABLES = [
-  'customers', 'subscriptions', 'meter_readings', 'invoices', 'payments', 'tariffs', 'exchange_rates', 'cash_handovers', 'route_visits',
-  'route_assignments', 'credit_notes', 'account_payments', 'bundles', 'stations', 'transactions', 'settings',
+  'customers',
+  'subscriptions',
+  'meter_readings',
+  'invoices',
+  'payments',
+  'tariffs',
+  'exchange_rates',
+  'cash_handovers',
+  'route_visits',
+  'route_assignments',
+  'credit_notes',
+  'account_payments',
+  'bundles',
+  'stations',
+  'transactions',
+  'settings',
 ] as const;
 
 interface Ids {
@@ -70,7 +101,9 @@ const allOtherTenantIds: Record<string, Set<number>> = {};
 const allOtherServiceIds: Record<string, Set<number>> = {};
 
 async function firstId(db: Db, table: string, where: string): Promise<number | undefined> {
-  const result = (await db.execute(sql.raw(`select id from ${table} where ${where} order by id limit 1`))) as unknown as { rows: { id: number }[] };
+  const result = (await db.execute(sql.raw(`select id from ${table} where ${where} order by id limit 1`))) as unknown as {
+    rows: { id: number }[];
+  };
   return result.rows[0] ? Number(result.rows[0].id) : undefined;
 }
 async function allIds(db: Db, table: string, where: string): Promise<Set<number>> {
@@ -86,7 +119,11 @@ async function tenantSnapshot(db: Db, tenantId: number): Promise<Record<string, 
   const snapshot: Record<string, string> = {};
   for (const { table_name: table } of tables.rows) {
     if (['audit_log', 'rate_limits', 'refresh_tokens', 'idempotency_keys'].includes(table)) continue;
-    const result = (await db.execute(sql.raw(`select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${table} t where tenant_id = ${tenantId}`))) as unknown as {
+    const result = (await db.execute(
+      sql.raw(
+        `select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${table} t where tenant_id = ${tenantId}`,
+      ),
+    )) as unknown as {
       rows: { n: number; h: string }[];
     };
     snapshot[table] = `${first(result.rows).n}:${first(result.rows).h}`;
@@ -98,7 +135,10 @@ beforeAll(async () => {
   context = await createTestContext();
   fixture = await createFixture(context);
   const now = new Date();
-  for (const [tenant, prefix] of [[fixture.tenantA, 'a'], [fixture.tenantB, 'b']] as const) {
+  for (const [tenant, prefix] of [
+    [fixture.tenantA, 'a'],
+    [fixture.tenantB, 'b'],
+  ] as const) {
     await context.db.transaction((tx) =>
       seedBillingDemo(tx, {
         tenantId: tenant.id,
@@ -113,7 +153,9 @@ beforeAll(async () => {
   }
   // Markers: a row of another tenant or service shows up by name in any list or CSV.
   await context.db.execute(sql`update customers set full_name = 'OtherTenantMarker ' || id where tenant_id = ${fixture.tenantB.id}`);
-  await context.db.execute(sql`update customers set full_name = 'OtherServiceMarker ' || id where tenant_id = ${fixture.tenantA.id} and service_id = ${fixture.tenantA.waterId}`);
+  await context.db.execute(
+    sql`update customers set full_name = 'OtherServiceMarker ' || id where tenant_id = ${fixture.tenantA.id} and service_id = ${fixture.tenantA.waterId}`,
+  );
   const a = fixture.tenantA;
   const b = fixture.tenantB;
   ids = { own: {}, otherTenant: {}, otherService: {} };
@@ -156,7 +198,14 @@ async function seedAccountAndCash(tenant: Fixture['tenantA'], admin: Client, col
   expectCreated('payment taken by the collector', await collector.put(path(`invoices/${unpaid}/create_payment/`), { amount: '1' }));
   const held = (await admin.get(path(`cash/?collector=${tenant.users.collector}&state=held`))).json() as { id: number; amount: string }[];
   if (!held.length) throw new Error('seeding a handover: the collector holds no payment');
-  expectCreated('cash handover', await admin.post(path('cash/handovers/'), { collector: tenant.users.collector, payments: [first(held).id], counted_amount: first(held).amount }));
+  expectCreated(
+    'cash handover',
+    await admin.post(path('cash/handovers/'), {
+      collector: tenant.users.collector,
+      payments: [first(held).id],
+      counted_amount: first(held).amount,
+    }),
+  );
 }
 
 /**
@@ -167,11 +216,14 @@ function validBodyFor(url: string, key: string): Record<string, unknown> {
   const a = fixture.tenantA;
   if (url.endsWith('/tariffs/')) return { effective_from: '2026-10-01', unit_price: '1' };
   if (url.endsWith('/invoices/') && key === 'customer') return { lines: [{ description: 'Isolation', quantity: '1', unit_price: '1' }] };
-  if (url.endsWith('/cash/handovers/')) return { collector: a.users.collector, payments: [ids.own.payments], counted_amount: '1', reason: 'Isolation' };
+  if (url.endsWith('/cash/handovers/'))
+    return { collector: a.users.collector, payments: [ids.own.payments], counted_amount: '1', reason: 'Isolation' };
   if (url.endsWith('/routes/visits/')) return { outcome: 'absent' };
   if (url.endsWith('/routes/assignments/')) return key === 'collector' ? { region: a.regionId } : { collector: a.users.collector };
-  if (url.endsWith('/transaction/transactions/')) return { kind: 'expense', service: a.electricityId, from_user: a.users.accountant, to_user: a.users.admin, description: 'Isolation' };
-  if (url.endsWith('/customers/:id/')) return key === 'region' ? { street: null, building: null } : key === 'street' ? { region: a.regionId, building: null } : {};
+  if (url.endsWith('/transaction/transactions/'))
+    return { kind: 'expense', service: a.electricityId, from_user: a.users.accountant, to_user: a.users.admin, description: 'Isolation' };
+  if (url.endsWith('/customers/:id/'))
+    return key === 'region' ? { street: null, building: null } : key === 'street' ? { region: a.regionId, building: null } : {};
   return {};
 }
 
@@ -180,12 +232,18 @@ function permissionHooksOf(route: RouteOptions): PermissionHook[] {
   return hooks.filter((hook): hook is PermissionHook => typeof hook === 'function' && Array.isArray((hook as PermissionHook).permissions));
 }
 const isAllowed = (role: RoleUnderTest, hooks: PermissionHook[]) =>
-  hooks.every((hook) => (hook.permissions.length === 0 ? role !== 'superadmin' : hook.permissions.some(([action, subject]) => can(role, action, subject))));
+  hooks.every((hook) =>
+    hook.permissions.length === 0 ? role !== 'superadmin' : hook.permissions.some(([action, subject]) => can(role, action, subject)),
+  );
 
 /** The route's parameters with the segment (type) each names. */
 function paramsOf(url: string): { param: string; segment: string }[] {
   const parts = url.split('/');
-  return parts.flatMap((part, index) => (part.startsWith(':') ? [{ param: part, segment: parts[index - 1] === 'streets' && part === ':streetId' ? 'streets' : (parts[index - 1] ?? '') }] : []));
+  return parts.flatMap((part, index) =>
+    part.startsWith(':')
+      ? [{ param: part, segment: parts[index - 1] === 'streets' && part === ':streetId' ? 'streets' : (parts[index - 1] ?? '') }]
+      : [],
+  );
 }
 
 function fill(url: string, values: Record<string, number>): string {
@@ -195,7 +253,12 @@ function fill(url: string, values: Record<string, number>): string {
 const tenantRoutes = () =>
   context.routes.filter(
     (route) =>
-      route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.url.startsWith('/api/tenants') && !route.url.startsWith('/api/media') && route.method !== 'HEAD' && permissionHooksOf(route).length > 0,
+      route.url.startsWith('/api/') &&
+      !route.url.startsWith('/api/docs') &&
+      !route.url.startsWith('/api/tenants') &&
+      !route.url.startsWith('/api/media') &&
+      route.method !== 'HEAD' &&
+      permissionHooksOf(route).length > 0,
   );
 
 function shapeKeys(schema: unknown): string[] {
@@ -215,7 +278,9 @@ const summaryOf = (response: { statusCode: number; body: string }) => {
   } catch {
     // CSV or PDF
   }
-  const fields = Object.keys(body).filter((key) => !['code', 'errors', 'params', 'detail'].includes(key)).sort();
+  const fields = Object.keys(body)
+    .filter((key) => !['code', 'errors', 'params', 'detail'].includes(key))
+    .sort();
   return { status: response.statusCode, code: body.code, fields: response.statusCode === 400 ? fields : [] };
 };
 
@@ -223,12 +288,24 @@ describe('tenant isolation, generated from the route table', () => {
   it('path ids, body and query ids, list rows, CSV exports and PDFs of another tenant or service: indistinguishable from a missing id, rows untouched', async () => {
     const before = await tenantSnapshot(context.db, fixture.tenantB.id);
     const failures: string[] = [];
-    const counts = { routes: 0, pathChecks: 0, bodyChecks: 0, bodyNamed: 0, queryChecks: 0, listRows: 0, csvExports: 0, pdfs: 0, listsChecked: 0 };
+    const counts = {
+      routes: 0,
+      pathChecks: 0,
+      bodyChecks: 0,
+      bodyNamed: 0,
+      queryChecks: 0,
+      listRows: 0,
+      csvExports: 0,
+      pdfs: 0,
+      listsChecked: 0,
+    };
     const untestedTypes = new Set<string>();
     const notNamed: string[] = [];
     const foreignRows: string[] = [];
     for (const table of REQUIRED_FOREIGN_TABLES) {
-      const result = (await context.db.execute(sql.raw(`select count(*)::int as n from ${table} where tenant_id = ${fixture.tenantB.id}`))) as unknown as { rows: { n: number }[] };
+      const result = (await context.db.execute(
+        sql.raw(`select count(*)::int as n from ${table} where tenant_id = ${fixture.tenantB.id}`),
+      )) as unknown as { rows: { n: number }[] };
       foreignRows.push(`${table}:${first(result.rows).n}`);
       if (!first(result.rows).n) failures.push(`the other tenant owns no ${table} row: the table is not walked with one`);
     }
@@ -245,13 +322,26 @@ describe('tenant isolation, generated from the route table', () => {
           // A round's building is asked for one collector's round: the office names the collector (400 otherwise);
           // the billing run's "print all" names its period.
           const requiredQuery = (url: string) =>
-            url.includes('/routes/buildings/') ? `collector=${fixture.tenantA.users.collector}` : url.includes('/invoices/print/') ? 'period_start=2026-10-01&period_end=2026-10-31' : '';
-          const withRequiredQuery = (url: string) => (requiredQuery(url) ? `${url}${url.includes('?') ? '&' : '?'}${requiredQuery(url)}` : url);
+            url.includes('/routes/buildings/')
+              ? `collector=${fixture.tenantA.users.collector}`
+              : url.includes('/invoices/print/')
+                ? 'period_start=2026-10-01&period_end=2026-10-31'
+                : '';
+          const withRequiredQuery = (url: string) =>
+            requiredQuery(url) ? `${url}${url.includes('?') ? '&' : '?'}${requiredQuery(url)}` : url;
           const send = (url: string, body?: unknown) =>
-            client.request({ method: method as 'GET', url: withRequiredQuery(url), ...(body === undefined || method === 'GET' ? {} : { payload: body as string }), headers: { 'idempotency-key': `iso-${Math.random()}` } });
+            client.request({
+              method: method as 'GET',
+              url: withRequiredQuery(url),
+              ...(body === undefined || method === 'GET' ? {} : { payload: body as string }),
+              headers: { 'idempotency-key': `iso-${Math.random()}` },
+            });
           // 1. Path ids: another tenant's (or service's) object answers exactly as a missing one, 404 on reads.
           for (const { param, segment } of params) {
-            for (const [kind, foreign] of [['other tenant', ids.otherTenant[segment]], ['other service', ids.otherService[segment]]] as const) {
+            for (const [kind, foreign] of [
+              ['other tenant', ids.otherTenant[segment]],
+              ['other service', ids.otherService[segment]],
+            ] as const) {
               if (foreign === undefined) {
                 if (kind === 'other tenant') untestedTypes.add(segment);
                 continue;
@@ -262,7 +352,9 @@ describe('tenant isolation, generated from the route table', () => {
               counts.pathChecks += 1;
               if (route.url.endsWith('/pdf/')) counts.pdfs += 1;
               if (JSON.stringify(foreignAnswer) !== JSON.stringify(missingAnswer) || (method === 'GET' && foreignAnswer.status !== 404)) {
-                failures.push(`${method} ${route.url} ${param}=${kind} as ${role}: ${JSON.stringify(foreignAnswer)} vs missing ${JSON.stringify(missingAnswer)}`);
+                failures.push(
+                  `${method} ${route.url} ${param}=${kind} as ${role}: ${JSON.stringify(foreignAnswer)} vs missing ${JSON.stringify(missingAnswer)}`,
+                );
               }
             }
           }
@@ -270,7 +362,9 @@ describe('tenant isolation, generated from the route table', () => {
           // 2. Ids in queries (filters of lists) and bodies: as a nonexistent id.
           const queryKeys = method === 'GET' ? shapeKeys(route.schema?.querystring) : [];
           for (const key of queryKeys.filter((name) => ID_FIELDS[name])) {
-            const segment = Object.entries(TYPE_OF_SEGMENT).find(([name, type]) => type.table === ID_FIELDS[key] || name === ID_FIELDS[key])?.[0];
+            const segment = Object.entries(TYPE_OF_SEGMENT).find(
+              ([name, type]) => type.table === ID_FIELDS[key] || name === ID_FIELDS[key],
+            )?.[0];
             const foreign = segment ? ids.otherTenant[segment] : undefined;
             if (foreign === undefined) continue;
             const joiner = ownUrl.includes('?') ? '&' : '?';
@@ -278,24 +372,43 @@ describe('tenant isolation, generated from the route table', () => {
             const missingResponse = await send(`${ownUrl}${joiner}${key}=999999`);
             counts.queryChecks += 1;
             const foreignRows = foreignResponse.statusCode === 200 ? JSON.stringify(foreignResponse.json()) : '';
-            if (JSON.stringify(summaryOf(foreignResponse)) !== JSON.stringify(summaryOf(missingResponse)) || foreignRows.includes('OtherTenantMarker')) {
-              failures.push(`${method} ${route.url}?${key}=other tenant as ${role}: ${foreignResponse.statusCode} vs missing ${missingResponse.statusCode}`);
+            if (
+              JSON.stringify(summaryOf(foreignResponse)) !== JSON.stringify(summaryOf(missingResponse)) ||
+              foreignRows.includes('OtherTenantMarker')
+            ) {
+              failures.push(
+                `${method} ${route.url}?${key}=other tenant as ${role}: ${foreignResponse.statusCode} vs missing ${missingResponse.statusCode}`,
+              );
             }
           }
           const bodyKeys = method === 'POST' || method === 'PUT' ? shapeKeys(route.schema?.body) : [];
           for (const key of bodyKeys.filter((name) => ID_FIELDS[name])) {
-            const segment = Object.entries(TYPE_OF_SEGMENT).find(([name, type]) => type.table === ID_FIELDS[key] || name === ID_FIELDS[key])?.[0];
+            const segment = Object.entries(TYPE_OF_SEGMENT).find(
+              ([name, type]) => type.table === ID_FIELDS[key] || name === ID_FIELDS[key],
+            )?.[0];
             const foreign = segment ? ids.otherTenant[segment] : undefined;
             if (foreign === undefined) continue;
-            const base = { period_start: '2026-10-01', period_end: '2026-10-31', full_name: 'Iso', name: 'Iso', value: '10', amount: '1', lines: undefined, ...validBodyFor(route.url, key) };
+            const base = {
+              period_start: '2026-10-01',
+              period_end: '2026-10-31',
+              full_name: 'Iso',
+              name: 'Iso',
+              value: '10',
+              amount: '1',
+              lines: undefined,
+              ...validBodyFor(route.url, key),
+            };
             const asField = LIST_ID_FIELDS[key] ?? ((id: number) => id);
             const foreignAnswer = summaryOf(await send(ownUrl, { ...base, [key]: asField(foreign) }));
             const missingAnswer = summaryOf(await send(ownUrl, { ...base, [key]: asField(999999) }));
             counts.bodyChecks += 1;
-            if (foreignAnswer.status === 400 && foreignAnswer.fields.some((field) => field === key || field.startsWith(`${key}.`))) counts.bodyNamed += 1;
+            if (foreignAnswer.status === 400 && foreignAnswer.fields.some((field) => field === key || field.startsWith(`${key}.`)))
+              counts.bodyNamed += 1;
             else notNamed.push(`${method} ${route.url} ${key} as ${role}: ${JSON.stringify(foreignAnswer)}`);
             if (JSON.stringify(foreignAnswer) !== JSON.stringify(missingAnswer) || foreignAnswer.status < 400) {
-              failures.push(`${method} ${route.url} body ${key}=other tenant as ${role}: ${JSON.stringify(foreignAnswer)} vs missing ${JSON.stringify(missingAnswer)}`);
+              failures.push(
+                `${method} ${route.url} body ${key}=other tenant as ${role}: ${JSON.stringify(foreignAnswer)} vs missing ${JSON.stringify(missingAnswer)}`,
+              );
             }
           }
           // 3. Lists and CSV exports: every row the caller's own (tenant and service).
@@ -305,16 +418,23 @@ describe('tenant isolation, generated from the route table', () => {
               counts.listsChecked += 1;
               const body = response.json() as unknown;
               const rows = (Array.isArray(body) ? body : ((body as { results?: unknown[] }).results ?? [])) as { id?: number }[];
-              const lastSegment = route.url.split('/').filter((part) => part && !part.startsWith(':')).at(-1) ?? '';
+              const lastSegment =
+                route.url
+                  .split('/')
+                  .filter((part) => part && !part.startsWith(':'))
+                  .at(-1) ?? '';
               for (const row of rows) {
                 counts.listRows += 1;
-                if (row.id !== undefined && (allOtherTenantIds[lastSegment]?.has(row.id) || allOtherServiceIds[lastSegment]?.has(row.id))) failures.push(`${route.url} as ${role}: row ${row.id} of another tenant/service`);
+                if (row.id !== undefined && (allOtherTenantIds[lastSegment]?.has(row.id) || allOtherServiceIds[lastSegment]?.has(row.id)))
+                  failures.push(`${route.url} as ${role}: row ${row.id} of another tenant/service`);
               }
-              if (/OtherTenantMarker|OtherServiceMarker/.test(response.body)) failures.push(`${route.url} as ${role}: another tenant's or service's name in the list`);
+              if (/OtherTenantMarker|OtherServiceMarker/.test(response.body))
+                failures.push(`${route.url} as ${role}: another tenant's or service's name in the list`);
               if (shapeKeys(route.schema?.querystring).includes('format')) {
                 const csv = await send(`${ownUrl}${ownUrl.includes('?') ? '&' : '?'}format=csv`);
                 counts.csvExports += 1;
-                if (csv.statusCode !== 200 || /OtherTenantMarker|OtherServiceMarker/.test(csv.body)) failures.push(`${route.url}?format=csv as ${role}: ${csv.statusCode}, foreign rows`);
+                if (csv.statusCode !== 200 || /OtherTenantMarker|OtherServiceMarker/.test(csv.body))
+                  failures.push(`${route.url}?format=csv as ${role}: ${csv.statusCode}, foreign rows`);
               }
             }
           }

@@ -51,10 +51,86 @@ export interface BillingDemoSummary {
   payments: number;
 }
 
-const FIRST_NAMES_AR = ['محمد', 'أحمد', 'علي', 'حسن', 'خالد', 'عمر', 'يوسف', 'إبراهيم', 'فاطمة', 'زينب', 'مريم', 'نور', 'ليلى', 'سارة', 'هدى', 'رنا', 'جورج', 'إيلي', 'ميشال', 'كريم'];
-const LAST_NAMES_AR = ['الخوري', 'حداد', 'نصر', 'صالح', 'عون', 'منصور', 'فارس', 'يونس', 'عيسى', 'عازار', 'الأحمد', 'شمس', 'الحلبي', 'سليمان', 'قاسم', 'بيضون'];
-const FIRST_NAMES_EN = ['Rami', 'Nadia', 'Tarek', 'Maya', 'Karim', 'Lina', 'Omar', 'Sara', 'Hadi', 'Rania', 'Ziad', 'Joelle', 'Samir', 'Dana', 'Fadi', 'Yara', 'Elie', 'Carla', 'Walid', 'Hiba'];
-const LAST_NAMES_EN = ['Khoury', 'Haddad', 'Nasser', 'Saleh', 'Aoun', 'Mansour', 'Fares', 'Younes', 'Issa', 'Azar', 'Chamoun', 'Gemayel', 'Salameh', 'Daher', 'Rizk', 'Karam'];
+const FIRST_NAMES_AR = [
+  'محمد',
+  'أحمد',
+  'علي',
+  'حسن',
+  'خالد',
+  'عمر',
+  'يوسف',
+  'إبراهيم',
+  'فاطمة',
+  'زينب',
+  'مريم',
+  'نور',
+  'ليلى',
+  'سارة',
+  'هدى',
+  'رنا',
+  'جورج',
+  'إيلي',
+  'ميشال',
+  'كريم',
+];
+const LAST_NAMES_AR = [
+  'الخوري',
+  'حداد',
+  'نصر',
+  'صالح',
+  'عون',
+  'منصور',
+  'فارس',
+  'يونس',
+  'عيسى',
+  'عازار',
+  'الأحمد',
+  'شمس',
+  'الحلبي',
+  'سليمان',
+  'قاسم',
+  'بيضون',
+];
+const FIRST_NAMES_EN = [
+  'Rami',
+  'Nadia',
+  'Tarek',
+  'Maya',
+  'Karim',
+  'Lina',
+  'Omar',
+  'Sara',
+  'Hadi',
+  'Rania',
+  'Ziad',
+  'Joelle',
+  'Samir',
+  'Dana',
+  'Fadi',
+  'Yara',
+  'Elie',
+  'Carla',
+  'Walid',
+  'Hiba',
+];
+const LAST_NAMES_EN = [
+  'Khoury',
+  'Haddad',
+  'Nasser',
+  'Saleh',
+  'Aoun',
+  'Mansour',
+  'Fares',
+  'Younes',
+  'Issa',
+  'Azar',
+  'Chamoun',
+  'Gemayel',
+  'Salameh',
+  'Daher',
+  'Rizk',
+  'Karam',
+];
 
 interface DemoBundle {
   name: string;
@@ -172,7 +248,14 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
     if (staff.collectorId && firstRegion) {
       await executor
         .insert(routeAssignments)
-        .values({ tenantId, serviceId: service.id, collectorId: staff.collectorId, regionId: firstRegion, createdAt: monthStart(now, -1), createdBy: staff.adminId })
+        .values({
+          tenantId,
+          serviceId: service.id,
+          collectorId: staff.collectorId,
+          regionId: firstRegion,
+          createdAt: monthStart(now, -1),
+          createdBy: staff.adminId,
+        })
         .onConflictDoNothing();
     }
     const demoBundles = BUNDLES[service.name] ?? [];
@@ -193,7 +276,15 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
       .returning();
     const tariffRules =
       options.withTariffs && service.name === 'Electricity'
-        ? await seedTariffsDemo(executor, { tenantId, serviceId: service.id, firstMonth, bundles: bundleRows, setBy: staff.adminId, currency: config.currency, priceFactor })
+        ? await seedTariffsDemo(executor, {
+            tenantId,
+            serviceId: service.id,
+            firstMonth,
+            bundles: bundleRows,
+            setBy: staff.adminId,
+            currency: config.currency,
+            priceFactor,
+          })
         : null;
 
     const customerValues: (typeof customers.$inferInsert)[] = [];
@@ -225,7 +316,12 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
     }
     const customerRows: (typeof customers.$inferSelect)[] = [];
     for (let index = 0; index < customerValues.length; index += 500) {
-      customerRows.push(...(await executor.insert(customers).values(customerValues.slice(index, index + 500)).returning()));
+      customerRows.push(
+        ...(await executor
+          .insert(customers)
+          .values(customerValues.slice(index, index + 500))
+          .returning()),
+      );
     }
     summary.customers += customerRows.length;
 
@@ -256,7 +352,16 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
       let counter = BigInt(random.int(0, 5000)) * 10n ** BigInt(QUANTITY_SCALE);
       // Start where the meter stood when the subscription opened.
       if (counter > 0n) {
-        readingValues.push({ tenantId, subscriptionId: subscription.id, value: formatScaled(counter, QUANTITY_SCALE), previousValue: '0.000', kind: 'reset', reason: 'Meter installed', takenAt: monthStart(now, -12), takenBy: staff.collectorId });
+        readingValues.push({
+          tenantId,
+          subscriptionId: subscription.id,
+          value: formatScaled(counter, QUANTITY_SCALE),
+          previousValue: '0.000',
+          kind: 'reset',
+          reason: 'Meter installed',
+          takenAt: monthStart(now, -12),
+          takenBy: staff.collectorId,
+        });
       }
       let billedUpTo = counter;
       const replacedInMonth = planIndex % 37 === 5 ? random.int(2, 9) : -1;
@@ -275,15 +380,49 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
         if (month === replacedInMonth) {
           // The old meter's final reading, then a new meter from 0: the consumption spans both.
           const finalValue = counter + use / 2n;
-          readingValues.push({ tenantId, subscriptionId: subscription.id, value: formatScaled(finalValue, QUANTITY_SCALE), previousValue: formatScaled(counter, QUANTITY_SCALE), kind: 'reading', reason: 'Meter replaced', takenAt: new Date(takenAt.getTime() - 3600_000), takenBy: staff.collectorId });
-          readingValues.push({ tenantId, subscriptionId: subscription.id, value: '0.000', previousValue: formatScaled(finalValue, QUANTITY_SCALE), kind: 'reset', reason: 'Meter replaced', takenAt: new Date(takenAt.getTime() - 1800_000), takenBy: staff.collectorId });
+          readingValues.push({
+            tenantId,
+            subscriptionId: subscription.id,
+            value: formatScaled(finalValue, QUANTITY_SCALE),
+            previousValue: formatScaled(counter, QUANTITY_SCALE),
+            kind: 'reading',
+            reason: 'Meter replaced',
+            takenAt: new Date(takenAt.getTime() - 3600_000),
+            takenBy: staff.collectorId,
+          });
+          readingValues.push({
+            tenantId,
+            subscriptionId: subscription.id,
+            value: '0.000',
+            previousValue: formatScaled(finalValue, QUANTITY_SCALE),
+            kind: 'reset',
+            reason: 'Meter replaced',
+            takenAt: new Date(takenAt.getTime() - 1800_000),
+            takenBy: staff.collectorId,
+          });
           segmentConsumption += finalValue - counter;
           const rest = use - use / 2n;
-          readingValues.push({ tenantId, subscriptionId: subscription.id, value: formatScaled(rest, QUANTITY_SCALE), previousValue: '0.000', kind: 'reading', takenAt, takenBy: staff.collectorId });
+          readingValues.push({
+            tenantId,
+            subscriptionId: subscription.id,
+            value: formatScaled(rest, QUANTITY_SCALE),
+            previousValue: '0.000',
+            kind: 'reading',
+            takenAt,
+            takenBy: staff.collectorId,
+          });
           segmentConsumption += rest;
           counter = rest;
         } else {
-          readingValues.push({ tenantId, subscriptionId: subscription.id, value: formatScaled(counter + use, QUANTITY_SCALE), previousValue: formatScaled(counter, QUANTITY_SCALE), kind: 'reading', takenAt, takenBy: staff.collectorId });
+          readingValues.push({
+            tenantId,
+            subscriptionId: subscription.id,
+            value: formatScaled(counter + use, QUANTITY_SCALE),
+            previousValue: formatScaled(counter, QUANTITY_SCALE),
+            kind: 'reading',
+            takenAt,
+            takenBy: staff.collectorId,
+          });
           counter += use;
           segmentConsumption += use;
         }
@@ -307,13 +446,31 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
           decimals,
           consumptionLines:
             tariffRules && consumption > 0n
-              ? demoConsumptionLines({ rules: tariffRules, bundleId: bundleRow.id, bundleUnitPrice: parseScaled(bundleRow.unitPrice, UNIT_PRICE_SCALE) ?? 0n, start: since, end: takenAt, quantity: consumption, unit: service.unit, decimals, timeZone: config.timezone || 'UTC' })
+              ? demoConsumptionLines({
+                  rules: tariffRules,
+                  bundleId: bundleRow.id,
+                  bundleUnitPrice: parseScaled(bundleRow.unitPrice, UNIT_PRICE_SCALE) ?? 0n,
+                  start: since,
+                  end: takenAt,
+                  quantity: consumption,
+                  unit: service.unit,
+                  decimals,
+                  timeZone: config.timezone || 'UTC',
+                })
               : undefined,
         });
         const priced = priceLines(lines, taxRate, decimals);
         const total = priced.totals.total;
         const dueOn = addDays(issuedOn, config.invoiceDueDays);
-        const paymentPlan = planPayment(random, { total, issuedOn, dueOn, today, now, isRecent: month >= 9, isOldUnpaid: planIndex % 29 === 3 && month === 7 });
+        const paymentPlan = planPayment(random, {
+          total,
+          issuedOn,
+          dueOn,
+          today,
+          now,
+          isRecent: month >= 9,
+          isOldUnpaid: planIndex % 29 === 3 && month === 7,
+        });
         const amountPaid = paymentPlan.reduce((sum, payment) => sum + payment.amount, 0n);
         balances.set(customer.id, (balances.get(customer.id) ?? 0n) + total - amountPaid);
         pendingInvoices.push({
@@ -367,7 +524,10 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
     await insertChunked(executor, meterReadings, readingValues);
     summary.readings += readingValues.length;
     // Each meter shows its latest reading (one UPDATE ... FROM (VALUES ...) per chunk).
-    const counterRows = [...counters].map(([id, state]) => sql`(${id}::int, ${formatScaled(state.counter, QUANTITY_SCALE)}::numeric, ${state.at?.toISOString() ?? null}::timestamptz)`);
+    const counterRows = [...counters].map(
+      ([id, state]) =>
+        sql`(${id}::int, ${formatScaled(state.counter, QUANTITY_SCALE)}::numeric, ${state.at?.toISOString() ?? null}::timestamptz)`,
+    );
     for (let index = 0; index < counterRows.length; index += 500) {
       await executor.execute(sql`update subscriptions s set counter = v.counter, counter_updated_at = v.at, counter_updated_by = ${staff.collectorId}
         from (values ${sql.join(counterRows.slice(index, index + 500), sql`, `)}) as v(id, counter, at) where s.id = v.id`);
@@ -382,12 +542,27 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
   }
   for (let index = 0; index < pendingInvoices.length; index += 400) {
     const chunk = pendingInvoices.slice(index, index + 400);
-    const rows = await executor.insert(invoices).values(chunk.map((pending) => pending.values)).returning({ id: invoices.id, number: invoices.number });
+    const rows = await executor
+      .insert(invoices)
+      .values(chunk.map((pending) => pending.values))
+      .returning({ id: invoices.id, number: invoices.number });
     const idByNumber = new Map(rows.map((row) => [row.number, row.id]));
-    const lineRows = chunk.flatMap((pending) => pending.lines.map(({ pricing: _pricing, ...line }) => ({ ...line, invoiceId: idByNumber.get(pending.values.number)! })));
+    const lineRows = chunk.flatMap((pending) =>
+      pending.lines.map(({ pricing: _pricing, ...line }) => ({ ...line, invoiceId: idByNumber.get(pending.values.number)! })),
+    );
     await insertChunked(executor, invoiceLines, lineRows);
-    await seedPricingOf(executor, tenantId, chunk.map((pending) => ({ invoiceId: idByNumber.get(pending.values.number)!, periodStart: pending.values.periodStart, lines: pending.lines })));
-    const paymentRows = chunk.flatMap((pending) => pending.payments.map((payment) => ({ ...payment, invoiceId: idByNumber.get(pending.values.number)! })));
+    await seedPricingOf(
+      executor,
+      tenantId,
+      chunk.map((pending) => ({
+        invoiceId: idByNumber.get(pending.values.number)!,
+        periodStart: pending.values.periodStart,
+        lines: pending.lines,
+      })),
+    );
+    const paymentRows = chunk.flatMap((pending) =>
+      pending.payments.map((payment) => ({ ...payment, invoiceId: idByNumber.get(pending.values.number)! })),
+    );
     await insertChunked(executor, payments, paymentRows);
     summary.payments += paymentRows.length;
   }
@@ -395,7 +570,9 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
   await updateSettings(executor, { tenantId }, { lastInvoiceNumber: invoiceSequence });
 
   // The cached balances, as the money writes would have left them.
-  const owing = [...balances].filter(([, balance]) => balance !== 0n).map(([id, balance]) => sql`(${id}::int, ${balance.toString()}::bigint)`);
+  const owing = [...balances]
+    .filter(([, balance]) => balance !== 0n)
+    .map(([id, balance]) => sql`(${id}::int, ${balance.toString()}::bigint)`);
   for (let index = 0; index < owing.length; index += 500) {
     await executor.execute(sql`update customers c set balance = v.balance
       from (values ${sql.join(owing.slice(index, index + 500), sql`, `)}) as v(id, balance) where c.id = v.id and c.tenant_id = ${tenantId}`);
@@ -434,7 +611,15 @@ function planPayment(
 
 async function seedTransactions(
   executor: Executor,
-  input: { tenantId: number; now: Date; staff: BillingDemoOptions['staff']; decimals: number; priceFactor: bigint; random: ReturnType<typeof createRandom>; serviceId: number | null },
+  input: {
+    tenantId: number;
+    now: Date;
+    staff: BillingDemoOptions['staff'];
+    decimals: number;
+    priceFactor: bigint;
+    random: ReturnType<typeof createRandom>;
+    serviceId: number | null;
+  },
 ) {
   const { tenantId, now, staff, random } = input;
   const values: (typeof transactions.$inferInsert)[] = [];
@@ -445,12 +630,32 @@ async function seedTransactions(
       const createdAt = atHour(`${isoDay(start).slice(0, 8)}${String(day).padStart(2, '0')}`, 16);
       if (createdAt > now) continue;
       if (staff.collectorId && receiver) {
-        values.push({ tenantId, serviceId: input.serviceId, kind: 'handover', amount: BigInt(random.int(300, 1500)) * 10n ** BigInt(input.decimals) * input.priceFactor, fromUserId: staff.collectorId, toUserId: receiver, description: 'Cash collected in the buildings', createdAt, createdBy: receiver });
+        values.push({
+          tenantId,
+          serviceId: input.serviceId,
+          kind: 'handover',
+          amount: BigInt(random.int(300, 1500)) * 10n ** BigInt(input.decimals) * input.priceFactor,
+          fromUserId: staff.collectorId,
+          toUserId: receiver,
+          description: 'Cash collected in the buildings',
+          createdAt,
+          createdBy: receiver,
+        });
       }
     }
     const expenseAt = atHour(`${isoDay(start).slice(0, 8)}15`, 11);
     if (expenseAt <= now) {
-      values.push({ tenantId, serviceId: input.serviceId, kind: 'expense', amount: BigInt(random.int(150, 600)) * 10n ** BigInt(input.decimals) * input.priceFactor, fromUserId: receiver, toUserId: null, description: random.pick(['Diesel for the generators', 'Generator maintenance', 'Cables and meters', 'مازوت للمولدات']), createdAt: expenseAt, createdBy: receiver });
+      values.push({
+        tenantId,
+        serviceId: input.serviceId,
+        kind: 'expense',
+        amount: BigInt(random.int(150, 600)) * 10n ** BigInt(input.decimals) * input.priceFactor,
+        fromUserId: receiver,
+        toUserId: null,
+        description: random.pick(['Diesel for the generators', 'Generator maintenance', 'Cables and meters', 'مازوت للمولدات']),
+        createdAt: expenseAt,
+        createdBy: receiver,
+      });
     }
   }
   if (values.length) await executor.insert(transactions).values(values);

@@ -24,21 +24,47 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 const DEMO_TENANTS = [
-  { slug: 'nour-power', name: 'Nour Power', companyName: 'Nour Power Generators', currency: 'USD', email: 'office@nourpower.example', phone: '+961 1 555 010' },
+  {
+    slug: 'nour-power',
+    name: 'Nour Power',
+    companyName: 'Nour Power Generators',
+    currency: 'USD',
+    email: 'office@nourpower.example',
+    phone: '+961 1 555 010',
+  },
   // The Arabic demo tenant: bills in Lebanese pounds, with US dollars as its second currency (issue 14).
-  { slug: 'amal-utilities', name: 'Amal Utilities', companyName: 'شركة أمل للخدمات', currency: 'LBP', email: 'info@amal.example', phone: '+961 1 555 020' },
+  {
+    slug: 'amal-utilities',
+    name: 'Amal Utilities',
+    companyName: 'شركة أمل للخدمات',
+    currency: 'LBP',
+    email: 'info@amal.example',
+    phone: '+961 1 555 020',
+  },
 ];
 
 /** ~300 customers: most in tenant 1's electricity, some water, some in tenant 2. */
 const DEMO_BILLING = [
-  { customersPerService: { Electricity: 220, Water: 40 }, taxRate: '11', office: ['admin', 'accountant'], collector: 'collector', admin: 'admin' },
-  { customersPerService: { Electricity: 30, Water: 10 }, taxRate: '0', office: ['admin2', 'accountant2'], collector: 'collector2', admin: 'admin2' },
+  {
+    customersPerService: { Electricity: 220, Water: 40 },
+    taxRate: '11',
+    office: ['admin', 'accountant'],
+    collector: 'collector',
+    admin: 'admin',
+  },
+  {
+    customersPerService: { Electricity: 30, Water: 10 },
+    taxRate: '0',
+    office: ['admin2', 'accountant2'],
+    collector: 'collector2',
+    admin: 'admin2',
+  },
 ];
 
 const DEMO_ADDRESSES: Record<string, Record<string, string[]>> = {
-  'Achrafieh': { 'Sassine Street': ['Building A', 'Building B', 'Rizk Tower'], 'Monot Street': ['Building 12', 'Building 14'] },
-  'Hamra': { 'Hamra Main Street': ['Piccadilly Building', 'Building 7'], 'Bliss Street': ['Building 3', 'Building 5'] },
-  'الأشرفية': { 'شارع الجميزة': ['بناية النور', 'بناية الأمل'] },
+  Achrafieh: { 'Sassine Street': ['Building A', 'Building B', 'Rizk Tower'], 'Monot Street': ['Building 12', 'Building 14'] },
+  Hamra: { 'Hamra Main Street': ['Piccadilly Building', 'Building 7'], 'Bliss Street': ['Building 3', 'Building 5'] },
+  الأشرفية: { 'شارع الجميزة': ['بناية النور', 'بناية الأمل'] },
 };
 
 export async function hasAnyTenant(db: Db): Promise<boolean> {
@@ -50,7 +76,10 @@ async function seedAddresses(db: Db, tenantId: number) {
   for (const [regionName, streetMap] of Object.entries(DEMO_ADDRESSES)) {
     const region = first(await db.insert(regions).values({ tenantId, name: regionName }).returning(), 'a row inserted into regions');
     for (const [streetName, buildingNames] of Object.entries(streetMap)) {
-      const street = first(await db.insert(streets).values({ tenantId, regionId: region.id, name: streetName }).returning(), 'a row inserted into streets');
+      const street = first(
+        await db.insert(streets).values({ tenantId, regionId: region.id, name: streetName }).returning(),
+        'a row inserted into streets',
+      );
       await db.insert(buildings).values(buildingNames.map((name) => ({ tenantId, streetId: street.id, name })));
     }
   }
@@ -66,29 +95,38 @@ export async function seedDemo(databases: DatabaseRegistry, passwords: PasswordH
   const passwordHash = await passwords.hash(DEMO_PASSWORD);
   const tenantIds: number[] = [];
   for (const demo of DEMO_TENANTS) {
-    const tenant = first(await db
-      .insert(tenants)
-      .values({ name: demo.name, slug: demo.slug, email: demo.email, phone: demo.phone, dbAlias: 'default' })
-      .returning(), 'a row inserted into tenants');
+    const tenant = first(
+      await db
+        .insert(tenants)
+        .values({ name: demo.name, slug: demo.slug, email: demo.email, phone: demo.phone, dbAlias: 'default' })
+        .returning(),
+      'a row inserted into tenants',
+    );
     tenantIds.push(tenant.id);
     await provisionTenantData(db, tenant.id, { currency: demo.currency, companyName: demo.companyName });
     await seedAddresses(db, tenant.id);
   }
   const userIds = new Map<string, number>();
   for (const account of DEMO_ACCOUNTS) {
-    const user = first(await db.insert(users).values({
-      tenantId: account.tenant === null ? null : nth(tenantIds, account.tenant - 1, `demo tenant ${account.tenant}`),
-      username: account.username,
-      email: `${account.username}@meterline.example`,
-      passwordHash,
-      firstName: account.firstName,
-      lastName: account.lastName,
-      phone: '',
-      role: account.role,
-      isSuperuser: account.role === 'superadmin',
-      otpEnabled: 'otp' in account,
-      otpSecret: 'otp' in account ? DEMO_OTP_SECRET : null,
-    }).returning({ id: users.id }), 'a row inserted into users');
+    const user = first(
+      await db
+        .insert(users)
+        .values({
+          tenantId: account.tenant === null ? null : nth(tenantIds, account.tenant - 1, `demo tenant ${account.tenant}`),
+          username: account.username,
+          email: `${account.username}@meterline.example`,
+          passwordHash,
+          firstName: account.firstName,
+          lastName: account.lastName,
+          phone: '',
+          role: account.role,
+          isSuperuser: account.role === 'superadmin',
+          otpEnabled: 'otp' in account,
+          otpSecret: 'otp' in account ? DEMO_OTP_SECRET : null,
+        })
+        .returning({ id: users.id }),
+      'a row inserted into users',
+    );
     userIds.set(account.username, user.id);
   }
   const now = new Date();
@@ -110,4 +148,3 @@ export async function seedDemo(databases: DatabaseRegistry, passwords: PasswordH
   }
   return true;
 }
-

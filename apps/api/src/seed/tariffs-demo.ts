@@ -19,14 +19,24 @@ const monthText = (date: Date) => date.toISOString().slice(0, 7);
 /** Tariffs for the first twelve months from `firstMonth` (a Date at a month's start, UTC) and the rates of those months. */
 export async function seedTariffsDemo(
   executor: Executor,
-  options: { tenantId: number; serviceId: number; firstMonth: Date; bundles: { id: number; name: string }[]; setBy: number | null; currency: string; priceFactor: bigint },
+  options: {
+    tenantId: number;
+    serviceId: number;
+    firstMonth: Date;
+    bundles: { id: number; name: string }[];
+    setBy: number | null;
+    currency: string;
+    priceFactor: bigint;
+  },
 ): Promise<TariffRule[]> {
   const { tenantId, serviceId, firstMonth, bundles, priceFactor } = options;
   const secondCurrency = options.currency === 'LBP' ? 'USD' : 'LBP';
   const price = (scaled: bigint) => formatScaled(scaled * priceFactor, UNIT_PRICE_SCALE);
   const monthly = bundles.slice(0, -1).map((bundle) => bundle.id);
   const tiered = bundles.at(-1);
-  const months = Array.from({ length: 12 }, (_, index) => monthText(new Date(Date.UTC(firstMonth.getUTCFullYear(), firstMonth.getUTCMonth() + index, 1))));
+  const months = Array.from({ length: 12 }, (_, index) =>
+    monthText(new Date(Date.UTC(firstMonth.getUTCFullYear(), firstMonth.getUTCMonth() + index, 1))),
+  );
   const values: (typeof tariffs.$inferInsert)[] = months.map((month, index) => ({
     tenantId,
     serviceId,
@@ -56,14 +66,33 @@ export async function seedTariffsDemo(
   }
   const rows = await executor.insert(tariffs).values(values).returning();
   await updateSettings(executor, { tenantId }, { secondCurrency, cashRounding: { LBP: 1000, USD: 5 } });
-  await executor.insert(exchangeRates).values(
-    months.map((month, index) => ({ tenantId, currency: secondCurrency, month: `${month}-01`, rate: `${89_500 + ((index * 3) % 4) * 100}.000000`, baseCurrency: 'USD', setBy: options.setBy })),
-  );
+  await executor
+    .insert(exchangeRates)
+    .values(
+      months.map((month, index) => ({
+        tenantId,
+        currency: secondCurrency,
+        month: `${month}-01`,
+        rate: `${89_500 + ((index * 3) % 4) * 100}.000000`,
+        baseCurrency: 'USD',
+        setBy: options.setBy,
+      })),
+    );
   return rows.map(toTariffRule);
 }
 
 /** The consumption lines of a demo invoice, priced like the billing run does. */
-export function demoConsumptionLines(input: { rules: TariffRule[]; bundleId: number; bundleUnitPrice: bigint; start: Date; end: Date; quantity: bigint; unit: string; decimals: number; timeZone: string }): DraftLine[] {
+export function demoConsumptionLines(input: {
+  rules: TariffRule[];
+  bundleId: number;
+  bundleUnitPrice: bigint;
+  start: Date;
+  end: Date;
+  quantity: bigint;
+  unit: string;
+  decimals: number;
+  timeZone: string;
+}): DraftLine[] {
   const priced = priceConsumption({
     intervals: [{ start: input.start, end: input.end, quantity: input.quantity }],
     timeZone: input.timeZone,
@@ -81,7 +110,11 @@ export function demoConsumptionLines(input: { rules: TariffRule[]; bundleId: num
 }
 
 /** The demo invoices' line pricing and, with a second currency, the rate of each invoice's month. */
-export async function seedPricingOf(executor: Executor, tenantId: number, invoicesOf: { invoiceId: number; periodStart: string; lines: { position: number; pricing?: DraftLine['pricing'] }[] }[]): Promise<void> {
+export async function seedPricingOf(
+  executor: Executor,
+  tenantId: number,
+  invoicesOf: { invoiceId: number; periodStart: string; lines: { position: number; pricing?: DraftLine['pricing'] }[] }[],
+): Promise<void> {
   if (!invoicesOf.length) return;
   const ids = invoicesOf.map((invoice) => invoice.invoiceId);
   const lineRows = await executor
@@ -90,17 +123,36 @@ export async function seedPricingOf(executor: Executor, tenantId: number, invoic
     .where(and(eq(invoiceLines.tenantId, tenantId), inArray(invoiceLines.invoiceId, ids)));
   const lineId = new Map(lineRows.map((row) => [`${row.invoiceId}:${row.position}`, row.id]));
   const pricing = invoicesOf.flatMap((invoice) =>
-    invoice.lines.flatMap((line) => (line.pricing ? [{ tenantId, invoiceLineId: lineId.get(`${invoice.invoiceId}:${line.position}`)!, tariffId: line.pricing.tariffId, month: `${line.pricing.month}-01`, tier: line.pricing.tier }] : [])),
+    invoice.lines.flatMap((line) =>
+      line.pricing
+        ? [
+            {
+              tenantId,
+              invoiceLineId: lineId.get(`${invoice.invoiceId}:${line.position}`)!,
+              tariffId: line.pricing.tariffId,
+              month: `${line.pricing.month}-01`,
+              tier: line.pricing.tier,
+            },
+          ]
+        : [],
+    ),
   );
-  for (let index = 0; index < pricing.length; index += 500) await executor.insert(invoiceLinePricing).values(pricing.slice(index, index + 500));
+  for (let index = 0; index < pricing.length; index += 500)
+    await executor.insert(invoiceLinePricing).values(pricing.slice(index, index + 500));
   const second = (await findSettings(executor, { tenantId }))?.secondCurrency;
   if (!second) return;
-  const rates = await executor.select().from(exchangeRates).where(and(eq(exchangeRates.tenantId, tenantId), eq(exchangeRates.currency, second)));
+  const rates = await executor
+    .select()
+    .from(exchangeRates)
+    .where(and(eq(exchangeRates.tenantId, tenantId), eq(exchangeRates.currency, second)));
   const rateOf = new Map(rates.map((rate) => [rate.month, rate]));
   const stored = invoicesOf.flatMap((invoice) => {
     const month = `${invoice.periodStart.slice(0, 7)}-01`;
     const rate = rateOf.get(month);
-    return rate ? [{ tenantId, invoiceId: invoice.invoiceId, currency: second, month, rate: rate.rate, baseCurrency: rate.baseCurrency }] : [];
+    return rate
+      ? [{ tenantId, invoiceId: invoice.invoiceId, currency: second, month, rate: rate.rate, baseCurrency: rate.baseCurrency }]
+      : [];
   });
-  for (let index = 0; index < stored.length; index += 500) await executor.insert(invoiceExchangeRates).values(stored.slice(index, index + 500));
+  for (let index = 0; index < stored.length; index += 500)
+    await executor.insert(invoiceExchangeRates).values(stored.slice(index, index + 500));
 }

@@ -46,7 +46,9 @@ describe('the public sign-in shell', () => {
     stubFetch((url, init) => {
       if (url !== '/api/auth/jwt/create/') return undefined;
       const body = JSON.parse(String(init.body)) as { otp?: string };
-      return body.otp ? jsonResponse(401, { detail: 'Invalid code.', code: 'otp_invalid' }) : jsonResponse(400, { detail: 'Code needed.', code: 'otp_required' });
+      return body.otp
+        ? jsonResponse(401, { detail: 'Invalid code.', code: 'otp_invalid' })
+        : jsonResponse(400, { detail: 'Code needed.', code: 'otp_required' });
     });
     const onSignedIn = renderShell();
     fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'otpadmin' } });

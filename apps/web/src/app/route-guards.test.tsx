@@ -10,7 +10,9 @@ import { serviceKeys } from '../shared/api/query-keys';
 function renderAt(path: string, role: string | null) {
   initI18n('en');
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  const session = role ? { isLoggedIn: true, isInitialized: true, user: userWithRole(role) } : { isLoggedIn: false, isInitialized: true, user: null };
+  const session = role
+    ? { isLoggedIn: true, isInitialized: true, user: userWithRole(role) }
+    : { isLoggedIn: false, isInitialized: true, user: null };
   // The shell asks for services once: seed the cache instead.
   const queryClient = createAppQueryClient();
   queryClient.setQueryData(serviceKeys.all, [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }]);
@@ -25,7 +27,10 @@ function renderAt(path: string, role: string | null) {
 describe('route guards', () => {
   // Pages behind the guards (the dashboard) ask for data: answer 404 so no request leaves the test.
   beforeEach(() => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ detail: 'Not found.' }), { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ detail: 'Not found.' }), { status: 404 })),
+    );
   });
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -4,7 +4,20 @@ import type { Me } from '@meterline/contract/users';
 export function userWithRole(role: string): Me {
   return {
     id: 1,
-    tenant: role === 'superadmin' ? null : { id: 1, name: 'Demo', company_name: 'Demo Power', logo: null, currency: 'USD', currency_decimals: 2, timezone: 'UTC', second_currency: null, default_digits: 'arab' },
+    tenant:
+      role === 'superadmin'
+        ? null
+        : {
+            id: 1,
+            name: 'Demo',
+            company_name: 'Demo Power',
+            logo: null,
+            currency: 'USD',
+            currency_decimals: 2,
+            timezone: 'UTC',
+            second_currency: null,
+            default_digits: 'arab',
+          },
     username: role,
     email: '',
     first_name: 'Sara',

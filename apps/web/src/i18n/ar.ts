@@ -452,7 +452,13 @@ export const ar = {
     },
     status: { active: 'نشط', blocked: 'محظور' },
     filters: { status: 'الحالة', allStatuses: 'كل الحالات', dbAlias: 'قاعدة البيانات', allAliases: 'كل قواعد البيانات' },
-    actions: { create: 'إنشاء العميل', users: 'المستخدمون', block: 'حظر العميل', unblock: 'إلغاء حظر العميل', openUsers: 'مستخدمو {{name}}' },
+    actions: {
+      create: 'إنشاء العميل',
+      users: 'المستخدمون',
+      block: 'حظر العميل',
+      unblock: 'إلغاء حظر العميل',
+      openUsers: 'مستخدمو {{name}}',
+    },
     created: 'تم إنشاء العميل {{name}}. أضف الآن أول مسؤول له.',
     saved: 'تم حفظ العميل.',
     sections: { details: 'التفاصيل', access: 'الوصول' },
@@ -692,7 +698,15 @@ export const ar = {
       overdue: 'متأخرة',
       cancelled: 'ملغاة',
     },
-    filters: { title: 'عوامل التصفية', status: 'الحالة', customer: 'المشترك', period: 'شهر الفوترة', issuedFrom: 'صادرة من', issuedTo: 'صادرة حتى', issued: 'تاريخ الإصدار' },
+    filters: {
+      title: 'عوامل التصفية',
+      status: 'الحالة',
+      customer: 'المشترك',
+      period: 'شهر الفوترة',
+      issuedFrom: 'صادرة من',
+      issuedTo: 'صادرة حتى',
+      issued: 'تاريخ الإصدار',
+    },
     picker: { customerHint: 'ابحث بالاسم أو الرمز أو الهاتف', noCustomers: 'لا يوجد مشترك مطابق.' },
     actions: {
       create: 'فاتورة جديدة',
@@ -751,8 +765,10 @@ export const ar = {
     payment: {
       fullTitle: 'تسجيل كمدفوعة',
       partialTitle: 'تسجيل دفعة جزئية',
-      fullText: 'سيتم تسجيل دفعة بقيمة <amount/> للفاتورة <strong>{{number}}</strong> الخاصة بـ {{customer}}. هذا يسدّد كامل الرصيد: تصبح الفاتورة مدفوعة.',
-      partialText: 'سيتم تسجيل دفعة بقيمة <amount/> للفاتورة <strong>{{number}}</strong> الخاصة بـ {{customer}}. يصبح الرصيد المستحق <after/>.',
+      fullText:
+        'سيتم تسجيل دفعة بقيمة <amount/> للفاتورة <strong>{{number}}</strong> الخاصة بـ {{customer}}. هذا يسدّد كامل الرصيد: تصبح الفاتورة مدفوعة.',
+      partialText:
+        'سيتم تسجيل دفعة بقيمة <amount/> للفاتورة <strong>{{number}}</strong> الخاصة بـ {{customer}}. يصبح الرصيد المستحق <after/>.',
       enterAmount: 'أدخل المبلغ المستلم. الرصيد المستحق {{balance}}.',
       amount: 'المبلغ المستلم',
       amountHelp: 'بحد أقصى الرصيد المستحق، {{balance}}.',
@@ -801,7 +817,14 @@ export const ar = {
       receivedBy: 'استلمها',
       details: 'التفاصيل',
     },
-    filters: { title: 'عوامل التصفية', method: 'طريقة الدفع', receivedBy: 'استلمها', from: 'مدفوعة من', to: 'مدفوعة حتى', paid: 'تاريخ الدفع' },
+    filters: {
+      title: 'عوامل التصفية',
+      method: 'طريقة الدفع',
+      receivedBy: 'استلمها',
+      from: 'مدفوعة من',
+      to: 'مدفوعة حتى',
+      paid: 'تاريخ الدفع',
+    },
     methods: { cash: 'نقداً', card: 'بطاقة', bank_transfer: 'تحويل مصرفي' },
     reversal: 'عكس',
   },
@@ -838,7 +861,8 @@ export const ar = {
       fromUserRequired: 'اختر من سلّم النقد.',
       submit: 'تسجيل المعاملة',
       confirmTitle: 'تسجيل هذه المعاملة؟',
-      confirmText: 'سيتم تسجيل {{kind}} بقيمة <amount/> من <strong>{{from}}</strong> إلى <strong>{{to}}</strong>. لا تُعدَّل المعاملات بعد تسجيلها.',
+      confirmText:
+        'سيتم تسجيل {{kind}} بقيمة <amount/> من <strong>{{from}}</strong> إلى <strong>{{to}}</strong>. لا تُعدَّل المعاملات بعد تسجيلها.',
       confirm: 'تسجيل {{amount}}',
       created: 'تم تسجيل معاملة بقيمة {{amount}}.',
     },
@@ -857,7 +881,8 @@ export const ar = {
       nothing: 'كل العدادات مفوترة لشهر {{month}}: لا شيء لفعله.',
       alreadyBilled: 'مفوترة سابقاً وستُتخطّى: {{value}}.',
       amount: 'المبلغ المراد فوترته:',
-      inProgress: 'شهر {{month}} لم ينتهِ بعد: القراءات المأخوذة بعد اليوم ستدخل في الفاتورة التالية. فوتره بعد انتهاء الشهر، إلا إذا كنت تقصد ذلك.',
+      inProgress:
+        'شهر {{month}} لم ينتهِ بعد: القراءات المأخوذة بعد اليوم ستدخل في الفاتورة التالية. فوتره بعد انتهاء الشهر، إلا إذا كنت تقصد ذلك.',
       unreadTitle: 'لم تُقرأ منذ فاتورتها الأخيرة: {{value}}',
       unreadHelp: 'هذه العدادات ستُفوتر بالرسم الشهري فقط.',
       unreadBill: 'فوترتها بالرسم فقط',
@@ -1120,7 +1145,13 @@ export const ar = {
     },
     filters: { inForce: 'السارية في' },
     status: { inUse: 'مستخدمة في فواتير', editable: 'غير مستخدمة بعد' },
-    actions: { create: 'تعرفة جديدة', submitCreate: 'إنشاء التعرفة', delete: 'حذف التعرفة', addTier: 'إضافة شريحة', removeTier: 'إزالة الشريحة {{number}}' },
+    actions: {
+      create: 'تعرفة جديدة',
+      submitCreate: 'إنشاء التعرفة',
+      delete: 'حذف التعرفة',
+      addTier: 'إضافة شريحة',
+      removeTier: 'إزالة الشريحة {{number}}',
+    },
     delete: { title: 'حذف هذه التعرفة؟', text: 'ستُحذف التعرفة "{{name}}" نهائيًا.' },
     messages: {
       loadFailed: 'تعذّر جلب التعرفات.',
@@ -1171,7 +1202,8 @@ export const ar = {
   },
   customerImport: {
     title: 'استيراد المشتركين',
-    intro: 'أدخل المشتركين الحاليين من جدول محفوظ بصيغة CSV (UTF-8). تُطابق المناطق والشوارع والأبنية والمحطات والباقات بالاسم ويجب أن تكون موجودة؛ لا يُستورد شيء ما دام في أحد الصفوف خطأ.',
+    intro:
+      'أدخل المشتركين الحاليين من جدول محفوظ بصيغة CSV (UTF-8). تُطابق المناطق والشوارع والأبنية والمحطات والباقات بالاسم ويجب أن تكون موجودة؛ لا يُستورد شيء ما دام في أحد الصفوف خطأ.',
     template: 'تنزيل القالب',
     templateHelp: 'أبقِ الصف الأول (أسماء الأعمدة) كما هو؛ العمود full_name وحده مطلوب.',
     chooseFile: 'اختيار ملف CSV',
@@ -1265,7 +1297,13 @@ export const ar = {
     status: { active: 'فعّال', suspended: 'موقوف', disconnected: 'مفصول' },
     filters: { toggle: 'عوامل التصفية', balance: 'الرصيد', owing: 'عليه مستحقات', settled: 'لا مستحقات' },
     totals: { balanceDue: 'المستحق على هؤلاء المشتركين' },
-    actions: { create: 'مشترك جديد', submitCreate: 'إنشاء المشترك', delete: 'حذف المشترك', recordReading: 'تسجيل قراءة', import: 'استيراد' },
+    actions: {
+      create: 'مشترك جديد',
+      submitCreate: 'إنشاء المشترك',
+      delete: 'حذف المشترك',
+      recordReading: 'تسجيل قراءة',
+      import: 'استيراد',
+    },
     tabs: { label: 'أقسام المشترك', details: 'التفاصيل', readings: 'قراءات العداد', invoices: 'الفواتير', payments: 'المدفوعات' },
     summary: {
       owes: 'مستحق على المشترك',
@@ -1349,7 +1387,8 @@ export const ar = {
     newReading: 'القراءة الجديدة',
     newReadingHelp: 'مساوية لآخر قراءة أو أعلى منها.',
     adds: 'تضيف',
-    implausible: 'تعني هذه القراءة استهلاك {{consumption}} {{unit}}، أكثر مما يستطيع هذا العداد سحبه منذ القراءة السابقة ({{limit}} {{unit}}). تحقق منها؛ وإن كانت صحيحة فاحفظها على أي حال.',
+    implausible:
+      'تعني هذه القراءة استهلاك {{consumption}} {{unit}}، أكثر مما يستطيع هذا العداد سحبه منذ القراءة السابقة ({{limit}} {{unit}}). تحقق منها؛ وإن كانت صحيحة فاحفظها على أي حال.',
     lowerHint: 'أقل من آخر قراءة: العداد المستبدل يحتاج إلى تصفير.',
     fields: {
       customer: 'المشترك',
@@ -1572,7 +1611,8 @@ export const ar = {
     title: 'الخدمات',
     text: 'إعدادات كل خدمة تبيعها شركتك.',
     maxConsumptionPerDay: 'أقصى استهلاك للعداد في اليوم',
-    maxConsumptionPerDayHelp: 'يُستخدم حيث لا أمبير للاشتراك: القراءة التي تتجاوز هذا المقدار في اليوم منذ القراءة السابقة تطلب تأكيدًا. فارغ: بلا حد.',
+    maxConsumptionPerDayHelp:
+      'يُستخدم حيث لا أمبير للاشتراك: القراءة التي تتجاوز هذا المقدار في اليوم منذ القراءة السابقة تطلب تأكيدًا. فارغ: بلا حد.',
     perDay: '{{unit}} في اليوم',
     notMetered: 'بلا عداد: لا حد للقراءة.',
     save: 'حفظ {{name}}',

@@ -619,7 +619,8 @@ export const en = {
       proratePartialMonths: 'Prorate partial months',
       proratePartialMonthsHelp: 'A subscription open for part of a month pays its monthly fee by days.',
       collectorsTakePayments: 'Collectors take payments',
-      collectorsTakePaymentsHelp: 'Collectors may take cash at the door (full or partial, never a reversal); the cash stays with them until counted.',
+      collectorsTakePaymentsHelp:
+        'Collectors may take cash at the door (full or partial, never a reversal); the cash stays with them until counted.',
     },
     logo: {
       label: 'Logo',
@@ -652,7 +653,8 @@ export const en = {
       renamed: 'Renamed to {{name}}.',
       remove: 'Remove {{name}}',
       removeTitle: 'Remove {{name}}?',
-      removeText: 'It disappears from the lists staff pick addresses from. An address still used by a customer, a station or a street below it cannot be removed.',
+      removeText:
+        'It disappears from the lists staff pick addresses from. An address still used by a customer, a station or a street below it cannot be removed.',
       removeConfirm: 'Remove',
       removed: '{{name}} removed.',
       empty: 'No {{level}} yet. Add the first one.',
@@ -690,7 +692,15 @@ export const en = {
       overdue: 'Overdue',
       cancelled: 'Cancelled',
     },
-    filters: { title: 'Filters', status: 'Status', customer: 'Customer', period: 'Billing month', issuedFrom: 'Issued from', issuedTo: 'Issued to', issued: 'Issued' },
+    filters: {
+      title: 'Filters',
+      status: 'Status',
+      customer: 'Customer',
+      period: 'Billing month',
+      issuedFrom: 'Issued from',
+      issuedTo: 'Issued to',
+      issued: 'Issued',
+    },
     picker: { customerHint: 'Search by name, code or phone', noCustomers: 'No customer matches.' },
     actions: {
       create: 'New invoice',
@@ -749,8 +759,10 @@ export const en = {
     payment: {
       fullTitle: 'Mark as paid',
       partialTitle: 'Record a partial payment',
-      fullText: 'Record a payment of <amount/> for invoice <strong>{{number}}</strong> of {{customer}}. This pays the whole balance: the invoice becomes paid.',
-      partialText: 'Record a payment of <amount/> for invoice <strong>{{number}}</strong> of {{customer}}. The balance due becomes <after/>.',
+      fullText:
+        'Record a payment of <amount/> for invoice <strong>{{number}}</strong> of {{customer}}. This pays the whole balance: the invoice becomes paid.',
+      partialText:
+        'Record a payment of <amount/> for invoice <strong>{{number}}</strong> of {{customer}}. The balance due becomes <after/>.',
       enterAmount: 'Enter the amount received. The balance due is {{balance}}.',
       amount: 'Amount received',
       amountHelp: 'At most the balance due, {{balance}}.',
@@ -836,7 +848,8 @@ export const en = {
       fromUserRequired: 'Choose who handed the cash over.',
       submit: 'Record transaction',
       confirmTitle: 'Record this transaction?',
-      confirmText: 'A {{kind}} of <amount/> from <strong>{{from}}</strong> to <strong>{{to}}</strong> will be recorded. Transactions are never edited afterwards.',
+      confirmText:
+        'A {{kind}} of <amount/> from <strong>{{from}}</strong> to <strong>{{to}}</strong> will be recorded. Transactions are never edited afterwards.',
       confirm: 'Record {{amount}}',
       created: 'Transaction of {{amount}} recorded.',
     },
@@ -844,7 +857,8 @@ export const en = {
   billingRun: {
     open: 'Billing run',
     title: 'Billing run',
-    intro: 'Bill every open meter of this service for one month. Meters already billed for that month are skipped, so running it twice creates nothing new.',
+    intro:
+      'Bill every open meter of this service for one month. Meters already billed for that month are skipped, so running it twice creates nothing new.',
     month: 'Month to bill',
     station: 'Station',
     allStations: 'All stations',
@@ -855,7 +869,8 @@ export const en = {
       nothing: 'Every meter is already billed for {{month}}: nothing to do.',
       alreadyBilled: 'Already billed and skipped: {{value}}.',
       amount: 'To be billed:',
-      inProgress: '{{month}} is not over yet: readings taken after today will fall in the next invoice. Bill it once the month has ended, unless you mean to.',
+      inProgress:
+        '{{month}} is not over yet: readings taken after today will fall in the next invoice. Bill it once the month has ended, unless you mean to.',
       unreadTitle: 'Not read since their last invoice: {{value}}',
       unreadHelp: 'These meters would get the monthly fee only.',
       unreadBill: 'Bill them the fee only',
@@ -978,7 +993,7 @@ export const en = {
     },
   },
   rounds: {
-    title: 'Today\'s round',
+    title: "Today's round",
     titleOn: 'Round of {{date}}',
     subtitle: '{{service}}: the buildings of your regions and stations, in walking order',
     officeTitle: 'Round of a collector',
@@ -1044,7 +1059,7 @@ export const en = {
       removed: 'Taken back.',
       remove: 'Take back',
       removeTitle: 'Take back {{target}} from {{collector}}?',
-      removeBody: 'Its buildings leave the collector\'s round. Visits already recorded stay.',
+      removeBody: "Its buildings leave the collector's round. Visits already recorded stay.",
       empty: 'No region or station is assigned yet.',
       loadFailed: 'Failed to fetch the assignments.',
     },
@@ -1118,7 +1133,13 @@ export const en = {
     },
     filters: { inForce: 'In force in' },
     status: { inUse: 'Used by invoices', editable: 'Not used yet' },
-    actions: { create: 'New tariff', submitCreate: 'Create tariff', delete: 'Delete tariff', addTier: 'Add a tier', removeTier: 'Remove tier {{number}}' },
+    actions: {
+      create: 'New tariff',
+      submitCreate: 'Create tariff',
+      delete: 'Delete tariff',
+      addTier: 'Add a tier',
+      removeTier: 'Remove tier {{number}}',
+    },
     delete: { title: 'Delete this tariff?', text: 'The tariff "{{name}}" will be removed for good.' },
     messages: {
       loadFailed: 'Failed to fetch tariffs.',
@@ -1157,7 +1178,8 @@ export const en = {
     delete: {
       title: 'Delete this station?',
       text: 'The station "{{name}}" will be removed for good.',
-      inUse: 'Customers or meters are attached to this station, so it cannot be deleted. Move them to another station first, or set its status to Offline.',
+      inUse:
+        'Customers or meters are attached to this station, so it cannot be deleted. Move them to another station first, or set its status to Offline.',
     },
     messages: {
       loadFailed: 'Failed to fetch stations.',
@@ -1169,7 +1191,8 @@ export const en = {
   },
   customerImport: {
     title: 'Import customers',
-    intro: 'Bring existing customers in from a spreadsheet saved as CSV (UTF-8). Regions, streets, buildings, stations and bundles are matched by name and must exist already; nothing is imported while a row has an error.',
+    intro:
+      'Bring existing customers in from a spreadsheet saved as CSV (UTF-8). Regions, streets, buildings, stations and bundles are matched by name and must exist already; nothing is imported while a row has an error.',
     template: 'Download the template',
     templateHelp: 'Keep the first row (the column names) as it is; only full_name is required.',
     chooseFile: 'Choose a CSV file',
@@ -1263,7 +1286,13 @@ export const en = {
     status: { active: 'Active', suspended: 'Suspended', disconnected: 'Disconnected' },
     filters: { toggle: 'Filters', balance: 'Balance', owing: 'Owes money', settled: 'Nothing due' },
     totals: { balanceDue: 'Owed by these customers' },
-    actions: { create: 'New customer', submitCreate: 'Create customer', delete: 'Delete customer', recordReading: 'Record a reading', import: 'Import' },
+    actions: {
+      create: 'New customer',
+      submitCreate: 'Create customer',
+      delete: 'Delete customer',
+      recordReading: 'Record a reading',
+      import: 'Import',
+    },
     tabs: { label: 'Customer sections', details: 'Details', readings: 'Meter readings', invoices: 'Invoices', payments: 'Payments' },
     summary: {
       owes: 'Owed by the customer',
@@ -1324,7 +1353,8 @@ export const en = {
     delete: {
       title: 'Delete this customer?',
       text: '{{name}} ({{code}}) will be removed for good.',
-      inUse: 'This customer has invoices, payments or meter readings, which must be kept, so it cannot be deleted. Set its status to Disconnected instead.',
+      inUse:
+        'This customer has invoices, payments or meter readings, which must be kept, so it cannot be deleted. Set its status to Disconnected instead.',
     },
     messages: {
       loadFailed: 'Failed to fetch customers.',
@@ -1347,7 +1377,8 @@ export const en = {
     newReading: 'New reading',
     newReadingHelp: 'The same or higher than the last reading.',
     adds: 'Adds',
-    implausible: 'This reading means {{consumption}} {{unit}}, more than this meter can draw since the previous reading ({{limit}} {{unit}}). Check it; if it is right, save it anyway.',
+    implausible:
+      'This reading means {{consumption}} {{unit}}, more than this meter can draw since the previous reading ({{limit}} {{unit}}). Check it; if it is right, save it anyway.',
     lowerHint: 'Lower than the last reading: a replaced meter needs a reset.',
     fields: {
       customer: 'Customer',
@@ -1362,7 +1393,8 @@ export const en = {
     },
     actions: { save: 'Save reading', reset: 'Reset meter', saveAnyway: 'Save anyway' },
     reset: {
-      explain: 'For a meter that was replaced or rolled over. The old meter’s final reading is billed like any reading; the new meter then starts from its own reading.',
+      explain:
+        'For a meter that was replaced or rolled over. The old meter’s final reading is billed like any reading; the new meter then starts from its own reading.',
       finalCounter: 'Final reading of the old meter',
       finalCounterHelp: 'Leave empty if it could not be read.',
       newCounter: 'Starting reading of the new meter',
@@ -1378,7 +1410,8 @@ export const en = {
       confirm: 'Reset the meter',
     },
     errors: {
-      lowerReading: 'The new reading ({{value}}) is lower than the last reading ({{previous}}). Check the meter; if it was replaced, an office user resets it.',
+      lowerReading:
+        'The new reading ({{value}}) is lower than the last reading ({{previous}}). Check the meter; if it was replaced, an office user resets it.',
       lowerFinal: 'The final reading ({{value}}) is lower than the last reading ({{previous}}).',
       subscriptionClosed: 'This subscription was closed meanwhile. Reload the list and read the customer’s current meter.',
     },
@@ -1571,7 +1604,8 @@ export const en = {
     title: 'Services',
     text: 'Settings of each service your company sells.',
     maxConsumptionPerDay: 'Most a meter may use per day',
-    maxConsumptionPerDayHelp: 'Used where a subscription has no amperage: a reading above this much per day since the previous one asks for a confirmation. Empty: no limit.',
+    maxConsumptionPerDayHelp:
+      'Used where a subscription has no amperage: a reading above this much per day since the previous one asks for a confirmation. Empty: no limit.',
     perDay: '{{unit}}/day',
     notMetered: 'Not metered: no reading limit.',
     save: 'Save {{name}}',
@@ -1656,14 +1690,14 @@ export const en = {
     creditNote: {
       action: 'Credit note',
       title: 'Credit note',
-      text: 'Invoice {{number}}: total <total/>, balance due <balance/>. A credit note lowers the balance; beyond it, it becomes the customer\'s credit.',
+      text: "Invoice {{number}}: total <total/>, balance due <balance/>. A credit note lowers the balance; beyond it, it becomes the customer's credit.",
       mode: 'Credit',
       byAmount: 'An amount',
       byLines: 'Invoice lines',
       amount: 'Amount (tax included)',
       lines: 'Lines to credit',
       reason: 'Reason',
-      preview: 'Balance due after: <after/>; to the customer\'s credit: <credit/>.',
+      preview: "Balance due after: <after/>; to the customer's credit: <credit/>.",
       chooseLine: 'Choose at least one line.',
       confirm: 'Issue the credit note',
       done: 'Credit note {{number}} issued.',

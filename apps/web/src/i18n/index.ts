@@ -47,7 +47,11 @@ const originals = new Map<Language, Partial<Translations>>();
 let textDigits = digitSystemFor('ar');
 
 function withDigits<T>(value: T, language: Language): T {
-  if (typeof value === 'string') return value.split(/(\{\{[^}]*\}\})/).map((part, index) => (index % 2 ? part : localizeDigits(part, language))).join('') as T;
+  if (typeof value === 'string')
+    return value
+      .split(/(\{\{[^}]*\}\})/)
+      .map((part, index) => (index % 2 ? part : localizeDigits(part, language)))
+      .join('') as T;
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, withDigits(inner, language)])) as T;
 }
@@ -90,7 +94,11 @@ export function loadSignInTexts(language: Language): Promise<void> {
   return loadSubset(language, signInLoaders, loadingSignIn);
 }
 
-function loadSubset(language: Language, subsetLoaders: Record<Language, () => Promise<Partial<Translations>>>, inFlight: Map<Language, Promise<void>>): Promise<void> {
+function loadSubset(
+  language: Language,
+  subsetLoaders: Record<Language, () => Promise<Partial<Translations>>>,
+  inFlight: Map<Language, Promise<void>>,
+): Promise<void> {
   const whole = loading.get(language);
   if (whole) return whole;
   let promise = inFlight.get(language);

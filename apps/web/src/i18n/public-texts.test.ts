@@ -31,9 +31,14 @@ const signInFiles = [
   'features/auth/components/sign-in-error.ts',
   'shared/ui/text-input.tsx',
 ];
-const lookup = (tree: unknown, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
-const askedFor = (files: string[]) => files.flatMap((file) => [...fs.readFileSync(path.join(src, file), 'utf8').matchAll(/\bt\(\s*'([a-zA-Z]+(?:\.[a-zA-Z]+)+)'/g)].map((match) => match[1] ?? ''));
-const missing = (texts: unknown, keys: string[]) => keys.filter((key) => typeof lookup(texts, key) !== 'string' && typeof lookup(texts, `${key}_one`) !== 'string');
+const lookup = (tree: unknown, key: string) =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+const askedFor = (files: string[]) =>
+  files.flatMap((file) =>
+    [...fs.readFileSync(path.join(src, file), 'utf8').matchAll(/\bt\(\s*'([a-zA-Z]+(?:\.[a-zA-Z]+)+)'/g)].map((match) => match[1] ?? ''),
+  );
+const missing = (texts: unknown, keys: string[]) =>
+  keys.filter((key) => typeof lookup(texts, key) !== 'string' && typeof lookup(texts, `${key}_one`) !== 'string');
 
 describe('the public texts (virtual:public-texts)', () => {
   it('hold the sign-in sections of each language and none of the signed-in screens', () => {

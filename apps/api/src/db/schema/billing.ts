@@ -43,7 +43,9 @@ export const bundles = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     amperage: numeric('amperage', { precision: 8, scale: 2 }),
-    price: bigint('price', { mode: 'bigint' }).notNull().default(sql`0`),
+    price: bigint('price', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     unitPrice: numeric('unit_price', { precision: 18, scale: 6 }).notNull().default('0'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -73,9 +75,13 @@ export const customers = pgTable(
     status: text('status').notNull().default('active'),
     notes: text('notes').notNull().default(''),
     /** Invoiced minus paid, kept in the same transaction as every money write. */
-    balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    balance: bigint('balance', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** Paid beyond the invoices and not yet applied or refunded (issue 15); never negative. */
-    credit: bigint('credit', { mode: 'bigint' }).notNull().default(sql`0`),
+    credit: bigint('credit', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -178,7 +184,9 @@ export const invoices = pgTable(
     subtotal: bigint('subtotal', { mode: 'bigint' }).notNull(),
     tax: bigint('tax', { mode: 'bigint' }).notNull(),
     total: bigint('total', { mode: 'bigint' }).notNull(),
-    amountPaid: bigint('amount_paid', { mode: 'bigint' }).notNull().default(sql`0`),
+    amountPaid: bigint('amount_paid', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     status: text('status').notNull().default('unpaid'),
     previousReading: numeric('previous_reading', { precision: 14, scale: 3 }),
     currentReading: numeric('current_reading', { precision: 14, scale: 3 }),
@@ -273,7 +281,9 @@ export const payments = pgTable(
     index('payments_tenant_invoice_idx').on(table.tenantId, table.invoiceId),
     // The payment list's default ordering (-paid_at, -id) and the statistics' date windows.
     index('payments_tenant_service_paid_idx').on(table.tenantId, table.serviceId, table.paidAt, table.id),
-    index('payments_tenant_service_held_idx').on(table.tenantId, table.serviceId, table.heldBy).where(sql`${table.heldBy} is not null`),
+    index('payments_tenant_service_held_idx')
+      .on(table.tenantId, table.serviceId, table.heldBy)
+      .where(sql`${table.heldBy} is not null`),
   ],
 );
 

@@ -49,5 +49,7 @@ export const paymentRollups = pgTable(
     payments: bigint('payments', { mode: 'number' }).notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
   },
-  (table) => [primaryKey({ name: 'payment_rollups_pkey', columns: [table.tenantId, table.serviceId, table.paidOn, table.receivedBy, table.slot] })],
+  (table) => [
+    primaryKey({ name: 'payment_rollups_pkey', columns: [table.tenantId, table.serviceId, table.paidOn, table.receivedBy, table.slot] }),
+  ],
 );

@@ -25,7 +25,8 @@ let keyCount = 0;
 const succeeded = new Set<string>();
 
 const path = (rest: string) => servicePath(fixture.tenantA, rest);
-const cents = (value: bigint) => `${value < 0n ? '-' : ''}${(value < 0n ? -value : value) / 100n}.${String((value < 0n ? -value : value) % 100n).padStart(2, '0')}`;
+const cents = (value: bigint) =>
+  `${value < 0n ? '-' : ''}${(value < 0n ? -value : value) / 100n}.${String((value < 0n ? -value : value) % 100n).padStart(2, '0')}`;
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await context.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -41,12 +42,34 @@ type Step =
   | { kind: 'cancel'; pick: number };
 
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('invoice' as const), customer: fc.nat(2), amount: fc.integer({ min: 1, max: 10_000 }) }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('account_payment' as const), customer: fc.nat(2), amount: fc.integer({ min: 1, max: 15_000 }), listed: fc.boolean() }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({ kind: fc.constant('invoice' as const), customer: fc.nat(2), amount: fc.integer({ min: 1, max: 10_000 }) }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('account_payment' as const),
+      customer: fc.nat(2),
+      amount: fc.integer({ min: 1, max: 15_000 }),
+      listed: fc.boolean(),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('payment' as const), pick: fc.nat(), part: fc.integer({ min: 1, max: 100 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reversal' as const), pick: fc.nat() }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('credit_note' as const), pick: fc.nat(), part: fc.integer({ min: 1, max: 120 }), paidOnly: fc.boolean() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('refund' as const), customer: fc.nat(2), part: fc.integer({ min: 1, max: 120 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('credit_note' as const),
+      pick: fc.nat(),
+      part: fc.integer({ min: 1, max: 120 }),
+      paidOnly: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('refund' as const), customer: fc.nat(2), part: fc.integer({ min: 1, max: 120 }) }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }) },
 );
 
@@ -69,12 +92,21 @@ async function runStep(step: Step): Promise<number> {
         const open = await rows<{ id: number; balance: string }>(
           sql`select id, (total - amount_paid)::text as balance from invoices where customer_id = ${customer} and status in ('unpaid', 'partially_paid') order by id desc limit 1`,
         );
-        if (open.length) body.allocations = [{ invoice: first(open).id, amount: cents(BigInt(first(open).balance) < BigInt(step.amount) ? BigInt(first(open).balance) : BigInt(step.amount)) }];
+        if (open.length)
+          body.allocations = [
+            {
+              invoice: first(open).id,
+              amount: cents(BigInt(first(open).balance) < BigInt(step.amount) ? BigInt(first(open).balance) : BigInt(step.amount)),
+            },
+          ];
       }
-      return (await admin.post(path(`customers/${customer}/payments/`), body, { 'idempotency-key': `account-${(keyCount += 1)}` })).statusCode;
+      return (await admin.post(path(`customers/${customer}/payments/`), body, { 'idempotency-key': `account-${(keyCount += 1)}` }))
+        .statusCode;
     }
     case 'payment': {
-      const open = await rows<{ id: number; balance: string }>(sql`select id, (total - amount_paid)::text as balance from invoices where status in ('unpaid', 'partially_paid') order by id`);
+      const open = await rows<{ id: number; balance: string }>(
+        sql`select id, (total - amount_paid)::text as balance from invoices where status in ('unpaid', 'partially_paid') order by id`,
+      );
       if (!open.length) return 404;
       const invoice = nth(open, step.pick % open.length);
       const part = (BigInt(invoice.balance) * BigInt(step.part)) / 100n;
@@ -88,7 +120,13 @@ async function runStep(step: Step): Promise<number> {
       const left = paid.filter((row) => BigInt(row.amount) > 0n);
       if (!left.length) return 404;
       const payment = nth(left, step.pick % left.length);
-      return (await admin.put(path(`invoices/${payment.invoice_id}/create_payment/`), { amount: cents(-BigInt(payment.amount)), reverses: payment.id, reason: 'random' })).statusCode;
+      return (
+        await admin.put(path(`invoices/${payment.invoice_id}/create_payment/`), {
+          amount: cents(-BigInt(payment.amount)),
+          reverses: payment.id,
+          reason: 'random',
+        })
+      ).statusCode;
     }
     case 'credit_note': {
       const live = await rows<{ id: number; left: string }>(
@@ -103,10 +141,13 @@ async function runStep(step: Step): Promise<number> {
       return (await admin.post(path(`invoices/${invoice.id}/credit-notes/`), { amount: cents(amount), reason: 'random' })).statusCode;
     }
     case 'refund': {
-      const customer = first(await rows<{ credit: string }>(sql`select credit::text from customers where id = ${customerIds[step.customer]}`));
+      const customer = first(
+        await rows<{ credit: string }>(sql`select credit::text from customers where id = ${customerIds[step.customer]}`),
+      );
       const amount = (BigInt(customer.credit) * BigInt(step.part)) / 100n;
       if (amount <= 0n) return 404;
-      return (await admin.post(path(`customers/${customerIds[step.customer]}/credit/refund/`), { amount: cents(amount), reason: 'random' })).statusCode;
+      return (await admin.post(path(`customers/${customerIds[step.customer]}/credit/refund/`), { amount: cents(amount), reason: 'random' }))
+        .statusCode;
     }
     case 'cancel': {
       const unpaid = await rows<{ id: number }>(sql`select id from invoices where status = 'unpaid' order by id`);
@@ -117,7 +158,15 @@ async function runStep(step: Step): Promise<number> {
 }
 
 async function expectAccountInvariants() {
-  const customers = await rows<{ id: number; balance: string; credit: string; invoiced: string; paid: string; credit_notes: string; movements: string }>(
+  const customers = await rows<{
+    id: number;
+    balance: string;
+    credit: string;
+    invoiced: string;
+    paid: string;
+    credit_notes: string;
+    movements: string;
+  }>(
     sql`select c.id, c.balance::text, c.credit::text,
           coalesce((select sum(i.total) from invoices i where i.customer_id = c.id and i.status <> 'cancelled'), 0)::text as invoiced,
           (coalesce((select sum(p.amount) from payments p where p.customer_id = c.id and p.method not in ('credit', 'credit_note')), 0)
@@ -128,7 +177,9 @@ async function expectAccountInvariants() {
         from customers c order by c.id`,
   );
   for (const customer of customers) {
-    expect(BigInt(customer.balance), `customer ${customer.id}`).toBe(BigInt(customer.invoiced) - BigInt(customer.paid) - BigInt(customer.credit_notes));
+    expect(BigInt(customer.balance), `customer ${customer.id}`).toBe(
+      BigInt(customer.invoiced) - BigInt(customer.paid) - BigInt(customer.credit_notes),
+    );
     expect(BigInt(customer.credit)).toBeGreaterThanOrEqual(0n);
     expect(customer.credit).toBe(customer.movements);
   }
@@ -151,7 +202,8 @@ async function startRun() {
   await context.db.execute(sql`update settings set last_invoice_number = 0, last_credit_note_number = 0`);
   context.clock.set(new Date('2026-11-01T08:00:00Z'));
   customerIds = [];
-  for (let index = 0; index < 3; index += 1) customerIds.push((await admin.post(path('customers/'), { full_name: `Account ${index}` })).json().id);
+  for (let index = 0; index < 3; index += 1)
+    customerIds.push((await admin.post(path('customers/'), { full_name: `Account ${index}` })).json().id);
 }
 
 beforeAll(async () => {

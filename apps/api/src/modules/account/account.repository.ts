@@ -1,6 +1,14 @@
 import { and, asc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { accountPayments, creditMovements, creditNotes, customers, invoices, lateFees, type CreditMovementKind } from '../../db/schema/index';
+import {
+  accountPayments,
+  creditMovements,
+  creditNotes,
+  customers,
+  invoices,
+  lateFees,
+  type CreditMovementKind,
+} from '../../db/schema/index';
 import { takeNextCreditNoteSequence } from '../config/config.repository';
 import type { ServiceScope } from '../../scope/service-scope';
 import { first } from '@meterline/contract/invariant';
@@ -15,7 +23,14 @@ export const CREDIT_NOTE_METHOD = 'credit_note';
 /** The customer's unpaid and partly paid invoices of the service, locked (oldest id first, the order every account writer locks in). */
 export async function findOpenInvoices(executor: Executor, scope: ServiceScope, customerId: number, options: { lock?: boolean } = {}) {
   const query = executor
-    .select({ id: invoices.id, number: invoices.number, issuedOn: invoices.issuedOn, dueOn: invoices.dueOn, total: invoices.total, amountPaid: invoices.amountPaid })
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      issuedOn: invoices.issuedOn,
+      dueOn: invoices.dueOn,
+      total: invoices.total,
+      amountPaid: invoices.amountPaid,
+    })
     .from(invoices)
     .where(
       and(
@@ -43,12 +58,20 @@ export async function insertCreditMovement(
 }
 
 /** Moves the customer's credit (the check constraint refuses it below zero) and answers balance and credit after. */
-export async function addToCustomerCredit(executor: Executor, tenantId: number, customerId: number, delta: bigint): Promise<{ balance: bigint; credit: bigint }> {
-  const row = first(await executor
-    .update(customers)
-    .set({ credit: sql`${customers.credit} + ${delta.toString()}::bigint` })
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
-    .returning({ balance: customers.balance, credit: customers.credit }), 'the updated customers row');
+export async function addToCustomerCredit(
+  executor: Executor,
+  tenantId: number,
+  customerId: number,
+  delta: bigint,
+): Promise<{ balance: bigint; credit: bigint }> {
+  const row = first(
+    await executor
+      .update(customers)
+      .set({ credit: sql`${customers.credit} + ${delta.toString()}::bigint` })
+      .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
+      .returning({ balance: customers.balance, credit: customers.credit }),
+    'the updated customers row',
+  );
   return row;
 }
 
@@ -64,10 +87,13 @@ export async function insertCreditNote(executor: Executor, values: typeof credit
 }
 
 export async function sumCreditNotesOf(executor: Executor, tenantId: number, invoiceId: number): Promise<bigint> {
-  const row = first(await executor
-    .select({ total: sql<string>`coalesce(sum(${creditNotes.total}), 0)::text` })
-    .from(creditNotes)
-    .where(and(eq(creditNotes.tenantId, tenantId), eq(creditNotes.invoiceId, invoiceId))), 'the row of the sum');
+  const row = first(
+    await executor
+      .select({ total: sql<string>`coalesce(sum(${creditNotes.total}), 0)::text` })
+      .from(creditNotes)
+      .where(and(eq(creditNotes.tenantId, tenantId), eq(creditNotes.invoiceId, invoiceId))),
+    'the row of the sum',
+  );
   return BigInt(row.total);
 }
 
@@ -111,7 +137,14 @@ export async function findAccountMovements(executor: Executor, scope: ServiceSco
       .from(accountPayments)
       .where(where(accountPayments)),
     executor
-      .select({ id: creditNotes.id, invoiceId: creditNotes.invoiceId, number: creditNotes.number, total: creditNotes.total, at: creditNotes.createdAt, on: creditNotes.issuedOn })
+      .select({
+        id: creditNotes.id,
+        invoiceId: creditNotes.invoiceId,
+        number: creditNotes.number,
+        total: creditNotes.total,
+        at: creditNotes.createdAt,
+        on: creditNotes.issuedOn,
+      })
       .from(creditNotes)
       .where(where(creditNotes)),
     executor
@@ -132,7 +165,12 @@ export async function findAccountMovements(executor: Executor, scope: ServiceSco
 }
 
 /** The customers of the service, of one station or region, by name (at most `limit`). */
-export async function findStatementCustomerIds(executor: Executor, scope: ServiceScope, filters: { station?: number; region?: number }, limit: number): Promise<number[]> {
+export async function findStatementCustomerIds(
+  executor: Executor,
+  scope: ServiceScope,
+  filters: { station?: number; region?: number },
+  limit: number,
+): Promise<number[]> {
   const rows = await executor
     .select({ id: customers.id })
     .from(customers)
@@ -164,13 +202,34 @@ export async function findOverdueInvoicesWithoutLateFee(executor: Executor, scop
         eq(invoices.customerId, customerId),
         inArray(invoices.status, ['unpaid', 'partially_paid']),
         lt(invoices.dueOn, dueBefore),
-        notExists(executor.select({ one: sql`1` }).from(lateFees).where(and(eq(lateFees.tenantId, invoices.tenantId), eq(lateFees.overdueInvoiceId, invoices.id)))),
+        notExists(
+          executor
+            .select({ one: sql`1` })
+            .from(lateFees)
+            .where(and(eq(lateFees.tenantId, invoices.tenantId), eq(lateFees.overdueInvoiceId, invoices.id))),
+        ),
       ),
     )
     .orderBy(invoices.id);
 }
 
 /** Records which overdue invoices the new invoice charged (the unique key makes it once each). */
-export async function insertLateFees(executor: Executor, scope: { tenantId: number }, invoiceId: number, charges: { overdueInvoiceId: number; amount: bigint }[], now: Date): Promise<void> {
-  await executor.insert(lateFees).values(charges.map((charge) => ({ tenantId: scope.tenantId, overdueInvoiceId: charge.overdueInvoiceId, invoiceId, amount: charge.amount, createdAt: now })));
+export async function insertLateFees(
+  executor: Executor,
+  scope: { tenantId: number },
+  invoiceId: number,
+  charges: { overdueInvoiceId: number; amount: bigint }[],
+  now: Date,
+): Promise<void> {
+  await executor
+    .insert(lateFees)
+    .values(
+      charges.map((charge) => ({
+        tenantId: scope.tenantId,
+        overdueInvoiceId: charge.overdueInvoiceId,
+        invoiceId,
+        amount: charge.amount,
+        createdAt: now,
+      })),
+    );
 }

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@meterline/contract/money';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
-import { backdateSubscriptions, expectMoneyInvariants, expectPermissions, servicePath, signInRoles, type RoleUnderTest } from '../../../test/billing';
+import {
+  backdateSubscriptions,
+  expectMoneyInvariants,
+  expectPermissions,
+  servicePath,
+  signInRoles,
+  type RoleUnderTest,
+} from '../../../test/billing';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -26,7 +33,14 @@ async function bill(customerId: number, month: string, amount: string) {
     lines: [{ description: 'Monthly fee', quantity: '1', unit_price: amount }],
   });
   expect(response.statusCode).toBe(201);
-  return response.json() as { id: number; number: string; total: string; amount_paid: string; status: string; payments: { method: string; reference: string; amount: string }[] };
+  return response.json() as {
+    id: number;
+    number: string;
+    total: string;
+    amount_paid: string;
+    status: string;
+    payments: { method: string; reference: string; amount: string }[];
+  };
 }
 
 const invoiceOf = async (id: number) => (await admin.get(path(`invoices/${id}/`))).json();
@@ -50,7 +64,11 @@ describe('paying the account', () => {
     context.clock.set(new Date('2026-11-01T08:00:00Z'));
     const october = await bill(customerId, '2026-10', '50');
     context.clock.set(new Date('2026-11-10T08:00:00Z'));
-    const response = await admin.post(path(`customers/${customerId}/payments/`), { amount: '135', method: 'cash', reference: 'R-77' }, { 'idempotency-key': 'account-135' });
+    const response = await admin.post(
+      path(`customers/${customerId}/payments/`),
+      { amount: '135', method: 'cash', reference: 'R-77' },
+      { 'idempotency-key': 'account-135' },
+    );
     expect(response.statusCode).toBe(201);
     const payment = response.json();
     expect(payment.allocations.map((row: { invoice: number; amount: string }) => [row.invoice, row.amount])).toEqual([
@@ -62,7 +80,11 @@ describe('paying the account', () => {
     for (const invoice of [august, september, october]) expect((await invoiceOf(invoice.id)).status).toBe('paid');
     expect(await customerOf(customerId)).toMatchObject({ balance: '-15.00', credit: '15.00' });
     // The same key answers the first answer and pays nothing twice.
-    const replay = await admin.post(path(`customers/${customerId}/payments/`), { amount: '135', method: 'cash', reference: 'R-77' }, { 'idempotency-key': 'account-135' });
+    const replay = await admin.post(
+      path(`customers/${customerId}/payments/`),
+      { amount: '135', method: 'cash', reference: 'R-77' },
+      { 'idempotency-key': 'account-135' },
+    );
     expect(replay.statusCode).toBe(201);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(await customerOf(customerId)).toMatchObject({ balance: '-15.00', credit: '15.00' });
@@ -97,9 +119,24 @@ describe('paying the account', () => {
     const over = await pay({ amount: '50', allocations: [{ invoice: second.id, amount: '31' }] });
     expect(over.statusCode).toBe(400);
     expect(over.json().errors[0]).toMatchObject({ field: 'allocations.0.amount', code: 'allocation_exceeds_balance' });
-    expect((await pay({ amount: '10', allocations: [{ invoice: second.id, amount: '11' }] })).json().code).toBe('allocations_exceed_amount');
-    expect((await pay({ amount: '10', allocations: [{ invoice: 999999, amount: '1' }] })).json().errors[0]).toMatchObject({ field: 'allocations.0.invoice', code: 'allocation_unknown_invoice' });
-    expect((await pay({ amount: '10', allocations: [{ invoice: second.id, amount: '1' }, { invoice: second.id, amount: '1' }] })).json().code).toBe('allocation_duplicate_invoice');
+    expect((await pay({ amount: '10', allocations: [{ invoice: second.id, amount: '11' }] })).json().code).toBe(
+      'allocations_exceed_amount',
+    );
+    expect((await pay({ amount: '10', allocations: [{ invoice: 999999, amount: '1' }] })).json().errors[0]).toMatchObject({
+      field: 'allocations.0.invoice',
+      code: 'allocation_unknown_invoice',
+    });
+    expect(
+      (
+        await pay({
+          amount: '10',
+          allocations: [
+            { invoice: second.id, amount: '1' },
+            { invoice: second.id, amount: '1' },
+          ],
+        })
+      ).json().code,
+    ).toBe('allocation_duplicate_invoice');
     expect((await pay({ amount: '0' })).statusCode).toBe(400);
     expect((await customerOf(customerId)).balance).toBe('50.00');
 
@@ -113,9 +150,15 @@ describe('paying the account', () => {
 
   it('refunds credit (admin only, with a reason, never more than the credit)', async () => {
     const customerId = await newCustomer('Omar Farah');
-    expect((await admin.post(path(`customers/${customerId}/payments/`), { amount: '12.50' })).json()).toMatchObject({ credit_added: '12.50', customer_balance: '-12.50' });
+    expect((await admin.post(path(`customers/${customerId}/payments/`), { amount: '12.50' })).json()).toMatchObject({
+      credit_added: '12.50',
+      customer_balance: '-12.50',
+    });
     const refund = (client: Client, body: Record<string, unknown>) => client.post(path(`customers/${customerId}/credit/refund/`), body);
-    expect((await refund(admin, { amount: '20', reason: 'Moved away' })).json()).toMatchObject({ code: 'credit_refund_exceeds_credit', params: { credit: '12.50' } });
+    expect((await refund(admin, { amount: '20', reason: 'Moved away' })).json()).toMatchObject({
+      code: 'credit_refund_exceeds_credit',
+      params: { credit: '12.50' },
+    });
     expect((await refund(admin, { amount: '2.50' })).statusCode).toBe(400);
     expect((await refund(clients.accountant, { amount: '2.50', reason: 'Moved away' })).statusCode).toBe(403);
     const done = await refund(admin, { amount: '2.50', reason: 'Moved away' });
@@ -134,15 +177,25 @@ describe('paying the account', () => {
     expect((await admin.post(path(`customers/${customerId}/payments/`, 'water'), { amount: '1' })).statusCode).toBe(404);
     const other = await fixture.as('b.admin');
     expect((await other.post(servicePath(fixture.tenantB, `customers/${customerId}/payments/`), { amount: '1' })).statusCode).toBe(404);
-    expect((await other.post(servicePath(fixture.tenantB, `customers/${customerId}/credit/refund/`), { amount: '1', reason: 'x' })).statusCode).toBe(404);
+    expect(
+      (await other.post(servicePath(fixture.tenantB, `customers/${customerId}/credit/refund/`), { amount: '1', reason: 'x' })).statusCode,
+    ).toBe(404);
     expect((await customerOf(customerId)).balance).toBe('0.00');
   });
 
   it('lets admins and accountants pay an account; the others get 403 whatever the body', async () => {
     const customerId = await newCustomer('Permission Probe');
     await expectPermissions(clients, [
-      { name: 'account payment', allowed: ['admin', 'accountant'], call: (client) => client.post(path(`customers/${customerId}/payments/`), { amount: '1' }) },
-      { name: 'credit refund', allowed: ['admin'], call: (client) => client.post(path(`customers/${customerId}/credit/refund/`), { amount: '0.01', reason: 'probe' }) },
+      {
+        name: 'account payment',
+        allowed: ['admin', 'accountant'],
+        call: (client) => client.post(path(`customers/${customerId}/payments/`), { amount: '1' }),
+      },
+      {
+        name: 'credit refund',
+        allowed: ['admin'],
+        call: (client) => client.post(path(`customers/${customerId}/credit/refund/`), { amount: '0.01', reason: 'probe' }),
+      },
     ]);
   });
 });
@@ -154,13 +207,22 @@ describe('credit notes', () => {
     const open = await bill(customerId, '2026-10', '40');
     const note = await admin.post(path(`invoices/${open.id}/credit-notes/`), { amount: '15', reason: 'Meter misread' });
     expect(note.statusCode).toBe(201);
-    expect(note.json()).toMatchObject({ number: expect.stringMatching(/^CN-2026-\d{6}$/), total: '15.00', applied: '15.00', to_credit: '0.00', invoice: open.id });
+    expect(note.json()).toMatchObject({
+      number: expect.stringMatching(/^CN-2026-\d{6}$/),
+      total: '15.00',
+      applied: '15.00',
+      to_credit: '0.00',
+      invoice: open.id,
+    });
     expect(await invoiceOf(open.id)).toMatchObject({ balance_due: '25.00', status: 'partially_paid' });
     expect(await customerOf(customerId)).toMatchObject({ balance: '25.00', credit: '0.00' });
 
     const paid = await bill(customerId, '2026-11', '10');
     expect((await admin.put(path(`invoices/${paid.id}/create_payment/`), {})).statusCode).toBe(201);
-    const lines = await admin.post(path(`invoices/${paid.id}/credit-notes/`), { lines: [{ description: 'Refund of fee', quantity: '1', unit_price: '4' }], reason: 'Goodwill' });
+    const lines = await admin.post(path(`invoices/${paid.id}/credit-notes/`), {
+      lines: [{ description: 'Refund of fee', quantity: '1', unit_price: '4' }],
+      reason: 'Goodwill',
+    });
     expect(lines.statusCode).toBe(201);
     expect(lines.json()).toMatchObject({ total: '4.00', applied: '0.00', to_credit: '4.00' });
     const first = Number(note.json().number.slice(-6));
@@ -168,14 +230,21 @@ describe('credit notes', () => {
     expect(await customerOf(customerId)).toMatchObject({ balance: '21.00', credit: '4.00' });
 
     // Never more than what is left to credit on the invoice; both or neither of amount/lines is a 400.
-    expect((await admin.post(path(`invoices/${open.id}/credit-notes/`), { amount: '25.01', reason: 'Too much' })).json()).toMatchObject({ code: 'credit_note_exceeds_invoice', params: { left: '25.00' } });
-    expect((await admin.post(path(`invoices/${open.id}/credit-notes/`), { reason: 'Nothing' })).json().code).toBe('credit_note_amount_or_lines');
+    expect((await admin.post(path(`invoices/${open.id}/credit-notes/`), { amount: '25.01', reason: 'Too much' })).json()).toMatchObject({
+      code: 'credit_note_exceeds_invoice',
+      params: { left: '25.00' },
+    });
+    expect((await admin.post(path(`invoices/${open.id}/credit-notes/`), { reason: 'Nothing' })).json().code).toBe(
+      'credit_note_amount_or_lines',
+    );
     expect((await admin.post(path(`invoices/${open.id}/credit-notes/`), { amount: '1' })).statusCode).toBe(400);
     // A credited invoice counts as paid in part: it can no longer be cancelled.
     expect((await admin.post(path(`invoices/${open.id}/cancel/`), { reason: 'x' })).statusCode).toBe(409);
 
     const ledger = (await admin.get(path(`customers/${customerId}/ledger/`))).json();
-    expect(ledger.entries.filter((entry: { kind: string }) => entry.kind === 'credit_note').map((entry: Record<string, string>) => entry.amount)).toEqual(['-15.00', '-4.00']);
+    expect(
+      ledger.entries.filter((entry: { kind: string }) => entry.kind === 'credit_note').map((entry: Record<string, string>) => entry.amount),
+    ).toEqual(['-15.00', '-4.00']);
     expect(ledger.closing_balance).toBe('21.00');
     expect((await admin.get(path(`invoices/${open.id}/credit-notes/`))).json()).toHaveLength(1);
     expect((await admin.get(path(`credit-notes/${note.json().id}/`))).json().number).toBe(note.json().number);
@@ -186,13 +255,21 @@ describe('credit notes', () => {
     const customerId = await newCustomer('Rima Azar');
     const invoice = await bill(customerId, '2026-06', '9');
     expect((await admin.post(path(`invoices/${invoice.id}/cancel/`), { reason: 'Wrong' })).statusCode).toBe(200);
-    expect((await admin.post(path(`invoices/${invoice.id}/credit-notes/`), { amount: '1', reason: 'x' })).json().code).toBe('invoice_cancelled');
+    expect((await admin.post(path(`invoices/${invoice.id}/credit-notes/`), { amount: '1', reason: 'x' })).json().code).toBe(
+      'invoice_cancelled',
+    );
     const live = await bill(customerId, '2026-07', '9');
     const other = await fixture.as('b.admin');
-    expect((await other.post(servicePath(fixture.tenantB, `invoices/${live.id}/credit-notes/`), { amount: '1', reason: 'x' })).statusCode).toBe(404);
+    expect(
+      (await other.post(servicePath(fixture.tenantB, `invoices/${live.id}/credit-notes/`), { amount: '1', reason: 'x' })).statusCode,
+    ).toBe(404);
     expect((await other.get(servicePath(fixture.tenantB, `invoices/${live.id}/credit-notes/`))).statusCode).toBe(404);
     await expectPermissions(clients, [
-      { name: 'credit note', allowed: ['admin', 'accountant'], call: (client) => client.post(path(`invoices/${live.id}/credit-notes/`), { amount: '0.01', reason: 'probe' }) },
+      {
+        name: 'credit note',
+        allowed: ['admin', 'accountant'],
+        call: (client) => client.post(path(`invoices/${live.id}/credit-notes/`), { amount: '0.01', reason: 'probe' }),
+      },
     ]);
   });
 });
@@ -241,7 +318,11 @@ describe('statements of account', () => {
       const html = response.body;
       expect(html).toContain(`dir="${lang === 'ar' ? 'rtl' : 'ltr'}"`);
       // Every figure of the ledger, in its order: opening, each amount and running balance, closing.
-      const figures = [ledger.opening_balance, ...ledger.entries.flatMap((entry: { amount: string; balance: string }) => [entry.amount, entry.balance]), ledger.closing_balance];
+      const figures = [
+        ledger.opening_balance,
+        ...ledger.entries.flatMap((entry: { amount: string; balance: string }) => [entry.amount, entry.balance]),
+        ledger.closing_balance,
+      ];
       let from = 0;
       for (const figure of figures) {
         const printed = `<bdi dir="ltr">${formatMoney(figure, 'USD', lang)}</bdi>`;
@@ -269,7 +350,11 @@ describe('statements of account', () => {
     const other = await fixture.as('b.admin');
     expect((await other.get(servicePath(fixture.tenantB, `customers/${customerId}/statement/?output=html`))).statusCode).toBe(404);
     await expectPermissions(clients, [
-      { name: 'statement', allowed: ['admin', 'accountant', 'support', 'collector'], call: (client) => client.get(path(`customers/${customerId}/statement/?output=html`)) },
+      {
+        name: 'statement',
+        allowed: ['admin', 'accountant', 'support', 'collector'],
+        call: (client) => client.get(path(`customers/${customerId}/statement/?output=html`)),
+      },
     ]);
   });
 });

@@ -27,7 +27,10 @@ import type { StatementService } from './statement.service';
 const IDEMPOTENCY = 'Accepts an Idempotency-Key header (same key and body: the first answer; another body: 422; still running: 409).';
 
 /** `/api/services/{serviceId}/customers/{id}/payments/` and `.../credit/refund/`: the customer's account. */
-export async function accountRoutes(app: FastifyInstance, options: { account: AccountService; databases: DatabaseRegistry; idempotency: Idempotency }) {
+export async function accountRoutes(
+  app: FastifyInstance,
+  options: { account: AccountService; databases: DatabaseRegistry; idempotency: Idempotency },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { account, databases, idempotency } = options;
   routes.post(
@@ -45,10 +48,15 @@ export async function accountRoutes(app: FastifyInstance, options: { account: Ac
     },
     async (request, reply) => {
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
-      return idempotency.run(request, reply, { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId }, async (ticket) => ({
-        statusCode: 201,
-        body: await account.pay(context, request.params.id, request.body, auditContextOf(request), ticket),
-      }));
+      return idempotency.run(
+        request,
+        reply,
+        { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId },
+        async (ticket) => ({
+          statusCode: 201,
+          body: await account.pay(context, request.params.id, request.body, auditContextOf(request), ticket),
+        }),
+      );
     },
   );
   routes.post(
@@ -66,16 +74,24 @@ export async function accountRoutes(app: FastifyInstance, options: { account: Ac
     },
     async (request, reply) => {
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
-      return idempotency.run(request, reply, { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId }, async (ticket) => ({
-        statusCode: 201,
-        body: await account.refund(context, request.params.id, request.body, auditContextOf(request), ticket),
-      }));
+      return idempotency.run(
+        request,
+        reply,
+        { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId },
+        async (ticket) => ({
+          statusCode: 201,
+          body: await account.refund(context, request.params.id, request.body, auditContextOf(request), ticket),
+        }),
+      );
     },
   );
 }
 
 /** `/api/services/{serviceId}/invoices/{id}/credit-notes/`: credit notes of an invoice. */
-export async function creditNoteRoutes(app: FastifyInstance, options: { account: AccountService; databases: DatabaseRegistry; idempotency: Idempotency }) {
+export async function creditNoteRoutes(
+  app: FastifyInstance,
+  options: { account: AccountService; databases: DatabaseRegistry; idempotency: Idempotency },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { account, databases, idempotency } = options;
   routes.post(
@@ -84,7 +100,8 @@ export async function creditNoteRoutes(app: FastifyInstance, options: { account:
       onRequest: [app.authenticate, requirePermission('create', 'credit_note')],
       schema: {
         tags: ['invoices'],
-        summary: "Credit an invoice (lines or an amount, and a reason): lowers its balance, or becomes the customer's credit when it was paid",
+        summary:
+          "Credit an invoice (lines or an amount, and a reason): lowers its balance, or becomes the customer's credit when it was paid",
         description: `${IDEMPOTENCY} Numbered CN-YYYY-NNNNNN without gaps per tenant. 409 invoice_cancelled; 400 credit_note_exceeds_invoice.`,
         params: serviceItemParamsSchema,
         body: createCreditNoteInputSchema,
@@ -93,10 +110,15 @@ export async function creditNoteRoutes(app: FastifyInstance, options: { account:
     },
     async (request, reply) => {
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
-      return idempotency.run(request, reply, { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId }, async (ticket) => ({
-        statusCode: 201,
-        body: await account.createCreditNote(context, request.params.id, request.body, auditContextOf(request), ticket),
-      }));
+      return idempotency.run(
+        request,
+        reply,
+        { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId },
+        async (ticket) => ({
+          statusCode: 201,
+          body: await account.createCreditNote(context, request.params.id, request.body, auditContextOf(request), ticket),
+        }),
+      );
     },
   );
   routes.get(
@@ -142,7 +164,10 @@ export async function creditNoteDetailRoutes(app: FastifyInstance, options: { ac
 const creditNotePrintQuerySchema = statementQuerySchema.pick({ lang: true, output: true });
 
 /** `GET .../customers/{id}/statement/` and `GET .../statements/`: statements of account printed. */
-export async function statementRoutes(app: FastifyInstance, options: { statements: StatementService; databases: DatabaseRegistry; printer: PdfPrinter }) {
+export async function statementRoutes(
+  app: FastifyInstance,
+  options: { statements: StatementService; databases: DatabaseRegistry; printer: PdfPrinter },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { statements, databases, printer } = options;
   routes.get(
@@ -156,7 +181,11 @@ export async function statementRoutes(app: FastifyInstance, options: { statement
         params: serviceItemParamsSchema,
         querystring: statementQuerySchema,
         produces: ['application/pdf', 'text/html'],
-        response: { 200: z.unknown().meta({ description: 'application/pdf, or text/html without Chromium' }), ...readErrors, 400: validationErrorSchema },
+        response: {
+          200: z.unknown().meta({ description: 'application/pdf, or text/html without Chromium' }),
+          ...readErrors,
+          400: validationErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -177,7 +206,11 @@ export async function statementRoutes(app: FastifyInstance, options: { statement
         params: serviceParamsSchema,
         querystring: bulkStatementsQuerySchema,
         produces: ['application/pdf', 'text/html'],
-        response: { 200: z.unknown().meta({ description: 'application/pdf, or text/html without Chromium' }), ...readErrors, 400: validationErrorSchema },
+        response: {
+          200: z.unknown().meta({ description: 'application/pdf, or text/html without Chromium' }),
+          ...readErrors,
+          400: validationErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -190,7 +223,10 @@ export async function statementRoutes(app: FastifyInstance, options: { statement
 }
 
 /** `GET /api/services/{serviceId}/credit-notes/{id}/pdf/`: the credit note printed like an invoice (A4, English or Arabic). */
-export async function creditNotePdfRoutes(app: FastifyInstance, options: { statements: StatementService; databases: DatabaseRegistry; printer: PdfPrinter }) {
+export async function creditNotePdfRoutes(
+  app: FastifyInstance,
+  options: { statements: StatementService; databases: DatabaseRegistry; printer: PdfPrinter },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { statements, databases, printer } = options;
   routes.get(
@@ -199,12 +235,16 @@ export async function creditNotePdfRoutes(app: FastifyInstance, options: { state
       onRequest: [app.authenticate, requirePermission('view', 'invoice')],
       schema: {
         tags: ['invoices'],
-        summary: 'The credit note printed (A4, English or Arabic, the tenant\'s logo)',
+        summary: "The credit note printed (A4, English or Arabic, the tenant's logo)",
         description: PRINT_DESCRIPTION,
         params: z.object({ serviceId: idParamSchema, id: idParamSchema }),
         querystring: creditNotePrintQuerySchema,
         produces: ['application/pdf', 'text/html'],
-        response: { 200: z.unknown().meta({ description: 'application/pdf, or text/html without Chromium' }), ...readErrors, 400: validationErrorSchema },
+        response: {
+          200: z.unknown().meta({ description: 'application/pdf, or text/html without Chromium' }),
+          ...readErrors,
+          400: validationErrorSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import type { AccountPayment, CreditNote, CreditRefund, createAccountPaymentInputSchema, createCreditNoteInputSchema, refundCreditInputSchema } from '@meterline/contract/account';
+import type {
+  AccountPayment,
+  CreditNote,
+  CreditRefund,
+  createAccountPaymentInputSchema,
+  createCreditNoteInputSchema,
+  refundCreditInputSchema,
+} from '@meterline/contract/account';
 import { allocatePayment, type Allocation, type AllocationProblem } from '@meterline/contract/account-rules';
 import { BILLING_ERROR_CODES } from '@meterline/contract/billing-common';
 import { ERROR_CODES } from '@meterline/contract/errors';
@@ -69,18 +76,27 @@ export function createAccountService(deps: { clock: Clock }) {
   function allocationError(problem: AllocationProblem, indexOf: (invoiceId: number) => number, money: (value: bigint) => string) {
     switch (problem.code) {
       case 'allocations_exceed_amount':
-        return fieldError('allocations', ERROR_CODES.allocationsExceedAmount, { total: money(problem.total), amount: money(problem.amount) });
+        return fieldError('allocations', ERROR_CODES.allocationsExceedAmount, {
+          total: money(problem.total),
+          amount: money(problem.amount),
+        });
       case 'allocation_exceeds_balance':
         return fieldError(`allocations.${indexOf(problem.invoiceId)}.amount`, ERROR_CODES.allocationExceedsBalance, {
           invoice: problem.invoiceId,
           balance: money(problem.balanceDue),
         });
       case 'allocation_not_positive':
-        return fieldError(`allocations.${indexOf(problem.invoiceId)}.amount`, ERROR_CODES.allocationNotPositive, { invoice: problem.invoiceId });
+        return fieldError(`allocations.${indexOf(problem.invoiceId)}.amount`, ERROR_CODES.allocationNotPositive, {
+          invoice: problem.invoiceId,
+        });
       case 'allocation_duplicate_invoice':
-        return fieldError(`allocations.${indexOf(problem.invoiceId)}.invoice`, ERROR_CODES.allocationDuplicateInvoice, { invoice: problem.invoiceId });
+        return fieldError(`allocations.${indexOf(problem.invoiceId)}.invoice`, ERROR_CODES.allocationDuplicateInvoice, {
+          invoice: problem.invoiceId,
+        });
       case 'allocation_unknown_invoice':
-        return fieldError(`allocations.${indexOf(problem.invoiceId)}.invoice`, ERROR_CODES.allocationUnknownInvoice, { invoice: problem.invoiceId });
+        return fieldError(`allocations.${indexOf(problem.invoiceId)}.invoice`, ERROR_CODES.allocationUnknownInvoice, {
+          invoice: problem.invoiceId,
+        });
     }
   }
 
@@ -90,13 +106,22 @@ export function createAccountService(deps: { clock: Clock }) {
      * spreads the amount oldest first (or as `allocations` say) as payments rows, and adds the
      * rest to the customer's credit. The balance falls by the whole amount.
      */
-    async pay(context: ServiceContext, customerId: number, input: AccountPaymentData, audit: AuditContext, ticket: IdempotencyTicket | null): Promise<AccountPayment> {
+    async pay(
+      context: ServiceContext,
+      customerId: number,
+      input: AccountPaymentData,
+      audit: AuditContext,
+      ticket: IdempotencyTicket | null,
+    ): Promise<AccountPayment> {
       const { db, scope, terms, actor } = context;
       const money = (value: bigint) => formatMoneyAmount(value, terms.decimals);
       const amount = parseDecimalField('amount', input.amount, terms.decimals, { maxDigits: MAX_DIGITS, allowZero: false });
       const requested: Allocation[] | undefined = input.allocations?.map((allocation, index) => ({
         invoiceId: allocation.invoice,
-        amount: parseDecimalField(`allocations.${index}.amount`, allocation.amount, terms.decimals, { maxDigits: MAX_DIGITS, allowNegative: true }),
+        amount: parseDecimalField(`allocations.${index}.amount`, allocation.amount, terms.decimals, {
+          maxDigits: MAX_DIGITS,
+          allowNegative: true,
+        }),
       }));
       const paidAt = resolveHappenedAt('paid_at', input.paid_at, { now: clock.now(), backdateDays: terms.backdateDays, role: actor.role });
       const paidOn = todayIn(terms.timezone, paidAt);
@@ -104,13 +129,21 @@ export function createAccountService(deps: { clock: Clock }) {
         const open = await findOpenInvoices(tx, scope, customerId, { lock: true });
         const customer = await findCustomerRow(tx, scope, customerId, { lock: true });
         if (!customer) throw notFound();
-        const issuedLater = requested?.map((allocation) => open.find((invoice) => invoice.id === allocation.invoiceId)).find((invoice) => invoice && invoice.issuedOn > paidOn);
+        const issuedLater = requested
+          ?.map((allocation) => open.find((invoice) => invoice.id === allocation.invoiceId))
+          .find((invoice) => invoice && invoice.issuedOn > paidOn);
         if (issuedLater) throw fieldError('paid_at', ERROR_CODES.dateBeforeIssue, { issued_on: issuedLater.issuedOn });
         // Oldest first only reaches invoices issued by the day the money came in.
-        const candidates = open.filter((invoice) => invoice.issuedOn <= paidOn).map((invoice) => ({ ...invoice, balanceDue: invoice.total - invoice.amountPaid }));
+        const candidates = open
+          .filter((invoice) => invoice.issuedOn <= paidOn)
+          .map((invoice) => ({ ...invoice, balanceDue: invoice.total - invoice.amountPaid }));
         const result = allocatePayment(amount, candidates, requested);
         if (!result.ok) {
-          throw allocationError(result.problem, (invoiceId) => requested?.findIndex((allocation) => allocation.invoiceId === invoiceId) ?? 0, money);
+          throw allocationError(
+            result.problem,
+            (invoiceId) => requested?.findIndex((allocation) => allocation.invoiceId === invoiceId) ?? 0,
+            money,
+          );
         }
         const accountPayment = await insertAccountPayment(tx, {
           tenantId: scope.tenantId,
@@ -142,7 +175,12 @@ export function createAccountService(deps: { clock: Clock }) {
           });
           const amountPaid = invoice.amountPaid + allocation.amount;
           const after = await updateInvoiceRow(tx, scope, invoice.id, { amountPaid, status: statusFor(invoice.total, amountPaid) });
-          await recordAudit(tx, audit, { action: 'create', entity: 'payment', entityId: payment.id, after: { ...payment, invoice: { id: invoice.id, amount_paid: after.amountPaid, status: after.status } } });
+          await recordAudit(tx, audit, {
+            action: 'create',
+            entity: 'payment',
+            entityId: payment.id,
+            after: { ...payment, invoice: { id: invoice.id, amount_paid: after.amountPaid, status: after.status } },
+          });
           allocations.push({ invoice: invoice.id, invoice_number: invoice.number, payment: payment.id, amount: money(allocation.amount) });
         }
         await addToCustomerBalance(tx, scope.tenantId, customerId, -amount);
@@ -180,7 +218,13 @@ export function createAccountService(deps: { clock: Clock }) {
     },
 
     /** Hands back part or all of the customer's credit (admin, with a reason): the balance rises by it. */
-    async refund(context: ServiceContext, customerId: number, input: RefundData, audit: AuditContext, ticket: IdempotencyTicket | null): Promise<CreditRefund> {
+    async refund(
+      context: ServiceContext,
+      customerId: number,
+      input: RefundData,
+      audit: AuditContext,
+      ticket: IdempotencyTicket | null,
+    ): Promise<CreditRefund> {
       const { db, scope, terms, actor } = context;
       const money = (value: bigint) => formatMoneyAmount(value, terms.decimals);
       const amount = parseDecimalField('amount', input.amount, terms.decimals, { maxDigits: MAX_DIGITS, allowZero: false });
@@ -219,7 +263,13 @@ export function createAccountService(deps: { clock: Clock }) {
      * left to credit on the invoice. The part up to the balance due settles the invoice (a
      * payments row of method `credit_note`), the rest becomes the customer's credit.
      */
-    async createCreditNote(context: ServiceContext, invoiceId: number, input: CreditNoteData, audit: AuditContext, ticket: IdempotencyTicket | null): Promise<CreditNote> {
+    async createCreditNote(
+      context: ServiceContext,
+      invoiceId: number,
+      input: CreditNoteData,
+      audit: AuditContext,
+      ticket: IdempotencyTicket | null,
+    ): Promise<CreditNote> {
       const { db, scope, terms, actor } = context;
       const money = (value: bigint) => formatMoneyAmount(value, terms.decimals);
       let draft: { subtotal: bigint; tax: bigint; total: bigint; lines: CreditNote['lines'] };
@@ -250,7 +300,8 @@ export function createAccountService(deps: { clock: Clock }) {
         if (!invoice) throw notFound();
         if (invoice.status === 'cancelled') throw conflict(BILLING_ERROR_CODES.invoiceCancelled);
         const left = invoice.total - (await sumCreditNotesOf(tx, scope.tenantId, invoiceId));
-        if (draft.total > left) throw fieldError(input.lines ? 'lines' : 'amount', ERROR_CODES.creditNoteExceedsInvoice, { left: money(left) });
+        if (draft.total > left)
+          throw fieldError(input.lines ? 'lines' : 'amount', ERROR_CODES.creditNoteExceedsInvoice, { left: money(left) });
         const balanceDue = invoice.total - invoice.amountPaid;
         const applied = balanceDue <= 0n ? 0n : draft.total < balanceDue ? draft.total : balanceDue;
         const toCredit = draft.total - applied;
@@ -290,7 +341,12 @@ export function createAccountService(deps: { clock: Clock }) {
           });
           const amountPaid = invoice.amountPaid + applied;
           const after = await updateInvoiceRow(tx, scope, invoiceId, { amountPaid, status: statusFor(invoice.total, amountPaid) });
-          await recordAudit(tx, audit, { action: 'create', entity: 'payment', entityId: payment.id, after: { ...payment, invoice: { id: invoiceId, amount_paid: after.amountPaid, status: after.status } } });
+          await recordAudit(tx, audit, {
+            action: 'create',
+            entity: 'payment',
+            entityId: payment.id,
+            after: { ...payment, invoice: { id: invoiceId, amount_paid: after.amountPaid, status: after.status } },
+          });
         }
         await addToCustomerBalance(tx, scope.tenantId, invoice.customerId, -draft.total);
         if (toCredit > 0n) {

@@ -1,6 +1,16 @@
 import type { CreditNote } from '@meterline/contract/account';
 import { formatMoney } from '@meterline/contract/money';
-import { escapeHtml, formatDocumentDate, formatDocumentDecimal, ltr, text, type DocumentIssuer, type DocumentLanguage, issuerHtml, documentStyles } from '../invoices/invoice-document';
+import {
+  escapeHtml,
+  formatDocumentDate,
+  formatDocumentDecimal,
+  ltr,
+  text,
+  type DocumentIssuer,
+  type DocumentLanguage,
+  issuerHtml,
+  documentStyles,
+} from '../invoices/invoice-document';
 
 const LABELS = {
   en: {
@@ -45,7 +55,12 @@ const LABELS = {
  * The printable credit note (A4), printed like the invoice (`invoice-document.ts`): one
  * self-contained page, exact decimal texts of the API, Arabic right to left.
  */
-export function renderCreditNoteDocument(input: { note: CreditNote; customerCode: string; issuer: DocumentIssuer; language: DocumentLanguage }): string {
+export function renderCreditNoteDocument(input: {
+  note: CreditNote;
+  customerCode: string;
+  issuer: DocumentIssuer;
+  language: DocumentLanguage;
+}): string {
   const { note, customerCode, issuer, language } = input;
   const t = LABELS[language];
   const money = (amount: string) => ltr(formatMoney(amount, note.currency, language));

@@ -53,6 +53,11 @@ export async function applyCustomerCredit(
     createdAt: now,
     createdBy: context.actor.userId,
   });
-  await recordAudit(tx, audit, { action: 'apply_credit', entity: 'payment', entityId: payment.id, after: { ...payment, invoice: { id: invoice.id, amount_paid: amountPaid } } });
+  await recordAudit(tx, audit, {
+    action: 'apply_credit',
+    entity: 'payment',
+    entityId: payment.id,
+    after: { ...payment, invoice: { id: invoice.id, amount_paid: amountPaid } },
+  });
   return applied;
 }

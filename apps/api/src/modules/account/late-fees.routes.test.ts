@@ -10,7 +10,8 @@ let admin: Client;
 let settingsId: number;
 
 const path = (rest: string) => servicePath(fixture.tenantA, rest);
-const lateFeeLines = (invoice: { lines: { description: string; amount: string }[] }) => invoice.lines.filter((line) => line.description.startsWith('Late fee'));
+const lateFeeLines = (invoice: { lines: { description: string; amount: string }[] }) =>
+  invoice.lines.filter((line) => line.description.startsWith('Late fee'));
 
 async function runMonth(month: string, last: string) {
   const response = await admin.post(path('invoices/generate/'), { period_start: `${month}-01`, period_end: `${month}-${last}` });
@@ -41,7 +42,9 @@ describe('late fee of the billing run', () => {
     expect(october).toHaveLength(1);
     expect(lateFeeLines(await invoiceOf(first(october)))).toEqual([]);
 
-    expect((await admin.put(`/api/config/${settingsId}/`, { late_fee_kind: 'fixed', late_fee_value: '2.5', late_fee_after_days: 10 })).json()).toMatchObject({
+    expect(
+      (await admin.put(`/api/config/${settingsId}/`, { late_fee_kind: 'fixed', late_fee_value: '2.5', late_fee_after_days: 10 })).json(),
+    ).toMatchObject({
       late_fee_kind: 'fixed',
       late_fee_value: '2.500',
       late_fee_after_days: 10,
@@ -67,6 +70,11 @@ describe('late fee of the billing run', () => {
   it('refuses a bad late fee setting', async () => {
     const bad = await admin.put(`/api/config/${settingsId}/`, { late_fee_kind: 'daily', late_fee_value: '-1', late_fee_after_days: -2 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((error: { field: string }) => error.field).sort()).toEqual(['late_fee_after_days', 'late_fee_kind', 'late_fee_value']);
+    expect(
+      bad
+        .json()
+        .errors.map((error: { field: string }) => error.field)
+        .sort(),
+    ).toEqual(['late_fee_after_days', 'late_fee_kind', 'late_fee_value']);
   });
 });

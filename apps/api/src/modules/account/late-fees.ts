@@ -29,7 +29,9 @@ const NONE: LateFeePlan = { lines: [], record: async () => undefined };
 export async function planLateFees(tx: Tx, context: ServiceContext, customerId: number, today: string): Promise<LateFeePlan> {
   const { scope, terms } = context;
   const row = await findLateFeeSettings(tx, scope);
-  const fee: LateFeeTerms | null = row ? { kind: row.kind, value: parseScaled(row.value, VALUE_SCALE) ?? 0n, afterDays: row.afterDays } : null;
+  const fee: LateFeeTerms | null = row
+    ? { kind: row.kind, value: parseScaled(row.value, VALUE_SCALE) ?? 0n, afterDays: row.afterDays }
+    : null;
   if (!fee || fee.kind === 'none' || fee.value <= 0n) return NONE;
   // Overdue more than N days: due before today - N.
   const dueBefore = addDays(today, -fee.afterDays);
@@ -38,7 +40,10 @@ export async function planLateFees(tx: Tx, context: ServiceContext, customerId: 
     .map((invoice) => {
       // Fixed: the amount in minor units; percent: of what is left, rounded half up to the minor unit.
       const minorOfValue = (value: bigint) => divideRoundHalfUp(value * 10n ** BigInt(terms.decimals), 10n ** BigInt(VALUE_SCALE));
-      const amount = fee.kind === 'fixed' ? minorOfValue(fee.value) : divideRoundHalfUp((invoice.total - invoice.amountPaid) * fee.value, 100n * 10n ** BigInt(VALUE_SCALE));
+      const amount =
+        fee.kind === 'fixed'
+          ? minorOfValue(fee.value)
+          : divideRoundHalfUp((invoice.total - invoice.amountPaid) * fee.value, 100n * 10n ** BigInt(VALUE_SCALE));
       return { invoice, amount };
     })
     .filter((charge) => charge.amount > 0n);
@@ -50,7 +55,13 @@ export async function planLateFees(tx: Tx, context: ServiceContext, customerId: 
       unitPrice: charge.amount * 10n ** BigInt(UNIT_PRICE_SCALE - terms.decimals),
     })),
     async record(executor, invoiceId, now) {
-      await insertLateFees(executor, scope, invoiceId, charges.map((charge) => ({ overdueInvoiceId: charge.invoice.id, amount: charge.amount })), now);
+      await insertLateFees(
+        executor,
+        scope,
+        invoiceId,
+        charges.map((charge) => ({ overdueInvoiceId: charge.invoice.id, amount: charge.amount })),
+        now,
+      );
     },
   };
 }

@@ -1,7 +1,16 @@
 import type { Customer } from '@meterline/contract/customers';
 import type { Ledger } from '@meterline/contract/ledger';
 import { formatMoney } from '@meterline/contract/money';
-import { escapeHtml, formatDocumentDate, ltr, text, type DocumentIssuer, type DocumentLanguage, issuerHtml, documentStyles } from '../invoices/invoice-document';
+import {
+  escapeHtml,
+  formatDocumentDate,
+  ltr,
+  text,
+  type DocumentIssuer,
+  type DocumentLanguage,
+  issuerHtml,
+  documentStyles,
+} from '../invoices/invoice-document';
 import { first } from '@meterline/contract/invariant';
 
 const LABELS = {
@@ -25,8 +34,21 @@ const LABELS = {
     credit: 'Credit',
     ageing: 'Amount owed by age',
     noMovements: 'No movements in this period.',
-    kinds: { invoice: 'Invoice', payment: 'Payment', reversal: 'Payment reversed', credit_note: 'Credit note', credit_applied: 'Credit applied', credit_refund: 'Credit refunded' },
-    buckets: { current: 'Not yet due', days_1_30: '1–30 days', days_31_60: '31–60 days', days_61_90: '61–90 days', days_over_90: 'Over 90 days' },
+    kinds: {
+      invoice: 'Invoice',
+      payment: 'Payment',
+      reversal: 'Payment reversed',
+      credit_note: 'Credit note',
+      credit_applied: 'Credit applied',
+      credit_refund: 'Credit refunded',
+    },
+    buckets: {
+      current: 'Not yet due',
+      days_1_30: '1–30 days',
+      days_31_60: '31–60 days',
+      days_61_90: '61–90 days',
+      days_over_90: 'Over 90 days',
+    },
   },
   ar: {
     statement: 'كشف حساب',
@@ -48,8 +70,21 @@ const LABELS = {
     credit: 'رصيد دائن',
     ageing: 'المبالغ المستحقة حسب العمر',
     noMovements: 'لا حركات في هذه الفترة.',
-    kinds: { invoice: 'فاتورة', payment: 'دفعة', reversal: 'عكس دفعة', credit_note: 'إشعار دائن', credit_applied: 'رصيد دائن مستخدم', credit_refund: 'رصيد دائن مسترد' },
-    buckets: { current: 'غير مستحق بعد', days_1_30: '١–٣٠ يومًا', days_31_60: '٣١–٦٠ يومًا', days_61_90: '٦١–٩٠ يومًا', days_over_90: 'أكثر من ٩٠ يومًا' },
+    kinds: {
+      invoice: 'فاتورة',
+      payment: 'دفعة',
+      reversal: 'عكس دفعة',
+      credit_note: 'إشعار دائن',
+      credit_applied: 'رصيد دائن مستخدم',
+      credit_refund: 'رصيد دائن مسترد',
+    },
+    buckets: {
+      current: 'غير مستحق بعد',
+      days_1_30: '١–٣٠ يومًا',
+      days_31_60: '٣١–٦٠ يومًا',
+      days_61_90: '٦١–٩٠ يومًا',
+      days_over_90: 'أكثر من ٩٠ يومًا',
+    },
   },
 } as const;
 
@@ -75,7 +110,9 @@ export function renderStatementSection({ ledger, customer, currency, language }:
   const ageing = (Object.keys(t.buckets) as (keyof typeof t.buckets)[])
     .map((bucket) => `<th class="num">${escapeHtml(t.buckets[bucket])}</th>`)
     .join('');
-  const ageingValues = (Object.keys(t.buckets) as (keyof typeof t.buckets)[]).map((bucket) => `<td class="num">${money(ledger.ageing[bucket])}</td>`).join('');
+  const ageingValues = (Object.keys(t.buckets) as (keyof typeof t.buckets)[])
+    .map((bucket) => `<td class="num">${money(ledger.ageing[bucket])}</td>`)
+    .join('');
   return `<section class="statement">
 <table class="facts">
   ${row(t.customer, text(customer.full_name))}

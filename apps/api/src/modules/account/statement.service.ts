@@ -18,7 +18,12 @@ import { renderStatementDocument, type StatementInput } from './statement-docume
 export function createStatementService(deps: { ledger: LedgerService; defaultDb: Db }) {
   const issuerOf = (context: ServiceContext) => documentIssuerOf(context, deps.defaultDb);
 
-  async function sectionOf(context: ServiceContext, customerId: number, query: StatementQuery, language: DocumentLanguage): Promise<StatementInput> {
+  async function sectionOf(
+    context: ServiceContext,
+    customerId: number,
+    query: StatementQuery,
+    language: DocumentLanguage,
+  ): Promise<StatementInput> {
     const customer = await findCustomer(context.db, context.scope, customerId, context.terms.decimals);
     if (!customer) throw notFound();
     const ledger = await deps.ledger.get(context, customerId, { date_from: query.date_from, date_to: query.date_to });
@@ -26,9 +31,17 @@ export function createStatementService(deps: { ledger: LedgerService; defaultDb:
   }
 
   return {
-    async one(context: ServiceContext, customerId: number, query: StatementQuery, language: DocumentLanguage): Promise<{ html: string; code: string }> {
+    async one(
+      context: ServiceContext,
+      customerId: number,
+      query: StatementQuery,
+      language: DocumentLanguage,
+    ): Promise<{ html: string; code: string }> {
       const section = await sectionOf(context, customerId, query, language);
-      return { html: renderStatementDocument({ sections: [section], issuer: await issuerOf(context), language }), code: section.customer.code };
+      return {
+        html: renderStatementDocument({ sections: [section], issuer: await issuerOf(context), language }),
+        code: section.customer.code,
+      };
     },
 
     /** A credit note printed like an invoice (issue 15). */
@@ -37,7 +50,10 @@ export function createStatementService(deps: { ledger: LedgerService; defaultDb:
       if (!row) throw notFound();
       const note = toCreditNote(row, context.terms.currency, context.terms.decimals);
       const customer = await findCustomer(context.db, context.scope, note.customer, context.terms.decimals);
-      return { html: renderCreditNoteDocument({ note, customerCode: customer?.code ?? '', issuer: await issuerOf(context), language }), number: note.number };
+      return {
+        html: renderCreditNoteDocument({ note, customerCode: customer?.code ?? '', issuer: await issuerOf(context), language }),
+        number: note.number,
+      };
     },
 
     async bulk(context: ServiceContext, query: BulkStatementsQuery, language: DocumentLanguage): Promise<{ html: string; count: number }> {

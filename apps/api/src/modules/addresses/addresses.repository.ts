@@ -11,7 +11,12 @@ export interface TenantScope {
 const sameName = (column: AnyColumn, name: string) => sql`lower(${column}) = lower(${name})`;
 
 /** True when any of the (tenant, column) pairs has a row pointing at the id. */
-async function isReferenced(db: Executor, references: { tenantColumn: AnyColumn; column: AnyColumn }[], tenantId: number, id: number): Promise<boolean> {
+async function isReferenced(
+  db: Executor,
+  references: { tenantColumn: AnyColumn; column: AnyColumn }[],
+  tenantId: number,
+  id: number,
+): Promise<boolean> {
   for (const reference of references) {
     const [row] = await db
       .select({ found: sql<number>`1` })
@@ -59,11 +64,14 @@ export async function insertRegion(tx: Executor, scope: TenantScope, name: strin
 }
 
 export async function updateRegion(tx: Executor, scope: TenantScope, regionId: number, name: string): Promise<Region> {
-  const row = first(await tx
-    .update(regions)
-    .set({ name })
-    .where(and(eq(regions.tenantId, scope.tenantId), eq(regions.id, regionId)))
-    .returning(), 'the updated regions row');
+  const row = first(
+    await tx
+      .update(regions)
+      .set({ name })
+      .where(and(eq(regions.tenantId, scope.tenantId), eq(regions.id, regionId)))
+      .returning(),
+    'the updated regions row',
+  );
   return toRegion(row);
 }
 
@@ -117,16 +125,22 @@ export async function isStreetNameTaken(db: Executor, scope: RegionScope, name: 
 }
 
 export async function insertStreet(tx: Executor, scope: RegionScope, name: string): Promise<Street> {
-  const row = first(await tx.insert(streets).values({ tenantId: scope.tenantId, regionId: scope.regionId, name }).returning(), 'a row inserted into streets');
+  const row = first(
+    await tx.insert(streets).values({ tenantId: scope.tenantId, regionId: scope.regionId, name }).returning(),
+    'a row inserted into streets',
+  );
   return toStreet(row);
 }
 
 export async function updateStreet(tx: Executor, scope: RegionScope, streetId: number, name: string): Promise<Street> {
-  const row = first(await tx
-    .update(streets)
-    .set({ name })
-    .where(and(inRegion(scope), eq(streets.id, streetId)))
-    .returning(), 'the updated streets row');
+  const row = first(
+    await tx
+      .update(streets)
+      .set({ name })
+      .where(and(inRegion(scope), eq(streets.id, streetId)))
+      .returning(),
+    'the updated streets row',
+  );
   return toStreet(row);
 }
 
@@ -180,16 +194,22 @@ export async function isBuildingNameTaken(db: Executor, scope: StreetScope, name
 }
 
 export async function insertBuilding(tx: Executor, scope: StreetScope, name: string): Promise<Building> {
-  const row = first(await tx.insert(buildings).values({ tenantId: scope.tenantId, streetId: scope.streetId, name }).returning(), 'a row inserted into buildings');
+  const row = first(
+    await tx.insert(buildings).values({ tenantId: scope.tenantId, streetId: scope.streetId, name }).returning(),
+    'a row inserted into buildings',
+  );
   return toBuilding(row);
 }
 
 export async function updateBuilding(tx: Executor, scope: StreetScope, buildingId: number, name: string): Promise<Building> {
-  const row = first(await tx
-    .update(buildings)
-    .set({ name })
-    .where(and(onStreet(scope), eq(buildings.id, buildingId)))
-    .returning(), 'the updated buildings row');
+  const row = first(
+    await tx
+      .update(buildings)
+      .set({ name })
+      .where(and(onStreet(scope), eq(buildings.id, buildingId)))
+      .returning(),
+    'the updated buildings row',
+  );
   return toBuilding(row);
 }
 

@@ -21,8 +21,26 @@ describe('services', () => {
     const response = await (await fixture.as('a.collector')).get('/api/services/');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
-      { id: fixture.tenantA.electricityId, name: 'Electricity', name_ar: 'الكهرباء', unit: 'kWh', is_metered: true, is_active: true, position: 1, max_consumption_per_day: null },
-      { id: fixture.tenantA.waterId, name: 'Water', name_ar: 'المياه', unit: 'm³', is_metered: true, is_active: true, position: 2, max_consumption_per_day: null },
+      {
+        id: fixture.tenantA.electricityId,
+        name: 'Electricity',
+        name_ar: 'الكهرباء',
+        unit: 'kWh',
+        is_metered: true,
+        is_active: true,
+        position: 1,
+        max_consumption_per_day: null,
+      },
+      {
+        id: fixture.tenantA.waterId,
+        name: 'Water',
+        name_ar: 'المياه',
+        unit: 'm³',
+        is_metered: true,
+        is_active: true,
+        position: 2,
+        max_consumption_per_day: null,
+      },
     ]);
     const other = await (await fixture.as('b.support')).get('/api/services/');
     expect(other.json().map((service: { id: number }) => service.id)).toEqual([fixture.tenantB.electricityId, fixture.tenantB.waterId]);
@@ -70,11 +88,21 @@ describe('regions', () => {
     expect(withStreet.json().code).toBe('protected');
 
     const lonely = (await admin.post('/api/regions/', { name: 'Customer region' })).json();
-    await context.db.insert(customers).values({ tenantId: fixture.tenantA.id, serviceId: fixture.tenantA.electricityId, code: 'R-1', fullName: 'X', regionId: lonely.id });
+    await context.db
+      .insert(customers)
+      .values({ tenantId: fixture.tenantA.id, serviceId: fixture.tenantA.electricityId, code: 'R-1', fullName: 'X', regionId: lonely.id });
     expect((await admin.delete(`/api/regions/${lonely.id}/`)).statusCode).toBe(409);
 
     const stationRegion = (await admin.post('/api/regions/', { name: 'Station region' })).json();
-    await context.db.insert(stations).values({ tenantId: fixture.tenantA.id, serviceId: fixture.tenantA.electricityId, name: 'S', code: 'S-1', regionId: stationRegion.id });
+    await context.db
+      .insert(stations)
+      .values({
+        tenantId: fixture.tenantA.id,
+        serviceId: fixture.tenantA.electricityId,
+        name: 'S',
+        code: 'S-1',
+        regionId: stationRegion.id,
+      });
     expect((await admin.delete(`/api/regions/${stationRegion.id}/`)).statusCode).toBe(409);
   });
 
@@ -110,7 +138,11 @@ describe('streets and buildings', () => {
     expect((await admin.post(buildingsUrl, { name: 'BLOCK 7' })).statusCode).toBe(400);
 
     expect((await admin.put(`${buildingsUrl}${building.json().id}/`, { name: 'Block 8' })).json().name).toBe('Block 8');
-    expect((await admin.put(`/api/regions/${region.id}/streets/${streetId}/`, { name: 'Rue Monot' })).json()).toEqual({ id: streetId, name: 'Rue Monot', region_id: region.id });
+    expect((await admin.put(`/api/regions/${region.id}/streets/${streetId}/`, { name: 'Rue Monot' })).json()).toEqual({
+      id: streetId,
+      name: 'Rue Monot',
+      region_id: region.id,
+    });
 
     // A street with buildings is protected; once empty it goes.
     expect((await admin.delete(`/api/regions/${region.id}/streets/${streetId}/`)).json().code).toBe('protected');
@@ -121,7 +153,9 @@ describe('streets and buildings', () => {
 
   it('a building used by a customer is protected', async () => {
     const { regionId, streetId, buildingId } = fixture.tenantA;
-    await context.db.insert(customers).values({ tenantId: fixture.tenantA.id, serviceId: fixture.tenantA.electricityId, code: 'B-1', fullName: 'Y', buildingId });
+    await context.db
+      .insert(customers)
+      .values({ tenantId: fixture.tenantA.id, serviceId: fixture.tenantA.electricityId, code: 'B-1', fullName: 'Y', buildingId });
     const response = await admin.delete(`/api/regions/${regionId}/streets/${streetId}/buildings/${buildingId}/`);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: 'protected' });
@@ -134,12 +168,16 @@ describe('streets and buildings', () => {
     expect((await admin.put(`/api/regions/${otherRegion}/streets/${streetId}/`, { name: 'x' })).statusCode).toBe(404);
     expect((await admin.delete(`/api/regions/${otherRegion}/streets/${streetId}/`)).statusCode).toBe(404);
     expect((await admin.post(`/api/regions/${otherRegion}/streets/${streetId}/buildings/`, { name: 'x' })).statusCode).toBe(404);
-    expect((await admin.put(`/api/regions/${otherRegion}/streets/${streetId}/buildings/${buildingId}/`, { name: 'x' })).statusCode).toBe(404);
+    expect((await admin.put(`/api/regions/${otherRegion}/streets/${streetId}/buildings/${buildingId}/`, { name: 'x' })).statusCode).toBe(
+      404,
+    );
 
     const b = fixture.tenantB;
     expect((await admin.get(`/api/regions/${b.regionId}/streets/${b.streetId}/buildings/`)).statusCode).toBe(404);
     expect((await admin.get(`/api/regions/${regionId}/streets/${b.streetId}/buildings/`)).statusCode).toBe(404);
-    expect((await admin.put(`/api/regions/${regionId}/streets/${streetId}/buildings/${b.buildingId}/`, { name: 'x' })).statusCode).toBe(404);
+    expect((await admin.put(`/api/regions/${regionId}/streets/${streetId}/buildings/${b.buildingId}/`, { name: 'x' })).statusCode).toBe(
+      404,
+    );
     expect((await admin.delete(`/api/regions/${b.regionId}/streets/${b.streetId}/buildings/${b.buildingId}/`)).statusCode).toBe(404);
   });
 
@@ -147,7 +185,10 @@ describe('streets and buildings', () => {
     const tenant = await admin.post('/api/regions/', { name: 'Sneaky', tenant: fixture.tenantB.id });
     expect(tenant.statusCode).toBe(400);
     expect(tenant.json()).toHaveProperty('tenant');
-    const street = await admin.post(`/api/regions/${fixture.tenantA.regionId}/streets/`, { name: 'Parent from path', region_id: fixture.tenantB.regionId });
+    const street = await admin.post(`/api/regions/${fixture.tenantA.regionId}/streets/`, {
+      name: 'Parent from path',
+      region_id: fixture.tenantB.regionId,
+    });
     expect(street.json().region_id).toBe(fixture.tenantA.regionId);
   });
 

@@ -31,22 +31,37 @@ export async function addressRoutes(app: FastifyInstance, options: { addresses: 
   const created = <T extends z.ZodType>(schema: T) => ({ 201: schema, ...writeErrors });
   const deleted = { 204: noContent, ...writeErrors };
 
-  routes.get('/', { ...tenantUser, schema: { tags, summary: 'Regions', response: { 200: z.array(regionSchema), ...readErrors } } }, async (request) =>
-    addresses.listRegions(tenantActorOf(request)),
+  routes.get(
+    '/',
+    { ...tenantUser, schema: { tags, summary: 'Regions', response: { 200: z.array(regionSchema), ...readErrors } } },
+    async (request) => addresses.listRegions(tenantActorOf(request)),
   );
   routes.post(
     '/',
     { ...settingsWriter, schema: { tags, summary: 'Create a region', body: createAddressInputSchema, response: created(regionSchema) } },
-    async (request, reply) => reply.code(201).send(await addresses.createRegion(tenantActorOf(request), request.body.name, auditContextOf(request))),
+    async (request, reply) =>
+      reply.code(201).send(await addresses.createRegion(tenantActorOf(request), request.body.name, auditContextOf(request))),
   );
   routes.put(
     '/:id/',
-    { ...settingsWriter, schema: { tags, summary: 'Rename a region', params: regionItemParamsSchema, body: updateAddressInputSchema, response: { 200: regionSchema, ...writeErrors } } },
+    {
+      ...settingsWriter,
+      schema: {
+        tags,
+        summary: 'Rename a region',
+        params: regionItemParamsSchema,
+        body: updateAddressInputSchema,
+        response: { 200: regionSchema, ...writeErrors },
+      },
+    },
     async (request) => addresses.updateRegion(tenantActorOf(request), request.params.id, request.body.name, auditContextOf(request)),
   );
   routes.delete(
     '/:id/',
-    { ...settingsWriter, schema: { tags, summary: 'Delete an unused region (409 protected otherwise)', params: regionItemParamsSchema, response: deleted } },
+    {
+      ...settingsWriter,
+      schema: { tags, summary: 'Delete an unused region (409 protected otherwise)', params: regionItemParamsSchema, response: deleted },
+    },
     async (request, reply) => {
       await addresses.deleteRegion(tenantActorOf(request), request.params.id, auditContextOf(request));
       return reply.code(204).send(null);
@@ -55,24 +70,56 @@ export async function addressRoutes(app: FastifyInstance, options: { addresses: 
 
   routes.get(
     '/:regionId/streets/',
-    { ...tenantUser, schema: { tags, summary: "A region's streets", params: regionParamsSchema, response: { 200: z.array(streetSchema), ...readErrors } } },
+    {
+      ...tenantUser,
+      schema: { tags, summary: "A region's streets", params: regionParamsSchema, response: { 200: z.array(streetSchema), ...readErrors } },
+    },
     async (request) => addresses.listStreets(tenantActorOf(request), request.params.regionId),
   );
   routes.post(
     '/:regionId/streets/',
-    { ...settingsWriter, schema: { tags, summary: 'Create a street', params: regionParamsSchema, body: createAddressInputSchema, response: created(streetSchema) } },
+    {
+      ...settingsWriter,
+      schema: {
+        tags,
+        summary: 'Create a street',
+        params: regionParamsSchema,
+        body: createAddressInputSchema,
+        response: created(streetSchema),
+      },
+    },
     async (request, reply) =>
-      reply.code(201).send(await addresses.createStreet(tenantActorOf(request), request.params.regionId, request.body.name, auditContextOf(request))),
+      reply
+        .code(201)
+        .send(await addresses.createStreet(tenantActorOf(request), request.params.regionId, request.body.name, auditContextOf(request))),
   );
   routes.put(
     '/:regionId/streets/:id/',
-    { ...settingsWriter, schema: { tags, summary: 'Rename a street', params: streetItemParamsSchema, body: updateAddressInputSchema, response: { 200: streetSchema, ...writeErrors } } },
+    {
+      ...settingsWriter,
+      schema: {
+        tags,
+        summary: 'Rename a street',
+        params: streetItemParamsSchema,
+        body: updateAddressInputSchema,
+        response: { 200: streetSchema, ...writeErrors },
+      },
+    },
     async (request) =>
-      addresses.updateStreet(tenantActorOf(request), request.params.regionId, request.params.id, request.body.name, auditContextOf(request)),
+      addresses.updateStreet(
+        tenantActorOf(request),
+        request.params.regionId,
+        request.params.id,
+        request.body.name,
+        auditContextOf(request),
+      ),
   );
   routes.delete(
     '/:regionId/streets/:id/',
-    { ...settingsWriter, schema: { tags, summary: 'Delete an unused street (409 protected otherwise)', params: streetItemParamsSchema, response: deleted } },
+    {
+      ...settingsWriter,
+      schema: { tags, summary: 'Delete an unused street (409 protected otherwise)', params: streetItemParamsSchema, response: deleted },
+    },
     async (request, reply) => {
       await addresses.deleteStreet(tenantActorOf(request), request.params.regionId, request.params.id, auditContextOf(request));
       return reply.code(204).send(null);
@@ -81,22 +128,53 @@ export async function addressRoutes(app: FastifyInstance, options: { addresses: 
 
   routes.get(
     '/:regionId/streets/:streetId/buildings/',
-    { ...tenantUser, schema: { tags, summary: "A street's buildings", params: streetParamsSchema, response: { 200: z.array(buildingSchema), ...readErrors } } },
+    {
+      ...tenantUser,
+      schema: {
+        tags,
+        summary: "A street's buildings",
+        params: streetParamsSchema,
+        response: { 200: z.array(buildingSchema), ...readErrors },
+      },
+    },
     async (request) => addresses.listBuildings(tenantActorOf(request), request.params.regionId, request.params.streetId),
   );
   routes.post(
     '/:regionId/streets/:streetId/buildings/',
-    { ...settingsWriter, schema: { tags, summary: 'Create a building', params: streetParamsSchema, body: createAddressInputSchema, response: created(buildingSchema) } },
+    {
+      ...settingsWriter,
+      schema: {
+        tags,
+        summary: 'Create a building',
+        params: streetParamsSchema,
+        body: createAddressInputSchema,
+        response: created(buildingSchema),
+      },
+    },
     async (request, reply) =>
       reply
         .code(201)
-        .send(await addresses.createBuilding(tenantActorOf(request), request.params.regionId, request.params.streetId, request.body.name, auditContextOf(request))),
+        .send(
+          await addresses.createBuilding(
+            tenantActorOf(request),
+            request.params.regionId,
+            request.params.streetId,
+            request.body.name,
+            auditContextOf(request),
+          ),
+        ),
   );
   routes.put(
     '/:regionId/streets/:streetId/buildings/:id/',
     {
       ...settingsWriter,
-      schema: { tags, summary: 'Rename a building', params: buildingItemParamsSchema, body: updateAddressInputSchema, response: { 200: buildingSchema, ...writeErrors } },
+      schema: {
+        tags,
+        summary: 'Rename a building',
+        params: buildingItemParamsSchema,
+        body: updateAddressInputSchema,
+        response: { 200: buildingSchema, ...writeErrors },
+      },
     },
     async (request) => {
       const { regionId, streetId, id } = request.params;
@@ -105,7 +183,10 @@ export async function addressRoutes(app: FastifyInstance, options: { addresses: 
   );
   routes.delete(
     '/:regionId/streets/:streetId/buildings/:id/',
-    { ...settingsWriter, schema: { tags, summary: 'Delete an unused building (409 protected otherwise)', params: buildingItemParamsSchema, response: deleted } },
+    {
+      ...settingsWriter,
+      schema: { tags, summary: 'Delete an unused building (409 protected otherwise)', params: buildingItemParamsSchema, response: deleted },
+    },
     async (request, reply) => {
       const { regionId, streetId, id } = request.params;
       await addresses.deleteBuilding(tenantActorOf(request), regionId, streetId, id, auditContextOf(request));

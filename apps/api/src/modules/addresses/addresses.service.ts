@@ -74,7 +74,8 @@ export function createAddressService(deps: { databases: DatabaseRegistry }) {
       const db = dbFor(actor);
       const scope = scopeOf(actor);
       const before = await requireRegion(db, actor, regionId);
-      if (name !== undefined && (await repository.isRegionNameTaken(db, scope, name, regionId))) throw fieldError('name', NAME_TAKEN.region);
+      if (name !== undefined && (await repository.isRegionNameTaken(db, scope, name, regionId)))
+        throw fieldError('name', NAME_TAKEN.region);
       return db
         .transaction(async (tx) => {
           const after = await repository.updateRegion(tx, scope, regionId, name ?? before.name);
@@ -117,11 +118,18 @@ export function createAddressService(deps: { databases: DatabaseRegistry }) {
         .catch(rethrowAsClientError('street'));
     },
 
-    async updateStreet(actor: TenantActor, regionId: number, streetId: number, name: string | undefined, context: AuditContext): Promise<Street> {
+    async updateStreet(
+      actor: TenantActor,
+      regionId: number,
+      streetId: number,
+      name: string | undefined,
+      context: AuditContext,
+    ): Promise<Street> {
       const db = dbFor(actor);
       const scope = { ...scopeOf(actor), regionId };
       const before = await requireStreet(db, actor, regionId, streetId);
-      if (name !== undefined && (await repository.isStreetNameTaken(db, scope, name, streetId))) throw fieldError('name', NAME_TAKEN.street);
+      if (name !== undefined && (await repository.isStreetNameTaken(db, scope, name, streetId)))
+        throw fieldError('name', NAME_TAKEN.street);
       return db
         .transaction(async (tx) => {
           const after = await repository.updateStreet(tx, scope, streetId, name ?? before.name);
@@ -175,7 +183,8 @@ export function createAddressService(deps: { databases: DatabaseRegistry }) {
       const db = dbFor(actor);
       const scope = { ...scopeOf(actor), streetId };
       const before = await requireBuilding(db, actor, regionId, streetId, buildingId);
-      if (name !== undefined && (await repository.isBuildingNameTaken(db, scope, name, buildingId))) throw fieldError('name', NAME_TAKEN.building);
+      if (name !== undefined && (await repository.isBuildingNameTaken(db, scope, name, buildingId)))
+        throw fieldError('name', NAME_TAKEN.building);
       return db
         .transaction(async (tx) => {
           const after = await repository.updateBuilding(tx, scope, buildingId, name ?? before.name);

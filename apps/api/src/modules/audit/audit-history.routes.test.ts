@@ -31,7 +31,12 @@ describe('GET /api/audit/', () => {
     const body = response.json();
     expect(body).toMatchObject({ count: 2, next: null, previous: null });
     const [update, create] = body.results;
-    expect(update).toMatchObject({ action: 'update', entity: 'customer', entity_id: String(customerId), actor: { id: fixture.tenantA.users.admin } });
+    expect(update).toMatchObject({
+      action: 'update',
+      entity: 'customer',
+      entity_id: String(customerId),
+      actor: { id: fixture.tenantA.users.admin },
+    });
     expect(update.actor.name).not.toBe('');
     const fields = update.changes.map((change: { field: string }) => change.field);
     expect(fields).toContain('phone');
@@ -72,6 +77,8 @@ describe('GET /api/audit/', () => {
   });
 
   it('follows the rule table: admin, accountant and superadmin read; support and collector do not', async () => {
-    await expectPermissions(clients, [{ name: 'list audit', allowed: ['admin', 'accountant', 'superadmin'], call: (client) => client.get('/api/audit/') }]);
+    await expectPermissions(clients, [
+      { name: 'list audit', allowed: ['admin', 'accountant', 'superadmin'], call: (client) => client.get('/api/audit/') },
+    ]);
   });
 });

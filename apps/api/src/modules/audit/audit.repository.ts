@@ -106,7 +106,8 @@ const BOOKKEEPING_FIELDS = new Set(['updatedAt', 'updated_at', 'tenantId', 'tena
 
 /** Only what changed: a created row lists every field (before null), a removed one too (after null). */
 export function changedFields(before: unknown, after: unknown): AuditChange[] {
-  const asObject = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+  const asObject = (value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   const old = asObject(before);
   const now = asObject(after);
   const fields = [...new Set([...Object.keys(old), ...Object.keys(now)])].filter((field) => !BOOKKEEPING_FIELDS.has(field));
@@ -151,7 +152,13 @@ export function listAuditSource(
   return {
     countQuery: () => db.select({ id: auditLog.id }).from(auditLog).where(where).$dynamic(),
     fetchPage: async (limit, offset) => {
-      const rows: AuditRow[] = await db.select().from(auditLog).where(where).orderBy(...ordering).limit(limit).offset(offset);
+      const rows: AuditRow[] = await db
+        .select()
+        .from(auditLog)
+        .where(where)
+        .orderBy(...ordering)
+        .limit(limit)
+        .offset(offset);
       const actorNames = await names(rows.map((row) => row.actorId).filter((id): id is number => id !== null));
       return rows.map((row) => ({
         id: row.id,

@@ -16,12 +16,29 @@ const AUDIT_CSV_COLUMNS: CsvColumn<AuditEntry>[] = [
   { header: 'action', value: (row) => row.action },
   { header: 'entity', value: (row) => row.entity },
   { header: 'entity_id', value: (row) => row.entity_id },
-  { header: 'changes', value: (row) => row.changes.map((change) => `${change.field}: ${JSON.stringify(change.before)} -> ${JSON.stringify(change.after)}`).join('; ') },
+  {
+    header: 'changes',
+    value: (row) =>
+      row.changes.map((change) => `${change.field}: ${JSON.stringify(change.before)} -> ${JSON.stringify(change.after)}`).join('; '),
+  },
 ];
 
 /** Entities of the platform (superadmin) and of the staff, both kept in `default`. */
 const PLATFORM_ENTITIES = ['tenant', 'user'];
-const TENANT_ENTITIES = ['customer', 'invoice', 'payment', 'subscription', 'bundle', 'station', 'settings', 'transaction', 'region', 'street', 'building', 'service'];
+const TENANT_ENTITIES = [
+  'customer',
+  'invoice',
+  'payment',
+  'subscription',
+  'bundle',
+  'station',
+  'settings',
+  'transaction',
+  'region',
+  'street',
+  'building',
+  'service',
+];
 
 /**
  * `GET /api/audit/`: who changed what. A tenant's business rows live (with their audit rows) in
@@ -59,7 +76,10 @@ export async function auditRoutes(app: FastifyInstance, options: { databases: Da
         scope = { tenantId: tenantActor.tenantId, entities: isStaff ? ['user'] : TENANT_ENTITIES };
         names = (ids) => findUserNames(databases.default, tenantActor.tenantId, ids);
       }
-      return sendList(request, reply, db, query, listAuditSource(db, scope, query, names), { filename: 'history', columns: AUDIT_CSV_COLUMNS });
+      return sendList(request, reply, db, query, listAuditSource(db, scope, query, names), {
+        filename: 'history',
+        columns: AUDIT_CSV_COLUMNS,
+      });
     },
   );
 }

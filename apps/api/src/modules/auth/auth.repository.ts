@@ -10,7 +10,10 @@ import { refreshTokens } from '../../db/schema/index';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
-export async function insertRefreshToken(executor: Executor, values: { jti: string; familyId: string; userId: number; expiresAt: Date; issuedAt: Date }): Promise<void> {
+export async function insertRefreshToken(
+  executor: Executor,
+  values: { jti: string; familyId: string; userId: number; expiresAt: Date; issuedAt: Date },
+): Promise<void> {
   await executor.insert(refreshTokens).values(values);
 }
 

@@ -30,7 +30,11 @@ describe('sign-in', () => {
     expect(typeof body.refresh).toBe('string');
     const me = await clientWithToken(context.app, body.access).get('/api/auth/users/me/');
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ username: 'a.admin', role: 'admin', tenant: { id: fixture.tenantA.id, currency: 'USD', currency_decimals: 2 } });
+    expect(me.json()).toMatchObject({
+      username: 'a.admin',
+      role: 'admin',
+      tenant: { id: fixture.tenantA.id, currency: 'USD', currency_decimals: 2 },
+    });
     expect(me.json()).not.toHaveProperty('password_hash');
     expect(JSON.stringify(me.json())).not.toContain('argon2');
   });
@@ -218,7 +222,10 @@ describe('access changes take effect on the very next request', () => {
     await admin.put(`/api/auth/users/${fixture.tenantA.users.support}/`, { role: 'support' });
 
     const accountant = await fixture.as('a.accountant');
-    const changed = await accountant.post('/api/auth/users/set_password/', { current_password: TEST_PASSWORD, new_password: 'brand-new-pass-1' });
+    const changed = await accountant.post('/api/auth/users/set_password/', {
+      current_password: TEST_PASSWORD,
+      new_password: 'brand-new-pass-1',
+    });
     expect(changed.statusCode).toBe(204);
     expect((await accountant.get('/api/auth/users/me/')).statusCode).toBe(401);
     expect((await create({ username: 'a.accountant', password: 'brand-new-pass-1' })).statusCode).toBe(200);

@@ -6,14 +6,22 @@ import { createTestContext, type TestContext } from '../../../test/harness';
 let context: TestContext;
 
 beforeAll(async () => {
-  context = await createTestContext({ env: { LOGIN_FAILURES_PER_IP_PER_MINUTE: '10', LOGIN_FAILURES_PER_ACCOUNT_AND_IP: '5', LOGIN_LOCK_MINUTES: '15' } });
+  context = await createTestContext({
+    env: { LOGIN_FAILURES_PER_IP_PER_MINUTE: '10', LOGIN_FAILURES_PER_ACCOUNT_AND_IP: '5', LOGIN_LOCK_MINUTES: '15' },
+  });
   await createFixture(context);
 });
 afterAll(async () => context?.close());
 afterEach(() => vi.useRealTimers());
 
 const create = (username: string, password: string, ip: string, headers: Record<string, string> = {}, otp?: string) =>
-  context.app.inject({ method: 'POST', url: '/api/auth/jwt/create/', payload: { username, password, ...(otp ? { otp } : {}) }, remoteAddress: ip, headers });
+  context.app.inject({
+    method: 'POST',
+    url: '/api/auth/jwt/create/',
+    payload: { username, password, ...(otp ? { otp } : {}) },
+    remoteAddress: ip,
+    headers,
+  });
 
 /** The limiter keeps its windows on the wall clock: tests move it by hand. */
 function advanceWallClock(seconds: number) {
@@ -66,7 +74,9 @@ describe('failed sign-ins are limited', () => {
     for (let attempt = 0; attempt < 12; attempt += 1) {
       answers.push((await create('b.collector', 'wrong-pass', '10.5.0.1', { 'x-forwarded-for': `198.51.100.${attempt}` })).statusCode);
     }
-    console.log(`xff-rotation: guesses=${answers.filter((code) => code === 401).length}/12 refused=${answers.filter((code) => code === 429).length}`);
+    console.log(
+      `xff-rotation: guesses=${answers.filter((code) => code === 401).length}/12 refused=${answers.filter((code) => code === 429).length}`,
+    );
     expect(answers.filter((code) => code === 401)).toHaveLength(5);
     expect((await create('b.collector', TEST_PASSWORD, '10.5.0.1', { 'x-forwarded-for': '198.51.100.99' })).statusCode).toBe(429);
   });
@@ -103,16 +113,25 @@ describe('behind a configured trusted proxy', () => {
 
 describe('one-time codes', () => {
   it('one code sent 10 times at once signs in once', async () => {
-    const client = await context.app.inject({ method: 'POST', url: '/api/auth/jwt/create/', payload: { username: 'a.collector', password: TEST_PASSWORD } });
+    const client = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/jwt/create/',
+      payload: { username: 'a.collector', password: TEST_PASSWORD },
+    });
     const token = client.json().access as string;
     const headers = { authorization: `Bearer ${token}` };
     const setup = await context.app.inject({ method: 'POST', url: '/api/auth/users/me/otp/', headers });
     const { secret } = setup.json();
     const nowSeconds = Math.floor(context.clock.now().getTime() / 1000);
     const confirm = generateSync({ secret, epoch: nowSeconds - 30 });
-    expect((await context.app.inject({ method: 'POST', url: '/api/auth/users/me/otp/confirm/', headers, payload: { code: confirm } })).statusCode).toBe(204);
+    expect(
+      (await context.app.inject({ method: 'POST', url: '/api/auth/users/me/otp/confirm/', headers, payload: { code: confirm } }))
+        .statusCode,
+    ).toBe(204);
     const code = generateSync({ secret, epoch: nowSeconds });
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => create('a.collector', TEST_PASSWORD, `10.7.0.${index}`, {}, code)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => create('a.collector', TEST_PASSWORD, `10.7.0.${index}`, {}, code)),
+    );
     const accepted = answers.filter((answer) => answer.statusCode === 200).length;
     console.log(`concurrent-otp: accepted=${accepted}/10`);
     expect(accepted).toBe(1);

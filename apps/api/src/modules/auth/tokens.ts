@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { AccessTokenClaims } from '@meterline/contract/auth';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Db } from '../../db/client';
-import { findRefreshToken, insertRefreshToken, isRefreshTokenFamilyRevoked, markRefreshTokenUsed, revokeRefreshTokenFamily, revokeRefreshTokensOfUser } from './auth.repository';
+import {
+  findRefreshToken,
+  insertRefreshToken,
+  isRefreshTokenFamilyRevoked,
+  markRefreshTokenUsed,
+  revokeRefreshTokenFamily,
+  revokeRefreshTokensOfUser,
+} from './auth.repository';
 import type { Clock } from '../../lib/clock';
 import { unauthorized } from '../../lib/http-errors';
 
@@ -83,9 +90,20 @@ export function createTokenService(deps: {
 
   async function issuePair(user: TokenUser, family?: { id: string; startedAt: number }, executor: Db = db) {
     const issuedAt = nowSeconds();
-    const stamp: PairStamp = { familyId: family?.id ?? randomUUID(), jti: randomUUID(), issuedAt, sessionStartedAt: family?.startedAt ?? issuedAt };
+    const stamp: PairStamp = {
+      familyId: family?.id ?? randomUUID(),
+      jti: randomUUID(),
+      issuedAt,
+      sessionStartedAt: family?.startedAt ?? issuedAt,
+    };
     const expiresAt = new Date(clock.now().getTime() + deps.refreshTokenSeconds * 1000);
-    await insertRefreshToken(executor, { jti: stamp.jti, familyId: stamp.familyId, userId: user.id, expiresAt, issuedAt: new Date(issuedAt * 1000) });
+    await insertRefreshToken(executor, {
+      jti: stamp.jti,
+      familyId: stamp.familyId,
+      userId: user.id,
+      expiresAt,
+      issuedAt: new Date(issuedAt * 1000),
+    });
     return { pair: signPair(user, stamp), jti: stamp.jti };
   }
 
@@ -137,7 +155,12 @@ export function createTokenService(deps: {
       case 'repeat': {
         const next = await findRefreshToken(db, outcome.next);
         if (!next || next.revokedAt || user.tokenVersion !== claims.ver) throw invalid();
-        return signPair(user, { familyId: claims.fam, jti: next.jti, issuedAt: Math.floor(next.issuedAt.getTime() / 1000), sessionStartedAt });
+        return signPair(user, {
+          familyId: claims.fam,
+          jti: next.jti,
+          issuedAt: Math.floor(next.issuedAt.getTime() / 1000),
+          sessionStartedAt,
+        });
       }
       case 'reused':
         await revokeFamily(claims.fam);

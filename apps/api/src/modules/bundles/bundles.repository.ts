@@ -54,9 +54,15 @@ export function listBundlesSource(executor: Executor, scope: ServiceScope, query
   return {
     countQuery: () => executor.select({ id: bundles.id }).from(bundles).where(where).$dynamic(),
     fetchPage: async (limit, offset) =>
-      (await executor.select({ bundle: bundles, count: subscriptionsCount }).from(bundles).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map((row) =>
-        toBundle(row.bundle, row.count, decimals),
-      ),
+      (
+        await executor
+          .select({ bundle: bundles, count: subscriptionsCount })
+          .from(bundles)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset)
+      ).map((row) => toBundle(row.bundle, row.count, decimals)),
   };
 }
 
@@ -68,8 +74,16 @@ export async function findBundle(executor: Executor, scope: ServiceScope, bundle
   return row ? toBundle(row.bundle, row.count, decimals) : null;
 }
 
-export async function findBundleRow(executor: Executor, scope: ServiceScope, bundleId: number, options: { lock?: boolean } = {}): Promise<BundleRow | null> {
-  const query = executor.select().from(bundles).where(and(scoped(scope), eq(bundles.id, bundleId)));
+export async function findBundleRow(
+  executor: Executor,
+  scope: ServiceScope,
+  bundleId: number,
+  options: { lock?: boolean } = {},
+): Promise<BundleRow | null> {
+  const query = executor
+    .select()
+    .from(bundles)
+    .where(and(scoped(scope), eq(bundles.id, bundleId)));
   const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -79,14 +93,22 @@ export async function insertBundle(executor: Executor, values: typeof bundles.$i
   return row;
 }
 
-export async function updateBundleRow(executor: Executor, scope: ServiceScope, bundleId: number, values: Partial<typeof bundles.$inferInsert>): Promise<BundleRow> {
+export async function updateBundleRow(
+  executor: Executor,
+  scope: ServiceScope,
+  bundleId: number,
+  values: Partial<typeof bundles.$inferInsert>,
+): Promise<BundleRow> {
   // An update without any field (`PUT {}`) changes nothing.
   if (Object.values(values).every((value) => value === undefined)) return (await findBundleRow(executor, scope, bundleId)) as BundleRow;
-  const row = first(await executor
-    .update(bundles)
-    .set(values)
-    .where(and(scoped(scope), eq(bundles.id, bundleId)))
-    .returning(), 'the updated bundles row');
+  const row = first(
+    await executor
+      .update(bundles)
+      .set(values)
+      .where(and(scoped(scope), eq(bundles.id, bundleId)))
+      .returning(),
+    'the updated bundles row',
+  );
   return row;
 }
 

@@ -26,8 +26,14 @@ type UpdateBundleData = z.output<typeof updateBundleInputSchema>;
 function priceColumns(context: ServiceContext, input: { price?: string; unit_price?: string; amperage?: string | null }) {
   return {
     price: input.price === undefined ? undefined : parseDecimalField('price', input.price, context.terms.decimals, { maxDigits: 15 }),
-    unitPrice: input.unit_price === undefined ? undefined : decimalFieldText('unit_price', input.unit_price, UNIT_PRICE_SCALE, { maxDigits: 18 }),
-    amperage: input.amperage === undefined ? undefined : input.amperage === null ? null : decimalFieldText('amperage', input.amperage, 2, { maxDigits: 8 }),
+    unitPrice:
+      input.unit_price === undefined ? undefined : decimalFieldText('unit_price', input.unit_price, UNIT_PRICE_SCALE, { maxDigits: 18 }),
+    amperage:
+      input.amperage === undefined
+        ? undefined
+        : input.amperage === null
+          ? null
+          : decimalFieldText('amperage', input.amperage, 2, { maxDigits: 8 }),
   };
 }
 

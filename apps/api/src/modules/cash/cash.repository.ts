@@ -23,10 +23,21 @@ export interface CashSummaryRow {
 const asDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
 
 /** One row per collector who ever took cash in the service (or just `collector`). */
-export async function selectCashSummary(executor: Executor, scope: ServiceScope, options: { collector?: number; timezone: string; today: string }): Promise<CashSummaryRow[]> {
+export async function selectCashSummary(
+  executor: Executor,
+  scope: ServiceScope,
+  options: { collector?: number; timezone: string; today: string },
+): Promise<CashSummaryRow[]> {
   const { tenantId, serviceId } = scope;
   const only = options.collector ? sql`and p.held_by = ${options.collector}` : sql``;
-  const rows = await selectRows<{ collector: number; collected: string; handed_over: string; held: string; oldest_held_at: unknown; shortage_today: string }>(
+  const rows = await selectRows<{
+    collector: number;
+    collected: string;
+    handed_over: string;
+    held: string;
+    oldest_held_at: unknown;
+    shortage_today: string;
+  }>(
     executor,
     sql`select p.held_by as collector,
           sum(p.amount)::text as collected,
@@ -53,9 +64,18 @@ export async function selectCashSummary(executor: Executor, scope: ServiceScope,
 }
 
 /** The payments of one collector, oldest first, with their handover and receipt number. */
-export async function selectCollectorPayments(executor: Executor, scope: ServiceScope, collector: number, state: 'held' | 'handed_over' | undefined) {
+export async function selectCollectorPayments(
+  executor: Executor,
+  scope: ServiceScope,
+  collector: number,
+  state: 'held' | 'handed_over' | undefined,
+) {
   const stateFilter: SQL | undefined =
-    state === 'held' ? isNull(cashHandoverPayments.paymentId) : state === 'handed_over' ? isNotNull(cashHandoverPayments.paymentId) : undefined;
+    state === 'held'
+      ? isNull(cashHandoverPayments.paymentId)
+      : state === 'handed_over'
+        ? isNotNull(cashHandoverPayments.paymentId)
+        : undefined;
   return executor
     .select({
       payment: payments,
@@ -67,7 +87,10 @@ export async function selectCollectorPayments(executor: Executor, scope: Service
     .from(payments)
     .innerJoin(invoices, and(eq(invoices.tenantId, payments.tenantId), eq(invoices.id, payments.invoiceId)))
     .innerJoin(customers, and(eq(customers.tenantId, payments.tenantId), eq(customers.id, payments.customerId)))
-    .leftJoin(cashHandoverPayments, and(eq(cashHandoverPayments.tenantId, payments.tenantId), eq(cashHandoverPayments.paymentId, payments.id)))
+    .leftJoin(
+      cashHandoverPayments,
+      and(eq(cashHandoverPayments.tenantId, payments.tenantId), eq(cashHandoverPayments.paymentId, payments.id)),
+    )
     .leftJoin(paymentReceipts, and(eq(paymentReceipts.tenantId, payments.tenantId), eq(paymentReceipts.paymentId, payments.id)))
     .where(and(eq(payments.tenantId, scope.tenantId), eq(payments.serviceId, scope.serviceId), eq(payments.heldBy, collector), stateFilter))
     .orderBy(asc(payments.paidAt), asc(payments.id));
@@ -96,7 +119,9 @@ export type HandoverRow = typeof cashHandovers.$inferSelect;
 
 export async function insertHandover(tx: Executor, values: typeof cashHandovers.$inferInsert, paymentIds: number[]): Promise<HandoverRow> {
   const row = first(await tx.insert(cashHandovers).values(values).returning(), 'a row inserted into cashHandovers');
-  await tx.insert(cashHandoverPayments).values(paymentIds.map((paymentId) => ({ tenantId: values.tenantId, handoverId: row.id, paymentId })));
+  await tx
+    .insert(cashHandoverPayments)
+    .values(paymentIds.map((paymentId) => ({ tenantId: values.tenantId, handoverId: row.id, paymentId })));
   return row;
 }
 
@@ -126,7 +151,15 @@ export async function selectHandovers(
   const links = await executor
     .select({ handoverId: cashHandoverPayments.handoverId, paymentId: cashHandoverPayments.paymentId })
     .from(cashHandoverPayments)
-    .where(and(eq(cashHandoverPayments.tenantId, scope.tenantId), inArray(cashHandoverPayments.handoverId, rows.map((row) => row.id))))
+    .where(
+      and(
+        eq(cashHandoverPayments.tenantId, scope.tenantId),
+        inArray(
+          cashHandoverPayments.handoverId,
+          rows.map((row) => row.id),
+        ),
+      ),
+    )
     .orderBy(asc(cashHandoverPayments.paymentId));
   return rows.map((row) => ({ row, payments: links.filter((link) => link.handoverId === row.id).map((link) => link.paymentId) }));
 }
@@ -153,7 +186,14 @@ export async function selectPerformance(
   const format = options.period === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
   const readingsBy = options.collector ? sql`and r.taken_by = ${options.collector}` : sql``;
   const paymentsBy = options.collector ? sql`and p.held_by = ${options.collector}` : sql``;
-  const rows = await selectRows<{ collector: number; period: string; meters_read: number; invoices_collected: number; amount_collected: string; cash_held: string }>(
+  const rows = await selectRows<{
+    collector: number;
+    period: string;
+    meters_read: number;
+    invoices_collected: number;
+    amount_collected: string;
+    cash_held: string;
+  }>(
     executor,
     sql`with readings as (
           select r.taken_by as collector, to_char((r.taken_at at time zone ${options.timezone})::date, ${format}) as period, count(*)::int as meters_read
@@ -202,7 +242,10 @@ export async function findPaymentForReceipt(executor: Executor, scope: ServiceSc
     .innerJoin(invoices, and(eq(invoices.tenantId, payments.tenantId), eq(invoices.id, payments.invoiceId)))
     .innerJoin(customers, and(eq(customers.tenantId, payments.tenantId), eq(customers.id, payments.customerId)))
     .leftJoin(paymentReceipts, and(eq(paymentReceipts.tenantId, payments.tenantId), eq(paymentReceipts.paymentId, payments.id)))
-    .leftJoin(cashHandoverPayments, and(eq(cashHandoverPayments.tenantId, payments.tenantId), eq(cashHandoverPayments.paymentId, payments.id)))
+    .leftJoin(
+      cashHandoverPayments,
+      and(eq(cashHandoverPayments.tenantId, payments.tenantId), eq(cashHandoverPayments.paymentId, payments.id)),
+    )
     .where(and(eq(payments.tenantId, scope.tenantId), eq(payments.serviceId, scope.serviceId), eq(payments.id, paymentId)));
   return row ?? null;
 }
@@ -212,17 +255,25 @@ export async function findPaymentForReceipt(executor: Executor, scope: ServiceSc
  * invoice's, and the customer's over invoices issued by the payment's day, counting payments up
  * to this one.
  */
-export async function selectBalancesAfter(executor: Executor, tenantId: number, payment: { id: number; invoiceId: number; customerId: number; paidAt: Date }, timezone: string) {
-  const row = first(await selectRows<{ invoice_balance: string; customer_balance: string; reversed: string }>(
-    executor,
-    sql`select
+export async function selectBalancesAfter(
+  executor: Executor,
+  tenantId: number,
+  payment: { id: number; invoiceId: number; customerId: number; paidAt: Date },
+  timezone: string,
+) {
+  const row = first(
+    await selectRows<{ invoice_balance: string; customer_balance: string; reversed: string }>(
+      executor,
+      sql`select
           (select i.total - coalesce((select sum(p.amount) from payments p where p.tenant_id = i.tenant_id and p.invoice_id = i.id and p.id <= ${payment.id}), 0)
              from invoices i where i.tenant_id = ${tenantId} and i.id = ${payment.invoiceId})::text as invoice_balance,
           (select coalesce(sum(i.total - coalesce((select sum(p.amount) from payments p where p.tenant_id = i.tenant_id and p.invoice_id = i.id and p.id <= ${payment.id}), 0)), 0)
              from invoices i where i.tenant_id = ${tenantId} and i.customer_id = ${payment.customerId} and i.status <> 'cancelled'
                and i.issued_on <= (${payment.paidAt.toISOString()}::timestamptz at time zone ${timezone})::date)::text as customer_balance,
           (select coalesce(-sum(p.amount), 0) from payments p where p.tenant_id = ${tenantId} and p.reverses_id = ${payment.id})::text as reversed`,
-  ), 'the row of the balances');
+    ),
+    'the row of the balances',
+  );
   return { invoiceBalance: BigInt(row.invoice_balance), customerBalance: BigInt(row.customer_balance), reversed: BigInt(row.reversed) };
 }
 

@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, cashHandoverPayments, cashHandovers, paymentReceipts, payments, settings, transactions, users } from '../../db/schema/index';
+import {
+  auditLog,
+  cashHandoverPayments,
+  cashHandovers,
+  paymentReceipts,
+  payments,
+  settings,
+  transactions,
+  users,
+} from '../../db/schema/index';
 import { createFixture, TEST_PASSWORD, type Fixture } from '../../../test/fixtures';
 import { clientWithToken, createTestContext, isPostgres, type Client, type TestContext } from '../../../test/harness';
 import { expectMoneyInvariants, expectPermissions, servicePath, signInRoles, type RoleUnderTest } from '../../../test/billing';
@@ -34,7 +43,8 @@ async function invoiceOf(total: string, customer = customerId, service: 'electri
 const pay = (client: Client, invoiceId: number, body?: Record<string, unknown>, headers?: Record<string, string>) =>
   client.put(path(`invoices/${invoiceId}/create_payment/`), body, headers);
 
-const handover = (client: Client, body: Record<string, unknown>, headers?: Record<string, string>) => client.post(path('cash/handovers/'), body, headers);
+const handover = (client: Client, body: Record<string, unknown>, headers?: Record<string, string>) =>
+  client.post(path('cash/handovers/'), body, headers);
 
 async function newCustomer(name: string, service: 'electricity' | 'water' = 'electricity') {
   const response = await admin.post(servicePath(fixture.tenantA, 'customers/', service), { full_name: name });
@@ -88,13 +98,28 @@ describe('collectors take cash at the door', () => {
   it('creates exactly one payment out of 20 collectors paying one invoice at once', async () => {
     const template = first(await context.db.select().from(users).where(eq(users.id, collectorId)), 'a row from users');
     const names = Array.from({ length: 20 }, (_, index) => `a.door${index}`);
-    await context.db.insert(users).values(
-      names.map((username) => ({ tenantId: template.tenantId, username, email: `${username}@example.com`, passwordHash: template.passwordHash, role: 'collector', firstName: username, lastName: 'A' })),
-    );
+    await context.db
+      .insert(users)
+      .values(
+        names.map((username) => ({
+          tenantId: template.tenantId,
+          username,
+          email: `${username}@example.com`,
+          passwordHash: template.passwordHash,
+          role: 'collector',
+          firstName: username,
+          lastName: 'A',
+        })),
+      );
     // Each from its own address: sign-in throttling counts per address.
     const crowd = await Promise.all(
       names.map(async (username, index) => {
-        const response = await context.app.inject({ method: 'POST', url: '/api/auth/jwt/create/', payload: { username, password: TEST_PASSWORD }, remoteAddress: `10.0.19.${index + 1}` });
+        const response = await context.app.inject({
+          method: 'POST',
+          url: '/api/auth/jwt/create/',
+          payload: { username, password: TEST_PASSWORD },
+          remoteAddress: `10.0.19.${index + 1}`,
+        });
         expect(response.statusCode).toBe(200);
         return clientWithToken(context.app, response.json().access);
       }),
@@ -104,7 +129,9 @@ describe('collectors take cash at the door', () => {
     const codes = responses.map((response) => response.statusCode);
     expect(codes.filter((code) => code === 201)).toHaveLength(1);
     expect(codes.filter((code) => code === 409)).toHaveLength(19);
-    expect(responses.filter((response) => response.statusCode === 409).every((response) => response.json().code === 'invoice_already_paid')).toBe(true);
+    expect(
+      responses.filter((response) => response.statusCode === 409).every((response) => response.json().code === 'invoice_already_paid'),
+    ).toBe(true);
     const rows = await context.db.select().from(payments).where(eq(payments.invoiceId, invoice.id));
     expect(rows).toHaveLength(1);
     expect(first(rows).amount).toBe(4000n);
@@ -162,7 +189,9 @@ describe('collectors take cash at the door', () => {
     expect(off.json()).toMatchObject({ collectors_take_payments: false });
     expect((await pay(collector, (await invoiceOf('1.00')).id)).json()).toMatchObject({ code: 'collector_payments_off' });
     expect((await admin.put(`/api/config/${settingsId}/`, { collectors_take_payments: 'maybe' })).statusCode).toBe(400);
-    expect((await admin.put(`/api/config/${settingsId}/`, { collectors_take_payments: true })).json()).toMatchObject({ collectors_take_payments: true });
+    expect((await admin.put(`/api/config/${settingsId}/`, { collectors_take_payments: true })).json()).toMatchObject({
+      collectors_take_payments: true,
+    });
   });
 });
 
@@ -171,7 +200,13 @@ describe('cash held and the count', () => {
     const rows = await context.db
       .select()
       .from(payments)
-      .where(and(eq(payments.tenantId, fixture.tenantA.id), eq(payments.serviceId, fixture.tenantA.electricityId), eq(payments.heldBy, collectorId)));
+      .where(
+        and(
+          eq(payments.tenantId, fixture.tenantA.id),
+          eq(payments.serviceId, fixture.tenantA.electricityId),
+          eq(payments.heldBy, collectorId),
+        ),
+      );
     const linked = new Set((await context.db.select().from(cashHandoverPayments)).map((row) => row.paymentId));
     const held = rows.filter((row) => !linked.has(row.id));
     const sum = (list: typeof rows) => list.reduce((total, row) => total + row.amount, 0n);
@@ -194,31 +229,67 @@ describe('cash held and the count', () => {
   it('moves exactly the listed payments to handed over and records a shortage with its reason', async () => {
     const customer = await newCustomer('Counted Customer');
     const taken = [];
-    for (const total of ['12.00', '8.00', '5.00']) taken.push((await pay(collector, (await invoiceOf(total, customer)).id)).json().id as number);
+    for (const total of ['12.00', '8.00', '5.00'])
+      taken.push((await pay(collector, (await invoiceOf(total, customer)).id)).json().id as number);
     const before = await heldIds(accountant);
     const listed = taken.slice(0, 2);
     const noReason = await handover(accountant, { collector: collectorId, payments: listed, counted_amount: '19.00' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json()).toMatchObject({ code: 'handover_reason_required' });
-    const counted = await handover(accountant, { collector: collectorId, payments: listed, counted_amount: '19.00', reason: 'Short one dollar' });
+    const counted = await handover(accountant, {
+      collector: collectorId,
+      payments: listed,
+      counted_amount: '19.00',
+      reason: 'Short one dollar',
+    });
     expect(counted.statusCode).toBe(201);
-    expect(counted.json()).toMatchObject({ collector: collectorId, expected_amount: '20.00', counted_amount: '19.00', difference: '-1.00', kind: 'shortage', reason: 'Short one dollar', payments: listed });
+    expect(counted.json()).toMatchObject({
+      collector: collectorId,
+      expected_amount: '20.00',
+      counted_amount: '19.00',
+      difference: '-1.00',
+      kind: 'shortage',
+      reason: 'Short one dollar',
+      payments: listed,
+    });
     const after = await heldIds(accountant);
     expect(after.sort((a, b) => a - b)).toEqual(before.filter((id) => !listed.includes(id)).sort((a, b) => a - b));
     expect(after).toContain(taken[2]);
     const links = await context.db.select().from(cashHandoverPayments).where(eq(cashHandoverPayments.handoverId, counted.json().id));
     expect(links.map((link) => link.paymentId).sort((a, b) => a - b)).toEqual(listed);
-    const stored = first(await context.db.select().from(cashHandovers).where(eq(cashHandovers.id, counted.json().id)), 'a row from cashHandovers');
+    const stored = first(
+      await context.db.select().from(cashHandovers).where(eq(cashHandovers.id, counted.json().id)),
+      'a row from cashHandovers',
+    );
     expect(stored).toMatchObject({ expectedAmount: 2000n, countedAmount: 1900n, difference: -100n, kind: 'shortage' });
     // The count writes the `handover` transaction of the cash counted, from the collector to the counter.
-    const transaction = first(await context.db.select().from(transactions).where(eq(transactions.id, stored.transactionId ?? 0)), 'a row from transactions');
-    expect(transaction).toMatchObject({ kind: 'handover', amount: 1900n, fromUserId: collectorId, toUserId: fixture.tenantA.users.accountant });
-    const audits = await context.db.select().from(auditLog).where(and(eq(auditLog.entity, 'cash_handover'), eq(auditLog.entityId, String(stored.id))));
+    const transaction = first(
+      await context.db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.id, stored.transactionId ?? 0)),
+      'a row from transactions',
+    );
+    expect(transaction).toMatchObject({
+      kind: 'handover',
+      amount: 1900n,
+      fromUserId: collectorId,
+      toUserId: fixture.tenantA.users.accountant,
+    });
+    const audits = await context.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'cash_handover'), eq(auditLog.entityId, String(stored.id))));
     expect(audits).toHaveLength(1);
     // Today's shortage shows on the collector's row; the handed-over payments list holds them.
-    const row = ((await accountant.get(path('cash/'))).json() as Record<string, string | number>[]).find((item) => item.collector === collectorId);
+    const row = ((await accountant.get(path('cash/'))).json() as Record<string, string | number>[]).find(
+      (item) => item.collector === collectorId,
+    );
     expect(row?.shortage_today).toBe('1.00');
-    const handedOver = (await accountant.get(path(`cash/?collector=${collectorId}&state=handed_over`))).json() as { id: number; handover: number }[];
+    const handedOver = (await accountant.get(path(`cash/?collector=${collectorId}&state=handed_over`))).json() as {
+      id: number;
+      handover: number;
+    }[];
     expect(handedOver.filter((item) => listed.includes(item.id)).map((item) => item.handover)).toEqual([stored.id, stored.id]);
     const shortages = (await accountant.get(path('cash/handovers/?kind=shortage'))).json() as { id: number }[];
     expect(shortages.map((item) => item.id)).toContain(stored.id);
@@ -232,7 +303,8 @@ describe('cash held and the count', () => {
     const mine = (await pay(collector, (await invoiceOf('3.00', customer)).id)).json().id as number;
     const office = (await pay(accountant, (await invoiceOf('4.00', customer)).id)).json().id as number;
     const waterInvoice = await invoiceOf('6.00', await newCustomer('Water Customer', 'water'), 'water');
-    const water = (await collector.put(servicePath(fixture.tenantA, `invoices/${waterInvoice.id}/create_payment/`, 'water'), {})).json().id as number;
+    const water = (await collector.put(servicePath(fixture.tenantA, `invoices/${waterInvoice.id}/create_payment/`, 'water'), {})).json()
+      .id as number;
     const exact = await handover(admin, { collector: collectorId, payments: [mine], counted_amount: '3' });
     expect(exact.json()).toMatchObject({ kind: 'exact', difference: '0.00' });
     for (const id of [mine, office, water, 999999]) {
@@ -240,9 +312,13 @@ describe('cash held and the count', () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ code: 'payment_not_held', params: { id } });
     }
-    expect((await handover(admin, { collector: fixture.tenantA.users.support, payments: [water], counted_amount: '6' })).json()).toMatchObject({ code: 'payment_not_held' });
+    expect(
+      (await handover(admin, { collector: fixture.tenantA.users.support, payments: [water], counted_amount: '6' })).json(),
+    ).toMatchObject({ code: 'payment_not_held' });
     // A user of another tenant is not a collector here.
-    expect((await handover(admin, { collector: fixture.tenantB.users.collector, payments: [water], counted_amount: '6' })).statusCode).toBe(400);
+    expect((await handover(admin, { collector: fixture.tenantB.users.collector, payments: [water], counted_amount: '6' })).statusCode).toBe(
+      400,
+    );
   });
 
   it('counts one payment once when two counts race for it', async () => {
@@ -260,7 +336,9 @@ describe('cash held and the count', () => {
     expect(own.map((row) => row.collector)).toEqual([collectorId]);
     expect((await collector.get(path(`cash/?collector=${fixture.tenantA.users.admin}`))).statusCode).toBe(403);
     expect((await collector.get(path('cash/?state=held'))).statusCode).toBe(200);
-    expect((await collector.get(path('cash/handovers/'))).json().every((row: { collector: number }) => row.collector === collectorId)).toBe(true);
+    expect((await collector.get(path('cash/handovers/'))).json().every((row: { collector: number }) => row.collector === collectorId)).toBe(
+      true,
+    );
     expect((await otherAdmin.get(servicePath(fixture.tenantB, 'cash/'))).json()).toEqual([]);
     expect((await otherAdmin.get(`/api/services/${fixture.tenantA.electricityId}/cash/`)).statusCode).toBe(404);
   });
@@ -270,10 +348,26 @@ describe('cash held and the count', () => {
       { name: 'GET cash', allowed: ['admin', 'accountant', 'collector'], call: (client) => client.get(path('cash/')) },
       { name: 'GET handovers', allowed: ['admin', 'accountant', 'collector'], call: (client) => client.get(path('cash/handovers/')) },
       { name: 'GET performance', allowed: ['admin', 'accountant', 'collector'], call: (client) => client.get(path('cash/performance/')) },
-      { name: 'POST handover', allowed: ['admin', 'accountant'], call: (client) => client.post(path('cash/handovers/'), { collector: collectorId, payments: [999999], counted_amount: '1' }) },
-      { name: 'PUT create_payment', allowed: ['admin', 'accountant', 'collector'], call: (client) => client.put(path('invoices/999999/create_payment/'), {}) },
-      { name: 'GET receipt', allowed: ['admin', 'accountant', 'support', 'collector'], call: (client) => client.get(path('payments/999999/receipt/?output=html')) },
-      { name: 'GET verification', allowed: ['admin', 'accountant', 'support', 'collector'], call: (client) => client.get(path('payments/999999/verification/')) },
+      {
+        name: 'POST handover',
+        allowed: ['admin', 'accountant'],
+        call: (client) => client.post(path('cash/handovers/'), { collector: collectorId, payments: [999999], counted_amount: '1' }),
+      },
+      {
+        name: 'PUT create_payment',
+        allowed: ['admin', 'accountant', 'collector'],
+        call: (client) => client.put(path('invoices/999999/create_payment/'), {}),
+      },
+      {
+        name: 'GET receipt',
+        allowed: ['admin', 'accountant', 'support', 'collector'],
+        call: (client) => client.get(path('payments/999999/receipt/?output=html')),
+      },
+      {
+        name: 'GET verification',
+        allowed: ['admin', 'accountant', 'support', 'collector'],
+        call: (client) => client.get(path('payments/999999/verification/')),
+      },
     ]);
   });
 });
@@ -284,7 +378,10 @@ describe('receipts', () => {
     const firstInvoice = await invoiceOf('40.00', customer);
     await invoiceOf('15.00', customer);
     const paid = (await pay(collector, firstInvoice.id, { amount: '25' })).json();
-    const receipt = first(await context.db.select().from(paymentReceipts).where(eq(paymentReceipts.paymentId, paid.id)), 'a row from paymentReceipts');
+    const receipt = first(
+      await context.db.select().from(paymentReceipts).where(eq(paymentReceipts.paymentId, paid.id)),
+      'a row from paymentReceipts',
+    );
     const page = await admin.get(path(`payments/${paid.id}/receipt/?size=58&lang=en&output=html`));
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
@@ -292,7 +389,11 @@ describe('receipts', () => {
     expect(html).toContain(`data-receipt-number="${receipt.number}"`);
     expect(html).toContain('Company A');
     expect(html).toContain('Receipt Customer');
-    expect(html).toMatch(new RegExp(`class="invoice-paid"><td><bdi dir="ltr">${firstInvoice.number}</bdi></td><td class="num"><bdi dir="ltr">\\$25\\.00</bdi>`));
+    expect(html).toMatch(
+      new RegExp(
+        `class="invoice-paid"><td><bdi dir="ltr">${firstInvoice.number}</bdi></td><td class="num"><bdi dir="ltr">\\$25\\.00</bdi>`,
+      ),
+    );
     // Received 25 of 40: 15 left on the invoice, 30 on the customer's two invoices.
     expect(html).toMatch(/Amount received<\/th><td><bdi dir="ltr">\$25\.00/);
     expect(html).toMatch(/Invoice balance still due<\/th><td><bdi dir="ltr">\$15\.00/);
@@ -302,7 +403,9 @@ describe('receipts', () => {
     expect(html).toContain('<path');
     // A later payment does not change a reprint.
     await pay(accountant, firstInvoice.id);
-    expect((await admin.get(path(`payments/${paid.id}/receipt/?size=58&lang=en&output=html`))).body).toMatch(/Balance still due<\/th><td><bdi dir="ltr">\$30\.00/);
+    expect((await admin.get(path(`payments/${paid.id}/receipt/?size=58&lang=en&output=html`))).body).toMatch(
+      /Balance still due<\/th><td><bdi dir="ltr">\$30\.00/,
+    );
 
     const arabic = await collector.get(path(`payments/${paid.id}/receipt/?size=a5&lang=ar&output=html`));
     expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
@@ -331,7 +434,13 @@ describe('receipts', () => {
     } finally {
       await context.db.execute(sql`set session_replication_role = origin`);
     }
-    const { last } = first((await context.db.execute(sql`select last_number::int as last from receipt_counters where tenant_id = ${fixture.tenantA.id}`) as unknown as { rows: { last: number }[] }).rows);
+    const { last } = first(
+      (
+        (await context.db.execute(
+          sql`select last_number::int as last from receipt_counters where tenant_id = ${fixture.tenantA.id}`,
+        )) as unknown as { rows: { last: number }[] }
+      ).rows,
+    );
     const page = await admin.get(path(`payments/${paid.id}/receipt/?output=html`));
     expect(page.body).toContain(`data-receipt-number="${last + 1}"`);
     expect((await admin.get(path(`payments/${paid.id}/receipt/?output=html`))).body).toContain(`data-receipt-number="${last + 1}"`);
@@ -342,23 +451,46 @@ describe('receipts', () => {
     const paid = (await pay(collector, invoice.id)).json();
     const response = await clients.support.get(path(`payments/${paid.id}/verification/`));
     expect(response.statusCode).toBe(200);
-    const receipt = first(await context.db.select().from(paymentReceipts).where(eq(paymentReceipts.paymentId, paid.id)), 'a row from paymentReceipts');
-    expect(response.json()).toMatchObject({ payment: { id: paid.id, amount: '11.00', invoice_number: invoice.number }, receipt_number: receipt.number, held_by: collectorId, held_by_name: 'collector A', handover: null, reversed: '0.00' });
+    const receipt = first(
+      await context.db.select().from(paymentReceipts).where(eq(paymentReceipts.paymentId, paid.id)),
+      'a row from paymentReceipts',
+    );
+    expect(response.json()).toMatchObject({
+      payment: { id: paid.id, amount: '11.00', invoice_number: invoice.number },
+      receipt_number: receipt.number,
+      held_by: collectorId,
+      held_by_name: 'collector A',
+      handover: null,
+      reversed: '0.00',
+    });
   });
 });
 
 describe('statistics', () => {
   it('counts a collector’s collections in stats4 and in the performance view', async () => {
-    const stats4 = (await admin.get(`/api/statistics/stats4/?service=${fixture.tenantA.electricityId}&date_from=2000-01-01&date_to=2100-01-01`)).json() as { user_id: number; total: string; count: number }[];
+    const stats4 = (
+      await admin.get(`/api/statistics/stats4/?service=${fixture.tenantA.electricityId}&date_from=2000-01-01&date_to=2100-01-01`)
+    ).json() as { user_id: number; total: string; count: number }[];
     const rows = await context.db
       .select()
       .from(payments)
-      .where(and(eq(payments.tenantId, fixture.tenantA.id), eq(payments.serviceId, fixture.tenantA.electricityId), eq(payments.receivedBy, collectorId)));
+      .where(
+        and(
+          eq(payments.tenantId, fixture.tenantA.id),
+          eq(payments.serviceId, fixture.tenantA.electricityId),
+          eq(payments.receivedBy, collectorId),
+        ),
+      );
     const total = rows.reduce((sum, row) => sum + row.amount, 0n);
-    expect(stats4.find((row) => row.user_id === collectorId)).toMatchObject({ count: rows.length, total: (Number(total) / 100).toFixed(2) });
+    expect(stats4.find((row) => row.user_id === collectorId)).toMatchObject({
+      count: rows.length,
+      total: (Number(total) / 100).toFixed(2),
+    });
 
     const today = context.clock.now().toISOString().slice(0, 10);
-    const performance = (await collector.get(path(`cash/performance/?period=day&date_from=2000-01-01&date_to=2100-01-01`))).json() as Record<string, unknown>[];
+    const performance = (
+      await collector.get(path(`cash/performance/?period=day&date_from=2000-01-01&date_to=2100-01-01`))
+    ).json() as Record<string, unknown>[];
     const held = await heldIds(collector);
     const heldTotal = rows.filter((row) => held.includes(row.id)).reduce((sum, row) => sum + row.amount, 0n);
     const collected = rows.filter((row) => row.heldBy === collectorId);
@@ -367,7 +499,9 @@ describe('statistics', () => {
     expect(sumOf('amount_collected').toFixed(2)).toBe((Number(collected.reduce((sum, row) => sum + row.amount, 0n)) / 100).toFixed(2));
     expect(sumOf('cash_held').toFixed(2)).toBe((Number(heldTotal) / 100).toFixed(2));
     expect(performance.map((row) => row.period)).toContain(today);
-    const monthly = (await admin.get(path(`cash/performance/?period=month&collector=${collectorId}&date_from=2000-01-01&date_to=2100-01-01`))).json() as Record<string, unknown>[];
+    const monthly = (
+      await admin.get(path(`cash/performance/?period=month&collector=${collectorId}&date_from=2000-01-01&date_to=2100-01-01`))
+    ).json() as Record<string, unknown>[];
     expect(monthly.map((row) => row.period)).toEqual([today.slice(0, 7)]);
     expect(Number(first(monthly).invoices_collected)).toBe(new Set(collected.map((row) => row.invoiceId)).size);
   });

@@ -24,7 +24,10 @@ import type { CashService } from './cash.service';
 import { RECEIPT_PAPER } from './receipt-document';
 
 /** `/api/services/{serviceId}/cash/`: cash held per collector, its payments, the counts, performance. */
-export async function cashRoutes(app: FastifyInstance, options: { cash: CashService; databases: DatabaseRegistry; idempotency: Idempotency }) {
+export async function cashRoutes(
+  app: FastifyInstance,
+  options: { cash: CashService; databases: DatabaseRegistry; idempotency: Idempotency },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { cash, databases, idempotency } = options;
   const tags = ['cash'];
@@ -66,7 +69,8 @@ export async function cashRoutes(app: FastifyInstance, options: { cash: CashServ
       schema: {
         tags,
         summary: 'Count a collector’s cash: the listed held payments move to handed over; a difference is a shortage or surplus',
-        description: 'Accepts an Idempotency-Key header. 400 payment_not_held when a listed payment is not held by the collector in this service; 400 handover_reason_required on a difference without reason.',
+        description:
+          'Accepts an Idempotency-Key header. 400 payment_not_held when a listed payment is not held by the collector in this service; 400 handover_reason_required on a difference without reason.',
         params: serviceParamsSchema,
         body: createHandoverInputSchema,
         response: { 201: handoverSchema, ...writeErrors, 422: errorSchema },
@@ -74,10 +78,15 @@ export async function cashRoutes(app: FastifyInstance, options: { cash: CashServ
     },
     async (request, reply) => {
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
-      return idempotency.run(request, reply, { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId }, async (ticket) => ({
-        statusCode: 201,
-        body: await cash.createHandover(context, request.body, auditContextOf(request), ticket),
-      }));
+      return idempotency.run(
+        request,
+        reply,
+        { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId },
+        async (ticket) => ({
+          statusCode: 201,
+          body: await cash.createHandover(context, request.body, auditContextOf(request), ticket),
+        }),
+      );
     },
   );
 
@@ -98,7 +107,10 @@ export async function cashRoutes(app: FastifyInstance, options: { cash: CashServ
 }
 
 /** `/api/services/{serviceId}/payments/{id}/receipt/` and `/verification/`. */
-export async function paymentReceiptRoutes(app: FastifyInstance, options: { cash: CashService; databases: DatabaseRegistry; printer: PdfPrinter }) {
+export async function paymentReceiptRoutes(
+  app: FastifyInstance,
+  options: { cash: CashService; databases: DatabaseRegistry; printer: PdfPrinter },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { cash, databases, printer } = options;
 
@@ -109,11 +121,17 @@ export async function paymentReceiptRoutes(app: FastifyInstance, options: { cash
       schema: {
         tags: ['payments'],
         summary: 'The payment’s receipt: ?size=58|80|a5, ?lang=ar|en or Accept-Language; ?output=html for the printable page',
-        description: 'application/pdf printed by Chromium; with ?output=html, or where no Chromium is installed, the printable text/html page. 409 receipt_of_reversal for a reversal.',
+        description:
+          'application/pdf printed by Chromium; with ?output=html, or where no Chromium is installed, the printable text/html page. 409 receipt_of_reversal for a reversal.',
         params: serviceItemParamsSchema,
         querystring: receiptQuerySchema,
         produces: ['application/pdf', 'text/html'],
-        response: { 200: z.unknown().meta({ description: 'application/pdf, or text/html without Chromium' }), ...readErrors, 400: validationErrorSchema, 409: errorSchema },
+        response: {
+          200: z.unknown().meta({ description: 'application/pdf, or text/html without Chromium' }),
+          ...readErrors,
+          400: validationErrorSchema,
+          409: errorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -124,7 +142,8 @@ export async function paymentReceiptRoutes(app: FastifyInstance, options: { cash
       const pdf = request.query.output === 'html' ? null : await printer.printPaper(html, RECEIPT_PAPER[size].widthMm);
       const filename = `receipt-${number}`;
       reply.header('cache-control', 'private, no-store').header('content-language', language);
-      if (!pdf) return reply.type('text/html; charset=utf-8').header('content-disposition', `inline; filename="${filename}.html"`).send(html);
+      if (!pdf)
+        return reply.type('text/html; charset=utf-8').header('content-disposition', `inline; filename="${filename}.html"`).send(html);
       return reply.type('application/pdf').header('content-disposition', `inline; filename="${filename}.pdf"`).send(pdf);
     },
   );

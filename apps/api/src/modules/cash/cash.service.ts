@@ -46,7 +46,9 @@ import { renderReceiptDocument } from './receipt-document';
 type CreateHandoverData = z.output<typeof createHandoverInputSchema>;
 
 /** The unique-key violation of a second link of one payment (a count racing another). */
-const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?: { code?: string } })?.code === '23505' || (error as { cause?: { code?: string } })?.cause?.code === '23505';
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string; cause?: { code?: string } })?.code === '23505' ||
+  (error as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /**
  * Collectors' cash (issue 19): cash held per collector, the count that hands it over, receipts
@@ -99,7 +101,10 @@ export function createCashService(deps: { clock: Clock; defaultDb: Db; publicUrl
       }
       const today = todayIn(terms.timezone, deps.clock.now());
       const rows = await selectCashSummary(db, scope, { collector, timezone: terms.timezone, today });
-      const names = await namesOf(scope.tenantId, rows.map((row) => row.collector));
+      const names = await namesOf(
+        scope.tenantId,
+        rows.map((row) => row.collector),
+      );
       return rows.map((row) => ({
         collector: row.collector,
         collector_name: names.get(row.collector) ?? '',
@@ -117,9 +122,18 @@ export function createCashService(deps: { clock: Clock; defaultDb: Db; publicUrl
      * difference kept as a shortage or surplus with its reason. With it, one `handover`
      * transaction of the counted cash from the collector to the counter.
      */
-    async createHandover(context: ServiceContext, input: CreateHandoverData, audit: AuditContext, ticket: IdempotencyTicket | null): Promise<Handover> {
+    async createHandover(
+      context: ServiceContext,
+      input: CreateHandoverData,
+      audit: AuditContext,
+      ticket: IdempotencyTicket | null,
+    ): Promise<Handover> {
       const { db, scope, terms, actor } = context;
-      const counted = parseDecimalField('counted_amount', input.counted_amount, terms.decimals, { maxDigits: 15, allowNegative: false, allowZero: true });
+      const counted = parseDecimalField('counted_amount', input.counted_amount, terms.decimals, {
+        maxDigits: 15,
+        allowNegative: false,
+        allowZero: true,
+      });
       await assertTenantUser(deps.defaultDb, scope.tenantId, input.collector, 'collector');
       const ids = [...new Set(input.payments)].sort((a, b) => a - b);
       const names = await namesOf(scope.tenantId, [input.collector, actor.userId]);
@@ -129,7 +143,8 @@ export function createCashService(deps: { clock: Clock; defaultDb: Db; publicUrl
           const byId = new Map(rows.map((row) => [row.id, row]));
           for (const id of ids) {
             const row = byId.get(id);
-            if (!row || row.heldBy !== input.collector || row.amount <= 0n || row.handedOver) throw fieldError('payments', ERROR_CODES.paymentNotHeld, { id });
+            if (!row || row.heldBy !== input.collector || row.amount <= 0n || row.handedOver)
+              throw fieldError('payments', ERROR_CODES.paymentNotHeld, { id });
           }
           const expected = rows.reduce((sum, row) => sum + row.amount, 0n);
           const difference = counted - expected;
@@ -149,7 +164,8 @@ export function createCashService(deps: { clock: Clock; defaultDb: Db; publicUrl
                   createdBy: actor.userId,
                 })
               : null;
-          if (transaction) await recordAudit(tx, audit, { action: 'create', entity: 'transaction', entityId: transaction.id, after: transaction });
+          if (transaction)
+            await recordAudit(tx, audit, { action: 'create', entity: 'transaction', entityId: transaction.id, after: transaction });
           const row = await insertHandover(
             tx,
             {
@@ -183,8 +199,17 @@ export function createCashService(deps: { clock: Clock; defaultDb: Db; publicUrl
     async handovers(context: ServiceContext, query: ListHandoversQuery): Promise<Handover[]> {
       const { db, scope, terms } = context;
       const collector = collectorFilter(context, query.collector);
-      const rows = await selectHandovers(db, scope, { collector, kind: query.kind, dateFrom: query.date_from, dateTo: query.date_to, timezone: terms.timezone });
-      const names = await namesOf(scope.tenantId, rows.flatMap(({ row }) => [row.collectorId, row.createdBy]));
+      const rows = await selectHandovers(db, scope, {
+        collector,
+        kind: query.kind,
+        dateFrom: query.date_from,
+        dateTo: query.date_to,
+        timezone: terms.timezone,
+      });
+      const names = await namesOf(
+        scope.tenantId,
+        rows.flatMap(({ row }) => [row.collectorId, row.createdBy]),
+      );
       return rows.map(({ row, payments }) => toHandover(row, payments, names, terms.decimals));
     },
 
@@ -195,7 +220,10 @@ export function createCashService(deps: { clock: Clock; defaultDb: Db; publicUrl
       const from = query.date_from ?? `${today.slice(0, 7)}-01`;
       const to = query.date_to ?? today;
       const rows = await selectPerformance(db, scope, { period: query.period, from, to, timezone: terms.timezone, collector });
-      const names = await namesOf(scope.tenantId, rows.map((row) => row.collector));
+      const names = await namesOf(
+        scope.tenantId,
+        rows.map((row) => row.collector),
+      );
       return rows.map((row) => ({
         collector: row.collector,
         collector_name: names.get(row.collector) ?? '',
@@ -229,7 +257,13 @@ export function createCashService(deps: { clock: Clock; defaultDb: Db; publicUrl
      * The printable receipt. A payment written before receipts existed (or by another path) gets
      * its number now, in a transaction of its own, gapless like the others.
      */
-    async printableReceipt(context: ServiceContext, paymentId: number, language: DocumentLanguage, size: ReceiptSize, audit: AuditContext): Promise<{ html: string; number: number }> {
+    async printableReceipt(
+      context: ServiceContext,
+      paymentId: number,
+      language: DocumentLanguage,
+      size: ReceiptSize,
+      audit: AuditContext,
+    ): Promise<{ html: string; number: number }> {
       const { db, scope, terms } = context;
       const row = await findPaymentForReceipt(db, scope, paymentId);
       if (!row) throw notFound();
@@ -248,7 +282,10 @@ export function createCashService(deps: { clock: Clock; defaultDb: Db; publicUrl
         namesOf(scope.tenantId, [payment.heldBy ?? payment.receivedBy]),
         findSettings(db, scope),
       ]);
-      const logo = config?.logo ? ((await findUploadDataUri(db, scope, config.logo)) ?? (db === deps.defaultDb ? null : await findUploadDataUri(deps.defaultDb, scope, config.logo))) : null;
+      const logo = config?.logo
+        ? ((await findUploadDataUri(db, scope, config.logo)) ??
+          (db === deps.defaultDb ? null : await findUploadDataUri(deps.defaultDb, scope, config.logo)))
+        : null;
       const url = `${deps.publicUrl.replace(/\/$/, '')}/payments/${payment.id}/verify?service=${scope.serviceId}`;
       const qrSvg = await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
       const money = (value: bigint) => formatMoneyAmount(value, terms.decimals);

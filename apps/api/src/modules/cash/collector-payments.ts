@@ -7,7 +7,11 @@ import type { ServiceContext } from '../../scope/service-scope';
  * tenant setting must be on, the method cash, and never a reversal. Answers who holds the cash:
  * the collector who took it, or null for the office.
  */
-export function collectorHolder(context: ServiceContext, input: { method: string; reverses?: number | null }, isReversal: boolean): number | null {
+export function collectorHolder(
+  context: ServiceContext,
+  input: { method: string; reverses?: number | null },
+  isReversal: boolean,
+): number | null {
   if (context.actor.role !== 'collector') return null;
   if (!context.terms.collectorsTakePayments) throw forbidden(ERROR_CODES.collectorPaymentsOff);
   if (isReversal || input.reverses) throw forbidden(ERROR_CODES.collectorCannotReverse);

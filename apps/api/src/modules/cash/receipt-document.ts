@@ -72,13 +72,19 @@ export function formatReceiptTime(value: Date, timezone: string, language: Docum
 }
 
 /** The printable receipt (58 mm, 80 mm or A5) as one self-contained HTML page; Arabic right to left. */
-export function renderReceiptDocument(input: { receipt: ReceiptData; issuer: DocumentIssuer; language: DocumentLanguage; size: ReceiptSize }): string {
+export function renderReceiptDocument(input: {
+  receipt: ReceiptData;
+  issuer: DocumentIssuer;
+  language: DocumentLanguage;
+  size: ReceiptSize;
+}): string {
   const { receipt, issuer, language, size } = input;
   const t = LABELS[language];
   const paper = RECEIPT_PAPER[size];
   const isRoll = paper.widthMm !== null;
   const money = (amount: string) => ltr(formatMoney(amount, receipt.currency, language));
-  const row = (label: string, value: string, className = '') => `<tr${className ? ` class="${className}"` : ''}><th>${escapeHtml(label)}</th><td>${value}</td></tr>`;
+  const row = (label: string, value: string, className = '') =>
+    `<tr${className ? ` class="${className}"` : ''}><th>${escapeHtml(label)}</th><td>${value}</td></tr>`;
   const invoiceRows = receipt.invoices
     .map((invoice) => `<tr class="invoice-paid"><td>${ltr(invoice.number)}</td><td class="num">${money(invoice.amount)}</td></tr>`)
     .join('');

@@ -5,7 +5,6 @@ import { HttpError, fieldError } from '../../lib/http-errors';
 import { detectImageType } from '../media/image-type';
 import type { LogoFile } from './config.service';
 
-
 /** What a multipart settings form carries: its text fields and the logo file, checked by content. */
 export interface ConfigForm {
   fields: Record<string, string>;

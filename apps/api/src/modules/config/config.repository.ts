@@ -36,7 +36,10 @@ export function toConfig(row: SettingsRow): Config {
     second_currency: row.secondCurrency,
     second_currency_decimals: row.secondCurrency === null ? null : currencyDecimals(row.secondCurrency),
     cash_rounding: Object.fromEntries(
-      Object.entries(row.cashRounding ?? {}).map(([currency, step]) => [currency, formatMoneyAmount(BigInt(step), currencyDecimals(currency))]),
+      Object.entries(row.cashRounding ?? {}).map(([currency, step]) => [
+        currency,
+        formatMoneyAmount(BigInt(step), currencyDecimals(currency)),
+      ]),
     ),
     voltage: row.voltage,
     prorate_partial_months: row.proratePartialMonths,
@@ -65,7 +68,11 @@ export async function lockSettings(tx: Executor, scope: { tenantId: number }): P
 }
 
 /** A new tenant's settings row (provisioning). */
-export async function insertSettings(tx: Executor, scope: { tenantId: number }, values: SettingsChanges & { companyName: string }): Promise<void> {
+export async function insertSettings(
+  tx: Executor,
+  scope: { tenantId: number },
+  values: SettingsChanges & { companyName: string },
+): Promise<void> {
   await tx.insert(settings).values({ ...values, tenantId: scope.tenantId });
 }
 
@@ -73,7 +80,10 @@ export async function insertSettings(tx: Executor, scope: { tenantId: number }, 
  * A service of the tenant with the tenant's settings, in one query (`null` when the service is not
  * the tenant's): the request scope of every `/api/services/{serviceId}/...` route.
  */
-export async function findServiceWithSettings(db: Executor, scope: { tenantId: number; serviceId: number }): Promise<{ service: typeof services.$inferSelect; settings: SettingsRow | null } | null> {
+export async function findServiceWithSettings(
+  db: Executor,
+  scope: { tenantId: number; serviceId: number },
+): Promise<{ service: typeof services.$inferSelect; settings: SettingsRow | null } | null> {
   const [row] = await db
     .select({ service: services, settings })
     .from(services)
@@ -83,7 +93,10 @@ export async function findServiceWithSettings(db: Executor, scope: { tenantId: n
 }
 
 /** The tenant's late fee terms as stored (value a decimal text scaled by 10^3), `null` without a settings row. */
-export async function findLateFeeSettings(db: Executor, scope: { tenantId: number }): Promise<{ kind: string; value: string; afterDays: number } | null> {
+export async function findLateFeeSettings(
+  db: Executor,
+  scope: { tenantId: number },
+): Promise<{ kind: string; value: string; afterDays: number } | null> {
   const [row] = await db
     .select({ kind: settings.lateFeeKind, value: settings.lateFeeValue, afterDays: settings.lateFeeAfterDays })
     .from(settings)
@@ -110,7 +123,11 @@ export async function takeNextInvoiceSequence(tx: Executor, scope: { tenantId: n
 
 /** The tenant's next credit note sequence, under the same row lock: gapless like the invoices'. */
 export async function takeNextCreditNoteSequence(tx: Executor, scope: { tenantId: number }): Promise<number> {
-  const [locked] = await tx.select({ last: settings.lastCreditNoteNumber }).from(settings).where(eq(settings.tenantId, scope.tenantId)).for('update');
+  const [locked] = await tx
+    .select({ last: settings.lastCreditNoteNumber })
+    .from(settings)
+    .where(eq(settings.tenantId, scope.tenantId))
+    .for('update');
   if (!locked) throw new Error(`Tenant ${scope.tenantId} has no settings row`);
   const sequence = Number(locked.last) + 1;
   await tx.update(settings).set({ lastCreditNoteNumber: sequence }).where(eq(settings.tenantId, scope.tenantId));
@@ -118,7 +135,10 @@ export async function takeNextCreditNoteSequence(tx: Executor, scope: { tenantId
 }
 
 export async function updateSettings(tx: Executor, scope: { tenantId: number }, changes: SettingsChanges): Promise<SettingsRow> {
-  const row = first(await tx.update(settings).set(changes).where(eq(settings.tenantId, scope.tenantId)).returning(), 'the updated settings row');
+  const row = first(
+    await tx.update(settings).set(changes).where(eq(settings.tenantId, scope.tenantId)).returning(),
+    'the updated settings row',
+  );
   return row;
 }
 

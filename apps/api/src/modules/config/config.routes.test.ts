@@ -24,7 +24,9 @@ const putForm = (client: Client, fields: Record<string, string>, files: Record<s
   const { payload, headers } = buildMultipart(fields, files);
   return client.request({ method: 'PUT', url: `/api/config/${id}/`, payload, headers });
 };
-const logoFile = (data: Buffer, filename = 'logo.png', contentType = 'image/png'): Record<string, MultipartFile> => ({ logo: { filename, contentType, data } });
+const logoFile = (data: Buffer, filename = 'logo.png', contentType = 'image/png'): Record<string, MultipartFile> => ({
+  logo: { filename, contentType, data },
+});
 
 describe('config', () => {
   it("answers the caller's tenant's settings as one object", async () => {
@@ -75,7 +77,15 @@ describe('config', () => {
       logo: '/api/media/whatever.png',
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ company_name: 'Nour Power', tax_rate: '11.000', invoice_due_days: 30, timezone: 'Asia/Beirut', invoice_prefix: 'NP', currency: 'USD', logo: null });
+    expect(response.json()).toMatchObject({
+      company_name: 'Nour Power',
+      tax_rate: '11.000',
+      invoice_due_days: 30,
+      timezone: 'Asia/Beirut',
+      invoice_prefix: 'NP',
+      currency: 'USD',
+      logo: null,
+    });
     const again = await admin.put(`/api/config/${settingsId}/`, { tax_rate: 7.5 });
     expect(again.json()).toMatchObject({ tax_rate: '7.500', company_name: 'Nour Power' });
     const me = await admin.get('/api/auth/users/me/');
@@ -88,7 +98,12 @@ describe('config', () => {
     expect(response.json()).toMatchObject({ voltage: 110, prorate_partial_months: false, backdate_days: 7 });
     expect((await admin.get('/api/config/')).json()).toMatchObject({ voltage: 110, prorate_partial_months: false, backdate_days: 7 });
     const bad = await admin.put(`/api/config/${settingsId}/`, { voltage: 0, prorate_partial_months: 'maybe', backdate_days: 400 });
-    expect(bad.json().errors.map((error: { field: string }) => error.field).sort()).toEqual(['backdate_days', 'prorate_partial_months', 'voltage']);
+    expect(
+      bad
+        .json()
+        .errors.map((error: { field: string }) => error.field)
+        .sort(),
+    ).toEqual(['backdate_days', 'prorate_partial_months', 'voltage']);
     await admin.put(`/api/config/${settingsId}/`, { voltage: 230, prorate_partial_months: true, backdate_days: 31 });
   });
 
@@ -139,10 +154,13 @@ describe('config', () => {
     expect(changed.json()).toMatchObject({ currency: 'JOD', currency_decimals: 3 });
     expect((await admin.get('/api/auth/users/me/')).json().tenant).toMatchObject({ currency: 'JOD', currency_decimals: 3 });
 
-    const customer = first(await context.db
-      .insert(customers)
-      .values({ tenantId: fixture.tenantA.id, serviceId: fixture.tenantA.electricityId, code: 'C-1', fullName: 'Customer' })
-      .returning(), 'a row inserted into customers');
+    const customer = first(
+      await context.db
+        .insert(customers)
+        .values({ tenantId: fixture.tenantA.id, serviceId: fixture.tenantA.electricityId, code: 'C-1', fullName: 'Customer' })
+        .returning(),
+      'a row inserted into customers',
+    );
     await context.db.insert(invoices).values({
       tenantId: fixture.tenantA.id,
       serviceId: fixture.tenantA.electricityId,
@@ -166,13 +184,20 @@ describe('config', () => {
     // Tenant B has no money: its currency still changes.
     const other = await fixture.as('b.admin');
     const otherId = (await other.get('/api/config/')).json().id;
-    expect((await other.put(`/api/config/${otherId}/`, { currency: 'LBP' })).json()).toMatchObject({ currency: 'LBP', currency_decimals: 0 });
+    expect((await other.put(`/api/config/${otherId}/`, { currency: 'LBP' })).json()).toMatchObject({
+      currency: 'LBP',
+      currency_decimals: 0,
+    });
   });
 });
 
 describe('logo', () => {
   it('uploads a PNG as multipart with other fields, and serves it with its type, nosniff and a long cache', async () => {
-    const response = await putForm(admin, { company_name: 'With Logo', invoice_due_days: '20', logo: '' }, logoFile(PNG_1X1, 'my logo.PNG'));
+    const response = await putForm(
+      admin,
+      { company_name: 'With Logo', invoice_due_days: '20', logo: '' },
+      logoFile(PNG_1X1, 'my logo.PNG'),
+    );
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ company_name: 'With Logo', invoice_due_days: 20 });
@@ -233,9 +258,20 @@ describe('logo', () => {
     const justOver = await putForm(admin, {}, logoFile(Buffer.concat([PNG_1X1, Buffer.alloc(1024 * 1024)])));
     expect(justOver.statusCode).toBe(400);
     // A malformed body and a second file are 400s too.
-    const malformed = await admin.request({ method: 'PUT', url: `/api/config/${settingsId}/`, payload: 'garbage', headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    const malformed = await admin.request({
+      method: 'PUT',
+      url: `/api/config/${settingsId}/`,
+      payload: 'garbage',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
     expect(malformed.statusCode).toBe(400);
-    const { payload, headers } = buildMultipart({}, { logo: { filename: 'a.png', contentType: 'image/png', data: PNG_1X1 }, other: { filename: 'b.png', contentType: 'image/png', data: PNG_1X1 } });
+    const { payload, headers } = buildMultipart(
+      {},
+      {
+        logo: { filename: 'a.png', contentType: 'image/png', data: PNG_1X1 },
+        other: { filename: 'b.png', contentType: 'image/png', data: PNG_1X1 },
+      },
+    );
     expect((await admin.request({ method: 'PUT', url: `/api/config/${settingsId}/`, payload, headers })).statusCode).toBe(400);
   });
 
@@ -244,12 +280,24 @@ describe('logo', () => {
     const form = new FormData();
     form.append('company_name', 'Too big');
     form.append('logo', new Blob([PNG_1X1, Buffer.alloc(20 * 1024 * 1024, 1)], { type: 'image/png' }), 'big.png');
-    const response = await fetch(`${address}/api/config/${settingsId}/`, { method: 'PUT', body: form, headers: { authorization: `Bearer ${admin.token}` } });
+    const response = await fetch(`${address}/api/config/${settingsId}/`, {
+      method: 'PUT',
+      body: form,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ logo: ['The logo is too large: at most 1 MB.'], code: 'logo_too_large', params: { max: 1 } });
+    expect(await response.json()).toMatchObject({
+      logo: ['The logo is too large: at most 1 MB.'],
+      code: 'logo_too_large',
+      params: { max: 1 },
+    });
     // A caller without the permission is refused before the body is read.
     const support = await fixture.as('a.support');
-    const refused = await fetch(`${address}/api/config/${settingsId}/`, { method: 'PUT', body: form, headers: { authorization: `Bearer ${support.token}` } });
+    const refused = await fetch(`${address}/api/config/${settingsId}/`, {
+      method: 'PUT',
+      body: form,
+      headers: { authorization: `Bearer ${support.token}` },
+    });
     expect(refused.status).toBe(403);
   });
 
@@ -268,15 +316,26 @@ describe('logo', () => {
   });
 
   it('answers 404 for unknown or malformed media names', async () => {
-    for (const name of ['nothing.png', `${fixture.tenantA.id}-${'0'.repeat(32)}.png`, '999999-' + 'a'.repeat(32) + '.png', '..%2F..%2Fetc%2Fpasswd']) {
+    for (const name of [
+      'nothing.png',
+      `${fixture.tenantA.id}-${'0'.repeat(32)}.png`,
+      '999999-' + 'a'.repeat(32) + '.png',
+      '..%2F..%2Fetc%2Fpasswd',
+    ]) {
       expect((await context.app.inject({ method: 'GET', url: `/api/media/${name}` })).statusCode).toBe(404);
     }
   });
 
   it("records each change once, in the tenant's database, without the file's bytes", async () => {
-    const before = await context.db.select().from(auditLog).where(and(eq(auditLog.entity, 'settings'), eq(auditLog.tenantId, fixture.tenantA.id)));
+    const before = await context.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'settings'), eq(auditLog.tenantId, fixture.tenantA.id)));
     await putForm(admin, { company_name: 'Audited' }, logoFile(PNG_1X1));
-    const after = await context.db.select().from(auditLog).where(and(eq(auditLog.entity, 'settings'), eq(auditLog.tenantId, fixture.tenantA.id)));
+    const after = await context.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'settings'), eq(auditLog.tenantId, fixture.tenantA.id)));
     expect(after).toHaveLength(before.length + 1);
     const row = nth(after, after.length - 1);
     expect(row).toMatchObject({ action: 'update', actorId: fixture.tenantA.users.admin, actorRole: 'admin', entityId: String(settingsId) });

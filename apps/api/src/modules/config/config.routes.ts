@@ -27,7 +27,10 @@ export async function configRoutes(app: FastifyInstance, options: { config: Conf
 
   routes.get(
     '/',
-    { ...allowed('list', 'settings'), schema: { tags, summary: "The caller's tenant's settings", response: { 200: configSchema, ...readErrors } } },
+    {
+      ...allowed('list', 'settings'),
+      schema: { tags, summary: "The caller's tenant's settings", response: { 200: configSchema, ...readErrors } },
+    },
     async (request) => config.get(tenantActorOf(request)),
   );
 

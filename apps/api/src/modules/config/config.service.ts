@@ -12,7 +12,15 @@ import type { AuditContext } from '../../plugins/request-context';
 import type { ImageType } from '../media/image-type';
 import { createMediaName } from '../media/media-names';
 import { deleteUpload, insertUpload } from '../media/media.repository';
-import { findSettings, hasMoneyRows, lockSettings, toConfig, updateSettings, type SettingsChanges, type SettingsRow } from './config.repository';
+import {
+  findSettings,
+  hasMoneyRows,
+  lockSettings,
+  toConfig,
+  updateSettings,
+  type SettingsChanges,
+  type SettingsRow,
+} from './config.repository';
 
 /** A logo already checked by its content. */
 export interface LogoFile {
@@ -32,7 +40,8 @@ function checkedCurrencies(row: SettingsRow, input: ConfigChanges): { cashRoundi
   if (second !== null && second === currency) {
     throw fieldError('second_currency', ERROR_CODES.secondCurrencySame);
   }
-  const requested = input.cash_rounding ?? (input.currency !== undefined || input.second_currency !== undefined ? toSteps(row.cashRounding) : undefined);
+  const requested =
+    input.cash_rounding ?? (input.currency !== undefined || input.second_currency !== undefined ? toSteps(row.cashRounding) : undefined);
   if (requested === undefined) return { cashRounding: undefined };
   const cashRounding: Record<string, number> = {};
   for (const [key, value] of Object.entries(requested)) {
@@ -52,7 +61,9 @@ function checkedCurrencies(row: SettingsRow, input: ConfigChanges): { cashRoundi
 }
 
 function toSteps(stored: Record<string, number> | null): Record<string, string> {
-  return Object.fromEntries(Object.entries(stored ?? {}).map(([code, step]) => [code, formatMoneyAmount(BigInt(step), currencyDecimals(code))]));
+  return Object.fromEntries(
+    Object.entries(stored ?? {}).map(([code, step]) => [code, formatMoneyAmount(BigInt(step), currencyDecimals(code))]),
+  );
 }
 
 /** The tenant's settings (the spec's Config) and its logo, on the tenant's database. */
@@ -71,7 +82,13 @@ export function createConfigService(deps: { databases: DatabaseRegistry; clock: 
      * Partial update, with an optional new logo. The currency changes only while the tenant has
      * no money rows: amounts are stored in minor units of the currency they were written in.
      */
-    async update(actor: TenantActor, settingsId: number, input: ConfigChanges, logo: LogoFile | null, context: AuditContext): Promise<Config> {
+    async update(
+      actor: TenantActor,
+      settingsId: number,
+      input: ConfigChanges,
+      logo: LogoFile | null,
+      context: AuditContext,
+    ): Promise<Config> {
       const scope = { tenantId: actor.tenantId };
       return dbFor(actor).transaction(async (tx) => {
         const row = await lockSettings(tx, scope);
@@ -102,8 +119,18 @@ export function createConfigService(deps: { databases: DatabaseRegistry; clock: 
           lateFeeAfterDays: input.late_fee_after_days,
           reminderLanguage: input.reminder_language,
           // The built-in text saved back unchanged stays "the built-in text" (it follows future wording).
-          reminderTemplateEn: input.reminder_template_en === undefined ? undefined : input.reminder_template_en === DEFAULT_REMINDER_TEMPLATES.en ? '' : input.reminder_template_en,
-          reminderTemplateAr: input.reminder_template_ar === undefined ? undefined : input.reminder_template_ar === DEFAULT_REMINDER_TEMPLATES.ar ? '' : input.reminder_template_ar,
+          reminderTemplateEn:
+            input.reminder_template_en === undefined
+              ? undefined
+              : input.reminder_template_en === DEFAULT_REMINDER_TEMPLATES.en
+                ? ''
+                : input.reminder_template_en,
+          reminderTemplateAr:
+            input.reminder_template_ar === undefined
+              ? undefined
+              : input.reminder_template_ar === DEFAULT_REMINDER_TEMPLATES.ar
+                ? ''
+                : input.reminder_template_ar,
           disconnectionAfterDays: input.disconnection_after_days,
           defaultDigits: input.default_digits,
           updatedAt: clock.now(),
@@ -118,7 +145,13 @@ export function createConfigService(deps: { databases: DatabaseRegistry; clock: 
         // A replaced or removed logo's bytes go with it; its old URL answers 404 from now on.
         if (changes.logo !== undefined && row.logo && row.logo !== changes.logo) await deleteUpload(tx, scope, row.logo);
         const updated = await updateSettings(tx, scope, changes);
-        await recordAudit(tx, context, { action: 'update', entity: 'settings', entityId: row.id, before: toConfig(row), after: toConfig(updated) });
+        await recordAudit(tx, context, {
+          action: 'update',
+          entity: 'settings',
+          entityId: row.id,
+          before: toConfig(row),
+          after: toConfig(updated),
+        });
         return toConfig(updated);
       });
     },
@@ -132,7 +165,13 @@ export function createConfigService(deps: { databases: DatabaseRegistry; clock: 
         if (!row.logo) return;
         await deleteUpload(tx, scope, row.logo);
         const updated = await updateSettings(tx, scope, { logo: null, updatedAt: clock.now() });
-        await recordAudit(tx, context, { action: 'delete_logo', entity: 'settings', entityId: row.id, before: toConfig(row), after: toConfig(updated) });
+        await recordAudit(tx, context, {
+          action: 'delete_logo',
+          entity: 'settings',
+          entityId: row.id,
+          before: toConfig(row),
+          after: toConfig(updated),
+        });
       });
     },
   };

@@ -27,7 +27,10 @@ export async function loadImportReferences(executor: Executor, scope: ServiceSco
       .from(stations)
       .where(and(eq(stations.tenantId, scope.tenantId), eq(stations.serviceId, scope.serviceId))),
     executor.select({ id: regions.id, name: regions.name }).from(regions).where(eq(regions.tenantId, scope.tenantId)),
-    executor.select({ id: streets.id, name: streets.name, regionId: streets.regionId }).from(streets).where(eq(streets.tenantId, scope.tenantId)),
+    executor
+      .select({ id: streets.id, name: streets.name, regionId: streets.regionId })
+      .from(streets)
+      .where(eq(streets.tenantId, scope.tenantId)),
     executor
       .select({ id: buildings.id, name: buildings.name, streetId: buildings.streetId, regionId: streets.regionId })
       .from(buildings)

@@ -25,7 +25,12 @@ function sendCsv(client: Client, csv: string, options: { dryRun?: boolean; heade
 }
 
 async function customerCount(tenantId = fixture.tenantA.id) {
-  const row = first(await context.db.select({ count: sql<number>`count(*)::int` }).from(customers).where(eq(customers.tenantId, tenantId)));
+  const row = first(
+    await context.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(customers)
+      .where(eq(customers.tenantId, tenantId)),
+  );
   return Number(row.count);
 }
 
@@ -56,8 +61,13 @@ describe('customer import', () => {
     const english = await admin.get(path('customers/import/template/'));
     expect(english.statusCode).toBe(200);
     expect(english.headers['content-type']).toContain('text/csv');
-    const [header, example] = english.body.replace(/^\uFEFF/, '').trim().split('\n');
-    expect(header).toBe('code,full_name,phone,email,national_id,region,street,building,floor,apartment,station,bundle,initial_reading,status,notes');
+    const [header, example] = english.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(header).toBe(
+      'code,full_name,phone,email,national_id,region,street,building,floor,apartment,station,bundle,initial_reading,status,notes',
+    );
     expect(example).toContain('Rania Khoury');
     const arabic = await admin.get(path('customers/import/template/'), { 'accept-language': 'ar' });
     expect(arabic.body).toContain('code,full_name');
@@ -74,16 +84,30 @@ describe('customer import', () => {
     expect(good).toMatchObject({
       row: 2,
       errors: [],
-      values: { full_name: 'Rania Khoury', region: fixture.tenantA.regionId, street: fixture.tenantA.streetId, building: fixture.tenantA.buildingId, bundle: bundleId, bundle_name: '5 A', initial_reading: '3200.000', station_name: 'North station' },
+      values: {
+        full_name: 'Rania Khoury',
+        region: fixture.tenantA.regionId,
+        street: fixture.tenantA.streetId,
+        building: fixture.tenantA.buildingId,
+        bundle: bundleId,
+        bundle_name: '5 A',
+        initial_reading: '3200.000',
+        station_name: 'North station',
+      },
     });
-    expect(blank.errors.map((error: { field: string; code: string }) => `${error.field}:${error.code}`).sort()).toEqual(['email:invalid_email', 'full_name:blank'].sort());
+    expect(blank.errors.map((error: { field: string; code: string }) => `${error.field}:${error.code}`).sort()).toEqual(
+      ['email:invalid_email', 'full_name:blank'].sort(),
+    );
     expect(badReading.errors).toEqual([expect.objectContaining({ field: 'initial_reading', code: 'min_value' })]);
     expect(unknown.errors).toEqual([
       expect.objectContaining({ field: 'bundle', code: 'import_name_not_found', message: 'Nothing named "Gold" was found here.' }),
       expect.objectContaining({ field: 'building', code: 'import_name_not_found' }),
     ]);
     // Another tenant's bundle and region are simply not found.
-    expect(otherTenant.errors.map((error: { field: string; code: string }) => `${error.field}:${error.code}`)).toEqual(['bundle:import_name_not_found', 'region:import_name_not_found']);
+    expect(otherTenant.errors.map((error: { field: string; code: string }) => `${error.field}:${error.code}`)).toEqual([
+      'bundle:import_name_not_found',
+      'region:import_name_not_found',
+    ]);
 
     const arabic = (await sendCsv(admin, MIXED, { dryRun: true, headers: { 'accept-language': 'ar' } })).json();
     expect(arabic.rows[3].errors[0]).toMatchObject({ code: 'import_name_not_found', message: 'لا يوجد عنصر باسم "Gold" هنا.' });
@@ -130,7 +154,12 @@ describe('customer import', () => {
     expect(await customerCount()).toBe(before + 3);
 
     const rania = (await admin.get(path('customers/?search=Rania'))).json().results[0];
-    expect(rania).toMatchObject({ building: fixture.tenantA.buildingId, street: fixture.tenantA.streetId, station_name: 'North station', subscription: { bundle: bundleId, counter: '3200.000', started_on: '2026-11-03' } });
+    expect(rania).toMatchObject({
+      building: fixture.tenantA.buildingId,
+      street: fixture.tenantA.streetId,
+      station_name: 'North station',
+      subscription: { bundle: bundleId, counter: '3200.000', started_on: '2026-11-03' },
+    });
     expect(rania.code).toMatch(/^C-\d{6}$/);
     const omar = (await admin.get(path('customers/?search=Omar'))).json().results[0];
     expect(omar).toMatchObject({ code: 'K-100', status: 'suspended', subscription: null });
@@ -140,7 +169,14 @@ describe('customer import', () => {
     const audits = await context.db
       .select({ id: auditLog.id })
       .from(auditLog)
-      .where(and(eq(auditLog.tenantId, fixture.tenantA.id), eq(auditLog.entity, 'customer'), eq(auditLog.action, 'create'), sql`${auditLog.after} ? 'importedFromRow'`));
+      .where(
+        and(
+          eq(auditLog.tenantId, fixture.tenantA.id),
+          eq(auditLog.entity, 'customer'),
+          eq(auditLog.action, 'create'),
+          sql`${auditLog.after} ? 'importedFromRow'`,
+        ),
+      );
     expect(audits.length).toBe(3);
 
     // A code already taken, or twice in the file, is a row error.
@@ -159,7 +195,11 @@ describe('customer import', () => {
   });
 
   it('imports 10,000 rows in one transaction (the time is printed, not asserted)', async () => {
-    const rows = Array.from({ length: 10_000 }, (_, index) => `,Bulk Customer ${index},+961 1 ${String(index).padStart(6, '0')},,Region a,Street a,Building a,${index % 9},${index},North station,5 A,${index}.5,active`);
+    const rows = Array.from(
+      { length: 10_000 },
+      (_, index) =>
+        `,Bulk Customer ${index},+961 1 ${String(index).padStart(6, '0')},,Region a,Street a,Building a,${index % 9},${index},North station,5 A,${index}.5,active`,
+    );
     const csv = [HEADER, ...rows].join('\n');
     const before = await customerCount();
     const started = performance.now();
@@ -171,9 +211,16 @@ describe('customer import', () => {
     const committed = performance.now();
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ created: 10_000, subscriptions: 10_000 });
-    console.log(`10,000-row import (PGlite): preview ${Math.round(previewed - started)} ms, commit ${Math.round(committed - previewed)} ms`);
+    console.log(
+      `10,000-row import (PGlite): preview ${Math.round(previewed - started)} ms, commit ${Math.round(committed - previewed)} ms`,
+    );
     expect(await customerCount()).toBe(before + 10_000);
-    const meters = first(await context.db.select({ count: sql<number>`count(*)::int` }).from(subscriptions).where(and(eq(subscriptions.tenantId, fixture.tenantA.id), eq(subscriptions.counter, '9999.500'))));
+    const meters = first(
+      await context.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.tenantId, fixture.tenantA.id), eq(subscriptions.counter, '9999.500'))),
+    );
     expect(Number(meters.count)).toBe(1);
   });
 });

@@ -62,12 +62,19 @@ const EXAMPLE_ROWS: Record<'en' | 'ar', Record<CustomerImportColumn, string>> = 
  * (`Content-Type: text/csv`, UTF-8). `?dry_run=true` previews; without it the file is imported,
  * all rows or none, under an optional Idempotency-Key. `import/template/` is the file to fill in.
  */
-export async function customerImportRoutes(app: FastifyInstance, options: { imports: CustomerImportService; databases: DatabaseRegistry; idempotency: Idempotency }) {
+export async function customerImportRoutes(
+  app: FastifyInstance,
+  options: { imports: CustomerImportService; databases: DatabaseRegistry; idempotency: Idempotency },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { imports, databases, idempotency } = options;
   const tags = ['customers'];
   // The file is read as bytes (this plugin only): its text is decoded and checked by the service.
-  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'buffer', bodyLimit: CUSTOMER_IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(
+    ['text/csv', 'text/plain'],
+    { parseAs: 'buffer', bodyLimit: CUSTOMER_IMPORT_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
 
   routes.get(
     '/import/template/',
@@ -100,7 +107,8 @@ export async function customerImportRoutes(app: FastifyInstance, options: { impo
       bodyLimit: CUSTOMER_IMPORT_MAX_BYTES,
       schema: {
         tags,
-        summary: 'Import customers from a CSV body (text/csv, UTF-8): ?dry_run=true previews each row with its errors; otherwise all rows are created or none',
+        summary:
+          'Import customers from a CSV body (text/csv, UTF-8): ?dry_run=true previews each row with its errors; otherwise all rows are created or none',
         description:
           'Columns: ' +
           CUSTOMER_IMPORT_COLUMNS.join(', ') +
@@ -108,7 +116,14 @@ export async function customerImportRoutes(app: FastifyInstance, options: { impo
           'A commit with any row error writes nothing: 400 import_has_errors with `rows.{row}.{column}` errors. Accepts an Idempotency-Key header on the commit.',
         params: serviceParamsSchema,
         querystring: customerImportQuerySchema,
-        response: { 200: customerImportPreviewSchema, 201: customerImportResultSchema, ...writeErrors, 413: errorSchema, 415: errorSchema, 422: errorSchema },
+        response: {
+          200: customerImportPreviewSchema,
+          201: customerImportResultSchema,
+          ...writeErrors,
+          413: errorSchema,
+          415: errorSchema,
+          422: errorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -116,10 +131,15 @@ export async function customerImportRoutes(app: FastifyInstance, options: { impo
       const body = request.body;
       if (!Buffer.isBuffer(body)) throw new HttpError(415, ERROR_CODES.unsupportedMediaType);
       if (request.query.dry_run) return reply.code(200).send(await imports.preview(context, body, requestLanguage(request)));
-      return idempotency.run(request, reply, { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId }, async (ticket) => ({
-        statusCode: 201,
-        body: await imports.commit(context, body, auditContextOf(request), ticket),
-      }));
+      return idempotency.run(
+        request,
+        reply,
+        { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId },
+        async (ticket) => ({
+          statusCode: 201,
+          body: await imports.commit(context, body, auditContextOf(request), ticket),
+        }),
+      );
     },
   );
 }

@@ -96,13 +96,16 @@ function readHeader(header: string[]): { columns: (CustomerImportColumn | null)[
 async function checkFile(executor: Executor, context: ServiceContext, body: Buffer | string): Promise<CheckedRow[]> {
   const parsed = parseCsv(body);
   if (parsed === null) throw badRequest([fileError(ERROR_CODES.importUnreadable)]);
-  const records = parsed.map((cells, index) => ({ row: index + 1, cells })).filter((record) => record.cells.some((cell) => cell.trim() !== ''));
+  const records = parsed
+    .map((cells, index) => ({ row: index + 1, cells }))
+    .filter((record) => record.cells.some((cell) => cell.trim() !== ''));
   if (!records.length) throw badRequest([fileError(ERROR_CODES.importEmpty)]);
   const { columns, issues } = readHeader(first(records, 'the header row').cells);
   const dataRows = records.slice(1);
   if (issues.length) throw badRequest(issues);
   if (!dataRows.length) throw badRequest([fileError(ERROR_CODES.importEmpty)]);
-  if (dataRows.length > CUSTOMER_IMPORT_MAX_ROWS) throw badRequest([fileError(ERROR_CODES.importTooManyRows, { max: CUSTOMER_IMPORT_MAX_ROWS })]);
+  if (dataRows.length > CUSTOMER_IMPORT_MAX_ROWS)
+    throw badRequest([fileError(ERROR_CODES.importTooManyRows, { max: CUSTOMER_IMPORT_MAX_ROWS })]);
 
   const references = await loadImportReferences(executor, context.scope);
   const cellsOf = (cells: string[]) => {
@@ -112,7 +115,11 @@ async function checkFile(executor: Executor, context: ServiceContext, body: Buff
     });
     return values;
   };
-  const rows = dataRows.map((record) => ({ row: record.row, cells: cellsOf(record.cells), extra: record.cells.slice(columns.length).some((cell) => cell.trim() !== '') }));
+  const rows = dataRows.map((record) => ({
+    row: record.row,
+    cells: cellsOf(record.cells),
+    extra: record.cells.slice(columns.length).some((cell) => cell.trim() !== ''),
+  }));
   const givenCodes = rows.map((row) => row.cells.code).filter(Boolean);
   const takenCodes = givenCodes.length ? await findTakenCodes(executor, context.scope.tenantId, givenCodes) : new Set<string>();
   const firstRowOfCode = new Map<string, number>();
@@ -134,7 +141,8 @@ async function checkFile(executor: Executor, context: ServiceContext, body: Buff
       initial_reading: cells.initial_reading || undefined,
     });
     if (!texts.success) {
-      for (const issue of texts.error.issues) issues.push({ field: String(issue.path[0] ?? 'non_field_errors'), ...codeOfZodIssue(issue as never, cells) });
+      for (const issue of texts.error.issues)
+        issues.push({ field: String(issue.path[0] ?? 'non_field_errors'), ...codeOfZodIssue(issue as never, cells) });
     }
     let initialReading: string | null = null;
     if (texts.success && texts.data.initial_reading != null) {
@@ -187,7 +195,12 @@ function createResolver(references: ImportReferences) {
   function single<T>(field: string, cell: string, candidates: T[], issues: FieldIssue[], parentMissing = false): T | null {
     if (candidates.length === 1) return first(candidates);
     if (!candidates.length) issues.push({ field, code: ERROR_CODES.importNameNotFound, params: { name: cell } });
-    else issues.push(parentMissing ? { field, code: ERROR_CODES.importAddressParent } : { field, code: ERROR_CODES.importNameAmbiguous, params: { name: cell } });
+    else
+      issues.push(
+        parentMissing
+          ? { field, code: ERROR_CODES.importAddressParent }
+          : { field, code: ERROR_CODES.importNameAmbiguous, params: { name: cell } },
+      );
     return null;
   }
 
@@ -204,12 +217,15 @@ function createResolver(references: ImportReferences) {
     }
     let building = null as ImportReferences['buildings'][number] | null;
     if (cells.building && !regionFailed && !(cells.street && !street)) {
-      const candidates = findBuilding(cells.building).filter((item) => (!street || item.streetId === street.id) && (!region || item.regionId === region.id));
+      const candidates = findBuilding(cells.building).filter(
+        (item) => (!street || item.streetId === street.id) && (!region || item.regionId === region.id),
+      );
       building = single('building', cells.building, candidates, issues, !street);
     }
     const streetId = building?.streetId ?? street?.id ?? null;
     const regionId = building?.regionId ?? street?.regionId ?? region?.id ?? null;
-    const nameOf = <T extends { id: number; name: string }>(rows: T[], id: number | null) => (id === null ? '' : (rows.find((item) => item.id === id)?.name ?? ''));
+    const nameOf = <T extends { id: number; name: string }>(rows: T[], id: number | null) =>
+      id === null ? '' : (rows.find((item) => item.id === id)?.name ?? '');
     return {
       bundle: bundle?.id ?? null,
       bundle_name: bundle?.name ?? cells.bundle,
@@ -226,7 +242,12 @@ function createResolver(references: ImportReferences) {
 }
 
 function messagesOf(issues: FieldIssue[], language: ErrorLanguage) {
-  return issues.map((issue) => ({ field: issue.field, code: issue.code, message: formatErrorMessage(issue.code, language, issue.params), ...(issue.params ? { params: issue.params } : {}) }));
+  return issues.map((issue) => ({
+    field: issue.field,
+    code: issue.code,
+    message: formatErrorMessage(issue.code, language, issue.params),
+    ...(issue.params ? { params: issue.params } : {}),
+  }));
 }
 
 /** The customers' generated codes (C-000123), kept unique against the tenant's and the file's. */
@@ -262,7 +283,12 @@ export function createCustomerImportService(deps: { clock: Clock }) {
      * and audit rows): any row with an error and nothing is written (400 `import_has_errors` with
      * each row's errors as `rows.{row}.{column}`).
      */
-    async commit(context: ServiceContext, body: Buffer | string, audit: AuditContext, ticket: IdempotencyTicket | null): Promise<CustomerImportResult> {
+    async commit(
+      context: ServiceContext,
+      body: Buffer | string,
+      audit: AuditContext,
+      ticket: IdempotencyTicket | null,
+    ): Promise<CustomerImportResult> {
       const { db, scope } = context;
       const now = deps.clock.now();
       const today = todayIn(context.terms.timezone, now);

@@ -3,7 +3,18 @@ import type { Customer, CustomerTotals, ListCustomersQuery } from '@meterline/co
 import { customerListSpec } from '@meterline/contract/customers';
 import { formatMoneyAmount } from '@meterline/contract/money';
 import type { Executor } from '../../db/client';
-import { buildings, bundles, customers, invoices, meterReadings, payments, regions, stations, streets, subscriptions } from '../../db/schema/index';
+import {
+  buildings,
+  bundles,
+  customers,
+  invoices,
+  meterReadings,
+  payments,
+  regions,
+  stations,
+  streets,
+  subscriptions,
+} from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import { generateCode, selectRows } from '../../scope/codes';
 import type { ServiceScope } from '../../scope/service-scope';
@@ -63,7 +74,13 @@ export function toCustomer(row: CustomerJoined, decimals: number): Customer {
     credit: formatMoneyAmount(customer.credit, decimals),
     subscription:
       row.subscriptionId !== null && row.bundleId !== null
-        ? { id: row.subscriptionId, bundle: row.bundleId, bundle_name: row.bundleName ?? '', counter: row.counter ?? '0.000', started_on: row.startedOn ?? '' }
+        ? {
+            id: row.subscriptionId,
+            bundle: row.bundleId,
+            bundle_name: row.bundleName ?? '',
+            counter: row.counter ?? '0.000',
+            started_on: row.startedOn ?? '',
+          }
         : null,
     notes: customer.notes,
     created_at: customer.createdAt.toISOString(),
@@ -78,7 +95,10 @@ function selectCustomers(executor: Executor) {
     .leftJoin(streets, eq(streets.id, customers.streetId))
     .leftJoin(buildings, eq(buildings.id, customers.buildingId))
     .leftJoin(stations, eq(stations.id, customers.stationId))
-    .leftJoin(subscriptions, and(eq(subscriptions.tenantId, customers.tenantId), eq(subscriptions.customerId, customers.id), isNull(subscriptions.endedOn)))
+    .leftJoin(
+      subscriptions,
+      and(eq(subscriptions.tenantId, customers.tenantId), eq(subscriptions.customerId, customers.id), isNull(subscriptions.endedOn)),
+    )
     .leftJoin(bundles, eq(bundles.id, subscriptions.bundleId));
 }
 
@@ -96,7 +116,12 @@ const orderingFields = {
   station: stations.name,
 } satisfies Record<(typeof customerListSpec.ordering)[number], unknown>;
 
-export function listCustomersSource(executor: Executor, scope: ServiceScope, query: ListCustomersQuery, decimals: number): ListSource<Customer, CustomerTotals> {
+export function listCustomersSource(
+  executor: Executor,
+  scope: ServiceScope,
+  query: ListCustomersQuery,
+  decimals: number,
+): ListSource<Customer, CustomerTotals> {
   const openBundle = sql`exists (select 1 from ${subscriptions} where ${subscriptions.tenantId} = ${customers.tenantId} and ${subscriptions.customerId} = ${customers.id} and ${subscriptions.endedOn} is null and ${subscriptions.bundleId} = ${query.bundle ?? 0})`;
   const conditions: (SQL | undefined)[] = [
     scoped(scope),
@@ -117,21 +142,34 @@ export function listCustomersSource(executor: Executor, scope: ServiceScope, que
     fetchPage: async (limit, offset) => {
       // Order and page on customers alone (an index walk), then join the names of one page.
       if (!needsJoinForOrder) {
-        const page = executor.select({ id: customers.id }).from(customers).where(where).orderBy(...orderBy).limit(limit).offset(offset).as('page');
+        const page = executor
+          .select({ id: customers.id })
+          .from(customers)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset)
+          .as('page');
         const rows = await selectCustomers(executor)
           .innerJoin(page, eq(page.id, customers.id))
           .orderBy(...orderBy);
         return rows.map((row) => toCustomer(row, decimals));
       }
-      return (await selectCustomers(executor).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map((row) => toCustomer(row, decimals));
+      return (
+        await selectCustomers(executor)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset)
+      ).map((row) => toCustomer(row, decimals));
     },
     // What the filtered customers owe, in one aggregate: a customer's credit does not lower another's debt.
     totals: async () => {
       const row = first(
         await executor
-        .select({ balanceDue: sql<string>`coalesce(sum(${customers.balance}) filter (where ${customers.balance} > 0), 0)::text` })
-        .from(customers)
-        .where(where),
+          .select({ balanceDue: sql<string>`coalesce(sum(${customers.balance}) filter (where ${customers.balance} > 0), 0)::text` })
+          .from(customers)
+          .where(where),
         'the row of the totals',
       );
       return { balance_due: formatMoneyAmount(BigInt(row.balanceDue), decimals) };
@@ -139,13 +177,26 @@ export function listCustomersSource(executor: Executor, scope: ServiceScope, que
   };
 }
 
-export async function findCustomer(executor: Executor, scope: ServiceScope, customerId: number, decimals: number): Promise<Customer | null> {
+export async function findCustomer(
+  executor: Executor,
+  scope: ServiceScope,
+  customerId: number,
+  decimals: number,
+): Promise<Customer | null> {
   const [row] = await selectCustomers(executor).where(and(scoped(scope), eq(customers.id, customerId)));
   return row ? toCustomer(row, decimals) : null;
 }
 
-export async function findCustomerRow(executor: Executor, scope: ServiceScope, customerId: number, options: { lock?: boolean } = {}): Promise<CustomerRow | null> {
-  const query = executor.select().from(customers).where(and(scoped(scope), eq(customers.id, customerId)));
+export async function findCustomerRow(
+  executor: Executor,
+  scope: ServiceScope,
+  customerId: number,
+  options: { lock?: boolean } = {},
+): Promise<CustomerRow | null> {
+  const query = executor
+    .select()
+    .from(customers)
+    .where(and(scoped(scope), eq(customers.id, customerId)));
   const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -164,12 +215,20 @@ export async function insertCustomer(executor: Executor, values: typeof customer
   return row;
 }
 
-export async function updateCustomerRow(executor: Executor, scope: ServiceScope, customerId: number, values: Partial<typeof customers.$inferInsert>): Promise<CustomerRow> {
-  const row = first(await executor
-    .update(customers)
-    .set(values)
-    .where(and(scoped(scope), eq(customers.id, customerId)))
-    .returning(), 'the updated customers row');
+export async function updateCustomerRow(
+  executor: Executor,
+  scope: ServiceScope,
+  customerId: number,
+  values: Partial<typeof customers.$inferInsert>,
+): Promise<CustomerRow> {
+  const row = first(
+    await executor
+      .update(customers)
+      .set(values)
+      .where(and(scoped(scope), eq(customers.id, customerId)))
+      .returning(),
+    'the updated customers row',
+  );
   return row;
 }
 
@@ -197,7 +256,12 @@ export async function closeSubscription(executor: Executor, scope: ServiceScope,
     .where(and(eq(subscriptions.tenantId, scope.tenantId), eq(subscriptions.id, subscriptionId)));
 }
 
-export async function setOpenSubscriptionStation(executor: Executor, scope: ServiceScope, customerId: number, stationId: number | null): Promise<void> {
+export async function setOpenSubscriptionStation(
+  executor: Executor,
+  scope: ServiceScope,
+  customerId: number,
+  stationId: number | null,
+): Promise<void> {
   await executor
     .update(subscriptions)
     .set({ stationId })
@@ -206,12 +270,15 @@ export async function setOpenSubscriptionStation(executor: Executor, scope: Serv
 
 /** Money or meter history refers to the customer: it cannot be deleted (409 protected). */
 export async function isCustomerReferenced(executor: Executor, scope: ServiceScope, customerId: number): Promise<boolean> {
-  const [row] = await selectRows<{ used: boolean }>(executor, sql`select (
+  const [row] = await selectRows<{ used: boolean }>(
+    executor,
+    sql`select (
       exists (select 1 from ${invoices} where ${invoices.tenantId} = ${scope.tenantId} and ${invoices.customerId} = ${customerId})
       or exists (select 1 from ${payments} where ${payments.tenantId} = ${scope.tenantId} and ${payments.customerId} = ${customerId})
       or exists (select 1 from ${meterReadings} join ${subscriptions} on ${subscriptions.id} = ${meterReadings.subscriptionId}
                  where ${meterReadings.tenantId} = ${scope.tenantId} and ${subscriptions.customerId} = ${customerId})
-    ) as used`);
+    ) as used`,
+  );
   return Boolean(row?.used);
 }
 

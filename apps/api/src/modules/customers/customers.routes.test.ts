@@ -32,7 +32,13 @@ describe('customers', () => {
     const response = await admin.post(path('customers/'), { full_name: 'Rania Khoury' });
     expect(response.statusCode).toBe(201);
     const customer = response.json();
-    expect(customer).toMatchObject({ full_name: 'Rania Khoury', status: 'active', balance: '0.00', subscription: null, service: fixture.tenantA.electricityId });
+    expect(customer).toMatchObject({
+      full_name: 'Rania Khoury',
+      status: 'active',
+      balance: '0.00',
+      subscription: null,
+      service: fixture.tenantA.electricityId,
+    });
     expect(customer.code).toMatch(/^C-\d{6}$/);
   });
 
@@ -63,8 +69,13 @@ describe('customers', () => {
     expect((await admin.post(path('customers/'), { full_name: 'One', code: 'X-1' })).statusCode).toBe(201);
     const duplicate = await admin.post(path('customers/'), { full_name: 'Two', code: 'X-1' });
     expect(duplicate.statusCode).toBe(400);
-    expect(duplicate.json()).toMatchObject({ code: 'customer_code_taken', errors: [{ field: 'code', message: 'A customer with this code already exists.' }] });
-    const otherTenant = await (await fixture.as('b.admin')).post(servicePath(fixture.tenantB, 'customers/'), { full_name: 'Other', code: 'X-1' });
+    expect(duplicate.json()).toMatchObject({
+      code: 'customer_code_taken',
+      errors: [{ field: 'code', message: 'A customer with this code already exists.' }],
+    });
+    const otherTenant = await (
+      await fixture.as('b.admin')
+    ).post(servicePath(fixture.tenantB, 'customers/'), { full_name: 'Other', code: 'X-1' });
     expect(otherTenant.statusCode).toBe(201);
   });
 
@@ -87,7 +98,10 @@ describe('customers', () => {
     expect(rows.filter((row) => row.endedOn === null)).toHaveLength(1);
     // null closes it; a bundle again opens a new one from the last reading.
     expect((await admin.put(path(`customers/${created.id}/`), { bundle: null })).json().subscription).toBeNull();
-    expect((await admin.put(path(`customers/${created.id}/`), { bundle: bundleId })).json().subscription).toMatchObject({ bundle: bundleId, counter: '321.500' });
+    expect((await admin.put(path(`customers/${created.id}/`), { bundle: bundleId })).json().subscription).toMatchObject({
+      bundle: bundleId,
+      counter: '321.500',
+    });
   });
 
   it('lists with filters, search, ordering and csv', async () => {
@@ -123,7 +137,9 @@ describe('customers', () => {
     expect((await admin.delete(path(`customers/${plain.id}/`))).statusCode).toBe(204);
     expect((await admin.get(path(`customers/${plain.id}/`))).statusCode).toBe(404);
     const metered = (await admin.post(path('customers/'), { full_name: 'Metered', bundle: bundleId })).json();
-    await context.db.insert(meterReadings).values({ tenantId: fixture.tenantA.id, subscriptionId: metered.subscription.id, value: '5', previousValue: '0' });
+    await context.db
+      .insert(meterReadings)
+      .values({ tenantId: fixture.tenantA.id, subscriptionId: metered.subscription.id, value: '5', previousValue: '0' });
     const refused = await admin.delete(path(`customers/${metered.id}/`));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'protected' });
@@ -139,7 +155,10 @@ describe('customers', () => {
     expect((await admin.put(path(`customers/${theirs.id}/`), { notes: 'x' })).statusCode).toBe(404);
     expect((await admin.delete(path(`customers/${theirs.id}/`))).statusCode).toBe(404);
     expect((await admin.get(path('customers/abc/'))).statusCode).toBe(404);
-    for (const [plural, row] of [['stations', theirStation], ['bundles', theirBundle]] as const) {
+    for (const [plural, row] of [
+      ['stations', theirStation],
+      ['bundles', theirBundle],
+    ] as const) {
       expect((await admin.get(path(`${plural}/${row.id}/`))).statusCode).toBe(404);
       expect((await admin.put(path(`${plural}/${row.id}/`), { notes: 'x', description: 'x' })).statusCode).toBe(404);
       expect((await admin.delete(path(`${plural}/${row.id}/`))).statusCode).toBe(404);
@@ -163,7 +182,10 @@ describe('bundles', () => {
     const response = await admin.post(path('bundles/'), { name: '15 A', amperage: '15', price: '٢٥.٥', unit_price: '0.123456' });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ price: '25.50', unit_price: '0.123456', amperage: '15.00', is_active: true });
-    expect((await admin.post(path('bundles/'), { name: 'Bad', price: '1.234' })).json()).toMatchObject({ price: ['Ensure that there are no more than 2 decimal places.'], code: 'decimal_places' });
+    expect((await admin.post(path('bundles/'), { name: 'Bad', price: '1.234' })).json()).toMatchObject({
+      price: ['Ensure that there are no more than 2 decimal places.'],
+      code: 'decimal_places',
+    });
     expect((await admin.post(path('bundles/'), { name: 'Bad', unit_price: '0.1234567' })).statusCode).toBe(400);
     expect((await admin.post(path('bundles/'), { name: 'Bad', price: '-1' })).statusCode).toBe(400);
     expect((await admin.post(path('bundles/'), { name: 'Bad', price: 'abc' })).statusCode).toBe(400);
@@ -181,17 +203,37 @@ describe('bundles', () => {
 
   it('refuses an inactive bundle for a new subscription', async () => {
     const inactive = (await admin.post(path('bundles/'), { name: 'Old tariff', is_active: false })).json();
-    expect((await admin.post(path('customers/'), { full_name: 'X', bundle: inactive.id })).json()).toMatchObject({ bundle: ['This bundle is not active.'], code: 'bundle_inactive' });
-    expect((await admin.get(path('bundles/?is_active=false'))).json().results.map((row: { name: string }) => row.name)).toContain('Old tariff');
+    expect((await admin.post(path('customers/'), { full_name: 'X', bundle: inactive.id })).json()).toMatchObject({
+      bundle: ['This bundle is not active.'],
+      code: 'bundle_inactive',
+    });
+    expect((await admin.get(path('bundles/?is_active=false'))).json().results.map((row: { name: string }) => row.name)).toContain(
+      'Old tariff',
+    );
   });
 });
 
 describe('stations', () => {
   it('generates a code, checks the address and protects a used station', async () => {
-    const created = await admin.post(path('stations/'), { name: 'South', capacity: '120.5', latitude: '33.89', longitude: '35.5', status: 'maintenance' });
+    const created = await admin.post(path('stations/'), {
+      name: 'South',
+      capacity: '120.5',
+      latitude: '33.89',
+      longitude: '35.5',
+      status: 'maintenance',
+    });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ code: expect.stringMatching(/^ST-\d{6}$/), capacity: '120.500', latitude: '33.890000', status: 'maintenance', customers_count: 0 });
-    expect((await admin.post(path('stations/'), { name: 'X', code: created.json().code })).json()).toMatchObject({ code: 'station_code_taken', errors: [{ field: 'code', code: 'station_code_taken', message: 'A station with this code already exists.' }] });
+    expect(created.json()).toMatchObject({
+      code: expect.stringMatching(/^ST-\d{6}$/),
+      capacity: '120.500',
+      latitude: '33.890000',
+      status: 'maintenance',
+      customers_count: 0,
+    });
+    expect((await admin.post(path('stations/'), { name: 'X', code: created.json().code })).json()).toMatchObject({
+      code: 'station_code_taken',
+      errors: [{ field: 'code', code: 'station_code_taken', message: 'A station with this code already exists.' }],
+    });
     expect((await admin.post(path('stations/'), { name: 'X', latitude: '91' })).statusCode).toBe(400);
     expect((await admin.post(path('stations/'), { name: 'X', status: 'exploded' })).statusCode).toBe(400);
     expect((await admin.delete(path(`stations/${stationId}/`))).json()).toMatchObject({ code: 'protected' });
@@ -206,12 +248,26 @@ describe('permissions', () => {
     const customer = (await admin.post(path('customers/'), { full_name: 'Matrix' })).json();
     let counter = 0;
     const name = () => `Matrix ${(counter += 1)}`;
-    const crud = (plural: string, subject: string, listRoles: readonly RoleUnderTest[], writeRoles: readonly RoleUnderTest[], id: number) => [
+    const crud = (
+      plural: string,
+      subject: string,
+      listRoles: readonly RoleUnderTest[],
+      writeRoles: readonly RoleUnderTest[],
+      id: number,
+    ) => [
       { name: `GET ${plural}`, allowed: listRoles, call: (client: Client) => client.get(path(`${plural}/`)) },
       { name: `GET ${plural} csv`, allowed: listRoles, call: (client: Client) => client.get(path(`${plural}/?format=csv`)) },
       { name: `GET ${plural}/id`, allowed: listRoles, call: (client: Client) => client.get(path(`${plural}/${id}/`)) },
-      { name: `POST ${plural}`, allowed: writeRoles, call: (client: Client) => client.post(path(`${plural}/`), subject === 'customer' ? { full_name: name() } : { name: name() }) },
-      { name: `PUT ${plural}/id`, allowed: writeRoles, call: (client: Client) => client.put(path(`${plural}/${id}/`), { notes: 'x', description: 'x' }) },
+      {
+        name: `POST ${plural}`,
+        allowed: writeRoles,
+        call: (client: Client) => client.post(path(`${plural}/`), subject === 'customer' ? { full_name: name() } : { name: name() }),
+      },
+      {
+        name: `PUT ${plural}/id`,
+        allowed: writeRoles,
+        call: (client: Client) => client.put(path(`${plural}/${id}/`), { notes: 'x', description: 'x' }),
+      },
       { name: `DELETE ${plural}/id`, allowed: writeRoles, call: (client: Client) => client.delete(path(`${plural}/999999/`)) },
     ];
     await expectPermissions(clients, [

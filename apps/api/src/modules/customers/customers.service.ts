@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import type { createCustomerInputSchema, Customer, CustomerTotals, ListCustomersQuery, updateCustomerInputSchema } from '@meterline/contract/customers';
+import type {
+  createCustomerInputSchema,
+  Customer,
+  CustomerTotals,
+  ListCustomersQuery,
+  updateCustomerInputSchema,
+} from '@meterline/contract/customers';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -36,7 +42,6 @@ type UpdateCustomerData = z.output<typeof updateCustomerInputSchema>;
 export function initialReadingText(value: string | null | undefined, field = 'initial_reading'): string {
   return value === undefined || value === null ? '0' : decimalFieldText(field, value, QUANTITY_SCALE, { maxDigits: 14 });
 }
-
 
 /** Customers of a service, with their subscription (bundle and meter). */
 export function createCustomerService(deps: { clock: Clock }) {
@@ -87,11 +92,16 @@ export function createCustomerService(deps: { clock: Clock }) {
 
     async create(context: ServiceContext, input: CreateCustomerData, audit: AuditContext): Promise<Customer> {
       const { db, scope } = context;
-      const address = await resolveAddress(db, scope.tenantId, { regionId: input.region ?? null, streetId: input.street ?? null, buildingId: input.building ?? null });
+      const address = await resolveAddress(db, scope.tenantId, {
+        regionId: input.region ?? null,
+        streetId: input.street ?? null,
+        buildingId: input.building ?? null,
+      });
       if (input.station) await assertStation(db, scope, input.station);
       if (input.bundle) await assertBundleUsable(context, input.bundle);
       const initialReading = initialReadingText(input.initial_reading);
-      if (input.code && (await isCustomerCodeTaken(db, scope.tenantId, input.code))) throw fieldError('code', ERROR_CODES.customerCodeTaken);
+      if (input.code && (await isCustomerCodeTaken(db, scope.tenantId, input.code)))
+        throw fieldError('code', ERROR_CODES.customerCodeTaken);
       try {
         const id = await db.transaction(async (tx) => {
           const id = await nextSerialId(tx, 'customers');
@@ -139,7 +149,12 @@ export function createCustomerService(deps: { clock: Clock }) {
       const touchesAddress = input.region !== undefined || input.street !== undefined || input.building !== undefined;
       const address = touchesAddress
         ? await resolveAddress(db, scope.tenantId, {
-            regionId: input.region !== undefined ? input.region : input.street !== undefined || input.building !== undefined ? null : current.regionId,
+            regionId:
+              input.region !== undefined
+                ? input.region
+                : input.street !== undefined || input.building !== undefined
+                  ? null
+                  : current.regionId,
             streetId: input.street !== undefined ? input.street : input.building !== undefined ? null : current.streetId,
             buildingId: input.building !== undefined ? input.building : current.buildingId,
           })
@@ -169,7 +184,8 @@ export function createCustomerService(deps: { clock: Clock }) {
             updatedAt: deps.clock.now(),
             ...(address ? { regionId: address.regionId, streetId: address.streetId, buildingId: address.buildingId } : {}),
           });
-          if (input.station !== undefined && input.station !== locked.stationId) await setOpenSubscriptionStation(tx, scope, customerId, input.station);
+          if (input.station !== undefined && input.station !== locked.stationId)
+            await setOpenSubscriptionStation(tx, scope, customerId, input.station);
           if (input.bundle !== undefined) {
             const latest = await findLatestSubscription(tx, scope, customerId);
             const openBundle = latest && latest.endedOn === null ? latest.bundleId : null;

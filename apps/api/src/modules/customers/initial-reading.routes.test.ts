@@ -23,7 +23,11 @@ afterAll(async () => context?.close());
 async function billFirstMonth(customer: { id: number; subscription: { id: number } }, reading: string) {
   await backdateSubscriptions(context.db, customer.id);
   expect((await admin.put(path(`subscriptions/${customer.subscription.id}/update-counter/`), { counter: reading })).statusCode).toBe(200);
-  const invoice = await admin.post(path('invoices/'), { subscription: customer.subscription.id, period_start: '2026-10-01', period_end: '2026-10-31' });
+  const invoice = await admin.post(path('invoices/'), {
+    subscription: customer.subscription.id,
+    period_start: '2026-10-01',
+    period_end: '2026-10-31',
+  });
   expect(invoice.statusCode).toBe(201);
   return invoice.json();
 }
@@ -56,7 +60,11 @@ describe('initial reading', () => {
     const negative = await admin.post(path('customers/'), { full_name: 'Negative', bundle: bundleId, initial_reading: '-5' });
     expect(negative.statusCode).toBe(400);
     expect(negative.json()).toMatchObject({ code: 'min_value', errors: [{ field: 'initial_reading', code: 'min_value' }] });
-    const garbage = await admin.post(path('customers/'), { full_name: 'Garbage', bundle: bundleId, initial_reading: '12a' }, { 'accept-language': 'ar' });
+    const garbage = await admin.post(
+      path('customers/'),
+      { full_name: 'Garbage', bundle: bundleId, initial_reading: '12a' },
+      { 'accept-language': 'ar' },
+    );
     expect(garbage.statusCode).toBe(400);
     expect(garbage.json()).toMatchObject({ code: 'invalid_number', initial_reading: ['أدخل رقمًا صحيحًا.'] });
     const tooPrecise = await admin.post(path('customers/'), { full_name: 'Precise', bundle: bundleId, initial_reading: '1.2345' });

@@ -27,15 +27,32 @@ const orderingFields = {
 } satisfies Record<(typeof exchangeRateListSpec.ordering)[number], unknown>;
 
 export function listExchangeRatesSource(executor: Executor, tenantId: number, query: ListExchangeRatesQuery): ListSource<ExchangeRate> {
-  const where = and(eq(exchangeRates.tenantId, tenantId), query.currency ? eq(exchangeRates.currency, query.currency.trim().toUpperCase()) : undefined);
+  const where = and(
+    eq(exchangeRates.tenantId, tenantId),
+    query.currency ? eq(exchangeRates.currency, query.currency.trim().toUpperCase()) : undefined,
+  );
   const orderBy = orderByFor(query.ordering, orderingFields, exchangeRateListSpec.defaultOrdering, exchangeRates.id);
   return {
     countQuery: () => executor.select({ id: exchangeRates.id }).from(exchangeRates).where(where).$dynamic(),
-    fetchPage: async (limit, offset) => (await executor.select().from(exchangeRates).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map(toExchangeRate),
+    fetchPage: async (limit, offset) =>
+      (
+        await executor
+          .select()
+          .from(exchangeRates)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset)
+      ).map(toExchangeRate),
   };
 }
 
-export async function findExchangeRateRow(executor: Executor, tenantId: number, currency: string, month: string): Promise<ExchangeRateRow | null> {
+export async function findExchangeRateRow(
+  executor: Executor,
+  tenantId: number,
+  currency: string,
+  month: string,
+): Promise<ExchangeRateRow | null> {
   const [row] = await executor
     .select()
     .from(exchangeRates)
@@ -46,13 +63,21 @@ export async function findExchangeRateRow(executor: Executor, tenantId: number, 
 
 /** Sets the month's rate, replacing the one there was. */
 export async function upsertExchangeRate(executor: Executor, values: typeof exchangeRates.$inferInsert): Promise<ExchangeRateRow> {
-  const row = first(await executor
-    .insert(exchangeRates)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [exchangeRates.tenantId, exchangeRates.currency, exchangeRates.month],
-      set: { rate: sql`excluded.rate`, baseCurrency: sql`excluded.base_currency`, setBy: sql`excluded.set_by`, setAt: sql`excluded.set_at` },
-    })
-    .returning(), 'a row inserted into exchangeRates');
+  const row = first(
+    await executor
+      .insert(exchangeRates)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [exchangeRates.tenantId, exchangeRates.currency, exchangeRates.month],
+        set: {
+          rate: sql`excluded.rate`,
+          baseCurrency: sql`excluded.base_currency`,
+          setBy: sql`excluded.set_by`,
+          setAt: sql`excluded.set_at`,
+        },
+      })
+      .returning(),
+    'a row inserted into exchangeRates',
+  );
   return row;
 }

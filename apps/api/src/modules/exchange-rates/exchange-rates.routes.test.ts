@@ -24,7 +24,11 @@ afterAll(async () => context?.close());
 
 describe('second currency and cash rounding in the settings', () => {
   it('has none by default', async () => {
-    expect((await admin.get('/api/config/')).json()).toMatchObject({ second_currency: null, second_currency_decimals: null, cash_rounding: {} });
+    expect((await admin.get('/api/config/')).json()).toMatchObject({
+      second_currency: null,
+      second_currency_decimals: null,
+      cash_rounding: {},
+    });
   });
 
   it('refuses a month rate before a second currency is chosen', async () => {
@@ -36,7 +40,12 @@ describe('second currency and cash rounding in the settings', () => {
   it('sets LBP as the second currency with a 1,000 LBP cash step, exactly', async () => {
     const response = await admin.put(`/api/config/${settingsId}/`, { second_currency: 'lbp', cash_rounding: { LBP: '1000', USD: '0.05' } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ currency: 'USD', second_currency: 'LBP', second_currency_decimals: 0, cash_rounding: { LBP: '1000', USD: '0.05' } });
+    expect(response.json()).toMatchObject({
+      currency: 'USD',
+      second_currency: 'LBP',
+      second_currency_decimals: 0,
+      cash_rounding: { LBP: '1000', USD: '0.05' },
+    });
   });
 
   it.each([
@@ -55,8 +64,20 @@ describe('second currency and cash rounding in the settings', () => {
 
   it('takes the map as JSON text from a multipart form', async () => {
     const boundary = '----meterline';
-    const payload = [`--${boundary}`, 'Content-Disposition: form-data; name="cash_rounding"', '', '{"LBP":"500"}', `--${boundary}--`, ''].join('\r\n');
-    const response = await admin.request({ method: 'PUT', url: `/api/config/${settingsId}/`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const payload = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="cash_rounding"',
+      '',
+      '{"LBP":"500"}',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    const response = await admin.request({
+      method: 'PUT',
+      url: `/api/config/${settingsId}/`,
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().cash_rounding).toEqual({ LBP: '500' });
   });
@@ -76,7 +97,10 @@ describe('exchange rates', () => {
       ['2026-11', '89700.500000'],
       ['2026-10', '89600.000000'],
     ]);
-    const audits = await context.db.select().from(auditLog).where(and(eq(auditLog.entity, 'exchange_rate'), eq(auditLog.entityId, String(created.json().id))));
+    const audits = await context.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'exchange_rate'), eq(auditLog.entityId, String(created.json().id))));
     expect(audits.map((row) => row.action).sort()).toEqual(['create', 'update']);
   });
 
@@ -87,17 +111,24 @@ describe('exchange rates', () => {
     expect((await other.get(path('exchange-rates/'))).statusCode).toBe(404);
   });
 
-  it.each([[{ month: '2026-10', rate: '0' }], [{ month: '2026-10', rate: '-3' }], [{ month: '2026-10', rate: '1.1234567' }], [{ month: 'October', rate: '1' }], [{ rate: '1' }]])(
-    'refuses %j with a 400',
-    async (body) => {
-      expect((await admin.post(path('exchange-rates/'), body)).statusCode).toBe(400);
-    },
-  );
+  it.each([
+    [{ month: '2026-10', rate: '0' }],
+    [{ month: '2026-10', rate: '-3' }],
+    [{ month: '2026-10', rate: '1.1234567' }],
+    [{ month: 'October', rate: '1' }],
+    [{ rate: '1' }],
+  ])('refuses %j with a 400', async (body) => {
+    expect((await admin.post(path('exchange-rates/'), body)).statusCode).toBe(400);
+  });
 
   it('office staff only', async () => {
     await expectPermissions(clients, [
       { name: 'list', allowed: ['admin', 'accountant'], call: (client) => client.get(path('exchange-rates/')) },
-      { name: 'set', allowed: ['admin', 'accountant'], call: (client) => client.post(path('exchange-rates/'), { month: '2026-09', rate: '89000' }) },
+      {
+        name: 'set',
+        allowed: ['admin', 'accountant'],
+        call: (client) => client.post(path('exchange-rates/'), { month: '2026-09', rate: '89000' }),
+      },
     ]);
   });
 });

@@ -23,7 +23,10 @@ const EXCHANGE_RATE_CSV_COLUMNS: CsvColumn<ExchangeRate>[] = [
 ];
 
 /** `/api/services/{serviceId}/exchange-rates/`: the tenant's monthly rates (list, set a month's). */
-export async function exchangeRateRoutes(app: FastifyInstance, options: { exchangeRates: ExchangeRateService; databases: DatabaseRegistry }) {
+export async function exchangeRateRoutes(
+  app: FastifyInstance,
+  options: { exchangeRates: ExchangeRateService; databases: DatabaseRegistry },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { exchangeRates, databases } = options;
   const tags = ['exchange-rates'];
@@ -32,11 +35,20 @@ export async function exchangeRateRoutes(app: FastifyInstance, options: { exchan
     '/',
     {
       onRequest: [app.authenticate, requirePermission('list', 'exchange_rate')],
-      schema: { tags, summary: 'Monthly exchange rates of the second currency (paginated; ?format=csv)', params: serviceParamsSchema, querystring: listExchangeRatesQuerySchema, response: { 200: paginatedExchangeRatesSchema, ...readErrors, 400: validationErrorSchema } },
+      schema: {
+        tags,
+        summary: 'Monthly exchange rates of the second currency (paginated; ?format=csv)',
+        params: serviceParamsSchema,
+        querystring: listExchangeRatesQuerySchema,
+        response: { 200: paginatedExchangeRatesSchema, ...readErrors, 400: validationErrorSchema },
+      },
     },
     async (request, reply) => {
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
-      return sendList(request, reply, context.db, request.query, await exchangeRates.listSource(context, request.query), { filename: 'exchange-rates', columns: EXCHANGE_RATE_CSV_COLUMNS });
+      return sendList(request, reply, context.db, request.query, await exchangeRates.listSource(context, request.query), {
+        filename: 'exchange-rates',
+        columns: EXCHANGE_RATE_CSV_COLUMNS,
+      });
     },
   );
 
@@ -44,7 +56,13 @@ export async function exchangeRateRoutes(app: FastifyInstance, options: { exchan
     '/',
     {
       onRequest: [app.authenticate, requirePermission('create', 'exchange_rate')],
-      schema: { tags, summary: "Set a month's rate (201; 200 when it replaces the month's rate)", params: serviceParamsSchema, body: setExchangeRateInputSchema, response: { 200: exchangeRateSchema, 201: exchangeRateSchema, ...writeErrors } },
+      schema: {
+        tags,
+        summary: "Set a month's rate (201; 200 when it replaces the month's rate)",
+        params: serviceParamsSchema,
+        body: setExchangeRateInputSchema,
+        response: { 200: exchangeRateSchema, 201: exchangeRateSchema, ...writeErrors },
+      },
     },
     async (request, reply) => {
       const context = await resolveServiceContext(databases, request, request.params.serviceId);

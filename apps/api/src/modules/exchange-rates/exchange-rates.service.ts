@@ -23,7 +23,11 @@ export function createExchangeRateService(deps: { clock: Clock }) {
     },
 
     /** Answers whether the month had a rate before (`replaced`), for 200 vs 201. */
-    async set(context: ServiceContext, input: SetExchangeRateData, audit: AuditContext): Promise<{ rate: ExchangeRate; replaced: boolean }> {
+    async set(
+      context: ServiceContext,
+      input: SetExchangeRateData,
+      audit: AuditContext,
+    ): Promise<{ rate: ExchangeRate; replaced: boolean }> {
       const { db, scope, actor } = context;
       const rate = parseDecimalField('rate', input.rate, EXCHANGE_RATE_SCALE, { maxDigits: 20, allowZero: false });
       return db.transaction(async (tx) => {
@@ -47,7 +51,13 @@ export function createExchangeRateService(deps: { clock: Clock }) {
           setBy: actor.userId,
           setAt: deps.clock.now(),
         });
-        await recordAudit(tx, audit, { action: before ? 'update' : 'create', entity: 'exchange_rate', entityId: row.id, before, after: row });
+        await recordAudit(tx, audit, {
+          action: before ? 'update' : 'create',
+          entity: 'exchange_rate',
+          entityId: row.id,
+          before,
+          after: row,
+        });
         return { rate: toExchangeRate(row), replaced: before !== null };
       });
     },

@@ -4,7 +4,8 @@ import { idempotencyKeys } from '../../db/schema/index';
 
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
 
-const keyWhere = (scope: { tenantId: number }, key: string) => and(eq(idempotencyKeys.tenantId, scope.tenantId), eq(idempotencyKeys.key, key));
+const keyWhere = (scope: { tenantId: number }, key: string) =>
+  and(eq(idempotencyKeys.tenantId, scope.tenantId), eq(idempotencyKeys.key, key));
 
 /** Takes the key for a new request: false when a row for it exists already (answered or in flight). */
 export async function claimIdempotencyKey(
@@ -29,7 +30,13 @@ export async function findIdempotencyKey(db: Executor, scope: { tenantId: number
  * Takes over a key whose request died in flight: only while it is still unanswered and still the
  * row that was read (its `createdAt`), so two takers cannot both win.
  */
-export async function takeOverIdempotencyKey(db: Executor, scope: { tenantId: number }, key: string, seenCreatedAt: Date, now: Date): Promise<boolean> {
+export async function takeOverIdempotencyKey(
+  db: Executor,
+  scope: { tenantId: number },
+  key: string,
+  seenCreatedAt: Date,
+  now: Date,
+): Promise<boolean> {
   const takenOver = await db
     .update(idempotencyKeys)
     .set({ createdAt: now })
@@ -39,7 +46,13 @@ export async function takeOverIdempotencyKey(db: Executor, scope: { tenantId: nu
 }
 
 /** Stores the answer on the key (in the write's own transaction when it gives one). */
-export async function completeIdempotencyKey(executor: Executor, scope: { tenantId: number }, key: string, statusCode: number, body: unknown): Promise<void> {
+export async function completeIdempotencyKey(
+  executor: Executor,
+  scope: { tenantId: number },
+  key: string,
+  statusCode: number,
+  body: unknown,
+): Promise<void> {
   await executor.update(idempotencyKeys).set({ statusCode, response: body }).where(keyWhere(scope, key));
 }
 

@@ -4,7 +4,13 @@ import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Db, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, HttpError, unprocessable } from '../../lib/http-errors';
-import { claimIdempotencyKey, completeIdempotencyKey, findIdempotencyKey, releaseIdempotencyKey, takeOverIdempotencyKey } from './idempotency.repository';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  findIdempotencyKey,
+  releaseIdempotencyKey,
+  takeOverIdempotencyKey,
+} from './idempotency.repository';
 
 /** A request still "in flight" after this long died before committing: its key may be taken over. */
 const STALE_IN_FLIGHT_MS = 2 * 60 * 1000;
@@ -28,7 +34,11 @@ function canonicalJson(value: unknown): string {
 
 export function requestFingerprint(route: string, body: unknown): string {
   // A file sent as the body (a CSV import) is hashed as its bytes.
-  return createHash('sha256').update(route).update('\n').update(Buffer.isBuffer(body) ? body : canonicalJson(body)).digest('hex');
+  return createHash('sha256')
+    .update(route)
+    .update('\n')
+    .update(Buffer.isBuffer(body) ? body : canonicalJson(body))
+    .digest('hex');
 }
 
 function keyOf(request: FastifyRequest): string | null {

@@ -29,7 +29,9 @@ const LAST_DAY: Record<string, string> = { '06': '30', '07': '31', '08': '31', '
 const periodOf = (month: string, half: number) => {
   const end = LAST_DAY[month.slice(5)];
   if (half === 0) return { period_start: `${month}-01`, period_end: `${month}-${end}` };
-  return half === 1 ? { period_start: `${month}-01`, period_end: `${month}-15` } : { period_start: `${month}-10`, period_end: `${month}-${end}` };
+  return half === 1
+    ? { period_start: `${month}-01`, period_end: `${month}-15` }
+    : { period_start: `${month}-10`, period_end: `${month}-${end}` };
 };
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
@@ -47,7 +49,10 @@ type Step =
   | { kind: 'bundle'; customer: number; bundle: number };
 
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('reading' as const), customer: fc.nat(3), delta: fc.integer({ min: 0, max: 500_000 }) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({ kind: fc.constant('reading' as const), customer: fc.nat(3), delta: fc.integer({ min: 0, max: 500_000 }) }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('void' as const), customer: fc.nat(3) }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('invoice' as const), customer: fc.nat(3), month: fc.nat(5), half: fc.nat(2) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('run' as const), month: fc.nat(5) }) },
@@ -77,7 +82,8 @@ async function runStep(step: Step): Promise<number> {
       const subscription = await subscriptionOf(nth(customers, step.customer).id);
       const readings = (await admin.get(path(`subscriptions/${subscription}/readings/?page_size=1`))).json().results as { id: number }[];
       if (!readings.length) return 404;
-      return (await admin.post(path(`subscriptions/${subscription}/readings/${first(readings).id}/void/`), { reason: 'random void' })).statusCode;
+      return (await admin.post(path(`subscriptions/${subscription}/readings/${first(readings).id}/void/`), { reason: 'random void' }))
+        .statusCode;
     }
     case 'invoice': {
       const subscription = await subscriptionOf(nth(customers, step.customer).id);
@@ -86,7 +92,9 @@ async function runStep(step: Step): Promise<number> {
     case 'run':
       return (await admin.post(path('invoices/generate/'), periodOf(nth(MONTHS, step.month), 0))).statusCode;
     case 'payment': {
-      const open = await rows<{ id: number; balance: string }>(sql`select id, (total - amount_paid)::text as balance from invoices where status in ('unpaid', 'partially_paid') order by id`);
+      const open = await rows<{ id: number; balance: string }>(
+        sql`select id, (total - amount_paid)::text as balance from invoices where status in ('unpaid', 'partially_paid') order by id`,
+      );
       if (!open.length) return 404;
       const invoice = nth(open, step.pick % open.length);
       const part = (BigInt(invoice.balance) * BigInt(step.part)) / 100n;
@@ -103,7 +111,13 @@ async function runStep(step: Step): Promise<number> {
       const payment = nth(left, step.pick % left.length);
       const amount = BigInt(payment.amount);
       const text = `-${amount / 100n}.${String(amount % 100n).padStart(2, '0')}`;
-      return (await admin.put(path(`invoices/${payment.invoice_id}/create_payment/`), { amount: text, reverses: payment.id, reason: 'random reversal' })).statusCode;
+      return (
+        await admin.put(path(`invoices/${payment.invoice_id}/create_payment/`), {
+          amount: text,
+          reverses: payment.id,
+          reason: 'random reversal',
+        })
+      ).statusCode;
     }
     case 'cancel': {
       const live = await rows<{ id: number }>(sql`select id from invoices where status = 'unpaid' order by id`);
@@ -117,8 +131,9 @@ async function runStep(step: Step): Promise<number> {
 
 /** The invariants of issue 11, in one round trip after every step (the full scan of expectMoneyInvariants after every run). */
 async function expectInvariants() {
-  const broken = first(await rows<{ invoice_totals: number; balances: number; overlaps: number; numbering: number; outstanding: string }>(
-    sql`select
+  const broken = first(
+    await rows<{ invoice_totals: number; balances: number; overlaps: number; numbering: number; outstanding: string }>(
+      sql`select
       (select count(*) from invoices i
         where i.subtotal <> coalesce((select sum(l.amount) from invoice_lines l where l.invoice_id = i.id), 0)
            or i.total <> i.subtotal + i.tax
@@ -131,7 +146,8 @@ async function expectInvariants() {
         where s.last_invoice_number <> (select count(*) from invoices i where i.tenant_id = s.tenant_id)
            or (select count(distinct i.number) from invoices i where i.tenant_id = s.tenant_id) <> (select count(*) from invoices i where i.tenant_id = s.tenant_id))::int as numbering,
       (select coalesce(sum(balance), 0) from customers where tenant_id = ${fixture.tenantA.id})::text as outstanding`,
-  ));
+    ),
+  );
   const { outstanding, ...counts } = broken;
   expect(counts).toEqual({ invoice_totals: 0, balances: 0, overlaps: 0, numbering: 0 });
   const stats = (await admin.get('/api/statistics/stats1/')).json();

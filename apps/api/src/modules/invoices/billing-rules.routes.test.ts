@@ -17,7 +17,8 @@ async function customer(fullName: string, extra: Record<string, unknown> = {}, s
   await backdateSubscriptions(context.db, created.id);
   return created;
 }
-const bill = (subscription: number, periodStart: string, periodEnd: string) => admin.post(path('invoices/'), { subscription, period_start: periodStart, period_end: periodEnd });
+const bill = (subscription: number, periodStart: string, periodEnd: string) =>
+  admin.post(path('invoices/'), { subscription, period_start: periodStart, period_end: periodEnd });
 
 beforeAll(async () => {
   context = await createTestContext();
@@ -35,7 +36,10 @@ describe('invoice periods', () => {
     const first = (await admin.get(path(`invoices/?subscription=${subscription.id}`))).json().results[0];
     const overlapping = await bill(subscription.id, '2026-11-10', '2026-11-20');
     expect(overlapping.statusCode).toBe(409);
-    expect(overlapping.json()).toMatchObject({ code: 'period_overlaps', params: { number: first.number, period_start: '2026-11-01', period_end: '2026-11-15' } });
+    expect(overlapping.json()).toMatchObject({
+      code: 'period_overlaps',
+      params: { number: first.number, period_start: '2026-11-01', period_end: '2026-11-15' },
+    });
     expect(overlapping.json().detail).toContain(first.number);
     expect((await bill(subscription.id, '2026-10-20', '2026-11-01')).json()).toMatchObject({ code: 'period_overlaps' });
     expect((await bill(subscription.id, '2026-11-01', '2026-11-15')).json()).toMatchObject({ code: 'period_already_billed' });
@@ -57,7 +61,10 @@ describe('amounts beyond the stored range', () => {
   it('are a 400 amount_too_large, never a 500', async () => {
     const dear = (await admin.post(path('bundles/'), { name: 'Dear', price: '10', unit_price: '999999999999.999999' })).json().id;
     const { subscription } = await customer('Huge', { bundle: dear });
-    const reading = await admin.put(path(`subscriptions/${subscription.id}/update-counter/`), { counter: '99999999999.999', confirm_unusual: true });
+    const reading = await admin.put(path(`subscriptions/${subscription.id}/update-counter/`), {
+      counter: '99999999999.999',
+      confirm_unusual: true,
+    });
     expect(reading.statusCode).toBe(200);
     const invoice = await bill(subscription.id, '2026-11-01', '2026-11-20');
     expect(invoice.statusCode).toBe(400);
@@ -70,7 +77,10 @@ describe('amounts beyond the stored range', () => {
       lines: [{ description: 'x', quantity: '99999999999.999', unit_price: '999999999999.999999' }],
     });
     expect(lines.statusCode).toBe(400);
-    expect(lines.json()).toMatchObject({ code: 'amount_too_large', lines: ['The amounts of this invoice are beyond what can be stored: check the readings and prices.'] });
+    expect(lines.json()).toMatchObject({
+      code: 'amount_too_large',
+      lines: ['The amounts of this invoice are beyond what can be stored: check the readings and prices.'],
+    });
     await expectMoneyInvariants(context.db);
   });
 });
@@ -116,7 +126,12 @@ describe('billing run', () => {
 
     const again = (await admin.post(water('invoices/generate/'), period)).json();
     expect(again).toMatchObject({ created: 0, skipped: 5 });
-    expect(again.skipped_details).toContainEqual({ subscription: payer.subscription.id, customer: payer.id, customer_name: 'Payer', reason: 'already_billed' });
+    expect(again.skipped_details).toContainEqual({
+      subscription: payer.subscription.id,
+      customer: payer.id,
+      customer_name: 'Payer',
+      reason: 'already_billed',
+    });
 
     const notBegun = await admin.post(water('invoices/generate/'), { period_start: '2026-12-01', period_end: '2026-12-31' });
     expect(notBegun.statusCode).toBe(400);

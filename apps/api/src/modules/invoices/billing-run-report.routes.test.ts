@@ -38,14 +38,19 @@ describe('the billing run report', () => {
   it('lists meters not read since their last invoice, bills or skips them, and sums the amounts per station', async () => {
     const read = await customer('Read Meter', north);
     const unread = await customer('Unread Meter', null);
-    const reading = await admin.put(path(`subscriptions/${read.subscription.id}/update-counter/`), { counter: '100', taken_at: '2026-10-30T10:00:00Z' });
+    const reading = await admin.put(path(`subscriptions/${read.subscription.id}/update-counter/`), {
+      counter: '100',
+      taken_at: '2026-10-30T10:00:00Z',
+    });
     expect(reading.statusCode).toBe(200);
 
     const preview = await admin.post(path('invoices/generate/?dry_run=true'), october);
     expect(preview.statusCode).toBe(200);
     const dry = preview.json();
     expect(dry).toMatchObject({ created: 2, month_in_progress: false });
-    expect(dry.unread).toEqual([{ subscription: unread.subscription.id, customer: unread.id, customer_name: 'Unread Meter', last_reading_at: null }]);
+    expect(dry.unread).toEqual([
+      { subscription: unread.subscription.id, customer: unread.id, customer_name: 'Unread Meter', last_reading_at: null },
+    ]);
     expect(dry.by_station).toHaveLength(2);
     const northRow = dry.by_station.find((row: { station: number | null }) => row.station === north);
     const noStation = dry.by_station.find((row: { station: number | null }) => row.station === null);
@@ -58,7 +63,12 @@ describe('the billing run report', () => {
     // Skipping the unread meters leaves them out with their reason.
     const skipping = (await admin.post(path('invoices/generate/?dry_run=true'), { ...october, unread: 'skip' })).json();
     expect(skipping).toMatchObject({ created: 1, unread: dry.unread });
-    expect(skipping.skipped_details).toContainEqual({ subscription: unread.subscription.id, customer: unread.id, customer_name: 'Unread Meter', reason: 'not_read' });
+    expect(skipping.skipped_details).toContainEqual({
+      subscription: unread.subscription.id,
+      customer: unread.id,
+      customer_name: 'Unread Meter',
+      reason: 'not_read',
+    });
     expect(skipping.amount).toBe(northRow.amount);
 
     const run = (await admin.post(path('invoices/generate/'), { ...october, unread: 'skip' })).json();
@@ -68,7 +78,9 @@ describe('the billing run report', () => {
     expect((await admin.get(path(`invoices/?customer=${unread.id}`))).json().count).toBe(0);
 
     // November is not over on the 20th; the read meter was not read again since October's invoice.
-    const november = (await admin.post(path('invoices/generate/?dry_run=true'), { period_start: '2026-11-01', period_end: '2026-11-30' })).json();
+    const november = (
+      await admin.post(path('invoices/generate/?dry_run=true'), { period_start: '2026-11-01', period_end: '2026-11-30' })
+    ).json();
     expect(november.month_in_progress).toBe(true);
     expect(november.unread.map((row: { customer: number }) => row.customer).sort()).toEqual([read.id, unread.id].sort());
     const readRow = november.unread.find((row: { customer: number }) => row.customer === read.id);
@@ -77,7 +89,9 @@ describe('the billing run report', () => {
   });
 
   it("prints every live invoice of the period in one document, a page each, in the user's language", async () => {
-    const invoices = (await admin.get(path(`invoices/?period_start=${october.period_start}&page_size=100`))).json().results as { number: string }[];
+    const invoices = (await admin.get(path(`invoices/?period_start=${october.period_start}&page_size=100`))).json().results as {
+      number: string;
+    }[];
     expect(invoices.length).toBeGreaterThan(0);
     const printed = await admin.get(path(`invoices/print/?period_start=2026-10-01&period_end=2026-10-31&output=html`));
     expect(printed.statusCode).toBe(200);
@@ -109,6 +123,8 @@ describe('the billing run report', () => {
     expect(reversed.json()).toMatchObject({ code: 'period_end_before_start' });
     const support = await fixture.as('a.support');
     const canList = (await support.get(path('invoices/'))).statusCode === 200;
-    expect((await support.get(path(`invoices/print/?period_start=2026-10-01&period_end=2026-10-31&output=html`))).statusCode).toBe(canList ? 200 : 403);
+    expect((await support.get(path(`invoices/print/?period_start=2026-10-01&period_end=2026-10-31&output=html`))).statusCode).toBe(
+      canList ? 200 : 403,
+    );
   });
 });

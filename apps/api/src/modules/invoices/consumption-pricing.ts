@@ -3,7 +3,14 @@
  * (`packages/contract/src/tariff-pricing.ts`), and the exchange rate an invoice keeps. Kept apart
  * from the invoice service: it only hands it the consumption lines and stores what they record.
  */
-import { currencyDecimals, formatMoneyAmount, formatScaled, parseScaled, QUANTITY_SCALE, UNIT_PRICE_SCALE } from '@meterline/contract/money';
+import {
+  currencyDecimals,
+  formatMoneyAmount,
+  formatScaled,
+  parseScaled,
+  QUANTITY_SCALE,
+  UNIT_PRICE_SCALE,
+} from '@meterline/contract/money';
 import { PERCENT_SCALE, priceConsumption, type ConsumptionInterval, type TariffRule } from '@meterline/contract/tariff-pricing';
 import type { Executor } from '../../db/client';
 import { trimDecimal } from '../../lib/decimal-input';
@@ -23,7 +30,12 @@ export function toTariffRule(row: TariffRow): TariffRule {
     effectiveFrom: row.effectiveFrom.slice(0, 7),
     effectiveTo: row.effectiveTo === null ? null : row.effectiveTo.slice(0, 7),
     unitPrice: scaled(row.unitPrice, UNIT_PRICE_SCALE),
-    tiers: row.tiers ? row.tiers.map((tier) => ({ upTo: tier.up_to === null ? null : scaled(tier.up_to, QUANTITY_SCALE), unitPrice: scaled(tier.unit_price, UNIT_PRICE_SCALE) })) : null,
+    tiers: row.tiers
+      ? row.tiers.map((tier) => ({
+          upTo: tier.up_to === null ? null : scaled(tier.up_to, QUANTITY_SCALE),
+          unitPrice: scaled(tier.unit_price, UNIT_PRICE_SCALE),
+        }))
+      : null,
     upliftPercent: scaled(row.upliftPercent, PERCENT_SCALE),
     bundleIds: row.bundleIds.length ? row.bundleIds : null,
   };
@@ -79,10 +91,21 @@ export async function priceMeterConsumption(
     // No tariff in any of the months: the bundle's price, one line, as before.
     if (input.bundleUnitPrice === 0n) return undefined;
     const lastMonth = nth(priced, -1).month;
-    return [{ description: describe(input.consumption, service.unit, null), quantity: input.consumption, unitPrice: input.bundleUnitPrice, pricing: { tariffId: null, month: lastMonth, tier: null } }];
+    return [
+      {
+        description: describe(input.consumption, service.unit, null),
+        quantity: input.consumption,
+        unitPrice: input.bundleUnitPrice,
+        pricing: { tariffId: null, month: lastMonth, tier: null },
+      },
+    ];
   }
   return priced.map((line) => ({
-    description: describe(line.quantity, service.unit, [line.month, line.tariffName, line.tier === null ? null : `tier ${line.tier}`].filter(Boolean).join(', ')),
+    description: describe(
+      line.quantity,
+      service.unit,
+      [line.month, line.tariffName, line.tier === null ? null : `tier ${line.tier}`].filter(Boolean).join(', '),
+    ),
     quantity: line.quantity,
     unitPrice: line.unitPrice,
     pricing: { tariffId: line.tariffId, month: line.month, tier: line.tier },
@@ -90,14 +113,21 @@ export async function priceMeterConsumption(
 }
 
 /** Records how each stored line was priced (lines without pricing record nothing). */
-export async function storeLinePricing(executor: Executor, tenantId: number, drafts: DraftLine[], stored: { id: number; position: number }[]): Promise<void> {
+export async function storeLinePricing(
+  executor: Executor,
+  tenantId: number,
+  drafts: DraftLine[],
+  stored: { id: number; position: number }[],
+): Promise<void> {
   const byPosition = new Map(stored.map((line) => [line.position, line.id]));
   await insertLinePricing(
     executor,
     drafts.flatMap((draft, index) => {
       const lineId = byPosition.get(index + 1);
       if (!draft.pricing || lineId === undefined) return [];
-      return [{ tenantId, invoiceLineId: lineId, tariffId: draft.pricing.tariffId, month: `${draft.pricing.month}-01`, tier: draft.pricing.tier }];
+      return [
+        { tenantId, invoiceLineId: lineId, tariffId: draft.pricing.tariffId, month: `${draft.pricing.month}-01`, tier: draft.pricing.tier },
+      ];
     }),
   );
 }
@@ -116,7 +146,6 @@ export async function storeInvoiceRate(executor: Executor, tenantId: number, inv
   if (!rate) return;
   await insertInvoiceRate(executor, { tenantId, invoiceId, currency, month: rate.month, rate: rate.rate, baseCurrency: rate.baseCurrency });
 }
-
 
 /** The tenant's cash steps as decimal texts of their currencies. */
 export function cashRoundingOf(terms: ServiceContext['terms']): Record<string, string> {

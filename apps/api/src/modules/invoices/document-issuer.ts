@@ -8,7 +8,10 @@ import { findUploadDataUri } from '../media/media.repository';
 export async function documentIssuerOf(context: ServiceContext, defaultDb: Db): Promise<DocumentIssuer> {
   const { db, scope } = context;
   const config = await findSettings(db, scope);
-  const logo = config?.logo ? ((await findUploadDataUri(db, scope, config.logo)) ?? (db === defaultDb ? null : await findUploadDataUri(defaultDb, scope, config.logo))) : null;
+  const logo = config?.logo
+    ? ((await findUploadDataUri(db, scope, config.logo)) ??
+      (db === defaultDb ? null : await findUploadDataUri(defaultDb, scope, config.logo)))
+    : null;
   return {
     companyName: config?.companyName ?? '',
     address: config?.address ?? '',

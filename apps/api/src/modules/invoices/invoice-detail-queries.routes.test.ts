@@ -55,11 +55,19 @@ describe('invoice detail', () => {
     for (const counter of ['100', '180']) {
       expect((await admin.put(path(`subscriptions/${customer.subscription.id}/update-counter/`), { counter })).statusCode).toBe(200);
     }
-    const created = await admin.post(path('invoices/'), { subscription: customer.subscription.id, period_start: '2026-10-01', period_end: '2026-10-31' });
+    const created = await admin.post(path('invoices/'), {
+      subscription: customer.subscription.id,
+      period_start: '2026-10-01',
+      period_end: '2026-10-31',
+    });
     expect(created.statusCode, created.body).toBe(201);
     const invoice = created.json();
-    expect((await admin.put(path(`invoices/${invoice.id}/create_payment/`), { amount: '5.00' }, { 'idempotency-key': 'counted-1' })).statusCode).toBe(201);
-    expect((await admin.put(path(`invoices/${invoice.id}/create_payment/`), { amount: '1.00' }, { 'idempotency-key': 'counted-2' })).statusCode).toBe(201);
+    expect(
+      (await admin.put(path(`invoices/${invoice.id}/create_payment/`), { amount: '5.00' }, { 'idempotency-key': 'counted-1' })).statusCode,
+    ).toBe(201);
+    expect(
+      (await admin.put(path(`invoices/${invoice.id}/create_payment/`), { amount: '1.00' }, { 'idempotency-key': 'counted-2' })).statusCode,
+    ).toBe(201);
 
     await admin.get(path(`invoices/${invoice.id}/`)); // warm: the first request may prepare what later ones reuse
     const recorder = recordStatements();
@@ -72,7 +80,10 @@ describe('invoice detail', () => {
     expect(response.statusCode).toBe(200);
     const detail = response.json();
     expect(detail.lines.length).toBeGreaterThan(0);
-    expect(detail.readings.map((reading: { taken_by_name: string | null }) => reading.taken_by_name)).toEqual([expect.any(String), expect.any(String)]);
+    expect(detail.readings.map((reading: { taken_by_name: string | null }) => reading.taken_by_name)).toEqual([
+      expect.any(String),
+      expect.any(String),
+    ]);
     expect(detail.payments).toHaveLength(2);
     expect(detail.payments[0].received_by_name).toBeTruthy();
     expect(recorder.statements.length, recorder.statements.map((s) => s.slice(0, 90)).join('\n---\n')).toBeLessThanOrEqual(3);

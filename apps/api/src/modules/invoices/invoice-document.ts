@@ -160,9 +160,17 @@ export function documentStyles(language: DocumentLanguage, style: DocumentStyle)
     '.muted { color: #6b7280; }',
     'table { width: 100%; border-collapse: collapse; }',
     ...(style.factsLabelWidth
-      ? [`.facts th { text-align: start; font-weight: 600; padding: 2px 8px 2px 0; width: ${style.factsLabelWidth}; }`, '.facts td { padding: 2px 0; }']
+      ? [
+          `.facts th { text-align: start; font-weight: 600; padding: 2px 8px 2px 0; width: ${style.factsLabelWidth}; }`,
+          '.facts td { padding: 2px 0; }',
+        ]
       : []),
-    ...(style.lines ? ['.lines th, .lines td { border-bottom: 1px solid #e5e7eb; padding: 4px; text-align: start; }', '.lines thead th { background: #f3f4f6; }'] : []),
+    ...(style.lines
+      ? [
+          '.lines th, .lines td { border-bottom: 1px solid #e5e7eb; padding: 4px; text-align: start; }',
+          '.lines thead th { background: #f3f4f6; }',
+        ]
+      : []),
     '.num { text-align: end !important; white-space: nowrap; }',
     ...(style.totals
       ? [
@@ -206,7 +214,9 @@ export function formatDocumentPeriod(start: string, end: string, language: Docum
 /** An exact decimal (a reading, a quantity, a unit price) in the document's digits, without trailing zeros and without floats. */
 export function formatDocumentDecimal(value: string, language: DocumentLanguage, maxDecimals = 3): string {
   if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
-  return stripBidiMarks(new Intl.NumberFormat(language === 'ar' ? 'ar-EG' : 'en-US', { maximumFractionDigits: maxDecimals }).format(value as `${number}`));
+  return stripBidiMarks(
+    new Intl.NumberFormat(language === 'ar' ? 'ar-EG' : 'en-US', { maximumFractionDigits: maxDecimals }).format(value as `${number}`),
+  );
 }
 
 /** Intl's Arabic output carries bidi marks; inside a left-to-right isolate they would move the minus sign. */
@@ -231,15 +241,24 @@ function lineDescriptionHtml(line: InvoiceDetail['lines'][number], language: Doc
   const fee = /^(.*): monthly fee$/.exec(description);
   if (fee) return `${escapeHtml(LABELS.ar.monthlyFee)}: ${text(fee[1] ?? '')}`;
   const consumption = /^Consumption: (\d+(?:\.\d+)?) ?(.*?)(?: \(.*\))?$/.exec(description);
-  if (consumption) return `${escapeHtml(LABELS.ar.consumption)}: ${ltr(`${formatDocumentDecimal(consumption[1] ?? '', language)} ${consumption[2] ?? ''}`.trim())}${pricingHtml(pricing, language)}`;
+  if (consumption)
+    return `${escapeHtml(LABELS.ar.consumption)}: ${ltr(`${formatDocumentDecimal(consumption[1] ?? '', language)} ${consumption[2] ?? ''}`.trim())}${pricingHtml(pricing, language)}`;
   return text(description);
 }
 
 /** How a consumption line was priced (issue 14): its month, tariff and tier, in the document's language. */
 function pricingHtml(pricing: InvoiceLinePricing | null, language: DocumentLanguage): string {
   if (!pricing || (pricing.tariff === null && language === 'en')) return '';
-  const month = stripBidiMarks(new Intl.DateTimeFormat(localeOf(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${pricing.month}-01T00:00:00Z`)));
-  const parts = [escapeHtml(month), pricing.tariff_name ? text(pricing.tariff_name) : '', pricing.tier === null ? '' : `${escapeHtml(LABELS[language].tier)} ${ltr(formatDocumentDecimal(String(pricing.tier), language))}`].filter(Boolean);
+  const month = stripBidiMarks(
+    new Intl.DateTimeFormat(localeOf(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${pricing.month}-01T00:00:00Z`),
+    ),
+  );
+  const parts = [
+    escapeHtml(month),
+    pricing.tariff_name ? text(pricing.tariff_name) : '',
+    pricing.tier === null ? '' : `${escapeHtml(LABELS[language].tier)} ${ltr(formatDocumentDecimal(String(pricing.tier), language))}`,
+  ].filter(Boolean);
   return ` <span class="muted">(${parts.join(language === 'ar' ? '، ' : ', ')})</span>`;
 }
 
@@ -263,7 +282,10 @@ export function renderInvoiceDocument(input: {
   // Each part isolated: Latin street names and "2A" apartments keep their order in Arabic.
   const address = customer
     ? [
-        [customer.region_name, customer.street_name, customer.building_name].filter((part): part is string => Boolean(part)).map(text).join(language === 'ar' ? '، ' : ', '),
+        [customer.region_name, customer.street_name, customer.building_name]
+          .filter((part): part is string => Boolean(part))
+          .map(text)
+          .join(language === 'ar' ? '، ' : ', '),
         customer.floor ? `${escapeHtml(t.floor)} ${text(customer.floor)}` : '',
         customer.apartment ? `${escapeHtml(t.apartment)} ${text(customer.apartment)}` : '',
       ]
@@ -284,19 +306,25 @@ export function renderInvoiceDocument(input: {
   const secondCurrencyRows =
     invoice.second_currency && invoice.exchange_rate && invoice.total_second && invoice.balance_due_second
       ? [
-          row(t.exchangeRate, ltr(rateLine(invoice.currency, invoice.second_currency, invoice.exchange_rate, invoice.exchange_rate_base, language))),
+          row(
+            t.exchangeRate,
+            ltr(rateLine(invoice.currency, invoice.second_currency, invoice.exchange_rate, invoice.exchange_rate_base, language)),
+          ),
           row(t.totalIn.replace('{currency}', invoice.second_currency), secondMoney(invoice.total_second)),
           row(t.balanceDueIn.replace('{currency}', invoice.second_currency), secondMoney(invoice.balance_due_second)),
         ].join('')
       : '';
-  const amountsText = (amounts: { currency: string; amount: string }[]) => amounts.map((part) => ltr(formatMoney(part.amount, part.currency, language))).join(' + ');
+  const amountsText = (amounts: { currency: string; amount: string }[]) =>
+    amounts.map((part) => ltr(formatMoney(part.amount, part.currency, language))).join(' + ');
   const paymentsHtml = invoice.payments.length
     ? `<h2>${escapeHtml(t.payments)}</h2><table class="facts">${invoice.payments
         .map((payment) =>
           [
             row(`${t.paid} ${formatDocumentDate(payment.paid_at.slice(0, 10), language)}`, money(payment.amount)),
             payment.tendered ? row(t.tendered, amountsText(payment.tendered)) : '',
-            payment.change_due && payment.change_due.some((part) => !/^0(\.0+)?$/.test(part.amount)) ? row(t.changeDue, payment.change_due.map((part) => ltr(formatMoney(part.amount, part.currency, language))).join(' / ')) : '',
+            payment.change_due && payment.change_due.some((part) => !/^0(\.0+)?$/.test(part.amount))
+              ? row(t.changeDue, payment.change_due.map((part) => ltr(formatMoney(part.amount, part.currency, language))).join(' / '))
+              : '',
           ].join(''),
         )
         .join('')}</table>`

@@ -51,7 +51,11 @@ export function meterInvoiceLines(input: {
     lines.push(...input.consumptionLines);
   } else if (input.unitPrice !== 0n) {
     const quantityText = trimDecimal(formatScaled(input.consumption, QUANTITY_SCALE));
-    lines.push({ description: `Consumption: ${quantityText} ${input.unit}`.trim(), quantity: input.consumption, unitPrice: input.unitPrice });
+    lines.push({
+      description: `Consumption: ${quantityText} ${input.unit}`.trim(),
+      quantity: input.consumption,
+      unitPrice: input.unitPrice,
+    });
   }
   return lines;
 }

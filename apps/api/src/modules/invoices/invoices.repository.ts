@@ -1,10 +1,32 @@
 import { and, asc, eq, getTableColumns, gte, inArray, isNotNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Invoice, InvoiceLine, InvoiceLinePricing, InvoiceStatus, InvoiceTotals, ListInvoicesQuery } from '@meterline/contract/invoices';
+import type {
+  Invoice,
+  InvoiceLine,
+  InvoiceLinePricing,
+  InvoiceStatus,
+  InvoiceTotals,
+  ListInvoicesQuery,
+} from '@meterline/contract/invoices';
 import { invoiceListSpec, INVOICE_STATUSES } from '@meterline/contract/invoices';
 import { formatMoneyAmount } from '@meterline/contract/money';
 import type { Executor } from '../../db/client';
-import { customers, invoiceCounts, invoiceExchangeRates, invoiceLinePricing, invoiceLines, invoiceRollups, invoices, meterReadings, paymentTenders, payments, readingVoids, subscriptions, tariffs, users } from '../../db/schema/index';
+import {
+  customers,
+  invoiceCounts,
+  invoiceExchangeRates,
+  invoiceLinePricing,
+  invoiceLines,
+  invoiceRollups,
+  invoices,
+  meterReadings,
+  paymentTenders,
+  payments,
+  readingVoids,
+  subscriptions,
+  tariffs,
+  users,
+} from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import type { ServiceScope, TenantTerms } from '../../scope/service-scope';
 import type { InvoiceRateRow } from './pricing.repository';
@@ -17,7 +39,12 @@ import { first } from '@meterline/contract/invariant';
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
 
-export function toInvoice(row: InvoiceRow, customer: { fullName: string; code: string; rate?: InvoiceRateRow | null }, terms: TenantTerms, today: string): Invoice {
+export function toInvoice(
+  row: InvoiceRow,
+  customer: { fullName: string; code: string; rate?: InvoiceRateRow | null },
+  terms: TenantTerms,
+  today: string,
+): Invoice {
   const money = (value: bigint) => formatMoneyAmount(value, terms.decimals);
   const balance = row.status === 'cancelled' ? 0n : row.total - row.amountPaid;
   return {
@@ -88,7 +115,13 @@ export function overdueCondition(today: string): SQL {
   return sql`(${invoices.status} in ('unpaid', 'partially_paid') and ${invoices.dueOn} < ${today})`;
 }
 
-export function listInvoicesSource(executor: Executor, scope: ServiceScope, query: ListInvoicesQuery, terms: TenantTerms, today: string): ListSource<Invoice, InvoiceTotals> {
+export function listInvoicesSource(
+  executor: Executor,
+  scope: ServiceScope,
+  query: ListInvoicesQuery,
+  terms: TenantTerms,
+  today: string,
+): ListSource<Invoice, InvoiceTotals> {
   const conditions: (SQL | undefined)[] = [
     scoped(scope),
     searchCondition(query.search, [invoices.number, customers.fullName, customers.code]),
@@ -103,15 +136,22 @@ export function listInvoicesSource(executor: Executor, scope: ServiceScope, quer
   const where = and(...conditions);
   const isSearch = Boolean(query.search?.trim());
   const needsCustomers = isSearch || /\bcustomer_name\b/.test(query.ordering ?? '');
-  const isStatusOnly = !isSearch && !query.customer && !query.subscription && !query.period_start && !query.period_end && !query.date_from && !query.date_to;
-  const ordered = (isReversed: boolean) => orderByFor(query.ordering, orderingFields, invoiceListSpec.defaultOrdering, invoices.id, { isReversed });
+  const isStatusOnly =
+    !isSearch && !query.customer && !query.subscription && !query.period_start && !query.period_end && !query.date_from && !query.date_to;
+  const ordered = (isReversed: boolean) =>
+    orderByFor(query.ordering, orderingFields, invoiceListSpec.defaultOrdering, invoices.id, { isReversed });
   const orderBy = ordered(false);
   const ofTenant = and(eq(customers.tenantId, invoices.tenantId), eq(customers.id, invoices.customerId));
   // Cut the page on invoices (an index walk, customers joined only to search or order by name),
   // then join the customer names of that page alone.
   const fetchRows = async (limit: number, offset: number, isReversed: boolean) => {
     const ids = executor.select({ id: invoices.id }).from(invoices).$dynamic();
-    const page = (needsCustomers ? ids.innerJoin(customers, ofTenant) : ids).where(where).orderBy(...ordered(isReversed)).limit(limit).offset(offset).as('page');
+    const page = (needsCustomers ? ids.innerJoin(customers, ofTenant) : ids)
+      .where(where)
+      .orderBy(...ordered(isReversed))
+      .limit(limit)
+      .offset(offset)
+      .as('page');
     const rows = await executor
       .select({ invoice: invoices, fullName: customers.fullName, code: customers.code, rate: invoiceExchangeRates })
       .from(invoices)
@@ -153,7 +193,12 @@ export function listInvoicesSource(executor: Executor, scope: ServiceScope, quer
  * Invoices of the service (of one status, or overdue) from the counters the triggers of migration
  * 0006 keep: a few rows read instead of every invoice counted.
  */
-export async function countKeptInvoices(executor: Executor, scope: ServiceScope, status: ListInvoicesQuery['status'], today: string): Promise<number> {
+export async function countKeptInvoices(
+  executor: Executor,
+  scope: ServiceScope,
+  status: ListInvoicesQuery['status'],
+  today: string,
+): Promise<number> {
   const rows =
     status === 'overdue'
       ? await executor
@@ -170,7 +215,13 @@ export async function countKeptInvoices(executor: Executor, scope: ServiceScope,
       : await executor
           .select({ n: sql<string>`coalesce(sum(${invoiceCounts.invoices}), 0)::text` })
           .from(invoiceCounts)
-          .where(and(eq(invoiceCounts.tenantId, scope.tenantId), eq(invoiceCounts.serviceId, scope.serviceId), status ? eq(invoiceCounts.status, status) : undefined));
+          .where(
+            and(
+              eq(invoiceCounts.tenantId, scope.tenantId),
+              eq(invoiceCounts.serviceId, scope.serviceId),
+              status ? eq(invoiceCounts.status, status) : undefined,
+            ),
+          );
   return Number(first(rows, 'the row of the count').n);
 }
 
@@ -244,16 +295,22 @@ export async function findInvoiceDetail(executor: Executor, scope: ServiceScope,
       invoice: invoices,
       fullName: customers.fullName,
       code: customers.code,
-      lines: sql<(string | null)[][]>`${jsonRows(invoiceLines, sql`${invoiceLines.tenantId} = ${invoices.tenantId} and ${invoiceLines.invoiceId} = ${invoices.id}`, sql`${invoiceLines.position}`)}`,
+      lines: sql<
+        (string | null)[][]
+      >`${jsonRows(invoiceLines, sql`${invoiceLines.tenantId} = ${invoices.tenantId} and ${invoiceLines.invoiceId} = ${invoices.id}`, sql`${invoiceLines.position}`)}`,
       payments: sql<(string | null)[][]>`${jsonRows(payments, paymentsOfInvoice, sql`${payments.id}`)}`,
       readings: sql<(string | null)[][]>`${jsonRows(meterReadings, billedReadings, sql`${meterReadings.id}`)}`,
       names: sql<[string, string, string, string][]>`${names}`,
-      pricing: sql<[string, string | null, string, string | null, string | null][]>`coalesce((select json_agg(json_build_array(${invoiceLinePricing.invoiceLineId}::text,
+      pricing: sql<
+        [string, string | null, string, string | null, string | null][]
+      >`coalesce((select json_agg(json_build_array(${invoiceLinePricing.invoiceLineId}::text,
           ${invoiceLinePricing.tariffId}::text, ${invoiceLinePricing.month}::text, ${invoiceLinePricing.tier}::text, ${tariffs.name}))
         from ${invoiceLinePricing} left join ${tariffs} on ${tariffs.tenantId} = ${invoiceLinePricing.tenantId} and ${tariffs.id} = ${invoiceLinePricing.tariffId}
         where ${invoiceLinePricing.tenantId} = ${invoices.tenantId} and ${invoiceLinePricing.invoiceLineId} in
           (select ${invoiceLines.id} from ${invoiceLines} where ${invoiceLines.tenantId} = ${invoices.tenantId} and ${invoiceLines.invoiceId} = ${invoices.id})), '[]'::json)`,
-      tenders: sql<(string | null)[][]>`${jsonRows(paymentTenders, sql`${paymentTenders.tenantId} = ${invoices.tenantId} and ${paymentTenders.paymentId} in (select ${payments.id} from ${payments} where ${paymentsOfInvoice})`, sql`${paymentTenders.id}`)}`,
+      tenders: sql<
+        (string | null)[][]
+      >`${jsonRows(paymentTenders, sql`${paymentTenders.tenantId} = ${invoices.tenantId} and ${paymentTenders.paymentId} in (select ${payments.id} from ${payments} where ${paymentsOfInvoice})`, sql`${paymentTenders.id}`)}`,
       rate: invoiceExchangeRates,
     })
     .from(invoices)
@@ -267,7 +324,15 @@ export async function findInvoiceDetail(executor: Executor, scope: ServiceScope,
   const tenders = new Map(row.tenders.map((values) => rowFromJson(paymentTenders, values)).map((tender) => [tender.paymentId, tender]));
   const pricing = new Map<number, InvoiceLinePricing>();
   for (const [lineId, tariffId, month, tier, tariffName] of row.pricing) {
-    pricing.set(Number(lineId), toLinePricing({ tariffId: tariffId === null ? null : Number(tariffId), tariffName, month, tier: tier === null ? null : Number(tier) }));
+    pricing.set(
+      Number(lineId),
+      toLinePricing({
+        tariffId: tariffId === null ? null : Number(tariffId),
+        tariffName,
+        month,
+        tier: tier === null ? null : Number(tier),
+      }),
+    );
   }
   return {
     found: { invoice: row.invoice, fullName: row.fullName, code: row.code, rate: row.rate },
@@ -283,8 +348,16 @@ export async function findInvoiceDetail(executor: Executor, scope: ServiceScope,
 }
 
 /** The invoice row, locked for the rest of the transaction when asked: payments and cancels serialize on it. */
-export async function findInvoiceRow(executor: Executor, scope: ServiceScope, invoiceId: number, options: { lock?: boolean } = {}): Promise<InvoiceRow | null> {
-  const query = executor.select().from(invoices).where(and(scoped(scope), eq(invoices.id, invoiceId)));
+export async function findInvoiceRow(
+  executor: Executor,
+  scope: ServiceScope,
+  invoiceId: number,
+  options: { lock?: boolean } = {},
+): Promise<InvoiceRow | null> {
+  const query = executor
+    .select()
+    .from(invoices)
+    .where(and(scoped(scope), eq(invoices.id, invoiceId)));
   const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -308,12 +381,20 @@ export async function insertInvoiceLines(executor: Executor, values: (typeof inv
   return executor.insert(invoiceLines).values(values).returning();
 }
 
-export async function updateInvoiceRow(executor: Executor, scope: ServiceScope, invoiceId: number, values: Partial<typeof invoices.$inferInsert>): Promise<InvoiceRow> {
-  const row = first(await executor
-    .update(invoices)
-    .set(values)
-    .where(and(scoped(scope), eq(invoices.id, invoiceId)))
-    .returning(), 'the updated invoices row');
+export async function updateInvoiceRow(
+  executor: Executor,
+  scope: ServiceScope,
+  invoiceId: number,
+  values: Partial<typeof invoices.$inferInsert>,
+): Promise<InvoiceRow> {
+  const row = first(
+    await executor
+      .update(invoices)
+      .set(values)
+      .where(and(scoped(scope), eq(invoices.id, invoiceId)))
+      .returning(),
+    'the updated invoices row',
+  );
   return row;
 }
 
@@ -326,7 +407,13 @@ export async function addToCustomerBalance(executor: Executor, tenantId: number,
     .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
 }
 
-export async function findLiveInvoiceForPeriod(executor: Executor, tenantId: number, subscriptionId: number, periodStart: string, periodEnd: string) {
+export async function findLiveInvoiceForPeriod(
+  executor: Executor,
+  tenantId: number,
+  subscriptionId: number,
+  periodStart: string,
+  periodEnd: string,
+) {
   const [row] = await executor
     .select({ id: invoices.id, number: invoices.number })
     .from(invoices)
@@ -344,7 +431,13 @@ export async function findLiveInvoiceForPeriod(executor: Executor, tenantId: num
 }
 
 /** A live invoice of the subscription whose period shares a day with the given one. */
-export async function findLiveInvoiceOverlapping(executor: Executor, tenantId: number, subscriptionId: number, periodStart: string, periodEnd: string) {
+export async function findLiveInvoiceOverlapping(
+  executor: Executor,
+  tenantId: number,
+  subscriptionId: number,
+  periodStart: string,
+  periodEnd: string,
+) {
   const [row] = await executor
     .select({ id: invoices.id, number: invoices.number, periodStart: invoices.periodStart, periodEnd: invoices.periodEnd })
     .from(invoices)
@@ -363,18 +456,34 @@ export async function findLiveInvoiceOverlapping(executor: Executor, tenantId: n
 }
 
 /** Subscriptions of the service with a live invoice overlapping the period (the billing run skips them). */
-export async function findBilledSubscriptionIds(executor: Executor, scope: ServiceScope, periodStart: string, periodEnd: string): Promise<Set<number>> {
+export async function findBilledSubscriptionIds(
+  executor: Executor,
+  scope: ServiceScope,
+  periodStart: string,
+  periodEnd: string,
+): Promise<Set<number>> {
   const rows = await executor
     .select({ id: invoices.subscriptionId })
     .from(invoices)
-    .where(and(scoped(scope), lte(invoices.periodStart, periodEnd), gte(invoices.periodEnd, periodStart), ne(invoices.status, 'cancelled'), isNotNull(invoices.subscriptionId)));
+    .where(
+      and(
+        scoped(scope),
+        lte(invoices.periodStart, periodEnd),
+        gte(invoices.periodEnd, periodStart),
+        ne(invoices.status, 'cancelled'),
+        isNotNull(invoices.subscriptionId),
+      ),
+    );
   return new Set(rows.map((row) => row.id).filter((id): id is number => id !== null));
 }
 
 /** The totals (minor units) of some invoices of the service: what a billing run created adds up to. */
 export async function findInvoiceTotals(executor: Executor, scope: ServiceScope, invoiceIds: number[]): Promise<Map<number, bigint>> {
   if (!invoiceIds.length) return new Map();
-  const rows = await executor.select({ id: invoices.id, total: invoices.total }).from(invoices).where(and(scoped(scope), inArray(invoices.id, invoiceIds)));
+  const rows = await executor
+    .select({ id: invoices.id, total: invoices.total })
+    .from(invoices)
+    .where(and(scoped(scope), inArray(invoices.id, invoiceIds)));
   return new Map(rows.map((row) => [row.id, row.total]));
 }
 
@@ -409,4 +518,3 @@ export async function findInvoiceIdsOfPeriod(
     .limit(limit);
   return rows.map((row) => row.id);
 }
-

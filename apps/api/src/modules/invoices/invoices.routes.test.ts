@@ -6,7 +6,14 @@ import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { renderInvoiceDocument } from './invoice-document';
 import { createPdfPrinter } from './pdf-printer';
-import { backdateSubscriptions, expectMoneyInvariants, expectPermissions, servicePath, signInRoles, type RoleUnderTest } from '../../../test/billing';
+import {
+  backdateSubscriptions,
+  expectMoneyInvariants,
+  expectPermissions,
+  servicePath,
+  signInRoles,
+  type RoleUnderTest,
+} from '../../../test/billing';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -67,7 +74,14 @@ describe('invoice from a meter', () => {
       consumption: '180.500',
       is_overdue: false,
     });
-    expect(invoice.lines.map((line: { description: string; quantity: string; unit_price: string; amount: string }) => [line.description, line.quantity, line.unit_price, line.amount])).toEqual([
+    expect(
+      invoice.lines.map((line: { description: string; quantity: string; unit_price: string; amount: string }) => [
+        line.description,
+        line.quantity,
+        line.unit_price,
+        line.amount,
+      ]),
+    ).toEqual([
       ['5 A: monthly fee', '1.000', '10.000000', '10.00'],
       ['Consumption: 180.5 kWh', '180.500', '0.250000', '45.13'],
     ]);
@@ -80,7 +94,14 @@ describe('invoice from a meter', () => {
 
     // Next month: only what was read since, here nothing but the monthly price.
     const next = (await billMeter(customer.subscription.id, '2026-11-01', '2026-11-30')).json();
-    expect(next).toMatchObject({ number: `INV-${year}-000002`, consumption: '0.000', previous_reading: '180.500', subtotal: '10.00', tax: '1.10', total: '11.10' });
+    expect(next).toMatchObject({
+      number: `INV-${year}-000002`,
+      consumption: '0.000',
+      previous_reading: '180.500',
+      subtotal: '10.00',
+      tax: '1.10',
+      total: '11.10',
+    });
     expect((await admin.get(path(`customers/${customer.id}/`))).json().balance).toBe('72.29');
     const counters = (await admin.get(path('subscriptions/counters/?search=Meter Billed'))).json();
     expect(counters.results[0].consumption).toBe('0.000');
@@ -92,9 +113,16 @@ describe('invoice from a meter', () => {
     expect((await admin.post(path(`invoices/${invoice.id}/cancel/`), {})).statusCode).toBe(400);
     const cancelled = await admin.post(path(`invoices/${invoice.id}/cancel/`), { reason: 'Wrong reading' });
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json()).toMatchObject({ status: 'cancelled', number: invoice.number, balance_due: '0.00', cancel_reason: 'Wrong reading' });
+    expect(cancelled.json()).toMatchObject({
+      status: 'cancelled',
+      number: invoice.number,
+      balance_due: '0.00',
+      cancel_reason: 'Wrong reading',
+    });
     expect((await admin.get(path(`customers/${customer.id}/`))).json().balance).toBe('0.00');
-    expect((await admin.post(path(`invoices/${invoice.id}/cancel/`), { reason: 'again' })).json()).toMatchObject({ code: 'invoice_cancelled' });
+    expect((await admin.post(path(`invoices/${invoice.id}/cancel/`), { reason: 'again' })).json()).toMatchObject({
+      code: 'invoice_cancelled',
+    });
     const counters = (await admin.get(path('subscriptions/counters/?search=Cancel Me'))).json();
     expect(counters.results[0].consumption).toBe('40.000');
     const rebilled = (await billMeter(customer.subscription.id)).json();
@@ -107,20 +135,47 @@ describe('invoice from a meter', () => {
     expect(refused.json()).toMatchObject({ code: 'invoice_has_payments' });
   });
 
-  it('refuses a closed subscription and another tenant\'s or service\'s subscription', async () => {
+  it("refuses a closed subscription and another tenant's or service's subscription", async () => {
     const customer = await meteredCustomer('Closed Meter');
     await admin.put(path(`customers/${customer.id}/`), { bundle: null });
     // Closed today (2026-11-03): its last day was yesterday, nothing after it can be billed.
-    expect((await billMeter(customer.subscription.id, '2026-11-03', '2026-11-03')).json()).toMatchObject({ code: 'subscription_closed', subscription: [expect.any(String)] });
+    expect((await billMeter(customer.subscription.id, '2026-11-03', '2026-11-03')).json()).toMatchObject({
+      code: 'subscription_closed',
+      subscription: [expect.any(String)],
+    });
     const b = await fixture.as('b.admin');
     const bBundle = (await b.post(servicePath(fixture.tenantB, 'bundles/'), { name: 'B' })).json();
     const theirs = (await b.post(servicePath(fixture.tenantB, 'customers/'), { full_name: 'Theirs', bundle: bBundle.id })).json();
     const response = await billMeter(theirs.subscription.id);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ subscription: [`Invalid pk "${theirs.subscription.id}" - object does not exist.`] });
-    expect((await admin.post(path('invoices/', 'water'), { subscription: customer.subscription.id, period_start: '2026-10-01', period_end: '2026-10-31' })).statusCode).toBe(400);
-    expect((await admin.post(path('invoices/'), { subscription: customer.subscription.id, period_start: '2026-10-31', period_end: '2026-10-01' })).json()).toHaveProperty('period_end');
-    expect((await admin.post(path('invoices/'), { subscription: customer.subscription.id, period_start: '2026-02-30', period_end: '2026-03-01' })).json()).toHaveProperty('period_start');
+    expect(
+      (
+        await admin.post(path('invoices/', 'water'), {
+          subscription: customer.subscription.id,
+          period_start: '2026-10-01',
+          period_end: '2026-10-31',
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await admin.post(path('invoices/'), {
+          subscription: customer.subscription.id,
+          period_start: '2026-10-31',
+          period_end: '2026-10-01',
+        })
+      ).json(),
+    ).toHaveProperty('period_end');
+    expect(
+      (
+        await admin.post(path('invoices/'), {
+          subscription: customer.subscription.id,
+          period_start: '2026-02-30',
+          period_end: '2026-03-01',
+        })
+      ).json(),
+    ).toHaveProperty('period_start');
   });
 });
 
@@ -139,13 +194,44 @@ describe('invoice with lines', () => {
     });
     expect(response.statusCode).toBe(201);
     // 3 x 0.333335 = 1.000005 -> 1.00; 1.5 x 12.005 = 18.0075 -> 18.01; subtotal 19.01; tax 2.0911 -> 2.09.
-    expect(response.json()).toMatchObject({ subscription: null, consumption: null, subtotal: '19.01', tax: '2.09', total: '21.10', notes: 'Installation' });
+    expect(response.json()).toMatchObject({
+      subscription: null,
+      consumption: null,
+      subtotal: '19.01',
+      tax: '2.09',
+      total: '21.10',
+      notes: 'Installation',
+    });
     expect(response.json().lines.map((line: { amount: string }) => line.amount)).toEqual(['1.00', '18.01']);
-    expect((await admin.post(path('invoices/'), { customer: customer.id, period_start: '2026-10-01', period_end: '2026-10-31', lines: [] })).json()).toHaveProperty('lines');
-    expect((await admin.post(path('invoices/'), { customer: customer.id, period_start: '2026-10-01', period_end: '2026-10-31', lines: [{ description: 'x', quantity: '0', unit_price: '1' }] })).json()).toHaveProperty(['lines.0.quantity']);
-    expect((await admin.post(path('invoices/'), { period_start: '2026-10-01', period_end: '2026-10-31' })).json()).toHaveProperty('non_field_errors');
+    expect(
+      (
+        await admin.post(path('invoices/'), { customer: customer.id, period_start: '2026-10-01', period_end: '2026-10-31', lines: [] })
+      ).json(),
+    ).toHaveProperty('lines');
+    expect(
+      (
+        await admin.post(path('invoices/'), {
+          customer: customer.id,
+          period_start: '2026-10-01',
+          period_end: '2026-10-31',
+          lines: [{ description: 'x', quantity: '0', unit_price: '1' }],
+        })
+      ).json(),
+    ).toHaveProperty(['lines.0.quantity']);
+    expect((await admin.post(path('invoices/'), { period_start: '2026-10-01', period_end: '2026-10-31' })).json()).toHaveProperty(
+      'non_field_errors',
+    );
     const otherService = (await admin.post(path('customers/', 'water'), { full_name: 'Water only' })).json();
-    expect((await admin.post(path('invoices/'), { customer: otherService.id, period_start: '2026-10-01', period_end: '2026-10-31', lines: [{ description: 'x', quantity: '1', unit_price: '1' }] })).json()).toHaveProperty('customer');
+    expect(
+      (
+        await admin.post(path('invoices/'), {
+          customer: otherService.id,
+          period_start: '2026-10-01',
+          period_end: '2026-10-31',
+          lines: [{ description: 'x', quantity: '1', unit_price: '1' }],
+        })
+      ).json(),
+    ).toHaveProperty('customer');
   });
 
   it('numbers 100 invoices created at once gaplessly and uniquely', async () => {
@@ -154,7 +240,12 @@ describe('invoice with lines', () => {
     const last = Number(before.slice(-6));
     const responses = await Promise.all(
       Array.from({ length: 100 }, (_, index) =>
-        admin.post(path('invoices/'), { customer: customer.id, period_start: '2026-10-01', period_end: '2026-10-31', lines: [{ description: `Item ${index}`, quantity: '1', unit_price: '1' }] }),
+        admin.post(path('invoices/'), {
+          customer: customer.id,
+          period_start: '2026-10-01',
+          period_end: '2026-10-31',
+          lines: [{ description: `Item ${index}`, quantity: '1', unit_price: '1' }],
+        }),
       ),
     );
     expect(responses.map((response) => response.statusCode)).toEqual(Array(100).fill(201));
@@ -208,7 +299,9 @@ describe('invoice list', () => {
     const overdue = (await admin.get(path('invoices/?status=overdue&page_size=100'))).json();
     expect(overdue.results.map((row: { id: number }) => row.id)).toContain(invoice.id);
     expect(overdue.results.every((row: { is_overdue: boolean }) => row.is_overdue)).toBe(true);
-    expect((await admin.get(path(`invoices/?search=${invoice.number}`))).json().results.map((row: { id: number }) => row.id)).toEqual([invoice.id]);
+    expect((await admin.get(path(`invoices/?search=${invoice.number}`))).json().results.map((row: { id: number }) => row.id)).toEqual([
+      invoice.id,
+    ]);
     expect((await admin.get(path('invoices/?search=overdue customer'))).json().count).toBe(1);
     expect((await admin.get(path(`invoices/?customer=${customer.id}&status=unpaid`))).json().count).toBe(1);
     expect((await admin.get(path('invoices/?date_from=2026-11-04'))).json().count).toBe(0);
@@ -225,7 +318,11 @@ describe('printed invoice', () => {
   it('prints A4 and 80 mm receipts as PDF with Chromium (printable HTML without it)', async () => {
     // June 2027 is billed once it has begun.
     context.clock.set(new Date('2027-07-01T09:00:00Z'));
-    const customer = await meteredCustomer('طباعة الفاتورة', ['250.75'], { building: fixture.tenantA.buildingId, floor: '1', apartment: '1A' });
+    const customer = await meteredCustomer('طباعة الفاتورة', ['250.75'], {
+      building: fixture.tenantA.buildingId,
+      floor: '1',
+      apartment: '1A',
+    });
     const invoice = (await billMeter(customer.subscription.id, '2027-06-01', '2027-06-30')).json();
     const hasChromium = fs.existsSync(context.config.chromiumPath ?? '/usr/bin/chromium');
     for (const query of ['', '?format=receipt&lang=ar']) {
@@ -263,7 +360,14 @@ describe('printed invoice', () => {
     // Readings in the document's digits (Arabic-Indic in Arabic, like the amounts), dates and periods in words.
     expect(html).toContain('<bdi dir="ltr">٢٥٠٫٧٥</bdi>');
     expect(html).toContain('يونيو ٢٠٢٧');
-    const english = renderInvoiceDocument({ invoice, customer: null, issuer: { companyName: 'N', address: '', phone: '', email: '', footer: '', logo: null }, unit: 'kWh', language: 'en', format: 'receipt' });
+    const english = renderInvoiceDocument({
+      invoice,
+      customer: null,
+      issuer: { companyName: 'N', address: '', phone: '', email: '', footer: '', logo: null },
+      unit: 'kWh',
+      language: 'en',
+      format: 'receipt',
+    });
     expect(english).toContain(`$${invoice.total}`);
     expect(english).toContain('dir="ltr"');
     expect(english).toContain('June 2027');
@@ -287,7 +391,11 @@ describe('permissions and tenancy', () => {
     let month = 1;
     await expectPermissions(clients, [
       { name: 'GET invoices', allowed: ['admin', 'accountant', 'support', 'collector'], call: (client) => client.get(path('invoices/')) },
-      { name: 'GET invoice', allowed: ['admin', 'accountant', 'support', 'collector'], call: (client) => client.get(path(`invoices/${invoice.id}/`)) },
+      {
+        name: 'GET invoice',
+        allowed: ['admin', 'accountant', 'support', 'collector'],
+        call: (client) => client.get(path(`invoices/${invoice.id}/`)),
+      },
       {
         name: 'POST invoices',
         allowed: ['admin', 'accountant', 'support', 'collector'],
@@ -297,17 +405,37 @@ describe('permissions and tenancy', () => {
           return client.post(path('invoices/'), { subscription: customer.subscription.id, period_start: start, period_end: start });
         },
       },
-      { name: 'GET pdf', allowed: ['admin', 'accountant', 'support', 'collector'], call: (client) => client.get(path('invoices/999999/pdf/')) },
-      { name: 'POST cancel', allowed: ['admin', 'accountant'], call: (client) => client.post(path('invoices/999999/cancel/'), { reason: 'x' }) },
-      { name: 'POST generate', allowed: ['admin', 'accountant'], call: (client) => client.post(path('invoices/generate/'), { period_start: '2030-01-01', period_end: '2030-01-31', station: 999999 }) },
+      {
+        name: 'GET pdf',
+        allowed: ['admin', 'accountant', 'support', 'collector'],
+        call: (client) => client.get(path('invoices/999999/pdf/')),
+      },
+      {
+        name: 'POST cancel',
+        allowed: ['admin', 'accountant'],
+        call: (client) => client.post(path('invoices/999999/cancel/'), { reason: 'x' }),
+      },
+      {
+        name: 'POST generate',
+        allowed: ['admin', 'accountant'],
+        call: (client) =>
+          client.post(path('invoices/generate/'), { period_start: '2030-01-01', period_end: '2030-01-31', station: 999999 }),
+      },
     ]);
     context.clock.set(new Date('2026-11-03T09:00:00Z'));
   });
 
-  it('answers 404 for another tenant\'s invoice or service', async () => {
+  it("answers 404 for another tenant's invoice or service", async () => {
     const b = await fixture.as('b.admin');
     const theirs = (await b.post(servicePath(fixture.tenantB, 'customers/'), { full_name: 'B customer' })).json();
-    const invoice = (await b.post(servicePath(fixture.tenantB, 'invoices/'), { customer: theirs.id, period_start: '2026-10-01', period_end: '2026-10-31', lines: [{ description: 'x', quantity: '1', unit_price: '5' }] })).json();
+    const invoice = (
+      await b.post(servicePath(fixture.tenantB, 'invoices/'), {
+        customer: theirs.id,
+        period_start: '2026-10-01',
+        period_end: '2026-10-31',
+        lines: [{ description: 'x', quantity: '1', unit_price: '5' }],
+      })
+    ).json();
     expect(invoice.number).toBe(`INV-${year}-000001`);
     expect((await admin.get(path(`invoices/${invoice.id}/`))).statusCode).toBe(404);
     expect((await admin.post(path(`invoices/${invoice.id}/cancel/`), { reason: 'x' })).statusCode).toBe(404);

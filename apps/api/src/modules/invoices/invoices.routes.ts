@@ -70,7 +70,10 @@ export async function invoiceRoutes(
     },
     async (request, reply) => {
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
-      return sendList(request, reply, context.db, request.query, await invoices.listSource(context, request.query), { filename: 'invoices', columns: INVOICE_CSV_COLUMNS });
+      return sendList(request, reply, context.db, request.query, await invoices.listSource(context, request.query), {
+        filename: 'invoices',
+        columns: INVOICE_CSV_COLUMNS,
+      });
     },
   );
 
@@ -80,8 +83,10 @@ export async function invoiceRoutes(
       onRequest: [app.authenticate, requirePermission('create', 'invoice')],
       schema: {
         tags,
-        summary: 'Create an invoice from a meter {subscription, period_start, period_end} or with lines {customer, period_start, period_end, lines, notes}',
-        description: 'Accepts an Idempotency-Key header. 409 period_already_billed when the subscription has a live invoice for the period.',
+        summary:
+          'Create an invoice from a meter {subscription, period_start, period_end} or with lines {customer, period_start, period_end, lines, notes}',
+        description:
+          'Accepts an Idempotency-Key header. 409 period_already_billed when the subscription has a live invoice for the period.',
         params: serviceParamsSchema,
         body: createInvoiceInputSchema,
         response: { 201: invoiceDetailSchema, ...writeErrors, 422: errorSchema },
@@ -89,10 +94,15 @@ export async function invoiceRoutes(
     },
     async (request, reply) => {
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
-      return idempotency.run(request, reply, { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId }, async () => ({
-        statusCode: 201,
-        body: await invoices.create(context, request.body, auditContextOf(request)),
-      }));
+      return idempotency.run(
+        request,
+        reply,
+        { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId },
+        async () => ({
+          statusCode: 201,
+          body: await invoices.create(context, request.body, auditContextOf(request)),
+        }),
+      );
     },
   );
 
@@ -103,7 +113,8 @@ export async function invoiceRoutes(
       schema: {
         tags,
         summary: 'Billing run: invoice every open subscription of the service for a period (a second run creates none)',
-        description: '?dry_run=true counts what the run would do (created = meters it would bill, skipped = already billed) and creates nothing.',
+        description:
+          '?dry_run=true counts what the run would do (created = meters it would bill, skipped = already billed) and creates nothing.',
         params: serviceParamsSchema,
         querystring: generateInvoicesQuerySchema,
         body: generateInvoicesInputSchema,
@@ -120,7 +131,12 @@ export async function invoiceRoutes(
     '/:id/',
     {
       onRequest: [app.authenticate, requirePermission('view', 'invoice')],
-      schema: { tags, summary: 'One invoice with its lines, readings and payments', params: serviceItemParamsSchema, response: { 200: invoiceDetailSchema, ...readErrors } },
+      schema: {
+        tags,
+        summary: 'One invoice with its lines, readings and payments',
+        params: serviceItemParamsSchema,
+        response: { 200: invoiceDetailSchema, ...readErrors },
+      },
     },
     async (request) => {
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
@@ -142,10 +158,15 @@ export async function invoiceRoutes(
     },
     async (request, reply) => {
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
-      return idempotency.run(request, reply, { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId }, async () => ({
-        statusCode: 200,
-        body: await invoices.cancel(context, request.params.id, request.body.reason, auditContextOf(request)),
-      }));
+      return idempotency.run(
+        request,
+        reply,
+        { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId },
+        async () => ({
+          statusCode: 200,
+          body: await invoices.cancel(context, request.params.id, request.body.reason, auditContextOf(request)),
+        }),
+      );
     },
   );
 
@@ -155,12 +176,18 @@ export async function invoiceRoutes(
       onRequest: [app.authenticate, requirePermission('list', 'invoice')],
       schema: {
         tags,
-        summary: "Every live invoice of a billed period (optionally of a station or region) in one document, a page each: the billing run's print all",
-        description: 'application/pdf printed by Chromium; with ?output=html, or where no Chromium is installed, the printable text/html page itself.',
+        summary:
+          "Every live invoice of a billed period (optionally of a station or region) in one document, a page each: the billing run's print all",
+        description:
+          'application/pdf printed by Chromium; with ?output=html, or where no Chromium is installed, the printable text/html page itself.',
         params: serviceParamsSchema,
         querystring: printInvoicesQuerySchema,
         produces: ['application/pdf', 'text/html'],
-        response: { 200: z.unknown().meta({ description: 'application/pdf, or text/html without Chromium' }), ...readErrors, 400: validationErrorSchema },
+        response: {
+          200: z.unknown().meta({ description: 'application/pdf, or text/html without Chromium' }),
+          ...readErrors,
+          400: validationErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -178,12 +205,18 @@ export async function invoiceRoutes(
       onRequest: [app.authenticate, requirePermission('view', 'invoice')],
       schema: {
         tags,
-        summary: 'The invoice printed: A4, or ?format=receipt for 80 mm; ?lang=ar|en or Accept-Language; ?output=html for the printable page',
-        description: 'application/pdf printed by Chromium; with ?output=html, or where no Chromium is installed, the printable text/html page itself.',
+        summary:
+          'The invoice printed: A4, or ?format=receipt for 80 mm; ?lang=ar|en or Accept-Language; ?output=html for the printable page',
+        description:
+          'application/pdf printed by Chromium; with ?output=html, or where no Chromium is installed, the printable text/html page itself.',
         params: serviceItemParamsSchema,
         querystring: invoicePrintQuerySchema,
         produces: ['application/pdf', 'text/html'],
-        response: { 200: z.unknown().meta({ description: 'application/pdf, or text/html without Chromium' }), ...readErrors, 400: validationErrorSchema },
+        response: {
+          200: z.unknown().meta({ description: 'application/pdf, or text/html without Chromium' }),
+          ...readErrors,
+          400: validationErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -191,7 +224,13 @@ export async function invoiceRoutes(
       const language = documentLanguage(request.query.lang, request.headers['accept-language']);
       const { html, number } = await invoices.printable(context, request.params.id, language, request.query.format);
       const { output, format } = request.query;
-      return sendPrinted(reply, printer, { html, filename: `${number}${format === 'receipt' ? '-receipt' : ''}`, language, output, format });
+      return sendPrinted(reply, printer, {
+        html,
+        filename: `${number}${format === 'receipt' ? '-receipt' : ''}`,
+        language,
+        output,
+        format,
+      });
     },
   );
 }

@@ -26,7 +26,15 @@ import { findCustomer, findCustomerRow } from '../customers/customers.repository
 import { toPayment } from './payment-shape';
 import { isUniqueViolation } from '../../scope/codes';
 import { parseDecimalField } from '../../lib/decimal-input';
-import { assertAddressFilters, assertCustomer, assertStation, assertSubscription, findScopedBundle, findUserNames, invalidPk } from '../../scope/references';
+import {
+  assertAddressFilters,
+  assertCustomer,
+  assertStation,
+  assertSubscription,
+  findScopedBundle,
+  findUserNames,
+  invalidPk,
+} from '../../scope/references';
 import { addDays, todayIn, type ServiceContext } from '../../scope/service-scope';
 import {
   findFirstReadingStart,
@@ -68,11 +76,15 @@ interface Period {
   periodEnd: string;
 }
 
-const periodBilled = (number: string) =>
-  conflict(BILLING_ERROR_CODES.periodAlreadyBilled, { number });
+const periodBilled = (number: string) => conflict(BILLING_ERROR_CODES.periodAlreadyBilled, { number });
 
 const periodOverlaps = (invoice: { id: number; number: string; periodStart: string; periodEnd: string }) =>
-  conflict(ERROR_CODES.periodOverlaps, { invoice: invoice.id, number: invoice.number, period_start: invoice.periodStart, period_end: invoice.periodEnd });
+  conflict(ERROR_CODES.periodOverlaps, {
+    invoice: invoice.id,
+    number: invoice.number,
+    period_start: invoice.periodStart,
+    period_end: invoice.periodEnd,
+  });
 
 /** Largest invoice total stored (minor units): beyond it an invoice is a 400 amount_too_large, never an overflow. */
 export const MAX_INVOICE_TOTAL = 10n ** 15n;
@@ -81,8 +93,7 @@ const MAX_QUANTITY = 10n ** 14n;
 /** A metered subscription is billed a month at most at a time. */
 const MAX_METER_PERIOD_DAYS = 31;
 
-const amountTooLarge = (field: string) =>
-  fieldError(field, ERROR_CODES.amountTooLarge);
+const amountTooLarge = (field: string) => fieldError(field, ERROR_CODES.amountTooLarge);
 
 function daysBetween(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
@@ -114,7 +125,15 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
     tx: Tx,
     context: ServiceContext,
     audit: AuditContext,
-    values: { customerId: number; subscriptionId: number | null; period: Period; notes: string; lines: DraftLine[]; monthlyFee?: bigint; readings?: { previous: string | null; current: string; consumption: string; lastReadingId: number | null } },
+    values: {
+      customerId: number;
+      subscriptionId: number | null;
+      period: Period;
+      notes: string;
+      lines: DraftLine[];
+      monthlyFee?: bigint;
+      readings?: { previous: string | null; current: string; consumption: string; lastReadingId: number | null };
+    },
   ): Promise<number> {
     const { scope, terms } = context;
     const priced = priceLines(values.lines, terms.taxRate, terms.decimals);
@@ -170,7 +189,14 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
    * Locks the customer then the subscription (the order every writer uses), so a reading, a
    * bundle change and a second invoice for the same meter wait for this one.
    */
-  async function createFromMeter(context: ServiceContext, subscriptionId: number, requested: Period, notes: string, audit: AuditContext, options: { lateFees?: boolean } = {}): Promise<number> {
+  async function createFromMeter(
+    context: ServiceContext,
+    subscriptionId: number,
+    requested: Period,
+    notes: string,
+    audit: AuditContext,
+    options: { lateFees?: boolean } = {},
+  ): Promise<number> {
     const { db, scope, terms } = context;
     const peek = await findSubscriptionRow(db, scope, subscriptionId);
     if (!peek) throw invalidPk('subscription', subscriptionId);
@@ -188,12 +214,26 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
         const bundle = await findScopedBundle(tx, scope, subscription.bundleId, 'subscription');
         const consumptionText = await findSubscriptionConsumption(tx, scope.tenantId, subscription, period);
         const consumption = parseScaled(consumptionText, QUANTITY_SCALE) ?? 0n;
-        const monthlyFee = await monthlyFeeOf(tx, terms, { tenantId: scope.tenantId, customerId: subscription.customerId, billed: period, fee: bundle.price });
+        const monthlyFee = await monthlyFeeOf(tx, terms, {
+          tenantId: scope.tenantId,
+          customerId: subscription.customerId,
+          billed: period,
+          fee: bundle.price,
+        });
         const previousInvoice = await findPreviousMeterInvoice(tx, scope.tenantId, subscription.customerId);
-        const previous = previousInvoice?.currentReading ?? (await findFirstReadingStart(tx, scope.tenantId, subscription.customerId)) ?? subscription.counter;
+        const previous =
+          previousInvoice?.currentReading ??
+          (await findFirstReadingStart(tx, scope.tenantId, subscription.customerId)) ??
+          subscription.counter;
         if (consumption >= MAX_QUANTITY) throw amountTooLarge('subscription');
         const unitPrice = parseScaled(bundle.unitPrice, UNIT_PRICE_SCALE) ?? 0n;
-        const consumptionLines = await priceMeterConsumption(tx, context, { customerId: subscription.customerId, bundleId: bundle.id, bundleUnitPrice: unitPrice, consumption, now: clock.now() });
+        const consumptionLines = await priceMeterConsumption(tx, context, {
+          customerId: subscription.customerId,
+          bundleId: bundle.id,
+          bundleUnitPrice: unitPrice,
+          consumption,
+          now: clock.now(),
+        });
         const lines = meterInvoiceLines({
           bundleName: bundle.name,
           priceMinor: monthlyFee,
@@ -204,7 +244,9 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
           consumptionLines,
         });
         // The billing run adds the late fees of the customer's overdue invoices (issue 15).
-        const lateFees = options.lateFees ? await planLateFees(tx, context, subscription.customerId, todayIn(terms.timezone, clock.now())) : null;
+        const lateFees = options.lateFees
+          ? await planLateFees(tx, context, subscription.customerId, todayIn(terms.timezone, clock.now()))
+          : null;
         lines.push(...(lateFees?.lines ?? []));
         if (priceLines(lines, terms.taxRate, terms.decimals).totals.total >= MAX_INVOICE_TOTAL) throw amountTooLarge('subscription');
         const invoiceId = await storeInvoice(tx, context, audit, {
@@ -243,11 +285,31 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
     const bundle = await findScopedBundle(db, scope, subscription.bundleId, 'subscription');
     const consumption = parseScaled(await findSubscriptionConsumption(db, scope.tenantId, subscription, period), QUANTITY_SCALE) ?? 0n;
     const unitPrice = parseScaled(bundle.unitPrice, UNIT_PRICE_SCALE) ?? 0n;
-    const monthlyFee = await monthlyFeeOf(db, terms, { tenantId: scope.tenantId, customerId: subscription.customerId, billed: period, fee: bundle.price });
-    const consumptionLines = await priceMeterConsumption(db, context, { customerId: subscription.customerId, bundleId: bundle.id, bundleUnitPrice: unitPrice, consumption, now: clock.now() });
-    if (monthlyFee === 0n && (consumption === 0n || (consumptionLines ?? []).every((line) => line.unitPrice === 0n))) return 'nothing_to_bill';
+    const monthlyFee = await monthlyFeeOf(db, terms, {
+      tenantId: scope.tenantId,
+      customerId: subscription.customerId,
+      billed: period,
+      fee: bundle.price,
+    });
+    const consumptionLines = await priceMeterConsumption(db, context, {
+      customerId: subscription.customerId,
+      bundleId: bundle.id,
+      bundleUnitPrice: unitPrice,
+      consumption,
+      now: clock.now(),
+    });
+    if (monthlyFee === 0n && (consumption === 0n || (consumptionLines ?? []).every((line) => line.unitPrice === 0n)))
+      return 'nothing_to_bill';
     if (consumption >= MAX_QUANTITY) throw amountTooLarge('subscription');
-    const lines = meterInvoiceLines({ bundleName: bundle.name, priceMinor: monthlyFee, unitPrice, consumption, unit: context.service.unit, decimals: terms.decimals, consumptionLines });
+    const lines = meterInvoiceLines({
+      bundleName: bundle.name,
+      priceMinor: monthlyFee,
+      unitPrice,
+      consumption,
+      unit: context.service.unit,
+      decimals: terms.decimals,
+      consumptionLines,
+    });
     const { total } = priceLines(lines, terms.taxRate, terms.decimals).totals;
     if (total >= MAX_INVOICE_TOTAL) throw amountTooLarge('subscription');
     return total;
@@ -266,7 +328,13 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
     if (priced.totals.total >= MAX_INVOICE_TOTAL) throw fieldError('lines', ERROR_CODES.amountTooLarge);
     return db.transaction(async (tx) => {
       await findCustomerRow(tx, scope, customerId, { lock: true });
-      return storeInvoice(tx, context, audit, { customerId, subscriptionId: null, period: { periodStart: input.period_start, periodEnd: input.period_end }, notes: input.notes, lines });
+      return storeInvoice(tx, context, audit, {
+        customerId,
+        subscriptionId: null,
+        period: { periodStart: input.period_start, periodEnd: input.period_end },
+        notes: input.notes,
+        lines,
+      });
     });
   }
 
@@ -278,7 +346,11 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
     if (!found) throw notFound();
     const today = todayIn(terms.timezone, clock.now());
     const names =
-      found.names ?? (await findUserNames(deps.defaultDb, scope.tenantId, [...found.payments.map((row) => row.payment.receivedBy), ...found.readings.map((row) => row.takenBy)]));
+      found.names ??
+      (await findUserNames(deps.defaultDb, scope.tenantId, [
+        ...found.payments.map((row) => row.payment.receivedBy),
+        ...found.readings.map((row) => row.takenBy),
+      ]));
     return {
       ...toInvoice(found.found.invoice, found.found, terms, today),
       lines: found.lines.map((line) => toInvoiceLine(line, terms.decimals, found.pricing.get(line.id))),
@@ -294,9 +366,17 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
     detail,
 
     /** The printable page of an invoice (A4 or an 80 mm receipt) in the requester's language. */
-    async printable(context: ServiceContext, invoiceId: number, language: DocumentLanguage, format: DocumentFormat): Promise<{ html: string; number: string }> {
+    async printable(
+      context: ServiceContext,
+      invoiceId: number,
+      language: DocumentLanguage,
+      format: DocumentFormat,
+    ): Promise<{ html: string; number: string }> {
       const invoice = await detail(context, invoiceId);
-      const [customer, issuer] = await Promise.all([findCustomer(context.db, context.scope, invoice.customer, context.terms.decimals), issuerOf(context)]);
+      const [customer, issuer] = await Promise.all([
+        findCustomer(context.db, context.scope, invoice.customer, context.terms.decimals),
+        issuerOf(context),
+      ]);
       const html = renderInvoiceDocument({ invoice, customer, unit: context.service.unit, language, format, issuer });
       return { html, number: invoice.number };
     },
@@ -305,12 +385,22 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
      * Every live invoice of a billed period (of a station or region) in one document, a page each,
      * in the order they are handed out: the billing run's "print all".
      */
-    async printablePeriod(context: ServiceContext, query: PrintInvoicesQuery, language: DocumentLanguage): Promise<{ html: string; count: number }> {
+    async printablePeriod(
+      context: ServiceContext,
+      query: PrintInvoicesQuery,
+      language: DocumentLanguage,
+    ): Promise<{ html: string; count: number }> {
       const { db, scope } = context;
       if (query.period_end < query.period_start) throw fieldError('period_end', ERROR_CODES.periodEndBeforeStart);
       if (query.station) await assertStation(db, scope, query.station);
       if (query.region) await assertAddressFilters(db, scope.tenantId, { region: query.region });
-      const ids = await findInvoiceIdsOfPeriod(db, scope, { start: query.period_start, end: query.period_end }, query, MAX_PRINTED_INVOICES + 1);
+      const ids = await findInvoiceIdsOfPeriod(
+        db,
+        scope,
+        { start: query.period_start, end: query.period_end },
+        query,
+        MAX_PRINTED_INVOICES + 1,
+      );
       if (ids.length > MAX_PRINTED_INVOICES) throw fieldError('station', ERROR_CODES.maxItems, { max: MAX_PRINTED_INVOICES });
       const issuer = await issuerOf(context);
       const pages: string[] = [];
@@ -331,9 +421,10 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
 
     async create(context: ServiceContext, input: CreateInvoiceData, audit: AuditContext): Promise<InvoiceDetail> {
       const period = { periodStart: input.period_start, periodEnd: input.period_end };
-      const id = input.subscription !== undefined
-        ? await createFromMeter(context, input.subscription, period, input.notes, audit)
-        : await createFromLines(context, input, audit);
+      const id =
+        input.subscription !== undefined
+          ? await createFromMeter(context, input.subscription, period, input.notes, audit)
+          : await createFromLines(context, input, audit);
       return detail(context, id);
     },
 
@@ -361,7 +452,12 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
      * overlapping the period (so a second run creates nothing). A dry run creates nothing and
      * answers the same figures: `created` is what a run would bill.
      */
-    async generate(context: ServiceContext, input: GenerateInvoicesData, audit: AuditContext, { isDryRun = false }: { isDryRun?: boolean } = {}): Promise<GenerateInvoicesResult> {
+    async generate(
+      context: ServiceContext,
+      input: GenerateInvoicesData,
+      audit: AuditContext,
+      { isDryRun = false }: { isDryRun?: boolean } = {},
+    ): Promise<GenerateInvoicesResult> {
       const { db, scope, terms } = context;
       if (input.station) await assertStation(db, scope, input.station);
       if (input.region) await assertAddressFilters(db, scope.tenantId, { region: input.region });
@@ -372,7 +468,12 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
       const period = { periodStart: input.period_start, periodEnd: input.period_end };
       assertMeterPeriod(context, period);
       // Open on a day of the period (a bundle changed mid month bills both subscriptions, each for its days).
-      const candidates = await findSubscriptionsOfPeriod(db, scope, { station: input.station, region: input.region }, { start: period.periodStart, end: period.periodEnd });
+      const candidates = await findSubscriptionsOfPeriod(
+        db,
+        scope,
+        { station: input.station, region: input.region },
+        { start: period.periodStart, end: period.periodEnd },
+      );
       const billed = await findBilledSubscriptionIds(db, scope, period.periodStart, period.periodEnd);
       const result: GenerateInvoicesResult = {
         created: 0,
@@ -389,7 +490,12 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
       const billedTotals: { candidate: (typeof candidates)[number]; total: bigint; invoiceId: number | null }[] = [];
       const skip = (candidate: (typeof candidates)[number], reason: BillingSkipReason) => {
         result.skipped += 1;
-        result.skipped_details.push({ subscription: candidate.id, customer: candidate.customerId, customer_name: candidate.customerName, reason });
+        result.skipped_details.push({
+          subscription: candidate.id,
+          customer: candidate.customerId,
+          customer_name: candidate.customerName,
+          reason,
+        });
       };
       const fail = (candidate: (typeof candidates)[number], error: unknown) => {
         const detailText = error instanceof HttpError ? JSON.stringify(error.body) : 'A server error occurred.';
@@ -412,7 +518,13 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
               continue;
             }
             const isUnread = context.service.isMetered && isNotReadSinceLastInvoice(candidate);
-            if (isUnread) result.unread.push({ subscription: candidate.id, customer: candidate.customerId, customer_name: candidate.customerName, last_reading_at: null });
+            if (isUnread)
+              result.unread.push({
+                subscription: candidate.id,
+                customer: candidate.customerId,
+                customer_name: candidate.customerName,
+                last_reading_at: null,
+              });
             if (isUnread && input.unread === 'skip') {
               skip(candidate, 'not_read');
               continue;
@@ -427,7 +539,10 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
             result.created += 1;
             billedTotals.push({ candidate, total: plan, invoiceId });
           } catch (error) {
-            if (error instanceof HttpError && (error.body.code === BILLING_ERROR_CODES.periodAlreadyBilled || error.body.code === ERROR_CODES.periodOverlaps)) {
+            if (
+              error instanceof HttpError &&
+              (error.body.code === BILLING_ERROR_CODES.periodAlreadyBilled || error.body.code === ERROR_CODES.periodOverlaps)
+            ) {
               skip(candidate, 'already_billed');
               continue;
             }
@@ -443,7 +558,13 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
       for (const { candidate, total, invoiceId } of billedTotals) {
         const minor = invoiceId === null ? total : (stored.get(invoiceId) ?? total);
         amount += minor;
-        const station = stations.get(candidate.stationId) ?? { station: candidate.stationId, station_name: candidate.stationName, invoices: 0, amount: '', minor: 0n };
+        const station = stations.get(candidate.stationId) ?? {
+          station: candidate.stationId,
+          station_name: candidate.stationName,
+          invoices: 0,
+          amount: '',
+          minor: 0n,
+        };
         station.invoices += 1;
         station.minor += minor;
         stations.set(candidate.stationId, station);

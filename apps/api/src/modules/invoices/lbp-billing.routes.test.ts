@@ -23,7 +23,11 @@ beforeAll(async () => {
   admin = await fixture.as('a.admin');
   accountant = await fixture.as('a.accountant');
   const settingsId = (await admin.get('/api/config/')).json().id;
-  const configured = await admin.put(`/api/config/${settingsId}/`, { currency: 'LBP', second_currency: 'USD', cash_rounding: { LBP: '1000', USD: '0.05' } });
+  const configured = await admin.put(`/api/config/${settingsId}/`, {
+    currency: 'LBP',
+    second_currency: 'USD',
+    cash_rounding: { LBP: '1000', USD: '0.05' },
+  });
   expect(configured.statusCode).toBe(200);
 });
 afterAll(async () => context?.close());
@@ -33,7 +37,9 @@ describe('an LBP tenant with USD as its second currency', () => {
     const response = await accountant.post(path('exchange-rates/'), { month: '2026-12', rate: '89500', base_currency: 'usd' });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ currency: 'USD', rate: '89500.000000', base_currency: 'USD' });
-    expect((await admin.get(path('exchange-rates/'))).json().results).toEqual([expect.objectContaining({ month: '2026-12', base_currency: 'USD' })]);
+    expect((await admin.get(path('exchange-rates/'))).json().results).toEqual([
+      expect.objectContaining({ month: '2026-12', base_currency: 'USD' }),
+    ]);
   });
 
   it('without a base, a rate is per one unit of the billing currency (the meaning before the base could be chosen)', async () => {
@@ -46,16 +52,32 @@ describe('an LBP tenant with USD as its second currency', () => {
     const response = await accountant.post(path('exchange-rates/'), { month: '2026-12', rate: '89500', base_currency: 'EUR' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ base_currency: [expect.any(String)] });
-    expect((await admin.get(path('exchange-rates/?ordering=-month'))).json().results[0]).toMatchObject({ rate: '89500.000000', base_currency: 'USD' });
+    expect((await admin.get(path('exchange-rates/?ordering=-month'))).json().results[0]).toMatchObject({
+      rate: '89500.000000',
+      base_currency: 'USD',
+    });
   });
 
   it('issues an invoice with its total in dollars, exact at 1 USD = 89,500 LBP', async () => {
     const customer = (await admin.post(path('customers/'), { full_name: 'زبون الليرة' })).json();
-    const response = await admin.post(path('invoices/'), { customer: customer.id, period_start: '2026-12-01', period_end: '2026-12-31', lines: [{ description: 'Subscription', quantity: '1', unit_price: '2700000' }] });
+    const response = await admin.post(path('invoices/'), {
+      customer: customer.id,
+      period_start: '2026-12-01',
+      period_end: '2026-12-31',
+      lines: [{ description: 'Subscription', quantity: '1', unit_price: '2700000' }],
+    });
     expect(response.statusCode).toBe(201);
     invoiceId = response.json().id;
     // 2,700,000 / 89,500 = 30.1676 -> 30.17 USD; asked for in cash rounded up to 0.05: 30.20.
-    expect(response.json()).toMatchObject({ currency: 'LBP', total: '2700000', second_currency: 'USD', exchange_rate: '89500.000000', exchange_rate_base: 'USD', total_second: '30.17', balance_due_second: '30.20' });
+    expect(response.json()).toMatchObject({
+      currency: 'LBP',
+      total: '2700000',
+      second_currency: 'USD',
+      exchange_rate: '89500.000000',
+      exchange_rate_base: 'USD',
+      total_second: '30.17',
+      balance_due_second: '30.20',
+    });
     const listed = (await admin.get(path('invoices/?search=زبون'))).json().results[0];
     expect(listed).toMatchObject({ total_second: '30.17', exchange_rate_base: 'USD' });
     const receipt = (await admin.get(path(`invoices/${invoiceId}/pdf/?output=html&lang=en&format=receipt`))).body;
@@ -82,7 +104,11 @@ describe('an LBP tenant with USD as its second currency', () => {
       exchange_rate: '89500.000000',
       exchange_rate_base: 'USD',
     });
-    expect((await admin.get(path(`invoices/${invoiceId}/`))).json()).toMatchObject({ status: 'paid', balance_due: '0', balance_due_second: '0.00' });
+    expect((await admin.get(path(`invoices/${invoiceId}/`))).json()).toMatchObject({
+      status: 'paid',
+      balance_due: '0',
+      balance_due_second: '0.00',
+    });
     await expectMoneyInvariants(context.db);
   });
 
@@ -102,13 +128,23 @@ describe('an LBP tenant with USD as its second currency', () => {
     });
     // A window ending in November takes November's rate (quoted per one LBP there).
     const november = (await admin.get('/api/statistics/stats1/?date_from=2026-11-01&date_to=2026-11-30')).json();
-    expect(november).toMatchObject({ exchange_rate: '0.000011', exchange_rate_base: 'LBP', exchange_rate_month: '2026-11', invoiced_this_month_second: '0.00' });
+    expect(november).toMatchObject({
+      exchange_rate: '0.000011',
+      exchange_rate_base: 'LBP',
+      exchange_rate_month: '2026-11',
+      invoiced_this_month_second: '0.00',
+    });
   });
 });
 
 describe('a tenant without a second currency', () => {
   it('answers the dashboard with no second-currency figures', async () => {
     const other = await fixture.as('b.admin');
-    expect((await other.get('/api/statistics/stats1/')).json()).toMatchObject({ second_currency: null, exchange_rate: null, invoiced_this_month_second: null, outstanding_balance_second: null });
+    expect((await other.get('/api/statistics/stats1/')).json()).toMatchObject({
+      second_currency: null,
+      exchange_rate: null,
+      invoiced_this_month_second: null,
+      outstanding_balance_second: null,
+    });
   });
 });

@@ -37,7 +37,10 @@ afterAll(async () => context?.close());
 type Body = { count: number; next: string | null; results: Record<string, unknown>[]; totals?: Record<string, string> };
 
 /** Every row of the list, page after page, and the totals of each page's answer. */
-async function readAll(path: (query: string) => string, query: string): Promise<{ rows: Record<string, unknown>[]; totals: Record<string, string>[] }> {
+async function readAll(
+  path: (query: string) => string,
+  query: string,
+): Promise<{ rows: Record<string, unknown>[]; totals: Record<string, string>[] }> {
   const rows: Record<string, unknown>[] = [];
   const totals: Record<string, string>[] = [];
   for (let page = 1; ; page += 1) {
@@ -78,7 +81,11 @@ describe('list totals', () => {
       const { rows, totals } = await readAll(invoicesOf(fixture.tenantA), query);
       expect(rows.length).toBeGreaterThan(0);
       const live = (row: Record<string, unknown>) => row.status !== 'cancelled';
-      const expected = { total: sumOf(rows, 'total', live), amount_paid: sumOf(rows, 'amount_paid', live), balance_due: sumOf(rows, 'balance_due', live) };
+      const expected = {
+        total: sumOf(rows, 'total', live),
+        amount_paid: sumOf(rows, 'amount_paid', live),
+        balance_due: sumOf(rows, 'balance_due', live),
+      };
       // The same on every page: the totals are the filter's, not the page's.
       for (const pageTotals of totals) expect(pageTotals).toEqual(expected);
     },
@@ -86,20 +93,30 @@ describe('list totals', () => {
 
   it("never counts another tenant's invoices", async () => {
     const { totals } = await readAll(invoicesOf(fixture.tenantA), '');
-    const own = first(await selectRows<{ total: string }>(
-      context.db,
-      sql`select coalesce(sum(total) filter (where status <> 'cancelled'), 0)::text as total from invoices where tenant_id = ${fixture.tenantA.id} and service_id = ${fixture.tenantA.electricityId}`,
-    ));
-    const everyone = first(await selectRows<{ total: string }>(context.db, sql`select coalesce(sum(total) filter (where status <> 'cancelled'), 0)::text as total from invoices`));
+    const own = first(
+      await selectRows<{ total: string }>(
+        context.db,
+        sql`select coalesce(sum(total) filter (where status <> 'cancelled'), 0)::text as total from invoices where tenant_id = ${fixture.tenantA.id} and service_id = ${fixture.tenantA.electricityId}`,
+      ),
+    );
+    const everyone = first(
+      await selectRows<{ total: string }>(
+        context.db,
+        sql`select coalesce(sum(total) filter (where status <> 'cancelled'), 0)::text as total from invoices`,
+      ),
+    );
     expect(first(totals).total).toBe(formatMoneyAmount(BigInt(own.total), decimals));
     expect(BigInt(everyone.total)).toBeGreaterThan(BigInt(own.total));
   });
 
-  it.each(['', 'method=cash', 'date_from=2026-10-01&date_to=2026-11-21', 'search=a'])('sums every payment of the filter %s across pages', async (query) => {
-    const { rows, totals } = await readAll(paymentsOf(fixture.tenantA), query);
-    expect(rows.length).toBeGreaterThan(0);
-    for (const pageTotals of totals) expect(pageTotals).toEqual({ amount: sumOf(rows, 'amount') });
-  });
+  it.each(['', 'method=cash', 'date_from=2026-10-01&date_to=2026-11-21', 'search=a'])(
+    'sums every payment of the filter %s across pages',
+    async (query) => {
+      const { rows, totals } = await readAll(paymentsOf(fixture.tenantA), query);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const pageTotals of totals) expect(pageTotals).toEqual({ amount: sumOf(rows, 'amount') });
+    },
+  );
 
   it.each(['', 'balance_due=true', 'search=a'])('sums what the customers of the filter %s owe, across pages', async (query) => {
     const { rows, totals } = await readAll(customersOf(fixture.tenantA), query);
@@ -112,17 +129,23 @@ describe('list totals', () => {
   it("never counts another tenant's payments or balances", async () => {
     const payments = await readAll(paymentsOf(fixture.tenantA), '');
     const customers = await readAll(customersOf(fixture.tenantA), '');
-    const own = first(await selectRows<{ amount: string }>(
-      context.db,
-      sql`select coalesce(sum(amount), 0)::text as amount from payments where tenant_id = ${fixture.tenantA.id} and service_id = ${fixture.tenantA.electricityId}`,
-    ));
-    const everyone = first(await selectRows<{ amount: string }>(context.db, sql`select coalesce(sum(amount), 0)::text as amount from payments`));
+    const own = first(
+      await selectRows<{ amount: string }>(
+        context.db,
+        sql`select coalesce(sum(amount), 0)::text as amount from payments where tenant_id = ${fixture.tenantA.id} and service_id = ${fixture.tenantA.electricityId}`,
+      ),
+    );
+    const everyone = first(
+      await selectRows<{ amount: string }>(context.db, sql`select coalesce(sum(amount), 0)::text as amount from payments`),
+    );
     expect(first(payments.totals).amount).toBe(formatMoneyAmount(BigInt(own.amount), decimals));
     expect(BigInt(everyone.amount)).toBeGreaterThan(BigInt(own.amount));
-    const owed = first(await selectRows<{ owed: string }>(
-      context.db,
-      sql`select coalesce(sum(balance) filter (where balance > 0), 0)::text as owed from customers where tenant_id = ${fixture.tenantA.id} and service_id = ${fixture.tenantA.electricityId}`,
-    ));
+    const owed = first(
+      await selectRows<{ owed: string }>(
+        context.db,
+        sql`select coalesce(sum(balance) filter (where balance > 0), 0)::text as owed from customers where tenant_id = ${fixture.tenantA.id} and service_id = ${fixture.tenantA.electricityId}`,
+      ),
+    );
     expect(first(customers.totals).balance_due).toBe(formatMoneyAmount(BigInt(owed.owed), decimals));
   });
 });

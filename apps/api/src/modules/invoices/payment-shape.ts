@@ -12,13 +12,31 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentTenderRow = typeof paymentTenders.$inferSelect;
 
 /** The payment's tender fields for the answer; null for a payment taken with `amount`. */
-export function tenderFields(tender: PaymentTenderRow | null, decimals: number): { tendered: CurrencyAmount[] | null; received: string | null; change_due: CurrencyAmount[] | null; exchange_rate: string | null; exchange_rate_base: string | null } {
+export function tenderFields(
+  tender: PaymentTenderRow | null,
+  decimals: number,
+): {
+  tendered: CurrencyAmount[] | null;
+  received: string | null;
+  change_due: CurrencyAmount[] | null;
+  exchange_rate: string | null;
+  exchange_rate_base: string | null;
+} {
   if (!tender) return { tendered: null, received: null, change_due: null, exchange_rate: null, exchange_rate_base: null };
   const changeDue: CurrencyAmount[] = [{ currency: tender.currency, amount: formatMoneyAmount(tender.changeDue, decimals) }];
   if (tender.secondCurrency !== null && tender.changeDueSecond !== null) {
-    changeDue.push({ currency: tender.secondCurrency, amount: formatMoneyAmount(tender.changeDueSecond, currencyDecimals(tender.secondCurrency)) });
+    changeDue.push({
+      currency: tender.secondCurrency,
+      amount: formatMoneyAmount(tender.changeDueSecond, currencyDecimals(tender.secondCurrency)),
+    });
   }
-  return { tendered: tender.tendered, received: formatMoneyAmount(tender.received, decimals), change_due: changeDue, exchange_rate: tender.rate, exchange_rate_base: tender.rate === null ? null : (tender.baseCurrency ?? tender.currency) };
+  return {
+    tendered: tender.tendered,
+    received: formatMoneyAmount(tender.received, decimals),
+    change_due: changeDue,
+    exchange_rate: tender.rate,
+    exchange_rate_base: tender.rate === null ? null : (tender.baseCurrency ?? tender.currency),
+  };
 }
 
 export type PaymentJoined = { payment: PaymentRow; invoiceNumber: string; customerName: string; tender?: PaymentTenderRow | null };

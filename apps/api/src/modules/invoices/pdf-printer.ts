@@ -3,7 +3,14 @@ import type { FastifyReply } from 'fastify';
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { DocumentFormat } from './invoice-document';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /**
  * Prints HTML to PDF with Chromium through playwright-core (pdfkit, pdfmake and react-pdf render
@@ -49,7 +56,12 @@ export function createPdfPrinter(options: { chromiumPath: string | null }) {
           await page.emulateMedia({ media: 'print' });
           await page.setViewportSize({ width: 302, height: 600 });
           const height = await page.evaluate('document.documentElement.scrollHeight');
-          return await page.pdf({ width: '80mm', height: `${Math.ceil(Number(height)) + 48}px`, printBackground: true, margin: { top: '4mm', bottom: '4mm', left: '4mm', right: '4mm' } });
+          return await page.pdf({
+            width: '80mm',
+            height: `${Math.ceil(Number(height)) + 48}px`,
+            printBackground: true,
+            margin: { top: '4mm', bottom: '4mm', left: '4mm', right: '4mm' },
+          });
         }
         return await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
       } finally {
@@ -68,7 +80,12 @@ export function createPdfPrinter(options: { chromiumPath: string | null }) {
         await page.emulateMedia({ media: 'print' });
         await page.setViewportSize({ width: Math.round((widthMm * 96) / 25.4), height: 600 });
         const height = await page.evaluate('document.documentElement.scrollHeight');
-        return await page.pdf({ width: `${widthMm}mm`, height: `${Math.ceil(Number(height)) + 48}px`, printBackground: true, margin: { top: '3mm', bottom: '3mm', left: '3mm', right: '3mm' } });
+        return await page.pdf({
+          width: `${widthMm}mm`,
+          height: `${Math.ceil(Number(height)) + 48}px`,
+          printBackground: true,
+          margin: { top: '3mm', bottom: '3mm', left: '3mm', right: '3mm' },
+        });
       } finally {
         await page.close();
       }

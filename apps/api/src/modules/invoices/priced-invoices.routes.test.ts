@@ -16,8 +16,15 @@ let otherBundleId: number;
 let settingsId: number;
 
 const path = (rest: string, service: 'electricity' | 'water' = 'electricity') => servicePath(fixture.tenantA, rest, service);
-type Line = { description: string; quantity: string; unit_price: string; amount: string; pricing: { tariff: number | null; tariff_name: string | null; month: string; tier: number | null } | null };
-const linesOf = (invoice: { lines: Line[] }) => invoice.lines.map((line) => [line.description, line.quantity, line.unit_price, line.amount, line.pricing]);
+type Line = {
+  description: string;
+  quantity: string;
+  unit_price: string;
+  amount: string;
+  pricing: { tariff: number | null; tariff_name: string | null; month: string; tier: number | null } | null;
+};
+const linesOf = (invoice: { lines: Line[] }) =>
+  invoice.lines.map((line) => [line.description, line.quantity, line.unit_price, line.amount, line.pricing]);
 
 async function customer(fullName: string, bundle = bundleId, service: 'electricity' | 'water' = 'electricity') {
   const response = await admin.post(path('customers/', service), { full_name: fullName, bundle });
@@ -55,7 +62,9 @@ describe('meter invoices priced with the tariff of each month', () => {
   let november: number;
 
   it('splits consumption by the readings’ dates, pro rata across the month boundary, with tiers and uplift', async () => {
-    october = (await admin.post(path('tariffs/'), { name: 'October', effective_from: '2026-10', unit_price: '0.30', uplift_percent: '10' })).json().id;
+    october = (
+      await admin.post(path('tariffs/'), { name: 'October', effective_from: '2026-10', unit_price: '0.30', uplift_percent: '10' })
+    ).json().id;
     november = (
       await admin.post(path('tariffs/'), {
         name: 'November',
@@ -77,8 +86,20 @@ describe('meter invoices priced with the tariff of each month', () => {
     // October: 100 + 110 = 210 kWh x (0.30 + 10 %) = 69.30; November: 100 kWh in tier 1 x 0.30 = 30.00.
     expect(linesOf(invoice)).toEqual([
       ['5 A: monthly fee', '1.000', '10.000000', '10.00', null],
-      ['Consumption: 210 kWh (2026-10, October)', '210.000', '0.330000', '69.30', { tariff: october, tariff_name: 'October', month: '2026-10', tier: null }],
-      ['Consumption: 100 kWh (2026-11, November, tier 1)', '100.000', '0.300000', '30.00', { tariff: november, tariff_name: 'November', month: '2026-11', tier: 1 }],
+      [
+        'Consumption: 210 kWh (2026-10, October)',
+        '210.000',
+        '0.330000',
+        '69.30',
+        { tariff: october, tariff_name: 'October', month: '2026-10', tier: null },
+      ],
+      [
+        'Consumption: 100 kWh (2026-11, November, tier 1)',
+        '100.000',
+        '0.300000',
+        '30.00',
+        { tariff: november, tariff_name: 'November', month: '2026-11', tier: 1 },
+      ],
     ]);
     expect(invoice).toMatchObject({ consumption: '310.000', subtotal: '109.30', total: '109.30' });
     expect((await admin.get(path(`tariffs/${october}/`))).json().is_in_use).toBe(true);
@@ -88,23 +109,41 @@ describe('meter invoices priced with the tariff of each month', () => {
     const second = (await bill(subscription.id, '2026-11-11', '2026-11-18')).json();
     // One monthly fee a month (issue 11): November's fee was billed with the first invoice.
     expect(linesOf(second).filter(([description]) => String(description).includes('monthly fee'))).toEqual([]);
-    expect(linesOf(second)).toEqual([['Consumption: 50 kWh (2026-11, November, tier 2)', '50.000', '0.450000', '22.50', { tariff: november, tariff_name: 'November', month: '2026-11', tier: 2 }]]);
+    expect(linesOf(second)).toEqual([
+      [
+        'Consumption: 50 kWh (2026-11, November, tier 2)',
+        '50.000',
+        '0.450000',
+        '22.50',
+        { tariff: november, tariff_name: 'November', month: '2026-11', tier: 2 },
+      ],
+    ]);
     await expectMoneyInvariants(context.db);
   });
 
   it('adding a later tariff changes no existing amount, and bills the next month with it', async () => {
     const before = (await admin.get(path('invoices/?search=Month By Month&ordering=id'))).json().results;
-    const detailsBefore = await Promise.all(before.map((row: { id: number }) => admin.get(path(`invoices/${row.id}/`)).then((r) => r.json())));
+    const detailsBefore = await Promise.all(
+      before.map((row: { id: number }) => admin.get(path(`invoices/${row.id}/`)).then((r) => r.json())),
+    );
     const later = await admin.post(path('tariffs/'), { name: 'November, revised', effective_from: '2026-11', unit_price: '0.90' });
     expect(later.statusCode).toBe(201);
     const december = (await admin.post(path('tariffs/'), { name: 'December', effective_from: '2026-12', unit_price: '0.50' })).json().id;
     const after = await Promise.all(before.map((row: { id: number }) => admin.get(path(`invoices/${row.id}/`)).then((r) => r.json())));
-    expect(after.map((invoice) => [invoice.total, linesOf(invoice)])).toEqual(detailsBefore.map((invoice) => [invoice.total, linesOf(invoice)]));
+    expect(after.map((invoice) => [invoice.total, linesOf(invoice)])).toEqual(
+      detailsBefore.map((invoice) => [invoice.total, linesOf(invoice)]),
+    );
 
     const { subscription } = await customer('December Reader');
     await readAt(subscription.id, '2026-12-02T00:00:00Z', '20');
     const december1 = (await bill(subscription.id, '2026-12-01', '2026-12-02')).json();
-    expect(linesOf(december1)[1]).toEqual(['Consumption: 20 kWh (2026-12, December)', '20.000', '0.500000', '10.00', { tariff: december, tariff_name: 'December', month: '2026-12', tier: null }]);
+    expect(linesOf(december1)[1]).toEqual([
+      'Consumption: 20 kWh (2026-12, December)',
+      '20.000',
+      '0.500000',
+      '10.00',
+      { tariff: december, tariff_name: 'December', month: '2026-12', tier: null },
+    ]);
   });
 
   it('without a tariff the bundle’s unit price prices one line, as before', async () => {
@@ -134,16 +173,33 @@ describe('two currencies', () => {
 
   it('an invoice keeps the rate of its month and shows its total in both currencies', async () => {
     context.clock.set(new Date('2026-12-10T09:00:00Z'));
-    expect((await admin.put(`/api/config/${settingsId}/`, { second_currency: 'LBP', cash_rounding: { LBP: '1000', USD: '0.05' } })).statusCode).toBe(200);
+    expect(
+      (await admin.put(`/api/config/${settingsId}/`, { second_currency: 'LBP', cash_rounding: { LBP: '1000', USD: '0.05' } })).statusCode,
+    ).toBe(200);
     expect((await accountant.post(path('exchange-rates/'), { month: '2026-12', rate: '89500' })).statusCode).toBe(201);
     const { id } = await customer('Two Currencies');
-    const response = await admin.post(path('invoices/'), { customer: id, period_start: '2026-12-01', period_end: '2026-12-31', lines: [{ description: 'Subscription', quantity: '1', unit_price: '45.00' }] });
+    const response = await admin.post(path('invoices/'), {
+      customer: id,
+      period_start: '2026-12-01',
+      period_end: '2026-12-31',
+      lines: [{ description: 'Subscription', quantity: '1', unit_price: '45.00' }],
+    });
     expect(response.statusCode).toBe(201);
     invoiceId = response.json().id;
-    expect(response.json()).toMatchObject({ currency: 'USD', total: '45.00', second_currency: 'LBP', exchange_rate: '89500.000000', total_second: '4027500', balance_due_second: '4028000' });
+    expect(response.json()).toMatchObject({
+      currency: 'USD',
+      total: '45.00',
+      second_currency: 'LBP',
+      exchange_rate: '89500.000000',
+      total_second: '4027500',
+      balance_due_second: '4028000',
+    });
     // A new rate for the month changes only what is issued afterwards.
     expect((await accountant.post(path('exchange-rates/'), { month: '2026-12', rate: '90000' })).statusCode).toBe(200);
-    expect((await admin.get(path(`invoices/${invoiceId}/`))).json()).toMatchObject({ exchange_rate: '89500.000000', total_second: '4027500' });
+    expect((await admin.get(path(`invoices/${invoiceId}/`))).json()).toMatchObject({
+      exchange_rate: '89500.000000',
+      total_second: '4027500',
+    });
     const listed = (await admin.get(path('invoices/?search=Two Currencies'))).json().results[0];
     expect(listed).toMatchObject({ total: '45.00', total_second: '4027500', second_currency: 'LBP' });
     const [stored] = await context.db.select().from(invoiceExchangeRates).where(eq(invoiceExchangeRates.invoiceId, invoiceId));
@@ -188,7 +244,13 @@ describe('two currencies', () => {
     expect(invoice.balance_due_second).toBe('1338000');
     expect(invoice.cash_rounding).toEqual({ LBP: '1000', USD: '0.05' });
     expect(invoice.payments[0]).toMatchObject({ tendered: [{ currency: 'USD' }, { currency: 'LBP' }] });
-    const audit = first(await context.db.select().from(auditLog).where(and(eq(auditLog.entity, 'payment'), eq(auditLog.entityId, String(response.json().id)))), 'a row from auditLog');
+    const audit = first(
+      await context.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'payment'), eq(auditLog.entityId, String(response.json().id)))),
+      'a row from auditLog',
+    );
     expect(audit.after).toMatchObject({ tender: { received: '3006' } });
     const receipt = (await accountant.get(path(`invoices/${invoiceId}/pdf/?output=html&lang=ar&format=receipt`))).body;
     expect(receipt).toContain('المبلغ المسلَّم');
@@ -198,7 +260,12 @@ describe('two currencies', () => {
   it('more than the balance in cash is change, in both currencies with the cash rounding; the payment is the balance', async () => {
     const key = 'change-due-once';
     const body = { amounts: [{ currency: 'LBP', amount: '1500000' }], method: 'cash' };
-    const response = await accountant.request({ method: 'PUT', url: path(`invoices/${invoiceId}/create_payment/`), payload: body, headers: { 'idempotency-key': key } });
+    const response = await accountant.request({
+      method: 'PUT',
+      url: path(`invoices/${invoiceId}/create_payment/`),
+      payload: body,
+      headers: { 'idempotency-key': key },
+    });
     expect(response.statusCode).toBe(201);
     // 1,500,000 LBP = 16.76 USD; the balance 14.94 is paid; change 1.82 -> 1.80 USD (0.05 step), 162,890 -> 163,000 LBP.
     expect(response.json()).toMatchObject({
@@ -210,7 +277,12 @@ describe('two currencies', () => {
       ],
     });
     // The same key again: the first answer, still one payment.
-    const again = await accountant.request({ method: 'PUT', url: path(`invoices/${invoiceId}/create_payment/`), payload: body, headers: { 'idempotency-key': key } });
+    const again = await accountant.request({
+      method: 'PUT',
+      url: path(`invoices/${invoiceId}/create_payment/`),
+      payload: body,
+      headers: { 'idempotency-key': key },
+    });
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(response.json());
     const invoice = (await admin.get(path(`invoices/${invoiceId}/`))).json();
@@ -222,11 +294,22 @@ describe('two currencies', () => {
 
   it('refuses a currency the invoice does not take, both amount and amounts, and change by card', async () => {
     const { id } = await customer('Refusals');
-    const invoice = (await admin.post(path('invoices/'), { customer: id, period_start: '2026-12-01', period_end: '2026-12-31', lines: [{ description: 'x', quantity: '1', unit_price: '10' }] })).json();
+    const invoice = (
+      await admin.post(path('invoices/'), {
+        customer: id,
+        period_start: '2026-12-01',
+        period_end: '2026-12-31',
+        lines: [{ description: 'x', quantity: '1', unit_price: '10' }],
+      })
+    ).json();
     const pay = (body: unknown) => accountant.put(path(`invoices/${invoice.id}/create_payment/`), body);
     const euro = await pay({ amounts: [{ currency: 'EUR', amount: '5' }] });
     expect(euro.statusCode).toBe(400);
-    expect(euro.json()).toMatchObject({ code: 'currency_not_accepted', params: { currencies: 'USD, LBP' }, 'amounts.0.currency': [expect.any(String)] });
+    expect(euro.json()).toMatchObject({
+      code: 'currency_not_accepted',
+      params: { currencies: 'USD, LBP' },
+      'amounts.0.currency': [expect.any(String)],
+    });
     expect((await pay({ amount: '5', amounts: [{ currency: 'USD', amount: '5' }] })).json()).toMatchObject({ code: 'amounts_with_amount' });
     expect((await pay({ amounts: [{ currency: 'USD', amount: '12' }], method: 'card' })).json()).toMatchObject({ code: 'overpay' });
     expect((await pay({ amounts: [{ currency: 'LBP', amount: '-5' }] })).statusCode).toBe(400);
@@ -238,9 +321,18 @@ describe('two currencies', () => {
     const { id } = await customer('No Rate');
     // January has no rate, and no month before it either for this customer? December's rate is found: use a month before any rate.
     context.clock.set(new Date('2026-12-12T09:00:00Z'));
-    const invoice = (await admin.post(path('invoices/'), { customer: id, period_start: '2026-09-01', period_end: '2026-09-30', lines: [{ description: 'x', quantity: '1', unit_price: '10' }] })).json();
+    const invoice = (
+      await admin.post(path('invoices/'), {
+        customer: id,
+        period_start: '2026-09-01',
+        period_end: '2026-09-30',
+        lines: [{ description: 'x', quantity: '1', unit_price: '10' }],
+      })
+    ).json();
     expect(invoice).toMatchObject({ second_currency: null, exchange_rate: null, total_second: null });
-    const refused = await accountant.put(path(`invoices/${invoice.id}/create_payment/`), { amounts: [{ currency: 'LBP', amount: '100000' }] });
+    const refused = await accountant.put(path(`invoices/${invoice.id}/create_payment/`), {
+      amounts: [{ currency: 'LBP', amount: '100000' }],
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'exchange_rate_missing' });
   });

@@ -12,7 +12,11 @@ export type InvoiceRateRow = typeof invoiceExchangeRates.$inferSelect;
  * previous one billed), each with when the reading before it on the same meter was taken: the
  * intervals consumption is split over months by.
  */
-export async function findUnbilledIntervals(executor: Executor, tenantId: number, customerId: number): Promise<{ startMs: string | null; endMs: string; quantity: string }[]> {
+export async function findUnbilledIntervals(
+  executor: Executor,
+  tenantId: number,
+  customerId: number,
+): Promise<{ startMs: string | null; endMs: string; quantity: string }[]> {
   return selectRows(
     executor,
     sql`with live as (
@@ -37,7 +41,11 @@ export async function findUnbilledIntervals(executor: Executor, tenantId: number
 }
 
 /** Per month (YYYY-MM), the consumption live invoices of the customer already billed in it. */
-export async function findBilledByMonth(executor: Executor, tenantId: number, customerId: number): Promise<{ month: string; quantity: string }[]> {
+export async function findBilledByMonth(
+  executor: Executor,
+  tenantId: number,
+  customerId: number,
+): Promise<{ month: string; quantity: string }[]> {
   return selectRows(
     executor,
     sql`select to_char(p.month, 'YYYY-MM') as month, sum(l.quantity)::numeric(14,3)::text as quantity
@@ -54,7 +62,12 @@ export async function insertLinePricing(executor: Executor, values: (typeof invo
 }
 
 /** A consumption line's pricing as the API shows it: the tariff (null: the bundle's price), month and tier. */
-export function toLinePricing(row: { tariffId: number | null; tariffName: string | null; month: string; tier: number | null }): InvoiceLinePricing {
+export function toLinePricing(row: {
+  tariffId: number | null;
+  tariffName: string | null;
+  month: string;
+  tier: number | null;
+}): InvoiceLinePricing {
   return { tariff: row.tariffId, tariff_name: row.tariffName, month: row.month.slice(0, 7), tier: row.tier };
 }
 
@@ -73,7 +86,6 @@ export async function insertInvoiceRate(executor: Executor, values: typeof invoi
   const row = first(await executor.insert(invoiceExchangeRates).values(values).returning(), 'a row inserted into invoiceExchangeRates');
   return row;
 }
-
 
 export async function findInvoiceRate(executor: Executor, tenantId: number, invoiceId: number): Promise<InvoiceRateRow | null> {
   const [row] = await executor

@@ -11,7 +11,12 @@ import { first } from '@meterline/contract/invariant';
  * Subscriptions of the service open on at least one day of the period (the billing run): the open
  * ones and those closed during it (a bundle change in the month), optionally of one station or region.
  */
-export async function findSubscriptionsOfPeriod(executor: Executor, scope: ServiceScope, filters: { station?: number; region?: number }, period: DayRange) {
+export async function findSubscriptionsOfPeriod(
+  executor: Executor,
+  scope: ServiceScope,
+  filters: { station?: number; region?: number },
+  period: DayRange,
+) {
   return executor
     .select({
       id: subscriptions.id,
@@ -30,7 +35,9 @@ export async function findSubscriptionsOfPeriod(executor: Executor, scope: Servi
           where mr.tenant_id = ${subscriptions.tenantId} and ms.customer_id = ${subscriptions.customerId} and mr.kind = 'reading'
             and not exists (select 1 from reading_voids rv where rv.tenant_id = mr.tenant_id and rv.reading_id = mr.id))`.mapWith(Number),
       lastBilledReadingId: sql<number | null>`(select max(bi.last_reading_id) from invoices bi
-          where bi.tenant_id = ${subscriptions.tenantId} and bi.customer_id = ${subscriptions.customerId} and bi.status <> 'cancelled')`.mapWith(Number),
+          where bi.tenant_id = ${subscriptions.tenantId} and bi.customer_id = ${subscriptions.customerId} and bi.status <> 'cancelled')`.mapWith(
+        Number,
+      ),
     })
     .from(subscriptions)
     .innerJoin(customers, eq(customers.id, subscriptions.customerId))
@@ -56,7 +63,10 @@ export async function findLastReadingTimes(executor: Executor, tenantId: number,
     executor,
     sql`select ms.customer_id, max(mr.taken_at) as taken_at
           from meter_readings mr join subscriptions ms on ms.id = mr.subscription_id
-          where mr.tenant_id = ${tenantId} and ms.customer_id in (${sql.join(customerIds.map((id) => sql`${id}`), sql`, `)}) and mr.kind = 'reading'
+          where mr.tenant_id = ${tenantId} and ms.customer_id in (${sql.join(
+            customerIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}) and mr.kind = 'reading'
             and not exists (select 1 from reading_voids rv where rv.tenant_id = mr.tenant_id and rv.reading_id = mr.id)
           group by ms.customer_id`,
   );
@@ -68,17 +78,25 @@ export async function findLastReadingTimes(executor: Executor, tenantId: number,
  * What the customer's month already holds: the fees its live invoices starting in that month
  * billed, and the dearest monthly fee among the bundles it had during the month.
  */
-export async function findMonthFees(executor: Executor, tenantId: number, customerId: number, month: DayRange): Promise<{ alreadyBilled: bigint; dearestFee: bigint }> {
-  const row = first(await selectRows<{ billed: string; dearest: string }>(
-    executor,
-    sql`select
+export async function findMonthFees(
+  executor: Executor,
+  tenantId: number,
+  customerId: number,
+  month: DayRange,
+): Promise<{ alreadyBilled: bigint; dearestFee: bigint }> {
+  const row = first(
+    await selectRows<{ billed: string; dearest: string }>(
+      executor,
+      sql`select
           coalesce((select sum(i.monthly_fee) from invoices i
                     where i.tenant_id = ${tenantId} and i.customer_id = ${customerId} and i.status <> 'cancelled'
                       and i.period_start between ${month.start} and ${month.end}), 0)::text as billed,
           coalesce((select max(b.price) from subscriptions s join bundles b on b.id = s.bundle_id
                     where s.tenant_id = ${tenantId} and s.customer_id = ${customerId} and s.started_on <= ${month.end}
                       and (s.ended_on is null or (s.ended_on > ${month.start} and s.ended_on > s.started_on))), 0)::text as dearest`,
-  ), 'the row of the billed and dearest fees');
+    ),
+    'the row of the billed and dearest fees',
+  );
   return { alreadyBilled: BigInt(row.billed), dearestFee: BigInt(row.dearest) };
 }
 
@@ -106,14 +124,17 @@ export async function findSubscriptionConsumption(
   subscription: { id: number; customerId: number; endedOn: string | null },
   period: { periodStart: string },
 ): Promise<string> {
-  const row = first(await selectRows<{ consumption: string }>(
-    executor,
-    subscription.endedOn !== null
-      ? sql`select greatest(0, least(${ownUnbilledSql(tenantId, sql`${subscription.id}`)}, ${unbilledConsumptionSql(tenantId, subscription.customerId)}))::numeric(14,3)::text as consumption`
-      : sql`select greatest(0, ${unbilledConsumptionSql(tenantId, subscription.customerId)}
+  const row = first(
+    await selectRows<{ consumption: string }>(
+      executor,
+      subscription.endedOn !== null
+        ? sql`select greatest(0, least(${ownUnbilledSql(tenantId, sql`${subscription.id}`)}, ${unbilledConsumptionSql(tenantId, subscription.customerId)}))::numeric(14,3)::text as consumption`
+        : sql`select greatest(0, ${unbilledConsumptionSql(tenantId, subscription.customerId)}
               - coalesce((select sum(greatest(0, ${ownUnbilledSql(tenantId, sql`s.id`)})) from subscriptions s
                           where s.tenant_id = ${tenantId} and s.customer_id = ${subscription.customerId} and s.id <> ${subscription.id}
                             and s.ended_on is not null and s.ended_on > ${period.periodStart} and s.ended_on > s.started_on), 0))::numeric(14,3)::text as consumption`,
-  ), 'the row of the unbilled consumption');
+    ),
+    'the row of the unbilled consumption',
+  );
   return row.consumption;
 }

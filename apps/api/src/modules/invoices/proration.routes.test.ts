@@ -27,16 +27,33 @@ async function openSubscription(customerId: number): Promise<number> {
 }
 
 async function read(customerId: number, counter: string) {
-  const response = await admin.put(path(`subscriptions/${await openSubscription(customerId)}/update-counter/`), { counter, confirm_unusual: true });
+  const response = await admin.put(path(`subscriptions/${await openSubscription(customerId)}/update-counter/`), {
+    counter,
+    confirm_unusual: true,
+  });
   expect(response.statusCode).toBe(200);
 }
 
 async function invoicesOf(customerId: number) {
-  const rows = (await admin.get(path(`invoices/?customer=${customerId}&ordering=id&page_size=100`))).json().results as { id: number; subscription: number; period_start: string; period_end: string; subtotal: string; consumption: string | null; status: string }[];
-  return Promise.all(rows.map(async (row) => ({ ...row, lines: (await admin.get(path(`invoices/${row.id}/`))).json().lines as { description: string; amount: string }[] })));
+  const rows = (await admin.get(path(`invoices/?customer=${customerId}&ordering=id&page_size=100`))).json().results as {
+    id: number;
+    subscription: number;
+    period_start: string;
+    period_end: string;
+    subtotal: string;
+    consumption: string | null;
+    status: string;
+  }[];
+  return Promise.all(
+    rows.map(async (row) => ({
+      ...row,
+      lines: (await admin.get(path(`invoices/${row.id}/`))).json().lines as { description: string; amount: string }[],
+    })),
+  );
 }
 
-const feeOf = (invoice: { lines: { description: string; amount: string }[] }) => invoice.lines.find((line) => line.description.endsWith('monthly fee'))?.amount ?? '0.00';
+const feeOf = (invoice: { lines: { description: string; amount: string }[] }) =>
+  invoice.lines.find((line) => line.description.endsWith('monthly fee'))?.amount ?? '0.00';
 
 async function setProrate(prorate: boolean) {
   await context.db.update(settings).set({ proratePartialMonths: prorate }).where(eq(settings.tenantId, fixture.tenantA.id));
@@ -77,7 +94,11 @@ describe('a new customer in mid month', () => {
       params: { started_on: '2026-11-24' },
       period_start: ['The period starts before the subscription started (2026-11-24).'],
     });
-    const alone = await admin.post(path('invoices/'), { subscription: single.subscription.id, period_start: '2026-11-24', period_end: '2026-11-30' });
+    const alone = await admin.post(path('invoices/'), {
+      subscription: single.subscription.id,
+      period_start: '2026-11-24',
+      period_end: '2026-11-30',
+    });
     expect(alone.statusCode).toBe(201);
     expect(alone.json()).toMatchObject({ subtotal: '2.33' });
   });
@@ -114,7 +135,13 @@ describe('a bundle change in mid month', () => {
     const invoices = await invoicesOf(customer.id);
     const [old, current] = [first(invoices), nth(invoices, 1)];
     // Small: 1 to 14 November, 10.00 x 14/30 = 4.67, and 140 kWh x 0.25 = 35.00.
-    expect(old).toMatchObject({ subscription: customer.subscription.id, period_start: '2026-11-01', period_end: '2026-11-14', consumption: '140.000', subtotal: '39.67' });
+    expect(old).toMatchObject({
+      subscription: customer.subscription.id,
+      period_start: '2026-11-01',
+      period_end: '2026-11-14',
+      consumption: '140.000',
+      subtotal: '39.67',
+    });
     expect(feeOf(old)).toBe('4.67');
     // Large: 15 to 30 November, 20.00 x 16/30 = 10.67, and 60 kWh x 0.50 = 30.00.
     expect(current).toMatchObject({ period_start: '2026-11-15', period_end: '2026-11-30', consumption: '60.000', subtotal: '40.67' });
@@ -177,7 +204,9 @@ describe('fees of a month over random change dates', () => {
           used.push(bundle);
         }
         at('2026-12-02T09:00:00Z');
-        const result = await context.db.execute(sql`select id, started_on::text, ended_on::text from subscriptions where customer_id = ${customer.id} order by id`);
+        const result = await context.db.execute(
+          sql`select id, started_on::text, ended_on::text from subscriptions where customer_id = ${customer.id} order by id`,
+        );
         const subscriptions = (result as unknown as { rows: { id: number; started_on: string; ended_on: string | null }[] }).rows;
         const single = async (rows: typeof subscriptions) => {
           for (const row of rows) {
@@ -190,7 +219,8 @@ describe('fees of a month over random change dates', () => {
         if (billing === 'single-reversed') await single([...subscriptions].reverse());
         if (billing === 'partial-then-run') {
           const open = nth(subscriptions, subscriptions.length - 1);
-          if (open.started_on <= '2026-11-20') await admin.post(path('invoices/'), { subscription: open.id, period_start: open.started_on, period_end: '2026-11-20' });
+          if (open.started_on <= '2026-11-20')
+            await admin.post(path('invoices/'), { subscription: open.id, period_start: open.started_on, period_end: '2026-11-20' });
           await admin.post(path('invoices/generate/'), november);
         }
         const invoices = (await invoicesOf(customer.id)).filter((row) => row.status !== 'cancelled');
@@ -199,7 +229,10 @@ describe('fees of a month over random change dates', () => {
           const cents = BigInt((Number(nth(prices, feeBundles.indexOf(id))) * 100).toFixed(0));
           return cents > max ? cents : max;
         }, 0n);
-        expect(billedCents <= dearest, `${billedCents} > ${dearest} for ${JSON.stringify({ joinDay, changes, first, prorate, billing })}`).toBe(true);
+        expect(
+          billedCents <= dearest,
+          `${billedCents} > ${dearest} for ${JSON.stringify({ joinDay, changes, first, prorate, billing })}`,
+        ).toBe(true);
       }),
       { seed: 20261124, numRuns: 25, endOnFailure: true },
     );

@@ -5,7 +5,10 @@ import type { TenantTerms } from '../../scope/service-scope';
 import type { InvoiceRateRow } from './pricing.repository';
 
 /** The currencies of an invoice: the billing one, and the second one with the invoice's own rate. */
-export function currencyTermsOf(terms: TenantTerms, rate: Pick<InvoiceRateRow, 'currency' | 'rate' | 'baseCurrency'> | null): CurrencyTerms {
+export function currencyTermsOf(
+  terms: TenantTerms,
+  rate: Pick<InvoiceRateRow, 'currency' | 'rate' | 'baseCurrency'> | null,
+): CurrencyTerms {
   const second = rate?.currency ?? terms.secondCurrency;
   return {
     billingCurrency: terms.currency,

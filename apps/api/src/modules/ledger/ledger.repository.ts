@@ -38,11 +38,23 @@ export async function findInvoiceMovements(executor: Executor, scope: ServiceSco
       createdAt: invoices.createdAt,
     })
     .from(invoices)
-    .where(and(eq(invoices.tenantId, scope.tenantId), eq(invoices.serviceId, scope.serviceId), eq(invoices.customerId, customerId), ne(invoices.status, 'cancelled')));
+    .where(
+      and(
+        eq(invoices.tenantId, scope.tenantId),
+        eq(invoices.serviceId, scope.serviceId),
+        eq(invoices.customerId, customerId),
+        ne(invoices.status, 'cancelled'),
+      ),
+    );
 }
 
 /** The customer's payments and reversals, each dated on the tenant's calendar. */
-export async function findPaymentMovements(executor: Executor, scope: ServiceScope, customerId: number, timezone: string): Promise<PaymentMovementRow[]> {
+export async function findPaymentMovements(
+  executor: Executor,
+  scope: ServiceScope,
+  customerId: number,
+  timezone: string,
+): Promise<PaymentMovementRow[]> {
   return executor
     .select({
       id: payments.id,

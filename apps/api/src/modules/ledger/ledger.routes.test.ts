@@ -60,7 +60,9 @@ describe('customer ledger', () => {
     expect(response.statusCode).toBe(200);
     const ledger = response.json();
     expect(ledger.opening_balance).toBe('0.00');
-    expect(ledger.entries.map((entry: Record<string, string>) => [entry.date, entry.kind, entry.reference, entry.amount, entry.balance])).toEqual([
+    expect(
+      ledger.entries.map((entry: Record<string, string>) => [entry.date, entry.kind, entry.reference, entry.amount, entry.balance]),
+    ).toEqual([
       ['2026-08-01', 'invoice', invoice.july.number, '25.00', '25.00'],
       ['2026-08-10', 'payment', 'R-1', '-25.00', '0.00'],
       ['2026-09-01', 'invoice', invoice.august.number, '30.00', '30.00'],
@@ -83,7 +85,10 @@ describe('customer ledger', () => {
       days_over_90: '0.00',
     });
     // As of 2026-09-10 only August was issued and not yet due; July was paid.
-    expect((await admin.get(path(`customers/${customerId}/ledger/?date_to=2026-09-10`))).json().ageing).toMatchObject({ current: '15.00', days_1_30: '0.00' });
+    expect((await admin.get(path(`customers/${customerId}/ledger/?date_to=2026-09-10`))).json().ageing).toMatchObject({
+      current: '15.00',
+      days_1_30: '0.00',
+    });
   });
 
   it('opens a period with the balance before it and closes with the balance at its end', async () => {
@@ -103,6 +108,12 @@ describe('customer ledger', () => {
   });
 
   it('is open to every role that lists invoices', async () => {
-    await expectPermissions(clients, [{ name: 'ledger', allowed: ['admin', 'accountant', 'support', 'collector'], call: (client) => client.get(path(`customers/${customerId}/ledger/`)) }]);
+    await expectPermissions(clients, [
+      {
+        name: 'ledger',
+        allowed: ['admin', 'accountant', 'support', 'collector'],
+        call: (client) => client.get(path(`customers/${customerId}/ledger/`)),
+      },
+    ]);
   });
 });

@@ -18,7 +18,8 @@ export async function ledgerRoutes(app: FastifyInstance, options: { ledger: Ledg
       onRequest: [app.authenticate, requirePermission('list', 'invoice')],
       schema: {
         tags: ['customers'],
-        summary: "The customer's statement of account: opening balance, every invoice, payment and reversal with the running balance, closing balance, ageing",
+        summary:
+          "The customer's statement of account: opening balance, every invoice, payment and reversal with the running balance, closing balance, ageing",
         params: serviceItemParamsSchema,
         querystring: ledgerQuerySchema,
         response: { 200: ledgerSchema, ...readErrors, 400: validationErrorSchema },

@@ -10,7 +10,8 @@ import { findAccountMovements } from '../account/account.repository';
 import { accountLedgerMovements, ACCOUNT_PAYMENT_METHODS } from '../account/account-ledger';
 import { findInvoiceMovements, findPaymentMovements } from './ledger.repository';
 
-const isOwnPayment = (row: { method: string; accountPaymentId: number | null }) => row.accountPaymentId === null && !ACCOUNT_PAYMENT_METHODS.includes(row.method);
+const isOwnPayment = (row: { method: string; accountPaymentId: number | null }) =>
+  row.accountPaymentId === null && !ACCOUNT_PAYMENT_METHODS.includes(row.method);
 
 interface Movement extends LedgerMovement {
   at: number;
@@ -80,7 +81,15 @@ export function createLedgerService(deps: { clock: Clock }) {
         opening_balance: money(ledger.openingBalance),
         entries: ledger.entries.map((entry) => {
           const movement = entry as typeof entry & Movement;
-          return { date: entry.date, kind: entry.kind, reference: entry.reference, invoice: movement.invoice, payment: movement.payment, amount: money(entry.amount), balance: money(entry.balance) };
+          return {
+            date: entry.date,
+            kind: entry.kind,
+            reference: entry.reference,
+            invoice: movement.invoice,
+            payment: movement.payment,
+            amount: money(entry.amount),
+            balance: money(entry.balance),
+          };
         }),
         closing_balance: money(ledger.closingBalance),
         ageing: {

@@ -23,7 +23,9 @@ afterAll(async () => {
 
 describe('findUploadDataUri', () => {
   it("gives the tenant's own upload as a data: URI", async () => {
-    expect(await findUploadDataUri(context.db, { tenantId: fixture.tenantA.id }, name)).toBe(`data:image/png;base64,${data.toString('base64')}`);
+    expect(await findUploadDataUri(context.db, { tenantId: fixture.tenantA.id }, name)).toBe(
+      `data:image/png;base64,${data.toString('base64')}`,
+    );
   });
 
   it("does not find another tenant's upload by its name", async () => {
@@ -35,10 +37,16 @@ describe('findUploadDataUri', () => {
     await updateSettings(context.db, scope, { logo: name });
     const issuer = await documentIssuerOf({ db: context.db, scope } as ServiceContext, context.db);
     expect(issuer.logo).toBeNull();
-    const own = await documentIssuerOf({ db: context.db, scope: { tenantId: fixture.tenantA.id, serviceId: fixture.tenantA.electricityId } } as ServiceContext, context.db);
+    const own = await documentIssuerOf(
+      { db: context.db, scope: { tenantId: fixture.tenantA.id, serviceId: fixture.tenantA.electricityId } } as ServiceContext,
+      context.db,
+    );
     expect(own.logo).toBeNull();
     await updateSettings(context.db, { tenantId: fixture.tenantA.id }, { logo: name });
-    const withLogo = await documentIssuerOf({ db: context.db, scope: { tenantId: fixture.tenantA.id, serviceId: fixture.tenantA.electricityId } } as ServiceContext, context.db);
+    const withLogo = await documentIssuerOf(
+      { db: context.db, scope: { tenantId: fixture.tenantA.id, serviceId: fixture.tenantA.electricityId } } as ServiceContext,
+      context.db,
+    );
     expect(withLogo.logo).toMatch(/^data:image\/png;base64,/);
   });
 });

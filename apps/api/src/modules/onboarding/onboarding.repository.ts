@@ -12,9 +12,10 @@ const exists = (table: { tenantId: unknown }, tenantId: number, extra = sql`true
  * its company name and logo come from the settings repository.
  */
 export async function findSetupFacts(executor: Executor, tenantId: number) {
-  const row = first(await selectRows<Record<string, boolean | null>>(
-    executor,
-    sql`select
+  const row = first(
+    await selectRows<Record<string, boolean | null>>(
+      executor,
+      sql`select
           exists (select 1 from ${auditLog} where ${auditLog.tenantId} = ${tenantId} and ${auditLog.entity} = 'settings') as settings_saved,
           ${exists(invoices, tenantId)} as has_invoices,
           ${exists(services, tenantId)} as has_services,
@@ -23,7 +24,9 @@ export async function findSetupFacts(executor: Executor, tenantId: number) {
           ${exists(regions, tenantId)} as has_regions,
           ${exists(buildings, tenantId)} as has_buildings,
           ${exists(customers, tenantId)} as has_customers`,
-  ), 'the row of the setup facts');
+    ),
+    'the row of the setup facts',
+  );
   return {
     settingsSaved: Boolean(row.settings_saved),
     hasInvoices: Boolean(row.has_invoices),

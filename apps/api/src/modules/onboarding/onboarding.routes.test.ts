@@ -19,7 +19,10 @@ describe('onboarding checklist of a fresh tenant', () => {
     const superadmin = await fixture.as('superadmin');
     const tenant = (await superadmin.post('/api/tenants/', { name: 'Fresh Power', slug: 'fresh-power' })).json();
     tenantId = tenant.id;
-    expect((await superadmin.post(`/api/tenants/${tenantId}/users/`, { username: 'fresh.admin', password: TEST_PASSWORD, role: 'admin' })).statusCode).toBe(201);
+    expect(
+      (await superadmin.post(`/api/tenants/${tenantId}/users/`, { username: 'fresh.admin', password: TEST_PASSWORD, role: 'admin' }))
+        .statusCode,
+    ).toBe(201);
     admin = await signIn(context.app, 'fresh.admin', TEST_PASSWORD);
   });
   afterAll(async () => context?.close());
@@ -28,7 +31,16 @@ describe('onboarding checklist of a fresh tenant', () => {
     const first = await admin.get('/api/onboarding/');
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({
-      items: { company: false, currency_tax: false, services: true, bundles: false, stations: false, addresses: false, staff: false, customers: false },
+      items: {
+        company: false,
+        currency_tax: false,
+        services: true,
+        bundles: false,
+        stations: false,
+        addresses: false,
+        staff: false,
+        customers: false,
+      },
       complete: false,
     });
 
@@ -36,18 +48,39 @@ describe('onboarding checklist of a fresh tenant', () => {
     expect((await admin.put(`/api/config/${settingsId}/`, { currency: 'USD', tax_rate: '11' })).statusCode).toBe(200);
     const services = (await admin.get('/api/services/')).json();
     const electricity = (services.results ?? services).find((service: { name: string }) => service.name === 'Electricity').id;
-    expect((await admin.post(`/api/services/${electricity}/bundles/`, { name: '5 A', price: '10', unit_price: '0.25' })).statusCode).toBe(201);
+    expect((await admin.post(`/api/services/${electricity}/bundles/`, { name: '5 A', price: '10', unit_price: '0.25' })).statusCode).toBe(
+      201,
+    );
     const region = (await admin.post('/api/regions/', { name: 'Hamra' })).json();
     expect((await admin.post(`/api/services/${electricity}/stations/`, { name: 'North', region: region.id })).statusCode).toBe(201);
     const street = (await admin.post(`/api/regions/${region.id}/streets/`, { name: 'Bliss' })).json();
     const partway = (await admin.get('/api/onboarding/')).json();
     // A region and a street without a building is not an address yet.
-    expect(partway.items).toMatchObject({ company: true, currency_tax: true, bundles: true, stations: true, addresses: false, staff: false, customers: false });
+    expect(partway.items).toMatchObject({
+      company: true,
+      currency_tax: true,
+      bundles: true,
+      stations: true,
+      addresses: false,
+      staff: false,
+      customers: false,
+    });
     expect((await admin.post(`/api/regions/${region.id}/streets/${street.id}/buildings/`, { name: 'B12' })).statusCode).toBe(201);
-    expect((await admin.post('/api/auth/users/', { username: 'fresh.collector', password: TEST_PASSWORD, role: 'collector' })).statusCode).toBe(201);
+    expect(
+      (await admin.post('/api/auth/users/', { username: 'fresh.collector', password: TEST_PASSWORD, role: 'collector' })).statusCode,
+    ).toBe(201);
     expect((await admin.post(`/api/services/${electricity}/customers/`, { full_name: 'First Customer' })).statusCode).toBe(201);
     expect((await admin.get('/api/onboarding/')).json()).toEqual({
-      items: { company: true, currency_tax: true, services: true, bundles: true, stations: true, addresses: true, staff: true, customers: true },
+      items: {
+        company: true,
+        currency_tax: true,
+        services: true,
+        bundles: true,
+        stations: true,
+        addresses: true,
+        staff: true,
+        customers: true,
+      },
       complete: true,
     });
   });

@@ -16,7 +16,8 @@ export async function onboardingRoutes(app: FastifyInstance, options: { database
       onRequest: [app.authenticate, requirePermission('view', 'onboarding')],
       schema: {
         tags: ['onboarding'],
-        summary: 'The setup checklist of a new client: each item done when its data exists (company, currency and tax, services, bundles, stations, addresses, staff, customers)',
+        summary:
+          'The setup checklist of a new client: each item done when its data exists (company, currency and tax, services, bundles, stations, addresses, staff, customers)',
         response: { 200: onboardingSchema, ...readErrors },
       },
     },

@@ -1,6 +1,15 @@
 import type { OverdueCustomer } from '@meterline/contract/overdue';
 import { formatMoney, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
-import { escapeHtml, formatDocumentDate, formatDocumentDecimal, ltr, text, type DocumentIssuer, type DocumentLanguage, documentStyles } from '../invoices/invoice-document';
+import {
+  escapeHtml,
+  formatDocumentDate,
+  formatDocumentDecimal,
+  ltr,
+  text,
+  type DocumentIssuer,
+  type DocumentLanguage,
+  documentStyles,
+} from '../invoices/invoice-document';
 
 const LABELS = {
   en: {

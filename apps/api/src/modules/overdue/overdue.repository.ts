@@ -13,12 +13,20 @@ import { first } from '@meterline/contract/invariant';
  * Customers with overdue invoices, one row each, from the invoices themselves: due before today
  * (the tenant's) with something left to pay.
  */
-export function listOverdueSource(executor: Executor, scope: ServiceScope, query: ListOverdueQuery, today: string, decimals: number): ListSource<OverdueCustomer> {
+export function listOverdueSource(
+  executor: Executor,
+  scope: ServiceScope,
+  query: ListOverdueQuery,
+  today: string,
+  decimals: number,
+): ListSource<OverdueCustomer> {
   const oldestDueOn = min(invoices.dueOn);
   const daysOverdue = sql<number>`(${today}::date - min(${invoices.dueOn}))::int`;
   const overdueAmount = sql<string>`sum(${invoices.total} - ${invoices.amountPaid})`;
   const invoiceCount = count(invoices.id);
-  const lastPaymentAt = sql<Date | string | null>`(select max(p.paid_at) from payments p where p.tenant_id = ${customers.tenantId} and p.customer_id = ${customers.id} and p.amount > 0)`;
+  const lastPaymentAt = sql<
+    Date | string | null
+  >`(select max(p.paid_at) from payments p where p.tenant_id = ${customers.tenantId} and p.customer_id = ${customers.id} and p.amount > 0)`;
   const lastReminderAt = lastReminderAtOf();
   const where = and(
     eq(invoices.tenantId, scope.tenantId),
@@ -63,9 +71,22 @@ export function listOverdueSource(executor: Executor, scope: ServiceScope, query
       .having(having)
       .$dynamic();
   return {
-    countQuery: () => executor.select({ id: customers.id }).from(invoices).innerJoin(customers, and(eq(customers.id, invoices.customerId), eq(customers.tenantId, invoices.tenantId))).where(where).groupBy(customers.id).having(having).$dynamic(),
+    countQuery: () =>
+      executor
+        .select({ id: customers.id })
+        .from(invoices)
+        .innerJoin(customers, and(eq(customers.id, invoices.customerId), eq(customers.tenantId, invoices.tenantId)))
+        .where(where)
+        .groupBy(customers.id)
+        .having(having)
+        .$dynamic(),
     fetchPage: async (limit, offset) =>
-      (await grouped().orderBy(...orderBy).limit(limit).offset(offset)).map((row) => ({
+      (
+        await grouped()
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset)
+      ).map((row) => ({
         customer: row.id,
         customer_code: row.code,
         customer_name: row.fullName,
@@ -82,10 +103,11 @@ export function listOverdueSource(executor: Executor, scope: ServiceScope, query
   };
 }
 
-
 /** The customer's last reminder, for a query grouped by customer. */
 function lastReminderAtOf() {
-  return sql<Date | string | null>`(select max(r.sent_at) from reminders r where r.tenant_id = ${customers.tenantId} and r.customer_id = ${customers.id})`;
+  return sql<
+    Date | string | null
+  >`(select max(r.sent_at) from reminders r where r.tenant_id = ${customers.tenantId} and r.customer_id = ${customers.id})`;
 }
 
 /** The customers of the service among `ids` (another tenant's or service's are not found). */
@@ -98,7 +120,11 @@ export async function findServiceCustomers(executor: Executor, scope: ServiceSco
 }
 
 /** The customer's row under a lock: two reminders to one customer are decided one after the other. */
-export async function lockCustomer(tx: Executor, scope: ServiceScope, customerId: number): Promise<{ id: number; fullName: string; phone: string } | null> {
+export async function lockCustomer(
+  tx: Executor,
+  scope: ServiceScope,
+  customerId: number,
+): Promise<{ id: number; fullName: string; phone: string } | null> {
   const [row] = await tx
     .select({ id: customers.id, fullName: customers.fullName, phone: customers.phone })
     .from(customers)
@@ -115,7 +141,12 @@ export interface OverdueFacts {
 }
 
 /** One customer's overdue balance today (null: nothing overdue). */
-export async function findOverdueFacts(executor: Executor, scope: ServiceScope, customerId: number, today: string): Promise<OverdueFacts | null> {
+export async function findOverdueFacts(
+  executor: Executor,
+  scope: ServiceScope,
+  customerId: number,
+  today: string,
+): Promise<OverdueFacts | null> {
   const [row] = await executor
     .select({
       amount: sql<string | null>`sum(${invoices.total} - ${invoices.amountPaid})`,
@@ -123,7 +154,14 @@ export async function findOverdueFacts(executor: Executor, scope: ServiceScope, 
       daysOverdue: sql<number | null>`(${today}::date - min(${invoices.dueOn}))::int`,
     })
     .from(invoices)
-    .where(and(eq(invoices.tenantId, scope.tenantId), eq(invoices.serviceId, scope.serviceId), eq(invoices.customerId, customerId), overdueCondition(today)));
+    .where(
+      and(
+        eq(invoices.tenantId, scope.tenantId),
+        eq(invoices.serviceId, scope.serviceId),
+        eq(invoices.customerId, customerId),
+        overdueCondition(today),
+      ),
+    );
   if (!row || row.amount === null || row.oldestDueOn === null || BigInt(row.amount) <= 0n) return null;
   return { amount: BigInt(row.amount), oldestDueOn: String(row.oldestDueOn), daysOverdue: Number(row.daysOverdue) };
 }

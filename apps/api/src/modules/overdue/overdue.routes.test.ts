@@ -66,12 +66,19 @@ describe('overdue follow-up', () => {
         last_payment_at: '2026-09-20T09:00:00.000Z',
         last_reminder_at: null,
       },
-      expect.objectContaining({ customer_name: 'Dani', days_overdue: 15, overdue_invoices: 1, overdue_amount: '12.50', last_payment_at: null }),
+      expect.objectContaining({
+        customer_name: 'Dani',
+        days_overdue: 15,
+        overdue_invoices: 1,
+        overdue_amount: '12.50',
+        last_payment_at: null,
+      }),
     ]);
   });
 
   it('sorts by amount, filters the disconnection list by days, searches', async () => {
-    const names = async (query: string) => (await admin.get(path(`overdue/?${query}`))).json().results.map((row: { customer_name: string }) => row.customer_name);
+    const names = async (query: string) =>
+      (await admin.get(path(`overdue/?${query}`))).json().results.map((row: { customer_name: string }) => row.customer_name);
     expect(await names('ordering=overdue_amount')).toEqual(['Dani', 'Adel']);
     expect(await names('min_days=30')).toEqual(['Adel']);
     // The whole overdue balance of the customer, not only the invoices past the threshold.
@@ -91,7 +98,10 @@ describe('overdue follow-up', () => {
   it('exports CSV with the same filters', async () => {
     const response = await admin.get(path('overdue/?format=csv&min_days=30'));
     expect(response.statusCode).toBe(200);
-    const lines = response.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('Adel');
     expect(lines[1]).toContain('45.00');
@@ -105,6 +115,8 @@ describe('overdue follow-up', () => {
   });
 
   it('is open to every role that lists invoices', async () => {
-    await expectPermissions(clients, [{ name: 'list', allowed: ['admin', 'accountant', 'support', 'collector'], call: (client) => client.get(path('overdue/')) }]);
+    await expectPermissions(clients, [
+      { name: 'list', allowed: ['admin', 'accountant', 'support', 'collector'], call: (client) => client.get(path('overdue/')) },
+    ]);
   });
 });

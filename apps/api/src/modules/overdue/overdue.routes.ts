@@ -32,7 +32,10 @@ const OVERDUE_CSV_COLUMNS: CsvColumn<OverdueCustomer>[] = [
 ];
 
 /** `/api/services/{serviceId}/overdue/`: customers with an overdue balance (paginated; ?format=csv). */
-export async function overdueRoutes(app: FastifyInstance, options: { overdue: OverdueService; databases: DatabaseRegistry; printer: PdfPrinter }) {
+export async function overdueRoutes(
+  app: FastifyInstance,
+  options: { overdue: OverdueService; databases: DatabaseRegistry; printer: PdfPrinter },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { overdue, databases, printer } = options;
 
@@ -50,7 +53,10 @@ export async function overdueRoutes(app: FastifyInstance, options: { overdue: Ov
     },
     async (request, reply) => {
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
-      return sendList(request, reply, context.db, request.query, await overdue.listSource(context, request.query), { filename: 'overdue', columns: OVERDUE_CSV_COLUMNS });
+      return sendList(request, reply, context.db, request.query, await overdue.listSource(context, request.query), {
+        filename: 'overdue',
+        columns: OVERDUE_CSV_COLUMNS,
+      });
     },
   );
 
@@ -62,7 +68,8 @@ export async function overdueRoutes(app: FastifyInstance, options: { overdue: Ov
       schema: {
         tags: ['overdue'],
         summary: "Sends each customer a reminder of their overdue balance, in the tenant's reminder language, through the reminder channel",
-        description: 'Each customer is `sent` or `skipped` with its reason (`no_phone`, `not_overdue`, `recently_reminded` within the cooldown, `channel_failed`). An id that is not a customer of this service is a 400 on `customers`.',
+        description:
+          'Each customer is `sent` or `skipped` with its reason (`no_phone`, `not_overdue`, `recently_reminded` within the cooldown, `channel_failed`). An id that is not a customer of this service is a 400 on `customers`.',
         params: serviceParamsSchema,
         body: sendRemindersInputSchema,
         response: { 200: sendRemindersResultSchema, ...writeErrors },
@@ -80,12 +87,17 @@ export async function overdueRoutes(app: FastifyInstance, options: { overdue: Ov
       onRequest: [app.authenticate, requirePermission('list', 'invoice')],
       schema: {
         tags: ['overdue'],
-        summary: "The disconnection list printed: customers overdue at least ?min_days= days (the tenant's `disconnection_after_days` by default), A4 landscape, English or Arabic",
+        summary:
+          "The disconnection list printed: customers overdue at least ?min_days= days (the tenant's `disconnection_after_days` by default), A4 landscape, English or Arabic",
         description: PRINT_DESCRIPTION,
         params: serviceParamsSchema,
         querystring: disconnectionListQuerySchema,
         produces: ['application/pdf', 'text/html'],
-        response: { 200: z.unknown().meta({ description: 'application/pdf, or text/html without Chromium' }), ...readErrors, 400: validationErrorSchema },
+        response: {
+          200: z.unknown().meta({ description: 'application/pdf, or text/html without Chromium' }),
+          ...readErrors,
+          400: validationErrorSchema,
+        },
       },
     },
     async (request, reply) => {

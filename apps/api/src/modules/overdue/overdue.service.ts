@@ -43,9 +43,22 @@ class ChannelFailure extends Error {}
 export function createOverdueService(deps: { clock: Clock; channel: ReminderChannel; defaultDb: Db }) {
   const { clock, channel } = deps;
 
-  async function remindOne(context: ServiceContext, customerId: number, compose: { language: ReminderLanguage; template: string; company: string }, audit: AuditContext): Promise<ReminderResult> {
+  async function remindOne(
+    context: ServiceContext,
+    customerId: number,
+    compose: { language: ReminderLanguage; template: string; company: string },
+    audit: AuditContext,
+  ): Promise<ReminderResult> {
     const { db, scope, terms } = context;
-    const skipped = (reason: ReminderSkipReason): ReminderResult => ({ customer: customerId, status: 'skipped', reason, reminder: null, sent_at: null, language: null, message: null });
+    const skipped = (reason: ReminderSkipReason): ReminderResult => ({
+      customer: customerId,
+      status: 'skipped',
+      reason,
+      reminder: null,
+      sent_at: null,
+      language: null,
+      message: null,
+    });
     try {
       return await db.transaction(async (tx) => {
         // The customer's row lock orders two reminders to one customer (a double click): the second sees the first.
@@ -92,7 +105,15 @@ export function createOverdueService(deps: { clock: Clock; channel: ReminderChan
         } catch (error) {
           throw new ChannelFailure(String(error));
         }
-        return { customer: customerId, status: 'sent', reason: null, reminder: row.id, sent_at: now.toISOString(), language, message } satisfies ReminderResult;
+        return {
+          customer: customerId,
+          status: 'sent',
+          reason: null,
+          reminder: row.id,
+          sent_at: now.toISOString(),
+          language,
+          message,
+        } satisfies ReminderResult;
       });
     } catch (error) {
       if (error instanceof ChannelFailure) return skipped('channel_failed');
@@ -119,7 +140,8 @@ export function createOverdueService(deps: { clock: Clock; channel: ReminderChan
       if (missing !== undefined) throw invalidPk('customers', missing);
       const settings = await findSettings(db, scope);
       const language: ReminderLanguage = settings?.reminderLanguage === 'ar' ? 'ar' : 'en';
-      const template = (language === 'ar' ? settings?.reminderTemplateAr : settings?.reminderTemplateEn) || DEFAULT_REMINDER_TEMPLATES[language];
+      const template =
+        (language === 'ar' ? settings?.reminderTemplateAr : settings?.reminderTemplateEn) || DEFAULT_REMINDER_TEMPLATES[language];
       const compose = { language, template, company: settings?.companyName ?? '' };
       const results: ReminderResult[] = [];
       for (const id of ids) results.push(await remindOne(context, id, compose, audit));
@@ -128,17 +150,37 @@ export function createOverdueService(deps: { clock: Clock; channel: ReminderChan
     },
 
     /** The printable disconnection list: overdue at least `min_days` (the tenant's setting by default). */
-    async disconnectionList(context: ServiceContext, query: DisconnectionListQuery, language: DocumentLanguage): Promise<{ html: string; count: number }> {
+    async disconnectionList(
+      context: ServiceContext,
+      query: DisconnectionListQuery,
+      language: DocumentLanguage,
+    ): Promise<{ html: string; count: number }> {
       const { db, scope, terms } = context;
       if (query.station) await assertStation(db, scope, query.station);
       if (query.region) await assertAddressFilters(db, scope.tenantId, { region: query.region });
       const settings = await findSettings(db, scope);
       const minDays = query.min_days ?? settings?.disconnectionAfterDays ?? 60;
       const today = todayIn(terms.timezone, clock.now());
-      const rows = await listDisconnectionRows(db, scope, { station: query.station, region: query.region, min_days: minDays }, today, terms.decimals, MAX_DISCONNECTION_ROWS + 1);
+      const rows = await listDisconnectionRows(
+        db,
+        scope,
+        { station: query.station, region: query.region, min_days: minDays },
+        today,
+        terms.decimals,
+        MAX_DISCONNECTION_ROWS + 1,
+      );
       if (rows.length > MAX_DISCONNECTION_ROWS) throw fieldError('min_days', ERROR_CODES.maxItems, { max: MAX_DISCONNECTION_ROWS });
       const issuer = await documentIssuerOf(context, deps.defaultDb);
-      const html = renderDisconnectionDocument({ rows, issuer, language, minDays, today, serviceName: context.service.name, currency: terms.currency, decimals: terms.decimals });
+      const html = renderDisconnectionDocument({
+        rows,
+        issuer,
+        language,
+        minDays,
+        today,
+        serviceName: context.service.name,
+        currency: terms.currency,
+        decimals: terms.decimals,
+      });
       return { html, count: rows.length };
     },
   };

@@ -39,7 +39,12 @@ beforeAll(async () => {
   clients = await signInRoles(fixture);
   admin = clients.admin;
   settingsId = (await admin.get('/api/config/')).json().id;
-  for (const [name, phone] of [['Adel', '+9613000001'], ['Basma', ''], ['Carla', '+9613000003'], ['Dani', '+9613000004']] as const) {
+  for (const [name, phone] of [
+    ['Adel', '+9613000001'],
+    ['Basma', ''],
+    ['Carla', '+9613000003'],
+    ['Dani', '+9613000004'],
+  ] as const) {
     customer[name] = (await admin.post(pathOf('customers/'), { full_name: name, phone })).json().id;
   }
   // Invoices fall due 15 days after they are issued (the tenant's default).
@@ -85,7 +90,9 @@ describe('POST /overdue/remind/', () => {
 
   it('shows the reminder in the overdue list (last_reminder_at) and on the customer’s history', async () => {
     const rows = (await admin.get(pathOf('overdue/?ordering=customer_name'))).json().results;
-    expect(rows.map((row: { customer_name: string; last_reminder_at: string | null }) => [row.customer_name, row.last_reminder_at])).toEqual([
+    expect(
+      rows.map((row: { customer_name: string; last_reminder_at: string | null }) => [row.customer_name, row.last_reminder_at]),
+    ).toEqual([
       ['Adel', '2026-10-01T09:00:00.000Z'],
       ['Basma', null],
       ['Dani', null],
@@ -110,17 +117,24 @@ describe('POST /overdue/remind/', () => {
   });
 
   it('writes the message in Arabic from the tenant’s Arabic template when the reminder language is Arabic', async () => {
-    const saved = await admin.put(`/api/config/${settingsId}/`, { reminder_language: 'ar', reminder_template_ar: 'مرحبا {name}، المبلغ {amount} مستحق منذ {due_date} ({days} يومًا).' });
+    const saved = await admin.put(`/api/config/${settingsId}/`, {
+      reminder_language: 'ar',
+      reminder_template_ar: 'مرحبا {name}، المبلغ {amount} مستحق منذ {due_date} ({days} يومًا).',
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ reminder_language: 'ar', reminder_template_en: DEFAULT_REMINDER_TEMPLATES.en });
     context.clock.set(new Date('2026-10-01T12:00:00Z'));
     const result = (await remind([customer.Adel])).json().results[0];
     expect(result).toMatchObject({ status: 'sent', language: 'ar' });
     expect(result.message.replace(/\u00a0/g, ' ')).toBe('مرحبا Adel، المبلغ \u200f٢٥٫٠٠ US$ مستحق منذ ١٦/٠٨/٢٠٢٦ (٤٦ يومًا).');
-    const newest = outboxFiles().map((name) => fs.readFileSync(path.join(outbox(), name), 'utf8')).find((text) => text.includes('Language: ar'));
+    const newest = outboxFiles()
+      .map((name) => fs.readFileSync(path.join(outbox(), name), 'utf8'))
+      .find((text) => text.includes('Language: ar'));
     expect(newest).toContain(result.message);
     // An empty template is the built-in text again.
-    expect((await admin.put(`/api/config/${settingsId}/`, { reminder_template_ar: '' })).json().reminder_template_ar).toBe(DEFAULT_REMINDER_TEMPLATES.ar);
+    expect((await admin.put(`/api/config/${settingsId}/`, { reminder_template_ar: '' })).json().reminder_template_ar).toBe(
+      DEFAULT_REMINDER_TEMPLATES.ar,
+    );
     await admin.put(`/api/config/${settingsId}/`, { reminder_language: 'en' });
   });
 
@@ -142,8 +156,16 @@ describe('POST /overdue/remind/', () => {
 
   it('is for the office: admins and accountants; collectors and support get 403 before any validation', async () => {
     await expectPermissions(clients, [
-      { name: 'remind', allowed: ['admin', 'accountant'], call: (client) => client.post(pathOf('overdue/remind/'), { customers: [customer.Carla] }) },
-      { name: 'remind (bad body)', allowed: ['admin', 'accountant'], call: (client) => client.post(pathOf('overdue/remind/'), { customers: 'nope' }) },
+      {
+        name: 'remind',
+        allowed: ['admin', 'accountant'],
+        call: (client) => client.post(pathOf('overdue/remind/'), { customers: [customer.Carla] }),
+      },
+      {
+        name: 'remind (bad body)',
+        allowed: ['admin', 'accountant'],
+        call: (client) => client.post(pathOf('overdue/remind/'), { customers: 'nope' }),
+      },
     ]);
   });
 });
@@ -168,7 +190,11 @@ describe('GET /overdue/disconnection-list/', () => {
     expect((await admin.get(pathOf('overdue/disconnection-list/?output=html'))).body).not.toContain('<bdi>Adel</bdi>');
     expect((await admin.get(pathOf('overdue/disconnection-list/?min_days=-1'))).statusCode).toBe(400);
     await expectPermissions(clients, [
-      { name: 'disconnection list', allowed: ['admin', 'accountant', 'support', 'collector'], call: (client) => client.get(pathOf('overdue/disconnection-list/?output=html')) },
+      {
+        name: 'disconnection list',
+        allowed: ['admin', 'accountant', 'support', 'collector'],
+        call: (client) => client.get(pathOf('overdue/disconnection-list/?output=html')),
+      },
     ]);
   });
 });

@@ -20,7 +20,14 @@ afterAll(async () => context?.close());
 describe('payments dated when received', () => {
   it('lands cash collected on the 30th and typed in on the 1st in the month it was collected', async () => {
     const customer = (await admin.post(path('customers/'), { full_name: 'Late Typist' })).json();
-    const invoice = (await admin.post(path('invoices/'), { customer: customer.id, period_start: '2026-10-01', period_end: '2026-10-31', lines: [{ description: 'Supply', quantity: '1', unit_price: '40' }] })).json();
+    const invoice = (
+      await admin.post(path('invoices/'), {
+        customer: customer.id,
+        period_start: '2026-10-01',
+        period_end: '2026-10-31',
+        lines: [{ description: 'Supply', quantity: '1', unit_price: '40' }],
+      })
+    ).json();
     expect(invoice.issued_on).toBe('2026-11-20');
     context.clock.set(new Date('2026-12-01T08:00:00Z'));
     const pay = (body: Record<string, unknown>) => admin.put(path(`invoices/${invoice.id}/create_payment/`), body);
@@ -45,7 +52,10 @@ describe('payments dated when received', () => {
     expect(listed.results.map((row: { amount: string }) => row.amount)).toEqual(['15.00']);
 
     context.clock.set(new Date('2027-01-05T08:00:00Z'));
-    expect((await pay({ amount: '1', paid_at: '2026-11-30T18:00:00Z' })).json()).toMatchObject({ code: 'date_too_old', params: { days: 31 } });
+    expect((await pay({ amount: '1', paid_at: '2026-11-30T18:00:00Z' })).json()).toMatchObject({
+      code: 'date_too_old',
+      params: { days: 31 },
+    });
     await expectMoneyInvariants(context.db);
   });
 });

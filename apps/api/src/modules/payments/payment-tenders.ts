@@ -33,10 +33,17 @@ export function parseAmounts(amounts: { currency: string; amount: string }[], te
  * Settles the parts against the balance. More than the balance is change only for cash (other
  * methods: 400 overpay, like `amount`).
  */
-export function settleAmounts(parts: ParsedPart[], balance: bigint, terms: CurrencyTerms, method: string, money: (value: bigint) => string): PaymentSettlement {
+export function settleAmounts(
+  parts: ParsedPart[],
+  balance: bigint,
+  terms: CurrencyTerms,
+  method: string,
+  money: (value: bigint) => string,
+): PaymentSettlement {
   const settled = settlePayment(parts, balance, terms);
   if ('kind' in settled) {
-    if (settled.kind === 'exchange_rate_missing') throw conflict(ERROR_CODES.exchangeRateMissing, { currency: terms.secondCurrency ?? '', billing: terms.billingCurrency });
+    if (settled.kind === 'exchange_rate_missing')
+      throw conflict(ERROR_CODES.exchangeRateMissing, { currency: terms.secondCurrency ?? '', billing: terms.billingCurrency });
     throw fieldError(`amounts.${settled.index}.currency`, ERROR_CODES.currencyNotAccepted, { currencies: terms.billingCurrency });
   }
   if (settled.received > balance && method !== 'cash') {

@@ -11,7 +11,6 @@ import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import type { ServiceScope } from '../../scope/service-scope';
 import { first } from '@meterline/contract/invariant';
 
-
 const joinedColumns = { payment: payments, invoiceNumber: invoices.number, customerName: customers.fullName, tender: paymentTenders };
 
 const invoiceOfPayment = and(eq(invoices.tenantId, payments.tenantId), eq(invoices.id, payments.invoiceId));
@@ -77,7 +76,12 @@ export function listPaymentsSource(
       const needsJoins = Boolean(query.search?.trim()) || /\b(customer_name|invoice_number)\b/.test(query.ordering ?? '');
       const ids = executor.select({ id: payments.id }).from(payments).$dynamic();
       const cut = needsJoins ? ids.innerJoin(invoices, invoiceOfPayment).innerJoin(customers, customerOfPayment) : ids;
-      const page = cut.where(where).orderBy(...orderBy).limit(limit).offset(offset).as('page');
+      const page = cut
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset)
+        .as('page');
       const rows = await selectPayments(executor)
         .innerJoin(page, eq(page.id, payments.id))
         .where(eq(payments.tenantId, scope.tenantId))
@@ -87,14 +91,27 @@ export function listPaymentsSource(
     },
     // One aggregate over the same filters: reversals are negative rows, so they take back.
     totals: async () => {
-      const sums = executor.select({ amount: sql<string>`coalesce(sum(${payments.amount}), 0)::text` }).from(payments).$dynamic();
-      const row = first(await (query.search?.trim() ? sums.innerJoin(invoices, invoiceOfPayment).innerJoin(customers, customerOfPayment) : sums).where(where), 'the row of the totals');
+      const sums = executor
+        .select({ amount: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
+        .from(payments)
+        .$dynamic();
+      const row = first(
+        await (query.search?.trim() ? sums.innerJoin(invoices, invoiceOfPayment).innerJoin(customers, customerOfPayment) : sums).where(
+          where,
+        ),
+        'the row of the totals',
+      );
       return { amount: formatMoneyAmount(BigInt(row.amount), options.decimals) };
     },
   };
 }
 
-export async function findPaymentRow(executor: Executor, tenantId: number, invoiceId: number, paymentId: number): Promise<PaymentRow | null> {
+export async function findPaymentRow(
+  executor: Executor,
+  tenantId: number,
+  invoiceId: number,
+  paymentId: number,
+): Promise<PaymentRow | null> {
   const [row] = await executor
     .select()
     .from(payments)
@@ -104,10 +121,13 @@ export async function findPaymentRow(executor: Executor, tenantId: number, invoi
 
 /** How much of a payment earlier reversals have already taken back (a positive number). */
 export async function sumReversalsOf(executor: Executor, tenantId: number, paymentId: number): Promise<bigint> {
-  const row = first(await executor
-    .select({ total: sql<string>`coalesce(-sum(${payments.amount}), 0)::text` })
-    .from(payments)
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.reversesId, paymentId))), 'the row of the sum');
+  const row = first(
+    await executor
+      .select({ total: sql<string>`coalesce(-sum(${payments.amount}), 0)::text` })
+      .from(payments)
+      .where(and(eq(payments.tenantId, tenantId), eq(payments.reversesId, paymentId))),
+    'the row of the sum',
+  );
   return BigInt(row.total);
 }
 
@@ -124,20 +144,23 @@ export async function insertPaymentTender(
   const { terms, settled } = values;
   const row = first(
     await executor
-    .insert(paymentTenders)
-    .values({
-      tenantId: values.tenantId,
-      paymentId: values.paymentId,
-      currency: terms.billingCurrency,
-      tendered: values.parts.map((part) => ({ currency: part.currency, amount: formatMoneyAmount(part.minor, currencyDecimals(part.currency)) })),
-      received: settled.received,
-      changeDue: settled.changeBilling,
-      secondCurrency: terms.secondCurrency,
-      rate: terms.rate === null ? null : formatRate(terms.rate),
-      baseCurrency: terms.rate === null ? null : terms.rateBase,
-      changeDueSecond: settled.changeSecond,
-    })
-    .returning(),
+      .insert(paymentTenders)
+      .values({
+        tenantId: values.tenantId,
+        paymentId: values.paymentId,
+        currency: terms.billingCurrency,
+        tendered: values.parts.map((part) => ({
+          currency: part.currency,
+          amount: formatMoneyAmount(part.minor, currencyDecimals(part.currency)),
+        })),
+        received: settled.received,
+        changeDue: settled.changeBilling,
+        secondCurrency: terms.secondCurrency,
+        rate: terms.rate === null ? null : formatRate(terms.rate),
+        baseCurrency: terms.rate === null ? null : terms.rateBase,
+        changeDueSecond: settled.changeSecond,
+      })
+      .returning(),
     'a row inserted into paymentTenders',
   );
   return row;

@@ -47,8 +47,20 @@ describe('mark as paid', () => {
     const invoice = await invoiceOf('61.19');
     const paid = await pay(accountant, invoice.id);
     expect(paid.statusCode).toBe(201);
-    expect(paid.json()).toMatchObject({ invoice: invoice.id, invoice_number: invoice.number, amount: '61.19', method: 'cash', received_by: fixture.tenantA.users.accountant, received_by_name: 'accountant A', reverses: null });
-    expect((await admin.get(path(`invoices/${invoice.id}/`))).json()).toMatchObject({ status: 'paid', amount_paid: '61.19', balance_due: '0.00' });
+    expect(paid.json()).toMatchObject({
+      invoice: invoice.id,
+      invoice_number: invoice.number,
+      amount: '61.19',
+      method: 'cash',
+      received_by: fixture.tenantA.users.accountant,
+      received_by_name: 'accountant A',
+      reverses: null,
+    });
+    expect((await admin.get(path(`invoices/${invoice.id}/`))).json()).toMatchObject({
+      status: 'paid',
+      amount_paid: '61.19',
+      balance_due: '0.00',
+    });
     const again = await pay(accountant, invoice.id, {});
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'invoice_already_paid' });
@@ -62,7 +74,9 @@ describe('mark as paid', () => {
     const codes = responses.map((response) => response.statusCode);
     expect(codes.filter((code) => code === 201)).toHaveLength(1);
     expect(codes.filter((code) => code === 409)).toHaveLength(49);
-    expect(responses.filter((response) => response.statusCode === 409).every((response) => response.json().code === 'invoice_already_paid')).toBe(true);
+    expect(
+      responses.filter((response) => response.statusCode === 409).every((response) => response.json().code === 'invoice_already_paid'),
+    ).toBe(true);
     const rows = await context.db.select().from(payments).where(eq(payments.invoiceId, invoice.id));
     expect(rows).toHaveLength(1);
     expect(first(rows).amount).toBe(2500n);
@@ -78,7 +92,11 @@ describe('partial payments and reversals', () => {
     const first = await pay(admin, invoice.id, { amount: '٣٠٫٥٠', method: 'card', reference: 'POS-1' });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ amount: '30.50', method: 'card', reference: 'POS-1' });
-    expect((await admin.get(path(`invoices/${invoice.id}/`))).json()).toMatchObject({ status: 'partially_paid', amount_paid: '30.50', balance_due: '69.50' });
+    expect((await admin.get(path(`invoices/${invoice.id}/`))).json()).toMatchObject({
+      status: 'partially_paid',
+      amount_paid: '30.50',
+      balance_due: '69.50',
+    });
     const over = await pay(admin, invoice.id, { amount: '69.51' });
     expect(over.statusCode).toBe(400);
     expect(over.json()).toMatchObject({
@@ -92,7 +110,10 @@ describe('partial payments and reversals', () => {
     expect(Number(await balanceOf())).toBeCloseTo(before - 30.5, 2);
 
     // Reversals: a reason is required, never more than was paid (overall and of the payment named).
-    expect((await pay(admin, invoice.id, { amount: '-10' })).json()).toMatchObject({ reason: ['A reason is required to reverse a payment.'], code: 'reversal_reason_required' });
+    expect((await pay(admin, invoice.id, { amount: '-10' })).json()).toMatchObject({
+      reason: ['A reason is required to reverse a payment.'],
+      code: 'reversal_reason_required',
+    });
     expect((await pay(admin, invoice.id, { amount: '-30.51', reason: 'typo' })).json()).toHaveProperty('amount');
     expect((await pay(admin, invoice.id, { amount: '10', reverses: first.json().id })).json()).toHaveProperty('reverses');
     const reversal = await pay(admin, invoice.id, { amount: '-10.50', reason: 'Card charged twice', reverses: first.json().id });
@@ -102,7 +123,11 @@ describe('partial payments and reversals', () => {
     expect((await pay(admin, invoice.id, { amount: '-1', reason: 'x', reverses: reversal.json().id })).json()).toHaveProperty('reverses');
     const other = await invoiceOf('5.00');
     expect((await pay(admin, other.id, { amount: '-1', reason: 'x', reverses: first.json().id })).statusCode).toBe(400);
-    expect((await admin.get(path(`invoices/${invoice.id}/`))).json()).toMatchObject({ status: 'partially_paid', amount_paid: '20.00', balance_due: '80.00' });
+    expect((await admin.get(path(`invoices/${invoice.id}/`))).json()).toMatchObject({
+      status: 'partially_paid',
+      amount_paid: '20.00',
+      balance_due: '80.00',
+    });
     // Reversing everything puts the invoice back to unpaid; then the balance can be paid.
     await pay(admin, invoice.id, { amount: '-20', reason: 'Refund' });
     expect((await admin.get(path(`invoices/${invoice.id}/`))).json()).toMatchObject({ status: 'unpaid', amount_paid: '0.00' });
@@ -120,11 +145,18 @@ describe('partial payments and reversals', () => {
     expect(response.json()).toMatchObject({ code: 'invoice_cancelled', detail: 'This invoice is cancelled.' });
   });
 
-  it('uses the currency\'s decimals (JOD has 3)', async () => {
+  it("uses the currency's decimals (JOD has 3)", async () => {
     const b = await fixture.as('b.admin');
     await context.db.update(settings).set({ currency: 'JOD' }).where(eq(settings.tenantId, fixture.tenantB.id));
     const customer = (await b.post(servicePath(fixture.tenantB, 'customers/'), { full_name: 'Amman' })).json();
-    const invoice = (await b.post(servicePath(fixture.tenantB, 'invoices/'), { customer: customer.id, period_start: '2026-10-01', period_end: '2026-10-31', lines: [{ description: 'x', quantity: '3', unit_price: '0.3335' }] })).json();
+    const invoice = (
+      await b.post(servicePath(fixture.tenantB, 'invoices/'), {
+        customer: customer.id,
+        period_start: '2026-10-01',
+        period_end: '2026-10-31',
+        lines: [{ description: 'x', quantity: '3', unit_price: '0.3335' }],
+      })
+    ).json();
     expect(invoice).toMatchObject({ total: '1.001', currency: 'JOD' });
     const paid = await b.put(servicePath(fixture.tenantB, `invoices/${invoice.id}/create_payment/`), { amount: '0.501' });
     expect(paid.json()).toMatchObject({ amount: '0.501' });
@@ -163,12 +195,17 @@ describe('Idempotency-Key', () => {
     expect(stillRunning.json()).toMatchObject({ code: 'idempotency_key_in_flight' });
     // Long after, a key left in flight by a crashed request may be taken over.
     context.clock.advance(600);
-    expect((await pay(admin, invoice.id, { amount: '999' }, { 'idempotency-key': 'in-flight' })).json()).toMatchObject({ amount: ['The amount (999.00) is more than the balance due (25.00).'], code: 'overpay' });
+    expect((await pay(admin, invoice.id, { amount: '999' }, { 'idempotency-key': 'in-flight' })).json()).toMatchObject({
+      amount: ['The amount (999.00) is more than the balance due (25.00).'],
+      code: 'overpay',
+    });
   });
 
   it('with one key, 20 concurrent identical calls make one payment', async () => {
     const invoice = await invoiceOf('12.00');
-    const responses = await Promise.all(Array.from({ length: 20 }, () => pay(admin, invoice.id, { amount: '2' }, { 'idempotency-key': 'burst' })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => pay(admin, invoice.id, { amount: '2' }, { 'idempotency-key': 'burst' })),
+    );
     const created = responses.filter((response) => response.statusCode === 201);
     expect(created.length).toBeGreaterThanOrEqual(1);
     expect(new Set(created.map((response) => response.json().id)).size).toBe(1);
@@ -198,7 +235,11 @@ describe('permissions and tenancy', () => {
   it('admin, accountant and collectors (issue 19) take payments; list payment per the table', async () => {
     const invoice = await invoiceOf('1000.00');
     await expectPermissions(clients, [
-      { name: 'PUT create_payment', allowed: ['admin', 'accountant', 'collector'], call: (client) => pay(client, invoice.id, { amount: '1' }) },
+      {
+        name: 'PUT create_payment',
+        allowed: ['admin', 'accountant', 'collector'],
+        call: (client) => pay(client, invoice.id, { amount: '1' }),
+      },
       { name: 'GET payments', allowed: ['admin', 'accountant'], call: (client) => client.get(path('payments/')) },
     ]);
     const b = await fixture.as('b.admin');
@@ -208,7 +249,9 @@ describe('permissions and tenancy', () => {
 
   it('keeps the money invariants', async () => {
     await expectMoneyInvariants(context.db);
-    const row = first(((await context.db.execute(sql`select count(*)::int as n from payments`)) as unknown as { rows: { n: number }[] }).rows);
+    const row = first(
+      ((await context.db.execute(sql`select count(*)::int as n from payments`)) as unknown as { rows: { n: number }[] }).rows,
+    );
     expect(row.n).toBeGreaterThan(10);
   });
 });

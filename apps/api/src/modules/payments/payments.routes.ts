@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, validationErrorSchema } from '@meterline/contract/errors';
-import { createPaymentInputSchema, listPaymentsQuerySchema, paginatedPaymentsSchema, paymentSchema, type Payment } from '@meterline/contract/payments';
+import {
+  createPaymentInputSchema,
+  listPaymentsQuerySchema,
+  paginatedPaymentsSchema,
+  paymentSchema,
+  type Payment,
+} from '@meterline/contract/payments';
 import type { DatabaseRegistry } from '../../db/client';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
@@ -43,13 +49,19 @@ export async function paymentRoutes(app: FastifyInstance, options: { payments: P
     },
     async (request, reply) => {
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
-      return sendList(request, reply, context.db, request.query, await payments.listSource(context, request.query), { filename: 'payments', columns: PAYMENT_CSV_COLUMNS });
+      return sendList(request, reply, context.db, request.query, await payments.listSource(context, request.query), {
+        filename: 'payments',
+        columns: PAYMENT_CSV_COLUMNS,
+      });
     },
   );
 }
 
 /** `PUT /api/services/{serviceId}/invoices/{id}/create_payment/`: mark as paid, partial payment, reversal. */
-export async function invoicePaymentRoutes(app: FastifyInstance, options: { payments: PaymentService; databases: DatabaseRegistry; idempotency: Idempotency }) {
+export async function invoicePaymentRoutes(
+  app: FastifyInstance,
+  options: { payments: PaymentService; databases: DatabaseRegistry; idempotency: Idempotency },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { payments, databases, idempotency } = options;
   routes.put(
@@ -69,10 +81,15 @@ export async function invoicePaymentRoutes(app: FastifyInstance, options: { paym
     },
     async (request, reply) => {
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
-      return idempotency.run(request, reply, { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId }, async (ticket) => ({
-        statusCode: 201,
-        body: await payments.create(context, request.params.id, request.body, auditContextOf(request), ticket),
-      }));
+      return idempotency.run(
+        request,
+        reply,
+        { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId },
+        async (ticket) => ({
+          statusCode: 201,
+          body: await payments.create(context, request.params.id, request.body, auditContextOf(request), ticket),
+        }),
+      );
     },
   );
 }

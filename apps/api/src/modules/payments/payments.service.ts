@@ -47,7 +47,13 @@ export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
      * others get 409 invoice_already_paid. The invoice's amount_paid and status and the
      * customer's balance move with the payment; the idempotency answer commits with it.
      */
-    async create(context: ServiceContext, invoiceId: number, input: CreatePaymentData, audit: AuditContext, ticket: IdempotencyTicket | null): Promise<Payment> {
+    async create(
+      context: ServiceContext,
+      invoiceId: number,
+      input: CreatePaymentData,
+      audit: AuditContext,
+      ticket: IdempotencyTicket | null,
+    ): Promise<Payment> {
       const { db, scope, terms, actor } = context;
       const given =
         input.amount === undefined || input.amount === null
@@ -59,7 +65,11 @@ export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
       if (!isReversal && input.reverses) throw fieldError('reverses', ERROR_CODES.reversesNeedsNegative);
       if (input.amounts && given !== null) throw fieldError('amounts', ERROR_CODES.amountsWithAmount);
       const money = (value: bigint) => formatMoneyAmount(value, terms.decimals);
-      const paidAt = resolveHappenedAt('paid_at', input.paid_at, { now: deps.clock.now(), backdateDays: terms.backdateDays, role: actor.role });
+      const paidAt = resolveHappenedAt('paid_at', input.paid_at, {
+        now: deps.clock.now(),
+        backdateDays: terms.backdateDays,
+        role: actor.role,
+      });
       // Names live in the default database: read before the transaction (PGlite runs one at a time).
       const names = await findUserNames(deps.defaultDb, scope.tenantId, [actor.userId]);
 
@@ -86,7 +96,8 @@ export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
           amount = given;
         } else {
           amount = given;
-          if (-amount > invoice.amountPaid) throw fieldError('amount', ERROR_CODES.reversalExceedsPaid, { paid: money(invoice.amountPaid) });
+          if (-amount > invoice.amountPaid)
+            throw fieldError('amount', ERROR_CODES.reversalExceedsPaid, { paid: money(invoice.amountPaid) });
           if (input.reverses) {
             const reversed = await findPaymentRow(tx, scope.tenantId, invoiceId, input.reverses);
             if (!reversed) throw invalidPk('reverses', input.reverses);
@@ -119,10 +130,18 @@ export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
           action: isReversal ? 'reverse' : 'create',
           entity: 'payment',
           entityId: payment.id,
-          after: { ...payment, ...(tenderRow ? { tender: tenderRow } : {}), invoice: { id: invoiceId, amount_paid: after.amountPaid, status: after.status } },
+          after: {
+            ...payment,
+            ...(tenderRow ? { tender: tenderRow } : {}),
+            invoice: { id: invoiceId, amount_paid: after.amountPaid, status: after.status },
+          },
         });
         const withNames = await findInvoiceWithCustomer(tx, scope, invoiceId);
-        const response = toPayment({ payment, invoiceNumber: invoice.number, customerName: withNames?.fullName ?? '', tender: tenderRow }, names, terms.decimals);
+        const response = toPayment(
+          { payment, invoiceNumber: invoice.number, customerName: withNames?.fullName ?? '', tender: tenderRow },
+          names,
+          terms.decimals,
+        );
         await ticket?.complete(tx, 201, response);
         return response;
       });

@@ -74,7 +74,9 @@ function customerFigures(scope: ServiceScope, day: RoundDay) {
     select max(v.id) from route_visits v
     where v.tenant_id = ${customers.tenantId} and v.customer_id = ${customers.id} and v.service_id = ${scope.serviceId} and v.visited_on = ${day.date}::date
   )`;
-  const needsReading = day.isMetered ? sql<boolean>`(${subscriptions.id} is not null and ${customers.status} = 'active')` : sql<boolean>`false`;
+  const needsReading = day.isMetered
+    ? sql<boolean>`(${subscriptions.id} is not null and ${customers.status} = 'active')`
+    : sql<boolean>`false`;
   return { read, paidToday, lastVisit, needsReading };
 }
 
@@ -173,10 +175,24 @@ async function findRoundCustomers(executor: Executor, scope: ServiceScope, day: 
       note: routeVisits.note,
       visitedAt: routeVisits.visitedAt,
     })
-    .leftJoin(subscriptions, and(eq(subscriptions.tenantId, customers.tenantId), eq(subscriptions.customerId, customers.id), sql`${subscriptions.endedOn} is null`))
+    .leftJoin(
+      subscriptions,
+      and(
+        eq(subscriptions.tenantId, customers.tenantId),
+        eq(subscriptions.customerId, customers.id),
+        sql`${subscriptions.endedOn} is null`,
+      ),
+    )
     .leftJoin(routeVisits, and(eq(routeVisits.tenantId, customers.tenantId), sql`${routeVisits.id} = ${figures.lastVisit}`))
     .where(base.where)
-    .orderBy(numberIn(customers.floor), asc(customers.floor), numberIn(customers.apartment), asc(customers.apartment), asc(customers.fullName), asc(customers.id))) as unknown as (CustomerFigureRow & {
+    .orderBy(
+      numberIn(customers.floor),
+      asc(customers.floor),
+      numberIn(customers.apartment),
+      asc(customers.apartment),
+      asc(customers.fullName),
+      asc(customers.id),
+    )) as unknown as (CustomerFigureRow & {
     buildingId: number;
   })[];
   return rows.map((row) => ({ buildingId: row.buildingId, balance: BigInt(row.balance), customer: routeCustomerOf(row, day.decimals) }));
@@ -186,7 +202,12 @@ async function findRoundCustomers(executor: Executor, scope: ServiceScope, day: 
  * The buildings of the round (paginated): region, street, building, the numbers in names compared
  * as numbers; each with the progress of its customers on the day.
  */
-export function listRouteStopsSource(executor: Executor, scope: ServiceScope, day: RoundDay, query: ListRoutesQuery): ListSource<RouteStop> {
+export function listRouteStopsSource(
+  executor: Executor,
+  scope: ServiceScope,
+  day: RoundDay,
+  query: ListRoutesQuery,
+): ListSource<RouteStop> {
   const base = roundBase(executor, scope, day.collectorId, searchCondition(query.search, [buildings.name, streets.name, regions.name]));
   const routeKey = sql`(${regions.name}, ${numberIn(streets.name)}, ${streets.name}, ${numberIn(buildings.name)}, ${buildings.name})`;
   const orderingFields = {
@@ -198,14 +219,24 @@ export function listRouteStopsSource(executor: Executor, scope: ServiceScope, da
   const orderBy = orderByFor(query.ordering, orderingFields, routeListSpec.defaultOrdering, buildings.id);
   const grouped = () =>
     base
-      .from({ id: buildings.id, name: buildings.name, streetId: streets.id, streetName: streets.name, regionId: regions.id, regionName: regions.name })
+      .from({
+        id: buildings.id,
+        name: buildings.name,
+        streetId: streets.id,
+        streetName: streets.name,
+        regionId: regions.id,
+        regionName: regions.name,
+      })
       .where(base.where)
       .groupBy(buildings.id, streets.id, regions.id)
       .$dynamic();
   return {
     countQuery: () => base.from({ id: buildings.id }).where(base.where).groupBy(buildings.id).$dynamic(),
     fetchPage: async (limit, offset) => {
-      const page = (await grouped().orderBy(...orderBy).limit(limit).offset(offset)) as unknown as {
+      const page = (await grouped()
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset)) as unknown as {
         id: number;
         name: string;
         streetId: number;
@@ -214,7 +245,12 @@ export function listRouteStopsSource(executor: Executor, scope: ServiceScope, da
         regionName: string;
       }[];
       const byBuilding = new Map<number, RoundCustomer[]>();
-      for (const row of await findRoundCustomers(executor, scope, day, page.map((stop) => stop.id))) {
+      for (const row of await findRoundCustomers(
+        executor,
+        scope,
+        day,
+        page.map((stop) => stop.id),
+      )) {
         byBuilding.set(row.buildingId, [...(byBuilding.get(row.buildingId) ?? []), row]);
       }
       return page.map((stop) => ({
@@ -234,7 +270,14 @@ export function listRouteStopsSource(executor: Executor, scope: ServiceScope, da
 export async function findRouteBuilding(executor: Executor, scope: ServiceScope, day: RoundDay, buildingId: number) {
   const base = roundBase(executor, scope, day.collectorId, eq(buildings.id, buildingId));
   const [stop] = (await base
-    .from({ id: buildings.id, name: buildings.name, streetId: streets.id, streetName: streets.name, regionId: regions.id, regionName: regions.name })
+    .from({
+      id: buildings.id,
+      name: buildings.name,
+      streetId: streets.id,
+      streetName: streets.name,
+      regionId: regions.id,
+      regionName: regions.name,
+    })
     .where(base.where)
     .limit(1)) as unknown as { id: number; name: string; streetId: number; streetName: string; regionId: number; regionName: string }[];
   if (!stop) return null;
@@ -253,10 +296,20 @@ export async function findRouteBuilding(executor: Executor, scope: ServiceScope,
 
 /** The customer is on the collector's round in this service. */
 export async function isOnRound(executor: Executor, scope: ServiceScope, collectorId: number, customerId: number): Promise<boolean> {
-  const row = first(await executor
-    .select({ n: count() })
-    .from(customers)
-    .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.serviceId, scope.serviceId), eq(customers.id, customerId), onRoundOf(scope, collectorId))), 'the row of the count');
+  const row = first(
+    await executor
+      .select({ n: count() })
+      .from(customers)
+      .where(
+        and(
+          eq(customers.tenantId, scope.tenantId),
+          eq(customers.serviceId, scope.serviceId),
+          eq(customers.id, customerId),
+          onRoundOf(scope, collectorId),
+        ),
+      ),
+    'the row of the count',
+  );
   return Number(row.n) > 0;
 }
 
@@ -267,7 +320,8 @@ export async function insertVisit(executor: Executor, values: typeof routeVisits
 
 // --- Assignments -------------------------------------------------------------------------------
 
-const assignmentScoped = (scope: ServiceScope) => and(eq(routeAssignments.tenantId, scope.tenantId), eq(routeAssignments.serviceId, scope.serviceId));
+const assignmentScoped = (scope: ServiceScope) =>
+  and(eq(routeAssignments.tenantId, scope.tenantId), eq(routeAssignments.serviceId, scope.serviceId));
 
 export interface AssignmentListRow {
   assignment: RouteAssignmentRow;
@@ -298,7 +352,14 @@ export function listAssignmentsSource(
   const orderBy = orderByFor(query.ordering, orderingFields, routeAssignmentListSpec.defaultOrdering, routeAssignments.id);
   return {
     countQuery: () => executor.select({ id: routeAssignments.id }).from(routeAssignments).where(where).$dynamic(),
-    fetchPage: async (limit, offset) => toAssignment(await assignmentSelect(executor).where(where).orderBy(...orderBy).limit(limit).offset(offset)),
+    fetchPage: async (limit, offset) =>
+      toAssignment(
+        await assignmentSelect(executor)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset),
+      ),
   };
 }
 
@@ -308,7 +369,11 @@ export async function findAssignment(executor: Executor, scope: ServiceScope, id
 }
 
 export async function findAssignmentRowForUpdate(executor: Executor, scope: ServiceScope, id: number): Promise<RouteAssignmentRow | null> {
-  const [row] = await executor.select().from(routeAssignments).where(and(assignmentScoped(scope), eq(routeAssignments.id, id))).for('update');
+  const [row] = await executor
+    .select()
+    .from(routeAssignments)
+    .where(and(assignmentScoped(scope), eq(routeAssignments.id, id)))
+    .for('update');
   return row ?? null;
 }
 

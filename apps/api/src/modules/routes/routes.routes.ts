@@ -60,7 +60,8 @@ export async function routeRoutes(app: FastifyInstance, options: { routes: Route
       onRequest: [app.authenticate, requirePermission('list', 'route')],
       schema: {
         tags,
-        summary: "The round of a day: the buildings of the collector's regions and stations in street and building order (paginated; ?collector=&date=)",
+        summary:
+          "The round of a day: the buildings of the collector's regions and stations in street and building order (paginated; ?collector=&date=)",
         params: serviceParamsSchema,
         querystring: listRoutesQuerySchema,
         response: { 200: paginatedRouteStopsSchema, ...readErrors, 400: validationErrorSchema },
@@ -68,7 +69,10 @@ export async function routeRoutes(app: FastifyInstance, options: { routes: Route
     },
     async (request, reply) => {
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
-      return sendList(request, reply, context.db, request.query, await service.listSource(context, request.query), { filename: 'round', columns: STOP_CSV_COLUMNS });
+      return sendList(request, reply, context.db, request.query, await service.listSource(context, request.query), {
+        filename: 'round',
+        columns: STOP_CSV_COLUMNS,
+      });
     },
   );
 
@@ -151,7 +155,12 @@ export async function routeRoutes(app: FastifyInstance, options: { routes: Route
     '/assignments/:id/',
     {
       onRequest: [app.authenticate, requirePermission('delete', 'route_assignment')],
-      schema: { tags, summary: 'Take a region or station back from a collector', params: serviceItemParamsSchema, response: { 204: noContent, ...writeErrors } },
+      schema: {
+        tags,
+        summary: 'Take a region or station back from a collector',
+        params: serviceItemParamsSchema,
+        response: { 204: noContent, ...writeErrors },
+      },
     },
     async (request, reply) => {
       const context = await resolveServiceContext(databases, request, request.params.serviceId);

@@ -175,7 +175,8 @@ export function createRouteService(deps: { clock: Clock; defaultDb: Db }) {
         });
       } catch (error) {
         const constraint = constraintName(error);
-        if (constraint === 'route_assignments_region_key' || constraint === 'route_assignments_station_key') throw conflict(ERROR_CODES.routeAlreadyAssigned);
+        if (constraint === 'route_assignments_region_key' || constraint === 'route_assignments_station_key')
+          throw conflict(ERROR_CODES.routeAlreadyAssigned);
         throw error;
       }
       return this.getAssignment(context, id);

@@ -42,8 +42,24 @@ afterAll(async () => context?.close());
 describe('the services of a tenant', () => {
   it('start as Electricity (kWh) and Water (m³), metered, active, in that order, with their Arabic names', async () => {
     expect(await listed()).toEqual([
-      expect.objectContaining({ id: fixture.tenantA.electricityId, name: 'Electricity', name_ar: 'الكهرباء', unit: 'kWh', is_metered: true, is_active: true, position: 1 }),
-      expect.objectContaining({ id: fixture.tenantA.waterId, name: 'Water', name_ar: 'المياه', unit: 'm³', is_metered: true, is_active: true, position: 2 }),
+      expect.objectContaining({
+        id: fixture.tenantA.electricityId,
+        name: 'Electricity',
+        name_ar: 'الكهرباء',
+        unit: 'kWh',
+        is_metered: true,
+        is_active: true,
+        position: 1,
+      }),
+      expect.objectContaining({
+        id: fixture.tenantA.waterId,
+        name: 'Water',
+        name_ar: 'المياه',
+        unit: 'm³',
+        is_metered: true,
+        is_active: true,
+        position: 2,
+      }),
     ]);
   });
 
@@ -76,8 +92,20 @@ describe('the services of a tenant', () => {
     const service = await create({ name: 'EV', unit: 'kWh' });
     const changed = await patch(admin, service.id, { name: 'EV charging', name_ar: 'شحن السيارات', unit: 'session', is_metered: false });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toMatchObject({ id: service.id, name: 'EV charging', name_ar: 'شحن السيارات', unit: 'session', is_metered: false, position: service.position });
-    expect((await admin.get(`/api/services/${service.id}/`)).json()).toMatchObject({ name: 'EV charging', name_ar: 'شحن السيارات', unit: 'session', is_metered: false });
+    expect(changed.json()).toMatchObject({
+      id: service.id,
+      name: 'EV charging',
+      name_ar: 'شحن السيارات',
+      unit: 'session',
+      is_metered: false,
+      position: service.position,
+    });
+    expect((await admin.get(`/api/services/${service.id}/`)).json()).toMatchObject({
+      name: 'EV charging',
+      name_ar: 'شحن السيارات',
+      unit: 'session',
+      is_metered: false,
+    });
     // Its own name again, in another case: not taken.
     expect((await patch(admin, service.id, { name: 'EV Charging' })).statusCode).toBe(200);
     const taken = await patch(admin, service.id, { name: 'WATER' }, { 'accept-language': 'ar' });
@@ -113,7 +141,10 @@ describe('a disabled service', () => {
     expect(reads.json().count).toBe(1);
     const refused = await admin.post(path('customers/'), { full_name: 'After Disabling', bundle: bundle.id }, { 'accept-language': 'ar' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'service_inactive', detail: 'هذه الخدمة معطّلة: فعّلها من شاشة الخدمات قبل تعديل بياناتها.' });
+    expect(refused.json()).toMatchObject({
+      code: 'service_inactive',
+      detail: 'هذه الخدمة معطّلة: فعّلها من شاشة الخدمات قبل تعديل بياناتها.',
+    });
     expect((await admin.put(path(`bundles/${bundle.id}/`), { price: '6' })).json()).toMatchObject({ code: 'service_inactive' });
 
     expect((await patch(admin, service.id, { is_active: true })).json()).toMatchObject({ is_active: true });
@@ -127,7 +158,9 @@ describe('reordering', () => {
     const ids = all.map((service) => service.id).reverse();
     const response = await admin.post('/api/services/reorder/', { ids });
     expect(response.statusCode).toBe(200);
-    expect((response.json() as ServiceBody[]).map((service) => [service.id, service.position])).toEqual(ids.map((id, index) => [id, index + 1]));
+    expect((response.json() as ServiceBody[]).map((service) => [service.id, service.position])).toEqual(
+      ids.map((id, index) => [id, index + 1]),
+    );
     expect((await listed('?include_inactive=true')).map((service) => service.id)).toEqual(ids);
     const audit = (await admin.get('/api/audit/?entity=service')).json();
     expect(audit.results[0]).toMatchObject({ action: 'reorder_services' });
@@ -136,8 +169,8 @@ describe('reordering', () => {
   it.each([
     ['a service left out', (ids: number[]) => ids.slice(1)],
     ['a service twice', (ids: number[]) => [...ids, ids[0]]],
-    ['another tenant\'s service', (ids: number[]) => [...ids.slice(1), fixture.tenantB.electricityId]],
-  ])('refuses %s with a 400 in the caller\'s language', async (_name, idsOf) => {
+    ["another tenant's service", (ids: number[]) => [...ids.slice(1), fixture.tenantB.electricityId]],
+  ])("refuses %s with a 400 in the caller's language", async (_name, idsOf) => {
     const ids = (await listed('?include_inactive=true')).map((service) => service.id);
     const response = await admin.post('/api/services/reorder/', { ids: idsOf(ids) }, { 'accept-language': 'ar' });
     expect(response.statusCode).toBe(400);
@@ -169,19 +202,41 @@ describe('who may', () => {
     const bodies = [undefined, {}, { name: 'Renamed', is_active: true }, 'not json'];
     await expectPermissions(clients, [
       { name: 'GET services', allowed: ['admin', 'accountant', 'support', 'collector'], call: (client) => client.get('/api/services/') },
-      { name: 'GET services with disabled', allowed: ['admin', 'accountant'], call: (client) => client.get('/api/services/?include_inactive=true') },
+      {
+        name: 'GET services with disabled',
+        allowed: ['admin', 'accountant'],
+        call: (client) => client.get('/api/services/?include_inactive=true'),
+      },
       { name: 'GET service', allowed: ['admin', 'accountant'], call: (client) => client.get(`/api/services/${target.id}/`) },
       ...bodies.flatMap((body, index) => [
-        { name: `POST service #${index}`, allowed: ['admin'] as RoleUnderTest[], call: (client: Client) => client.post('/api/services/', body ?? { name: `Allowed ${Math.random()}` }) },
-        { name: `PATCH service #${index}`, allowed: ['admin'] as RoleUnderTest[], call: (client: Client) => patch(client, target.id, body ?? { name_ar: 'خدمة' }) },
-        { name: `PUT service #${index}`, allowed: ['admin'] as RoleUnderTest[], call: (client: Client) => client.put(`/api/services/${target.id}/`, body ?? {}) },
-        { name: `POST reorder #${index}`, allowed: ['admin'] as RoleUnderTest[], call: (client: Client) => client.post('/api/services/reorder/', body ?? { ids: [target.id] }) },
+        {
+          name: `POST service #${index}`,
+          allowed: ['admin'] as RoleUnderTest[],
+          call: (client: Client) => client.post('/api/services/', body ?? { name: `Allowed ${Math.random()}` }),
+        },
+        {
+          name: `PATCH service #${index}`,
+          allowed: ['admin'] as RoleUnderTest[],
+          call: (client: Client) => patch(client, target.id, body ?? { name_ar: 'خدمة' }),
+        },
+        {
+          name: `PUT service #${index}`,
+          allowed: ['admin'] as RoleUnderTest[],
+          call: (client: Client) => client.put(`/api/services/${target.id}/`, body ?? {}),
+        },
+        {
+          name: `POST reorder #${index}`,
+          allowed: ['admin'] as RoleUnderTest[],
+          call: (client: Client) => client.post('/api/services/reorder/', body ?? { ids: [target.id] }),
+        },
       ]),
       { name: 'DELETE service', allowed: ['admin'], call: (client) => client.delete(`/api/services/${fixture.tenantA.electricityId}/`) },
     ]);
     // The accountant sees the disabled ones on the Services screen; support only the active ones in the selector.
     await patch(admin, target.id, { is_active: false });
-    expect(((await clients.accountant.get('/api/services/?include_inactive=true')).json() as ServiceBody[]).map((row) => row.id)).toContain(target.id);
+    expect(((await clients.accountant.get('/api/services/?include_inactive=true')).json() as ServiceBody[]).map((row) => row.id)).toContain(
+      target.id,
+    );
     expect(((await clients.support.get('/api/services/')).json() as ServiceBody[]).map((row) => row.id)).not.toContain(target.id);
   });
 

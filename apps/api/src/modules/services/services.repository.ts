@@ -5,7 +5,9 @@ import { bundles, customers, invoices, payments, services, stations, subscriptio
 import { first } from '@meterline/contract/invariant';
 
 type ServiceRow = typeof services.$inferSelect;
-export type ServiceValues = Partial<Pick<typeof services.$inferInsert, 'name' | 'nameAr' | 'unit' | 'isMetered' | 'isActive' | 'maxConsumptionPerDay'>>;
+export type ServiceValues = Partial<
+  Pick<typeof services.$inferInsert, 'name' | 'nameAr' | 'unit' | 'isMetered' | 'isActive' | 'maxConsumptionPerDay'>
+>;
 
 function toService(row: ServiceRow): Service {
   return {
@@ -26,11 +28,19 @@ const ofTenant = (scope: { tenantId: number }, serviceId: number) => and(eq(serv
  * The tenant's services in their order (the client selects the first one); disabled ones only
  * when asked (the Services screen), so the selector never offers them.
  */
-export async function listServices(db: Executor, scope: { tenantId: number }, options: { includeInactive?: boolean } = {}): Promise<Service[]> {
+export async function listServices(
+  db: Executor,
+  scope: { tenantId: number },
+  options: { includeInactive?: boolean } = {},
+): Promise<Service[]> {
   const rows = await db
     .select()
     .from(services)
-    .where(options.includeInactive ? eq(services.tenantId, scope.tenantId) : and(eq(services.tenantId, scope.tenantId), eq(services.isActive, true)))
+    .where(
+      options.includeInactive
+        ? eq(services.tenantId, scope.tenantId)
+        : and(eq(services.tenantId, scope.tenantId), eq(services.isActive, true)),
+    )
     .orderBy(asc(services.position), asc(services.id));
   return rows.map(toService);
 }
@@ -54,7 +64,12 @@ export async function lockTenantServices(executor: Executor, scope: { tenantId: 
 }
 
 /** Whether another service of the tenant has this name (case and surrounding spaces ignored). */
-export async function isServiceNameTaken(executor: Executor, scope: { tenantId: number }, name: string, exceptId?: number): Promise<boolean> {
+export async function isServiceNameTaken(
+  executor: Executor,
+  scope: { tenantId: number },
+  name: string,
+  exceptId?: number,
+): Promise<boolean> {
   const [row] = await executor
     .select({ id: services.id })
     .from(services)
@@ -70,8 +85,15 @@ export async function isServiceNameTaken(executor: Executor, scope: { tenantId: 
 }
 
 /** A new service, placed after the others. */
-export async function insertServiceRow(executor: Executor, scope: { tenantId: number }, values: ServiceValues & { name: string }): Promise<Service> {
-  const [last] = await executor.select({ position: max(services.position) }).from(services).where(eq(services.tenantId, scope.tenantId));
+export async function insertServiceRow(
+  executor: Executor,
+  scope: { tenantId: number },
+  values: ServiceValues & { name: string },
+): Promise<Service> {
+  const [last] = await executor
+    .select({ position: max(services.position) })
+    .from(services)
+    .where(eq(services.tenantId, scope.tenantId));
   const row = first(
     await executor
       .insert(services)
@@ -82,25 +104,36 @@ export async function insertServiceRow(executor: Executor, scope: { tenantId: nu
   return toService(row);
 }
 
-export async function updateServiceRow(executor: Executor, scope: { tenantId: number }, serviceId: number, values: ServiceValues): Promise<Service> {
+export async function updateServiceRow(
+  executor: Executor,
+  scope: { tenantId: number },
+  serviceId: number,
+  values: ServiceValues,
+): Promise<Service> {
   const changes = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
   if (Object.keys(changes).length === 0) {
     return toService(first(await executor.select().from(services).where(ofTenant(scope, serviceId)), 'the services row'));
   }
-  return toService(first(await executor.update(services).set(changes).where(ofTenant(scope, serviceId)).returning(), 'the updated services row'));
+  return toService(
+    first(await executor.update(services).set(changes).where(ofTenant(scope, serviceId)).returning(), 'the updated services row'),
+  );
 }
 
 /** Positions 1, 2, 3... in the order of `ids` (every service of the tenant, checked by the caller). */
 export async function setServicePositions(executor: Executor, scope: { tenantId: number }, ids: number[]): Promise<void> {
   for (const [index, id] of ids.entries()) {
-    await executor.update(services).set({ position: index + 1 }).where(ofTenant(scope, id));
+    await executor
+      .update(services)
+      .set({ position: index + 1 })
+      .where(ofTenant(scope, id));
   }
 }
 
 /** A service that holds data (customers, bundles, stations, tariffs, invoices, payments, transactions) is disabled, never deleted. */
 export async function isServiceInUse(executor: Executor, scope: { tenantId: number }, serviceId: number): Promise<boolean> {
-  const holds = (table: typeof bundles | typeof customers | typeof stations | typeof subscriptions | typeof tariffs | typeof invoices | typeof payments) =>
-    sql`exists (select 1 from ${table} where ${table.tenantId} = ${scope.tenantId} and ${table.serviceId} = ${serviceId})`;
+  const holds = (
+    table: typeof bundles | typeof customers | typeof stations | typeof subscriptions | typeof tariffs | typeof invoices | typeof payments,
+  ) => sql`exists (select 1 from ${table} where ${table.tenantId} = ${scope.tenantId} and ${table.serviceId} = ${serviceId})`;
   const [row] = await executor
     .select({
       used: sql<boolean>`(${holds(bundles)} or ${holds(customers)} or ${holds(stations)} or ${holds(subscriptions)} or ${holds(tariffs)} or ${holds(invoices)} or ${holds(payments)}
@@ -116,6 +149,10 @@ export async function deleteServiceRow(executor: Executor, scope: { tenantId: nu
 }
 
 /** The services a new tenant starts with, in their order. */
-export async function insertServices(executor: Executor, scope: { tenantId: number }, values: (ServiceValues & { name: string; unit: string; nameAr: string; position: number })[]): Promise<void> {
+export async function insertServices(
+  executor: Executor,
+  scope: { tenantId: number },
+  values: (ServiceValues & { name: string; unit: string; nameAr: string; position: number })[],
+): Promise<void> {
   await executor.insert(services).values(values.map((service) => ({ ...service, tenantId: scope.tenantId })));
 }

@@ -27,7 +27,11 @@ describe('a service setting: max_consumption_per_day', () => {
     const changed = await limitOf('40');
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ id: fixture.tenantA.waterId, max_consumption_per_day: '40.000' });
-    expect(((await admin.get('/api/services/')).json() as { id: number; max_consumption_per_day: string | null }[]).find((row) => row.id === fixture.tenantA.waterId)).toMatchObject({
+    expect(
+      ((await admin.get('/api/services/')).json() as { id: number; max_consumption_per_day: string | null }[]).find(
+        (row) => row.id === fixture.tenantA.waterId,
+      ),
+    ).toMatchObject({
       max_consumption_per_day: '40.000',
     });
     expect((await limitOf('٤٥٫٥')).json()).toMatchObject({ max_consumption_per_day: '45.500' });
@@ -42,9 +46,13 @@ describe('a service setting: max_consumption_per_day', () => {
     expect(response.json()).toMatchObject({ max_consumption_per_day: [expect.any(String)] });
   });
 
-  it('is for admins only; another tenant\'s service is a 404', async () => {
+  it("is for admins only; another tenant's service is a 404", async () => {
     await expectPermissions(clients, [
-      { name: 'PUT service', allowed: ['admin'], call: (client) => client.put(`/api/services/${fixture.tenantA.waterId}/`, { max_consumption_per_day: '40' }) },
+      {
+        name: 'PUT service',
+        allowed: ['admin'],
+        call: (client) => client.put(`/api/services/${fixture.tenantA.waterId}/`, { max_consumption_per_day: '40' }),
+      },
     ]);
     expect((await admin.put(`/api/services/${fixture.tenantB.waterId}/`, { max_consumption_per_day: '40' })).statusCode).toBe(404);
   });

@@ -48,7 +48,12 @@ export async function serviceRoutes(app: FastifyInstance, options: { databases: 
     '/',
     {
       onRequest: [app.authenticate, requirePermission('create', 'service')],
-      schema: { tags: ['services'], summary: 'A new service, placed last', body: createServiceInputSchema, response: { 201: serviceSchema, ...writeErrors } },
+      schema: {
+        tags: ['services'],
+        summary: 'A new service, placed last',
+        body: createServiceInputSchema,
+        response: { 201: serviceSchema, ...writeErrors },
+      },
     },
     async (request, reply) => {
       const created = await servicesService.create(tenantActorOf(request), request.body, auditContextOf(request));
@@ -74,7 +79,12 @@ export async function serviceRoutes(app: FastifyInstance, options: { databases: 
     '/:id/',
     {
       onRequest: [app.authenticate, requirePermission('list', 'service')],
-      schema: { tags: ['services'], summary: 'One service, active or disabled', params: idParamsSchema, response: { 200: serviceSchema, ...readErrors } },
+      schema: {
+        tags: ['services'],
+        summary: 'One service, active or disabled',
+        params: idParamsSchema,
+        response: { 200: serviceSchema, ...readErrors },
+      },
     },
     async (request) => servicesService.get(tenantActorOf(request), request.params.id),
   );
@@ -115,7 +125,8 @@ export async function serviceRoutes(app: FastifyInstance, options: { databases: 
       onRequest: [app.authenticate, requirePermission('delete', 'service')],
       schema: {
         tags: ['services'],
-        summary: 'Delete a service that holds nothing (409 protected once it has customers, bundles, stations, tariffs or money: disable it instead)',
+        summary:
+          'Delete a service that holds nothing (409 protected once it has customers, bundles, stations, tariffs or money: disable it instead)',
         params: idParamsSchema,
         response: { 204: noContent, ...writeErrors },
       },

@@ -68,14 +68,26 @@ export function createServicesService(databases: DatabaseRegistry) {
      * A partial change. PUT (the settings screen's daily limit) keeps writing its audit row as a
      * setting, as before; PATCH (the Services screen) writes it as the service's.
      */
-    async update(actor: TenantActor, serviceId: number, input: UpdateServiceData, audit: AuditContext, auditEntity: 'service' | 'settings' = 'service'): Promise<Service> {
+    async update(
+      actor: TenantActor,
+      serviceId: number,
+      input: UpdateServiceData,
+      audit: AuditContext,
+      auditEntity: 'service' | 'settings' = 'service',
+    ): Promise<Service> {
       const scope = scopeOf(actor);
       return dbOf(actor).transaction(async (tx) => {
         const before = await lockService(tx, scope, serviceId);
         if (!before) throw notFound();
-        if (input.name !== undefined && (await isServiceNameTaken(tx, scope, input.name, serviceId))) throw fieldError('name', ERROR_CODES.serviceNameTaken);
+        if (input.name !== undefined && (await isServiceNameTaken(tx, scope, input.name, serviceId)))
+          throw fieldError('name', ERROR_CODES.serviceNameTaken);
         const after = await updateServiceRow(tx, scope, serviceId, valuesOf(input));
-        const action = input.is_active === undefined || input.is_active === before.is_active ? 'update_service' : input.is_active ? 'enable_service' : 'disable_service';
+        const action =
+          input.is_active === undefined || input.is_active === before.is_active
+            ? 'update_service'
+            : input.is_active
+              ? 'enable_service'
+              : 'disable_service';
         await recordAudit(tx, audit, { action, entity: auditEntity, entityId: serviceId, before, after });
         return after;
       });
@@ -88,10 +100,17 @@ export function createServicesService(databases: DatabaseRegistry) {
         const current = await lockTenantServices(tx, scope);
         const known = new Set(current.map((service) => service.id));
         const given = new Set(ids);
-        if (given.size !== ids.length || given.size !== known.size || ids.some((id) => !known.has(id))) throw fieldError('ids', ERROR_CODES.serviceOrderMismatch);
+        if (given.size !== ids.length || given.size !== known.size || ids.some((id) => !known.has(id)))
+          throw fieldError('ids', ERROR_CODES.serviceOrderMismatch);
         const before = [...current].sort((a, b) => a.position - b.position || a.id - b.id).map((service) => service.id);
         await setServicePositions(tx, scope, ids);
-        await recordAudit(tx, audit, { action: 'reorder_services', entity: 'service', entityId: null, before: { ids: before }, after: { ids } });
+        await recordAudit(tx, audit, {
+          action: 'reorder_services',
+          entity: 'service',
+          entityId: null,
+          before: { ids: before },
+          after: { ids },
+        });
         return listServices(tx, scope, { includeInactive: true });
       });
     },

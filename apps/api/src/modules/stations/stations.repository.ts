@@ -20,7 +20,13 @@ const stationColumns = {
   customersCount,
 };
 
-type StationJoined = { station: StationRow; regionName: string | null; streetName: string | null; buildingName: string | null; customersCount: number };
+type StationJoined = {
+  station: StationRow;
+  regionName: string | null;
+  streetName: string | null;
+  buildingName: string | null;
+  customersCount: number;
+};
 
 export function toStation(row: StationJoined): Station {
   const { station } = row;
@@ -80,7 +86,14 @@ export function listStationsSource(executor: Executor, scope: ServiceScope, quer
   const orderBy = orderByFor(query.ordering, orderingFields, stationListSpec.defaultOrdering, stations.id);
   return {
     countQuery: () => executor.select({ id: stations.id }).from(stations).where(where).$dynamic(),
-    fetchPage: async (limit, offset) => (await selectStations(executor).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map(toStation),
+    fetchPage: async (limit, offset) =>
+      (
+        await selectStations(executor)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset)
+      ).map(toStation),
   };
 }
 
@@ -89,8 +102,16 @@ export async function findStation(executor: Executor, scope: ServiceScope, stati
   return row ? toStation(row) : null;
 }
 
-export async function findStationRow(executor: Executor, scope: ServiceScope, stationId: number, options: { lock?: boolean } = {}): Promise<StationRow | null> {
-  const query = executor.select().from(stations).where(and(scoped(scope), eq(stations.id, stationId)));
+export async function findStationRow(
+  executor: Executor,
+  scope: ServiceScope,
+  stationId: number,
+  options: { lock?: boolean } = {},
+): Promise<StationRow | null> {
+  const query = executor
+    .select()
+    .from(stations)
+    .where(and(scoped(scope), eq(stations.id, stationId)));
   const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -109,23 +130,34 @@ export async function insertStation(executor: Executor, values: typeof stations.
   return row;
 }
 
-export async function updateStationRow(executor: Executor, scope: ServiceScope, stationId: number, values: Partial<typeof stations.$inferInsert>): Promise<StationRow> {
+export async function updateStationRow(
+  executor: Executor,
+  scope: ServiceScope,
+  stationId: number,
+  values: Partial<typeof stations.$inferInsert>,
+): Promise<StationRow> {
   // An update without any field (`PUT {}`) changes nothing.
   if (Object.values(values).every((value) => value === undefined)) return (await findStationRow(executor, scope, stationId)) as StationRow;
-  const row = first(await executor
-    .update(stations)
-    .set(values)
-    .where(and(scoped(scope), eq(stations.id, stationId)))
-    .returning(), 'the updated stations row');
+  const row = first(
+    await executor
+      .update(stations)
+      .set(values)
+      .where(and(scoped(scope), eq(stations.id, stationId)))
+      .returning(),
+    'the updated stations row',
+  );
   return row;
 }
 
 /** A station that customers or subscriptions point at cannot be deleted (409 protected). */
 export async function isStationReferenced(executor: Executor, scope: ServiceScope, stationId: number): Promise<boolean> {
-  const [row] = await selectRows<{ used: boolean }>(executor, sql`select (
+  const [row] = await selectRows<{ used: boolean }>(
+    executor,
+    sql`select (
       exists (select 1 from ${customers} where ${customers.tenantId} = ${scope.tenantId} and ${customers.stationId} = ${stationId})
       or exists (select 1 from ${subscriptions} where ${subscriptions.tenantId} = ${scope.tenantId} and ${subscriptions.stationId} = ${stationId})
-    ) as used`);
+    ) as used`,
+  );
   return Boolean(row?.used);
 }
 

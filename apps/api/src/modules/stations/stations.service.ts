@@ -26,7 +26,6 @@ import {
 type CreateStationData = z.output<typeof createStationInputSchema>;
 type UpdateStationData = z.output<typeof updateStationInputSchema>;
 
-
 function decimalColumns(input: { capacity?: string | null; latitude?: string | null; longitude?: string | null }) {
   const convert = (field: string, value: string | null | undefined, scale: number, maxDigits: number, allowNegative = false) =>
     value === undefined ? undefined : value === null ? null : decimalFieldText(field, value, scale, { maxDigits, allowNegative });
@@ -53,7 +52,11 @@ export function createStationService(deps: { clock: Clock }) {
 
     async create(context: ServiceContext, input: CreateStationData, audit: AuditContext): Promise<Station> {
       const { db, scope } = context;
-      const address = await resolveAddress(db, scope.tenantId, { regionId: input.region ?? null, streetId: input.street ?? null, buildingId: input.building ?? null });
+      const address = await resolveAddress(db, scope.tenantId, {
+        regionId: input.region ?? null,
+        streetId: input.street ?? null,
+        buildingId: input.building ?? null,
+      });
       const decimals = decimalColumns(input);
       if (input.code && (await isStationCodeTaken(db, scope.tenantId, input.code))) throw fieldError('code', ERROR_CODES.stationCodeTaken);
       try {
@@ -93,7 +96,12 @@ export function createStationService(deps: { clock: Clock }) {
       const touchesAddress = input.region !== undefined || input.street !== undefined || input.building !== undefined;
       const address = touchesAddress
         ? await resolveAddress(db, scope.tenantId, {
-            regionId: input.region !== undefined ? input.region : input.street !== undefined || input.building !== undefined ? null : current.regionId,
+            regionId:
+              input.region !== undefined
+                ? input.region
+                : input.street !== undefined || input.building !== undefined
+                  ? null
+                  : current.regionId,
             streetId: input.street !== undefined ? input.street : input.building !== undefined ? null : current.streetId,
             buildingId: input.building !== undefined ? input.building : current.buildingId,
           })

@@ -32,7 +32,8 @@ async function rawRows(serviceId?: number) {
 
 const sum = (values: bigint[]) => values.reduce((total, value) => total + value, 0n);
 const paidOn = (row: { paidAt: Date }) => row.paidAt.toISOString().slice(0, 10); // the fixture tenant is on UTC
-const isOverdue = (row: { status: string; dueOn: string }) => (row.status === 'unpaid' || row.status === 'partially_paid') && row.dueOn < TODAY;
+const isOverdue = (row: { status: string; dueOn: string }) =>
+  (row.status === 'unpaid' || row.status === 'partially_paid') && row.dueOn < TODAY;
 
 beforeAll(async () => {
   context = await createTestContext();
@@ -77,7 +78,11 @@ describe('demo data', () => {
     expect(counters.results.every((row: { consumption: string }) => !row.consumption.startsWith('-'))).toBe(true);
     expect(counters.results.some((row: { consumption: string }) => Number(row.consumption) > 0)).toBe(true);
     // The API can keep billing on top of the demo data: numbers continue the sequence.
-    const next = await admin.post(servicePath(fixture.tenantA, 'invoices/'), { subscription: counters.results[0].id, period_start: '2026-11-01', period_end: '2026-11-30' });
+    const next = await admin.post(servicePath(fixture.tenantA, 'invoices/'), {
+      subscription: counters.results[0].id,
+      period_start: '2026-11-01',
+      period_end: '2026-11-30',
+    });
     expect(next.statusCode).toBe(201);
     expect(next.json().number).toBe(`INV-2026-${String(summary.invoices + 1).padStart(6, '0')}`);
   });
@@ -118,7 +123,9 @@ describe('statistics', () => {
     const months = twelveMonthsEnding('2026-11');
     const expected = months.map((month) => ({
       month,
-      invoiced: money(sum(raw.invoices.filter((row) => row.status !== 'cancelled' && row.issuedOn.startsWith(month)).map((row) => row.total))),
+      invoiced: money(
+        sum(raw.invoices.filter((row) => row.status !== 'cancelled' && row.issuedOn.startsWith(month)).map((row) => row.total)),
+      ),
       collected: money(sum(raw.payments.filter((row) => paidOn(row).startsWith(month)).map((row) => row.amount))),
     }));
     const response = (await admin.get('/api/statistics/stats2/')).json();
@@ -144,7 +151,7 @@ describe('statistics', () => {
     expect((await admin.get('/api/transaction/invoices/status/?date_from=2026-06-01')).json()).toEqual(plain);
   });
 
-  it('stats4 sums this month\'s collections per receiving staff member', async () => {
+  it("stats4 sums this month's collections per receiving staff member", async () => {
     const raw = await rawRows();
     const thisMonth = raw.payments.filter((row) => paidOn(row).startsWith('2026-11') && row.receivedBy !== null);
     const users = fixture.tenantA.users;
@@ -178,7 +185,11 @@ describe('statistics', () => {
     expect((await admin.get(`/api/transaction/invoices/status/?service=${fixture.tenantB.electricityId}`)).statusCode).toBe(400);
     expect((await admin.get('/api/statistics/stats1/?date_from=2026-13-01')).statusCode).toBe(400);
     await expectPermissions(clients, [
-      ...[1, 2, 3, 4].map((n) => ({ name: `GET stats${n}`, allowed: ['admin', 'accountant'] as RoleUnderTest[], call: (client: Client) => client.get(`/api/statistics/stats${n}/`) })),
+      ...[1, 2, 3, 4].map((n) => ({
+        name: `GET stats${n}`,
+        allowed: ['admin', 'accountant'] as RoleUnderTest[],
+        call: (client: Client) => client.get(`/api/statistics/stats${n}/`),
+      })),
       { name: 'GET invoice status', allowed: ['admin', 'accountant'], call: (client) => client.get('/api/transaction/invoices/status/') },
     ]);
   });

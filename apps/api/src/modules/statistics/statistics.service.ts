@@ -9,7 +9,13 @@ import { findRateForMonth } from '../invoices/pricing.repository';
 import { currencyTermsOf } from '../invoices/two-currencies';
 import { assertTenantService, findUserNames } from '../../scope/references';
 import { safeTimezone, todayIn, type TenantContext } from '../../scope/service-scope';
-import { selectCollectionsByReceiver, selectKpis, selectMonthlyTotals, selectStatusBreakdown, type StatisticsScope } from './statistics.repository';
+import {
+  selectCollectionsByReceiver,
+  selectKpis,
+  selectMonthlyTotals,
+  selectStatusBreakdown,
+  type StatisticsScope,
+} from './statistics.repository';
 import { first, nth } from '@meterline/contract/invariant';
 
 const STATUS_ORDER = ['paid', 'partially_paid', 'unpaid', 'overdue', 'cancelled'];
@@ -52,7 +58,10 @@ export function createStatisticsService(deps: { clock: Clock; defaultDb: Db }) {
 
   /** The second currency at the rate of the month `day` falls in (or the latest before it): a converter and the header fields. */
   async function secondCurrencyOf(context: TenantContext, day: string) {
-    const none = { header: { second_currency: null, exchange_rate: null, exchange_rate_base: null, exchange_rate_month: null }, convert: (_value: string): string | null => null };
+    const none = {
+      header: { second_currency: null, exchange_rate: null, exchange_rate_base: null, exchange_rate_month: null },
+      convert: (_value: string): string | null => null,
+    };
     const secondCurrency = context.terms.secondCurrency;
     if (!secondCurrency) return none;
     const rate = await findRateForMonth(context.db, context.tenantId, secondCurrency, `${day.slice(0, 7)}-01`);
@@ -60,7 +69,12 @@ export function createStatisticsService(deps: { clock: Clock; defaultDb: Db }) {
     const terms = currencyTermsOf(context.terms, { currency: secondCurrency, rate: rate.rate, baseCurrency: rate.baseCurrency });
     const decimals = currencyDecimals(secondCurrency);
     return {
-      header: { second_currency: secondCurrency, exchange_rate: rate.rate, exchange_rate_base: terms.rateBase, exchange_rate_month: rate.month.slice(0, 7) },
+      header: {
+        second_currency: secondCurrency,
+        exchange_rate: rate.rate,
+        exchange_rate_base: terms.rateBase,
+        exchange_rate_month: rate.month.slice(0, 7),
+      },
       convert: (value: string) => {
         const converted = inSecondCurrency(BigInt(value), terms);
         return converted === null ? null : formatMoneyAmount(converted, decimals);
@@ -92,7 +106,11 @@ export function createStatisticsService(deps: { clock: Clock; defaultDb: Db }) {
     async monthlyTotals(context: TenantContext, query: StatisticsQuery): Promise<MonthlyTotals> {
       const scope = await scopeOf(context, query);
       const months = twelveMonthsEnding((query.date_to ?? scope.today).slice(0, 7));
-      const { invoiced, collected } = await selectMonthlyTotals(context.db, { ...scope, from: `${first(months)}-01`, to: lastDayOfMonth(nth(months, -1)) });
+      const { invoiced, collected } = await selectMonthlyTotals(context.db, {
+        ...scope,
+        from: `${first(months)}-01`,
+        to: lastDayOfMonth(nth(months, -1)),
+      });
       const invoicedByMonth = new Map(invoiced.map((row) => [row.month, BigInt(row.total)]));
       const collectedByMonth = new Map(collected.map((row) => [row.month, BigInt(row.total)]));
       return months.map((month) => ({
@@ -116,9 +134,18 @@ export function createStatisticsService(deps: { clock: Clock; defaultDb: Db }) {
     async collectionsByStaff(context: TenantContext, query: StatisticsQuery): Promise<CollectionsByStaff> {
       const scope = await scopeOf(context, query);
       const rows = await selectCollectionsByReceiver(context.db, scope);
-      const names = await findUserNames(deps.defaultDb, context.tenantId, rows.map((row) => Number(row.user_id)));
+      const names = await findUserNames(
+        deps.defaultDb,
+        context.tenantId,
+        rows.map((row) => Number(row.user_id)),
+      );
       return rows
-        .map((row) => ({ user_id: Number(row.user_id), full_name: names.get(Number(row.user_id)) ?? `#${row.user_id}`, count: Number(row.count), total: BigInt(row.total) }))
+        .map((row) => ({
+          user_id: Number(row.user_id),
+          full_name: names.get(Number(row.user_id)) ?? `#${row.user_id}`,
+          count: Number(row.count),
+          total: BigInt(row.total),
+        }))
         .sort((a, b) => (a.total === b.total ? a.user_id - b.user_id : a.total > b.total ? -1 : 1))
         .map((row) => ({ ...row, total: formatMoneyAmount(row.total, context.terms.decimals) }));
     },

@@ -39,7 +39,9 @@ describe('implausible readings', () => {
     const refused = await read(id, { counter: '3' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({
-      counter: ['This reading means a consumption of 3 kWh, more than the meter can draw since the previous reading (2.53 kWh). Check it, or confirm it is unusual.'],
+      counter: [
+        'This reading means a consumption of 3 kWh, more than the meter can draw since the previous reading (2.53 kWh). Check it, or confirm it is unusual.',
+      ],
       code: 'reading_implausible',
       params: { consumption: '3', limit: '2.53', unit: 'kWh' },
     });
@@ -91,7 +93,10 @@ describe('readings dated when taken', () => {
     expect(beforePrevious.json()).toMatchObject({ code: 'date_before_previous' });
 
     // Collectors: 3 days at most, whatever the setting.
-    expect((await read(id, { counter: '12', taken_at: ago(4) }, clients.collector)).json()).toMatchObject({ code: 'date_too_old', params: { days: 3 } });
+    expect((await read(id, { counter: '12', taken_at: ago(4) }, clients.collector)).json()).toMatchObject({
+      code: 'date_too_old',
+      params: { days: 3 },
+    });
     expect((await read(id, { counter: '12', taken_at: ago(2) }, clients.collector)).statusCode).toBe(200);
     await context.db.update(settings).set({ backdateDays: 1 }).where(eq(settings.tenantId, fixture.tenantA.id));
     expect((await read(id, { counter: '13', taken_at: ago(1.5) })).json()).toMatchObject({ code: 'date_too_old', params: { days: 1 } });

@@ -23,7 +23,8 @@ async function meteredCustomer(fullName: string) {
 
 const read = (client: Client, subscription: number, counter: string, extra: Record<string, unknown> = {}) =>
   client.put(path(`subscriptions/${subscription}/update-counter/`), { counter, ...extra });
-const history = async (subscription: number) => (await admin.get(path(`subscriptions/${subscription}/readings/`))).json().results as Record<string, unknown>[];
+const history = async (subscription: number) =>
+  (await admin.get(path(`subscriptions/${subscription}/readings/`))).json().results as Record<string, unknown>[];
 const voidReading = (client: Client, subscription: number, reading: unknown, reason = 'typo') =>
   client.post(path(`subscriptions/${subscription}/readings/${reading}/void/`), { reason });
 
@@ -83,7 +84,10 @@ describe('voiding a reading', () => {
     expect(billed.json().detail).toContain(invoice.json().number);
     expect((await admin.post(path(`invoices/${invoice.json().id}/cancel/`), { reason: 'reading wrong' })).statusCode).toBe(200);
     expect((await voidReading(admin, id, first(await history(id)).id)).statusCode).toBe(200);
-    expect((await admin.get(path('subscriptions/counters/?search=Typo'))).json().results[0]).toMatchObject({ counter: '100.000', consumption: '100.000' });
+    expect((await admin.get(path('subscriptions/counters/?search=Typo'))).json().results[0]).toMatchObject({
+      counter: '100.000',
+      consumption: '100.000',
+    });
     await expectMoneyInvariants(context.db);
   });
 
@@ -99,7 +103,10 @@ describe('voiding a reading', () => {
     expect(earlier.json()).toMatchObject({ code: 'reading_not_latest' });
     expect((await voidReading(admin, id, latest.id)).statusCode).toBe(200);
     expect((await voidReading(admin, id, earliest.id)).statusCode).toBe(200);
-    expect((await admin.get(path('subscriptions/counters/?search=Two Readings'))).json().results[0]).toMatchObject({ counter: '0.000', consumption: '0.000' });
+    expect((await admin.get(path('subscriptions/counters/?search=Two Readings'))).json().results[0]).toMatchObject({
+      counter: '0.000',
+      consumption: '0.000',
+    });
     expect((await voidReading(admin, id, 999999)).statusCode).toBe(404);
     expect((await admin.post(path(`subscriptions/${id}/readings/${earliest.id}/void/`), { reason: '' })).statusCode).toBe(400);
   });
@@ -132,6 +139,9 @@ describe('voiding a reading', () => {
     const reading = first(await history(one.subscription.id));
     expect((await voidReading(admin, other.subscription.id, reading.id)).statusCode).toBe(404);
     const b = await fixture.as('b.admin');
-    expect((await b.post(servicePath(fixture.tenantB, `subscriptions/${one.subscription.id}/readings/${reading.id}/void/`), { reason: 'x' })).statusCode).toBe(404);
+    expect(
+      (await b.post(servicePath(fixture.tenantB, `subscriptions/${one.subscription.id}/readings/${reading.id}/void/`), { reason: 'x' }))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -2,7 +2,18 @@ import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Counter, ListCountersQuery, ListReadingsQuery, Reading, Subscription } from '@meterline/contract/subscriptions';
 import { counterListSpec, readingListSpec } from '@meterline/contract/subscriptions';
 import type { Executor } from '../../db/client';
-import { buildings, bundles, customers, invoices, meterReadings, readingVoids, regions, stations, streets, subscriptions } from '../../db/schema/index';
+import {
+  buildings,
+  bundles,
+  customers,
+  invoices,
+  meterReadings,
+  readingVoids,
+  regions,
+  stations,
+  streets,
+  subscriptions,
+} from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import { selectRows } from '../../scope/codes';
 import type { ServiceScope } from '../../scope/service-scope';
@@ -50,8 +61,16 @@ export function toReading(row: ReadingRow, names: Map<number, string>, voided: R
 
 const scoped = (scope: ServiceScope) => and(eq(subscriptions.tenantId, scope.tenantId), eq(subscriptions.serviceId, scope.serviceId));
 
-export async function findSubscriptionRow(executor: Executor, scope: ServiceScope, subscriptionId: number, options: { lock?: boolean } = {}): Promise<SubscriptionRow | null> {
-  const query = executor.select().from(subscriptions).where(and(scoped(scope), eq(subscriptions.id, subscriptionId)));
+export async function findSubscriptionRow(
+  executor: Executor,
+  scope: ServiceScope,
+  subscriptionId: number,
+  options: { lock?: boolean } = {},
+): Promise<SubscriptionRow | null> {
+  const query = executor
+    .select()
+    .from(subscriptions)
+    .where(and(scoped(scope), eq(subscriptions.id, subscriptionId)));
   const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -67,11 +86,14 @@ export async function setSubscriptionCounter(
   subscriptionId: number,
   values: { counter: string; counterUpdatedAt: Date | null; counterUpdatedBy: number | null },
 ): Promise<SubscriptionRow> {
-  const row = first(await executor
-    .update(subscriptions)
-    .set(values)
-    .where(and(scoped(scope), eq(subscriptions.id, subscriptionId)))
-    .returning(), 'the updated subscriptions row');
+  const row = first(
+    await executor
+      .update(subscriptions)
+      .set(values)
+      .where(and(scoped(scope), eq(subscriptions.id, subscriptionId)))
+      .returning(),
+    'the updated subscriptions row',
+  );
   return row;
 }
 
@@ -101,8 +123,14 @@ export async function findMeterFigures(executor: Executor, tenantId: number, pai
   const consumption = new Map<number, string>();
   const previous = new Map<number, string | null>();
   if (!pairs.length) return { consumption, previous };
-  const customerIds = sql.join([...new Set(pairs.map((pair) => pair.customerId))].map((id) => sql`${id}::int`), sql`, `);
-  const subscriptionIds = sql.join(pairs.map((pair) => sql`${pair.subscriptionId}::int`), sql`, `);
+  const customerIds = sql.join(
+    [...new Set(pairs.map((pair) => pair.customerId))].map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  const subscriptionIds = sql.join(
+    pairs.map((pair) => sql`${pair.subscriptionId}::int`),
+    sql`, `,
+  );
   const consumed = await selectRows<{ customer_id: number; consumption: string }>(
     executor,
     sql`select c.id as customer_id, (
@@ -239,7 +267,11 @@ export function listCountersSource(
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset)) as CounterJoined[];
-      const figures = await findMeterFigures(executor, scope.tenantId, rows.map((row) => ({ subscriptionId: row.subscription.id, customerId: row.subscription.customerId })));
+      const figures = await findMeterFigures(
+        executor,
+        scope.tenantId,
+        rows.map((row) => ({ subscriptionId: row.subscription.id, customerId: row.subscription.customerId })),
+      );
       const names = await resolveNames(rows.map((row) => row.subscription.counterUpdatedBy));
       return rows.map((row) => toCounter(row, figures, names));
     },
@@ -324,7 +356,9 @@ export async function findReadingRow(executor: Executor, scope: ServiceScope, su
     .select({ reading: meterReadings, voided: readingVoids })
     .from(meterReadings)
     .leftJoin(readingVoids, and(eq(readingVoids.tenantId, meterReadings.tenantId), eq(readingVoids.readingId, meterReadings.id)))
-    .where(and(eq(meterReadings.tenantId, scope.tenantId), eq(meterReadings.subscriptionId, subscriptionId), eq(meterReadings.id, readingId)));
+    .where(
+      and(eq(meterReadings.tenantId, scope.tenantId), eq(meterReadings.subscriptionId, subscriptionId), eq(meterReadings.id, readingId)),
+    );
   return row ?? null;
 }
 

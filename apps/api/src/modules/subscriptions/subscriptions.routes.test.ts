@@ -37,19 +37,34 @@ describe('update-counter', () => {
     const id = customer.subscription.id;
     const first = await collector.put(path(`subscriptions/${id}/update-counter/`), { counter: '1234.5' });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ id, counter: '1234.500', counter_updated_by: fixture.tenantA.users.collector, customer: customer.id });
+    expect(first.json()).toMatchObject({
+      id,
+      counter: '1234.500',
+      counter_updated_by: fixture.tenantA.users.collector,
+      customer: customer.id,
+    });
     const arabic = await collector.put(path(`subscriptions/${id}/update-counter/`), { counter: '١٣٠٠٫٢٥' });
     expect(arabic.json()).toMatchObject({ counter: '1300.250' });
     const lower = await collector.put(path(`subscriptions/${id}/update-counter/`), { counter: '1200' });
     expect(lower.statusCode).toBe(400);
-    expect(lower.json()).toMatchObject({ code: 'lower_reading', params: { value: '1200', previous: '1300.25' }, counter: ['The new reading (1200) is lower than the previous reading (1300.25).'] });
+    expect(lower.json()).toMatchObject({
+      code: 'lower_reading',
+      params: { value: '1200', previous: '1300.25' },
+      counter: ['The new reading (1200) is lower than the previous reading (1300.25).'],
+    });
     expect((await collector.put(path(`subscriptions/${id}/update-counter/`), { counter: 'abc' })).statusCode).toBe(400);
     expect((await collector.put(path(`subscriptions/${id}/update-counter/`), { counter: '1.2345' })).statusCode).toBe(400);
     expect((await collector.put(path(`subscriptions/${id}/update-counter/`), {})).statusCode).toBe(400);
 
     const history = (await collector.get(path(`subscriptions/${id}/readings/`))).json();
     expect(history.count).toBe(2);
-    expect(history.results[0]).toMatchObject({ value: '1300.250', previous_value: '1234.500', kind: 'reading', taken_by: fixture.tenantA.users.collector, taken_by_name: 'collector A' });
+    expect(history.results[0]).toMatchObject({
+      value: '1300.250',
+      previous_value: '1234.500',
+      kind: 'reading',
+      taken_by: fixture.tenantA.users.collector,
+      taken_by_name: 'collector A',
+    });
     // The database itself refuses to edit history.
     await expect(context.db.update(meterReadings).set({ value: '1' }).where(eq(meterReadings.subscriptionId, id))).rejects.toThrow();
   });
@@ -73,7 +88,9 @@ describe('update-counter', () => {
     expect(reused.json()).toMatchObject({ code: 'idempotency_key_reused' });
     // A refusal (a lower reading) is the first answer too: sent again, it is answered, not re-run.
     const lowerKey = { 'idempotency-key': 'reading-queued-lower' };
-    expect((await collector.put(path(`subscriptions/${id}/update-counter/`), { counter: '40' }, lowerKey)).json()).toMatchObject({ code: 'lower_reading' });
+    expect((await collector.put(path(`subscriptions/${id}/update-counter/`), { counter: '40' }, lowerKey)).json()).toMatchObject({
+      code: 'lower_reading',
+    });
     const lowerAgain = await collector.put(path(`subscriptions/${id}/update-counter/`), { counter: '40' }, lowerKey);
     expect(lowerAgain.statusCode).toBe(400);
     expect(lowerAgain.headers['idempotent-replayed']).toBe('true');
@@ -109,12 +126,18 @@ describe('reset-counter', () => {
     const lowFinal = await admin.post(path(`subscriptions/${id}/reset-counter/`), { final_counter: '90', reason: 'new meter' });
     expect(lowFinal.statusCode).toBe(400);
     expect(lowFinal.json()).toHaveProperty('final_counter');
-    const reset = await admin.post(path(`subscriptions/${id}/reset-counter/`), { final_counter: '150', counter: '0', reason: 'Meter replaced' });
+    const reset = await admin.post(path(`subscriptions/${id}/reset-counter/`), {
+      final_counter: '150',
+      counter: '0',
+      reason: 'Meter replaced',
+    });
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toMatchObject({ counter: '0.000' });
     await collector.put(path(`subscriptions/${id}/update-counter/`), { counter: '30' });
     const history = (await admin.get(path(`subscriptions/${id}/readings/?ordering=id`))).json();
-    expect(history.results.map((row: { kind: string; value: string; previous_value: string }) => [row.kind, row.value, row.previous_value])).toEqual([
+    expect(
+      history.results.map((row: { kind: string; value: string; previous_value: string }) => [row.kind, row.value, row.previous_value]),
+    ).toEqual([
       ['reading', '100.000', '0.000'],
       ['reading', '150.000', '100.000'],
       ['reset', '0.000', '150.000'],
@@ -124,16 +147,30 @@ describe('reset-counter', () => {
     const counters = (await collector.get(path(`subscriptions/counters/?search=Replaced`))).json();
     expect(counters.results).toHaveLength(1);
     // 100 + 50 before the reset, 30 after: 180, never the negative 30 - 100.
-    expect(counters.results[0]).toMatchObject({ id, counter: '30.000', previous_counter: '0.000', consumption: '180.000', bundle_name: '10 A' });
+    expect(counters.results[0]).toMatchObject({
+      id,
+      counter: '30.000',
+      previous_counter: '0.000',
+      consumption: '180.000',
+      bundle_name: '10 A',
+    });
     // A reset without a final reading keeps the consumption as it was.
     await admin.post(path(`subscriptions/${id}/reset-counter/`), { counter: '7' });
-    expect((await collector.get(path(`subscriptions/counters/?search=Replaced`))).json().results[0]).toMatchObject({ counter: '7.000', consumption: '180.000' });
+    expect((await collector.get(path(`subscriptions/counters/?search=Replaced`))).json().results[0]).toMatchObject({
+      counter: '7.000',
+      consumption: '180.000',
+    });
   });
 });
 
 describe('counters list', () => {
-  it('finds a building\'s meters by filter and search, with the address and the reader', async () => {
-    const inBuilding = await createMeteredCustomer('Building Tenant', { building: fixture.tenantA.buildingId, floor: '3', apartment: '3A', phone: '70123456' });
+  it("finds a building's meters by filter and search, with the address and the reader", async () => {
+    const inBuilding = await createMeteredCustomer('Building Tenant', {
+      building: fixture.tenantA.buildingId,
+      floor: '3',
+      apartment: '3A',
+      phone: '70123456',
+    });
     await collector.put(path(`subscriptions/${inBuilding.subscription.id}/update-counter/`), { counter: '42' });
     const byBuilding = (await collector.get(path(`subscriptions/counters/?building=${fixture.tenantA.buildingId}`))).json();
     expect(byBuilding.count).toBe(1);
@@ -165,16 +202,34 @@ describe('permissions', () => {
     const id = customer.subscription.id;
     let reading = 0;
     await expectPermissions(clients, [
-      { name: 'GET counters', allowed: ['admin', 'accountant', 'collector'], call: (client) => client.get(path('subscriptions/counters/')) },
-      { name: 'GET readings', allowed: ['admin', 'accountant', 'collector'], call: (client) => client.get(path(`subscriptions/${id}/readings/`)) },
+      {
+        name: 'GET counters',
+        allowed: ['admin', 'accountant', 'collector'],
+        call: (client) => client.get(path('subscriptions/counters/')),
+      },
+      {
+        name: 'GET readings',
+        allowed: ['admin', 'accountant', 'collector'],
+        call: (client) => client.get(path(`subscriptions/${id}/readings/`)),
+      },
       {
         name: 'PUT update-counter',
         allowed: ['admin', 'accountant', 'collector'],
         call: (client) => client.put(path(`subscriptions/${id}/update-counter/`), { counter: String((reading += 10)) }),
       },
-      { name: 'POST reset-counter', allowed: ['admin', 'accountant'], call: (client) => client.post(path(`subscriptions/${id}/reset-counter/`), { counter: '0', reason: 'test' }) },
+      {
+        name: 'POST reset-counter',
+        allowed: ['admin', 'accountant'],
+        call: (client) => client.post(path(`subscriptions/${id}/reset-counter/`), { counter: '0', reason: 'test' }),
+      },
     ]);
-    const { n } = first(((await context.db.execute(sql`select count(*)::int as n from audit_log where entity = 'subscription'`)) as unknown as { rows: { n: number }[] }).rows);
+    const { n } = first(
+      (
+        (await context.db.execute(sql`select count(*)::int as n from audit_log where entity = 'subscription'`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows,
+    );
     expect(n).toBeGreaterThan(0);
   });
 });

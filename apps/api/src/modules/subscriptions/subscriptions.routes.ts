@@ -58,7 +58,10 @@ const READING_CSV_COLUMNS: CsvColumn<Reading>[] = [
 const readingParamsSchema = z.object({ serviceId: idParamSchema, id: idParamSchema, readingId: idParamSchema });
 
 /** `/api/services/{serviceId}/subscriptions/`: counters, readings, resets. */
-export async function subscriptionRoutes(app: FastifyInstance, options: { subscriptions: SubscriptionService; databases: DatabaseRegistry; idempotency: Idempotency }) {
+export async function subscriptionRoutes(
+  app: FastifyInstance,
+  options: { subscriptions: SubscriptionService; databases: DatabaseRegistry; idempotency: Idempotency },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { subscriptions, databases, idempotency } = options;
   const tags = ['counters'];
@@ -77,7 +80,10 @@ export async function subscriptionRoutes(app: FastifyInstance, options: { subscr
     },
     async (request, reply) => {
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
-      return sendList(request, reply, context.db, request.query, await subscriptions.countersSource(context, request.query), { filename: 'counters', columns: COUNTER_CSV_COLUMNS });
+      return sendList(request, reply, context.db, request.query, await subscriptions.countersSource(context, request.query), {
+        filename: 'counters',
+        columns: COUNTER_CSV_COLUMNS,
+      });
     },
   );
 
@@ -97,10 +103,15 @@ export async function subscriptionRoutes(app: FastifyInstance, options: { subscr
     },
     async (request, reply) => {
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
-      return idempotency.run(request, reply, { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId }, async (ticket) => ({
-        statusCode: 200,
-        body: await subscriptions.updateCounter(context, request.params.id, request.body, auditContextOf(request), ticket),
-      }));
+      return idempotency.run(
+        request,
+        reply,
+        { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId },
+        async (ticket) => ({
+          statusCode: 200,
+          body: await subscriptions.updateCounter(context, request.params.id, request.body, auditContextOf(request), ticket),
+        }),
+      );
     },
   );
 
@@ -148,7 +159,8 @@ export async function subscriptionRoutes(app: FastifyInstance, options: { subscr
       schema: {
         tags,
         summary: "Void the meter's latest reading (kept in the history; consumption and invoices ignore it)",
-        description: 'Admin and accountant; a collector only for a reading they took today. 409 reading_billed (params.number) when a live invoice billed it.',
+        description:
+          'Admin and accountant; a collector only for a reading they took today. 409 reading_billed (params.number) when a live invoice billed it.',
         params: readingParamsSchema,
         body: voidReadingInputSchema,
         response: { 200: readingSchema, ...writeErrors },

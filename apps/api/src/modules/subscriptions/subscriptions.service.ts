@@ -47,7 +47,12 @@ const HOUR_MS = 3_600_000n;
  * amperage x voltage x hours / 1000 (kWh) with a 10 % margin, or the service's
  * max_consumption_per_day x days where the bundle has no amperage; null when neither is known.
  */
-export function consumptionLimit(input: { amperage: string | null; voltage: number; maxPerDay: string | null; milliseconds: number }): bigint | null {
+export function consumptionLimit(input: {
+  amperage: string | null;
+  voltage: number;
+  maxPerDay: string | null;
+  milliseconds: number;
+}): bigint | null {
   const milliseconds = BigInt(Math.max(0, Math.round(input.milliseconds)));
   const amperage = input.amperage === null ? null : parseScaled(input.amperage, 2);
   if (amperage !== null && amperage > 0n) {
@@ -102,7 +107,13 @@ export function createSubscriptionService(deps: { clock: Clock; defaultDb: Db })
      * was taken (`taken_at`, default now), and within what the meter can physically draw since the
      * previous reading unless the caller confirms it is unusual.
      */
-    async updateCounter(context: ServiceContext, subscriptionId: number, input: UpdateCounterData, audit: AuditContext, ticket: IdempotencyTicket | null): Promise<Subscription> {
+    async updateCounter(
+      context: ServiceContext,
+      subscriptionId: number,
+      input: UpdateCounterData,
+      audit: AuditContext,
+      ticket: IdempotencyTicket | null,
+    ): Promise<Subscription> {
       const value = parseReading('counter', input.counter);
       return context.db.transaction(async (tx) => {
         const subscription = await findSubscriptionRow(tx, context.scope, subscriptionId, { lock: true });
@@ -110,7 +121,10 @@ export function createSubscriptionService(deps: { clock: Clock; defaultDb: Db })
         assertOpen(subscription);
         const current = parseReading('counter', subscription.counter);
         if (value < current) {
-          throw fieldError('counter', ERROR_CODES.lowerReading, { value: trimDecimal(readingText(value)), previous: trimDecimal(subscription.counter) });
+          throw fieldError('counter', ERROR_CODES.lowerReading, {
+            value: trimDecimal(readingText(value)),
+            previous: trimDecimal(subscription.counter),
+          });
         }
         const now = clock.now();
         const previous = await findLatestLiveReading(tx, context.scope.tenantId, subscriptionId);
@@ -131,7 +145,11 @@ export function createSubscriptionService(deps: { clock: Clock; defaultDb: Db })
           });
           const consumption = value - current;
           if (limit !== null && consumption > limit) {
-            const shown = { consumption: trimDecimal(readingText(consumption)), limit: trimDecimal(readingText(limit)), unit: context.service.unit };
+            const shown = {
+              consumption: trimDecimal(readingText(consumption)),
+              limit: trimDecimal(readingText(limit)),
+              unit: context.service.unit,
+            };
             throw fieldError('counter', ERROR_CODES.readingImplausible, shown);
           }
         }
@@ -144,13 +162,22 @@ export function createSubscriptionService(deps: { clock: Clock; defaultDb: Db })
           takenAt,
           takenBy: context.actor.userId,
         });
-        const after = await setSubscriptionCounter(tx, context.scope, subscriptionId, { counter: readingText(value), counterUpdatedAt: takenAt, counterUpdatedBy: context.actor.userId });
+        const after = await setSubscriptionCounter(tx, context.scope, subscriptionId, {
+          counter: readingText(value),
+          counterUpdatedAt: takenAt,
+          counterUpdatedBy: context.actor.userId,
+        });
         await recordAudit(tx, audit, {
           action: 'update_counter',
           entity: 'subscription',
           entityId: subscriptionId,
           before: { counter: subscription.counter },
-          after: { counter: after.counter, taken_at: takenAt.toISOString(), confirm_unusual: input.confirm_unusual ?? false, reading_ids: [reading.id] },
+          after: {
+            counter: after.counter,
+            taken_at: takenAt.toISOString(),
+            confirm_unusual: input.confirm_unusual ?? false,
+            reading_ids: [reading.id],
+          },
         });
         const response = toSubscription(after);
         // The reading and the answer to its Idempotency-Key commit together: a replay records nothing.
@@ -165,7 +192,13 @@ export function createSubscriptionService(deps: { clock: Clock; defaultDb: Db })
      * it; the counter goes back to the value before it. A collector may void only a reading they
      * took today (the tenant's day).
      */
-    async voidReading(context: ServiceContext, subscriptionId: number, readingId: number, reason: string, audit: AuditContext): Promise<Reading> {
+    async voidReading(
+      context: ServiceContext,
+      subscriptionId: number,
+      readingId: number,
+      reason: string,
+      audit: AuditContext,
+    ): Promise<Reading> {
       const { scope } = context;
       const { reading, voided } = await context.db.transaction(async (tx) => {
         const subscription = await findSubscriptionRow(tx, scope, subscriptionId, { lock: true });
@@ -191,7 +224,13 @@ export function createSubscriptionService(deps: { clock: Clock; defaultDb: Db })
         if (billing) {
           throw conflict(ERROR_CODES.readingBilled, { invoice: billing.id, number: billing.number });
         }
-        const voided = await insertReadingVoid(tx, { tenantId: scope.tenantId, readingId: reading.id, reason, voidedAt: now, voidedBy: context.actor.userId });
+        const voided = await insertReadingVoid(tx, {
+          tenantId: scope.tenantId,
+          readingId: reading.id,
+          reason,
+          voidedAt: now,
+          voidedBy: context.actor.userId,
+        });
         const before = await findLatestLiveReading(tx, scope.tenantId, subscriptionId);
         await setSubscriptionCounter(tx, scope, subscriptionId, {
           counter: reading.previousValue ?? subscription.counter,
@@ -216,8 +255,14 @@ export function createSubscriptionService(deps: { clock: Clock; defaultDb: Db })
      * A meter replaced or reset: the old meter's optional final reading (billed like any
      * reading), then the new baseline, which adds no consumption.
      */
-    async resetCounter(context: ServiceContext, subscriptionId: number, input: ResetCounterData, audit: AuditContext): Promise<Subscription> {
-      const finalValue = input.final_counter === undefined || input.final_counter === null ? null : parseReading('final_counter', input.final_counter);
+    async resetCounter(
+      context: ServiceContext,
+      subscriptionId: number,
+      input: ResetCounterData,
+      audit: AuditContext,
+    ): Promise<Subscription> {
+      const finalValue =
+        input.final_counter === undefined || input.final_counter === null ? null : parseReading('final_counter', input.final_counter);
       const baseline = parseReading('counter', input.counter);
       return context.db.transaction(async (tx) => {
         const subscription = await findSubscriptionRow(tx, context.scope, subscriptionId, { lock: true });
@@ -258,13 +303,22 @@ export function createSubscriptionService(deps: { clock: Clock; defaultDb: Db })
           takenBy: context.actor.userId,
         });
         readingIds.push(reset.id);
-        const after = await setSubscriptionCounter(tx, context.scope, subscriptionId, { counter: readingText(baseline), counterUpdatedAt: now, counterUpdatedBy: context.actor.userId });
+        const after = await setSubscriptionCounter(tx, context.scope, subscriptionId, {
+          counter: readingText(baseline),
+          counterUpdatedAt: now,
+          counterUpdatedBy: context.actor.userId,
+        });
         await recordAudit(tx, audit, {
           action: 'reset_counter',
           entity: 'subscription',
           entityId: subscriptionId,
           before: { counter: subscription.counter },
-          after: { counter: after.counter, final_counter: finalValue === null ? null : readingText(finalValue), reason: input.reason, reading_ids: readingIds },
+          after: {
+            counter: after.counter,
+            final_counter: finalValue === null ? null : readingText(finalValue),
+            reason: input.reason,
+            reading_ids: readingIds,
+          },
         });
         return toSubscription(after);
       });

@@ -71,20 +71,37 @@ export function listTariffsSource(executor: Executor, scope: ServiceScope, query
   return {
     countQuery: () => executor.select({ id: tariffs.id }).from(tariffs).where(where).$dynamic(),
     fetchPage: async (limit, offset) =>
-      (await executor.select({ tariff: tariffs, inUse }).from(tariffs).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map((row) =>
-        toTariff(row.tariff, row.inUse),
-      ),
+      (
+        await executor
+          .select({ tariff: tariffs, inUse })
+          .from(tariffs)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset)
+      ).map((row) => toTariff(row.tariff, row.inUse)),
   };
 }
 
 export async function findTariff(executor: Executor, scope: ServiceScope, tariffId: number): Promise<Tariff | null> {
-  const [row] = await executor.select({ tariff: tariffs, inUse }).from(tariffs).where(and(scoped(scope), eq(tariffs.id, tariffId)));
+  const [row] = await executor
+    .select({ tariff: tariffs, inUse })
+    .from(tariffs)
+    .where(and(scoped(scope), eq(tariffs.id, tariffId)));
   return row ? toTariff(row.tariff, row.inUse) : null;
 }
 
 /** The row, locked for a change, with whether a live invoice used it. */
-export async function findTariffRowForUpdate(executor: Executor, scope: ServiceScope, tariffId: number): Promise<{ row: TariffRow; isInUse: boolean } | null> {
-  const [found] = await executor.select({ row: tariffs, inUse }).from(tariffs).where(and(scoped(scope), eq(tariffs.id, tariffId))).for('update');
+export async function findTariffRowForUpdate(
+  executor: Executor,
+  scope: ServiceScope,
+  tariffId: number,
+): Promise<{ row: TariffRow; isInUse: boolean } | null> {
+  const [found] = await executor
+    .select({ row: tariffs, inUse })
+    .from(tariffs)
+    .where(and(scoped(scope), eq(tariffs.id, tariffId)))
+    .for('update');
   return found ? { row: found.row, isInUse: Boolean(found.inUse) } : null;
 }
 
@@ -108,8 +125,20 @@ export async function insertTariff(executor: Executor, values: typeof tariffs.$i
   return row;
 }
 
-export async function updateTariffRow(executor: Executor, scope: ServiceScope, tariffId: number, values: Partial<typeof tariffs.$inferInsert>): Promise<TariffRow> {
-  const row = first(await executor.update(tariffs).set(values).where(and(scoped(scope), eq(tariffs.id, tariffId))).returning(), 'the updated tariffs row');
+export async function updateTariffRow(
+  executor: Executor,
+  scope: ServiceScope,
+  tariffId: number,
+  values: Partial<typeof tariffs.$inferInsert>,
+): Promise<TariffRow> {
+  const row = first(
+    await executor
+      .update(tariffs)
+      .set(values)
+      .where(and(scoped(scope), eq(tariffs.id, tariffId)))
+      .returning(),
+    'the updated tariffs row',
+  );
   return row;
 }
 

@@ -58,20 +58,55 @@ describe('tariffs', () => {
       is_in_use: false,
       service: fixture.tenantA.electricityId,
     });
-    const [audit] = await context.db.select().from(auditLog).where(and(eq(auditLog.entity, 'tariff'), eq(auditLog.entityId, String(response.json().id))));
+    const [audit] = await context.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'tariff'), eq(auditLog.entityId, String(response.json().id))));
     expect(audit).toMatchObject({ action: 'create' });
   });
 
   it('accepts Arabic-Indic digits and a first-of-month date for the months', async () => {
-    const response = await admin.post(path('tariffs/'), { name: 'Nov', effective_from: '٢٠٢٦-١١-01', effective_to: '2026-12', unit_price: '٠٫٤', bundles: [largeBundle] });
+    const response = await admin.post(path('tariffs/'), {
+      name: 'Nov',
+      effective_from: '٢٠٢٦-١١-01',
+      effective_to: '2026-12',
+      unit_price: '٠٫٤',
+      bundles: [largeBundle],
+    });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ effective_from: '2026-11', effective_to: '2026-12', unit_price: '0.400000', bundles: [largeBundle] });
+    expect(response.json()).toMatchObject({
+      effective_from: '2026-11',
+      effective_to: '2026-12',
+      unit_price: '0.400000',
+      bundles: [largeBundle],
+    });
   });
 
   it.each([
     [{ ...tiered, tiers: [{ up_to: '100', unit_price: '0.3' }] }, 'tiers', 'tier_last_must_be_open'],
-    [{ ...tiered, tiers: [{ up_to: null, unit_price: '0.3' }, { up_to: null, unit_price: '0.4' }] }, 'tiers', 'tier_open_before_last'],
-    [{ ...tiered, tiers: [{ up_to: '100', unit_price: '0.3' }, { up_to: '50', unit_price: '0.3' }, { up_to: null, unit_price: '0.4' }] }, 'tiers', 'tier_bounds_not_ascending'],
+    [
+      {
+        ...tiered,
+        tiers: [
+          { up_to: null, unit_price: '0.3' },
+          { up_to: null, unit_price: '0.4' },
+        ],
+      },
+      'tiers',
+      'tier_open_before_last',
+    ],
+    [
+      {
+        ...tiered,
+        tiers: [
+          { up_to: '100', unit_price: '0.3' },
+          { up_to: '50', unit_price: '0.3' },
+          { up_to: null, unit_price: '0.4' },
+        ],
+      },
+      'tiers',
+      'tier_bounds_not_ascending',
+    ],
     [{ ...tiered, tiers: [] }, 'tiers', 'tiers_empty'],
   ])('refuses a bad tier list on the field with its code (%#)', async (body, field, code) => {
     const response = await admin.post(path('tariffs/'), body);
@@ -102,8 +137,11 @@ describe('tariffs', () => {
   });
 
   it('filters by the month in force and by bundle', async () => {
-    const own = (await admin.post(path('tariffs/'), { name: 'Small only, 2027', effective_from: '2027-01', bundles: [smallBundle] })).json();
-    const inForce = async (query: string) => (await admin.get(path(`tariffs/?${query}&page_size=100`))).json().results.map((row: { name: string }) => row.name);
+    const own = (
+      await admin.post(path('tariffs/'), { name: 'Small only, 2027', effective_from: '2027-01', bundles: [smallBundle] })
+    ).json();
+    const inForce = async (query: string) =>
+      (await admin.get(path(`tariffs/?${query}&page_size=100`))).json().results.map((row: { name: string }) => row.name);
     expect(await inForce('month=2026-10')).toEqual(['October, tiered']);
     expect(await inForce('month=2026-12')).toEqual(['Nov', 'October, tiered']);
     expect(await inForce('month=2027-01')).toEqual(['Small only, 2027', 'October, tiered']);
@@ -137,8 +175,13 @@ describe('tariffs', () => {
         lines: [{ description: 'Consumption: 10 kWh', quantity: '10', unit_price: '0.55' }],
       })
     ).json();
-    const line = first(await context.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id)), 'a row from invoiceLines');
-    await context.db.insert(invoiceLinePricing).values({ tenantId: fixture.tenantA.id, invoiceLineId: line.id, tariffId: tariff.id, month: '2026-12-01', tier: null });
+    const line = first(
+      await context.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id)),
+      'a row from invoiceLines',
+    );
+    await context.db
+      .insert(invoiceLinePricing)
+      .values({ tenantId: fixture.tenantA.id, invoiceLineId: line.id, tariffId: tariff.id, month: '2026-12-01', tier: null });
 
     expect((await admin.get(path(`tariffs/${tariff.id}/`))).json().is_in_use).toBe(true);
     const refusedEdit = await admin.put(path(`tariffs/${tariff.id}/`), { unit_price: '0.6' });

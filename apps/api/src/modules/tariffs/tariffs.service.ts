@@ -38,7 +38,10 @@ const MAX_UPLIFT = 1000n * 10n ** BigInt(PERCENT_SCALE); // 1,000 %
 function parseTiers(tiers: { up_to: string | null; unit_price: string }[] | null): StoredTariffTier[] | null {
   if (tiers === null) return null;
   const parsed = tiers.map((tier, index) => ({
-    upTo: tier.up_to === null ? null : parseDecimalField(`tiers.${index}.up_to`, tier.up_to, QUANTITY_SCALE, { maxDigits: 14, allowZero: false }),
+    upTo:
+      tier.up_to === null
+        ? null
+        : parseDecimalField(`tiers.${index}.up_to`, tier.up_to, QUANTITY_SCALE, { maxDigits: 14, allowZero: false }),
     unitPrice: parseDecimalField(`tiers.${index}.unit_price`, tier.unit_price, UNIT_PRICE_SCALE, { maxDigits: 18 }),
   }));
   const problem = tierProblem(parsed);
@@ -112,7 +115,9 @@ export function createTariffService(deps: { clock: Clock }) {
         effectiveFrom: input.effective_from === undefined ? undefined : monthDate(input.effective_from),
         effectiveTo: input.effective_to === undefined ? undefined : input.effective_to === null ? null : monthDate(input.effective_to),
         unitPrice:
-          input.unit_price === undefined ? undefined : decimalFieldText('unit_price', input.unit_price, UNIT_PRICE_SCALE, { maxDigits: 18 }),
+          input.unit_price === undefined
+            ? undefined
+            : decimalFieldText('unit_price', input.unit_price, UNIT_PRICE_SCALE, { maxDigits: 18 }),
         tiers: input.tiers === undefined ? undefined : parseTiers(input.tiers),
         upliftPercent: input.uplift_percent === undefined ? undefined : parseUplift(input.uplift_percent),
         bundleIds: input.bundles === undefined ? undefined : await checkedBundles(context, input.bundles),
@@ -121,7 +126,10 @@ export function createTariffService(deps: { clock: Clock }) {
         const current = await findTariffRowForUpdate(tx, scope, tariffId);
         if (!current) throw notFound();
         if (current.isInUse) throw tariffInUse();
-        checkMonths((changes.effectiveFrom ?? current.row.effectiveFrom).slice(0, 7), (changes.effectiveTo === undefined ? current.row.effectiveTo : changes.effectiveTo)?.slice(0, 7) ?? null);
+        checkMonths(
+          (changes.effectiveFrom ?? current.row.effectiveFrom).slice(0, 7),
+          (changes.effectiveTo === undefined ? current.row.effectiveTo : changes.effectiveTo)?.slice(0, 7) ?? null,
+        );
         const after = await updateTariffRow(tx, scope, tariffId, changes);
         await recordAudit(tx, audit, { action: 'update', entity: 'tariff', entityId: tariffId, before: current.row, after });
       });

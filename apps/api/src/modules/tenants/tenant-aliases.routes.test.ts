@@ -1,7 +1,19 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { auditLog, buildings, customers, invoices, payments, regions, services, settings, streets, tenants, uploads } from '../../db/schema/index';
+import {
+  auditLog,
+  buildings,
+  customers,
+  invoices,
+  payments,
+  regions,
+  services,
+  settings,
+  streets,
+  tenants,
+  uploads,
+} from '../../db/schema/index';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, isPostgres, signIn, type Client, type TestContext } from '../../../test/harness';
 import { servicePath } from '../../../test/billing';
@@ -40,13 +52,17 @@ describe(`database aliases (${isPostgres ? 'PostgreSQL' : 'PGlite'}, two databas
     expect((await superadmin.get('/api/tenants/aliases/')).json()).toEqual(['default', 'second']);
   });
 
-  it("keeps a tenant created on `second` wholly there: settings, services, addresses, logo and their audit; only platform rows in default", async () => {
+  it('keeps a tenant created on `second` wholly there: settings, services, addresses, logo and their audit; only platform rows in default', async () => {
     const created = await superadmin.post('/api/tenants/', { name: 'Far Away', slug: 'far-away', db_alias: 'second', currency: 'KWD' });
     expect(created.statusCode).toBe(201);
     const tenant = created.json();
     expect(tenant.db_alias).toBe('second');
 
-    const admin = await superadmin.post(`/api/tenants/${tenant.id}/users/`, { username: 'far.admin', password: 'far-away-pass', role: 'admin' });
+    const admin = await superadmin.post(`/api/tenants/${tenant.id}/users/`, {
+      username: 'far.admin',
+      password: 'far-away-pass',
+      role: 'admin',
+    });
     expect(admin.statusCode).toBe(201);
     const client = await signIn(context.app, 'far.admin', 'far-away-pass');
 
@@ -56,7 +72,9 @@ describe(`database aliases (${isPostgres ? 'PostgreSQL' : 'PGlite'}, two databas
     expect(config.json()).toMatchObject({ currency: 'KWD', company_name: 'Far Away' });
     expect((await client.get('/api/services/')).json().map((service: { name: string }) => service.name)).toEqual(['Electricity', 'Water']);
 
-    expect((await client.put(`/api/config/${config.json().id}/`, { company_name: 'Far Away Power', timezone: 'Asia/Kuwait' })).statusCode).toBe(200);
+    expect(
+      (await client.put(`/api/config/${config.json().id}/`, { company_name: 'Far Away Power', timezone: 'Asia/Kuwait' })).statusCode,
+    ).toBe(200);
     const { payload, headers } = buildMultipart({}, { logo: { filename: 'logo.png', contentType: 'image/png', data: PNG_1X1 } });
     const withLogo = await client.request({ method: 'PUT', url: `/api/config/${config.json().id}/`, payload, headers });
     expect(withLogo.statusCode).toBe(200);
@@ -72,7 +90,13 @@ describe(`database aliases (${isPostgres ? 'PostgreSQL' : 'PGlite'}, two databas
     expect(await rowsOf(context.db, tenant.id)).toEqual({ settings: 0, services: 0, regions: 0, streets: 0, buildings: 0, uploads: 0 });
 
     const secondAudit = await businessAuditOf(second, tenant.id);
-    expect(secondAudit.map((row) => `${row.action} ${row.entity}`).sort()).toEqual(['create building', 'create region', 'create street', 'update settings', 'update settings']);
+    expect(secondAudit.map((row) => `${row.action} ${row.entity}`).sort()).toEqual([
+      'create building',
+      'create region',
+      'create street',
+      'update settings',
+      'update settings',
+    ]);
     expect(await businessAuditOf(context.db, tenant.id)).toEqual([]);
 
     // The tenant and its users are platform rows: in default, audited there.

@@ -5,7 +5,13 @@ import { idParamsSchema } from '@meterline/contract/common';
 import { validationErrorSchema } from '@meterline/contract/errors';
 import type { Action, Subject } from '@meterline/contract/permissions';
 import { tenantUserParamsSchema } from '@meterline/contract/tenants';
-import { createUserInputSchema, listUsersQuerySchema, paginatedUsersSchema, updateUserInputSchema, userSchema } from '@meterline/contract/users';
+import {
+  createUserInputSchema,
+  listUsersQuerySchema,
+  paginatedUsersSchema,
+  updateUserInputSchema,
+  userSchema,
+} from '@meterline/contract/users';
 import type { Db } from '../../db/client';
 import { sendList } from '../../lib/list';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
@@ -25,7 +31,13 @@ export async function tenantUserRoutes(app: FastifyInstance, options: { tenants:
     '/:id/users/',
     {
       ...allowed('view', 'tenant_users'),
-      schema: { tags, summary: "A client's users (paginated, ?format=csv)", params: idParamsSchema, querystring: listUsersQuerySchema, response: { 200: paginatedUsersSchema, 400: validationErrorSchema, ...readErrors } },
+      schema: {
+        tags,
+        summary: "A client's users (paginated, ?format=csv)",
+        params: idParamsSchema,
+        querystring: listUsersQuerySchema,
+        response: { 200: paginatedUsersSchema, 400: validationErrorSchema, ...readErrors },
+      },
     },
     async (request, reply) => {
       await tenants.requireExists(request.params.id);
@@ -40,7 +52,13 @@ export async function tenantUserRoutes(app: FastifyInstance, options: { tenants:
     '/:id/users/',
     {
       ...allowed('create', 'tenant_users'),
-      schema: { tags, summary: "Create a client's user", params: idParamsSchema, body: createUserInputSchema, response: { 201: userSchema, ...writeErrors } },
+      schema: {
+        tags,
+        summary: "Create a client's user",
+        params: idParamsSchema,
+        body: createUserInputSchema,
+        response: { 201: userSchema, ...writeErrors },
+      },
     },
     async (request, reply) => {
       await tenants.requireExists(request.params.id);
@@ -51,7 +69,10 @@ export async function tenantUserRoutes(app: FastifyInstance, options: { tenants:
 
   routes.get(
     '/:id/users/:userId/',
-    { ...allowed('view', 'tenant_users'), schema: { tags, summary: "One of a client's users", params: tenantUserParamsSchema, response: { 200: userSchema, ...readErrors } } },
+    {
+      ...allowed('view', 'tenant_users'),
+      schema: { tags, summary: "One of a client's users", params: tenantUserParamsSchema, response: { 200: userSchema, ...readErrors } },
+    },
     async (request) => users.get({ tenantId: request.params.id }, request.params.userId),
   );
 
@@ -59,9 +80,16 @@ export async function tenantUserRoutes(app: FastifyInstance, options: { tenants:
     '/:id/users/:userId/',
     {
       ...allowed('update', 'tenant_users'),
-      schema: { tags, summary: "Partial update of a client's user", params: tenantUserParamsSchema, body: updateUserInputSchema, response: { 200: userSchema, ...writeErrors } },
+      schema: {
+        tags,
+        summary: "Partial update of a client's user",
+        params: tenantUserParamsSchema,
+        body: updateUserInputSchema,
+        response: { 200: userSchema, ...writeErrors },
+      },
     },
-    async (request) => users.update(actorOf(request), { tenantId: request.params.id }, request.params.userId, request.body, auditContextOf(request)),
+    async (request) =>
+      users.update(actorOf(request), { tenantId: request.params.id }, request.params.userId, request.body, auditContextOf(request)),
   );
 
   // A GET as the spec's client calls it; it changes the password, so: bearer token only, no-store, audited.
@@ -69,7 +97,12 @@ export async function tenantUserRoutes(app: FastifyInstance, options: { tenants:
     '/:id/users/:userId/reset-password/',
     {
       ...allowed('update', 'tenant_users'),
-      schema: { tags, summary: 'A new password for a client user, shown once', params: tenantUserParamsSchema, response: { 200: newPasswordSchema, ...readErrors } },
+      schema: {
+        tags,
+        summary: 'A new password for a client user, shown once',
+        params: tenantUserParamsSchema,
+        response: { 200: newPasswordSchema, ...readErrors },
+      },
     },
     async (request, reply) => {
       const answer = await users.resetPasswordFor({ tenantId: request.params.id }, request.params.userId, auditContextOf(request));

@@ -78,9 +78,15 @@ export function listTenantsSource(db: Executor, query: ListQuery & { is_blocked?
   return {
     countQuery: () => db.select({ id: tenants.id }).from(tenants).where(where).$dynamic(),
     fetchPage: async (limit, offset) =>
-      (await db.select({ tenant: tenants, usersCount: usersCountColumn }).from(tenants).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map((row) =>
-        toTenant(row.tenant, row.usersCount),
-      ),
+      (
+        await db
+          .select({ tenant: tenants, usersCount: usersCountColumn })
+          .from(tenants)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset)
+      ).map((row) => toTenant(row.tenant, row.usersCount)),
   };
 }
 
@@ -88,11 +94,18 @@ export async function insertTenant(tx: Executor, values: typeof tenants.$inferIn
   return first(await tx.insert(tenants).values(values).returning(), 'a row inserted into tenants');
 }
 
-export async function updateTenantRow(tx: Executor, tenantId: number, values: Partial<Omit<typeof tenants.$inferInsert, 'id'>>): Promise<TenantRow> {
+export async function updateTenantRow(
+  tx: Executor,
+  tenantId: number,
+  values: Partial<Omit<typeof tenants.$inferInsert, 'id'>>,
+): Promise<TenantRow> {
   return first(await tx.update(tenants).set(values).where(eq(tenants.id, tenantId)).returning(), 'the updated tenants row');
 }
 
 /** Bumps the token version of every user of the tenant: blocking ends their sessions for good. */
 export async function endSessionsOfTenantUsers(tx: Executor, tenantId: number): Promise<void> {
-  await tx.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.tenantId, tenantId));
+  await tx
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.tenantId, tenantId));
 }

@@ -24,7 +24,14 @@ async function createTenant(body: Record<string, unknown>) {
 
 describe('tenants', () => {
   it('creates a client with its settings and Electricity and Water services', async () => {
-    const tenant = await createTenant({ name: 'Nour Power', slug: 'Nour-Power', email: 'office@nour.example', phone: '+961 1 234', address: 'Beirut', currency: 'jod' });
+    const tenant = await createTenant({
+      name: 'Nour Power',
+      slug: 'Nour-Power',
+      email: 'office@nour.example',
+      phone: '+961 1 234',
+      address: 'Beirut',
+      currency: 'jod',
+    });
     expect(tenant).toMatchObject({ name: 'Nour Power', slug: 'nour-power', db_alias: 'default', is_blocked: false, users_count: 0 });
     expect(new Date(tenant.created_at).toISOString()).toBe(tenant.created_at);
     const [config] = await context.db.select().from(settings).where(eq(settings.tenantId, tenant.id));
@@ -90,7 +97,10 @@ describe('tenants', () => {
     const csv = await superadmin.get('/api/tenants/?format=csv&search=tenant-');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('id,name,slug,email,phone,address,db_alias,is_blocked,created_at,users_count');
     expect(lines).toHaveLength(3);
   });
@@ -111,7 +121,12 @@ describe('tenants', () => {
 
   it('updates partially; the alias may be repeated but not changed; read-only fields are ignored', async () => {
     const tenant = await createTenant({ name: 'Partial', slug: 'partial', phone: '123' });
-    const response = await superadmin.put(`/api/tenants/${tenant.id}/`, { name: 'Partial Co', db_alias: 'default', users_count: 99, is_blocked: true });
+    const response = await superadmin.put(`/api/tenants/${tenant.id}/`, {
+      name: 'Partial Co',
+      db_alias: 'default',
+      users_count: 99,
+      is_blocked: true,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ name: 'Partial Co', slug: 'partial', phone: '123', users_count: 0, is_blocked: false });
 
@@ -141,7 +156,11 @@ describe('block and unblock', () => {
     expect(refused.json().code).toBe('tenant_blocked');
     const refresh = await context.app.inject({ method: 'POST', url: '/api/auth/jwt/refresh/', payload: { refresh: admin.refresh } });
     expect(refresh.statusCode).toBe(401);
-    const login = await context.app.inject({ method: 'POST', url: '/api/auth/jwt/create/', payload: { username: 'b.admin', password: TEST_PASSWORD } });
+    const login = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/jwt/create/',
+      payload: { username: 'b.admin', password: TEST_PASSWORD },
+    });
     expect(login.statusCode).toBe(403);
     expect(login.json().code).toBe('tenant_blocked');
     // Tenant A is untouched.
@@ -164,7 +183,13 @@ describe('block and unblock', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'tenant'), eq(auditLog.entityId, String(tenant.id)), eq(auditLog.action, 'block')));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actorId: fixture.superadminId, actorRole: 'superadmin', tenantId: tenant.id, before: { is_blocked: false }, after: { is_blocked: true } });
+    expect(rows[0]).toMatchObject({
+      actorId: fixture.superadminId,
+      actorRole: 'superadmin',
+      tenantId: tenant.id,
+      before: { is_blocked: false },
+      after: { is_blocked: true },
+    });
   });
 
   it('needs the bearer token: no token is a 401, a tenant admin a 403', async () => {
@@ -195,12 +220,20 @@ describe('tenant users', () => {
   });
 
   it('creates a user in the path tenant, with the roles a superadmin may assign', async () => {
-    const response = await superadmin.post(`${base()}/`, { username: 'a.new', password: 'long-enough-1', role: 'accountant', first_name: 'New' });
+    const response = await superadmin.post(`${base()}/`, {
+      username: 'a.new',
+      password: 'long-enough-1',
+      role: 'accountant',
+      first_name: 'New',
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ tenant: fixture.tenantA.id, username: 'a.new', role: 'accountant', is_active: true });
     expect(response.json()).not.toHaveProperty('password');
     expect((await signIn(context.app, 'a.new', 'long-enough-1')).token).toBeTruthy();
-    expect((await superadmin.post('/api/tenants/999999/users/', { username: 'ghost.user', password: 'long-enough-1', role: 'admin' })).statusCode).toBe(404);
+    expect(
+      (await superadmin.post('/api/tenants/999999/users/', { username: 'ghost.user', password: 'long-enough-1', role: 'admin' }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('refuses mass assignment: tenant, is_superuser, a superadmin role', async () => {

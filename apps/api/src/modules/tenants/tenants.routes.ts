@@ -46,30 +46,49 @@ export async function tenantRoutes(app: FastifyInstance, options: { tenants: Ten
     '/',
     {
       ...allowed('view', 'tenants'),
-      schema: { tags, summary: 'Clients (paginated, ?format=csv)', querystring: listTenantsQuerySchema, response: { 200: paginatedTenantsSchema, 400: validationErrorSchema, ...readErrors } },
+      schema: {
+        tags,
+        summary: 'Clients (paginated, ?format=csv)',
+        querystring: listTenantsQuerySchema,
+        response: { 200: paginatedTenantsSchema, 400: validationErrorSchema, ...readErrors },
+      },
     },
     async (request, reply) =>
-      sendList(request, reply, options.db, request.query, tenants.listSource(request.query), { filename: 'clients', columns: TENANT_CSV_COLUMNS }),
+      sendList(request, reply, options.db, request.query, tenants.listSource(request.query), {
+        filename: 'clients',
+        columns: TENANT_CSV_COLUMNS,
+      }),
   );
 
   routes.post(
     '/',
     {
       ...allowed('create', 'tenants'),
-      schema: { tags, summary: 'Create a client with its settings and services', body: createTenantInputSchema, response: { 201: tenantSchema, ...writeErrors } },
+      schema: {
+        tags,
+        summary: 'Create a client with its settings and services',
+        body: createTenantInputSchema,
+        response: { 201: tenantSchema, ...writeErrors },
+      },
     },
     async (request, reply) => reply.code(201).send(await tenants.create(request.body, auditContextOf(request))),
   );
 
   routes.get(
     '/aliases/',
-    { ...allowed('view', 'tenants'), schema: { tags, summary: 'Configured database aliases', response: { 200: aliasesSchema, ...authErrors } } },
+    {
+      ...allowed('view', 'tenants'),
+      schema: { tags, summary: 'Configured database aliases', response: { 200: aliasesSchema, ...authErrors } },
+    },
     async () => tenants.aliases(),
   );
 
   routes.get(
     '/:id/',
-    { ...allowed('view', 'tenants'), schema: { tags, summary: 'One client', params: idParamsSchema, response: { 200: tenantSchema, ...readErrors } } },
+    {
+      ...allowed('view', 'tenants'),
+      schema: { tags, summary: 'One client', params: idParamsSchema, response: { 200: tenantSchema, ...readErrors } },
+    },
     async (request) => tenants.get(request.params.id),
   );
 
@@ -77,7 +96,13 @@ export async function tenantRoutes(app: FastifyInstance, options: { tenants: Ten
     '/:id/',
     {
       ...allowed('update', 'tenants'),
-      schema: { tags, summary: 'Partial update (db_alias cannot change)', params: idParamsSchema, body: updateTenantInputSchema, response: { 200: tenantSchema, ...writeErrors } },
+      schema: {
+        tags,
+        summary: 'Partial update (db_alias cannot change)',
+        params: idParamsSchema,
+        body: updateTenantInputSchema,
+        response: { 200: tenantSchema, ...writeErrors },
+      },
     },
     async (request) => tenants.update(request.params.id, request.body, auditContextOf(request)),
   );
@@ -86,14 +111,24 @@ export async function tenantRoutes(app: FastifyInstance, options: { tenants: Ten
     '/:id/block/',
     {
       ...allowed('update', 'tenants'),
-      schema: { tags, summary: "Block a client: its users' tokens stop working at once", params: idParamsSchema, response: { 200: tenantSchema, ...readErrors } },
+      schema: {
+        tags,
+        summary: "Block a client: its users' tokens stop working at once",
+        params: idParamsSchema,
+        response: { 200: tenantSchema, ...readErrors },
+      },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await tenants.block(request.params.id, auditContextOf(request))),
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(await tenants.block(request.params.id, auditContextOf(request))),
   );
 
   routes.get(
     '/:id/unblock/',
-    { ...allowed('update', 'tenants'), schema: { tags, summary: 'Unblock a client', params: idParamsSchema, response: { 200: tenantSchema, ...readErrors } } },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await tenants.unblock(request.params.id, auditContextOf(request))),
+    {
+      ...allowed('update', 'tenants'),
+      schema: { tags, summary: 'Unblock a client', params: idParamsSchema, response: { 200: tenantSchema, ...readErrors } },
+    },
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(await tenants.unblock(request.params.id, auditContextOf(request))),
   );
 }

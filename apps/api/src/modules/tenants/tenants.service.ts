@@ -8,7 +8,17 @@ import type { ListSource } from '../../lib/list';
 import { recordAudit } from '../audit/audit.repository';
 import type { AuditContext } from '../../plugins/request-context';
 import { provisionTenantData } from './tenant-provisioning';
-import { endSessionsOfTenantUsers, findTenant, insertTenant, isSlugTaken, listTenantsSource, lockTenantRow, toTenant, updateTenantRow, type TenantRow } from './tenants.repository';
+import {
+  endSessionsOfTenantUsers,
+  findTenant,
+  insertTenant,
+  isSlugTaken,
+  listTenantsSource,
+  lockTenantRow,
+  toTenant,
+  updateTenantRow,
+  type TenantRow,
+} from './tenants.repository';
 
 type CreateTenantData = {
   name: string;
@@ -19,7 +29,6 @@ type CreateTenantData = {
   db_alias: string;
   currency?: string;
 };
-
 
 /** The tenant's own fields for the audit log (users_count is derived, not part of the change). */
 function auditSnapshot(row: TenantRow) {
@@ -40,7 +49,8 @@ export function createTenantService(deps: { databases: DatabaseRegistry; clock: 
 
   /** A concurrent create or rename with the same slug loses on the unique index: still a 400 on `slug`. */
   function rethrowSlugConflict(error: unknown): never {
-    if (databaseErrorCode(error) === '23505' && (constraintName(error) ?? '').includes('slug')) throw fieldError('slug', ERROR_CODES.slugTaken);
+    if (databaseErrorCode(error) === '23505' && (constraintName(error) ?? '').includes('slug'))
+      throw fieldError('slug', ERROR_CODES.slugTaken);
     throw error;
   }
 
@@ -106,7 +116,13 @@ export function createTenantService(deps: { databases: DatabaseRegistry; clock: 
             updatedAt: clock.now(),
           });
           const tenant = toTenant(row, 0);
-          await recordAudit(tx, context, { action: 'create', entity: 'tenant', entityId: row.id, after: { ...auditSnapshot(row), currency }, tenantId: row.id });
+          await recordAudit(tx, context, {
+            action: 'create',
+            entity: 'tenant',
+            entityId: row.id,
+            after: { ...auditSnapshot(row), currency },
+            tenantId: row.id,
+          });
           const provisioning = { currency, companyName: input.name };
           if (input.db_alias === 'default') await provisionTenantData(tx, row.id, provisioning);
           else await databases.get(input.db_alias).transaction((aliasTx) => provisionTenantData(aliasTx, row.id, provisioning));
@@ -125,8 +141,22 @@ export function createTenantService(deps: { databases: DatabaseRegistry; clock: 
           if (input.db_alias !== undefined && input.db_alias !== row.dbAlias) {
             throw fieldError('db_alias', ERROR_CODES.dbAliasFixed);
           }
-          const updated = await updateTenantRow(tx, tenantId, { name: input.name, slug: input.slug, email: input.email, phone: input.phone, address: input.address, updatedAt: clock.now() });
-          await recordAudit(tx, context, { action: 'update', entity: 'tenant', entityId: tenantId, before: auditSnapshot(row), after: auditSnapshot(updated), tenantId });
+          const updated = await updateTenantRow(tx, tenantId, {
+            name: input.name,
+            slug: input.slug,
+            email: input.email,
+            phone: input.phone,
+            address: input.address,
+            updatedAt: clock.now(),
+          });
+          await recordAudit(tx, context, {
+            action: 'update',
+            entity: 'tenant',
+            entityId: tenantId,
+            before: auditSnapshot(row),
+            after: auditSnapshot(updated),
+            tenantId,
+          });
         })
         .catch(rethrowSlugConflict);
       return get(tenantId);

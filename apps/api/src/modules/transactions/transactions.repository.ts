@@ -57,7 +57,13 @@ export function listTransactionsSource(
   return {
     countQuery: () => executor.select({ id: transactions.id }).from(transactions).where(where).$dynamic(),
     fetchPage: async (limit, offset) => {
-      const rows = await executor.select().from(transactions).where(where).orderBy(...orderBy).limit(limit).offset(offset);
+      const rows = await executor
+        .select()
+        .from(transactions)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset);
       const names = await options.resolveNames(rows.flatMap((row) => [row.fromUserId, row.toUserId, row.createdBy]));
       return rows.map((row) => toTransaction(row, names, options.decimals));
     },

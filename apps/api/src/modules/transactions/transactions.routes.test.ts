@@ -19,9 +19,14 @@ beforeAll(async () => {
 afterAll(async () => context?.close());
 
 describe('transactions', () => {
-  it('records a collector\'s handover to the office', async () => {
+  it("records a collector's handover to the office", async () => {
     const { users } = fixture.tenantA;
-    const response = await accountant.post(PATH, { kind: 'handover', amount: '٥٠', from_user: users.collector, description: 'Building A round' });
+    const response = await accountant.post(PATH, {
+      kind: 'handover',
+      amount: '٥٠',
+      from_user: users.collector,
+      description: 'Building A round',
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
       kind: 'handover',
@@ -40,18 +45,31 @@ describe('transactions', () => {
     const otherTenant = await accountant.post(PATH, { kind: 'handover', amount: '10', from_user: fixture.tenantB.users.collector });
     expect(otherTenant.statusCode).toBe(400);
     expect(otherTenant.json()).toMatchObject({ from_user: [`Invalid pk "${fixture.tenantB.users.collector}" - object does not exist.`] });
-    expect((await accountant.post(PATH, { kind: 'expense', amount: '10', to_user: fixture.tenantB.users.admin })).json()).toHaveProperty('to_user');
-    expect((await accountant.post(PATH, { kind: 'expense', amount: '10', service: fixture.tenantB.electricityId })).json()).toHaveProperty('service');
+    expect((await accountant.post(PATH, { kind: 'expense', amount: '10', to_user: fixture.tenantB.users.admin })).json()).toHaveProperty(
+      'to_user',
+    );
+    expect((await accountant.post(PATH, { kind: 'expense', amount: '10', service: fixture.tenantB.electricityId })).json()).toHaveProperty(
+      'service',
+    );
     expect((await accountant.post(PATH, { kind: 'handover', amount: '10' })).json()).toHaveProperty('from_user');
     expect((await accountant.post(PATH, { kind: 'expense', amount: '-10' })).json()).toHaveProperty('amount');
     expect((await accountant.post(PATH, { kind: 'expense', amount: '0' })).json()).toHaveProperty('amount');
     expect((await accountant.post(PATH, { kind: 'expense', amount: '1.001' })).json()).toHaveProperty('amount');
     expect((await accountant.post(PATH, { kind: 'gift', amount: '1' })).json()).toHaveProperty('kind');
-    expect((await accountant.post(PATH, { kind: 'adjustment', amount: '-2.50', description: 'Rounding', service: fixture.tenantA.electricityId })).json()).toMatchObject({ amount: '-2.50', service: fixture.tenantA.electricityId });
+    expect(
+      (
+        await accountant.post(PATH, {
+          kind: 'adjustment',
+          amount: '-2.50',
+          description: 'Rounding',
+          service: fixture.tenantA.electricityId,
+        })
+      ).json(),
+    ).toMatchObject({ amount: '-2.50', service: fixture.tenantA.electricityId });
     expect((await accountant.post(PATH, { kind: 'deposit', amount: '100', to_user: users.admin })).statusCode).toBe(201);
   });
 
-  it('lists with filters and CSV, only the caller\'s tenant', async () => {
+  it("lists with filters and CSV, only the caller's tenant", async () => {
     const b = await fixture.as('b.accountant');
     await b.post(PATH, { kind: 'expense', amount: '7' });
     const list = (await accountant.get(`${PATH}?ordering=amount`)).json();
@@ -77,7 +95,11 @@ describe('transactions', () => {
   it('follows the rule table', async () => {
     await expectPermissions(clients, [
       { name: 'GET transactions', allowed: ['admin', 'accountant'], call: (client) => client.get(PATH) },
-      { name: 'POST transactions', allowed: ['admin', 'accountant'], call: (client) => client.post(PATH, { kind: 'expense', amount: '1' }) },
+      {
+        name: 'POST transactions',
+        allowed: ['admin', 'accountant'],
+        call: (client) => client.post(PATH, { kind: 'expense', amount: '1' }),
+      },
     ]);
   });
 });

@@ -30,7 +30,10 @@ const TRANSACTION_CSV_COLUMNS: CsvColumn<Transaction>[] = [
 ];
 
 /** `/api/transaction/`: transactions and the invoice status summary. */
-export async function transactionRoutes(app: FastifyInstance, options: { transactions: TransactionService; databases: DatabaseRegistry; idempotency: Idempotency }) {
+export async function transactionRoutes(
+  app: FastifyInstance,
+  options: { transactions: TransactionService; databases: DatabaseRegistry; idempotency: Idempotency },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { transactions, databases, idempotency } = options;
   const tags = ['transactions'];
@@ -39,11 +42,19 @@ export async function transactionRoutes(app: FastifyInstance, options: { transac
     '/transactions/',
     {
       onRequest: [app.authenticate, requirePermission('list', 'transaction')],
-      schema: { tags, summary: "The tenant's transactions (paginated; ?format=csv)", querystring: listTransactionsQuerySchema, response: { 200: paginatedTransactionsSchema, ...authErrors, 400: validationErrorSchema } },
+      schema: {
+        tags,
+        summary: "The tenant's transactions (paginated; ?format=csv)",
+        querystring: listTransactionsQuerySchema,
+        response: { 200: paginatedTransactionsSchema, ...authErrors, 400: validationErrorSchema },
+      },
     },
     async (request, reply) => {
       const context = await resolveTenantContext(databases, request);
-      return sendList(request, reply, context.db, request.query, await transactions.listSource(context, request.query), { filename: 'transactions', columns: TRANSACTION_CSV_COLUMNS });
+      return sendList(request, reply, context.db, request.query, await transactions.listSource(context, request.query), {
+        filename: 'transactions',
+        columns: TRANSACTION_CSV_COLUMNS,
+      });
     },
   );
 

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import type { createTransactionInputSchema, InvoiceStatusQuery, InvoiceStatusSummary, ListTransactionsQuery, Transaction } from '@meterline/contract/transactions';
+import type {
+  createTransactionInputSchema,
+  InvoiceStatusQuery,
+  InvoiceStatusSummary,
+  ListTransactionsQuery,
+  Transaction,
+} from '@meterline/contract/transactions';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -33,7 +39,11 @@ export function createTransactionService(deps: { clock: Clock; defaultDb: Db }) 
     async create(context: TenantContext, input: CreateTransactionData, audit: AuditContext): Promise<Transaction> {
       const { db, tenantId, terms, actor } = context;
       // Only an adjustment may take money away; every other kind moves a positive amount.
-      const amount = parseDecimalField('amount', input.amount, terms.decimals, { maxDigits: 15, allowNegative: input.kind === 'adjustment', allowZero: false });
+      const amount = parseDecimalField('amount', input.amount, terms.decimals, {
+        maxDigits: 15,
+        allowNegative: input.kind === 'adjustment',
+        allowZero: false,
+      });
       if (input.service) await assertTenantService(db, tenantId, input.service);
       if (input.from_user) await assertTenantUser(deps.defaultDb, tenantId, input.from_user, 'from_user');
       if (input.to_user) await assertTenantUser(deps.defaultDb, tenantId, input.to_user, 'to_user');
@@ -60,7 +70,12 @@ export function createTransactionService(deps: { clock: Clock; defaultDb: Db }) 
 
     async invoiceStatus(context: TenantContext, query: InvoiceStatusQuery): Promise<InvoiceStatusSummary> {
       if (query.service) await assertTenantService(context.db, context.tenantId, query.service);
-      return summarizeInvoiceStatuses(context.db, context.tenantId, { serviceId: query.service, dateFrom: query.date_from, dateTo: query.date_to }, context.terms.decimals);
+      return summarizeInvoiceStatuses(
+        context.db,
+        context.tenantId,
+        { serviceId: query.service, dateFrom: query.date_from, dateTo: query.date_to },
+        context.terms.decimals,
+      );
     },
   };
 }

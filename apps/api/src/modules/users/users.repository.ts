@@ -48,7 +48,11 @@ export async function findUserWithTenant(db: Executor, userId: number): Promise<
  * What every authenticated request checks, in one statement: the user, their tenant, and whether
  * the session (refresh-token family) of the access token was revoked by a sign-out or a reuse.
  */
-export async function findUserWithTenantAndSession(db: Executor, userId: number, familyId: string): Promise<(UserWithTenant & { isSessionRevoked: boolean }) | null> {
+export async function findUserWithTenantAndSession(
+  db: Executor,
+  userId: number,
+  familyId: string,
+): Promise<(UserWithTenant & { isSessionRevoked: boolean }) | null> {
   const [row] = await db
     .select({
       user: users,
@@ -89,18 +93,24 @@ export async function findTenantUser(db: Executor, scope: { tenantId: number }, 
 export async function isUsernameTaken(db: Executor, username: string, exceptUserId?: number): Promise<boolean> {
   const conditions: SQL[] = [sql`lower(${users.username}) = lower(${username})`];
   if (exceptUserId) conditions.push(ne(users.id, exceptUserId));
-  const row = first(await db
-    .select({ n: count() })
-    .from(users)
-    .where(and(...conditions)), 'the row of the count');
+  const row = first(
+    await db
+      .select({ n: count() })
+      .from(users)
+      .where(and(...conditions)),
+    'the row of the count',
+  );
   return row.n > 0;
 }
 
 export async function countOtherActiveAdmins(db: Executor, scope: { tenantId: number }, exceptUserId: number): Promise<number> {
-  const row = first(await db
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.tenantId, scope.tenantId), eq(users.isActive, true), eq(users.role, 'admin'), ne(users.id, exceptUserId))), 'a row from users');
+  const row = first(
+    await db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.tenantId, scope.tenantId), eq(users.isActive, true), eq(users.role, 'admin'), ne(users.id, exceptUserId))),
+    'a row from users',
+  );
   return row.n;
 }
 
@@ -117,7 +127,11 @@ const sortFields = {
 } satisfies Record<(typeof userListSpec.ordering)[number], unknown>;
 
 /** The tenant's users, searched, filtered and ordered as the list asks. */
-export function listUsersSource(db: Executor, scope: { tenantId: number }, query: ListQuery & { role?: string; is_active?: boolean }): ListSource<User> {
+export function listUsersSource(
+  db: Executor,
+  scope: { tenantId: number },
+  query: ListQuery & { role?: string; is_active?: boolean },
+): ListSource<User> {
   const conditions: (SQL | undefined)[] = [
     eq(users.tenantId, scope.tenantId),
     searchCondition(query.search, [users.username, users.firstName, users.lastName, users.email, users.phone]),
@@ -128,7 +142,16 @@ export function listUsersSource(db: Executor, scope: { tenantId: number }, query
   const orderBy = orderByFor(query.ordering, sortFields, userListSpec.defaultOrdering, users.id);
   return {
     countQuery: () => db.select({ id: users.id }).from(users).where(where).$dynamic(),
-    fetchPage: async (limit, offset) => (await db.select().from(users).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map((row) => toUser(row)),
+    fetchPage: async (limit, offset) =>
+      (
+        await db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset)
+      ).map((row) => toUser(row)),
   };
 }
 
@@ -140,7 +163,12 @@ export async function insertUser(tx: Executor, values: typeof users.$inferInsert
  * Changes a user's row. `endSessions` bumps the token version, so the user's access tokens stop
  * working on their next request (password, role and active changes).
  */
-export async function updateUserRow(tx: Executor, userId: number, values: Partial<Omit<typeof users.$inferInsert, 'id' | 'tokenVersion'>>, options: { endSessions?: boolean } = {}): Promise<UserRow> {
+export async function updateUserRow(
+  tx: Executor,
+  userId: number,
+  values: Partial<Omit<typeof users.$inferInsert, 'id' | 'tokenVersion'>>,
+  options: { endSessions?: boolean } = {},
+): Promise<UserRow> {
   return first(
     await tx
       .update(users)

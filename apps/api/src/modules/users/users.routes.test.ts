@@ -17,7 +17,9 @@ beforeAll(async () => {
   fixture = await createFixture(context);
   for (const role of ROLES) clients[role] = await fixture.as(role === 'superadmin' ? 'superadmin' : `a.${role}`);
   // A staff member that is none of the callers, so "own record" rules do not apply.
-  targetId = (await clients.admin.post('/api/auth/users/', { username: 'target.user', password: 'a-good-pass-1', role: 'collector' })).json().id;
+  targetId = (
+    await clients.admin.post('/api/auth/users/', { username: 'target.user', password: 'a-good-pass-1', role: 'collector' })
+  ).json().id;
 });
 afterAll(async () => context?.close());
 
@@ -30,8 +32,16 @@ describe('each role on each users route (allowed or 403)', () => {
     { name: 'POST /auth/users/', allowed: ['admin'], call: (client) => client.post('/api/auth/users/', newUserBody()) },
     { name: 'GET /auth/users/roles/', allowed: ['admin', 'superadmin'], call: (client) => client.get('/api/auth/users/roles/') },
     { name: 'GET /auth/users/{other}/', allowed: ['admin', 'accountant'], call: (client) => client.get(`/api/auth/users/${targetId}/`) },
-    { name: 'PUT /auth/users/{other}/', allowed: ['admin'], call: (client) => client.put(`/api/auth/users/${targetId}/`, { phone: '+961 3 000' }) },
-    { name: 'POST /auth/users/{other}/reset_password/', allowed: ['admin'], call: (client) => client.post(`/api/auth/users/${targetId}/reset_password/`) },
+    {
+      name: 'PUT /auth/users/{other}/',
+      allowed: ['admin'],
+      call: (client) => client.put(`/api/auth/users/${targetId}/`, { phone: '+961 3 000' }),
+    },
+    {
+      name: 'POST /auth/users/{other}/reset_password/',
+      allowed: ['admin'],
+      call: (client) => client.post(`/api/auth/users/${targetId}/reset_password/`),
+    },
     { name: 'GET /auth/users/me/', allowed: [...ROLES], call: (client) => client.get('/api/auth/users/me/') },
     { name: 'POST /auth/users/me/otp/', allowed: [...ROLES], call: (client) => client.post('/api/auth/users/me/otp/') },
   ];
@@ -145,10 +155,14 @@ describe('list conventions', () => {
   });
 
   it('orders, searches and filters; an unknown ordering field is a 400', async () => {
-    const descending = (await clients.admin.get('/api/auth/users/?ordering=-username')).json().results.map((user: { username: string }) => user.username);
+    const descending = (await clients.admin.get('/api/auth/users/?ordering=-username'))
+      .json()
+      .results.map((user: { username: string }) => user.username);
     expect(descending).toEqual([...descending].sort().reverse());
     const search = (await clients.admin.get('/api/auth/users/?search=COLLECT')).json();
-    expect(search.results.every((user: { username: string; role: string }) => `${user.username}${user.role}`.includes('collect'))).toBe(true);
+    expect(search.results.every((user: { username: string; role: string }) => `${user.username}${user.role}`.includes('collect'))).toBe(
+      true,
+    );
     const collectors = (await clients.admin.get('/api/auth/users/?role=collector')).json();
     expect(collectors.results.length).toBeGreaterThan(0);
     expect(collectors.results.every((user: { role: string }) => user.role === 'collector')).toBe(true);
@@ -167,7 +181,10 @@ describe('list conventions', () => {
     const response = await clients.admin.get('/api/auth/users/?format=csv&search=new.user');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
-    const lines = response.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('id,username,first_name,last_name,email,phone,role,is_active,date_joined');
     const json = (await clients.admin.get('/api/auth/users/?search=new.user&page_size=100')).json();
     expect(lines.length - 1).toBe(json.count);
@@ -181,9 +198,20 @@ describe('passwords', () => {
     expect(response.statusCode).toBe(200);
     const { np } = response.json();
     expect(np).toMatch(/^\S{12}$/);
-    expect((await context.app.inject({ method: 'POST', url: '/api/auth/jwt/create/', payload: { username: 'a.collector', password: TEST_PASSWORD } })).statusCode).toBe(401);
+    expect(
+      (
+        await context.app.inject({
+          method: 'POST',
+          url: '/api/auth/jwt/create/',
+          payload: { username: 'a.collector', password: TEST_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(401);
     clients.collector = await signIn(context.app, 'a.collector', np);
-    const audit = await context.db.select().from(auditLog).where(and(eq(auditLog.entity, 'user'), eq(auditLog.action, 'reset_password')));
+    const audit = await context.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'user'), eq(auditLog.action, 'reset_password')));
     expect(JSON.stringify(audit)).not.toContain(np);
   });
 
@@ -197,16 +225,28 @@ describe('passwords', () => {
   });
 
   it('reset by email: always 204; the emailed link sets a new password once', async () => {
-    const unknown = await context.app.inject({ method: 'POST', url: '/api/auth/users/reset_password/', payload: { email: 'nobody@example.com' } });
+    const unknown = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/users/reset_password/',
+      payload: { email: 'nobody@example.com' },
+    });
     expect(unknown.statusCode).toBe(204);
     expect(context.mailer.sent).toHaveLength(0);
-    const known = await context.app.inject({ method: 'POST', url: '/api/auth/users/reset_password/', payload: { email: 'b.support@example.com' } });
+    const known = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/users/reset_password/',
+      payload: { email: 'b.support@example.com' },
+    });
     expect(known.statusCode).toBe(204);
     // Sent after the answer (a known address must not answer differently): wait for it.
     await vi.waitFor(() => expect(context.mailer.sent).toHaveLength(1));
     const link = /\/reset-password\/([^/\s]+)\/([^/\s]+)/.exec(first(context.mailer.sent).text)!;
     const confirm = (token: string) =>
-      context.app.inject({ method: 'POST', url: '/api/auth/users/reset_password_confirm/', payload: { uid: link[1], token, new_password: 'reset-pass-123' } });
+      context.app.inject({
+        method: 'POST',
+        url: '/api/auth/users/reset_password_confirm/',
+        payload: { uid: link[1], token, new_password: 'reset-pass-123' },
+      });
     expect((await confirm(`${link[2]}x`)).statusCode).toBe(400);
     expect((await confirm(nth(link, 2))).statusCode).toBe(204);
     expect((await confirm(nth(link, 2))).statusCode).toBe(400); // single use: the password changed
@@ -227,7 +267,10 @@ describe('passwords', () => {
 
 describe('profile', () => {
   it('everyone updates their own name, phone and avatar; nothing else', async () => {
-    const own = await clients.collector.put(`/api/auth/users/${fixture.tenantA.users.collector}/`, { first_name: 'Karim', phone: '+961 70 000 000' });
+    const own = await clients.collector.put(`/api/auth/users/${fixture.tenantA.users.collector}/`, {
+      first_name: 'Karim',
+      phone: '+961 70 000 000',
+    });
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ first_name: 'Karim', phone: '+961 70 000 000' });
     const superadmin = await clients.superadmin.put(`/api/auth/users/${fixture.superadminId}/`, { last_name: 'Root' });
@@ -275,7 +318,13 @@ describe('OpenAPI', () => {
         expect(Object.keys(operation.responses ?? {}).length, `${method} ${path}`).toBeGreaterThan(0);
       }
     }
-    for (const path of ['/api/auth/jwt/create/', '/api/auth/users/', '/api/auth/users/{id}/', '/api/auth/users/me/', '/api/auth/users/{id}/reset_password/']) {
+    for (const path of [
+      '/api/auth/jwt/create/',
+      '/api/auth/users/',
+      '/api/auth/users/{id}/',
+      '/api/auth/users/me/',
+      '/api/auth/users/{id}/reset_password/',
+    ]) {
       expect(document.paths).toHaveProperty([path]);
     }
     const ui = await context.app.inject({ method: 'GET', url: '/api/docs/' });

@@ -26,7 +26,15 @@ import type { Db } from '../../db/client';
 import { sendList } from '../../lib/list';
 import { authErrors, noContent, readErrors, writeErrors } from '../../lib/route-schemas';
 import { loggableError } from '../../lib/loggable-error';
-import { actorOf, auditContextOf, requestLanguage, requireAnyPermission, requirePermission, requireSelfOr, tenantActorOf } from '../../plugins/request-context';
+import {
+  actorOf,
+  auditContextOf,
+  requestLanguage,
+  requireAnyPermission,
+  requirePermission,
+  requireSelfOr,
+  tenantActorOf,
+} from '../../plugins/request-context';
 import type { UserService } from './users.service';
 import { USER_CSV_COLUMNS } from './user-csv';
 
@@ -42,7 +50,12 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
     '/',
     {
       onRequest: [app.authenticate, requirePermission('list', 'user')],
-      schema: { tags, summary: "The caller's tenant's users", querystring: listUsersQuerySchema, response: { 200: paginatedUsersSchema, ...authErrors, 400: validationErrorSchema } },
+      schema: {
+        tags,
+        summary: "The caller's tenant's users",
+        querystring: listUsersQuerySchema,
+        response: { 200: paginatedUsersSchema, ...authErrors, 400: validationErrorSchema },
+      },
     },
     async (request, reply) => {
       const actor = tenantActorOf(request);
@@ -66,8 +79,10 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
     },
   );
 
-  routes.get('/me/', { ...signedIn, schema: { tags, summary: 'The signed-in user with the tenant summary', response: { 200: meSchema, ...authErrors } } }, async (request) =>
-    users.me(actorOf(request)),
+  routes.get(
+    '/me/',
+    { ...signedIn, schema: { tags, summary: 'The signed-in user with the tenant summary', response: { 200: meSchema, ...authErrors } } },
+    async (request) => users.me(actorOf(request)),
   );
 
   routes.get(
@@ -83,7 +98,12 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
     '/set_password/',
     {
       onRequest: [app.authenticate, requirePermission('update', 'profile')],
-      schema: { tags, summary: 'Change own password', body: setPasswordInputSchema, response: { 204: noContent, 400: validationErrorSchema, ...authErrors } },
+      schema: {
+        tags,
+        summary: 'Change own password',
+        body: setPasswordInputSchema,
+        response: { 204: noContent, 400: validationErrorSchema, ...authErrors },
+      },
     },
     async (request, reply) => {
       await users.setPassword(actorOf(request), request.body.current_password, request.body.new_password, auditContextOf(request));
@@ -93,7 +113,14 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
 
   routes.post(
     '/reset_password/',
-    { schema: { tags, summary: 'Email a reset link (always 204)', body: resetPasswordInputSchema, response: { 204: noContent, 400: validationErrorSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Email a reset link (always 204)',
+        body: resetPasswordInputSchema,
+        response: { 204: noContent, 400: validationErrorSchema },
+      },
+    },
     async (request, reply) => {
       const { sending } = await users.requestPasswordReset(request.body.email, request.ip, requestLanguage(request));
       // Answered before sending: a known and an unknown address look alike, also when mail is down.
@@ -104,7 +131,14 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
 
   routes.post(
     '/reset_password_confirm/',
-    { schema: { tags, summary: 'Set a new password from an emailed link', body: resetPasswordConfirmInputSchema, response: { 204: noContent, 400: validationErrorSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password from an emailed link',
+        body: resetPasswordConfirmInputSchema,
+        response: { 204: noContent, 400: validationErrorSchema },
+      },
+    },
     async (request, reply) => {
       await users.confirmPasswordReset(request.body.uid, request.body.token, request.body.new_password);
       return reply.code(204).send(null);
@@ -124,7 +158,12 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
     '/me/otp/confirm/',
     {
       onRequest: [app.authenticate, requirePermission('update', 'profile')],
-      schema: { tags, summary: 'Turn one-time codes on with a first code', body: otpCodeInputSchema, response: { 204: noContent, 400: validationErrorSchema, ...authErrors } },
+      schema: {
+        tags,
+        summary: 'Turn one-time codes on with a first code',
+        body: otpCodeInputSchema,
+        response: { 204: noContent, 400: validationErrorSchema, ...authErrors },
+      },
     },
     async (request, reply) => {
       await users.confirmOtp(actorOf(request), request.body.code, auditContextOf(request));
@@ -136,7 +175,12 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
     '/me/otp/',
     {
       onRequest: [app.authenticate, requirePermission('update', 'profile')],
-      schema: { tags, summary: 'Turn one-time codes off with a current code', body: otpCodeInputSchema, response: { 204: noContent, 400: validationErrorSchema, ...authErrors } },
+      schema: {
+        tags,
+        summary: 'Turn one-time codes off with a current code',
+        body: otpCodeInputSchema,
+        response: { 204: noContent, 400: validationErrorSchema, ...authErrors },
+      },
     },
     async (request, reply) => {
       await users.disableOtp(actorOf(request), request.body.code, auditContextOf(request));
@@ -148,7 +192,12 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
     '/:id/',
     {
       onRequest: [app.authenticate, requireSelfOr(null, ['list', 'user'])],
-      schema: { tags, summary: 'One user (own id: any signed-in user)', params: idParamsSchema, response: { 200: userSchema, ...readErrors } },
+      schema: {
+        tags,
+        summary: 'One user (own id: any signed-in user)',
+        params: idParamsSchema,
+        response: { 200: userSchema, ...readErrors },
+      },
     },
     async (request) => {
       const actor = actorOf(request);
@@ -160,8 +209,23 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
   routes.put(
     '/:id/',
     {
-      onRequest: [app.authenticate, requireSelfOr([['update', 'user'], ['update', 'profile']], ['update', 'user'])],
-      schema: { tags, summary: 'Partial update (own profile fields: update profile)', params: idParamsSchema, body: updateUserInputSchema, response: { 200: userSchema, ...writeErrors } },
+      onRequest: [
+        app.authenticate,
+        requireSelfOr(
+          [
+            ['update', 'user'],
+            ['update', 'profile'],
+          ],
+          ['update', 'user'],
+        ),
+      ],
+      schema: {
+        tags,
+        summary: 'Partial update (own profile fields: update profile)',
+        params: idParamsSchema,
+        body: updateUserInputSchema,
+        response: { 200: userSchema, ...writeErrors },
+      },
     },
     async (request) => {
       const actor = actorOf(request);
@@ -189,7 +253,12 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
     '/:id/reset_password/',
     {
       onRequest: [app.authenticate, requirePermission('update', 'user')],
-      schema: { tags, summary: 'A new password for a staff member, shown once', params: idParamsSchema, response: { 200: newPasswordSchema, ...readErrors } },
+      schema: {
+        tags,
+        summary: 'A new password for a staff member, shown once',
+        params: idParamsSchema,
+        response: { 200: newPasswordSchema, ...readErrors },
+      },
     },
     async (request) => {
       const actor = tenantActorOf(request);

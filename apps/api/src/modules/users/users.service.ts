@@ -80,7 +80,11 @@ export function createUserService(deps: {
   const { databases, passwords, tokens, clock } = deps;
   const db: Db = databases.default;
   const resetPerIp = createLimiter(deps.limiterStore, { name: 'reset-ip', points: deps.resetLimits.perIpPerHour, windowSeconds: 3600 });
-  const resetPerEmail = createLimiter(deps.limiterStore, { name: 'reset-email', points: deps.resetLimits.perEmailPerHour, windowSeconds: 3600 });
+  const resetPerEmail = createLimiter(deps.limiterStore, {
+    name: 'reset-email',
+    points: deps.resetLimits.perEmailPerHour,
+    windowSeconds: 3600,
+  });
   const userInputsOf = (user: UserRow) => [user.username, user.email, user.firstName, user.lastName];
 
   function resetToken(user: UserRow, issuedAtSeconds: number): string {
@@ -117,7 +121,6 @@ export function createUserService(deps: {
       throw conflict(ERROR_CODES.lastAdmin);
     }
   }
-
 
   async function tenantSummary(tenantId: number | null, dbAlias: string | null): Promise<Me['tenant']> {
     if (tenantId === null || dbAlias === null) return null;
@@ -167,15 +170,15 @@ export function createUserService(deps: {
       const passwordHash = await passwords.hash(input.password);
       return db.transaction(async (tx) => {
         const row = await insertUser(tx, {
-            tenantId: scope.tenantId,
-            username: input.username,
-            passwordHash,
-            email: input.email,
-            firstName: input.first_name,
-            lastName: input.last_name,
-            phone: input.phone,
-            role: input.role,
-            isActive: input.is_active,
+          tenantId: scope.tenantId,
+          username: input.username,
+          passwordHash,
+          email: input.email,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          phone: input.phone,
+          role: input.role,
+          isActive: input.is_active,
           dateJoined: clock.now(),
         });
         const user = toUser(row);
@@ -213,7 +216,14 @@ export function createUserService(deps: {
       await db.transaction(async (tx) => {
         await assertKeepsAnAdmin(tx, scope, row, { isActive: false });
         const after = await updateUserRow(tx, row.id, { isActive: false }, { endSessions: true });
-        await recordAudit(tx, context, { action: 'deactivate', entity: 'user', entityId: row.id, before: toUser(row), after: toUser(after), tenantId: scope.tenantId });
+        await recordAudit(tx, context, {
+          action: 'deactivate',
+          entity: 'user',
+          entityId: row.id,
+          before: toUser(row),
+          after: toUser(after),
+          tenantId: scope.tenantId,
+        });
       });
       await tokens.revokeAllForUser(row.id);
     },
@@ -259,7 +269,12 @@ export function createUserService(deps: {
       const given = Buffer.from(token);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
       assertStrongPassword('new_password', newPassword, userInputsOf(found.user));
-      await changePassword(found.user, newPassword, { actorId: found.user.id, actorRole: found.user.role, tenantId: found.user.tenantId, ip: null, requestId: null }, 'reset_password_confirm');
+      await changePassword(
+        found.user,
+        newPassword,
+        { actorId: found.user.id, actorRole: found.user.role, tenantId: found.user.tenantId, ip: null, requestId: null },
+        'reset_password_confirm',
+      );
     },
 
     async startOtp(actor: Actor, context: AuditContext): Promise<{ secret: string; otpauth_uri: string }> {
@@ -278,7 +293,12 @@ export function createUserService(deps: {
       const step = verifyOtp(found.user.otpPendingSecret, code, null, clock.now());
       if (step === null) throw fieldError('code', ERROR_CODES.otpInvalid);
       await db.transaction(async (tx) => {
-        await updateUserRow(tx, actor.userId, { otpSecret: found.user.otpPendingSecret, otpPendingSecret: null, otpEnabled: true, otpLastTimeStep: step });
+        await updateUserRow(tx, actor.userId, {
+          otpSecret: found.user.otpPendingSecret,
+          otpPendingSecret: null,
+          otpEnabled: true,
+          otpLastTimeStep: step,
+        });
         await recordAudit(tx, context, { action: 'enable_otp', entity: 'user', entityId: actor.userId, tenantId: found.user.tenantId });
       });
     },
@@ -302,7 +322,8 @@ export function createUserService(deps: {
     if (input.username !== undefined && (await isUsernameTaken(db, input.username, row.id))) {
       throw fieldError('username', ERROR_CODES.usernameTaken);
     }
-    const changesAccess = (input.role !== undefined && input.role !== row.role) || (input.is_active !== undefined && input.is_active !== row.isActive);
+    const changesAccess =
+      (input.role !== undefined && input.role !== row.role) || (input.is_active !== undefined && input.is_active !== row.isActive);
     const after = await db.transaction(async (tx) => {
       if (tenantId !== null) await assertKeepsAnAdmin(tx, { tenantId }, row, { role: input.role, isActive: input.is_active });
       const updated = await updateUserRow(
@@ -321,7 +342,14 @@ export function createUserService(deps: {
         },
         { endSessions: changesAccess },
       );
-      await recordAudit(tx, context, { action: 'update', entity: 'user', entityId: row.id, before: toUser(row), after: toUser(updated), tenantId });
+      await recordAudit(tx, context, {
+        action: 'update',
+        entity: 'user',
+        entityId: row.id,
+        before: toUser(row),
+        after: toUser(updated),
+        tenantId,
+      });
       return updated;
     });
     if (changesAccess) await tokens.revokeAllForUser(row.id);
@@ -337,7 +365,6 @@ export function createUserService(deps: {
       await deps.mailer.send({ to: user.email, ...RESET_EMAIL[language](user.firstName || user.username, link) });
     }
   }
-
 
   async function changePassword(row: UserRow, newPassword: string, context: AuditContext, action: string) {
     const passwordHash = await passwords.hash(newPassword);

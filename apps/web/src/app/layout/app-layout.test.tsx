@@ -6,11 +6,14 @@ import { AppProviders, createAppQueryClient } from '../providers';
 import { buildRoutes } from '../router';
 import { userWithRole } from '../test-users';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function renderShell(path: string, role: string, services: unknown, user = userWithRole(role)) {
   initI18n('en');
-  const fetchMock = vi.fn(async (url: string) => (url.startsWith('/api/services/') ? json(200, services) : json(404, { detail: 'Not found.' })));
+  const fetchMock = vi.fn(async (url: string) =>
+    url.startsWith('/api/services/') ? json(200, services) : json(404, { detail: 'Not found.' }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
   render(
@@ -40,7 +43,10 @@ describe('app shell', () => {
 
   it('shows "Failed to fetch services." when the call fails', async () => {
     renderShell('/customers', 'collector', undefined);
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 500 })),
+    );
     expect(await screen.findByText('Failed to fetch services.', {}, { timeout: 4000 })).toBeInTheDocument();
   });
 

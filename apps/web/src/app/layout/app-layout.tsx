@@ -79,7 +79,12 @@ export function AppLayout() {
             component="main"
             id="main-content"
             tabIndex={-1}
-            sx={{ flex: 1, p: { xs: 2, sm: 3 }, pb: bottomItems.length > 0 ? `${BOTTOM_NAVIGATION_HEIGHT + 24}px` : undefined, outline: 'none' }}
+            sx={{
+              flex: 1,
+              p: { xs: 2, sm: 3 },
+              pb: bottomItems.length > 0 ? `${BOTTOM_NAVIGATION_HEIGHT + 24}px` : undefined,
+              outline: 'none',
+            }}
           >
             <Container maxWidth={settings.container ? 'lg' : false} disableGutters>
               <FieldWritesBanner />

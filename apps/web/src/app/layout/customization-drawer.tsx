@@ -106,7 +106,12 @@ export function CustomizationDrawer({ isOpen, onClose }: { isOpen: boolean; onCl
           <MenuItem value="ar">{t('language.ar')}</MenuItem>
         </TextField>
 
-        <TextField select label={t('customization.fontFamily')} value={settings.fontFamily} onChange={(event) => updateSettings({ fontFamily: event.target.value })}>
+        <TextField
+          select
+          label={t('customization.fontFamily')}
+          value={settings.fontFamily}
+          onChange={(event) => updateSettings({ fontFamily: event.target.value })}
+        >
           {FONT_FAMILIES.map((font) => (
             <MenuItem key={font} value={font} sx={{ fontFamily: font }}>
               {FONT_LABELS[font]}

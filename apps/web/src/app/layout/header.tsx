@@ -33,7 +33,10 @@ export function Header({
   const { t } = useTranslation();
   const { user } = useSession();
   return (
-    <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1, borderBottom: '1px solid', borderColor: 'divider', bgcolor: 'background.paper' }}>
+    <AppBar
+      position="fixed"
+      sx={{ zIndex: (theme) => theme.zIndex.drawer + 1, borderBottom: '1px solid', borderColor: 'divider', bgcolor: 'background.paper' }}
+    >
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1.5 } }}>
         {hasDrawerToggle && (
           <IconButton
@@ -43,10 +46,20 @@ export function Header({
             aria-expanded={isDrawerOpen}
             onClick={onDrawerToggle}
           >
-            {isDrawerOpen && !isMobile ? <MenuOpenOutlined sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} /> : <MenuOutlined />}
+            {isDrawerOpen && !isMobile ? (
+              <MenuOpenOutlined sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
+            ) : (
+              <MenuOutlined />
+            )}
           </IconButton>
         )}
-        <Link component={RouterLink} to={landingPathFor(user?.role)} aria-label={t('header.home')} underline="none" sx={{ display: 'flex', me: { xs: 0.5, sm: 2 } }}>
+        <Link
+          component={RouterLink}
+          to={landingPathFor(user?.role)}
+          aria-label={t('header.home')}
+          underline="none"
+          sx={{ display: 'flex', me: { xs: 0.5, sm: 2 } }}
+        >
           <Logo isCompact={isMobile} />
         </Link>
         <ServiceSelector />

@@ -27,7 +27,10 @@ function HorizontalEntry({ item }: { item: MenuItem }) {
       sx={(theme) => ({
         px: 1.5,
         whiteSpace: 'nowrap',
-        ...(isActive && { bgcolor: 'action.selected', color: theme.palette.mode === 'dark' ? theme.palette.primary.light : theme.palette.primary.dark }),
+        ...(isActive && {
+          bgcolor: 'action.selected',
+          color: theme.palette.mode === 'dark' ? theme.palette.primary.light : theme.palette.primary.dark,
+        }),
       })}
     >
       {t(item.titleKey)}

@@ -14,7 +14,12 @@ export function Logo({ isCompact = false }: { isCompact?: boolean }) {
     const name = tenant.company_name || tenant.name;
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-        <Box component="img" src={tenant.logo} alt={isCompact ? name : ''} sx={{ height: 32, maxWidth: { xs: 72, sm: 120 }, objectFit: 'contain', flexShrink: 0 }} />
+        <Box
+          component="img"
+          src={tenant.logo}
+          alt={isCompact ? name : ''}
+          sx={{ height: 32, maxWidth: { xs: 72, sm: 120 }, objectFit: 'contain', flexShrink: 0 }}
+        />
         {!isCompact && (
           <Typography component="span" noWrap sx={{ fontWeight: 700, fontSize: 17, color: 'text.primary', maxWidth: 220 }}>
             {name}

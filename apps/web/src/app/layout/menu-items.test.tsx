@@ -74,7 +74,12 @@ describe('bottom navigation', () => {
     expect(bottomNavigationItems('accountant', electricity)).toEqual([]);
     expect(bottomNavigationItems('superadmin', electricity)).toEqual([]);
     expect(ids(bottomNavigationItems('collector', electricity))).toEqual(['round', 'invoices', 'customers', 'counters']);
-    expect(bottomNavigationItems('collector', electricity).map((item) => item.path)).toEqual(['/round', '/invoices', '/customers', '/counters']);
+    expect(bottomNavigationItems('collector', electricity).map((item) => item.path)).toEqual([
+      '/round',
+      '/invoices',
+      '/customers',
+      '/counters',
+    ]);
   });
 
   it('applies the same permissions and metered rule', () => {
@@ -90,7 +95,17 @@ describe('horizontal menu', () => {
     expect(nodes).toHaveLength(7);
     const more = nodes[6] as { type: string; children: { id: string }[] };
     expect(more.type).toBe('group');
-    expect(ids(more.children)).toEqual(['invoices', 'overdue', 'counters', 'payments', 'transactions', 'cash', 'rounds', 'services', 'settings']);
+    expect(ids(more.children)).toEqual([
+      'invoices',
+      'overdue',
+      'counters',
+      'payments',
+      'transactions',
+      'cash',
+      'rounds',
+      'services',
+      'settings',
+    ]);
     expect(groupForHorizontalMenu(visibleMenuItems('support', electricity), 7)).toHaveLength(3);
   });
 

@@ -14,9 +14,24 @@ export function ServiceSelector() {
   const labelId = useId();
   const { service, services, isLoading, isError, canSelectService, selectService } = useSelectedService();
   if (!canSelectService) return null;
-  if (isLoading) return <Typography variant="body2" color="text.secondary">{t('services.loading')}</Typography>;
-  if (isError) return <Typography variant="body2" color="error" role="alert">{t('services.failed')}</Typography>;
-  if (services.length === 0) return <Typography variant="body2" color="text.secondary">{t('services.empty')}</Typography>;
+  if (isLoading)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('services.loading')}
+      </Typography>
+    );
+  if (isError)
+    return (
+      <Typography variant="body2" color="error" role="alert">
+        {t('services.failed')}
+      </Typography>
+    );
+  if (services.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('services.empty')}
+      </Typography>
+    );
   return (
     <FormControl size="small" variant="outlined" sx={{ minWidth: { xs: 120, sm: 180 } }}>
       <InputLabel id={labelId}>{t('services.label')}</InputLabel>

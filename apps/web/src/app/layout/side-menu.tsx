@@ -11,7 +11,11 @@ import { localizeDigits } from '../../shared/lib/format-number';
 function SideMenuContent({ nodes, isMini, onNavigate }: { nodes: MenuNode[]; isMini: boolean; onNavigate?: () => void }) {
   const { t, i18n } = useTranslation();
   return (
-    <Box component="nav" aria-label={t('nav.mainMenu')} sx={{ display: 'flex', flexDirection: 'column', height: '100%', overflowX: 'hidden' }}>
+    <Box
+      component="nav"
+      aria-label={t('nav.mainMenu')}
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', overflowX: 'hidden' }}
+    >
       <Toolbar />
       <Box sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}>
         <MenuList nodes={nodes} isMini={isMini} onNavigate={onNavigate} />

@@ -15,7 +15,13 @@ const AccessibleToast = styled(MaterialDesignContent)({
   '&.notistack-MuiContent-info': { backgroundColor: '#1565c0' },
 });
 
-const TOAST_COMPONENTS = { success: AccessibleToast, error: AccessibleToast, warning: AccessibleToast, info: AccessibleToast, default: AccessibleToast };
+const TOAST_COMPONENTS = {
+  success: AccessibleToast,
+  error: AccessibleToast,
+  warning: AccessibleToast,
+  info: AccessibleToast,
+  default: AccessibleToast,
+};
 
 /**
  * Toasts (docs/product/specification.md section 9: 1500 ms, 3 at most, bottom right) and the notification bar. They live in

@@ -9,13 +9,16 @@ import { invalidateMoneyQueries } from '../lib/money-queries';
  * part of it, a negative amount with a reason reverses. The key makes a repeated click pay once.
  */
 export function createPayment(serviceId: number, invoiceId: number, input: CreatePaymentInput, idempotencyKey: string): Promise<Payment> {
-  return apiClient.put<Payment>(`services/${serviceId}/invoices/${invoiceId}/create_payment/`, input, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+  return apiClient.put<Payment>(`services/${serviceId}/invoices/${invoiceId}/create_payment/`, input, {
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
 }
 
 export function useCreatePayment(serviceId: number, invoiceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, idempotencyKey }: { input: CreatePaymentInput; idempotencyKey: string }) => createPayment(serviceId, invoiceId, input, idempotencyKey),
+    mutationFn: ({ input, idempotencyKey }: { input: CreatePaymentInput; idempotencyKey: string }) =>
+      createPayment(serviceId, invoiceId, input, idempotencyKey),
     // The detail, lists, balances and the dashboard all change with the money.
     onSuccess: () => invalidateMoneyQueries(queryClient, serviceId),
   });

@@ -5,7 +5,12 @@ import { apiClient, type Query } from '../lib/api-client';
 import { invoiceKeys } from './query-keys';
 
 /** The customer's invoices (`invoices/?customer=`), under the invoices key so money writes refresh them. */
-export function getCustomerInvoices(serviceId: number, customerId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Invoice>> {
+export function getCustomerInvoices(
+  serviceId: number,
+  customerId: number,
+  query: Query,
+  signal?: AbortSignal,
+): Promise<Paginated<Invoice>> {
   return apiClient.get<Paginated<Invoice>>(`services/${serviceId}/invoices/`, { query: { ...query, customer: customerId }, signal });
 }
 
@@ -16,6 +21,11 @@ export const customerInvoicesQueryOptions = (serviceId: number, customerId: numb
     placeholderData: keepPreviousData,
   });
 
-export function useCustomerInvoices(serviceId: number | undefined, customerId: number, query: Query, { isEnabled = true }: { isEnabled?: boolean } = {}) {
+export function useCustomerInvoices(
+  serviceId: number | undefined,
+  customerId: number,
+  query: Query,
+  { isEnabled = true }: { isEnabled?: boolean } = {},
+) {
   return useQuery({ ...customerInvoicesQueryOptions(serviceId ?? 0, customerId, query), enabled: isEnabled && Boolean(serviceId) });
 }

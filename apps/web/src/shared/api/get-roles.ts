@@ -12,7 +12,8 @@ export function getRoles(signal?: AbortSignal): Promise<RoleOption[]> {
   return apiClient.get<RoleOption[]>('auth/users/roles/', { signal });
 }
 
-export const rolesQueryOptions = () => queryOptions({ queryKey: roleKeys.all, queryFn: ({ signal }) => getRoles(signal), staleTime: Infinity });
+export const rolesQueryOptions = () =>
+  queryOptions({ queryKey: roleKeys.all, queryFn: ({ signal }) => getRoles(signal), staleTime: Infinity });
 
 export function useRoles({ isEnabled = true }: { isEnabled?: boolean } = {}) {
   return useQuery({ ...rolesQueryOptions(), enabled: isEnabled });

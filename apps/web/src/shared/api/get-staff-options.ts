@@ -22,7 +22,10 @@ export function staffNameOf(user: Pick<User, 'first_name' | 'last_name' | 'usern
  * the first 100 by first name, inactive ones too, since history keeps old staff. Needs `list user`.
  */
 export async function getStaffOptions(signal?: AbortSignal): Promise<StaffOption[]> {
-  const page = await apiClient.get<Paginated<User>>('auth/users/', { query: { page_size: STAFF_PAGE_SIZE, ordering: 'first_name' }, signal });
+  const page = await apiClient.get<Paginated<User>>('auth/users/', {
+    query: { page_size: STAFF_PAGE_SIZE, ordering: 'first_name' },
+    signal,
+  });
   return page.results.map((user) => ({ id: user.id, name: staffNameOf(user), role: user.role, isActive: user.is_active }));
 }
 

@@ -6,7 +6,10 @@ import { stationKeys } from './query-keys';
 
 /** The service's stations (first 100 by name) for the billing run's station choice. */
 export async function getStationOptions(serviceId: number, signal?: AbortSignal): Promise<Station[]> {
-  const page = await apiClient.get<Paginated<Station>>(`services/${serviceId}/stations/`, { query: { page_size: 100, ordering: 'name' }, signal });
+  const page = await apiClient.get<Paginated<Station>>(`services/${serviceId}/stations/`, {
+    query: { page_size: 100, ordering: 'name' },
+    signal,
+  });
   return page.results;
 }
 

@@ -21,7 +21,8 @@ function serviceEntityKeys<Entity extends string>(entity: Entity) {
 export const customerKeys = {
   ...serviceEntityKeys('customers'),
   /** The customer's ledger (issue 15), under the customer so money writes refresh it. */
-  ledger: (serviceId: number, customerId: number, query: Query) => ['services', serviceId, 'customers', 'ledger', customerId, query] as const,
+  ledger: (serviceId: number, customerId: number, query: Query) =>
+    ['services', serviceId, 'customers', 'ledger', customerId, query] as const,
 };
 export const invoiceKeys = {
   ...serviceEntityKeys('invoices'),
@@ -35,7 +36,8 @@ export const invoiceKeys = {
 export const paymentKeys = serviceEntityKeys('payments');
 export const counterKeys = {
   ...serviceEntityKeys('counters'),
-  readings: (serviceId: number, subscriptionId: number, query: Query) => ['services', serviceId, 'counters', 'readings', subscriptionId, query] as const,
+  readings: (serviceId: number, subscriptionId: number, query: Query) =>
+    ['services', serviceId, 'counters', 'readings', subscriptionId, query] as const,
 };
 export const bundleKeys = serviceEntityKeys('bundles');
 export const stationKeys = serviceEntityKeys('stations');

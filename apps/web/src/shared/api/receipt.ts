@@ -11,11 +11,19 @@ export function getReceipt(serviceId: number, paymentId: number, options: { size
 
 /** Opens the receipt in a new tab for the browser's viewer to print; without a tab the file is downloaded. */
 export function openReceipt(serviceId: number, paymentId: number, options: { size: ReceiptSize; language: string }): Promise<void> {
-  return openDocument(receiptPath(serviceId, paymentId), { size: options.size, lang: documentLang(options.language) }, `receipt-${paymentId}`);
+  return openDocument(
+    receiptPath(serviceId, paymentId),
+    { size: options.size, lang: documentLang(options.language) },
+    `receipt-${paymentId}`,
+  );
 }
 
 /** Shares the receipt file through the phone's share sheet (WhatsApp, …), else downloads it. */
-export async function shareReceipt(serviceId: number, paymentId: number, options: { size: ReceiptSize; language: string; title: string }): Promise<void> {
+export async function shareReceipt(
+  serviceId: number,
+  paymentId: number,
+  options: { size: ReceiptSize; language: string; title: string },
+): Promise<void> {
   const blob = await getReceipt(serviceId, paymentId, options);
   const file = new File([blob], `receipt-${paymentId}${blob.type.includes('pdf') ? '.pdf' : '.html'}`, { type: blob.type });
   if (typeof navigator.canShare === 'function' && navigator.canShare({ files: [file] })) {

@@ -50,7 +50,11 @@ const LIST_PATHS = new Set<string>(Object.values(paths).filter((path) => /^\/[a-
  * when the other service has it; from a record or a form (which belongs to the old service) its
  * list; from Counters to a flat service, or anywhere without a list, the role's landing path.
  */
-export function pathAfterServiceSwitch(location: { pathname: string; search: string }, service: Pick<Service, 'is_metered'> | undefined, landingPath: string): string {
+export function pathAfterServiceSwitch(
+  location: { pathname: string; search: string },
+  service: Pick<Service, 'is_metered'> | undefined,
+  landingPath: string,
+): string {
   const [section, ...rest] = location.pathname.split('/').filter(Boolean);
   if (!section) return landingPath;
   if (TENANT_SECTIONS.has(section)) return `${location.pathname}${location.search}`;

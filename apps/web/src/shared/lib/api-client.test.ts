@@ -37,7 +37,9 @@ describe('api client', () => {
   it('refreshes once on a 401 and retries with the new token', async () => {
     const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
       if (url === '/api/auth/jwt/refresh/') return json(200, { access: newAccess, refresh: 'refresh-2' });
-      return authorizationOf(init) === `Bearer ${newAccess}` ? json(200, { ok: true }) : json(401, { detail: 'expired', code: 'token_not_valid' });
+      return authorizationOf(init) === `Bearer ${newAccess}`
+        ? json(200, { ok: true })
+        : json(401, { detail: 'expired', code: 'token_not_valid' });
     });
     vi.stubGlobal('fetch', fetchMock);
     await expect(apiClient.get('auth/users/me/')).resolves.toEqual({ ok: true });
@@ -90,7 +92,9 @@ describe('api client', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) =>
-        url === '/api/auth/jwt/refresh/' ? json(401, { detail: 'used', code: 'token_not_valid' }) : json(401, { detail: 'Given token not valid', code: 'token_not_valid' }),
+        url === '/api/auth/jwt/refresh/'
+          ? json(401, { detail: 'used', code: 'token_not_valid' })
+          : json(401, { detail: 'Given token not valid', code: 'token_not_valid' }),
       ),
     );
     const error = await apiClient.get('services/').catch((reason: unknown) => reason);
@@ -113,7 +117,9 @@ describe('api client', () => {
           localStorage.setItem(REFRESH_TOKEN_STORAGE_KEY, 'refresh-from-other-tab');
           return json(401, { detail: 'used', code: 'token_not_valid' });
         }
-        return authorizationOf(init) === `Bearer ${otherTabAccess}` ? json(200, []) : json(401, { detail: 'expired', code: 'token_not_valid' });
+        return authorizationOf(init) === `Bearer ${otherTabAccess}`
+          ? json(200, [])
+          : json(401, { detail: 'expired', code: 'token_not_valid' });
       }),
     );
     await expect(apiClient.get('services/')).resolves.toEqual([]);
@@ -134,19 +140,29 @@ describe('api client', () => {
   it('never refreshes for a 401 of the sign-in call (wrong credentials)', async () => {
     const fetchMock = vi.fn(async () => json(401, { detail: 'No active account', code: 'authentication_failed' }));
     vi.stubGlobal('fetch', fetchMock);
-    const error = (await apiClient.post('auth/jwt/create/', { username: 'a', password: 'b' }).catch((reason: unknown) => reason)) as ApiError;
+    const error = (await apiClient
+      .post('auth/jwt/create/', { username: 'a', password: 'b' })
+      .catch((reason: unknown) => reason)) as ApiError;
     expect(error.code).toBe('authentication_failed');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('rejects with the response body, or the fallback text when there is none', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(400, { name: ['This field is required.'] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(400, { name: ['This field is required.'] })),
+    );
     const validation = (await apiClient.post('customers/', {}).catch((reason: unknown) => reason)) as ApiError;
     expect(validation.data).toEqual({ name: ['This field is required.'] });
 
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 502, statusText: 'Bad Gateway' })));
-    const services = (await apiClient.get('services/', { fallbackMessage: 'Wrong Services' }).catch((reason: unknown) => reason)) as ApiError;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 502, statusText: 'Bad Gateway' })),
+    );
+    const services = (await apiClient
+      .get('services/', { fallbackMessage: 'Wrong Services' })
+      .catch((reason: unknown) => reason)) as ApiError;
     expect(services.message).toBe('Wrong Services');
     const other = (await apiClient.get('config/').catch((reason: unknown) => reason)) as ApiError;
     expect(other.message).toBe('Bad Gateway');

@@ -106,7 +106,11 @@ async function toApiError(response: Response, fallbackMessage?: string): Promise
   const data = await readBody(response).catch(() => undefined);
   const detail = (data as { detail?: unknown } | undefined)?.detail;
   const message =
-    typeof detail === 'string' ? detail : data === undefined && fallbackMessage ? fallbackMessage : response.statusText || `HTTP ${response.status}`;
+    typeof detail === 'string'
+      ? detail
+      : data === undefined && fallbackMessage
+        ? fallbackMessage
+        : response.statusText || `HTTP ${response.status}`;
   return new ApiError(response.status, data, message, response.headers);
 }
 

@@ -26,7 +26,10 @@ export function contractResolver<Input extends FieldValues, Output>(schema: z.Zo
         continue;
       }
       const coded = codeOfZodIssue(issue as unknown as ZodIssueLike, values);
-      errors[path] = { type: coded.code, message: messageOfCode(coded.code, i18next.t, coded.params) ?? formatErrorMessage(coded.code, language, coded.params) };
+      errors[path] = {
+        type: coded.code,
+        message: messageOfCode(coded.code, i18next.t, coded.params) ?? formatErrorMessage(coded.code, language, coded.params),
+      };
     }
     return { values: {}, errors: toNestErrors(errors, options) };
   };

@@ -9,9 +9,17 @@ const ar = initI18n('en').getFixedT('ar');
 describe('applyServerErrors', () => {
   it('puts a 400 body on its fields and returns non_field_errors as the form message', () => {
     const setError = vi.fn();
-    const error = new ApiError(400, { slug: ['A client with this slug already exists.'], non_field_errors: ['Something else.'] }, 'Bad Request');
+    const error = new ApiError(
+      400,
+      { slug: ['A client with this slug already exists.'], non_field_errors: ['Something else.'] },
+      'Bad Request',
+    );
     expect(applyServerErrors(error, setError, ['name', 'slug'], en)).toBe('Something else.');
-    expect(setError).toHaveBeenCalledWith('slug', { type: 'server', message: 'A client with this slug already exists.' }, { shouldFocus: true });
+    expect(setError).toHaveBeenCalledWith(
+      'slug',
+      { type: 'server', message: 'A client with this slug already exists.' },
+      { shouldFocus: true },
+    );
   });
 
   it('returns null when every message found its field', () => {
@@ -21,7 +29,9 @@ describe('applyServerErrors', () => {
   });
 
   it('sends messages of fields the form does not have to the alert', () => {
-    expect(applyServerErrors(new ApiError(400, { tenant: ['This field cannot be set.'] }, ''), vi.fn(), ['name'], en)).toBe('This field cannot be set.');
+    expect(applyServerErrors(new ApiError(400, { tenant: ['This field cannot be set.'] }, ''), vi.fn(), ['name'], en)).toBe(
+      'This field cannot be set.',
+    );
   });
 
   it('falls back to "Unknown error" for a failure without a detail', () => {
@@ -82,11 +92,20 @@ describe('applyServerErrors with coded field errors', () => {
       counter: ['The new reading (5) is lower than the previous reading (9).'],
       code: 'lower_reading',
       errors: [
-        { field: 'counter', code: 'lower_reading', message: 'The new reading (5) is lower than the previous reading (9).', params: { value: '5', previous: '9' } },
+        {
+          field: 'counter',
+          code: 'lower_reading',
+          message: 'The new reading (5) is lower than the previous reading (9).',
+          params: { value: '5', previous: '9' },
+        },
         { field: 'non_field_errors', code: 'subscription_changed', message: 'The subscription changed meanwhile. Try again.' },
       ],
     };
     expect(applyServerErrors(new ApiError(400, body, ''), setError, ['counter'], ar)).toBe('تغيّر الاشتراك في هذه الأثناء. حاول مجددًا.');
-    expect(setError).toHaveBeenCalledWith('counter', { type: 'server', message: expect.stringMatching(/^القراءة الجديدة \(5\) أقل من آخر قراءة \(9\)/) }, { shouldFocus: true });
+    expect(setError).toHaveBeenCalledWith(
+      'counter',
+      { type: 'server', message: expect.stringMatching(/^القراءة الجديدة \(5\) أقل من آخر قراءة \(9\)/) },
+      { shouldFocus: true },
+    );
   });
 });

@@ -159,7 +159,9 @@ export function applyServerErrors<T extends FieldValues>(
   const fieldErrors = fieldErrorsOf(error.data);
   const messagesByField = fieldErrors
     ? [...groupByField(fieldErrors, t)]
-    : Object.entries(error.data as Record<string, unknown>).flatMap(([key, value]) => (RESERVED_KEYS.has(key) ? [] : [[key, messagesOf(value)] as const]));
+    : Object.entries(error.data as Record<string, unknown>).flatMap(([key, value]) =>
+        RESERVED_KEYS.has(key) ? [] : [[key, messagesOf(value)] as const],
+      );
   for (const [key, messages] of messagesByField) {
     if (messages.length === 0) continue;
     if (fields.includes(key)) {

@@ -31,7 +31,17 @@ describe('formatCompact', () => {
 
 describe('digits per user (issue 17)', () => {
   it("takes the user's own choice, else the tenant's default, else Arabic-Indic", () => {
-    const tenant = { id: 1, name: 'A', company_name: 'A', logo: null, currency: 'USD', currency_decimals: 2, timezone: 'UTC', second_currency: null, default_digits: 'latn' as const };
+    const tenant = {
+      id: 1,
+      name: 'A',
+      company_name: 'A',
+      logo: null,
+      currency: 'USD',
+      currency_decimals: 2,
+      timezone: 'UTC',
+      second_currency: null,
+      default_digits: 'latn' as const,
+    };
     expect(digitSystemOfUser({ digits: 'arab', tenant })).toBe('arab');
     expect(digitSystemOfUser({ digits: null, tenant })).toBe('latn');
     expect(digitSystemOfUser({ digits: null, tenant: null })).toBe('arab');
@@ -40,7 +50,14 @@ describe('digits per user (issue 17)', () => {
 
   it('writes every kind of number in Arabic-Indic digits when chosen', () => {
     setDigitSystem('arab');
-    for (const text of [formatCount(1234, 'ar'), formatDecimal('1234.5', 'ar'), formatCompact(250_000, 'ar'), formatDate('2026-10-05', 'ar'), formatMonth('2026-10', 'ar'), localizeDigits('INV-2026-000123', 'ar')]) {
+    for (const text of [
+      formatCount(1234, 'ar'),
+      formatDecimal('1234.5', 'ar'),
+      formatCompact(250_000, 'ar'),
+      formatDate('2026-10-05', 'ar'),
+      formatMonth('2026-10', 'ar'),
+      localizeDigits('INV-2026-000123', 'ar'),
+    ]) {
       expect(text, text).toMatch(ARABIC_INDIC);
       expect(text, text).not.toMatch(WESTERN);
     }
@@ -51,7 +68,14 @@ describe('digits per user (issue 17)', () => {
 
   it('writes Arabic screens in Western digits when chosen, with Arabic words', () => {
     setDigitSystem('latn');
-    for (const text of [formatCount(1234, 'ar'), formatDecimal('1234.5', 'ar'), formatCompact(250_000, 'ar'), formatDate('2026-10-05', 'ar'), formatMonth('2026-10', 'ar'), localizeDigits('INV-٢٠٢٦-٠٠٠١٢٣', 'ar')]) {
+    for (const text of [
+      formatCount(1234, 'ar'),
+      formatDecimal('1234.5', 'ar'),
+      formatCompact(250_000, 'ar'),
+      formatDate('2026-10-05', 'ar'),
+      formatMonth('2026-10', 'ar'),
+      localizeDigits('INV-٢٠٢٦-٠٠٠١٢٣', 'ar'),
+    ]) {
       expect(text, text).toMatch(WESTERN);
       expect(text, text).not.toMatch(ARABIC_INDIC);
     }

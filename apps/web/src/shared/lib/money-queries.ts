@@ -1,5 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { cashKeys, counterKeys, customerKeys, invoiceKeys, paymentKeys, routeKeys, statisticsKeys, transactionKeys } from '../api/query-keys';
+import {
+  cashKeys,
+  counterKeys,
+  customerKeys,
+  invoiceKeys,
+  paymentKeys,
+  routeKeys,
+  statisticsKeys,
+  transactionKeys,
+} from '../api/query-keys';
 
 /** Query keys that show a service's money, beside `['statistics']` and `['transactions']`. */
 const MONEY_ENTITIES = [invoiceKeys, paymentKeys, customerKeys, counterKeys, cashKeys, routeKeys];

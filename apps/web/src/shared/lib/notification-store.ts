@@ -39,5 +39,9 @@ function subscribe(listener: () => void) {
 }
 
 export function useNotification(): NotificationState {
-  return useSyncExternalStore(subscribe, () => state, () => state);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
 }

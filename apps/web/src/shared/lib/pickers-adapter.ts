@@ -15,7 +15,11 @@ dayjs.extend(preParsePostFormat);
 
 // Arabic read in Western digits (a user's `digits: 'latn'`, issue 17): the `ar` locale's words
 // without its digit conversion. `dayjsLocale` in format-number.ts picks `ar` or `ar-latn`.
-dayjs.locale({ ...arabic, name: 'ar-latn', preparse: (text: string) => text, postformat: (text: string) => text } as typeof arabic, undefined, true);
+dayjs.locale(
+  { ...arabic, name: 'ar-latn', preparse: (text: string) => text, postformat: (text: string) => text } as typeof arabic,
+  undefined,
+  true,
+);
 
 /** What the `ar` locale's preparse does: Arabic-Indic digits and the Arabic comma back to ASCII. */
 function toAscii(text: string): string {

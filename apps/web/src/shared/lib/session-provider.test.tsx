@@ -62,7 +62,9 @@ describe('session provider', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     try {
       const fresh = makeToken(nowSeconds() + 900, { user_id: 1 });
-      const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify({ access: fresh, refresh: 'refresh-2' }), { status: 200 }));
+      const fetchMock = vi.fn(
+        async (_url: string, _init?: RequestInit) => new Response(JSON.stringify({ access: fresh, refresh: 'refresh-2' }), { status: 200 }),
+      );
       vi.stubGlobal('fetch', fetchMock);
       renderSignedIn(); // the stored token lives 10 minutes
       await act(async () => {
@@ -87,7 +89,10 @@ describe('session provider', () => {
     setUnauthorizedHandler(leftWith);
     try {
       const blocked = { detail: 'This client is blocked.', code: 'tenant_blocked' };
-      vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(blocked), { status: 401 })));
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(JSON.stringify(blocked), { status: 401 })),
+      );
       renderSignedIn(); // the stored token lives 10 minutes; the refresh goes out a minute before
       await act(async () => {
         await vi.advanceTimersByTimeAsync(560_000);

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { restoreSession } from './session';
 import { makeToken, nowSeconds } from './test-tokens';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const me = { id: 7, role: 'admin', first_name: 'Sara', last_name: 'Haddad' };
 
 describe('session start-up (docs/product/specification.md section 4 with the refresh refinement)', () => {
@@ -21,7 +22,9 @@ describe('session start-up (docs/product/specification.md section 4 with the ref
     localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, makeToken(nowSeconds() - 10));
     localStorage.setItem(REFRESH_TOKEN_STORAGE_KEY, 'refresh-1');
     const fresh = makeToken(nowSeconds() + 900);
-    const fetchMock = vi.fn(async (url: string) => (url === '/api/auth/jwt/refresh/' ? json(200, { access: fresh, refresh: 'refresh-2' }) : json(200, me)));
+    const fetchMock = vi.fn(async (url: string) =>
+      url === '/api/auth/jwt/refresh/' ? json(200, { access: fresh, refresh: 'refresh-2' }) : json(200, me),
+    );
     vi.stubGlobal('fetch', fetchMock);
     await expect(restoreSession()).resolves.toEqual(me);
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/jwt/refresh/', '/api/auth/users/me/']);
@@ -40,7 +43,10 @@ describe('session start-up (docs/product/specification.md section 4 with the ref
     expect(localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY)).toBeNull();
 
     localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, makeToken(nowSeconds() + 600));
-    vi.stubGlobal('fetch', vi.fn(async () => json(500, { detail: 'boom' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(500, { detail: 'boom' })),
+    );
     await expect(restoreSession()).resolves.toBeNull();
   });
 });

@@ -79,8 +79,7 @@ export function SessionProvider({ children, initialState }: { children: ReactNod
           const reason = takeRefusalReason();
           if (reason) leaveSignedOut(reason);
           else setState(LOGGED_OUT);
-        }
-        else timer = setTimeout(handleTimer, 15_000); // server unreachable: try again soon
+        } else timer = setTimeout(handleTimer, 15_000); // server unreachable: try again soon
       });
     };
     // Another tab may have refreshed: plan from its token.

@@ -39,7 +39,14 @@ export function renderWithProviders(
     language = 'en',
     routes = [],
     tenant,
-  }: { path?: string; routePath?: string; role?: string; language?: Language; routes?: RouteObject[]; tenant?: Partial<TenantSummary> } = {},
+  }: {
+    path?: string;
+    routePath?: string;
+    role?: string;
+    language?: Language;
+    routes?: RouteObject[];
+    tenant?: Partial<TenantSummary>;
+  } = {},
 ) {
   const user = userWithRole(role);
   if (tenant && user.tenant) user.tenant = { ...user.tenant, ...tenant };
@@ -58,7 +65,14 @@ export function renderWithProviders(
 }
 
 /** The sections of a date picker's field, by their names in either language. */
-const DATE_SECTIONS: Record<string, 'year' | 'month' | 'day'> = { Year: 'year', Month: 'month', Day: 'day', السنة: 'year', الشهر: 'month', اليوم: 'day' };
+const DATE_SECTIONS: Record<string, 'year' | 'month' | 'day'> = {
+  Year: 'year',
+  Month: 'month',
+  Day: 'day',
+  السنة: 'year',
+  الشهر: 'month',
+  اليوم: 'day',
+};
 
 /**
  * Types a `YYYY-MM-DD` day into a date picker's field (MUI X: a group named by its label, one

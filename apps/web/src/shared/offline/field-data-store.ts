@@ -27,7 +27,9 @@ export const fieldDehydrateOptions: DehydrateOptions = {
   // Writes waiting to be sent and refused ones to fix; of the sent ones, payments (their receipt to print).
   shouldDehydrateMutation: (mutation) =>
     mutation.options.mutationKey?.[0] === 'offline-write' &&
-    (mutation.state.status === 'pending' || mutation.state.status === 'error' || (mutation.state.status === 'success' && mutation.options.mutationKey[1] === 'payment')),
+    (mutation.state.status === 'pending' ||
+      mutation.state.status === 'error' ||
+      (mutation.state.status === 'success' && mutation.options.mutationKey[1] === 'payment')),
 };
 
 /**
@@ -35,7 +37,9 @@ export const fieldDehydrateOptions: DehydrateOptions = {
  * sends it again after a reload (with its Idempotency-Key, the server answers it once).
  */
 function pauseWaitingWrites(client: PersistedClient): PersistedClient {
-  const mutations = client.clientState.mutations.map((mutation) => (mutation.state.status === 'pending' ? { ...mutation, state: { ...mutation.state, isPaused: true } } : mutation));
+  const mutations = client.clientState.mutations.map((mutation) =>
+    mutation.state.status === 'pending' ? { ...mutation, state: { ...mutation.state, isPaused: true } } : mutation,
+  );
   return { ...client, clientState: { ...client.clientState, mutations } };
 }
 
@@ -74,5 +78,7 @@ export async function clearFieldData(userId: number | null): Promise<void> {
   forgetRememberedUser();
   activeUserId = null;
   if (userId === null || typeof indexedDB === 'undefined') return;
-  await del(cacheKeyOf(userId), store).catch((error: unknown) => console.error('The field data on this device could not be deleted.', error));
+  await del(cacheKeyOf(userId), store).catch((error: unknown) =>
+    console.error('The field data on this device could not be deleted.', error),
+  );
 }

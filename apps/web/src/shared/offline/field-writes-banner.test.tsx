@@ -77,11 +77,21 @@ describe('field writes without a network', () => {
     expect(headerOf(first(puts)[1], 'Idempotency-Key')).toBe('reading-key-1');
     expect(JSON.parse(String(first(puts)[1]?.body))).toEqual({ counter: '2100', taken_at: '2026-11-20T08:15:00.000Z' });
     expect(headerOf(nth(puts, 1)[1], 'Idempotency-Key')).toBe('payment-key-1');
-    expect(JSON.parse(String(nth(puts, 1)[1]?.body))).toEqual({ amount: '80.05', method: 'cash', reference: '', note: '', paid_at: '2026-11-20T08:20:00.000Z' });
+    expect(JSON.parse(String(nth(puts, 1)[1]?.body))).toEqual({
+      amount: '80.05',
+      method: 'cash',
+      reference: '',
+      note: '',
+      paid_at: '2026-11-20T08:20:00.000Z',
+    });
   });
 
   it('turns a refusal of a waiting write into an item to fix, kept until dismissed', async () => {
-    stubFetch((url, init) => (url === PAYMENT_URL && init.method === 'PUT' ? jsonResponse(409, { detail: 'This invoice is already paid.', code: 'invoice_already_paid' }) : undefined));
+    stubFetch((url, init) =>
+      url === PAYMENT_URL && init.method === 'PUT'
+        ? jsonResponse(409, { detail: 'This invoice is already paid.', code: 'invoice_already_paid' })
+        : undefined,
+    );
     const { queryClient } = renderWithProviders(<FieldWritesBanner />);
     act(() => onlineManager.setOnline(false));
     await submitFieldWrite(queryClient, payment);
@@ -101,10 +111,14 @@ describe('field writes without a network', () => {
     await waitFor(() => expect(screen.queryByTestId('offline-banner')).not.toBeInTheDocument());
   });
 
-  it('offers the final receipt of a payment that waited, once sent, from the server\'s payment id', async () => {
+  it("offers the final receipt of a payment that waited, once sent, from the server's payment id", async () => {
     const fetchMock = stubFetch((url, init) => {
       if (url === PAYMENT_URL && init.method === 'PUT') return jsonResponse(201, { id: 77, amount: '80.05' });
-      if (url.startsWith('/api/services/1/payments/77/receipt/')) return new Response(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+      if (url.startsWith('/api/services/1/payments/77/receipt/'))
+        return new Response(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/pdf' },
+        });
       return undefined;
     });
     const tab = { closed: false, opener: {}, location: { href: '' }, close: vi.fn() };
@@ -129,7 +143,9 @@ describe('field writes without a network', () => {
     await userEvent.click(within(sent).getByRole('button', { name: 'Print receipt' }));
     await waitFor(() => expect(tab.location.href).toBe('blob:receipt-77'));
     expect(open).toHaveBeenCalledWith('', '_blank');
-    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/receipt/'))).toEqual(['/api/services/1/payments/77/receipt/?size=80&lang=en']);
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/receipt/'))).toEqual([
+      '/api/services/1/payments/77/receipt/?size=80&lang=en',
+    ]);
 
     // Printed: dismissed, nothing is left on the device.
     await userEvent.click(within(sent).getByRole('button', { name: 'Dismiss' }));
@@ -138,7 +154,9 @@ describe('field writes without a network', () => {
   });
 
   it('sends at once when the network answers, and a refusal goes back to the form, not to the list', async () => {
-    stubFetch((url, init) => (url === READING_URL && init.method === 'PUT' ? jsonResponse(400, { counter: ['lower'], code: 'lower_reading' }) : undefined));
+    stubFetch((url, init) =>
+      url === READING_URL && init.method === 'PUT' ? jsonResponse(400, { counter: ['lower'], code: 'lower_reading' }) : undefined,
+    );
     const { queryClient } = renderWithProviders(<FieldWritesBanner />);
     await expect(submitFieldWrite(queryClient, reading)).rejects.toMatchObject({ status: 400 });
     expect(queryClient.getMutationCache().getAll()).toHaveLength(0);

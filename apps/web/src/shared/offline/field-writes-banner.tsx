@@ -55,7 +55,8 @@ function WriteSummary({ write }: { write: FieldWrite }) {
     <>
       <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{write.label.customer}</Typography>
       <Typography variant="body2">
-        {t('offline.item.payment')} <Money amount={write.label.amount} currency={write.label.currency} /> · <bdi dir="ltr">{write.label.invoiceNumber}</bdi>
+        {t('offline.item.payment')} <Money amount={write.label.amount} currency={write.label.currency} /> ·{' '}
+        <bdi dir="ltr">{write.label.invoiceNumber}</bdi>
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {formatDateTime(write.input.paid_at, i18n.language, timeZone)}
@@ -126,7 +127,12 @@ export function FieldWritesPanel({ isOpen, onClose }: { isOpen: boolean; onClose
               </Typography>
               <List dense data-testid="to-fix-list">
                 {refused.map((item) => (
-                  <ListItem key={itemKey(item)} divider sx={{ alignItems: 'flex-start', gap: 1, px: 0, flexWrap: 'wrap' }} data-testid="to-fix-item">
+                  <ListItem
+                    key={itemKey(item)}
+                    divider
+                    sx={{ alignItems: 'flex-start', gap: 1, px: 0, flexWrap: 'wrap' }}
+                    data-testid="to-fix-item"
+                  >
                     <ErrorOutlineOutlined color="error" sx={{ mt: 0.5 }} aria-hidden />
                     <Stack sx={{ flex: 1, minWidth: 0 }}>
                       <WriteSummary write={item.write} />
@@ -149,13 +155,24 @@ export function FieldWritesPanel({ isOpen, onClose }: { isOpen: boolean; onClose
               </Typography>
               <List dense data-testid="sent-list">
                 {sent.map((item) => (
-                  <ListItem key={itemKey(item)} divider sx={{ alignItems: 'flex-start', gap: 1, px: 0, flexWrap: 'wrap' }} data-testid="sent-item">
+                  <ListItem
+                    key={itemKey(item)}
+                    divider
+                    sx={{ alignItems: 'flex-start', gap: 1, px: 0, flexWrap: 'wrap' }}
+                    data-testid="sent-item"
+                  >
                     <CheckCircleOutlined color="success" sx={{ mt: 0.5 }} aria-hidden />
                     <Stack sx={{ flex: 1, minWidth: 0 }}>
                       <WriteSummary write={item.write} />
                     </Stack>
                     <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
-                      <Button size="small" variant="contained" startIcon={<PrintOutlined />} loading={item.payment !== null && printing === item.payment.id} onClick={() => void print(item)}>
+                      <Button
+                        size="small"
+                        variant="contained"
+                        startIcon={<PrintOutlined />}
+                        loading={item.payment !== null && printing === item.payment.id}
+                        onClick={() => void print(item)}
+                      >
                         {t('offline.actions.print')}
                       </Button>
                       <Button size="small" onClick={() => discard(item.write.idempotencyKey)}>

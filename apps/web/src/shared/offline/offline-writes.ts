@@ -104,7 +104,8 @@ function findWrite(queryClient: QueryClient, idempotencyKey: string): Mutation<u
   return queryClient
     .getMutationCache()
     .findAll({ mutationKey: ['offline-write'] })
-    .find((mutation) => (mutation.state.variables as FieldWrite | undefined)?.idempotencyKey === idempotencyKey) as Mutation<unknown, unknown, FieldWrite> | undefined;
+    .find((mutation) => (mutation.state.variables as FieldWrite | undefined)?.idempotencyKey === idempotencyKey) as
+    Mutation<unknown, unknown, FieldWrite> | undefined;
 }
 
 export type WriteOutcome<T> = { status: 'sent'; data: T } | { status: 'queued' };
@@ -128,7 +129,13 @@ export function submitFieldWrite<T>(queryClient: QueryClient, write: FieldWrite)
     const unsubscribe = observer.subscribe((result) => {
       if (result.status !== 'pending' || !(result.isPaused || result.failureCount > 0)) return;
       // On the device before the screen says so: a reload right after finds it waiting.
-      settle(() => void saveFieldDataNow(queryClient).then(() => resolve({ status: 'queued' }), () => resolve({ status: 'queued' })));
+      settle(
+        () =>
+          void saveFieldDataNow(queryClient).then(
+            () => resolve({ status: 'queued' }),
+            () => resolve({ status: 'queued' }),
+          ),
+      );
     });
     observer.mutate(write).then(
       (data) =>
@@ -167,7 +174,13 @@ function isListed(mutation: { state: { status: string; variables?: unknown } }):
 }
 
 /** The writes on this device: waiting to be sent (in order), refused ones to fix, and sent payments (receipts to print). */
-export function useFieldWrites(): { waiting: FieldWriteItem[]; refused: FieldWriteItem[]; sent: FieldWriteItem[]; sendNow(): Promise<unknown>; discard(idempotencyKey: string): void } {
+export function useFieldWrites(): {
+  waiting: FieldWriteItem[];
+  refused: FieldWriteItem[];
+  sent: FieldWriteItem[];
+  sendNow(): Promise<unknown>;
+  discard(idempotencyKey: string): void;
+} {
   const queryClient = useQueryClient();
   const items = useMutationState({
     filters: { mutationKey: ['offline-write'], predicate: isListed },

@@ -47,7 +47,9 @@ export function PendingReceiptDialog({ payment, onClose }: { payment: PaymentWri
       </DialogTitle>
       <DialogContent>
         <Stack spacing={1.25} data-testid="pending-receipt">
-          {user?.tenant && <Typography sx={{ fontWeight: 700, fontSize: '1.1rem' }}>{user.tenant.company_name || user.tenant.name}</Typography>}
+          {user?.tenant && (
+            <Typography sx={{ fontWeight: 700, fontSize: '1.1rem' }}>{user.tenant.company_name || user.tenant.name}</Typography>
+          )}
           <Row label={t('offline.receipt.date')}>{formatDateTime(input.paid_at, i18n.language, user?.tenant?.timezone)}</Row>
           <Row label={t('offline.receipt.customer')}>{label.customer}</Row>
           <Row label={t('offline.receipt.invoice')}>
@@ -60,7 +62,9 @@ export function PendingReceiptDialog({ payment, onClose }: { payment: PaymentWri
           <Row label={t('offline.receipt.balanceAfter')}>
             <Money amount={after} currency={label.currency} />
           </Row>
-          {user && <Row label={t('offline.receipt.collector')}>{[user.first_name, user.last_name].filter(Boolean).join(' ') || user.username}</Row>}
+          {user && (
+            <Row label={t('offline.receipt.collector')}>{[user.first_name, user.last_name].filter(Boolean).join(' ') || user.username}</Row>
+          )}
           <Box sx={{ p: 1.5, borderRadius: 1, bgcolor: 'warning.main', color: 'warning.contrastText' }}>
             <Typography variant="body2">{t('offline.receipt.pendingNote')}</Typography>
           </Box>

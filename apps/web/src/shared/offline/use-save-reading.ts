@@ -41,7 +41,10 @@ export function useSaveReading(serviceId: number, unit: string) {
   const formatReading = (value: string) => isolateLtr(formatDecimal(value, i18n.language) + (unit ? ` ${unit}` : ''));
   /** The toast after `saveReading`: saved (the new counter), or kept on this phone (what was typed). */
   const announceSaved = (row: Counter, subscription: Subscription | null) => {
-    if (subscription) showToast(t('counters.messages.saved', { name: row.customer_name, value: formatReading(subscription.counter) }), { variant: 'success' });
+    if (subscription)
+      showToast(t('counters.messages.saved', { name: row.customer_name, value: formatReading(subscription.counter) }), {
+        variant: 'success',
+      });
     else showToast(t('offline.saved.reading', { name: row.customer_name, value: formatReading(queuedValue.current) }), { variant: 'info' });
   };
   return { saveReading, isSaving, announceSaved, formatReading };

@@ -67,7 +67,14 @@ export function ConfirmDialog({
         <Button onClick={onClose} disabled={isBusy}>
           {cancelLabel ?? t('forms.cancel')}
         </Button>
-        <Button variant="contained" color={confirmColor} onClick={onConfirm} loading={isBusy} disabled={isConfirmDisabled} autoFocus={isConfirmAutoFocused}>
+        <Button
+          variant="contained"
+          color={confirmColor}
+          onClick={onConfirm}
+          loading={isBusy}
+          disabled={isConfirmDisabled}
+          autoFocus={isConfirmAutoFocused}
+        >
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -11,7 +11,12 @@ import { useTranslation } from 'react-i18next';
 export function DangerZone({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Paper component="section" variant="outlined" aria-label={t('forms.dangerZone.title')} sx={{ p: { xs: 2, sm: 2.5 }, mt: 4, borderColor: 'error.light' }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-label={t('forms.dangerZone.title')}
+      sx={{ p: { xs: 2, sm: 2.5 }, mt: 4, borderColor: 'error.light' }}
+    >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
         <div>
           <Typography variant="h2" sx={{ fontSize: '1rem', fontWeight: 700 }}>

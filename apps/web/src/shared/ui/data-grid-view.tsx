@@ -1,4 +1,14 @@
-import type { GridColDef, GridColumnVisibilityModel, GridLocaleText, GridPaginationModel, GridRowId, GridRowParams, GridRowSelectionModel, GridSortModel, GridValidRowModel } from '@mui/x-data-grid';
+import type {
+  GridColDef,
+  GridColumnVisibilityModel,
+  GridLocaleText,
+  GridPaginationModel,
+  GridRowId,
+  GridRowParams,
+  GridRowSelectionModel,
+  GridSortModel,
+  GridValidRowModel,
+} from '@mui/x-data-grid';
 import { DataGrid } from '@mui/x-data-grid/DataGrid';
 import { arSD, enUS } from '@mui/x-data-grid/locales';
 import { useMemo, type ReactNode } from 'react';
@@ -30,8 +40,19 @@ export interface DataGridViewProps<Row extends GridValidRowModel> {
  * The MUI X DataGrid of `DataTable` on tablets and desktops, in a module of its own so that the
  * grid's code is a separate chunk (loaded by `DataTable` with React.lazy, never on phones).
  */
-export function DataGridView<Row extends GridValidRowModel>({ label, language, localeText, onRowClick, isLoading, selection, ...grid }: DataGridViewProps<Row>) {
-  const texts = useMemo(() => ({ ...(language === 'ar' ? arSD : enUS).components.MuiDataGrid.defaultProps.localeText, ...localeText }), [language, localeText]);
+export function DataGridView<Row extends GridValidRowModel>({
+  label,
+  language,
+  localeText,
+  onRowClick,
+  isLoading,
+  selection,
+  ...grid
+}: DataGridViewProps<Row>) {
+  const texts = useMemo(
+    () => ({ ...(language === 'ar' ? arSD : enUS).components.MuiDataGrid.defaultProps.localeText, ...localeText }),
+    [language, localeText],
+  );
   // The page sizes in the user's digits too (issue 17).
   const pageSizes = useMemo(() => PAGE_SIZE_OPTIONS.map((value) => ({ value, label: formatCount(value, language) })), [language]);
   // A cell a list shows as plain text (an address, a bundle's name) in the user's digits as well,
@@ -39,11 +60,20 @@ export function DataGridView<Row extends GridValidRowModel>({ label, language, l
   const columns = useMemo(
     () =>
       grid.columns.map((column) =>
-        column.renderCell ? column : { ...column, renderCell: ({ formattedValue }: { formattedValue?: unknown }) => (typeof formattedValue === 'string' ? <bdi>{localizeDigits(formattedValue, language)}</bdi> : (formattedValue as ReactNode)) },
+        column.renderCell
+          ? column
+          : {
+              ...column,
+              renderCell: ({ formattedValue }: { formattedValue?: unknown }) =>
+                typeof formattedValue === 'string' ? <bdi>{localizeDigits(formattedValue, language)}</bdi> : (formattedValue as ReactNode),
+            },
       ),
     [grid.columns, language],
   );
-  const selectionModel = useMemo<GridRowSelectionModel>(() => ({ type: 'include', ids: new Set(selection?.selected ?? []) }), [selection?.selected]);
+  const selectionModel = useMemo<GridRowSelectionModel>(
+    () => ({ type: 'include', ids: new Set(selection?.selected ?? []) }),
+    [selection?.selected],
+  );
   // The header checkbox may answer "all but these" (exclude): it means every row of this page.
   const handleSelectionChange = (model: GridRowSelectionModel) => {
     if (!selection) return;

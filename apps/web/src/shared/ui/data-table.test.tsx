@@ -54,7 +54,9 @@ describe('DataTable', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks the API with the URL state and shows rows and the count', async () => {
-    const fetchMock = stubFetch((url) => (url.startsWith('/api/things/') ? jsonResponse(200, page([{ id: 1, name: 'Alpha', kind: 'a' }], 31)) : undefined));
+    const fetchMock = stubFetch((url) =>
+      url.startsWith('/api/things/') ? jsonResponse(200, page([{ id: 1, name: 'Alpha', kind: 'a' }], 31)) : undefined,
+    );
     renderWithProviders(<ThingsPage />, { path: '/things?page=2&page_size=10&ordering=-name&search=al&kind=a' });
     expect(await screen.findByText('Alpha')).toBeInTheDocument();
     expect(String(first(fetchMock.mock.calls)[0])).toBe('/api/things/?kind=a&ordering=-name&search=al&page=2&page_size=10');
@@ -112,7 +114,9 @@ describe('DataTable', () => {
   it('exports the current filters as CSV with the bearer token', async () => {
     localStorage.setItem('serviceToken', 'token-1');
     const fetchMock = stubFetch((url) =>
-      url.includes('format=csv') ? new Response('id,name\n1,Alpha\n', { status: 200, headers: { 'Content-Type': 'text/csv' } }) : jsonResponse(200, page([{ id: 1, name: 'Alpha', kind: 'a' }])),
+      url.includes('format=csv')
+        ? new Response('id,name\n1,Alpha\n', { status: 200, headers: { 'Content-Type': 'text/csv' } })
+        : jsonResponse(200, page([{ id: 1, name: 'Alpha', kind: 'a' }])),
     );
     URL.createObjectURL = vi.fn(() => 'blob:things');
     URL.revokeObjectURL = vi.fn();
@@ -137,8 +141,19 @@ describe('DataTable', () => {
     // during render; answering with a navigation re-rendered the grid, forever, once a dialog opened.
     function ById() {
       const listState = useListUrlState({ ordering: ['id', 'name'], defaultOrdering: '-id' });
-      const query = useQuery({ queryKey: ['by-id', listState.query], queryFn: () => apiClient.get<Paginated<Thing>>('things/', { query: listState.query }) });
-      return <DataTable<Thing> label="Things" columns={[{ field: 'name', headerName: 'Name', flex: 1 }]} listState={listState} query={query} errorMessage="Failed." />;
+      const query = useQuery({
+        queryKey: ['by-id', listState.query],
+        queryFn: () => apiClient.get<Paginated<Thing>>('things/', { query: listState.query }),
+      });
+      return (
+        <DataTable<Thing>
+          label="Things"
+          columns={[{ field: 'name', headerName: 'Name', flex: 1 }]}
+          listState={listState}
+          query={query}
+          errorMessage="Failed."
+        />
+      );
     }
     stubFetch(() => jsonResponse(200, page([{ id: 1, name: 'Alpha', kind: 'a' }])));
     const { router } = renderWithProviders(<ById />, { path: '/things' });

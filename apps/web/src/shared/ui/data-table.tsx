@@ -23,7 +23,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { GridColDef, GridColumnVisibilityModel, GridLocaleText, GridPaginationModel, GridRowParams, GridSortModel, GridValidRowModel } from '@mui/x-data-grid';
+import type {
+  GridColDef,
+  GridColumnVisibilityModel,
+  GridLocaleText,
+  GridPaginationModel,
+  GridRowParams,
+  GridSortModel,
+  GridValidRowModel,
+} from '@mui/x-data-grid';
 import { COUNT_CAP, type Paginated } from '@meterline/contract/pagination';
 import { lazy, Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +49,9 @@ import { DirectionIcon } from './direction-icon';
 const SEARCH_DEBOUNCE_MS = 300;
 
 // The grid (and its locales) is its own chunk: phones show cards and never download it.
-const DataGridView = lazy(() => import('./data-grid-view').then((module) => ({ default: module.DataGridView }))) as unknown as typeof DataGridViewComponent;
+const DataGridView = lazy(() =>
+  import('./data-grid-view').then((module) => ({ default: module.DataGridView })),
+) as unknown as typeof DataGridViewComponent;
 
 /** What the list's query hook gives back (TanStack Query's result fits). */
 export interface ListQueryResult<Row> {
@@ -126,7 +136,11 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
   const countNumber = isolateLtr(formatCount(isCapped ? COUNT_CAP : count, language));
   const countText = isCapped ? t('dataTable.countCapped', { value: countNumber }) : countNumber;
   const displayedRows = (from: number, to: number) =>
-    t('dataTable.displayedRows', { from: isolateLtr(formatCount(from, language)), to: isolateLtr(formatCount(to, language)), total: countText });
+    t('dataTable.displayedRows', {
+      from: isolateLtr(formatCount(from, language)),
+      to: isolateLtr(formatCount(to, language)),
+      total: countText,
+    });
 
   const localeText = useMemo<Partial<GridLocaleText>>(
     () => ({
@@ -198,7 +212,9 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
         end={
           (exportCsv || !isPhone) && (
             <>
-              {!isPhone && !showCards && <ColumnChooser columns={gridColumns} visibility={columnVisibility} onChange={setColumnVisibility} />}
+              {!isPhone && !showCards && (
+                <ColumnChooser columns={gridColumns} visibility={columnVisibility} onChange={setColumnVisibility} />
+              )}
               {exportCsv && <ExportCsvButton path={exportCsv.path} filename={exportCsv.filename} query={listState.exportQuery} />}
             </>
           )
@@ -248,12 +264,12 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
               <>
                 {totals && <TotalsLine>{totals}</TotalsLine>}
                 <CardPager
-                text={displayedRows((listState.page - 1) * listState.pageSize + 1, Math.min(listState.page * listState.pageSize, count))}
-                hasPrevious={listState.page > 1}
-                hasNext={listState.page * listState.pageSize < count}
-                onPrevious={() => listState.setPage(listState.page - 1)}
-                onNext={() => listState.setPage(listState.page + 1)}
-              />
+                  text={displayedRows((listState.page - 1) * listState.pageSize + 1, Math.min(listState.page * listState.pageSize, count))}
+                  hasPrevious={listState.page > 1}
+                  hasNext={listState.page * listState.pageSize < count}
+                  onPrevious={() => listState.setPage(listState.page - 1)}
+                  onNext={() => listState.setPage(listState.page + 1)}
+                />
               </>
             )
           }
@@ -363,7 +379,13 @@ function ExportCsvButton({ path, filename, query }: { path: string; filename: st
     }
   };
   return (
-    <Button variant="outlined" startIcon={<FileDownloadOutlined />} loading={isExporting} loadingPosition="start" onClick={() => void handleExportClick()}>
+    <Button
+      variant="outlined"
+      startIcon={<FileDownloadOutlined />}
+      loading={isExporting}
+      loadingPosition="start"
+      onClick={() => void handleExportClick()}
+    >
       {isExporting ? t('dataTable.exporting') : t('dataTable.exportCsv')}
     </Button>
   );
@@ -419,12 +441,17 @@ function CardList<Row extends { id: number | string }>({
       >
         {rows.map((row) => (
           <li key={row.id}>
-            <Card variant="outlined" sx={selection || renderCardActions ? { display: 'flex', alignItems: selection ? 'center' : 'flex-start' } : undefined}>
+            <Card
+              variant="outlined"
+              sx={selection || renderCardActions ? { display: 'flex', alignItems: selection ? 'center' : 'flex-start' } : undefined}
+            >
               {selection && (
                 <Checkbox
                   checked={selection.selected.includes(row.id)}
                   onChange={(event) =>
-                    selection.onChange(event.target.checked ? [...selection.selected, row.id] : selection.selected.filter((id) => id !== row.id))
+                    selection.onChange(
+                      event.target.checked ? [...selection.selected, row.id] : selection.selected.filter((id) => id !== row.id),
+                    )
                   }
                   slotProps={{ input: { 'aria-label': selection.labelOf(row) } }}
                   sx={{ width: 48, height: 48, ml: 0.5 }}
@@ -563,7 +590,12 @@ function ColumnChooser<Row extends GridValidRowModel>({
   return (
     <>
       <Tooltip title={t('dataTable.columns')}>
-        <IconButton aria-label={t('dataTable.columns')} aria-haspopup="true" aria-controls={anchor ? menuId : undefined} onClick={(event) => setAnchor(event.currentTarget)}>
+        <IconButton
+          aria-label={t('dataTable.columns')}
+          aria-haspopup="true"
+          aria-controls={anchor ? menuId : undefined}
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
           <ViewColumnOutlined />
         </IconButton>
       </Tooltip>
@@ -571,7 +603,12 @@ function ColumnChooser<Row extends GridValidRowModel>({
         {named.map((column) => {
           const isShown = visibility[column.field] !== false;
           return (
-            <MenuItem key={column.field} dense disabled={isShown && shownCount === 1} onClick={() => onChange({ ...visibility, [column.field]: !isShown })}>
+            <MenuItem
+              key={column.field}
+              dense
+              disabled={isShown && shownCount === 1}
+              onClick={() => onChange({ ...visibility, [column.field]: !isShown })}
+            >
               <FormControlLabel
                 control={<Checkbox size="small" checked={isShown} tabIndex={-1} sx={{ py: 0 }} />}
                 label={column.headerName}
@@ -589,7 +626,17 @@ function ColumnChooser<Row extends GridValidRowModel>({
 export function WrappingCell({ children }: { children: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
-      <Typography variant="body2" sx={{ whiteSpace: 'normal', lineHeight: 1.25, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+      <Typography
+        variant="body2"
+        sx={{
+          whiteSpace: 'normal',
+          lineHeight: 1.25,
+          display: '-webkit-box',
+          WebkitLineClamp: 2,
+          WebkitBoxOrient: 'vertical',
+          overflow: 'hidden',
+        }}
+      >
         {children}
       </Typography>
     </Box>

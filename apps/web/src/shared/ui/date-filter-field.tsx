@@ -125,8 +125,22 @@ export function DateRangeFilter({
   return (
     <PickersLocalization language={language}>
       <Box role="group" aria-label={label} sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1.5 }}>
-        <DayPicker label={fromLabel} value={from} kind="date" maxDate={to} width={width} onChange={(next) => onChange({ from: next, to: to ?? null })} />
-        <DayPicker label={toLabel} value={to} kind="date" minDate={from} width={width} onChange={(next) => onChange({ from: from ?? null, to: next })} />
+        <DayPicker
+          label={fromLabel}
+          value={from}
+          kind="date"
+          maxDate={to}
+          width={width}
+          onChange={(next) => onChange({ from: next, to: to ?? null })}
+        />
+        <DayPicker
+          label={toLabel}
+          value={to}
+          kind="date"
+          minDate={from}
+          width={width}
+          onChange={(next) => onChange({ from: from ?? null, to: next })}
+        />
       </Box>
     </PickersLocalization>
   );

@@ -32,7 +32,20 @@ export interface DatePickerFieldProps {
  * "October 2026" in English inside Arabic). The value stays the plain text the API and the URL use;
  * a date typed half-way is '' until it is whole.
  */
-export function DatePickerField({ label, value, onChange, kind = 'date', size, isRequired, isDisabled, error, helperText, fullWidth, minWidth, onBlur }: DatePickerFieldProps) {
+export function DatePickerField({
+  label,
+  value,
+  onChange,
+  kind = 'date',
+  size,
+  isRequired,
+  isDisabled,
+  error,
+  helperText,
+  fullWidth,
+  minWidth,
+  onBlur,
+}: DatePickerFieldProps) {
   const { i18n } = useTranslation();
   const locale = dayjsLocale(i18n.language);
   const parsed = value ? dayjs(value, TEXT_FORMAT[kind], true).locale(locale) : null;
@@ -68,7 +81,10 @@ export function FormDatePickerField<T extends FieldValues, TTransformed extends 
   control,
   name,
   ...props
-}: { control: Control<T, unknown, TTransformed>; name: FieldPath<T> } & Omit<DatePickerFieldProps, 'value' | 'onChange' | 'error' | 'onBlur'>) {
+}: { control: Control<T, unknown, TTransformed>; name: FieldPath<T> } & Omit<
+  DatePickerFieldProps,
+  'value' | 'onChange' | 'error' | 'onBlur'
+>) {
   const { t } = useTranslation();
   return (
     <Controller<T, FieldPath<T>, TTransformed>

@@ -27,7 +27,20 @@ interface DateTimePickerInputProps {
 }
 
 /** The picker of `DateTimeField` (date-time-field.tsx), a chunk of its own loaded with the first form that shows one. */
-export default function DateTimePickerInput({ label, value, onChange, onBlur, inputRef, name, zone, language, notBefore, isDisabled, error, helperText }: DateTimePickerInputProps) {
+export default function DateTimePickerInput({
+  label,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  name,
+  zone,
+  language,
+  notBefore,
+  isDisabled,
+  error,
+  helperText,
+}: DateTimePickerInputProps) {
   const timezone = zone || dayjs.tz.guess();
   // In the pickers' locale: the adapter compares days by their formatted text (Arabic-Indic digits in Arabic).
   const locale = dayjsLocale(language);

@@ -10,7 +10,11 @@ import type { SvgIconProps } from '@mui/material/SvgIcon';
  * in English and left in Arabic, `back` the other way. The icon is swapped, not flipped, and says
  * what it means in `data-towards`, which the Arabic journey (e2e/arabic-digits.spec.ts) checks.
  */
-export function DirectionIcon({ towards, shape = 'chevron', ...props }: { towards: 'forward' | 'back'; shape?: 'chevron' | 'arrow' } & SvgIconProps) {
+export function DirectionIcon({
+  towards,
+  shape = 'chevron',
+  ...props
+}: { towards: 'forward' | 'back'; shape?: 'chevron' | 'arrow' } & SvgIconProps) {
   const isRtl = useTheme().direction === 'rtl';
   const pointsRight = (towards === 'forward') !== isRtl;
   const Icon = shape === 'arrow' ? (pointsRight ? ArrowForward : ArrowBack) : pointsRight ? ChevronRight : ChevronLeft;

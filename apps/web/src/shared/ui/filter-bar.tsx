@@ -94,7 +94,9 @@ export function FilterBar({
   }, []);
   const registry = useMemo(() => ({ set }), [set]);
   const chips: [string, ActiveFilter][] =
-    searchText && onClearSearch ? [['search', { label: t('dataTable.search'), value: searchText, onClear: onClearSearch }], ...active] : active;
+    searchText && onClearSearch
+      ? [['search', { label: t('dataTable.search'), value: searchText, onClear: onClearSearch }], ...active]
+      : active;
 
   const fields = (
     <Box
@@ -136,13 +138,15 @@ export function FilterBar({
           )}
           {/* On phones the export waits in the sheet: the search box keeps the line's width. */}
           {end && (!isPhone || !hasFilters) && (
-            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', marginInlineStart: 'auto', flexShrink: 0 }}>
-              {end}
-            </Box>
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', marginInlineStart: 'auto', flexShrink: 0 }}>{end}</Box>
           )}
         </Box>
         {chips.length > 0 && (
-          <Box role="group" aria-label={t('dataTable.activeFilters')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+          <Box
+            role="group"
+            aria-label={t('dataTable.activeFilters')}
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
+          >
             {chips.map(([id, filter]) => (
               <Chip
                 key={id}
@@ -153,7 +157,9 @@ export function FilterBar({
                   </>
                 }
                 onDelete={filter.onClear}
-                deleteIcon={<CancelRounded role="button" aria-label={t('dataTable.removeFilter', { name: filter.label })} aria-hidden={false} />}
+                deleteIcon={
+                  <CancelRounded role="button" aria-label={t('dataTable.removeFilter', { name: filter.label })} aria-hidden={false} />
+                }
                 sx={{ maxWidth: '100%' }}
               />
             ))}

@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { localizeMessage } from '../lib/form-errors';
 
 /** `TTransformed`: what the form's resolver outputs (a zod schema's output), when it differs from the values. */
-export type FormTextFieldProps<T extends FieldValues, TTransformed extends FieldValues = T> = Omit<TextFieldProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'error'> & {
+export type FormTextFieldProps<T extends FieldValues, TTransformed extends FieldValues = T> = Omit<
+  TextFieldProps,
+  'name' | 'value' | 'defaultValue' | 'onChange' | 'error'
+> & {
   control: Control<T, unknown, TTransformed>;
   name: FieldPath<T>;
   /** Turns what was typed into the form value (the numeric field normalises digits). */

@@ -25,7 +25,13 @@ function valueText(field: string, value: unknown, t: TFunction, describe?: Descr
 function fieldLabel(field: string, t: TFunction): string {
   const key = `history.fields.${field}` as 'history.fields.name';
   const label = t(key, { defaultValue: '' });
-  return label || field.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  return (
+    label ||
+    field
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .replace(/_/g, ' ')
+      .toLowerCase()
+  );
 }
 
 /** One audit row as sentences: "Rania Khoury changed the bundle from 5 A to 10 A". */
@@ -55,7 +61,13 @@ export function HistoryList({ entity, entityId, describe }: { entity: AuditEntit
   const history = useAudit({ entity, entity_id: String(entityId), page_size: 100 });
   if (history.isPending || history.isError) {
     return (
-      <RecordState isPending={history.isPending} error={history.error} failedMessage={t('history.loadFailed')} rows={2} onRetry={() => void history.refetch()}>
+      <RecordState
+        isPending={history.isPending}
+        error={history.error}
+        failedMessage={t('history.loadFailed')}
+        rows={2}
+        onRetry={() => void history.refetch()}
+      >
         {null}
       </RecordState>
     );

@@ -56,7 +56,12 @@ export function MeterSheet({
           </Typography>
         )}
       </DialogTitle>
-      <IconButton aria-label={t('common.close')} onClick={onClose} disabled={isBusy} sx={{ position: 'absolute', top: 12, insetInlineEnd: 12, width: 48, height: 48 }}>
+      <IconButton
+        aria-label={t('common.close')}
+        onClick={onClose}
+        disabled={isBusy}
+        sx={{ position: 'absolute', top: 12, insetInlineEnd: 12, width: 48, height: 48 }}
+      >
         <CloseOutlined />
       </IconButton>
       {children}

@@ -16,7 +16,6 @@ export function useFormatMoney() {
   return (amount: string) => stripBidiMarks(formatMoney(amount, currency, numberLocale(i18n.language)));
 }
 
-
 /**
  * An exact amount in the tenant's currency and the user's language, isolated left to right
  * (`<bdi dir="ltr">`) so that `-12.50` keeps its sign in front inside Arabic text.

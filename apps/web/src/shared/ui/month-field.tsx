@@ -55,7 +55,11 @@ export function MonthField<T extends FieldValues, TTransformed extends FieldValu
               error={Boolean(error)}
               helperText={error ?? helperText}
               sx={{ flex: 2, minWidth: 0 }}
-              slotProps={{ htmlInput: { readOnly: isReadOnly }, select: { displayEmpty: !isRequired }, inputLabel: isRequired ? undefined : { shrink: true } }}
+              slotProps={{
+                htmlInput: { readOnly: isReadOnly },
+                select: { displayEmpty: !isRequired },
+                inputLabel: isRequired ? undefined : { shrink: true },
+              }}
             >
               {!isRequired && <MenuItem value="">{t('forms.none')}</MenuItem>}
               {MONTH_NUMBERS.map((number) => (
@@ -71,7 +75,9 @@ export function MonthField<T extends FieldValues, TTransformed extends FieldValu
               onBlur={field.onBlur}
               error={Boolean(error)}
               sx={{ flex: 1, minWidth: 90 }}
-              slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr', readOnly: isReadOnly, 'aria-label': `${label}: ${t('forms.year')}` } }}
+              slotProps={{
+                htmlInput: { inputMode: 'numeric', dir: 'ltr', readOnly: isReadOnly, 'aria-label': `${label}: ${t('forms.year')}` },
+              }}
             />
           </Stack>
         );

@@ -42,7 +42,12 @@ export function PageHeader({
                 {crumb.label}
               </Link>
             ) : (
-              <Typography key={index} color="text.primary" sx={{ fontSize: 'inherit' }} aria-current={index === breadcrumbs.length - 1 ? 'page' : undefined}>
+              <Typography
+                key={index}
+                color="text.primary"
+                sx={{ fontSize: 'inherit' }}
+                aria-current={index === breadcrumbs.length - 1 ? 'page' : undefined}
+              >
                 {crumb.label}
               </Typography>
             ),
@@ -68,7 +73,11 @@ export function PageHeader({
           </Box>
         </Stack>
         {actions && (
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, '& > *': { m: '0 !important' }, '& > .MuiButton-root': { flexGrow: { xs: 1, sm: 0 } } }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ flexWrap: 'wrap', gap: 1, '& > *': { m: '0 !important' }, '& > .MuiButton-root': { flexGrow: { xs: 1, sm: 0 } } }}
+          >
             {actions}
           </Stack>
         )}

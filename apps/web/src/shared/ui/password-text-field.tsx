@@ -20,7 +20,11 @@ export function PasswordTextField<T extends FieldValues>(props: Omit<FormTextFie
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton edge="end" aria-label={isVisible ? t('users.fields.hidePassword') : t('users.fields.showPassword')} onClick={() => setVisible((value) => !value)}>
+              <IconButton
+                edge="end"
+                aria-label={isVisible ? t('users.fields.hidePassword') : t('users.fields.showPassword')}
+                onClick={() => setVisible((value) => !value)}
+              >
                 {isVisible ? <VisibilityOffOutlined /> : <VisibilityOutlined />}
               </IconButton>
             </InputAdornment>

@@ -84,7 +84,12 @@ export function RecordReadingForm({
       isConfirmedRef.current = false;
     }
   };
-  const { handleSubmit, formError, blocker, isSaving } = useRecordForm({ form, fields: ['counter', 'taken_at'], save: saveReading, onSaved });
+  const { handleSubmit, formError, blocker, isSaving } = useRecordForm({
+    form,
+    fields: ['counter', 'taken_at'],
+    save: saveReading,
+    onSaved,
+  });
   // The dialog's focus trap takes the focus on open: give it to the field once the sheet is there.
   const { setFocus } = form;
   useEffect(() => {
@@ -114,7 +119,9 @@ export function RecordReadingForm({
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {counter.counter_updated_at
-              ? [formatDateTime(counter.counter_updated_at, i18n.language, timeZone), counter.counter_updated_by_name].filter(Boolean).join(' · ')
+              ? [formatDateTime(counter.counter_updated_at, i18n.language, timeZone), counter.counter_updated_by_name]
+                  .filter(Boolean)
+                  .join(' · ')
               : t('counters.neverRead')}
           </Typography>
           {counter.previous_counter !== null && (
@@ -141,25 +148,57 @@ export function RecordReadingForm({
               </Button>
             }
           >
-            {t('counters.implausible', { consumption: implausible.consumption, limit: implausible.limit, unit: implausible.unit || unit || '' })}
+            {t('counters.implausible', {
+              consumption: implausible.consumption,
+              limit: implausible.limit,
+              unit: implausible.unit || unit || '',
+            })}
           </Alert>
         )}
         <NumericTextField
           control={form.control}
           name="counter"
           label={t('counters.newReading')}
-          helperText={isLower ? t('counters.lowerHint') : addedText ? <>{t('counters.adds')} {addedText}</> : t('counters.newReadingHelp')}
+          helperText={
+            isLower ? (
+              t('counters.lowerHint')
+            ) : addedText ? (
+              <>
+                {t('counters.adds')} {addedText}
+              </>
+            ) : (
+              t('counters.newReadingHelp')
+            )
+          }
           slotProps={{
             htmlInput: { enterKeyHint: 'done', style: { fontSize: '1.9rem', fontWeight: 700, paddingBlock: 14 } },
             input: { endAdornment: unit ? <InputAdornment position="end">{unit}</InputAdornment> : undefined },
-            formHelperText: { sx: { fontSize: '0.95rem', color: isLower ? 'text.primary' : undefined, fontWeight: isLower ? 600 : undefined } },
+            formHelperText: {
+              sx: { fontSize: '0.95rem', color: isLower ? 'text.primary' : undefined, fontWeight: isLower ? 600 : undefined },
+            },
           }}
         />
         <Box sx={{ mt: 2.5 }}>
-          <DateTimeField control={form.control} name="taken_at" label={t('dateTime.takenAt')} notBefore={counter.counter_updated_at} isDisabled={isSaving} />
+          <DateTimeField
+            control={form.control}
+            name="taken_at"
+            label={t('dateTime.takenAt')}
+            notBefore={counter.counter_updated_at}
+            isDisabled={isSaving}
+          />
         </Box>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 3, pt: 1, flexDirection: { xs: 'column', sm: 'row' }, alignItems: 'stretch', gap: 1.5, '& > *': { m: '0 !important' } }}>
+      <DialogActions
+        sx={{
+          px: 3,
+          pb: 3,
+          pt: 1,
+          flexDirection: { xs: 'column', sm: 'row' },
+          alignItems: 'stretch',
+          gap: 1.5,
+          '& > *': { m: '0 !important' },
+        }}
+      >
         {canReset && (
           <Button color="error" startIcon={<RestartAltOutlined />} onClick={onResetClick} disabled={isSaving} sx={{ me: { sm: 'auto' } }}>
             {t('counters.actions.reset')}
@@ -168,7 +207,13 @@ export function RecordReadingForm({
         <Button onClick={onClose} disabled={isSaving} size="large">
           {t('forms.cancel')}
         </Button>
-        <Button type="submit" variant="contained" size="large" loading={isSaving} sx={{ minHeight: 56, fontSize: '1.1rem', minWidth: { sm: 180 } }}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          loading={isSaving}
+          sx={{ minHeight: 56, fontSize: '1.1rem', minWidth: { sm: 180 } }}
+        >
           {t('counters.actions.save')}
         </Button>
       </DialogActions>

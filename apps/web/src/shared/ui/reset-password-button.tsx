@@ -69,7 +69,14 @@ export function ResetPasswordButton({ userName, onReset }: { userName: string; o
               <Typography
                 data-testid="new-password"
                 dir="ltr"
-                sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 22, fontWeight: 600, letterSpacing: 1, overflowWrap: 'anywhere', userSelect: 'all' }}
+                sx={{
+                  fontFamily: 'ui-monospace, monospace',
+                  fontSize: 22,
+                  fontWeight: 600,
+                  letterSpacing: 1,
+                  overflowWrap: 'anywhere',
+                  userSelect: 'all',
+                }}
               >
                 {newPassword}
               </Typography>

@@ -28,7 +28,10 @@ export function StatusPage({
       <Box sx={{ maxWidth: 520 }}>
         {illustration}
         {code && (
-          <Typography aria-hidden sx={{ fontSize: { xs: 72, sm: 112 }, fontWeight: 800, lineHeight: 1, color: 'primary.main', opacity: 0.85 }}>
+          <Typography
+            aria-hidden
+            sx={{ fontSize: { xs: 72, sm: 112 }, fontWeight: 800, lineHeight: 1, color: 'primary.main', opacity: 0.85 }}
+          >
             <bdi dir="ltr">{code}</bdi>
           </Typography>
         )}

@@ -16,7 +16,17 @@ export function UserAvatar({
   const fullName = fullNameOf(firstName, lastName);
   if (avatar) return <Avatar src={avatar} alt={fullName} sx={{ width: size, height: size }} />;
   return (
-    <Avatar aria-hidden sx={{ width: size, height: size, fontSize: size * 0.4, fontWeight: 600, color: '#fff', bgcolor: fullName ? colorFromName(fullName) : 'grey.600' }}>
+    <Avatar
+      aria-hidden
+      sx={{
+        width: size,
+        height: size,
+        fontSize: size * 0.4,
+        fontWeight: 600,
+        color: '#fff',
+        bgcolor: fullName ? colorFromName(fullName) : 'grey.600',
+      }}
+    >
       {initialsOf(firstName, lastName)}
     </Avatar>
   );

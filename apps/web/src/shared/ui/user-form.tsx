@@ -37,10 +37,36 @@ export interface UserFormValues {
 }
 
 const FIELDS = ['username', 'password', 'first_name', 'last_name', 'email', 'phone', 'role', 'is_active'] as const;
-const createSchema = createUserInputSchema.pick({ username: true, password: true, first_name: true, last_name: true, email: true, phone: true, role: true, is_active: true });
-const updateSchema = updateUserInputSchema.pick({ username: true, first_name: true, last_name: true, email: true, phone: true, role: true, is_active: true });
+const createSchema = createUserInputSchema.pick({
+  username: true,
+  password: true,
+  first_name: true,
+  last_name: true,
+  email: true,
+  phone: true,
+  role: true,
+  is_active: true,
+});
+const updateSchema = updateUserInputSchema.pick({
+  username: true,
+  first_name: true,
+  last_name: true,
+  email: true,
+  phone: true,
+  role: true,
+  is_active: true,
+});
 
-const EMPTY: UserFormValues = { username: '', password: '', first_name: '', last_name: '', email: '', phone: '', role: '', is_active: true };
+const EMPTY: UserFormValues = {
+  username: '',
+  password: '',
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+  role: '',
+  is_active: true,
+};
 
 /** 14 characters from an alphabet without look-alikes (0/O, 1/l/I): easy to read out to a colleague. */
 export function generatePassword(length = 14): string {
@@ -102,7 +128,9 @@ export function UserForm({
     const changed =
       mode === 'create'
         ? values
-        : (Object.fromEntries(Object.entries(values).filter(([key]) => formState.dirtyFields[key as keyof UserFormValues])) as Partial<UserFormValues>);
+        : (Object.fromEntries(
+            Object.entries(values).filter(([key]) => formState.dirtyFields[key as keyof UserFormValues]),
+          ) as Partial<UserFormValues>);
     try {
       const result = await onSubmit(changed);
       reset(values);

@@ -74,10 +74,27 @@ export function UsersTable({
           </Stack>
         ),
       },
-      { field: 'first_name', headerName: t('users.fields.name'), flex: 1, minWidth: 160, valueGetter: (_value, row) => fullNameOf(row.first_name, row.last_name) },
-      { field: 'email', headerName: t('users.fields.email'), flex: 1, minWidth: 180, renderCell: ({ value }) => <bdi dir="ltr">{value}</bdi> },
+      {
+        field: 'first_name',
+        headerName: t('users.fields.name'),
+        flex: 1,
+        minWidth: 160,
+        valueGetter: (_value, row) => fullNameOf(row.first_name, row.last_name),
+      },
+      {
+        field: 'email',
+        headerName: t('users.fields.email'),
+        flex: 1,
+        minWidth: 180,
+        renderCell: ({ value }) => <bdi dir="ltr">{value}</bdi>,
+      },
       { field: 'role', headerName: t('users.fields.role'), width: 140, valueFormatter: (value: string) => roleLabel(value) },
-      { field: 'is_active', headerName: t('users.fields.status'), width: 140, renderCell: ({ row }) => <UserStatusChip isActive={row.is_active} /> },
+      {
+        field: 'is_active',
+        headerName: t('users.fields.status'),
+        width: 140,
+        renderCell: ({ row }) => <UserStatusChip isActive={row.is_active} />,
+      },
       {
         field: 'last_login',
         headerName: t('users.fields.lastLogin'),
@@ -126,7 +143,9 @@ export function UsersTable({
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
           <UserAvatar firstName={user.first_name} lastName={user.last_name} avatar={user.avatar} size={40} />
           <Stack sx={{ minWidth: 0, flexGrow: 1 }}>
-            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{fullNameOf(user.first_name, user.last_name) || user.username}</Typography>
+            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {fullNameOf(user.first_name, user.last_name) || user.username}
+            </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               <bdi dir="ltr">{user.username}</bdi> · {roleLabel(user.role)}
             </Typography>

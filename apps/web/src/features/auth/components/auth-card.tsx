@@ -27,7 +27,10 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
       }}
     >
       <PageTransition>
-        <Paper elevation={0} sx={{ width: '100%', maxWidth: 440, mx: 'auto', p: { xs: 3, sm: 5 }, border: '1px solid', borderColor: 'divider' }}>
+        <Paper
+          elevation={0}
+          sx={{ width: '100%', maxWidth: 440, mx: 'auto', p: { xs: 3, sm: 5 }, border: '1px solid', borderColor: 'divider' }}
+        >
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 3 }}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
               <Box component="svg" viewBox="0 0 32 32" aria-hidden sx={{ width: 36, height: 36, color: 'primary.main' }}>
@@ -45,9 +48,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
           <Typography variant="h1" sx={{ fontSize: '1.6rem' }}>
             {title}
           </Typography>
-          {subtitle && (
-            <Typography sx={{ mt: 1, mb: 3, color: 'text.secondary' }}>{subtitle}</Typography>
-          )}
+          {subtitle && <Typography sx={{ mt: 1, mb: 3, color: 'text.secondary' }}>{subtitle}</Typography>}
           {children}
         </Paper>
       </PageTransition>

@@ -5,7 +5,8 @@ import { describeSignInError, retryAfterSeconds } from './sign-in-error';
 
 initI18n('en');
 const t = i18next.t.bind(i18next);
-const failure = (status: number, data: unknown, headers: Record<string, string> = {}) => new ApiError(status, data, 'x', new Headers(headers));
+const failure = (status: number, data: unknown, headers: Record<string, string> = {}) =>
+  new ApiError(status, data, 'x', new Headers(headers));
 
 describe('sign-in errors in words', () => {
   it('explains wrong credentials, a blocked client and a wrong code', () => {
@@ -24,7 +25,9 @@ describe('sign-in errors in words', () => {
     expect(describeSignInError(failure(429, { code: 'throttled' }, { 'Retry-After': '900' }), t)).toBe(
       'Too many sign-in attempts. Please wait 15 minutes and try again.',
     );
-    expect(describeSignInError(failure(429, { code: 'throttled' }), t)).toBe('Too many sign-in attempts. Please wait a moment and try again.');
+    expect(describeSignInError(failure(429, { code: 'throttled' }), t)).toBe(
+      'Too many sign-in attempts. Please wait a moment and try again.',
+    );
   });
 
   it('reads Retry-After as seconds or as an HTTP date', () => {

@@ -45,7 +45,8 @@ function useSignInForm<T extends Record<string, string>>(initial: T, required: (
     event.preventDefault();
     const missing: FieldErrors<T> = {};
     // A password may be spaces; the other fields are trimmed (as the schemas did before).
-    for (const name of required) if (!(name === 'password' ? values[name] : values[name]?.trim())) missing[name] = t('auth.errors.required');
+    for (const name of required)
+      if (!(name === 'password' ? values[name] : values[name]?.trim())) missing[name] = t('auth.errors.required');
     setErrors(missing);
     if (Object.keys(missing).length > 0) return;
     setSubmitting(true);
@@ -100,7 +101,9 @@ export function SignInForm({ reason, onSignedIn, linkComponent }: SignInFormProp
     }
   };
 
-  const handleCredentialsSubmit = credentialsForm.handleSubmit(({ username, password }) => attemptSignIn({ username: username.trim(), password }));
+  const handleCredentialsSubmit = credentialsForm.handleSubmit(({ username, password }) =>
+    attemptSignIn({ username: username.trim(), password }),
+  );
   const handleOtpSubmit = otpForm.handleSubmit(async ({ otp }) => {
     if (pendingCredentials) await attemptSignIn({ ...pendingCredentials, otp: normalizeDigits(otp.trim()) });
   });
@@ -156,12 +159,14 @@ export function SignInForm({ reason, onSignedIn, linkComponent }: SignInFormProp
           autoFocus
           htmlInput={{ autoCapitalize: 'none', spellCheck: false }}
         />
-        <PasswordField
-          {...credentialsForm.field('password')}
-          label={t('auth.signIn.password')}
-          autoComplete="current-password"
-        />
-        <Link component={linkComponent} href={paths.forgotPassword} to={paths.forgotPassword} variant="body2" sx={{ alignSelf: 'flex-end' }}>
+        <PasswordField {...credentialsForm.field('password')} label={t('auth.signIn.password')} autoComplete="current-password" />
+        <Link
+          component={linkComponent}
+          href={paths.forgotPassword}
+          to={paths.forgotPassword}
+          variant="body2"
+          sx={{ alignSelf: 'flex-end' }}
+        >
           {t('auth.signIn.forgotPassword')}
         </Link>
         <Button type="submit" variant="contained" size="large" loading={credentialsForm.isSubmitting}>

@@ -26,7 +26,11 @@ export function ForgotPasswordPage() {
       setSent(true);
     } catch (error) {
       // Spec section 8: the server's detail message, else the generic one.
-      setErrorMessage(error instanceof ApiError && typeof (error.data as { detail?: unknown } | undefined)?.detail === 'string' ? error.message : t('auth.reset.failed'));
+      setErrorMessage(
+        error instanceof ApiError && typeof (error.data as { detail?: unknown } | undefined)?.detail === 'string'
+          ? error.message
+          : t('auth.reset.failed'),
+      );
     }
   });
   const { ref, ...emailField } = form.register('email');

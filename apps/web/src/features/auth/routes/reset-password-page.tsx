@@ -21,7 +21,9 @@ function describeResetError(error: unknown, t: (key: 'auth.reset.invalidLink' | 
   if (error instanceof ApiError && error.status === 400 && error.data && typeof error.data === 'object') {
     const data = error.data as Record<string, unknown>;
     if (data.uid || data.token) return t('auth.reset.invalidLink');
-    const messages = Object.values(data).flat().filter((value): value is string => typeof value === 'string');
+    const messages = Object.values(data)
+      .flat()
+      .filter((value): value is string => typeof value === 'string');
     if (messages.length > 0) return messages.join(' ');
   }
   if (error instanceof ApiError && typeof (error.data as { detail?: unknown } | undefined)?.detail === 'string') return error.message;
@@ -43,7 +45,10 @@ export function ResetPasswordPage() {
             .refine((value) => !/^\d+$/.test(value), t('auth.reset.numeric')),
           confirmPassword: z.string(),
         })
-        .refine((values) => values.newPassword === values.confirmPassword, { message: t('auth.reset.mismatch'), path: ['confirmPassword'] }),
+        .refine((values) => values.newPassword === values.confirmPassword, {
+          message: t('auth.reset.mismatch'),
+          path: ['confirmPassword'],
+        }),
     [t],
   );
   const form = useForm<Values>({ resolver: contractResolver(schema), defaultValues: { newPassword: '', confirmPassword: '' } });

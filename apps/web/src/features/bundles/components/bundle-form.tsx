@@ -86,7 +86,14 @@ export function BundleForm<TResult>({
             {formError}
           </Alert>
         )}
-        <FormTextField control={control} name="name" label={t('bundles.fields.name')} required={!isReadOnly} fullWidth slotProps={readOnly} />
+        <FormTextField
+          control={control}
+          name="name"
+          label={t('bundles.fields.name')}
+          required={!isReadOnly}
+          fullWidth
+          slotProps={readOnly}
+        />
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } }}>
           <NumericTextField
             control={control}
@@ -100,7 +107,10 @@ export function BundleForm<TResult>({
             name="unit_price"
             label={t('bundles.fields.unitPrice')}
             helperText={t('bundles.help.unitPrice')}
-            slotProps={{ ...readOnly, input: { endAdornment: <InputAdornment position="end">{unit ? `${currency} / ${unit}` : currency}</InputAdornment> } }}
+            slotProps={{
+              ...readOnly,
+              input: { endAdornment: <InputAdornment position="end">{unit ? `${currency} / ${unit}` : currency}</InputAdornment> },
+            }}
           />
           <NumericTextField
             control={control}
@@ -110,7 +120,15 @@ export function BundleForm<TResult>({
             slotProps={{ ...readOnly, input: { endAdornment: <InputAdornment position="end">{t('bundles.amperes')}</InputAdornment> } }}
           />
         </Box>
-        <FormTextField control={control} name="description" label={t('bundles.fields.description')} multiline minRows={2} fullWidth slotProps={readOnly} />
+        <FormTextField
+          control={control}
+          name="description"
+          label={t('bundles.fields.description')}
+          multiline
+          minRows={2}
+          fullWidth
+          slotProps={readOnly}
+        />
         <Controller
           control={control}
           name="is_active"
@@ -121,9 +139,7 @@ export function BundleForm<TResult>({
             />
           )}
         />
-        {!isReadOnly && (
-          <FormActions cancelTo={cancelTo} isSaving={isSaving} submitLabel={submitLabel} />
-        )}
+        {!isReadOnly && <FormActions cancelTo={cancelTo} isSaving={isSaving} submitLabel={submitLabel} />}
       </Stack>
       <UnsavedChangesDialog blocker={blocker} />
     </Paper>

@@ -26,7 +26,12 @@ function renderEdit(role: string, handler: Parameters<typeof stubFetch>[0] = () 
     if (url === '/api/services/1/bundles/7/' && init.method === 'GET') return jsonResponse(200, bundle);
     return handler(url, init);
   });
-  const result = renderWithProviders(<BundleEditPage />, { path: '/bundles/7', routePath: '/bundles/:bundleId', role, routes: [{ path: '/bundles', element: <p>Bundle list</p> }] });
+  const result = renderWithProviders(<BundleEditPage />, {
+    path: '/bundles/7',
+    routePath: '/bundles/:bundleId',
+    role,
+    routes: [{ path: '/bundles', element: <p>Bundle list</p> }],
+  });
   return { ...result, fetchMock };
 }
 
@@ -65,7 +70,9 @@ describe('bundle pages', () => {
 
   it('explains a refused delete (409 protected) and stays', async () => {
     renderEdit('admin', (_url, init) =>
-      init.method === 'DELETE' ? jsonResponse(409, { detail: 'This bundle has subscriptions and cannot be deleted.', code: 'protected' }) : undefined,
+      init.method === 'DELETE'
+        ? jsonResponse(409, { detail: 'This bundle has subscriptions and cannot be deleted.', code: 'protected' })
+        : undefined,
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Delete bundle' }));
     const dialog = await screen.findByRole('dialog');
@@ -78,7 +85,15 @@ describe('bundle pages', () => {
   it('puts a 400 on its field when creating', async () => {
     stubFetch((url, init) => {
       if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
-      if (url === '/api/services/1/bundles/' && init.method === 'POST') return jsonResponse(400, { name: ['Ensure this field has no more than 200 characters.'], code: 'max_length', params: { max: 200 }, errors: [{ field: 'name', code: 'max_length', message: 'Ensure this field has no more than 200 characters.', params: { max: 200 } }] });
+      if (url === '/api/services/1/bundles/' && init.method === 'POST')
+        return jsonResponse(400, {
+          name: ['Ensure this field has no more than 200 characters.'],
+          code: 'max_length',
+          params: { max: 200 },
+          errors: [
+            { field: 'name', code: 'max_length', message: 'Ensure this field has no more than 200 characters.', params: { max: 200 } },
+          ],
+        });
       return undefined;
     });
     renderWithProviders(<BundleCreatePage />, { path: '/bundles/create' });

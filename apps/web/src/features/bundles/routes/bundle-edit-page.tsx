@@ -56,15 +56,15 @@ export function BundleEditPage() {
       </RecordState>
       {canDelete && bundle.data && (
         <DangerZone>
-              <DeleteRecordButton
-                label={t('bundles.actions.delete')}
-                title={t('bundles.delete.title')}
-                description={t('bundles.delete.text', { name: bundle.data.name })}
-                inUseMessage={t('bundles.delete.inUse')}
-                deletedMessage={t('bundles.messages.deleted', { name: bundle.data.name })}
-                onDelete={() => deleteBundle.mutateAsync(bundleId)}
-                onDeleted={() => void navigate(paths.bundles)}
-              />
+          <DeleteRecordButton
+            label={t('bundles.actions.delete')}
+            title={t('bundles.delete.title')}
+            description={t('bundles.delete.text', { name: bundle.data.name })}
+            inUseMessage={t('bundles.delete.inUse')}
+            deletedMessage={t('bundles.messages.deleted', { name: bundle.data.name })}
+            onDelete={() => deleteBundle.mutateAsync(bundleId)}
+            onDeleted={() => void navigate(paths.bundles)}
+          />
         </DangerZone>
       )}
     </>

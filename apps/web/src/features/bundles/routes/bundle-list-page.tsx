@@ -19,8 +19,6 @@ import { NumberText } from '../../../shared/ui/number-text';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { BundleStatusChip } from '../components/bundle-status-chip';
 
-
-
 /** The service's bundles: search, active filter, CSV; admins create and open them, accountants read. */
 export function BundleListPage() {
   const { t } = useTranslation();
@@ -38,7 +36,13 @@ export function BundleListPage() {
       minWidth: 110,
       renderCell: ({ row }) => (row.amperage ? <DecimalText value={row.amperage} unit={t('bundles.amperes')} /> : '—'),
     },
-    { field: 'price', headerName: t('bundles.fields.price'), flex: 0.8, minWidth: 120, renderCell: ({ row }) => <Money amount={row.price} /> },
+    {
+      field: 'price',
+      headerName: t('bundles.fields.price'),
+      flex: 0.8,
+      minWidth: 120,
+      renderCell: ({ row }) => <Money amount={row.price} />,
+    },
     {
       field: 'unit_price',
       headerName: t('bundles.fields.unitPrice'),
@@ -54,7 +58,13 @@ export function BundleListPage() {
       sortable: false,
       renderCell: ({ row }) => <NumberText value={row.subscriptions_count} />,
     },
-    { field: 'is_active', headerName: t('bundles.fields.status'), flex: 0.7, minWidth: 110, renderCell: ({ row }) => <BundleStatusChip isActive={row.is_active} /> },
+    {
+      field: 'is_active',
+      headerName: t('bundles.fields.status'),
+      flex: 0.7,
+      minWidth: 110,
+      renderCell: ({ row }) => <BundleStatusChip isActive={row.is_active} />,
+    },
   ];
 
   return (

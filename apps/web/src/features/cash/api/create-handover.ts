@@ -7,13 +7,17 @@ import { cashKeys } from '../../../shared/api/query-keys';
 
 /** The count of a collector's cash (`POST .../cash/handovers/`), once per key. */
 export function createHandover(serviceId: number, input: CreateHandoverInput, idempotencyKey: string): Promise<Handover> {
-  return apiClient.post<Handover>(`services/${serviceId}/cash/handovers/`, input, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+  return apiClient.post<Handover>(`services/${serviceId}/cash/handovers/`, input, {
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
 }
 
 export function useCreateHandover(serviceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, idempotencyKey }: { input: CreateHandoverInput; idempotencyKey: string }) => createHandover(serviceId, input, idempotencyKey),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: cashKeys.all(serviceId) }), invalidateMoneyQueries(queryClient, serviceId)]),
+    mutationFn: ({ input, idempotencyKey }: { input: CreateHandoverInput; idempotencyKey: string }) =>
+      createHandover(serviceId, input, idempotencyKey),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: cashKeys.all(serviceId) }), invalidateMoneyQueries(queryClient, serviceId)]),
   });
 }

@@ -44,7 +44,10 @@ export function CountDialog({ serviceId, row, onClose }: { serviceId: number; ro
   const { idempotencyKey, renewAfter } = useIdempotencyKey(isOpen);
   const runOnce = useSingleFlight();
   const handover = useCreateHandover(serviceId);
-  const form = useForm<CountInput, unknown, CountOutput>({ resolver: contractResolver(countSchema), defaultValues: { counted_amount: '', reason: '' } });
+  const form = useForm<CountInput, unknown, CountOutput>({
+    resolver: contractResolver(countSchema),
+    defaultValues: { counted_amount: '', reason: '' },
+  });
   const [wasOpen, setWasOpen] = useState(isOpen);
   if (isOpen !== wasOpen) {
     setWasOpen(isOpen);
@@ -69,10 +72,21 @@ export function CountDialog({ serviceId, row, onClose }: { serviceId: number; ro
     }
     try {
       const result = await handover.mutateAsync({
-        input: { collector: row.collector, payments: payments.map((payment) => payment.id), counted_amount: values.counted_amount, reason: values.reason },
+        input: {
+          collector: row.collector,
+          payments: payments.map((payment) => payment.id),
+          counted_amount: values.counted_amount,
+          reason: values.reason,
+        },
         idempotencyKey,
       });
-      showToast(t(`cash.count.done.${result.kind}`, { amount: formatMoney(result.counted_amount), difference: formatMoney(result.difference.replace('-', '')) }), { variant: result.kind === 'exact' ? 'success' : 'warning' });
+      showToast(
+        t(`cash.count.done.${result.kind}`, {
+          amount: formatMoney(result.counted_amount),
+          difference: formatMoney(result.difference.replace('-', '')),
+        }),
+        { variant: result.kind === 'exact' ? 'success' : 'warning' },
+      );
       onClose();
     } catch (error) {
       renewAfter(error);
@@ -92,10 +106,16 @@ export function CountDialog({ serviceId, row, onClose }: { serviceId: number; ro
       onConfirm={() => void runOnce(handleConfirm)}
       onClose={onClose}
     >
-      <Stack component="form" noValidate spacing={2} sx={{ mt: 2 }} onSubmit={(event) => {
+      <Stack
+        component="form"
+        noValidate
+        spacing={2}
+        sx={{ mt: 2 }}
+        onSubmit={(event) => {
           event.preventDefault();
           void runOnce(handleConfirm);
-        }}>
+        }}
+      >
         {formError && <Alert severity="error">{formError}</Alert>}
         <Stack spacing={0.5} sx={{ maxHeight: 240, overflowY: 'auto' }}>
           {(held.data ?? []).map((payment) => (
@@ -116,16 +136,26 @@ export function CountDialog({ serviceId, row, onClose }: { serviceId: number; ro
               }
               label={
                 <span>
-                  <CodeText value={payment.invoice_number} /> · <bdi>{payment.customer_name}</bdi> · <Money amount={payment.amount} /> · {formatDateTime(payment.paid_at, i18n.language)}
+                  <CodeText value={payment.invoice_number} /> · <bdi>{payment.customer_name}</bdi> · <Money amount={payment.amount} /> ·{' '}
+                  {formatDateTime(payment.paid_at, i18n.language)}
                 </span>
               }
             />
           ))}
         </Stack>
         <Typography data-testid="count-expected">
-          {t('cash.count.expected')}: <strong><Money amount={formatMoneyAmount(expectedMinor, decimals)} /></strong>
+          {t('cash.count.expected')}:{' '}
+          <strong>
+            <Money amount={formatMoneyAmount(expectedMinor, decimals)} />
+          </strong>
         </Typography>
-        <NumericTextField<CountInput, CountOutput> control={form.control} name="counted_amount" label={t('cash.count.counted')} required autoFocus />
+        <NumericTextField<CountInput, CountOutput>
+          control={form.control}
+          name="counted_amount"
+          label={t('cash.count.counted')}
+          required
+          autoFocus
+        />
         {kind && differenceMinor !== null && (
           <Alert severity={kind === 'exact' ? 'success' : 'warning'} data-testid="count-difference">
             {t(`cash.count.kinds.${kind}`)}

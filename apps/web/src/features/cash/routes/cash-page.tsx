@@ -59,14 +59,26 @@ export function CashPage() {
                       <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
                         <bdi>{row.collector_name}</bdi>
                       </Typography>
-                      {!isZero(row.shortage_today) && <Chip color="error" size="small" label={<>{t('cash.shortageToday')}: <Money amount={row.shortage_today} /></>} />}
+                      {!isZero(row.shortage_today) && (
+                        <Chip
+                          color="error"
+                          size="small"
+                          label={
+                            <>
+                              {t('cash.shortageToday')}: <Money amount={row.shortage_today} />
+                            </>
+                          }
+                        />
+                      )}
                     </Stack>
                     <Typography variant="overline">{t('cash.held')}</Typography>
                     <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} data-testid="cash-held">
                       <Money amount={row.held} />
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {row.oldest_held_at ? t('cash.oldest', { date: formatDateTime(row.oldest_held_at, i18n.language) }) : t('cash.nothingHeld')}
+                      {row.oldest_held_at
+                        ? t('cash.oldest', { date: formatDateTime(row.oldest_held_at, i18n.language) })
+                        : t('cash.nothingHeld')}
                     </Typography>
                     <Typography variant="body2">
                       {t('cash.collected')}: <Money amount={row.collected} /> · {t('cash.handedOver')}: <Money amount={row.handed_over} />
@@ -93,7 +105,9 @@ export function CashPage() {
             <Stack spacing={1}>
               {todayDifferences.map((row) => (
                 <Alert key={row.id} severity={row.kind === 'shortage' ? 'error' : 'warning'} data-testid="cash-difference">
-                  <bdi>{row.collector_name}</bdi> — {t(`cash.count.kinds.${row.kind}`)}: <Money amount={row.difference.replace('-', '')} /> ({t('cash.count.expected')} <Money amount={row.expected_amount} />, {t('cash.count.counted')} <Money amount={row.counted_amount} />) — <bdi>{row.reason}</bdi>
+                  <bdi>{row.collector_name}</bdi> — {t(`cash.count.kinds.${row.kind}`)}: <Money amount={row.difference.replace('-', '')} />{' '}
+                  ({t('cash.count.expected')} <Money amount={row.expected_amount} />, {t('cash.count.counted')}{' '}
+                  <Money amount={row.counted_amount} />) — <bdi>{row.reason}</bdi>
                 </Alert>
               ))}
             </Stack>
@@ -107,14 +121,25 @@ export function CashPage() {
             </Typography>
             <Stack direction="row" spacing={1} role="group" aria-label={t('cash.performance.title')}>
               {(['day', 'month'] as const).map((option) => (
-                <Button key={option} size="small" variant={period === option ? 'contained' : 'outlined'} aria-pressed={period === option} onClick={() => setPeriod(option)}>
+                <Button
+                  key={option}
+                  size="small"
+                  variant={period === option ? 'contained' : 'outlined'}
+                  aria-pressed={period === option}
+                  onClick={() => setPeriod(option)}
+                >
                   {t(`cash.performance.${option}`)}
                 </Button>
               ))}
             </Stack>
           </Stack>
           <RecordState isPending={performance.isPending} error={performance.error} onRetry={() => void performance.refetch()}>
-            <TableContainer tabIndex={0} role="region" aria-label={t('cash.performance.title')} sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+            <TableContainer
+              tabIndex={0}
+              role="region"
+              aria-label={t('cash.performance.title')}
+              sx={{ maxWidth: '100%', overflowX: 'auto' }}
+            >
               <Table size="small">
                 <TableHead>
                   <TableRow>
@@ -129,7 +154,9 @@ export function CashPage() {
                 <TableBody>
                   {(performance.data ?? []).map((row) => (
                     <TableRow key={`${row.period}-${row.collector}`}>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{period === 'day' ? formatDate(row.period, i18n.language) : formatMonth(row.period, i18n.language)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {period === 'day' ? formatDate(row.period, i18n.language) : formatMonth(row.period, i18n.language)}
+                      </TableCell>
                       <TableCell>
                         <bdi>{row.collector_name}</bdi>
                       </TableCell>

@@ -9,8 +9,28 @@ import { CollectPage } from './collect-page';
 import { first } from '@meterline/contract/invariant';
 
 const ELECTRICITY = [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }];
-const fadi = { id: 5, code: 'C-000005', full_name: 'Fadi Fares', phone: '', building_name: 'Rizk Tower', floor: '3', apartment: '5C' } as unknown as Customer;
-const invoice = (extra: Partial<Invoice> = {}) => ({ id: 42, number: 'INV-2026-0042', status: 'unpaid', issued_on: '2026-11-01', currency: 'USD', total: '80.05', balance_due: '80.05', customer: 5, customer_name: 'Fadi Fares', ...extra }) as unknown as Invoice;
+const fadi = {
+  id: 5,
+  code: 'C-000005',
+  full_name: 'Fadi Fares',
+  phone: '',
+  building_name: 'Rizk Tower',
+  floor: '3',
+  apartment: '5C',
+} as unknown as Customer;
+const invoice = (extra: Partial<Invoice> = {}) =>
+  ({
+    id: 42,
+    number: 'INV-2026-0042',
+    status: 'unpaid',
+    issued_on: '2026-11-01',
+    currency: 'USD',
+    total: '80.05',
+    balance_due: '80.05',
+    customer: 5,
+    customer_name: 'Fadi Fares',
+    ...extra,
+  }) as unknown as Invoice;
 const page = <T,>(results: T[]) => ({ count: results.length, count_capped: false, next: null, previous: null, results });
 const PAYMENT_URL = '/api/services/1/invoices/42/create_payment/';
 
@@ -25,16 +45,24 @@ describe('collect at the door without a network', { timeout: 30_000 }, () => {
     const fetchMock = stubFetch((url, init) => {
       if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
       if (url === '/api/services/1/customers/5/') return jsonResponse(200, fadi);
-      if (url.startsWith('/api/services/1/invoices/?')) return jsonResponse(200, page([isPaid ? invoice({ status: 'paid', balance_due: '0.00' }) : invoice()]));
+      if (url.startsWith('/api/services/1/invoices/?'))
+        return jsonResponse(200, page([isPaid ? invoice({ status: 'paid', balance_due: '0.00' }) : invoice()]));
       if (url === PAYMENT_URL && init.method === 'PUT') {
         isPaid = true;
         return jsonResponse(201, { id: 77, invoice: 42, invoice_number: 'INV-2026-0042', amount: '80.05' });
       }
-      if (url.startsWith('/api/services/1/payments/77/receipt/')) return new Response(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+      if (url.startsWith('/api/services/1/payments/77/receipt/'))
+        return new Response(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/pdf' },
+        });
       return undefined;
     });
     const tab = { closed: false, opener: {}, location: { href: '' }, close: vi.fn() };
-    vi.stubGlobal('open', vi.fn(() => tab));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
     URL.createObjectURL = vi.fn(() => 'blob:receipt-77');
     URL.revokeObjectURL = vi.fn();
     renderWithProviders(<CollectPage />, { path: '/collect/5', routePath: '/collect/:customerId', role: 'collector' });
@@ -43,7 +71,9 @@ describe('collect at the door without a network', { timeout: 30_000 }, () => {
     // No network: the cash is kept on this phone, its receipt on screen, marked pending.
     act(() => onlineManager.setOnline(false));
     await userEvent.click(takeAll);
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Take cash' })).getByRole('button', { name: 'Received $80.05' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Take cash' })).getByRole('button', { name: 'Received $80.05' }),
+    );
     const receipt = await screen.findByRole('dialog', { name: /Receipt/ });
     expect(within(receipt).getByTestId('receipt-pending')).toHaveTextContent('Pending');
     expect(receipt).toHaveTextContent('INV-2026-0042');

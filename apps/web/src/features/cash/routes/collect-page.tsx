@@ -57,7 +57,9 @@ function unpaidOldestFirst(invoices: Invoice[] | undefined, waitingMinor: Map<nu
     .filter((invoice) => invoice.status === 'unpaid' || invoice.status === 'partially_paid')
     .map((invoice) => {
       const waiting = waitingMinor.get(invoice.id);
-      return waiting ? { ...invoice, balance_due: formatMoneyAmount((parseMoney(invoice.balance_due, decimals) ?? 0n) - waiting, decimals) } : invoice;
+      return waiting
+        ? { ...invoice, balance_due: formatMoneyAmount((parseMoney(invoice.balance_due, decimals) ?? 0n) - waiting, decimals) }
+        : invoice;
     })
     .filter((invoice) => (parseMoney(invoice.balance_due, decimals) ?? 0n) > 0n)
     .sort((a, b) => (a.issued_on === b.issued_on ? a.id - b.id : a.issued_on < b.issued_on ? -1 : 1));
@@ -169,7 +171,10 @@ export function CollectPage() {
     } finally {
       if (made.length) setReceipts((previous) => [...made, ...previous]);
       setBusy(false);
-      await Promise.all([invalidateMoneyQueries(queryClient, serviceId), queryClient.invalidateQueries({ queryKey: cashKeys.all(serviceId) })]);
+      await Promise.all([
+        invalidateMoneyQueries(queryClient, serviceId),
+        queryClient.invalidateQueries({ queryKey: cashKeys.all(serviceId) }),
+      ]);
     }
   };
 
@@ -190,8 +195,17 @@ export function CollectPage() {
 
   return (
     <>
-      <PageHeader title={name} subtitle={t('collect.title')} backTo={paths.customers} breadcrumbs={[{ label: t('customers.title'), to: paths.customers }, { label: name }]} />
-      <RecordState isPending={!service || customer.isPending || invoices.isPending} error={customer.error ?? invoices.error} onRetry={() => void Promise.all([customer.refetch(), invoices.refetch()])}>
+      <PageHeader
+        title={name}
+        subtitle={t('collect.title')}
+        backTo={paths.customers}
+        breadcrumbs={[{ label: t('customers.title'), to: paths.customers }, { label: name }]}
+      />
+      <RecordState
+        isPending={!service || customer.isPending || invoices.isPending}
+        error={customer.error ?? invoices.error}
+        onRetry={() => void Promise.all([customer.refetch(), invoices.refetch()])}
+      >
         {customer.data && (
           <Stack spacing={2} sx={{ maxWidth: 640, mx: 'auto' }}>
             <Card variant="outlined">
@@ -229,13 +243,20 @@ export function CollectPage() {
                         <Box key={write.idempotencyKey} data-testid="collect-pending-receipt">
                           <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                             <Typography>
-                              <bdi dir="ltr">{write.label.invoiceNumber}</bdi> · <Money amount={write.label.amount} currency={write.label.currency} />
+                              <bdi dir="ltr">{write.label.invoiceNumber}</bdi> ·{' '}
+                              <Money amount={write.label.amount} currency={write.label.currency} />
                             </Typography>
                             {!sent && <Chip size="small" color="warning" label={t('offline.receipt.pending')} />}
                           </Stack>
                           <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
                             {sent ? (
-                              <Button {...bigButton} variant="contained" startIcon={<PrintOutlined />} loading={printing === sent.id} onClick={() => void print(sent, false)}>
+                              <Button
+                                {...bigButton}
+                                variant="contained"
+                                startIcon={<PrintOutlined />}
+                                loading={printing === sent.id}
+                                onClick={() => void print(sent, false)}
+                              >
                                 {t('collect.printReceipt')}
                               </Button>
                             ) : (
@@ -261,7 +282,14 @@ export function CollectPage() {
                     </Typography>
                     <Stack direction="row" spacing={1} role="group" aria-label={t('collect.paperSize')}>
                       {RECEIPT_SIZES.map((option) => (
-                        <Button key={option} fullWidth variant={size === option ? 'contained' : 'outlined'} aria-pressed={size === option} sx={{ minHeight: 48 }} onClick={() => setSize(option)}>
+                        <Button
+                          key={option}
+                          fullWidth
+                          variant={size === option ? 'contained' : 'outlined'}
+                          aria-pressed={size === option}
+                          sx={{ minHeight: 48 }}
+                          onClick={() => setSize(option)}
+                        >
                           {t(`collect.sizes.${option}`)}
                         </Button>
                       ))}
@@ -272,10 +300,22 @@ export function CollectPage() {
                           <CodeText value={payment.invoice_number} /> · <Money amount={payment.amount} />
                         </Typography>
                         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-                          <Button {...bigButton} variant="contained" startIcon={<PrintOutlined />} loading={printing === payment.id} onClick={() => void print(payment, false)}>
+                          <Button
+                            {...bigButton}
+                            variant="contained"
+                            startIcon={<PrintOutlined />}
+                            loading={printing === payment.id}
+                            onClick={() => void print(payment, false)}
+                          >
                             {t('collect.printReceipt')}
                           </Button>
-                          <Button {...bigButton} variant="outlined" startIcon={<ShareOutlined />} disabled={printing !== null} onClick={() => void print(payment, true)}>
+                          <Button
+                            {...bigButton}
+                            variant="outlined"
+                            startIcon={<ShareOutlined />}
+                            disabled={printing !== null}
+                            onClick={() => void print(payment, true)}
+                          >
                             {t('collect.share')}
                           </Button>
                         </Stack>
@@ -296,7 +336,12 @@ export function CollectPage() {
                 ) : (
                   <Stack divider={<Divider flexItem />} spacing={1}>
                     {unpaid.map((invoice) => (
-                      <Stack key={invoice.id} direction="row" data-testid="collect-invoice" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+                      <Stack
+                        key={invoice.id}
+                        direction="row"
+                        data-testid="collect-invoice"
+                        sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}
+                      >
                         <Box sx={{ minWidth: 0 }}>
                           <Typography sx={{ fontWeight: 600 }}>
                             <CodeText value={invoice.number} />
@@ -325,11 +370,21 @@ export function CollectPage() {
                       {t('collect.takeFull', { amount: formatMoney(total) })}
                     </Button>
                     <Divider>{t('collect.or')}</Divider>
-                    <Stack component="form" noValidate spacing={1.5} onSubmit={(event) => {
+                    <Stack
+                      component="form"
+                      noValidate
+                      spacing={1.5}
+                      onSubmit={(event) => {
                         event.preventDefault();
                         void handlePartial();
-                      }}>
-                      <NumericTextField<TakeInput, TakeOutput> control={form.control} name="amount" label={t('collect.partialAmount')} helperText={t('collect.partialHelp')} />
+                      }}
+                    >
+                      <NumericTextField<TakeInput, TakeOutput>
+                        control={form.control}
+                        name="amount"
+                        label={t('collect.partialAmount')}
+                        helperText={t('collect.partialHelp')}
+                      />
                       <Button {...bigButton} type="submit" variant="outlined">
                         {t('collect.takePartial')}
                       </Button>
@@ -351,7 +406,11 @@ export function CollectPage() {
                 {formError}
               </Alert>
             )}
-            {t('collect.confirmText', { amount: formatMoney(formatMoneyAmount(taking ?? 0n, decimals)), customer: name, left: formatMoney(formatMoneyAmount(totalMinor - (taking ?? 0n), decimals)) })}
+            {t('collect.confirmText', {
+              amount: formatMoney(formatMoneyAmount(taking ?? 0n, decimals)),
+              customer: name,
+              left: formatMoney(formatMoneyAmount(totalMinor - (taking ?? 0n), decimals)),
+            })}
           </>
         }
         confirmLabel={t('collect.confirm', { amount: formatMoney(formatMoneyAmount(taking ?? 0n, decimals)) })}

@@ -57,7 +57,14 @@ export function PaymentVerifyPage() {
                   {row(t('verify.invoice'), <CodeText value={data.payment.invoice_number} />)}
                   {row(t('verify.paidAt'), formatDateTime(data.payment.paid_at, i18n.language))}
                   {row(t('verify.receivedBy'), <bdi>{data.payment.received_by_name ?? '—'}</bdi>)}
-                  {row(t('verify.cash'), data.held_by === null ? t('verify.office') : data.handover === null ? t('verify.heldBy', { name: data.held_by_name ?? '' }) : t('verify.handedOver'))}
+                  {row(
+                    t('verify.cash'),
+                    data.held_by === null
+                      ? t('verify.office')
+                      : data.handover === null
+                        ? t('verify.heldBy', { name: data.held_by_name ?? '' })
+                        : t('verify.handedOver'),
+                  )}
                 </Stack>
               </CardContent>
             </Card>

@@ -11,7 +11,8 @@ export function resetCounter(serviceId: number, subscriptionId: number, input: R
 export function useResetCounter(serviceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ subscriptionId, input }: { subscriptionId: number; input: ResetCounterInput }) => resetCounter(serviceId, subscriptionId, input),
+    mutationFn: ({ subscriptionId, input }: { subscriptionId: number; input: ResetCounterInput }) =>
+      resetCounter(serviceId, subscriptionId, input),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: counterKeys.all(serviceId) }),

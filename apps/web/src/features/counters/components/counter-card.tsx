@@ -21,7 +21,9 @@ export function CounterCard({ counter, unit }: { counter: Counter; unit?: string
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Typography sx={{ fontSize: '1.2rem', fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere' }}>{counter.customer_name}</Typography>
+        <Typography sx={{ fontSize: '1.2rem', fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere' }}>
+          {counter.customer_name}
+        </Typography>
         {place && <Typography sx={{ fontSize: '1rem', fontWeight: 500, overflowWrap: 'anywhere' }}>{place}</Typography>}
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           <CodeText value={counter.customer_code} /> · {counter.bundle_name}

@@ -104,11 +104,27 @@ export function ResetCounterForm({
             helperText={t('counters.reset.finalCounterHelp')}
             slotProps={unitAdornment}
           />
-          <NumericTextField control={form.control} name="counter" label={t('counters.reset.newCounter')} helperText={t('counters.reset.newCounterHelp')} slotProps={unitAdornment} />
+          <NumericTextField
+            control={form.control}
+            name="counter"
+            label={t('counters.reset.newCounter')}
+            helperText={t('counters.reset.newCounterHelp')}
+            slotProps={unitAdornment}
+          />
           <FormTextField control={form.control} name="reason" label={t('counters.reset.reason')} required multiline minRows={2} />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 3, pt: 1, flexDirection: { xs: 'column', sm: 'row' }, alignItems: 'stretch', gap: 1.5, '& > *': { m: '0 !important' } }}>
+      <DialogActions
+        sx={{
+          px: 3,
+          pb: 3,
+          pt: 1,
+          flexDirection: { xs: 'column', sm: 'row' },
+          alignItems: 'stretch',
+          gap: 1.5,
+          '& > *': { m: '0 !important' },
+        }}
+      >
         <Button onClick={onBack} size="large">
           {t('counters.reset.back')}
         </Button>

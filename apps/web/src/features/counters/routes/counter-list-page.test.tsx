@@ -32,13 +32,26 @@ const meter: Counter = {
   counter_updated_by_name: 'Karim Aoun',
   consumption: '159.439',
 };
-const subscription = (counter: string) => ({ id: 8, service: 1, customer: 5, bundle: 2, station: null, started_on: '2026-01-01', ended_on: null, counter, counter_updated_at: null, counter_updated_by: null });
+const subscription = (counter: string) => ({
+  id: 8,
+  service: 1,
+  customer: 5,
+  bundle: 2,
+  station: null,
+  started_on: '2026-01-01',
+  ended_on: null,
+  counter,
+  counter_updated_at: null,
+  counter_updated_by: null,
+});
 
 function renderCounters(role: string, handler: FetchHandler = () => undefined, { language = 'en' as 'en' | 'ar' } = {}) {
   const fetchMock = stubFetch((url, init) => {
     if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
-    if (url.startsWith('/api/services/1/subscriptions/counters/')) return jsonResponse(200, { count: 1, count_capped: false, next: null, previous: null, results: [meter] });
-    if (url.startsWith('/api/regions/') || url.startsWith('/api/services/1/stations/')) return jsonResponse(200, url.includes('stations') ? { count: 0, count_capped: false, next: null, previous: null, results: [] } : []);
+    if (url.startsWith('/api/services/1/subscriptions/counters/'))
+      return jsonResponse(200, { count: 1, count_capped: false, next: null, previous: null, results: [meter] });
+    if (url.startsWith('/api/regions/') || url.startsWith('/api/services/1/stations/'))
+      return jsonResponse(200, url.includes('stations') ? { count: 0, count_capped: false, next: null, previous: null, results: [] } : []);
     return handler(url, init);
   });
   const result = renderWithProviders(<CounterListPage />, { path: '/counters?meter=8', role, language });
@@ -51,7 +64,9 @@ describe('counters', () => {
 
   it('records a reading typed in Arabic-Indic digits and closes the sheet', async () => {
     const { fetchMock, router } = renderCounters('collector', (url, init) =>
-      url === '/api/services/1/subscriptions/8/update-counter/' && init.method === 'PUT' ? jsonResponse(200, subscription('2100')) : undefined,
+      url === '/api/services/1/subscriptions/8/update-counter/' && init.method === 'PUT'
+        ? jsonResponse(200, subscription('2100'))
+        : undefined,
     );
     const sheet = await screen.findByRole('dialog', { name: /Fadi Fares/ });
     expect(within(sheet).getByTestId('last-reading')).toHaveTextContent('2,059.439 kWh');
@@ -74,7 +89,9 @@ describe('counters', () => {
     vi.setSystemTime(new Date('2026-11-24T10:30:00Z'));
     try {
       const { fetchMock } = renderCounters('collector', (url, init) =>
-        url === '/api/services/1/subscriptions/8/update-counter/' && init.method === 'PUT' ? jsonResponse(200, subscription('2100')) : undefined,
+        url === '/api/services/1/subscriptions/8/update-counter/' && init.method === 'PUT'
+          ? jsonResponse(200, subscription('2100'))
+          : undefined,
       );
       const sheet = await screen.findByRole('dialog', { name: /Fadi Fares/ });
       await userEvent.type(within(sheet).getByLabelText('New reading'), '2100');
@@ -100,7 +117,10 @@ describe('counters', () => {
     try {
       const { fetchMock } = renderCounters(
         'collector',
-        (url, init) => (url === '/api/services/1/subscriptions/8/update-counter/' && init.method === 'PUT' ? jsonResponse(200, subscription('2100')) : undefined),
+        (url, init) =>
+          url === '/api/services/1/subscriptions/8/update-counter/' && init.method === 'PUT'
+            ? jsonResponse(200, subscription('2100'))
+            : undefined,
         { language: 'ar' },
       );
       const sheet = await screen.findByRole('dialog', { name: /Fadi Fares/ });
@@ -125,11 +145,21 @@ describe('counters', () => {
   it('shows the refusal of a lower reading on the field, in Arabic too', async () => {
     renderCounters(
       'collector',
-      (_url, init) => (init.method === 'PUT' ? jsonResponse(400, {
-        counter: ['The new reading (2000) is lower than the previous reading (2059.439).'],
-        code: 'lower_reading',
-        errors: [{ field: 'counter', code: 'lower_reading', message: 'The new reading (2000) is lower than the previous reading (2059.439).', params: { value: '2000', previous: '2059.439' } }],
-      }) : undefined),
+      (_url, init) =>
+        init.method === 'PUT'
+          ? jsonResponse(400, {
+              counter: ['The new reading (2000) is lower than the previous reading (2059.439).'],
+              code: 'lower_reading',
+              errors: [
+                {
+                  field: 'counter',
+                  code: 'lower_reading',
+                  message: 'The new reading (2000) is lower than the previous reading (2059.439).',
+                  params: { value: '2000', previous: '2059.439' },
+                },
+              ],
+            })
+          : undefined,
       { language: 'ar' },
     );
     const sheet = await screen.findByRole('dialog');
@@ -146,7 +176,9 @@ describe('counters', () => {
       const body = JSON.parse(String(init.body));
       if (body.confirm_unusual) return jsonResponse(200, subscription('99999'));
       return jsonResponse(400, {
-        counter: ['This reading means a consumption of 97939.561 kWh, more than the meter can draw since the previous reading (2.53 kWh). Check it, or confirm it is unusual.'],
+        counter: [
+          'This reading means a consumption of 97939.561 kWh, more than the meter can draw since the previous reading (2.53 kWh). Check it, or confirm it is unusual.',
+        ],
         code: 'reading_implausible',
         params: { consumption: '97939.561', limit: '2.53', unit: 'kWh' },
       });

@@ -81,8 +81,20 @@ export function CounterListPage() {
   };
   const columns: GridColDef<Counter>[] = [
     { field: 'customer_name', headerName: t('counters.fields.customer'), flex: 1.3, minWidth: 150 },
-    { field: 'customer_code', headerName: t('counters.fields.code'), flex: 0.7, minWidth: 100, renderCell: ({ row }) => <CodeText value={row.customer_code} /> },
-    { field: 'building_name', headerName: t('counters.fields.place'), flex: 1.4, minWidth: 170, valueGetter: (_value, row) => counterPlaceOf(row, t) },
+    {
+      field: 'customer_code',
+      headerName: t('counters.fields.code'),
+      flex: 0.7,
+      minWidth: 100,
+      renderCell: ({ row }) => <CodeText value={row.customer_code} />,
+    },
+    {
+      field: 'building_name',
+      headerName: t('counters.fields.place'),
+      flex: 1.4,
+      minWidth: 170,
+      valueGetter: (_value, row) => counterPlaceOf(row, t),
+    },
     { field: 'bundle_name', headerName: t('counters.fields.bundle'), flex: 0.6, minWidth: 90, sortable: false },
     {
       field: 'previous_counter',
@@ -103,13 +115,20 @@ export function CounterListPage() {
         </Typography>
       ),
     },
-    { field: 'consumption', headerName: t('counters.fields.consumption'), flex: 0.8, minWidth: 110, renderCell: ({ row }) => <DecimalText value={row.consumption} unit={unit} /> },
+    {
+      field: 'consumption',
+      headerName: t('counters.fields.consumption'),
+      flex: 0.8,
+      minWidth: 110,
+      renderCell: ({ row }) => <DecimalText value={row.consumption} unit={unit} />,
+    },
     {
       field: 'counter_updated_at',
       headerName: t('counters.fields.updatedAt'),
       flex: 1.1,
       minWidth: 150,
-      valueGetter: (_value, row) => [formatDateTime(row.counter_updated_at, i18n.language, timeZone), row.counter_updated_by_name].filter(Boolean).join(' · '),
+      valueGetter: (_value, row) =>
+        [formatDateTime(row.counter_updated_at, i18n.language, timeZone), row.counter_updated_by_name].filter(Boolean).join(' · '),
     },
   ];
 
@@ -177,7 +196,9 @@ export function CounterListPage() {
               unit={unit}
               save={(input) => resetCounter.mutateAsync({ subscriptionId: meter.id, input })}
               onSaved={(subscription) => {
-                showToast(t('counters.messages.reset', { name: meter.customer_name, value: reading(subscription.counter) }), { variant: 'success' });
+                showToast(t('counters.messages.reset', { name: meter.customer_name, value: reading(subscription.counter) }), {
+                  variant: 'success',
+                });
                 closeSheet();
               }}
               onBack={() => setMode('reading')}

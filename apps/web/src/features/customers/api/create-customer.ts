@@ -14,7 +14,9 @@ export function useCreateCustomer(serviceId: number) {
     mutationFn: (input: CreateCustomerInput) => createCustomer(serviceId, input),
     onSuccess: () =>
       Promise.all(
-        [customerKeys, counterKeys, bundleKeys, stationKeys].map((keys) => queryClient.invalidateQueries({ queryKey: keys.all(serviceId) })),
+        [customerKeys, counterKeys, bundleKeys, stationKeys].map((keys) =>
+          queryClient.invalidateQueries({ queryKey: keys.all(serviceId) }),
+        ),
       ),
   });
 }

@@ -14,7 +14,9 @@ export function useDeleteCustomer(serviceId: number) {
     onSuccess: (_result, customerId) => {
       queryClient.removeQueries({ queryKey: customerKeys.detail(serviceId, customerId) });
       return Promise.all(
-        [customerKeys, counterKeys, bundleKeys, stationKeys].map((keys) => queryClient.invalidateQueries({ queryKey: keys.lists(serviceId) })),
+        [customerKeys, counterKeys, bundleKeys, stationKeys].map((keys) =>
+          queryClient.invalidateQueries({ queryKey: keys.lists(serviceId) }),
+        ),
       );
     },
   });

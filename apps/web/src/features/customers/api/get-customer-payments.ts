@@ -5,7 +5,12 @@ import { apiClient, type Query } from '../../../shared/lib/api-client';
 import { paymentKeys } from '../../../shared/api/query-keys';
 
 /** The customer's payments (`payments/?customer=`), under the payments key so money writes refresh them. */
-export function getCustomerPayments(serviceId: number, customerId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Payment>> {
+export function getCustomerPayments(
+  serviceId: number,
+  customerId: number,
+  query: Query,
+  signal?: AbortSignal,
+): Promise<Paginated<Payment>> {
   return apiClient.get<Paginated<Payment>>(`services/${serviceId}/payments/`, { query: { ...query, customer: customerId }, signal });
 }
 
@@ -16,6 +21,11 @@ export const customerPaymentsQueryOptions = (serviceId: number, customerId: numb
     placeholderData: keepPreviousData,
   });
 
-export function useCustomerPayments(serviceId: number | undefined, customerId: number, query: Query, { isEnabled = true }: { isEnabled?: boolean } = {}) {
+export function useCustomerPayments(
+  serviceId: number | undefined,
+  customerId: number,
+  query: Query,
+  { isEnabled = true }: { isEnabled?: boolean } = {},
+) {
   return useQuery({ ...customerPaymentsQueryOptions(serviceId ?? 0, customerId, query), enabled: isEnabled && Boolean(serviceId) });
 }

@@ -5,7 +5,12 @@ import { apiClient, type Query } from '../../../shared/lib/api-client';
 import { counterKeys } from '../../../shared/api/query-keys';
 
 /** The meter's append-only history (readings and resets), newest first. Needs `list counter`. */
-export function getSubscriptionReadings(serviceId: number, subscriptionId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Reading>> {
+export function getSubscriptionReadings(
+  serviceId: number,
+  subscriptionId: number,
+  query: Query,
+  signal?: AbortSignal,
+): Promise<Paginated<Reading>> {
   return apiClient.get<Paginated<Reading>>(`services/${serviceId}/subscriptions/${subscriptionId}/readings/`, { query, signal });
 }
 
@@ -18,5 +23,8 @@ export const subscriptionReadingsQueryOptions = (serviceId: number, subscription
   });
 
 export function useSubscriptionReadings(serviceId: number | undefined, subscriptionId: number | undefined, query: Query) {
-  return useQuery({ ...subscriptionReadingsQueryOptions(serviceId ?? 0, subscriptionId ?? 0, query), enabled: Boolean(serviceId && subscriptionId) });
+  return useQuery({
+    ...subscriptionReadingsQueryOptions(serviceId ?? 0, subscriptionId ?? 0, query),
+    enabled: Boolean(serviceId && subscriptionId),
+  });
 }

@@ -25,7 +25,9 @@ export function useCommitCustomerImport(serviceId: number) {
       apiClient.post<CustomerImportResult>(importPath(serviceId), await csvBody(file), { headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: () =>
       Promise.all([
-        ...[customerKeys, counterKeys, bundleKeys, stationKeys].map((keys) => queryClient.invalidateQueries({ queryKey: keys.all(serviceId) })),
+        ...[customerKeys, counterKeys, bundleKeys, stationKeys].map((keys) =>
+          queryClient.invalidateQueries({ queryKey: keys.all(serviceId) }),
+        ),
         queryClient.invalidateQueries({ queryKey: onboardingKeys.all }),
       ]),
   });

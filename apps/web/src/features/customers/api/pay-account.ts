@@ -5,14 +5,22 @@ import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/lib/idempotency-key';
 import { invalidateMoneyQueries } from '../../../shared/lib/money-queries';
 
 /** One payment over the customer's account: oldest unpaid invoices first, the rest becomes credit. */
-export function payAccount(serviceId: number, customerId: number, input: CreateAccountPaymentInput, idempotencyKey: string): Promise<AccountPayment> {
-  return apiClient.post<AccountPayment>(`services/${serviceId}/customers/${customerId}/payments/`, input, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+export function payAccount(
+  serviceId: number,
+  customerId: number,
+  input: CreateAccountPaymentInput,
+  idempotencyKey: string,
+): Promise<AccountPayment> {
+  return apiClient.post<AccountPayment>(`services/${serviceId}/customers/${customerId}/payments/`, input, {
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
 }
 
 export function usePayAccount(serviceId: number, customerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, idempotencyKey }: { input: CreateAccountPaymentInput; idempotencyKey: string }) => payAccount(serviceId, customerId, input, idempotencyKey),
+    mutationFn: ({ input, idempotencyKey }: { input: CreateAccountPaymentInput; idempotencyKey: string }) =>
+      payAccount(serviceId, customerId, input, idempotencyKey),
     onSuccess: () => invalidateMoneyQueries(queryClient, serviceId),
   });
 }

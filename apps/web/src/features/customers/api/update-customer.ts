@@ -15,7 +15,9 @@ export function useUpdateCustomer(serviceId: number, customerId: number) {
     onSuccess: async (customer) => {
       queryClient.setQueryData(customerKeys.detail(serviceId, customerId), customer);
       await Promise.all([
-        ...[customerKeys, counterKeys, bundleKeys, stationKeys].map((keys) => queryClient.invalidateQueries({ queryKey: keys.all(serviceId) })),
+        ...[customerKeys, counterKeys, bundleKeys, stationKeys].map((keys) =>
+          queryClient.invalidateQueries({ queryKey: keys.all(serviceId) }),
+        ),
         queryClient.invalidateQueries({ queryKey: auditKeys.of('customer', customerId) }),
       ]);
     },

@@ -10,7 +10,8 @@ export function voidReading(serviceId: number, subscriptionId: number, readingId
 export function useVoidReading(serviceId: number, subscriptionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ readingId, input }: { readingId: number; input: VoidReadingInput }) => voidReading(serviceId, subscriptionId, readingId, input),
+    mutationFn: ({ readingId, input }: { readingId: number; input: VoidReadingInput }) =>
+      voidReading(serviceId, subscriptionId, readingId, input),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['services', serviceId, 'counters'] }),

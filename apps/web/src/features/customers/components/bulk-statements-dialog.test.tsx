@@ -9,10 +9,20 @@ describe('bulk statements dialog', () => {
 
   it("prints every customer of the station chosen into one document, in the user's language unless changed", async () => {
     const tab = { closed: false, opener: {}, location: { href: '' }, close: vi.fn() };
-    vi.stubGlobal('open', vi.fn(() => tab));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
     const urls: string[] = [];
     stubFetch((url) => {
-      if (url.startsWith('/api/services/1/stations/')) return jsonResponse(200, { count: 1, count_capped: false, next: null, previous: null, results: [{ id: 5, name: 'Hamra generator' }] });
+      if (url.startsWith('/api/services/1/stations/'))
+        return jsonResponse(200, {
+          count: 1,
+          count_capped: false,
+          next: null,
+          previous: null,
+          results: [{ id: 5, name: 'Hamra generator' }],
+        });
       if (url === '/api/regions/') return jsonResponse(200, [{ id: 2, name: 'Hamra' }]);
       if (url.startsWith('/api/services/1/statements/')) {
         urls.push(url);
@@ -33,11 +43,16 @@ describe('bulk statements dialog', () => {
   });
 
   it('says so when the document could not be printed, and stays open', async () => {
-    vi.stubGlobal('open', vi.fn(() => null));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => null),
+    );
     stubFetch((url) => {
-      if (url.startsWith('/api/services/1/stations/')) return jsonResponse(200, { count: 0, count_capped: false, next: null, previous: null, results: [] });
+      if (url.startsWith('/api/services/1/stations/'))
+        return jsonResponse(200, { count: 0, count_capped: false, next: null, previous: null, results: [] });
       if (url === '/api/regions/') return jsonResponse(200, []);
-      if (url.startsWith('/api/services/1/statements/')) return jsonResponse(400, { station: ['Ensure this field has no more than 1000 elements.'] });
+      if (url.startsWith('/api/services/1/statements/'))
+        return jsonResponse(400, { station: ['Ensure this field has no more than 1000 elements.'] });
       return undefined;
     });
     const onClose = vi.fn();

@@ -26,11 +26,24 @@ export function BulkStatementsDialog({ isOpen, serviceId, onClose }: { isOpen: b
       title={t('account.statement.bulkTitle')}
       text={t('account.statement.bulkText')}
       initial={{ language: documentLang(i18n.language) }}
-      print={(options) => openBulkStatements(serviceId, { ...options, station: station ? Number(station) : undefined, region: region ? Number(region) : undefined })}
+      print={(options) =>
+        openBulkStatements(serviceId, {
+          ...options,
+          station: station ? Number(station) : undefined,
+          region: region ? Number(region) : undefined,
+        })
+      }
       onClose={onClose}
     >
       {canListStations && (
-        <TextField select size="small" label={t('account.statement.station')} value={station} slotProps={ALL_SHOWN} onChange={(event) => setStation(event.target.value)}>
+        <TextField
+          select
+          size="small"
+          label={t('account.statement.station')}
+          value={station}
+          slotProps={ALL_SHOWN}
+          onChange={(event) => setStation(event.target.value)}
+        >
           <MenuItem value="">{t('account.statement.all')}</MenuItem>
           {(stations.data ?? []).map((option) => (
             <MenuItem key={option.id} value={String(option.id)}>
@@ -39,7 +52,14 @@ export function BulkStatementsDialog({ isOpen, serviceId, onClose }: { isOpen: b
           ))}
         </TextField>
       )}
-      <TextField select size="small" label={t('account.statement.region')} value={region} slotProps={ALL_SHOWN} onChange={(event) => setRegion(event.target.value)}>
+      <TextField
+        select
+        size="small"
+        label={t('account.statement.region')}
+        value={region}
+        slotProps={ALL_SHOWN}
+        onChange={(event) => setRegion(event.target.value)}
+      >
         <MenuItem value="">{t('account.statement.all')}</MenuItem>
         {(regions.data ?? []).map((option) => (
           <MenuItem key={option.id} value={String(option.id)}>

@@ -12,7 +12,10 @@ interface Addressed {
 /** "Hamra · Bliss St · Building 4, floor 2, apt 5": what a collector reads at the door, in the user's digits. */
 export function customerAddressOf(row: Addressed, t: TFunction): string {
   const place = [row.region_name, row.street_name, row.building_name].filter(Boolean).join(' · ');
-  const unit = [row.floor && t('customers.floorShort', { floor: row.floor }), row.apartment && t('customers.apartmentShort', { apartment: row.apartment })]
+  const unit = [
+    row.floor && t('customers.floorShort', { floor: row.floor }),
+    row.apartment && t('customers.apartmentShort', { apartment: row.apartment }),
+  ]
     .filter(Boolean)
     .join(t('customers.listSeparator'));
   return localizeDigits([place, unit].filter(Boolean).join(t('customers.listSeparator')), i18next.language);

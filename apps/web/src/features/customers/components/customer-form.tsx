@@ -148,7 +148,14 @@ export function CustomerForm<TResult>({
           </Alert>
         )}
         <Box sx={grid}>
-          <FormTextField control={control} name="full_name" label={t('customers.fields.fullName')} required={!isReadOnly} slotProps={readOnly} sx={{ gridColumn: { md: 'span 2' } }} />
+          <FormTextField
+            control={control}
+            name="full_name"
+            label={t('customers.fields.fullName')}
+            required={!isReadOnly}
+            slotProps={readOnly}
+            sx={{ gridColumn: { md: 'span 2' } }}
+          />
           <FormTextField
             control={control}
             name="code"
@@ -156,7 +163,13 @@ export function CustomerForm<TResult>({
             helperText={isNew && !isReadOnly ? t('customers.help.code') : undefined}
             slotProps={ltrReadOnly}
           />
-          <FormTextField control={control} name="phone" type="tel" label={t('customers.fields.phone')} slotProps={{ htmlInput: { ...ltrReadOnly.htmlInput, inputMode: 'tel' } }} />
+          <FormTextField
+            control={control}
+            name="phone"
+            type="tel"
+            label={t('customers.fields.phone')}
+            slotProps={{ htmlInput: { ...ltrReadOnly.htmlInput, inputMode: 'tel' } }}
+          />
           <FormTextField control={control} name="email" type="email" label={t('customers.fields.email')} slotProps={ltrReadOnly} />
           <FormTextField control={control} name="national_id" label={t('customers.fields.nationalId')} slotProps={ltrReadOnly} />
         </Box>
@@ -188,7 +201,9 @@ export function CustomerForm<TResult>({
             select
             parse={toId}
             label={t('customers.fields.bundle')}
-            helperText={isBundleChanged ? t('customers.help.bundleChange') : isNew && !offersInitialReading ? t('customers.help.bundle') : undefined}
+            helperText={
+              isBundleChanged ? t('customers.help.bundleChange') : isNew && !offersInitialReading ? t('customers.help.bundle') : undefined
+            }
             slotProps={readOnly}
           >
             <MenuItem value="">
@@ -218,7 +233,11 @@ export function CustomerForm<TResult>({
         <AddressPickers
           value={{ region, street, building }}
           isDisabled={isReadOnly}
-          errors={{ region: formState.errors.region?.message, street: formState.errors.street?.message, building: formState.errors.building?.message }}
+          errors={{
+            region: formState.errors.region?.message,
+            street: formState.errors.street?.message,
+            building: formState.errors.building?.message,
+          }}
           onChange={(address) => {
             form.setValue('region', address.region, { shouldDirty: true });
             form.setValue('street', address.street, { shouldDirty: true });
@@ -229,10 +248,16 @@ export function CustomerForm<TResult>({
           <FormTextField control={control} name="floor" label={t('customers.fields.floor')} slotProps={readOnly} />
           <FormTextField control={control} name="apartment" label={t('customers.fields.apartment')} slotProps={readOnly} />
         </Box>
-        <FormTextField control={control} name="notes" label={t('customers.fields.notes')} multiline minRows={2} fullWidth slotProps={readOnly} />
-        {!isReadOnly && (
-          <FormActions cancelTo={cancelTo} isSaving={isSaving} submitLabel={submitLabel} />
-        )}
+        <FormTextField
+          control={control}
+          name="notes"
+          label={t('customers.fields.notes')}
+          multiline
+          minRows={2}
+          fullWidth
+          slotProps={readOnly}
+        />
+        {!isReadOnly && <FormActions cancelTo={cancelTo} isSaving={isSaving} submitLabel={submitLabel} />}
       </Stack>
       <UnsavedChangesDialog blocker={blocker} />
     </Paper>

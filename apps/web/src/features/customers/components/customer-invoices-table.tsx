@@ -47,7 +47,13 @@ export function CustomerInvoicesTable({ serviceId, customerId }: { serviceId: nu
   const date = (value: string) => formatDate(value, i18n.language);
 
   const columns: GridColDef<Invoice>[] = [
-    { field: 'number', headerName: t('customers.invoices.number'), flex: 1, minWidth: 160, renderCell: ({ row }) => <CodeText value={row.number} /> },
+    {
+      field: 'number',
+      headerName: t('customers.invoices.number'),
+      flex: 1,
+      minWidth: 160,
+      renderCell: ({ row }) => <CodeText value={row.number} />,
+    },
     {
       field: 'period_start',
       headerName: t('customers.invoices.period'),
@@ -55,8 +61,20 @@ export function CustomerInvoicesTable({ serviceId, customerId }: { serviceId: nu
       minWidth: 200,
       valueGetter: (_value, row) => `${date(row.period_start)} – ${date(row.period_end)}`,
     },
-    { field: 'due_on', headerName: t('customers.invoices.dueOn'), flex: 0.8, minWidth: 120, valueGetter: (_value, row) => date(row.due_on) },
-    { field: 'total', headerName: t('customers.invoices.total'), flex: 0.7, minWidth: 110, renderCell: ({ row }) => <Money amount={row.total} currency={row.currency} /> },
+    {
+      field: 'due_on',
+      headerName: t('customers.invoices.dueOn'),
+      flex: 0.8,
+      minWidth: 120,
+      valueGetter: (_value, row) => date(row.due_on),
+    },
+    {
+      field: 'total',
+      headerName: t('customers.invoices.total'),
+      flex: 0.7,
+      minWidth: 110,
+      renderCell: ({ row }) => <Money amount={row.total} currency={row.currency} />,
+    },
     {
       field: 'balance_due',
       headerName: t('customers.invoices.balanceDue'),
@@ -64,7 +82,13 @@ export function CustomerInvoicesTable({ serviceId, customerId }: { serviceId: nu
       minWidth: 110,
       renderCell: ({ row }) => <Money amount={row.balance_due} currency={row.currency} />,
     },
-    { field: 'status', headerName: t('customers.invoices.statusLabel'), flex: 0.8, minWidth: 130, renderCell: ({ row }) => <InvoiceStatusChip invoice={row} /> },
+    {
+      field: 'status',
+      headerName: t('customers.invoices.statusLabel'),
+      flex: 0.8,
+      minWidth: 130,
+      renderCell: ({ row }) => <InvoiceStatusChip invoice={row} />,
+    },
   ];
 
   return (

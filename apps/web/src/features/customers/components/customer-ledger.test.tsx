@@ -62,7 +62,9 @@ describe('customer ledger', () => {
   it('shows opening, every movement with the running balance (credit in words), closing and the ageing, for the period in the URL', async () => {
     const { fetchMock, router } = renderLedger('accountant', undefined, customer, '/customers/5?date_from=2026-09-01');
     const table = await screen.findByRole('table', { name: 'Ledger' });
-    const rows = within(table).getAllByRole('row').map((row) => row.textContent);
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
     expect(rows[1]).toMatch(/Opening balance\$0\.00/);
     expect(rows[2]).toMatch(/InvoiceINV-2026-000001\$30\.00\$30\.00/);
     expect(rows[3]).toMatch(/PaymentR-77-\$45\.50\$15\.50 credit/);
@@ -73,7 +75,11 @@ describe('customer ledger', () => {
 
     await typeDate(screen.getByRole('group', { name: 'To' }), '2026-09-30');
     await waitFor(() => expect(router.state.location.search).toBe('?date_from=2026-09-01&date_to=2026-09-30'));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/services/1/customers/5/ledger/?date_from=2026-09-01&date_to=2026-09-30')).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([url]) => String(url) === '/api/services/1/customers/5/ledger/?date_from=2026-09-01&date_to=2026-09-30'),
+      ).toBe(true),
+    );
   });
 
   it('says "credit" in Arabic too', async () => {
@@ -113,7 +119,11 @@ describe('customer ledger', () => {
     await userEvent.type(within(dialog).getByLabelText(/Amount received/), '100');
     await userEvent.type(within(dialog).getByLabelText(/Reference/), 'R-9');
     const allocation = within(dialog).getByTestId('pay-account-allocation');
-    expect(within(allocation).getAllByRole('listitem').map((item) => item.textContent?.replace(/[\u2066-\u2069]/g, ''))).toEqual([
+    expect(
+      within(allocation)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.replace(/[\u2066-\u2069]/g, '')),
+    ).toEqual([
       'Invoice INV-2026-000011, due 15 Aug 2026$30.00',
       expect.stringMatching(/^Invoice INV-2026-000012, due 15 Sept? 2026\$30\.00$/),
       'Invoice INV-2026-000013, due 15 Oct 2026$30.00',
@@ -172,7 +182,14 @@ describe('customer ledger', () => {
       (url, init) => {
         if (url === '/api/services/1/customers/5/credit/refund/' && init.method === 'POST') {
           posts.push(JSON.parse(String(init.body)));
-          return jsonResponse(201, { id: 1, customer: 5, amount: '5.00', reason: 'Moved away', customer_balance: '-10.50', customer_credit: '10.50' });
+          return jsonResponse(201, {
+            id: 1,
+            customer: 5,
+            amount: '5.00',
+            reason: 'Moved away',
+            customer_balance: '-10.50',
+            customer_credit: '10.50',
+          });
         }
         return undefined;
       },
@@ -198,14 +215,20 @@ describe('customer ledger', () => {
 
   it('prints the statement of the period in the language chosen', async () => {
     const tab = { closed: false, opener: {}, location: { href: '' }, close: vi.fn() };
-    vi.stubGlobal('open', vi.fn(() => tab));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
     const urls: string[] = [];
     renderLedger(
       'accountant',
       (url) => {
         if (url.startsWith('/api/services/1/customers/5/statement/')) {
           urls.push(url);
-          return new Response(new Blob(['%PDF'], { type: 'application/pdf' }), { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+          return new Response(new Blob(['%PDF'], { type: 'application/pdf' }), {
+            status: 200,
+            headers: { 'Content-Type': 'application/pdf' },
+          });
         }
         return undefined;
       },

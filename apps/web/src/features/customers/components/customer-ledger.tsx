@@ -119,7 +119,9 @@ export function CustomerLedger({ serviceId, customer }: { serviceId: number; cus
             <Typography variant="body2" color="text.secondary" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
               {t('account.ledger.ageing')}
             </Typography>
-            <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(5, minmax(0, 1fr))' } }}>
+            <Box
+              sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(5, minmax(0, 1fr))' } }}
+            >
               {AGEING_BUCKETS.map((bucket) => {
                 const amount = ledger.data.ageing[bucket];
                 const isOwed = Number(amount) > 0;
@@ -208,8 +210,17 @@ export function CustomerLedger({ serviceId, customer }: { serviceId: number; cus
       )}
 
       {canPay && <PayAccountDialog isOpen={dialog === 'pay'} serviceId={serviceId} customer={customer} onClose={() => setDialog(null)} />}
-      {canRefund && <RefundCreditDialog isOpen={dialog === 'refund'} serviceId={serviceId} customer={customer} onClose={() => setDialog(null)} />}
-      <StatementDialog isOpen={dialog === 'statement'} serviceId={serviceId} customer={customer} dateFrom={dateFrom} dateTo={dateTo} onClose={() => setDialog(null)} />
+      {canRefund && (
+        <RefundCreditDialog isOpen={dialog === 'refund'} serviceId={serviceId} customer={customer} onClose={() => setDialog(null)} />
+      )}
+      <StatementDialog
+        isOpen={dialog === 'statement'}
+        serviceId={serviceId}
+        customer={customer}
+        dateFrom={dateFrom}
+        dateTo={dateTo}
+        onClose={() => setDialog(null)}
+      />
     </Stack>
   );
 }
@@ -228,7 +239,11 @@ function TotalRow({ label, date, amount }: { label: string; date?: string; amoun
 
 function PhoneTotal({ label, amount }: { label: string; amount: string }) {
   return (
-    <Stack component="li" direction="row" sx={{ justifyContent: 'space-between', gap: 1, py: 1.25, px: 1, bgcolor: 'action.hover', borderRadius: 1 }}>
+    <Stack
+      component="li"
+      direction="row"
+      sx={{ justifyContent: 'space-between', gap: 1, py: 1.25, px: 1, bgcolor: 'action.hover', borderRadius: 1 }}
+    >
       <Typography sx={{ fontWeight: 600 }}>{label}</Typography>
       <Typography sx={{ fontWeight: 600 }}>
         <BalanceText amount={amount} />

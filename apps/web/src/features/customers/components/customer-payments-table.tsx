@@ -35,9 +35,27 @@ export function CustomerPaymentsTable({ serviceId, customerId }: { serviceId: nu
 
   const columns: GridColDef<Payment>[] = [
     { field: 'paid_at', headerName: t('customers.payments.paidAt'), flex: 1, minWidth: 170, valueGetter: (_value, row) => when(row) },
-    { field: 'invoice_number', headerName: t('customers.payments.invoice'), flex: 1, minWidth: 150, renderCell: ({ row }) => <CodeText value={row.invoice_number} /> },
-    { field: 'amount', headerName: t('customers.payments.amount'), flex: 0.7, minWidth: 110, renderCell: ({ row }) => <Money amount={row.amount} /> },
-    { field: 'method', headerName: t('customers.payments.method'), flex: 0.7, minWidth: 120, valueGetter: (_value, row) => paymentMethodLabel(row.method, t) },
+    {
+      field: 'invoice_number',
+      headerName: t('customers.payments.invoice'),
+      flex: 1,
+      minWidth: 150,
+      renderCell: ({ row }) => <CodeText value={row.invoice_number} />,
+    },
+    {
+      field: 'amount',
+      headerName: t('customers.payments.amount'),
+      flex: 0.7,
+      minWidth: 110,
+      renderCell: ({ row }) => <Money amount={row.amount} />,
+    },
+    {
+      field: 'method',
+      headerName: t('customers.payments.method'),
+      flex: 0.7,
+      minWidth: 120,
+      valueGetter: (_value, row) => paymentMethodLabel(row.method, t),
+    },
     { field: 'received_by_name', headerName: t('customers.payments.receivedBy'), flex: 0.9, minWidth: 130, sortable: false },
     { field: 'reference', headerName: t('customers.payments.reference'), flex: 0.9, minWidth: 120, sortable: false },
   ];

@@ -40,7 +40,9 @@ function render(role: string, voidAnswer: () => Response = () => jsonResponse(20
 describe('voiding a reading from the history', () => {
   it('asks the reason, calls the void endpoint, and shows a refusal naming the invoice', async () => {
     const user = userEvent.setup();
-    const fetchMock = render('admin', () => jsonResponse(409, { detail: 'billed', code: 'reading_billed', params: { invoice: 7, number: 'INV-2026-000007' } }));
+    const fetchMock = render('admin', () =>
+      jsonResponse(409, { detail: 'billed', code: 'reading_billed', params: { invoice: 7, number: 'INV-2026-000007' } }),
+    );
     const buttons = await screen.findAllByRole('button', { name: /^Void the reading/ });
     // Live readings only: not the reset.
     expect(buttons).toHaveLength(2);
@@ -50,7 +52,9 @@ describe('voiding a reading from the history', () => {
     expect(confirm).toBeDisabled();
     await user.type(within(dialog).getByRole('textbox', { name: /Why is it wrong/ }), 'Typo: 123.45');
     await user.click(confirm);
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This reading was billed by invoice INV-2026-000007: cancel that invoice first.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This reading was billed by invoice INV-2026-000007: cancel that invoice first.',
+    );
     const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/void/'))!;
     expect(String(call[0])).toBe('/api/services/1/subscriptions/8/readings/3/void/');
     expect(JSON.parse(String(call[1]?.body))).toEqual({ reason: 'Typo: 123.45' });

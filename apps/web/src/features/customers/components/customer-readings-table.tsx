@@ -22,7 +22,11 @@ import { VoidReadingDialog } from './void-reading-dialog';
 function KindChip({ kind, isVoid = false }: { kind: string; isVoid?: boolean }) {
   const { t } = useTranslation();
   if (isVoid) return <StatusChip tone="neutral" label={t('customers.readings.void')} />;
-  return kind === 'reset' ? <StatusChip tone="warning" label={t('customers.readings.reset')} /> : <StatusChip tone="info" label={t('customers.readings.reading')} />;
+  return kind === 'reset' ? (
+    <StatusChip tone="warning" label={t('customers.readings.reset')} />
+  ) : (
+    <StatusChip tone="info" label={t('customers.readings.reading')} />
+  );
 }
 
 /** A voided reading stays in the history, struck through: consumption and invoices ignore it. */
@@ -45,10 +49,21 @@ export function CustomerReadingsTable({ serviceId, subscriptionId, unit }: { ser
   const mayVoid = (row: Reading) =>
     canUpdateCounter &&
     Boolean(user) &&
-    mayVoidReading({ role: user?.role ?? '', userId: user?.id ?? 0, reading: row, takenOn: todayIn(timeZone, new Date(row.taken_at)), today: todayIn(timeZone) });
+    mayVoidReading({
+      role: user?.role ?? '',
+      userId: user?.id ?? 0,
+      reading: row,
+      takenOn: todayIn(timeZone, new Date(row.taken_at)),
+      today: todayIn(timeZone),
+    });
   const voidButton = (row: Reading) =>
     mayVoid(row) ? (
-      <Button size="small" color="error" onClick={() => setVoiding(row)} aria-label={t('customers.readings.voidLabel', { value: row.value })}>
+      <Button
+        size="small"
+        color="error"
+        onClick={() => setVoiding(row)}
+        aria-label={t('customers.readings.voidLabel', { value: row.value })}
+      >
         {t('customers.readings.voidAction')}
       </Button>
     ) : null;
@@ -58,7 +73,14 @@ export function CustomerReadingsTable({ serviceId, subscriptionId, unit }: { ser
 
   const columns: GridColDef<Reading>[] = [
     { field: 'taken_at', headerName: t('customers.readings.takenAt'), flex: 1, minWidth: 170, valueGetter: (_value, row) => when(row) },
-    { field: 'kind', headerName: t('customers.readings.kind'), flex: 0.6, minWidth: 110, sortable: false, renderCell: ({ row }) => <KindChip kind={row.kind} isVoid={Boolean(row.voided_at)} /> },
+    {
+      field: 'kind',
+      headerName: t('customers.readings.kind'),
+      flex: 0.6,
+      minWidth: 110,
+      sortable: false,
+      renderCell: ({ row }) => <KindChip kind={row.kind} isVoid={Boolean(row.voided_at)} />,
+    },
     {
       field: 'value',
       headerName: t('customers.readings.value'),
@@ -94,49 +116,62 @@ export function CustomerReadingsTable({ serviceId, subscriptionId, unit }: { ser
         ),
     },
     { field: 'taken_by_name', headerName: t('customers.readings.takenBy'), flex: 0.9, minWidth: 130, sortable: false },
-    { field: 'reason', headerName: t('customers.readings.reason'), flex: 1, minWidth: 140, sortable: false, valueGetter: (_value, row) => reasonOf(row, t) },
+    {
+      field: 'reason',
+      headerName: t('customers.readings.reason'),
+      flex: 1,
+      minWidth: 140,
+      sortable: false,
+      valueGetter: (_value, row) => reasonOf(row, t),
+    },
     { field: 'actions', headerName: '', width: 90, sortable: false, renderCell: ({ row }) => voidButton(row) },
   ];
 
   return (
     <>
-    <DataTable<Reading>
-      label={t('customers.tabs.readings')}
-      columns={columns}
-      listState={listState}
-      query={query}
-      isSearchable={false}
-      errorMessage={t('customers.readings.loadFailed')}
-      emptyMessage={t('customers.readings.empty')}
-      orderingFields={readingListSpec.ordering}
-      exportCsv={{ path: `services/${serviceId}/subscriptions/${subscriptionId}/readings/`, filename: 'readings' }}
-      renderCard={(row) => (
-        <Stack spacing={0.5}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-            <Typography sx={{ fontWeight: 700, fontSize: '1.15rem', ...struck(row) }}>
-              <DecimalText value={row.value} unit={unit} />
-            </Typography>
-            <KindChip kind={row.kind} isVoid={Boolean(row.voided_at)} />
-          </Stack>
-          <Typography variant="body2" color="text.secondary">
-            {when(row)}
-            {row.taken_by_name && ` · ${row.taken_by_name}`}
-          </Typography>
-          {row.kind === 'reading' && row.previous_value !== null && (
+      <DataTable<Reading>
+        label={t('customers.tabs.readings')}
+        columns={columns}
+        listState={listState}
+        query={query}
+        isSearchable={false}
+        errorMessage={t('customers.readings.loadFailed')}
+        emptyMessage={t('customers.readings.empty')}
+        orderingFields={readingListSpec.ordering}
+        exportCsv={{ path: `services/${serviceId}/subscriptions/${subscriptionId}/readings/`, filename: 'readings' }}
+        renderCard={(row) => (
+          <Stack spacing={0.5}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+              <Typography sx={{ fontWeight: 700, fontSize: '1.15rem', ...struck(row) }}>
+                <DecimalText value={row.value} unit={unit} />
+              </Typography>
+              <KindChip kind={row.kind} isVoid={Boolean(row.voided_at)} />
+            </Stack>
             <Typography variant="body2" color="text.secondary">
-              {t('customers.readings.added')}: <DecimalText value={readingDifference(row.value, row.previous_value)} unit={unit} />
+              {when(row)}
+              {row.taken_by_name && ` · ${row.taken_by_name}`}
             </Typography>
-          )}
-          {reasonOf(row, t) && (
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {reasonOf(row, t)}
-            </Typography>
-          )}
-          {mayVoid(row) && <Stack direction="row">{voidButton(row)}</Stack>}
-        </Stack>
-      )}
-    />
-    <VoidReadingDialog serviceId={serviceId} subscriptionId={subscriptionId} reading={voiding} unit={unit} onClose={() => setVoiding(null)} />
+            {row.kind === 'reading' && row.previous_value !== null && (
+              <Typography variant="body2" color="text.secondary">
+                {t('customers.readings.added')}: <DecimalText value={readingDifference(row.value, row.previous_value)} unit={unit} />
+              </Typography>
+            )}
+            {reasonOf(row, t) && (
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {reasonOf(row, t)}
+              </Typography>
+            )}
+            {mayVoid(row) && <Stack direction="row">{voidButton(row)}</Stack>}
+          </Stack>
+        )}
+      />
+      <VoidReadingDialog
+        serviceId={serviceId}
+        subscriptionId={subscriptionId}
+        reading={voiding}
+        unit={unit}
+        onClose={() => setVoiding(null)}
+      />
     </>
   );
 }

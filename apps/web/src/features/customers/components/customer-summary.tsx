@@ -32,10 +32,17 @@ export function CustomerSummary({ customer, unit, readingHref }: { customer: Cus
   const formatMoney = useFormatMoney();
   const balance = Number(customer.balance);
   const hasCredit = Number(customer.credit) > 0;
-  const balanceNote = balance > 0 ? t('customers.summary.owes') : balance < 0 ? t('customers.summary.credit') : t('customers.summary.settled');
+  const balanceNote =
+    balance > 0 ? t('customers.summary.owes') : balance < 0 ? t('customers.summary.credit') : t('customers.summary.settled');
   const address = customerAddressOf(customer, t);
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+      }}
+    >
       <SummaryCard title={t('customers.fields.balance')}>
         <Typography sx={{ fontSize: '1.75rem', fontWeight: 700, color: balance > 0 ? 'error.main' : 'text.primary' }}>
           <BalanceText amount={customer.balance} />

@@ -38,7 +38,17 @@ const EMPTY = { amount: '', method: 'cash' as const, reference: '' };
  * as credit. The dialog shows that spread as it is typed (the same rule as the server,
  * `allocatePayment`) and is itself the confirmation: the button names the amount.
  */
-export function PayAccountDialog({ isOpen, serviceId, customer, onClose }: { isOpen: boolean; serviceId: number; customer: Customer; onClose(): void }) {
+export function PayAccountDialog({
+  isOpen,
+  serviceId,
+  customer,
+  onClose,
+}: {
+  isOpen: boolean;
+  serviceId: number;
+  customer: Customer;
+  onClose(): void;
+}) {
   const { t, i18n } = useTranslation();
   const { showToast } = useToast();
   const formatMoney = useFormatMoney();
@@ -52,7 +62,13 @@ export function PayAccountDialog({ isOpen, serviceId, customer, onClose }: { isO
     () =>
       (invoices.data?.results ?? [])
         .filter((invoice) => invoice.status === 'unpaid' || invoice.status === 'partially_paid')
-        .map((invoice) => ({ id: invoice.id, number: invoice.number, issuedOn: invoice.issued_on, dueOn: invoice.due_on, balanceDue: parseMoney(invoice.balance_due, decimals) ?? 0n }))
+        .map((invoice) => ({
+          id: invoice.id,
+          number: invoice.number,
+          issuedOn: invoice.issued_on,
+          dueOn: invoice.due_on,
+          balanceDue: parseMoney(invoice.balance_due, decimals) ?? 0n,
+        }))
         .filter((invoice) => invoice.balanceDue > 0n),
     [invoices.data, decimals],
   );
@@ -62,7 +78,8 @@ export function PayAccountDialog({ isOpen, serviceId, customer, onClose }: { isO
     () =>
       createAccountPaymentInputSchema.superRefine((value, context) => {
         const amount = parseMoney(value.amount, decimals);
-        if (amount === null || amount <= 0n) context.addIssue({ code: 'custom', path: ['amount'], message: t('account.pay.amountPositive') });
+        if (amount === null || amount <= 0n)
+          context.addIssue({ code: 'custom', path: ['amount'], message: t('account.pay.amountPositive') });
       }),
     [decimals, t],
   );
@@ -86,10 +103,15 @@ export function PayAccountDialog({ isOpen, serviceId, customer, onClose }: { isO
   const handleConfirm = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const payment = await pay.mutateAsync({ input: { amount: values.amount, method: values.method, reference: values.reference }, idempotencyKey });
+      const payment = await pay.mutateAsync({
+        input: { amount: values.amount, method: values.method, reference: values.reference },
+        idempotencyKey,
+      });
       const hasCredit = (parseMoney(payment.credit_added, decimals) ?? 0n) > 0n;
       showToast(
-        hasCredit ? t('account.pay.doneCredit', { amount: formatMoney(payment.amount), credit: formatMoney(payment.credit_added) }) : t('account.pay.done', { amount: formatMoney(payment.amount) }),
+        hasCredit
+          ? t('account.pay.doneCredit', { amount: formatMoney(payment.amount), credit: formatMoney(payment.credit_added) })
+          : t('account.pay.done', { amount: formatMoney(payment.amount) }),
         { variant: 'success' },
       );
       onClose();
@@ -104,7 +126,9 @@ export function PayAccountDialog({ isOpen, serviceId, customer, onClose }: { isO
       isOpen={isOpen}
       title={t('account.pay.title')}
       description={<Trans i18nKey="account.pay.intro" components={{ amount: <Money amount={formatMoneyAmount(owed, decimals)} /> }} />}
-      confirmLabel={amountText === null ? t('account.pay.record') : t('account.pay.confirm', { amount: isolateLtr(formatMoney(amountText)) })}
+      confirmLabel={
+        amountText === null ? t('account.pay.record') : t('account.pay.confirm', { amount: isolateLtr(formatMoney(amountText)) })
+      }
       isBusy={pay.isPending}
       isConfirmAutoFocused={false}
       onConfirm={() => void runOnce(handleConfirm)}
@@ -146,7 +170,10 @@ export function PayAccountDialog({ isOpen, serviceId, customer, onClose }: { isO
                 return (
                   <Row
                     key={allocation.invoiceId}
-                    label={t('account.pay.toInvoice', { number: isolateLtr(invoice?.number ?? ''), date: invoice ? formatDate(invoice.dueOn, i18n.language) : '' })}
+                    label={t('account.pay.toInvoice', {
+                      number: isolateLtr(invoice?.number ?? ''),
+                      date: invoice ? formatDate(invoice.dueOn, i18n.language) : '',
+                    })}
                     amount={formatMoneyAmount(allocation.amount, decimals)}
                   />
                 );
@@ -162,7 +189,17 @@ export function PayAccountDialog({ isOpen, serviceId, customer, onClose }: { isO
 
 function Row({ label, amount, isCredit = false }: { label: string; amount: string; isCredit?: boolean }) {
   return (
-    <Stack component="li" direction="row" sx={{ justifyContent: 'space-between', gap: 1, py: 0.25, color: isCredit ? 'success.main' : undefined, fontWeight: isCredit ? 600 : undefined }}>
+    <Stack
+      component="li"
+      direction="row"
+      sx={{
+        justifyContent: 'space-between',
+        gap: 1,
+        py: 0.25,
+        color: isCredit ? 'success.main' : undefined,
+        fontWeight: isCredit ? 600 : undefined,
+      }}
+    >
       <Typography variant="body2" component="span" sx={{ fontWeight: 'inherit' }}>
         {label}
       </Typography>

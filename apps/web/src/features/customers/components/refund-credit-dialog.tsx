@@ -23,7 +23,17 @@ type FormInput = z.input<typeof refundCreditInputSchema>;
 type FormOutput = z.output<typeof refundCreditInputSchema>;
 
 /** Hands credit back (admin, issue 15): at most the credit held, with a reason; the button names the amount. */
-export function RefundCreditDialog({ isOpen, serviceId, customer, onClose }: { isOpen: boolean; serviceId: number; customer: Customer; onClose(): void }) {
+export function RefundCreditDialog({
+  isOpen,
+  serviceId,
+  customer,
+  onClose,
+}: {
+  isOpen: boolean;
+  serviceId: number;
+  customer: Customer;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const { showToast } = useToast();
   const formatMoney = useFormatMoney();
@@ -37,8 +47,14 @@ export function RefundCreditDialog({ isOpen, serviceId, customer, onClose }: { i
     () =>
       refundCreditInputSchema.superRefine((value, context) => {
         const amount = parseMoney(value.amount, decimals);
-        if (amount === null || amount <= 0n) context.addIssue({ code: 'custom', path: ['amount'], message: t('account.pay.amountPositive') });
-        else if (amount > credit) context.addIssue({ code: 'custom', path: ['amount'], message: t('account.refund.amountTooLarge', { credit: formatMoney(customer.credit) }) });
+        if (amount === null || amount <= 0n)
+          context.addIssue({ code: 'custom', path: ['amount'], message: t('account.pay.amountPositive') });
+        else if (amount > credit)
+          context.addIssue({
+            code: 'custom',
+            path: ['amount'],
+            message: t('account.refund.amountTooLarge', { credit: formatMoney(customer.credit) }),
+          });
       }),
     [decimals, credit, customer.credit, formatMoney, t],
   );
@@ -73,7 +89,9 @@ export function RefundCreditDialog({ isOpen, serviceId, customer, onClose }: { i
       isOpen={isOpen}
       title={t('account.refund.title')}
       description={<Trans i18nKey="account.refund.text" components={{ amount: <Money amount={customer.credit} /> }} />}
-      confirmLabel={isValidAmount ? t('account.refund.confirm', { amount: isolateLtr(formatMoney(String(typed))) }) : t('account.refund.title')}
+      confirmLabel={
+        isValidAmount ? t('account.refund.confirm', { amount: isolateLtr(formatMoney(String(typed))) }) : t('account.refund.title')
+      }
       confirmColor="warning"
       isBusy={refund.isPending}
       isConfirmAutoFocused={false}
@@ -83,7 +101,15 @@ export function RefundCreditDialog({ isOpen, serviceId, customer, onClose }: { i
       <Stack spacing={2} sx={{ mt: 2 }}>
         {formError && <Alert severity="error">{formError}</Alert>}
         <NumericTextField<FormInput, FormOutput> control={form.control} name="amount" label={t('account.refund.amount')} required />
-        <FormTextField<FormInput, FormOutput> control={form.control} name="reason" label={t('account.refund.reason')} required autoFocus multiline minRows={2} />
+        <FormTextField<FormInput, FormOutput>
+          control={form.control}
+          name="reason"
+          label={t('account.refund.reason')}
+          required
+          autoFocus
+          multiline
+          minRows={2}
+        />
       </Stack>
     </ConfirmDialog>
   );

@@ -66,9 +66,23 @@ export function StatementPrintDialog({
         {text && <DialogContentText sx={{ mb: 2 }}>{text}</DialogContentText>}
         <Stack spacing={2} sx={{ pt: 1 }}>
           {children}
-          <DateFilterField label={t('account.ledger.dateFrom')} value={choice.dateFrom} onChange={(value) => setChoice({ ...choice, dateFrom: value ?? undefined })} />
-          <DateFilterField label={t('account.ledger.dateTo')} value={choice.dateTo} onChange={(value) => setChoice({ ...choice, dateTo: value ?? undefined })} />
-          <TextField select size="small" label={t('account.statement.language')} value={choice.language} onChange={(event) => setChoice({ ...choice, language: documentLang(event.target.value) })}>
+          <DateFilterField
+            label={t('account.ledger.dateFrom')}
+            value={choice.dateFrom}
+            onChange={(value) => setChoice({ ...choice, dateFrom: value ?? undefined })}
+          />
+          <DateFilterField
+            label={t('account.ledger.dateTo')}
+            value={choice.dateTo}
+            onChange={(value) => setChoice({ ...choice, dateTo: value ?? undefined })}
+          />
+          <TextField
+            select
+            size="small"
+            label={t('account.statement.language')}
+            value={choice.language}
+            onChange={(event) => setChoice({ ...choice, language: documentLang(event.target.value) })}
+          >
             <MenuItem value="en">English</MenuItem>
             <MenuItem value="ar" lang="ar">
               العربية

@@ -12,7 +12,19 @@ import { useVoidReading } from '../api/void-reading';
  * Voids a mistaken reading with its reason. A refusal (the reading billed by an invoice, which it
  * names; not the latest one) stays in the dialog, in the user's language.
  */
-export function VoidReadingDialog({ serviceId, subscriptionId, reading, unit, onClose }: { serviceId: number; subscriptionId: number; reading: Reading | null; unit?: string; onClose(): void }) {
+export function VoidReadingDialog({
+  serviceId,
+  subscriptionId,
+  reading,
+  unit,
+  onClose,
+}: {
+  serviceId: number;
+  subscriptionId: number;
+  reading: Reading | null;
+  unit?: string;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -37,7 +49,15 @@ export function VoidReadingDialog({ serviceId, subscriptionId, reading, unit, on
     <ConfirmDialog
       isOpen={reading !== null}
       title={t('customers.readings.voidTitle')}
-      description={reading ? <>{t('customers.readings.voidDescription')} <DecimalText value={reading.value} unit={unit} /></> : ''}
+      description={
+        reading ? (
+          <>
+            {t('customers.readings.voidDescription')} <DecimalText value={reading.value} unit={unit} />
+          </>
+        ) : (
+          ''
+        )
+      }
       confirmLabel={t('customers.readings.voidConfirm')}
       confirmColor="error"
       isBusy={mutation.isPending}

@@ -31,7 +31,13 @@ export function CustomerCreatePage() {
           submitLabel={t('customers.actions.submitCreate')}
           cancelTo={paths.customers}
           // An empty code is left out: the API gives the next free one (C-000123).
-          save={(values) => createCustomer.mutateAsync({ ...values, code: values.code || undefined, initial_reading: values.bundle ? values.initial_reading : undefined })}
+          save={(values) =>
+            createCustomer.mutateAsync({
+              ...values,
+              code: values.code || undefined,
+              initial_reading: values.bundle ? values.initial_reading : undefined,
+            })
+          }
           onSaved={(customer) => {
             showToast(t('customers.messages.created', { name: customer.full_name }), { variant: 'success' });
             void navigate(generatePath(paths.customerEdit, { customerId: String(customer.id) }));

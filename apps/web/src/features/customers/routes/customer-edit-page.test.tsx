@@ -15,7 +15,12 @@ function renderCustomer(role: string, path: string, handler: FetchHandler = () =
     if (url.startsWith('/api/regions/')) return jsonResponse(200, []);
     return handler(url, init);
   });
-  const result = renderWithProviders(<CustomerEditPage />, { path, routePath: '/customers/:customerId', role, routes: [{ path: '/customers', element: <p>Customer list</p> }] });
+  const result = renderWithProviders(<CustomerEditPage />, {
+    path,
+    routePath: '/customers/:customerId',
+    role,
+    routes: [{ path: '/customers', element: <p>Customer list</p> }],
+  });
   return { ...result, fetchMock };
 }
 
@@ -40,7 +45,19 @@ describe('customer page', () => {
         ? jsonResponse(200, {
             ...emptyPage,
             count: 1,
-            results: [{ id: 3, subscription: 8, value: '2059.439', previous_value: '1900.000', kind: 'reading', reason: '', taken_at: '2026-10-01T08:00:00Z', taken_by: 4, taken_by_name: 'Karim Aoun' }],
+            results: [
+              {
+                id: 3,
+                subscription: 8,
+                value: '2059.439',
+                previous_value: '1900.000',
+                kind: 'reading',
+                reason: '',
+                taken_at: '2026-10-01T08:00:00Z',
+                taken_by: 4,
+                taken_by_name: 'Karim Aoun',
+              },
+            ],
           })
         : url.includes('/stations/') || url.includes('/bundles/')
           ? jsonResponse(200, emptyPage)
@@ -82,7 +99,9 @@ describe('customer page', () => {
     const grid = await screen.findByRole('grid', { name: 'Meter readings' });
     expect(await within(grid).findByText('Voided by Rania Khoury: two extra digits')).toBeInTheDocument();
     expect(within(grid).getByText('Void')).toBeInTheDocument();
-    const value = within(grid).getByText(/99,999,999,999.999/).closest('span[class*="MuiTypography"]');
+    const value = within(grid)
+      .getByText(/99,999,999,999.999/)
+      .closest('span[class*="MuiTypography"]');
     expect(value).toHaveStyle({ textDecoration: 'line-through' });
   });
 

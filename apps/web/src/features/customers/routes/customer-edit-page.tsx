@@ -77,7 +77,9 @@ export function CustomerEditPage() {
   const data = customer.data;
   const name = data?.full_name ?? t('customers.singular');
   const readingHref =
-    canUpdateCounter && data?.subscription && hasCounters(service) ? `${paths.counters}?search=${encodeURIComponent(data.code)}` : undefined;
+    canUpdateCounter && data?.subscription && hasCounters(service)
+      ? `${paths.counters}?search=${encodeURIComponent(data.code)}`
+      : undefined;
 
   // A tab of its own in the URL; the lists' page and ordering start over.
   const handleTabChange = (next: TabName) => setSearchParams(next === defaultTab ? {} : { tab: next });
@@ -92,7 +94,12 @@ export function CustomerEditPage() {
         actions={
           canCollect &&
           data && (
-            <Button component={RouterLink} to={generatePath(paths.collect, { customerId: String(data.id) })} variant="contained" startIcon={<PaymentsOutlined />}>
+            <Button
+              component={RouterLink}
+              to={generatePath(paths.collect, { customerId: String(data.id) })}
+              variant="contained"
+              startIcon={<PaymentsOutlined />}
+            >
               {t('collect.action')}
             </Button>
           )
@@ -112,7 +119,13 @@ export function CustomerEditPage() {
                 sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
               >
                 {tabs.map((item) => (
-                  <Tab key={item.name} value={item.name} label={item.label} id={`${tabsId}-${item.name}`} aria-controls={`${tabsId}-${item.name}-panel`} />
+                  <Tab
+                    key={item.name}
+                    value={item.name}
+                    label={item.label}
+                    id={`${tabsId}-${item.name}`}
+                    aria-controls={`${tabsId}-${item.name}-panel`}
+                  />
                 ))}
               </Tabs>
               {/* The form stays mounted on other tabs, so unsaved edits survive a look at the invoices. */}
@@ -151,14 +164,14 @@ export function CustomerEditPage() {
       {canDelete && data && (
         <DangerZone>
           <DeleteRecordButton
-              label={t('customers.actions.delete')}
-              title={t('customers.delete.title')}
-              description={t('customers.delete.text', { name: data.full_name, code: data.code })}
-              inUseMessage={t('customers.delete.inUse')}
-              deletedMessage={t('customers.messages.deleted', { name: data.full_name })}
-              onDelete={() => deleteCustomer.mutateAsync(customerId)}
-              onDeleted={() => void navigate(paths.customers)}
-            />
+            label={t('customers.actions.delete')}
+            title={t('customers.delete.title')}
+            description={t('customers.delete.text', { name: data.full_name, code: data.code })}
+            inUseMessage={t('customers.delete.inUse')}
+            deletedMessage={t('customers.messages.deleted', { name: data.full_name })}
+            onDelete={() => deleteCustomer.mutateAsync(customerId)}
+            onDeleted={() => void navigate(paths.customers)}
+          />
         </DangerZone>
       )}
     </>

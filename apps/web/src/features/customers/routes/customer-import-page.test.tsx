@@ -7,14 +7,41 @@ import { CustomerImportPage } from './customer-import-page';
 
 const ELECTRICITY = [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }];
 const values = (fullName: string) => ({
-  code: '', full_name: fullName, phone: '', email: '', national_id: '', region: null, region_name: '', street: null, street_name: '', building: null, building_name: '',
-  floor: '', apartment: '', station: null, station_name: '', bundle: 3, bundle_name: '5 A', initial_reading: '3200.000', status: 'active', notes: '',
+  code: '',
+  full_name: fullName,
+  phone: '',
+  email: '',
+  national_id: '',
+  region: null,
+  region_name: '',
+  street: null,
+  street_name: '',
+  building: null,
+  building_name: '',
+  floor: '',
+  apartment: '',
+  station: null,
+  station_name: '',
+  bundle: 3,
+  bundle_name: '5 A',
+  initial_reading: '3200.000',
+  status: 'active',
+  notes: '',
 });
 const MIXED = {
-  dry_run: true, total: 2, valid: 1, invalid: 1,
+  dry_run: true,
+  total: 2,
+  valid: 1,
+  invalid: 1,
   rows: [
     { row: 2, values: values('Rania Khoury'), errors: [] },
-    { row: 3, values: { ...values('Gold Bundle'), bundle: null, bundle_name: 'Gold' }, errors: [{ field: 'bundle', code: 'import_name_not_found', message: 'Nothing named "Gold" was found here.', params: { name: 'Gold' } }] },
+    {
+      row: 3,
+      values: { ...values('Gold Bundle'), bundle: null, bundle_name: 'Gold' },
+      errors: [
+        { field: 'bundle', code: 'import_name_not_found', message: 'Nothing named "Gold" was found here.', params: { name: 'Gold' } },
+      ],
+    },
   ],
 };
 const CLEAN = { dry_run: true, total: 1, valid: 1, invalid: 0, rows: [MIXED.rows[0]] };
@@ -53,7 +80,10 @@ describe('customer import page', () => {
       }
       return undefined;
     });
-    renderWithProviders(<CustomerImportPage />, { path: '/customers/import', routes: [{ path: '/customers', element: <p>Customer list</p> }] });
+    renderWithProviders(<CustomerImportPage />, {
+      path: '/customers/import',
+      routes: [{ path: '/customers', element: <p>Customer list</p> }],
+    });
     await userEvent.upload(await screen.findByTestId('import-file'), csvFile());
     expect(await screen.findByText('All 1 rows are ready to import.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Import 1 customers' }));

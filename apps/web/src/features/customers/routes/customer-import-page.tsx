@@ -75,11 +75,24 @@ export function CustomerImportPage() {
   const commit = useCommitCustomerImport(serviceId);
   const { idempotencyKey, renewAfter } = useIdempotencyKey(isConfirming);
 
-  const rows = useMemo(() => (preview ? (isOnlyErrors ? preview.rows.filter((row) => row.errors.length) : preview.rows) : []), [preview, isOnlyErrors]);
+  const rows = useMemo(
+    () => (preview ? (isOnlyErrors ? preview.rows.filter((row) => row.errors.length) : preview.rows) : []),
+    [preview, isOnlyErrors],
+  );
   const pageRows = rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
   const number = (value: number) => formatCount(value, i18n.language);
   const columnLabel = (field: string) => {
-    const key = { full_name: 'name', national_id: 'nationalId', initial_reading: 'reading', region: 'address', street: 'address', building: 'address', floor: 'address', apartment: 'address' }[field] ?? field;
+    const key =
+      {
+        full_name: 'name',
+        national_id: 'nationalId',
+        initial_reading: 'reading',
+        region: 'address',
+        street: 'address',
+        building: 'address',
+        floor: 'address',
+        apartment: 'address',
+      }[field] ?? field;
     return t(`customerImport.columns.${key}`, { defaultValue: field });
   };
 
@@ -133,13 +146,33 @@ export function CustomerImportPage() {
           <Stack spacing={2}>
             <Typography color="text.secondary">{t('customerImport.intro')}</Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-              <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={() => void downloadCustomerImportTemplate(serviceId).catch((error: unknown) => showToast(errorMessageOf(error, t), { variant: 'error' }))}>
+              <Button
+                variant="outlined"
+                startIcon={<FileDownloadOutlined />}
+                onClick={() =>
+                  void downloadCustomerImportTemplate(serviceId).catch((error: unknown) =>
+                    showToast(errorMessageOf(error, t), { variant: 'error' }),
+                  )
+                }
+              >
                 {t('customerImport.template')}
               </Button>
-              <Button variant="contained" startIcon={<UploadFileOutlined />} onClick={() => inputRef.current?.click()} disabled={isChecking || commit.isPending}>
+              <Button
+                variant="contained"
+                startIcon={<UploadFileOutlined />}
+                onClick={() => inputRef.current?.click()}
+                disabled={isChecking || commit.isPending}
+              >
                 {file ? t('customerImport.chooseAnother') : t('customerImport.chooseFile')}
               </Button>
-              <input ref={inputRef} type="file" accept=".csv,text/csv" hidden onChange={(event) => void choose(event)} data-testid="import-file" />
+              <input
+                ref={inputRef}
+                type="file"
+                accept=".csv,text/csv"
+                hidden
+                onChange={(event) => void choose(event)}
+                data-testid="import-file"
+              />
               {file && (
                 <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                   {t('customerImport.fileName')}: <bdi>{file.name}</bdi>
@@ -171,14 +204,28 @@ export function CustomerImportPage() {
               <Alert severity={preview.invalid ? 'warning' : 'success'}>
                 <Typography sx={{ fontWeight: 600 }}>
                   {preview.invalid
-                    ? t('customerImport.summary', { total: number(preview.total), valid: number(preview.valid), invalid: number(preview.invalid) })
+                    ? t('customerImport.summary', {
+                        total: number(preview.total),
+                        valid: number(preview.valid),
+                        invalid: number(preview.invalid),
+                      })
                     : t('customerImport.allReady', { total: number(preview.total) })}
                 </Typography>
                 {preview.invalid > 0 && <Typography variant="body2">{t('customerImport.fixErrors')}</Typography>}
               </Alert>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+              <Stack
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={1.5}
+                sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+              >
                 <FormControlLabel
-                  control={<Switch checked={isOnlyErrors} disabled={!preview.invalid} onChange={(event) => (setIsOnlyErrors(event.target.checked), setPage(0))} />}
+                  control={
+                    <Switch
+                      checked={isOnlyErrors}
+                      disabled={!preview.invalid}
+                      onChange={(event) => (setIsOnlyErrors(event.target.checked), setPage(0))}
+                    />
+                  }
                   label={t('customerImport.onlyErrors')}
                 />
                 <Button variant="contained" disabled={!canImport || commit.isPending} onClick={() => setIsConfirming(true)}>
@@ -202,19 +249,37 @@ export function CustomerImportPage() {
                   <TableBody>
                     {pageRows.map((row) => {
                       const hasErrors = row.errors.length > 0;
-                      const address = [row.values.region_name, row.values.street_name, row.values.building_name].filter(Boolean).join(t('customers.listSeparator'));
+                      const address = [row.values.region_name, row.values.street_name, row.values.building_name]
+                        .filter(Boolean)
+                        .join(t('customers.listSeparator'));
                       return (
-                        <TableRow key={row.row} sx={hasErrors ? { bgcolor: (theme) => alpha(theme.palette.error.main, theme.palette.mode === 'dark' ? 0.16 : 0.08) } : undefined} data-invalid={hasErrors || undefined}>
+                        <TableRow
+                          key={row.row}
+                          sx={
+                            hasErrors
+                              ? { bgcolor: (theme) => alpha(theme.palette.error.main, theme.palette.mode === 'dark' ? 0.16 : 0.08) }
+                              : undefined
+                          }
+                          data-invalid={hasErrors || undefined}
+                        >
                           <TableCell>
                             <bdi>{number(row.row)}</bdi>
                           </TableCell>
                           <TableCell sx={{ minWidth: { sm: 140 }, overflowWrap: 'break-word' }}>{row.values.full_name || '—'}</TableCell>
                           <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                            {row.values.code ? <bdi dir="ltr">{row.values.code}</bdi> : <Typography variant="body2" color="text.secondary" component="span">{t('customerImport.generatedCode')}</Typography>}
+                            {row.values.code ? (
+                              <bdi dir="ltr">{row.values.code}</bdi>
+                            ) : (
+                              <Typography variant="body2" color="text.secondary" component="span">
+                                {t('customerImport.generatedCode')}
+                              </Typography>
+                            )}
                           </TableCell>
                           <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{address || '—'}</TableCell>
                           <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>{row.values.station_name || '—'}</TableCell>
-                          <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{row.values.bundle_name ? <bdi>{row.values.bundle_name}</bdi> : '—'}</TableCell>
+                          <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                            {row.values.bundle_name ? <bdi>{row.values.bundle_name}</bdi> : '—'}
+                          </TableCell>
                           <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                             <DecimalText value={row.values.initial_reading} unit={row.values.initial_reading ? service?.unit : undefined} />
                           </TableCell>

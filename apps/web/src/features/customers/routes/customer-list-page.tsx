@@ -34,7 +34,11 @@ const OPTIONS_QUERY = { page_size: 100, ordering: 'name' };
 function Balance({ amount }: { amount: string }) {
   const isOwing = Number(amount) > 0;
   return (
-    <Typography component="span" variant="inherit" sx={{ color: isOwing ? 'error.main' : 'text.primary', fontWeight: isOwing ? 600 : undefined }}>
+    <Typography
+      component="span"
+      variant="inherit"
+      sx={{ color: isOwing ? 'error.main' : 'text.primary', fontWeight: isOwing ? 600 : undefined }}
+    >
       <Money amount={amount} />
     </Typography>
   );
@@ -60,9 +64,21 @@ export function CustomerListPage() {
   const [isStatementsOpen, setStatementsOpen] = useState(false);
 
   const columns: GridColDef<Customer>[] = [
-    { field: 'code', headerName: t('customers.fields.code'), flex: 0.7, minWidth: 100, renderCell: ({ row }) => <CodeText value={row.code} /> },
+    {
+      field: 'code',
+      headerName: t('customers.fields.code'),
+      flex: 0.7,
+      minWidth: 100,
+      renderCell: ({ row }) => <CodeText value={row.code} />,
+    },
     { field: 'full_name', headerName: t('customers.fields.fullName'), flex: 1.4, minWidth: 170 },
-    { field: 'phone', headerName: t('customers.fields.phone'), flex: 0.9, minWidth: 120, renderCell: ({ row }) => <CodeText value={row.phone} /> },
+    {
+      field: 'phone',
+      headerName: t('customers.fields.phone'),
+      flex: 0.9,
+      minWidth: 120,
+      renderCell: ({ row }) => <CodeText value={row.phone} />,
+    },
     {
       field: 'building',
       headerName: t('customers.fields.address'),
@@ -72,7 +88,13 @@ export function CustomerListPage() {
       // Region · street · building on two lines: the building is never the part cut off.
       renderCell: ({ value }) => <WrappingCell>{value as string}</WrappingCell>,
     },
-    { field: 'station', headerName: t('customers.fields.station'), flex: 1, minWidth: 120, valueGetter: (_value, row) => row.station_name ?? '' },
+    {
+      field: 'station',
+      headerName: t('customers.fields.station'),
+      flex: 1,
+      minWidth: 120,
+      valueGetter: (_value, row) => row.station_name ?? '',
+    },
     {
       field: 'bundle',
       headerName: t('customers.fields.bundle'),
@@ -81,7 +103,13 @@ export function CustomerListPage() {
       sortable: false,
       valueGetter: (_value, row) => row.subscription?.bundle_name ?? '',
     },
-    { field: 'status', headerName: t('customers.fields.status'), flex: 0.8, minWidth: 120, renderCell: ({ row }) => <CustomerStatusChip status={row.status} /> },
+    {
+      field: 'status',
+      headerName: t('customers.fields.status'),
+      flex: 0.8,
+      minWidth: 120,
+      renderCell: ({ row }) => <CustomerStatusChip status={row.status} />,
+    },
     {
       field: 'balance',
       headerName: t('customers.fields.balance'),
@@ -206,7 +234,9 @@ export function CustomerListPage() {
           </Stack>
         )}
       />
-      {canPrintStatements && service && <BulkStatementsDialog isOpen={isStatementsOpen} serviceId={service.id} onClose={() => setStatementsOpen(false)} />}
+      {canPrintStatements && service && (
+        <BulkStatementsDialog isOpen={isStatementsOpen} serviceId={service.id} onClose={() => setStatementsOpen(false)} />
+      )}
     </>
   );
 }

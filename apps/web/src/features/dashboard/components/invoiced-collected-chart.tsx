@@ -32,8 +32,18 @@ export function InvoicedCollectedChart({ data }: { data: MonthlyTotals }) {
       // Compact ticks in the user's digits (250K, ٢٥٠ ألف): an LBP amount in full does not fit the axis.
       yAxis={[{ position: isRtl ? 'right' : 'left', width: 70, valueFormatter: (value: number) => formatCompact(value, i18n.language) }]}
       series={[
-        { data: data.map((row) => Number(row.invoiced)), label: t('dashboard.charts.invoiced'), valueFormatter, color: theme.palette.primary.main },
-        { data: data.map((row) => Number(row.collected)), label: t('dashboard.charts.collected'), valueFormatter, color: theme.palette.success.main },
+        {
+          data: data.map((row) => Number(row.invoiced)),
+          label: t('dashboard.charts.invoiced'),
+          valueFormatter,
+          color: theme.palette.primary.main,
+        },
+        {
+          data: data.map((row) => Number(row.collected)),
+          label: t('dashboard.charts.collected'),
+          valueFormatter,
+          color: theme.palette.success.main,
+        },
       ]}
       grid={{ horizontal: true }}
     />

@@ -50,11 +50,24 @@ export function InvoicesByStatusChart({ data, range }: { data: InvoicesByStatus;
         ]}
         sx={{ cursor: 'pointer' }}
       />
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1.5, justifyContent: 'center' }}>
+      <Box
+        component="ul"
+        sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1.5, justifyContent: 'center' }}
+      >
         {data.map((row) => (
           <li key={row.status}>
-            <Link component={RouterLink} to={invoicesOfStatus(row.status, range)} underline="hover" color="text.primary" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
-              <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: colors[row.status] ?? 'grey.500' }} />
+            <Link
+              component={RouterLink}
+              to={invoicesOfStatus(row.status, range)}
+              underline="hover"
+              color="text.primary"
+              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}
+            >
+              <Box
+                component="span"
+                aria-hidden
+                sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: colors[row.status] ?? 'grey.500' }}
+              />
               {labelOf(row.status)} <NumberText value={row.count} />
             </Link>
           </li>

@@ -25,45 +25,73 @@ import { NumberText } from '../../../shared/ui/number-text';
 import type { DashboardPeriod, DateRange } from '../lib/periods';
 
 /** A figure that opens the list it counts, filtered the same way. */
-function KpiCard({ label, value, second, Icon, color, to }: { label: string; value: ReactNode; second?: ReactNode; Icon: ComponentType<SvgIconProps>; color: string; to: string }) {
+function KpiCard({
+  label,
+  value,
+  second,
+  Icon,
+  color,
+  to,
+}: {
+  label: string;
+  value: ReactNode;
+  second?: ReactNode;
+  Icon: ComponentType<SvgIconProps>;
+  color: string;
+  to: string;
+}) {
   return (
     <Paper variant="outlined" sx={{ minWidth: 0, display: 'flex' }}>
-      <CardActionArea component={RouterLink} to={to} sx={{ p: { xs: 1.75, sm: 2.5 }, display: 'flex', gap: 2, alignItems: 'center', justifyContent: 'flex-start', minWidth: 0, borderRadius: 'inherit' }}>
-      {/* Phones show two cards a row: the icon gives way to the figure. */}
-      <Box
+      <CardActionArea
+        component={RouterLink}
+        to={to}
         sx={{
-          width: 48,
-          height: 48,
-          borderRadius: 1.5,
-          display: { xs: 'none', sm: 'grid' },
-          placeItems: 'center',
-          bgcolor: `${color}.main`,
-          color: `${color}.contrastText`,
-          flexShrink: 0,
+          p: { xs: 1.75, sm: 2.5 },
+          display: 'flex',
+          gap: 2,
+          alignItems: 'center',
+          justifyContent: 'flex-start',
+          minWidth: 0,
+          borderRadius: 'inherit',
         }}
       >
-        <Icon aria-hidden />
-      </Box>
-      <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" color="text.secondary">
-          {label}
-        </Typography>
-        {/* Never truncated: a cut amount is a wrong amount. */}
-        <Typography sx={{ fontSize: { xs: 17, sm: 22 }, fontWeight: 700, overflowWrap: 'anywhere' }}>
-          {value}
-        </Typography>
-        {second && (
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {second}
+        {/* Phones show two cards a row: the icon gives way to the figure. */}
+        <Box
+          sx={{
+            width: 48,
+            height: 48,
+            borderRadius: 1.5,
+            display: { xs: 'none', sm: 'grid' },
+            placeItems: 'center',
+            bgcolor: `${color}.main`,
+            color: `${color}.contrastText`,
+            flexShrink: 0,
+          }}
+        >
+          <Icon aria-hidden />
+        </Box>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" color="text.secondary">
+            {label}
           </Typography>
-        )}
-      </Box>
+          {/* Never truncated: a cut amount is a wrong amount. */}
+          <Typography sx={{ fontSize: { xs: 17, sm: 22 }, fontWeight: 700, overflowWrap: 'anywhere' }}>{value}</Typography>
+          {second && (
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {second}
+            </Typography>
+          )}
+        </Box>
       </CardActionArea>
     </Paper>
   );
 }
 
-const GRID_SX = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } } as const;
+const GRID_SX = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+} as const;
 
 /** The figure in the second currency at the month's rate ("≈ 1,651,000 LBP"), or nothing without one. */
 function secondOf(data: KpiSummary, amount: string | null): ReactNode {
@@ -127,7 +155,14 @@ export function KpiCards({
   const inMonth = period === 'month';
   if (isError)
     return (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={onRetry}>{t('common.retry')}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        }
+      >
         {t('dashboard.error')}
       </Alert>
     );
@@ -142,8 +177,20 @@ export function KpiCards({
   return (
     <>
       <Box sx={GRID_SX}>
-        <KpiCard to={links.customers} label={t('dashboard.kpi.customers')} value={<NumberText value={data.customers} />} Icon={PeopleAltOutlined} color="primary" />
-        <KpiCard to={links.activeSubscriptions} label={t('dashboard.kpi.activeSubscriptions')} value={<NumberText value={data.active_subscriptions} />} Icon={PowerOutlined} color="secondary" />
+        <KpiCard
+          to={links.customers}
+          label={t('dashboard.kpi.customers')}
+          value={<NumberText value={data.customers} />}
+          Icon={PeopleAltOutlined}
+          color="primary"
+        />
+        <KpiCard
+          to={links.activeSubscriptions}
+          label={t('dashboard.kpi.activeSubscriptions')}
+          value={<NumberText value={data.active_subscriptions} />}
+          Icon={PowerOutlined}
+          color="secondary"
+        />
         <KpiCard
           to={links.invoiced}
           label={t(inMonth ? 'dashboard.kpi.invoicedThisMonth' : 'dashboard.kpi.invoicedInPeriod')}
@@ -160,8 +207,21 @@ export function KpiCards({
           Icon={SavingsOutlined}
           color="success"
         />
-        <KpiCard to={links.outstanding} label={t('dashboard.kpi.outstandingBalance')} value={<Money amount={data.outstanding_balance} currency={data.currency} />} second={secondOf(data, data.outstanding_balance_second)} Icon={AccountBalanceOutlined} color="warning" />
-        <KpiCard to={links.overdue} label={t('dashboard.kpi.overdueInvoices')} value={<NumberText value={data.overdue_invoices} />} Icon={EventBusyOutlined} color="error" />
+        <KpiCard
+          to={links.outstanding}
+          label={t('dashboard.kpi.outstandingBalance')}
+          value={<Money amount={data.outstanding_balance} currency={data.currency} />}
+          second={secondOf(data, data.outstanding_balance_second)}
+          Icon={AccountBalanceOutlined}
+          color="warning"
+        />
+        <KpiCard
+          to={links.overdue}
+          label={t('dashboard.kpi.overdueInvoices')}
+          value={<NumberText value={data.overdue_invoices} />}
+          Icon={EventBusyOutlined}
+          color="error"
+        />
       </Box>
       <RateNote data={data} />
     </>

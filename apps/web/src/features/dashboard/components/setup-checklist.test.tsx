@@ -9,9 +9,19 @@ import { userWithRole } from '../../../app/test-users';
 import { initI18n } from '../../../i18n/index';
 import { serviceKeys } from '../../../shared/api/query-keys';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const FRESH = {
-  items: { company: true, currency_tax: false, services: true, bundles: false, stations: false, addresses: false, staff: false, customers: false },
+  items: {
+    company: true,
+    currency_tax: false,
+    services: true,
+    bundles: false,
+    stations: false,
+    addresses: false,
+    staff: false,
+    customers: false,
+  },
   complete: false,
 };
 const ALL_DONE = { items: Object.fromEntries(Object.keys(FRESH.items).map((item) => [item, true])), complete: true };

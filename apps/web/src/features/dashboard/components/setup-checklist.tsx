@@ -88,18 +88,30 @@ export function SetupChecklist() {
         </Tooltip>
       </Stack>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mt: 2 }}>
-        <LinearProgress variant="determinate" value={(done / ONBOARDING_ITEMS.length) * 100} sx={{ flex: 1, height: 8, borderRadius: 4 }} aria-hidden />
+        <LinearProgress
+          variant="determinate"
+          value={(done / ONBOARDING_ITEMS.length) * 100}
+          sx={{ flex: 1, height: 8, borderRadius: 4 }}
+          aria-hidden
+        />
         <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
           {t('onboarding.progress', { done: formatCount(done, i18n.language), total: formatCount(ONBOARDING_ITEMS.length, i18n.language) })}
         </Typography>
       </Stack>
-      <List dense sx={{ mt: 1, display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, columnGap: 3 }}>
+      <List
+        dense
+        sx={{ mt: 1, display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, columnGap: 3 }}
+      >
         {ONBOARDING_ITEMS.map((item) => {
           const isDone = items[item];
           return (
             <ListItem key={item} disableGutters data-item={item} data-done={isDone}>
               <ListItemIcon sx={{ minWidth: 36 }}>
-                {isDone ? <TaskAltOutlined color="success" titleAccess={t('onboarding.done')} /> : <RadioButtonUncheckedOutlined color="action" titleAccess={t('onboarding.todo')} />}
+                {isDone ? (
+                  <TaskAltOutlined color="success" titleAccess={t('onboarding.done')} />
+                ) : (
+                  <RadioButtonUncheckedOutlined color="action" titleAccess={t('onboarding.todo')} />
+                )}
               </ListItemIcon>
               <ListItemText
                 primary={

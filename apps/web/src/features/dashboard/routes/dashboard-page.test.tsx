@@ -8,7 +8,8 @@ import { userWithRole } from '../../../app/test-users';
 import { initI18n } from '../../../i18n/index';
 import { serviceKeys } from '../../../shared/api/query-keys';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const stats1 = {
   currency: 'USD',
   customers: 312,
@@ -28,7 +29,10 @@ const stats1 = {
 
 function renderDashboard(answer: (url: string) => Response, path = '/dashboard') {
   initI18n('en');
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => answer(url)));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => answer(url)),
+  );
   const queryClient = createAppQueryClient();
   queryClient.setQueryData(serviceKeys.all, [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }]);
   render(
@@ -111,14 +115,15 @@ describe('dashboard', () => {
     expect(screen.getByText('Collections by staff member in the period')).toBeInTheDocument();
   });
 
-  it('links every card to the list it counts, with the period\'s dates', async () => {
+  it("links every card to the list it counts, with the period's dates", async () => {
     renderDashboard((url) => json(200, url.includes('stats1') ? stats1 : []), '/dashboard?period=last_month');
     await screen.findByText('$18,450.75');
     const linkOf = (name: RegExp) => screen.getByRole('link', { name }).getAttribute('href');
     const today = new Date();
     const first = new Date(today.getFullYear(), today.getMonth() - 1, 1);
     const last = new Date(today.getFullYear(), today.getMonth(), 0);
-    const day = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+    const day = (date: Date) =>
+      `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
     expect(linkOf(/^Customers\s*312/)).toBe('/customers');
     expect(linkOf(/^Active subscriptions/)).toBe('/customers?status=active');
     expect(linkOf(/^Invoiced in the period/)).toBe(`/invoices?date_from=${day(first)}&date_to=${day(last)}`);

@@ -18,9 +18,15 @@ import { SetupChecklist } from '../components/setup-checklist';
 import { DASHBOARD_PERIODS, parsePeriod, periodRange, statisticsWindow, todayIn, type DashboardPeriod } from '../lib/periods';
 
 // The chart library is loaded after the KPI cards, in chunks of its own.
-const InvoicedCollectedChart = lazy(() => import('../components/invoiced-collected-chart').then((module) => ({ default: module.InvoicedCollectedChart })));
-const InvoicesByStatusChart = lazy(() => import('../components/invoices-by-status-chart').then((module) => ({ default: module.InvoicesByStatusChart })));
-const CollectionsByStaffChart = lazy(() => import('../components/collections-by-staff-chart').then((module) => ({ default: module.CollectionsByStaffChart })));
+const InvoicedCollectedChart = lazy(() =>
+  import('../components/invoiced-collected-chart').then((module) => ({ default: module.InvoicedCollectedChart })),
+);
+const InvoicesByStatusChart = lazy(() =>
+  import('../components/invoices-by-status-chart').then((module) => ({ default: module.InvoicesByStatusChart })),
+);
+const CollectionsByStaffChart = lazy(() =>
+  import('../components/collections-by-staff-chart').then((module) => ({ default: module.CollectionsByStaffChart })),
+);
 
 /** KPI cards (stats1) and three charts (stats2-4) for the selected service and period (`?period=`, in the URL). */
 export function DashboardPage() {
@@ -80,7 +86,14 @@ export function DashboardPage() {
         <Typography color="text.secondary">{t('dashboard.selectService')}</Typography>
       ) : (
         <>
-          <KpiCards data={kpiSummary.data} period={period} range={range} isLoading={isWaiting || kpiSummary.isPending} isError={kpiSummary.isError} onRetry={() => void kpiSummary.refetch()} />
+          <KpiCards
+            data={kpiSummary.data}
+            period={period}
+            range={range}
+            isLoading={isWaiting || kpiSummary.isPending}
+            isError={kpiSummary.isError}
+            onRetry={() => void kpiSummary.refetch()}
+          />
           <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' } }}>
             <ChartCard
               title={t('dashboard.charts.invoicedVsCollected')}
@@ -98,7 +111,11 @@ export function DashboardPage() {
               isEmpty={(invoicesByStatus.data ?? []).every((row) => row.count === 0)}
               onRetry={() => void invoicesByStatus.refetch()}
             >
-              <Suspense fallback={null}>{invoicesByStatus.data && <InvoicesByStatusChart data={invoicesByStatus.data} range={period === 'month' ? undefined : range} />}</Suspense>
+              <Suspense fallback={null}>
+                {invoicesByStatus.data && (
+                  <InvoicesByStatusChart data={invoicesByStatus.data} range={period === 'month' ? undefined : range} />
+                )}
+              </Suspense>
             </ChartCard>
           </Box>
           <ChartCard

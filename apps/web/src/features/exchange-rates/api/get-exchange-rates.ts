@@ -9,7 +9,11 @@ export function getExchangeRates(serviceId: number, query: Query, signal?: Abort
 }
 
 export const exchangeRatesQueryOptions = (serviceId: number, query: Query) =>
-  queryOptions({ queryKey: exchangeRateQueryKeys.list(serviceId, query), queryFn: ({ signal }) => getExchangeRates(serviceId, query, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: exchangeRateQueryKeys.list(serviceId, query),
+    queryFn: ({ signal }) => getExchangeRates(serviceId, query, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export function useExchangeRates(serviceId: number | undefined, query: Query) {
   return useQuery({ ...exchangeRatesQueryOptions(serviceId ?? 0, query), enabled: Boolean(serviceId) });

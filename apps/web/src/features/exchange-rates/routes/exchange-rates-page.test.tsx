@@ -13,7 +13,10 @@ const RATES = {
   results: [{ id: 3, currency: 'LBP', month: '2026-11', rate: '89500.000000', set_by: 2, set_at: '2026-11-01T08:00:00Z' }],
 };
 
-function renderPage(role: string, onPost: (body: unknown) => Response = () => jsonResponse(201, { ...RATES.results[0], id: 4, month: '2026-12', rate: '90000.000000' })) {
+function renderPage(
+  role: string,
+  onPost: (body: unknown) => Response = () => jsonResponse(201, { ...RATES.results[0], id: 4, month: '2026-12', rate: '90000.000000' }),
+) {
   const fetchMock = stubFetch((url, init) => {
     if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
     if (url.startsWith('/api/services/1/exchange-rates/') && init.method === 'GET') return jsonResponse(200, RATES);

@@ -51,16 +51,38 @@ export function ExchangeRatesPage() {
   const latestBase = query.data?.results[0]?.base_currency ?? billing;
 
   const columns: GridColDef<ExchangeRate>[] = [
-    { field: 'month', headerName: t('currencies.exchangeRates.month'), flex: 1, minWidth: 150, renderCell: ({ row }) => formatMonth(row.month, i18n.language) },
-    { field: 'rate', headerName: t('currencies.exchangeRates.rate'), flex: 1.4, minWidth: 200, renderCell: ({ row }) => <bdi dir="ltr">{rateText(row)}</bdi> },
-    { field: 'set_at', headerName: t('currencies.exchangeRates.setAt'), flex: 1, minWidth: 170, renderCell: ({ row }) => formatDateTime(row.set_at, i18n.language, user?.tenant?.timezone) },
+    {
+      field: 'month',
+      headerName: t('currencies.exchangeRates.month'),
+      flex: 1,
+      minWidth: 150,
+      renderCell: ({ row }) => formatMonth(row.month, i18n.language),
+    },
+    {
+      field: 'rate',
+      headerName: t('currencies.exchangeRates.rate'),
+      flex: 1.4,
+      minWidth: 200,
+      renderCell: ({ row }) => <bdi dir="ltr">{rateText(row)}</bdi>,
+    },
+    {
+      field: 'set_at',
+      headerName: t('currencies.exchangeRates.setAt'),
+      flex: 1,
+      minWidth: 170,
+      renderCell: ({ row }) => formatDateTime(row.set_at, i18n.language, user?.tenant?.timezone),
+    },
   ];
 
   return (
     <>
       <PageHeader title={t('currencies.exchangeRates.title')} subtitle={serviceName} />
       <Stack spacing={3}>
-        <Can do="create" on="exchange_rate">{service && <SetRateForm serviceId={service.id} billing={billing} second={user?.tenant?.second_currency ?? null} defaultBase={latestBase} />}</Can>
+        <Can do="create" on="exchange_rate">
+          {service && (
+            <SetRateForm serviceId={service.id} billing={billing} second={user?.tenant?.second_currency ?? null} defaultBase={latestBase} />
+          )}
+        </Can>
         <DataTable<ExchangeRate>
           label={t('currencies.exchangeRates.title')}
           columns={columns}
@@ -83,11 +105,24 @@ export function ExchangeRatesPage() {
   );
 }
 
-function SetRateForm({ serviceId, billing, second, defaultBase }: { serviceId: number; billing: string; second: string | null; defaultBase: string }) {
+function SetRateForm({
+  serviceId,
+  billing,
+  second,
+  defaultBase,
+}: {
+  serviceId: number;
+  billing: string;
+  second: string | null;
+  defaultBase: string;
+}) {
   const { t, i18n } = useTranslation();
   const { showToast } = useToast();
   const setRate = useSetExchangeRate(serviceId);
-  const form = useForm<RateInput, unknown, RateOutput>({ resolver: contractResolver(setExchangeRateInputSchema), defaultValues: { month: new Date().toISOString().slice(0, 7), base_currency: defaultBase, rate: '' } });
+  const form = useForm<RateInput, unknown, RateOutput>({
+    resolver: contractResolver(setExchangeRateInputSchema),
+    defaultValues: { month: new Date().toISOString().slice(0, 7), base_currency: defaultBase, rate: '' },
+  });
   useEffect(() => {
     if (!form.getFieldState('base_currency').isDirty) form.resetField('base_currency', { defaultValue: defaultBase });
   }, [defaultBase, form]);
@@ -95,7 +130,8 @@ function SetRateForm({ serviceId, billing, second, defaultBase }: { serviceId: n
     form,
     fields: RATE_FIELDS,
     save: (values) => setRate.mutateAsync({ month: values.month, base_currency: values.base_currency, rate: values.rate }),
-    onSaved: (rate) => showToast(t('currencies.exchangeRates.saved', { month: formatMonth(rate.month, i18n.language) }), { variant: 'success' }),
+    onSaved: (rate) =>
+      showToast(t('currencies.exchangeRates.saved', { month: formatMonth(rate.month, i18n.language) }), { variant: 'success' }),
   });
   return (
     <Card variant="outlined" component="section" aria-label={t('currencies.exchangeRates.setTitle')}>
@@ -103,7 +139,20 @@ function SetRateForm({ serviceId, billing, second, defaultBase }: { serviceId: n
         <Typography variant="h6" component="h2" gutterBottom>
           {t('currencies.exchangeRates.setTitle')}
         </Typography>
-        <Box component="form" noValidate onSubmit={(event) => void handleSubmit(event)} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: second ? 'minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr) auto' : 'minmax(0, 1fr) minmax(0, 1fr) auto' }, alignItems: 'start' }}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => void handleSubmit(event)}
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: {
+              xs: 'minmax(0, 1fr)',
+              sm: second ? 'minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr) auto' : 'minmax(0, 1fr) minmax(0, 1fr) auto',
+            },
+            alignItems: 'start',
+          }}
+        >
           {formError && (
             <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
               {formError}
@@ -111,7 +160,12 @@ function SetRateForm({ serviceId, billing, second, defaultBase }: { serviceId: n
           )}
           <MonthField control={form.control} name="month" label={t('currencies.exchangeRates.month')} isRequired />
           {second && (
-            <FormTextField<RateInput, RateOutput> control={form.control} name="base_currency" label={t('currencies.exchangeRates.base')} select>
+            <FormTextField<RateInput, RateOutput>
+              control={form.control}
+              name="base_currency"
+              label={t('currencies.exchangeRates.base')}
+              select
+            >
               {[billing, second].map((code) => (
                 <MenuItem key={code} value={code}>
                   <bdi dir="ltr">{t('currencies.exchangeRates.baseOption', { currency: code })}</bdi>
@@ -119,7 +173,12 @@ function SetRateForm({ serviceId, billing, second, defaultBase }: { serviceId: n
               ))}
             </FormTextField>
           )}
-          <NumericTextField<RateInput, RateOutput> control={form.control} name="rate" label={t('currencies.exchangeRates.rateIn', { currency: form.watch('base_currency') === second ? billing : (second ?? '') })} required />
+          <NumericTextField<RateInput, RateOutput>
+            control={form.control}
+            name="rate"
+            label={t('currencies.exchangeRates.rateIn', { currency: form.watch('base_currency') === second ? billing : (second ?? '') })}
+            required
+          />
           <Button type="submit" variant="contained" disabled={isSaving} sx={{ mt: { sm: 1 } }}>
             {t('currencies.exchangeRates.submit')}
           </Button>

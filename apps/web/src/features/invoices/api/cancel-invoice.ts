@@ -6,14 +6,22 @@ import { invalidateMoneyQueries } from '../../../shared/lib/money-queries';
 import { invoiceKeys } from '../../../shared/api/query-keys';
 
 /** Cancels while nothing is paid: the number is kept, the period freed. */
-export function cancelInvoice(serviceId: number, invoiceId: number, input: CancelInvoiceInput, idempotencyKey: string): Promise<InvoiceDetail> {
-  return apiClient.post<InvoiceDetail>(`services/${serviceId}/invoices/${invoiceId}/cancel/`, input, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+export function cancelInvoice(
+  serviceId: number,
+  invoiceId: number,
+  input: CancelInvoiceInput,
+  idempotencyKey: string,
+): Promise<InvoiceDetail> {
+  return apiClient.post<InvoiceDetail>(`services/${serviceId}/invoices/${invoiceId}/cancel/`, input, {
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
 }
 
 export function useCancelInvoice(serviceId: number, invoiceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, idempotencyKey }: { input: CancelInvoiceInput; idempotencyKey: string }) => cancelInvoice(serviceId, invoiceId, input, idempotencyKey),
+    mutationFn: ({ input, idempotencyKey }: { input: CancelInvoiceInput; idempotencyKey: string }) =>
+      cancelInvoice(serviceId, invoiceId, input, idempotencyKey),
     onSuccess: (invoice) => {
       queryClient.setQueryData(invoiceKeys.detail(serviceId, invoiceId), invoice);
       return invalidateMoneyQueries(queryClient, serviceId);

@@ -13,7 +13,8 @@ export function createInvoice(serviceId: number, input: CreateInvoiceInput, idem
 export function useCreateInvoice(serviceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, idempotencyKey }: { input: CreateInvoiceInput; idempotencyKey: string }) => createInvoice(serviceId, input, idempotencyKey),
+    mutationFn: ({ input, idempotencyKey }: { input: CreateInvoiceInput; idempotencyKey: string }) =>
+      createInvoice(serviceId, input, idempotencyKey),
     onSuccess: (invoice) => {
       queryClient.setQueryData(invoiceKeys.detail(serviceId, invoice.id), invoice);
       return invalidateMoneyQueries(queryClient, serviceId);

@@ -12,27 +12,46 @@ export function getCreditNotes(serviceId: number, invoiceId: number, signal?: Ab
 }
 
 export const creditNotesQueryOptions = (serviceId: number, invoiceId: number) =>
-  queryOptions({ queryKey: invoiceKeys.creditNotes(serviceId, invoiceId), queryFn: ({ signal }) => getCreditNotes(serviceId, invoiceId, signal) });
+  queryOptions({
+    queryKey: invoiceKeys.creditNotes(serviceId, invoiceId),
+    queryFn: ({ signal }) => getCreditNotes(serviceId, invoiceId, signal),
+  });
 
 export function useCreditNotes(serviceId: number, invoiceId: number) {
   return useQuery(creditNotesQueryOptions(serviceId, invoiceId));
 }
 
 /** Credits the invoice (lines or an amount, and a reason): its balance falls, or the customer gets credit. */
-export function createCreditNote(serviceId: number, invoiceId: number, input: CreateCreditNoteInput, idempotencyKey: string): Promise<CreditNote> {
-  return apiClient.post<CreditNote>(`services/${serviceId}/invoices/${invoiceId}/credit-notes/`, input, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+export function createCreditNote(
+  serviceId: number,
+  invoiceId: number,
+  input: CreateCreditNoteInput,
+  idempotencyKey: string,
+): Promise<CreditNote> {
+  return apiClient.post<CreditNote>(`services/${serviceId}/invoices/${invoiceId}/credit-notes/`, input, {
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
 }
 
 export function useCreateCreditNote(serviceId: number, invoiceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, idempotencyKey }: { input: CreateCreditNoteInput; idempotencyKey: string }) => createCreditNote(serviceId, invoiceId, input, idempotencyKey),
+    mutationFn: ({ input, idempotencyKey }: { input: CreateCreditNoteInput; idempotencyKey: string }) =>
+      createCreditNote(serviceId, invoiceId, input, idempotencyKey),
     // The credit notes live under the invoices' key: the money refresh asks them again too.
     onSuccess: () => invalidateMoneyQueries(queryClient, serviceId),
   });
 }
 
 /** Opens the printed credit note (A4) in a new tab. */
-export function openCreditNoteDocument(serviceId: number, creditNoteId: number, options: { language: string; filename: string }): Promise<void> {
-  return openDocument(`services/${serviceId}/credit-notes/${creditNoteId}/pdf/`, { lang: documentLang(options.language) }, options.filename);
+export function openCreditNoteDocument(
+  serviceId: number,
+  creditNoteId: number,
+  options: { language: string; filename: string },
+): Promise<void> {
+  return openDocument(
+    `services/${serviceId}/credit-notes/${creditNoteId}/pdf/`,
+    { lang: documentLang(options.language) },
+    options.filename,
+  );
 }

@@ -5,8 +5,15 @@ import { invalidateMoneyQueries } from '../../../shared/lib/money-queries';
 import { invoiceKeys } from '../../../shared/api/query-keys';
 
 /** The billing run; `isDryRun` only counts what it would create and skip. */
-export function generateInvoices(serviceId: number, input: GenerateInvoicesInput, { isDryRun = false, signal }: { isDryRun?: boolean; signal?: AbortSignal } = {}): Promise<GenerateInvoicesResult> {
-  return apiClient.post<GenerateInvoicesResult>(`services/${serviceId}/invoices/generate/`, input, { query: isDryRun ? { dry_run: 'true' } : undefined, signal });
+export function generateInvoices(
+  serviceId: number,
+  input: GenerateInvoicesInput,
+  { isDryRun = false, signal }: { isDryRun?: boolean; signal?: AbortSignal } = {},
+): Promise<GenerateInvoicesResult> {
+  return apiClient.post<GenerateInvoicesResult>(`services/${serviceId}/invoices/generate/`, input, {
+    query: isDryRun ? { dry_run: 'true' } : undefined,
+    signal,
+  });
 }
 
 /** The preview of a run: a read, so it is a query (it follows the chosen period and filters). */

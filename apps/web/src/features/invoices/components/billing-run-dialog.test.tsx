@@ -14,29 +14,49 @@ describe('billing run dialog', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-21T10:00:00Z') });
     const calls: { url: string; body: unknown }[] = [];
     stubFetch((url, init) => {
-      if (url.startsWith('/api/services/1/stations/')) return jsonResponse(200, { count: 1, count_capped: false, next: null, previous: null, results: [{ id: 5, name: 'Hamra generator' }] });
+      if (url.startsWith('/api/services/1/stations/'))
+        return jsonResponse(200, {
+          count: 1,
+          count_capped: false,
+          next: null,
+          previous: null,
+          results: [{ id: 5, name: 'Hamra generator' }],
+        });
       if (url === '/api/regions/') return jsonResponse(200, [{ id: 2, name: 'Hamra' }]);
       if (url.startsWith('/api/services/1/invoices/generate/')) {
         calls.push({ url, body: JSON.parse(String(init.body)) });
         if (url.includes('dry_run=true')) return jsonResponse(200, { ...report, created: 74, skipped: 3, errors: [], invoices: [] });
-        return jsonResponse(200, { ...report, created: 73, skipped: 3, errors: [{ subscription: 9, customer: 12, detail: '{"subscription":["This subscription is closed."]}' }], invoices: [] });
+        return jsonResponse(200, {
+          ...report,
+          created: 73,
+          skipped: 3,
+          errors: [{ subscription: 9, customer: 12, detail: '{"subscription":["This subscription is closed."]}' }],
+          invoices: [],
+        });
       }
       return undefined;
     });
     const onShowPeriod = vi.fn();
-    const { queryClient } = renderWithProviders(<BillingRunDialog isOpen serviceId={1} onClose={() => undefined} onShowPeriod={onShowPeriod} />);
+    const { queryClient } = renderWithProviders(
+      <BillingRunDialog isOpen serviceId={1} onClose={() => undefined} onShowPeriod={onShowPeriod} />,
+    );
     queryClient.setQueryData(['statistics', 'stats1', { service: 1 }], { collected_this_month: '1.00' });
     const dialog = await screen.findByRole('dialog', { name: 'Billing run' });
     // The month that just ended is proposed.
     expect(within(dialog).getByRole('group', { name: /Month to bill/ })).toHaveTextContent('October 2026');
     await waitFor(() => expect(dialog).toHaveTextContent(/Meters to bill for October 2026: \W*74\W*\. Already billed and skipped: \W*3/));
-    expect(calls[0]).toEqual({ url: '/api/services/1/invoices/generate/?dry_run=true', body: { period_start: '2026-10-01', period_end: '2026-10-31' } });
+    expect(calls[0]).toEqual({
+      url: '/api/services/1/invoices/generate/?dry_run=true',
+      body: { period_start: '2026-10-01', period_end: '2026-10-31' },
+    });
 
     await userEvent.click(within(dialog).getByRole('button', { name: /Bill\W*74\W*meters/ }));
     expect(await within(dialog).findByText(/Invoices created for October 2026: \W*73/)).toBeInTheDocument();
     expect(dialog).toHaveTextContent(/Skipped, already billed for this month: \W*3/);
     expect(within(dialog).getByRole('link', { name: /Customer/ })).toHaveAttribute('href', '/customers/12');
-    expect(calls.filter((call) => !call.url.includes('dry_run'))).toEqual([{ url: '/api/services/1/invoices/generate/', body: { period_start: '2026-10-01', period_end: '2026-10-31' } }]);
+    expect(calls.filter((call) => !call.url.includes('dry_run'))).toEqual([
+      { url: '/api/services/1/invoices/generate/', body: { period_start: '2026-10-01', period_end: '2026-10-31' } },
+    ]);
     // The dashboard's figures are stale now: asked again when shown.
     expect(queryClient.getQueryState(['statistics', 'stats1', { service: 1 }])?.isInvalidated).toBe(true);
     await userEvent.click(within(dialog).getByRole('button', { name: "Show the month's invoices" }));
@@ -52,9 +72,11 @@ describe('billing run dialog', () => {
       { subscription: 3, customer: 13, customer_name: 'Nour Haddad', reason: 'bundle_inactive' },
     ];
     stubFetch((url) => {
-      if (url.startsWith('/api/services/1/stations/')) return jsonResponse(200, { count: 0, count_capped: false, next: null, previous: null, results: [] });
+      if (url.startsWith('/api/services/1/stations/'))
+        return jsonResponse(200, { count: 0, count_capped: false, next: null, previous: null, results: [] });
       if (url === '/api/regions/') return jsonResponse(200, []);
-      if (url.startsWith('/api/services/1/invoices/generate/')) return jsonResponse(200, { ...report, created: 5, skipped: 3, skipped_details, errors: [], invoices: [] });
+      if (url.startsWith('/api/services/1/invoices/generate/'))
+        return jsonResponse(200, { ...report, created: 5, skipped: 3, skipped_details, errors: [], invoices: [] });
       return undefined;
     });
     renderWithProviders(<BillingRunDialog isOpen serviceId={1} onClose={() => undefined} onShowPeriod={() => undefined} />);
@@ -81,9 +103,14 @@ describe('billing run dialog', () => {
       { station: null, station_name: null, invoices: 1, amount: '10.00' },
     ];
     const fetchMock = stubFetch((url, init) => {
-      if (url.startsWith('/api/services/1/stations/')) return jsonResponse(200, { count: 0, count_capped: false, next: null, previous: null, results: [] });
+      if (url.startsWith('/api/services/1/stations/'))
+        return jsonResponse(200, { count: 0, count_capped: false, next: null, previous: null, results: [] });
       if (url === '/api/regions/') return jsonResponse(200, []);
-      if (url.startsWith('/api/services/1/invoices/print/')) return new Response(new Blob(['%PDF'], { type: 'application/pdf' }), { status: 200, headers: { 'content-type': 'application/pdf' } });
+      if (url.startsWith('/api/services/1/invoices/print/'))
+        return new Response(new Blob(['%PDF'], { type: 'application/pdf' }), {
+          status: 200,
+          headers: { 'content-type': 'application/pdf' },
+        });
       if (url.startsWith('/api/services/1/invoices/generate/')) {
         const body = JSON.parse(String(init.body)) as { unread?: string };
         bodies.push(body);
@@ -92,7 +119,9 @@ describe('billing run dialog', () => {
           ...report,
           created: skipping ? 2 : 4,
           skipped: skipping ? 2 : 0,
-          skipped_details: skipping ? unread.map(({ subscription, customer, customer_name }) => ({ subscription, customer, customer_name, reason: 'not_read' })) : [],
+          skipped_details: skipping
+            ? unread.map(({ subscription, customer, customer_name }) => ({ subscription, customer, customer_name, reason: 'not_read' }))
+            : [],
           amount: skipping ? '110.50' : '130.50',
           month_in_progress: true,
           unread,
@@ -125,7 +154,13 @@ describe('billing run dialog', () => {
     expect(bodies.at(-1)).toEqual({ period_start: '2026-10-01', period_end: '2026-10-31', unread: 'skip' });
     expect(dialog).toHaveTextContent(/Billed: \W*\$?110\.50/);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Print all' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/services/1/invoices/print/?period_start=2026-10-01&period_end=2026-10-31&lang=en')).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([url]) => String(url) === '/api/services/1/invoices/print/?period_start=2026-10-01&period_end=2026-10-31&lang=en',
+        ),
+      ).toBe(true),
+    );
     expect(open).toHaveBeenCalledWith('', '_blank');
     vi.useRealTimers();
   });

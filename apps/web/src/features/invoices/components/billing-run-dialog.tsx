@@ -20,7 +20,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { BILLING_SKIP_REASONS, type BillingSkip, type BillingUnread, type GenerateInvoicesInput, type GenerateInvoicesResult } from '@meterline/contract/invoices';
+import {
+  BILLING_SKIP_REASONS,
+  type BillingSkip,
+  type BillingUnread,
+  type GenerateInvoicesInput,
+  type GenerateInvoicesResult,
+} from '@meterline/contract/invoices';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -60,7 +66,9 @@ function runErrorText(detail: string): string {
 function SkipReasons({ skips }: { skips: BillingSkip[] | undefined }) {
   const { t, i18n } = useTranslation();
   if (!skips?.length) return null;
-  const groups = BILLING_SKIP_REASONS.map((reason) => ({ reason, skips: skips.filter((skip) => skip.reason === reason) })).filter((group) => group.skips.length > 0);
+  const groups = BILLING_SKIP_REASONS.map((reason) => ({ reason, skips: skips.filter((skip) => skip.reason === reason) })).filter(
+    (group) => group.skips.length > 0,
+  );
   return (
     <Box data-testid="billing-run-skips">
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -123,7 +131,17 @@ function StationAmounts({ rows }: { rows: GenerateInvoicesResult['by_station'] }
  * Meters nobody read since their last invoice: the run would bill them the fee only. The user
  * bills them so, skips them until read, or goes to read them first.
  */
-function UnreadMeters({ meters, choice, onChoice, isDisabled }: { meters: BillingUnread[]; choice: 'bill' | 'skip'; onChoice(choice: 'bill' | 'skip'): void; isDisabled: boolean }) {
+function UnreadMeters({
+  meters,
+  choice,
+  onChoice,
+  isDisabled,
+}: {
+  meters: BillingUnread[];
+  choice: 'bill' | 'skip';
+  onChoice(choice: 'bill' | 'skip'): void;
+  isDisabled: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
   if (meters.length === 0) return null;
@@ -139,7 +157,11 @@ function UnreadMeters({ meters, choice, onChoice, isDisabled }: { meters: Billin
             <Link component={RouterLink} to={`/customers/${meter.customer}`}>
               <bdi>{meter.customer_name}</bdi>
             </Link>{' '}
-            ({meter.last_reading_at ? t('billingRun.preview.lastRead', { date: formatDate(meter.last_reading_at, i18n.language, user?.tenant?.timezone) }) : t('billingRun.preview.neverRead')})
+            (
+            {meter.last_reading_at
+              ? t('billingRun.preview.lastRead', { date: formatDate(meter.last_reading_at, i18n.language, user?.tenant?.timezone) })
+              : t('billingRun.preview.neverRead')}
+            )
           </span>
         ))}
         {meters.length > 5 && '…'}
@@ -188,7 +210,9 @@ export function BillingRunDialog({
         ...(unread === 'skip' ? { unread } : {}),
       }
     : null;
-  const preview = useBillingRunPreview(serviceId, input ?? { period_start: '', period_end: '' }, { isEnabled: isOpen && Boolean(input) && !result });
+  const preview = useBillingRunPreview(serviceId, input ?? { period_start: '', period_end: '' }, {
+    isEnabled: isOpen && Boolean(input) && !result,
+  });
   const stations = useStationOptions(serviceId, { isEnabled: isOpen });
   const regions = useRegions({ isEnabled: isOpen });
   const generate = useGenerateInvoices(serviceId);
@@ -214,7 +238,11 @@ export function BillingRunDialog({
     if (!bounds) return;
     setPrintError(null);
     try {
-      await openPeriodInvoices(serviceId, { ...bounds, station: station ? Number(station) : undefined, region: region ? Number(region) : undefined }, i18n.language);
+      await openPeriodInvoices(
+        serviceId,
+        { ...bounds, station: station ? Number(station) : undefined, region: region ? Number(region) : undefined },
+        i18n.language,
+      );
     } catch {
       setPrintError(t('billingRun.result.printFailed'));
     }
@@ -289,9 +317,24 @@ export function BillingRunDialog({
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
               <Typography color="text.secondary">{t('billingRun.intro')}</Typography>
-              <DatePickerField kind="month" label={t('billingRun.month')} value={month} onChange={setMonth} isRequired isDisabled={generate.isPending} />
+              <DatePickerField
+                kind="month"
+                label={t('billingRun.month')}
+                value={month}
+                onChange={setMonth}
+                isRequired
+                isDisabled={generate.isPending}
+              />
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField select fullWidth label={t('billingRun.station')} value={station} onChange={(event) => setStation(event.target.value)} disabled={generate.isPending} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
+                <TextField
+                  select
+                  fullWidth
+                  label={t('billingRun.station')}
+                  value={station}
+                  onChange={(event) => setStation(event.target.value)}
+                  disabled={generate.isPending}
+                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                >
                   <MenuItem value="">{t('billingRun.allStations')}</MenuItem>
                   {(stations.data ?? []).map((option) => (
                     <MenuItem key={option.id} value={String(option.id)}>
@@ -299,7 +342,15 @@ export function BillingRunDialog({
                     </MenuItem>
                   ))}
                 </TextField>
-                <TextField select fullWidth label={t('billingRun.region')} value={region} onChange={(event) => setRegion(event.target.value)} disabled={generate.isPending} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
+                <TextField
+                  select
+                  fullWidth
+                  label={t('billingRun.region')}
+                  value={region}
+                  onChange={(event) => setRegion(event.target.value)}
+                  disabled={generate.isPending}
+                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                >
                   <MenuItem value="">{t('billingRun.allRegions')}</MenuItem>
                   {(regions.data ?? []).map((option) => (
                     <MenuItem key={option.id} value={String(option.id)}>
@@ -324,7 +375,9 @@ export function BillingRunDialog({
                   </Alert>
                 ) : (
                   <Alert severity={toBill > 0 ? 'info' : 'success'}>
-                    {toBill > 0 ? t('billingRun.preview.toBill', { value: count(toBill), month: monthLabel }) : t('billingRun.preview.nothing', { month: monthLabel })}
+                    {toBill > 0
+                      ? t('billingRun.preview.toBill', { value: count(toBill), month: monthLabel })
+                      : t('billingRun.preview.nothing', { month: monthLabel })}
                     {alreadyBilled > 0 && <> {t('billingRun.preview.alreadyBilled', { value: count(alreadyBilled) })}</>}
                     {toBill > 0 && (
                       <>
@@ -336,7 +389,9 @@ export function BillingRunDialog({
                 )}
                 {preview.data && (
                   <Stack spacing={1} sx={{ mt: 1 }}>
-                    {preview.data.month_in_progress && <Alert severity="warning">{t('billingRun.preview.inProgress', { month: monthLabel })}</Alert>}
+                    {preview.data.month_in_progress && (
+                      <Alert severity="warning">{t('billingRun.preview.inProgress', { month: monthLabel })}</Alert>
+                    )}
                     <UnreadMeters meters={preview.data.unread} choice={unread} onChoice={setUnread} isDisabled={generate.isPending} />
                     <StationAmounts rows={preview.data.by_station} />
                     <SkipReasons skips={preview.data.skipped_details} />
@@ -358,7 +413,12 @@ export function BillingRunDialog({
             <Button onClick={handleClose} disabled={generate.isPending}>
               {t('forms.cancel')}
             </Button>
-            <Button variant="contained" onClick={() => void runOnce(handleRunClick)} loading={generate.isPending} disabled={!input || preview.isPending || toBill === 0}>
+            <Button
+              variant="contained"
+              onClick={() => void runOnce(handleRunClick)}
+              loading={generate.isPending}
+              disabled={!input || preview.isPending || toBill === 0}
+            >
               {t('billingRun.run', { value: count(toBill) })}
             </Button>
           </DialogActions>

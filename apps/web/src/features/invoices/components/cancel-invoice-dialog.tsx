@@ -17,14 +17,27 @@ import { useCancelInvoice } from '../api/cancel-invoice';
 import { useIdempotencyKey } from '../../../shared/hooks/use-idempotency-key';
 
 /** Cancels an unpaid invoice with a reason, after saying what it means (number kept, period freed). */
-export function CancelInvoiceDialog({ isOpen, invoice, serviceId, onClose }: { isOpen: boolean; invoice: InvoiceDetail; serviceId: number; onClose(): void }) {
+export function CancelInvoiceDialog({
+  isOpen,
+  invoice,
+  serviceId,
+  onClose,
+}: {
+  isOpen: boolean;
+  invoice: InvoiceDetail;
+  serviceId: number;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const { showToast } = useToast();
   const { idempotencyKey, renewAfter } = useIdempotencyKey(isOpen);
   const runOnce = useSingleFlight();
   const [formError, setFormError] = useState<string | null>(null);
   const cancel = useCancelInvoice(serviceId, invoice.id);
-  const form = useForm<CancelInvoiceInput, unknown, z.output<typeof cancelInvoiceInputSchema>>({ resolver: contractResolver(cancelInvoiceInputSchema), defaultValues: { reason: '' } });
+  const form = useForm<CancelInvoiceInput, unknown, z.output<typeof cancelInvoiceInputSchema>>({
+    resolver: contractResolver(cancelInvoiceInputSchema),
+    defaultValues: { reason: '' },
+  });
   const [wasOpen, setWasOpen] = useState(isOpen);
   if (isOpen !== wasOpen) {
     setWasOpen(isOpen);
@@ -67,7 +80,15 @@ export function CancelInvoiceDialog({ isOpen, invoice, serviceId, onClose }: { i
     >
       <Stack spacing={2} sx={{ mt: 2 }}>
         {formError && <Alert severity="error">{formError}</Alert>}
-        <FormTextField<CancelInvoiceInput> control={form.control} name="reason" label={t('invoices.cancel.reason')} required autoFocus multiline minRows={2} />
+        <FormTextField<CancelInvoiceInput>
+          control={form.control}
+          name="reason"
+          label={t('invoices.cancel.reason')}
+          required
+          autoFocus
+          multiline
+          minRows={2}
+        />
       </Stack>
     </ConfirmDialog>
   );

@@ -36,7 +36,17 @@ type Mode = 'amount' | 'lines';
  * lines of the invoice, and a reason. For an amount it says what the balance becomes and what
  * turns into credit; the server decides and numbers it (CN-YYYY-NNNNNN).
  */
-export function CreditNoteDialog({ isOpen, invoice, serviceId, onClose }: { isOpen: boolean; invoice: InvoiceDetail; serviceId: number; onClose(): void }) {
+export function CreditNoteDialog({
+  isOpen,
+  invoice,
+  serviceId,
+  onClose,
+}: {
+  isOpen: boolean;
+  invoice: InvoiceDetail;
+  serviceId: number;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const { showToast } = useToast();
   const decimals = currencyDecimals(invoice.currency);
@@ -47,7 +57,10 @@ export function CreditNoteDialog({ isOpen, invoice, serviceId, onClose }: { isOp
   const [mode, setMode] = useState<Mode>('amount');
   const [chosen, setChosen] = useState<number[]>([]);
   const create = useCreateCreditNote(serviceId, invoice.id);
-  const form = useForm<CreateCreditNoteInput, unknown, FormOutput>({ resolver: contractResolver(createCreditNoteInputSchema), defaultValues: { amount: '', reason: '' } });
+  const form = useForm<CreateCreditNoteInput, unknown, FormOutput>({
+    resolver: contractResolver(createCreditNoteInputSchema),
+    defaultValues: { amount: '', reason: '' },
+  });
   const [wasOpen, setWasOpen] = useState(isOpen);
   if (isOpen !== wasOpen) {
     setWasOpen(isOpen);
@@ -60,9 +73,15 @@ export function CreditNoteDialog({ isOpen, invoice, serviceId, onClose }: { isOp
   }
   const typed = useWatch({ control: form.control, name: 'amount' });
   const typedMinor = mode === 'amount' && typed ? parseMoney(String(typed), decimals) : null;
-  const preview = typedMinor !== null && typedMinor > 0n ? { after: typedMinor < balance ? balance - typedMinor : 0n, credit: typedMinor > balance ? typedMinor - balance : 0n } : null;
+  const preview =
+    typedMinor !== null && typedMinor > 0n
+      ? { after: typedMinor < balance ? balance - typedMinor : 0n, credit: typedMinor > balance ? typedMinor - balance : 0n }
+      : null;
 
-  const linesOf = (ids: number[]) => invoice.lines.filter((line) => ids.includes(line.id)).map((line) => ({ description: line.description, quantity: line.quantity, unit_price: line.unit_price }));
+  const linesOf = (ids: number[]) =>
+    invoice.lines
+      .filter((line) => ids.includes(line.id))
+      .map((line) => ({ description: line.description, quantity: line.quantity, unit_price: line.unit_price }));
   const handleModeChange = (next: Mode) => {
     setMode(next);
     form.clearErrors();
@@ -83,7 +102,10 @@ export function CreditNoteDialog({ isOpen, invoice, serviceId, onClose }: { isOp
   const handleConfirm = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const note = await create.mutateAsync({ input: mode === 'amount' ? { amount: values.amount, reason: values.reason } : { lines: values.lines, reason: values.reason }, idempotencyKey });
+      const note = await create.mutateAsync({
+        input: mode === 'amount' ? { amount: values.amount, reason: values.reason } : { lines: values.lines, reason: values.reason },
+        idempotencyKey,
+      });
       showToast(t('account.creditNote.done', { number: note.number }), { variant: 'success' });
       onClose();
     } catch (error) {
@@ -115,19 +137,33 @@ export function CreditNoteDialog({ isOpen, invoice, serviceId, onClose }: { isOp
         {formError && <Alert severity="error">{formError}</Alert>}
         <FormControl>
           <FormLabel id="credit-note-mode">{t('account.creditNote.mode')}</FormLabel>
-          <RadioGroup row aria-labelledby="credit-note-mode" value={mode} onChange={(event) => handleModeChange(event.target.value as Mode)}>
+          <RadioGroup
+            row
+            aria-labelledby="credit-note-mode"
+            value={mode}
+            onChange={(event) => handleModeChange(event.target.value as Mode)}
+          >
             <FormControlLabel value="amount" control={<Radio />} label={t('account.creditNote.byAmount')} />
             <FormControlLabel value="lines" control={<Radio />} label={t('account.creditNote.byLines')} />
           </RadioGroup>
         </FormControl>
         {mode === 'amount' ? (
           <>
-            <NumericTextField<CreateCreditNoteInput, FormOutput> control={form.control} name="amount" label={t('account.creditNote.amount')} required autoFocus />
+            <NumericTextField<CreateCreditNoteInput, FormOutput>
+              control={form.control}
+              name="amount"
+              label={t('account.creditNote.amount')}
+              required
+              autoFocus
+            />
             {preview && (
               <Typography variant="body2" data-testid="credit-note-preview">
                 <Trans
                   i18nKey="account.creditNote.preview"
-                  components={{ after: <Money amount={formatMoneyAmount(preview.after, decimals)} />, credit: <Money amount={formatMoneyAmount(preview.credit, decimals)} /> }}
+                  components={{
+                    after: <Money amount={formatMoneyAmount(preview.after, decimals)} />,
+                    credit: <Money amount={formatMoneyAmount(preview.credit, decimals)} />,
+                  }}
                 />
               </Typography>
             )}
@@ -151,7 +187,14 @@ export function CreditNoteDialog({ isOpen, invoice, serviceId, onClose }: { isOp
             {linesError && <FormHelperText>{linesError}</FormHelperText>}
           </FormControl>
         )}
-        <FormTextField<CreateCreditNoteInput, FormOutput> control={form.control} name="reason" label={t('account.creditNote.reason')} required multiline minRows={2} />
+        <FormTextField<CreateCreditNoteInput, FormOutput>
+          control={form.control}
+          name="reason"
+          label={t('account.creditNote.reason')}
+          required
+          multiline
+          minRows={2}
+        />
       </Stack>
     </ConfirmDialog>
   );

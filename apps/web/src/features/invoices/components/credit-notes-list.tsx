@@ -30,7 +30,20 @@ export function CreditNotesList({ serviceId, notes }: { serviceId: number; notes
   return (
     <Stack component="ul" aria-label={t('account.creditNote.listTitle')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {notes.map((note) => (
-        <Box component="li" key={note.id} sx={{ borderTop: 1, borderColor: 'divider', py: 1.25, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
+        <Box
+          component="li"
+          key={note.id}
+          sx={{
+            borderTop: 1,
+            borderColor: 'divider',
+            py: 1.25,
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 1,
+            alignItems: 'center',
+            justifyContent: 'space-between',
+          }}
+        >
           <Box sx={{ minWidth: 0 }}>
             <Typography sx={{ fontWeight: 600 }}>
               <CodeText value={note.number} /> · <Money amount={note.total} />

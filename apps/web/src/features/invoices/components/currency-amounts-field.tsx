@@ -2,7 +2,13 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { cashDueInSecond, parseRate, settlePayment, type CurrencyTerms, type PaymentSettlement } from '@meterline/contract/currency-payments';
+import {
+  cashDueInSecond,
+  parseRate,
+  settlePayment,
+  type CurrencyTerms,
+  type PaymentSettlement,
+} from '@meterline/contract/currency-payments';
 import type { InvoiceDetail } from '@meterline/contract/invoices';
 import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
 import type { CurrencyAmount, Payment } from '@meterline/contract/payments';
@@ -22,7 +28,9 @@ export const NO_CASH: CashAmounts = { billing: '', second: '' };
 
 /** The invoice's two currencies at its own rate, with the tenant's cash steps. */
 export function currencyTermsOfInvoice(invoice: InvoiceDetail): CurrencyTerms {
-  const steps = Object.fromEntries(Object.entries(invoice.cash_rounding ?? {}).map(([code, step]) => [code, parseMoney(step, currencyDecimals(code)) ?? 1n]));
+  const steps = Object.fromEntries(
+    Object.entries(invoice.cash_rounding ?? {}).map(([code, step]) => [code, parseMoney(step, currencyDecimals(code)) ?? 1n]),
+  );
   return {
     billingCurrency: invoice.currency,
     billingDecimals: currencyDecimals(invoice.currency),
@@ -52,7 +60,10 @@ export function tenderOf(invoice: InvoiceDetail, cash: CashAmounts, t: TFunction
   const terms = currencyTermsOfInvoice(invoice);
   const errors: CashTender['errors'] = {};
   const parts: { key: keyof CashAmounts; currency: string; minor: bigint }[] = [];
-  for (const [key, currency] of [['billing', invoice.currency], ['second', invoice.second_currency]] as const) {
+  for (const [key, currency] of [
+    ['billing', invoice.currency],
+    ['second', invoice.second_currency],
+  ] as const) {
     const text = cash[key].trim();
     if (!text || !currency) continue;
     const decimals = currencyDecimals(currency);
@@ -83,7 +94,17 @@ export function changeDueNotice(payment: Payment, t: TFunction, language: string
  * Two amount fields, one per currency of the invoice (either, or both), with what they pay at the
  * invoice's rate and the change due in both currencies, rounded to the cash steps like the server.
  */
-export function CurrencyAmountsField({ invoice, value, onChange, tender }: { invoice: InvoiceDetail; value: CashAmounts; onChange(next: CashAmounts): void; tender: CashTender }) {
+export function CurrencyAmountsField({
+  invoice,
+  value,
+  onChange,
+  tender,
+}: {
+  invoice: InvoiceDetail;
+  value: CashAmounts;
+  onChange(next: CashAmounts): void;
+  tender: CashTender;
+}) {
   const { t, i18n } = useTranslation();
   const second = invoice.second_currency ?? '';
   const terms = currencyTermsOfInvoice(invoice);
@@ -125,11 +146,19 @@ export function CurrencyAmountsField({ invoice, value, onChange, tender }: { inv
             {t('currencies.received', { amount: '' })}
             <Money amount={formatMoneyAmount(settlement.received, terms.billingDecimals)} currency={invoice.currency} />
           </div>
-          <div>{t('currencies.pays', { amount: stripBidiMarks(formatMoney(formatMoneyAmount(settlement.applied, terms.billingDecimals), invoice.currency, i18n.language)) })}</div>
+          <div>
+            {t('currencies.pays', {
+              amount: stripBidiMarks(
+                formatMoney(formatMoneyAmount(settlement.applied, terms.billingDecimals), invoice.currency, i18n.language),
+              ),
+            })}
+          </div>
           {hasChange && (
             <strong data-testid="change-due">
               {t('currencies.changeDue', {
-                billing: stripBidiMarks(formatMoney(formatMoneyAmount(settlement.changeBilling, terms.billingDecimals), invoice.currency, i18n.language)),
+                billing: stripBidiMarks(
+                  formatMoney(formatMoneyAmount(settlement.changeBilling, terms.billingDecimals), invoice.currency, i18n.language),
+                ),
                 second: stripBidiMarks(formatMoney(secondMoney(settlement.changeSecond), second, i18n.language)),
               })}
             </strong>

@@ -27,14 +27,30 @@ export function InvoiceDocumentButtons({ serviceId, invoiceId, number }: { servi
     }
   };
   const handlePrintClick = (format: InvoiceDocumentFormat) =>
-    void run(format, () => openInvoiceDocument(serviceId, invoiceId, { format, language, filename: format === 'receipt' ? `${number}-receipt` : number }));
+    void run(format, () =>
+      openInvoiceDocument(serviceId, invoiceId, { format, language, filename: format === 'receipt' ? `${number}-receipt` : number }),
+    );
 
   return (
     <>
-      <Button variant="outlined" startIcon={<PrintOutlined />} loading={busy === 'a4'} loadingPosition="start" disabled={busy !== null && busy !== 'a4'} onClick={() => handlePrintClick('a4')}>
+      <Button
+        variant="outlined"
+        startIcon={<PrintOutlined />}
+        loading={busy === 'a4'}
+        loadingPosition="start"
+        disabled={busy !== null && busy !== 'a4'}
+        onClick={() => handlePrintClick('a4')}
+      >
         {t('invoices.actions.printInvoice')}
       </Button>
-      <Button variant="outlined" startIcon={<ReceiptLongOutlined />} loading={busy === 'receipt'} loadingPosition="start" disabled={busy !== null && busy !== 'receipt'} onClick={() => handlePrintClick('receipt')}>
+      <Button
+        variant="outlined"
+        startIcon={<ReceiptLongOutlined />}
+        loading={busy === 'receipt'}
+        loadingPosition="start"
+        disabled={busy !== null && busy !== 'receipt'}
+        onClick={() => handlePrintClick('receipt')}
+      >
         {t('invoices.actions.printReceipt')}
       </Button>
       <Button

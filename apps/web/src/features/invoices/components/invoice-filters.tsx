@@ -22,7 +22,9 @@ export function InvoiceFilters({ listState, serviceId }: { listState: ListUrlSta
     const bounds = month ? monthBounds(month) : null;
     listState.setFilters({ period_start: bounds?.start ?? null, period_end: bounds?.end ?? null });
   };
-  useActiveFilterChip(t('invoices.filters.customer'), customerId ? (customer.data?.full_name ?? filters.customer) : null, () => setFilter('customer', null));
+  useActiveFilterChip(t('invoices.filters.customer'), customerId ? (customer.data?.full_name ?? filters.customer) : null, () =>
+    setFilter('customer', null),
+  );
 
   return (
     <>

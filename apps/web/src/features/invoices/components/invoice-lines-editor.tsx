@@ -25,7 +25,15 @@ export function lineAmountOf(quantity: unknown, unitPrice: unknown, decimals: nu
 }
 
 /** The lines of an invoice without a meter: description, quantity, unit price, and each amount and the subtotal, exact. */
-export function InvoiceLinesEditor({ control, decimals, isDisabled }: { control: Control<CreateInvoiceInput>; decimals: number; isDisabled: boolean }) {
+export function InvoiceLinesEditor({
+  control,
+  decimals,
+  isDisabled,
+}: {
+  control: Control<CreateInvoiceInput>;
+  decimals: number;
+  isDisabled: boolean;
+}) {
   const { t } = useTranslation();
   const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
   const lines = useWatch({ control, name: 'lines' }) ?? [];
@@ -50,25 +58,58 @@ export function InvoiceLinesEditor({ control, decimals, isDisabled }: { control:
           }}
         >
           <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
-            <FormTextField<CreateInvoiceInput> control={control} name={`lines.${index}.description`} label={t('invoices.lines.description')} required fullWidth size="small" disabled={isDisabled} />
+            <FormTextField<CreateInvoiceInput>
+              control={control}
+              name={`lines.${index}.description`}
+              label={t('invoices.lines.description')}
+              required
+              fullWidth
+              size="small"
+              disabled={isDisabled}
+            />
           </Box>
-          <NumericTextField<CreateInvoiceInput> control={control} name={`lines.${index}.quantity`} label={t('invoices.lines.quantity')} required size="small" disabled={isDisabled} />
-          <NumericTextField<CreateInvoiceInput> control={control} name={`lines.${index}.unit_price`} label={t('invoices.lines.unitPrice')} required size="small" disabled={isDisabled} />
+          <NumericTextField<CreateInvoiceInput>
+            control={control}
+            name={`lines.${index}.quantity`}
+            label={t('invoices.lines.quantity')}
+            required
+            size="small"
+            disabled={isDisabled}
+          />
+          <NumericTextField<CreateInvoiceInput>
+            control={control}
+            name={`lines.${index}.unit_price`}
+            label={t('invoices.lines.unitPrice')}
+            required
+            size="small"
+            disabled={isDisabled}
+          />
           <Box sx={{ pt: { md: 1 }, minHeight: 40, display: 'flex', alignItems: 'center', gap: 1 }}>
             <Typography variant="body2" color="text.secondary" sx={{ display: { md: 'none' } }}>
               {t('invoices.lines.amount')}:
             </Typography>
-            <Typography sx={{ fontWeight: 600 }}>{amounts[index] === null ? '—' : <Money amount={formatMoneyAmount(amounts[index] ?? 0n, decimals)} />}</Typography>
+            <Typography sx={{ fontWeight: 600 }}>
+              {amounts[index] === null ? '—' : <Money amount={formatMoneyAmount(amounts[index] ?? 0n, decimals)} />}
+            </Typography>
           </Box>
           <Box sx={{ justifySelf: 'end' }}>
-            <IconButton aria-label={t('invoices.lines.remove', { index: index + 1 })} onClick={() => remove(index)} disabled={isDisabled || fields.length === 1}>
+            <IconButton
+              aria-label={t('invoices.lines.remove', { index: index + 1 })}
+              onClick={() => remove(index)}
+              disabled={isDisabled || fields.length === 1}
+            >
               <DeleteOutlined />
             </IconButton>
           </Box>
         </Box>
       ))}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
-        <Button startIcon={<AddOutlined />} onClick={() => append({ ...EMPTY_LINE })} disabled={isDisabled || fields.length >= MAX_LINES} sx={{ alignSelf: 'flex-start' }}>
+        <Button
+          startIcon={<AddOutlined />}
+          onClick={() => append({ ...EMPTY_LINE })}
+          disabled={isDisabled || fields.length >= MAX_LINES}
+          sx={{ alignSelf: 'flex-start' }}
+        >
           {t('invoices.lines.add')}
         </Button>
         <Box sx={{ textAlign: { sm: 'end' } }}>

@@ -97,7 +97,9 @@ export function InvoiceRowActions({ invoice, serviceId }: { invoice: Invoice; se
           </MenuItem>
         )}
       </Menu>
-      {canPay && detail.data && <PaymentDialog isOpen={isPaying} mode="full" invoice={detail.data} serviceId={serviceId} onClose={() => setPaying(false)} />}
+      {canPay && detail.data && (
+        <PaymentDialog isOpen={isPaying} mode="full" invoice={detail.data} serviceId={serviceId} onClose={() => setPaying(false)} />
+      )}
     </span>
   );
 }

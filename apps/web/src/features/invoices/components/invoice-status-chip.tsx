@@ -22,7 +22,13 @@ const COLORS: Record<InvoiceDisplayStatus, 'success' | 'info' | 'warning' | 'err
  * The invoice's status as a chip: a soft background with darkened (light mode) or lightened (dark
  * mode) text, so every colour keeps the contrast axe asks for.
  */
-export function InvoiceStatusChip({ invoice, size = 'small' }: { invoice: Pick<Invoice, 'status' | 'is_overdue'>; size?: 'small' | 'medium' }) {
+export function InvoiceStatusChip({
+  invoice,
+  size = 'small',
+}: {
+  invoice: Pick<Invoice, 'status' | 'is_overdue'>;
+  size?: 'small' | 'medium';
+}) {
   const { t } = useTranslation();
   const theme = useTheme();
   const status = displayStatusOf(invoice);

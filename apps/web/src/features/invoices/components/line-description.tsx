@@ -28,9 +28,15 @@ export function LineDescription({ description, pricing = null }: { description: 
         {t('invoices.lines.consumption')} <DecimalText value={consumption[1]} unit={consumption[2] || undefined} />
         {pricing && pricing.tariff !== null && (
           <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-            {[formatMonth(pricing.month, i18n.language), pricing.tariff_name && localizeDigits(pricing.tariff_name, i18n.language), pricing.tier === null ? null : t('currencies.tier', { tier: pricing.tier })].filter(Boolean).map((part, index) => (
-              <bdi key={index}>{index ? ` · ${part}` : part}</bdi>
-            ))}
+            {[
+              formatMonth(pricing.month, i18n.language),
+              pricing.tariff_name && localizeDigits(pricing.tariff_name, i18n.language),
+              pricing.tier === null ? null : t('currencies.tier', { tier: pricing.tier }),
+            ]
+              .filter(Boolean)
+              .map((part, index) => (
+                <bdi key={index}>{index ? ` · ${part}` : part}</bdi>
+              ))}
           </Typography>
         )}
       </>

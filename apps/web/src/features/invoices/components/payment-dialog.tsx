@@ -69,9 +69,15 @@ export function PaymentDialog({
         if (isInFuture(value.paid_at)) context.addIssue({ code: 'custom', path: ['paid_at'], message: DATE_IN_FUTURE });
         if (!isPartial) return;
         const amount = value.amount ? parseMoney(value.amount, decimals) : null;
-        if (amount === null) context.addIssue({ code: 'custom', path: ['amount'], message: t('invoices.payment.amountInvalid', { decimals }) });
+        if (amount === null)
+          context.addIssue({ code: 'custom', path: ['amount'], message: t('invoices.payment.amountInvalid', { decimals }) });
         else if (amount <= 0n) context.addIssue({ code: 'custom', path: ['amount'], message: t('invoices.payment.amountPositive') });
-        else if (amount > balance) context.addIssue({ code: 'custom', path: ['amount'], message: t('invoices.payment.amountTooLarge', { balance: formatMoney(invoice.balance_due) }) });
+        else if (amount > balance)
+          context.addIssue({
+            code: 'custom',
+            path: ['amount'],
+            message: t('invoices.payment.amountTooLarge', { balance: formatMoney(invoice.balance_due) }),
+          });
       }),
     [isPartial, decimals, balance, invoice.balance_due, formatMoney, t],
   );
@@ -95,7 +101,13 @@ export function PaymentDialog({
 
   const typed = useWatch({ control: form.control, name: 'amount' });
   const typedMinor = isPartial && typed ? parseMoney(String(typed), decimals) : null;
-  const payingMinor = tender?.settlement ? tender.settlement.applied : isPartial ? (typedMinor !== null && typedMinor > 0n && typedMinor <= balance ? typedMinor : null) : balance;
+  const payingMinor = tender?.settlement
+    ? tender.settlement.applied
+    : isPartial
+      ? typedMinor !== null && typedMinor > 0n && typedMinor <= balance
+        ? typedMinor
+        : null
+      : balance;
   const paying = payingMinor === null ? null : formatMoneyAmount(payingMinor, decimals);
   const balanceAfter = payingMinor === null ? null : formatMoneyAmount(balance - payingMinor, decimals);
 
@@ -111,20 +123,36 @@ export function PaymentDialog({
     const paidAt = form.getFieldState('paid_at').isDirty && values.paid_at ? values.paid_at : nowIso();
     const input: CreatePaymentInput & { paid_at: string } = tender?.amounts
       ? { method: values.method, reference: values.reference, note: values.note, amounts: tender.amounts, paid_at: paidAt }
-      : { method: values.method, reference: values.reference, note: values.note, amount: formatMoneyAmount(payingMinor, decimals), paid_at: paidAt };
+      : {
+          method: values.method,
+          reference: values.reference,
+          note: values.note,
+          amount: formatMoneyAmount(payingMinor, decimals),
+          paid_at: paidAt,
+        };
     const write: PaymentWrite = {
       kind: 'payment',
       serviceId,
       invoiceId: invoice.id,
       input,
       idempotencyKey,
-      label: { customer: invoice.customer_name, invoiceNumber: invoice.number, currency: invoice.currency, balanceBefore: invoice.balance_due, amount: formatMoneyAmount(payingMinor, decimals) },
+      label: {
+        customer: invoice.customer_name,
+        invoiceNumber: invoice.number,
+        currency: invoice.currency,
+        balanceBefore: invoice.balance_due,
+        amount: formatMoneyAmount(payingMinor, decimals),
+      },
     };
     setSending(true);
     try {
       const outcome = await submitFieldWrite<Payment>(queryClient, write);
       if (outcome.status === 'sent') {
-        showToast(t('invoices.payment.done', { amount: formatMoney(outcome.data.amount), number: invoice.number }) + changeDueNotice(outcome.data, t, i18n.language), { variant: 'success' });
+        showToast(
+          t('invoices.payment.done', { amount: formatMoney(outcome.data.amount), number: invoice.number }) +
+            changeDueNotice(outcome.data, t, i18n.language),
+          { variant: 'success' },
+        );
       } else {
         showToast(t('offline.saved.payment', { amount: formatMoney(paying ?? '0'), number: invoice.number }), { variant: 'info' });
         setPendingReceipt(write);
@@ -140,55 +168,69 @@ export function PaymentDialog({
 
   return (
     <>
-    <ConfirmDialog
-      isOpen={isOpen}
-      title={isPartial ? t('invoices.payment.partialTitle') : t('invoices.payment.fullTitle')}
-      description={
-        paying === null ? (
-          t('invoices.payment.enterAmount', { balance: formatMoney(invoice.balance_due) })
-        ) : (
-          <Trans
-            i18nKey={isPartial || (payingMinor !== null && payingMinor < balance) ? 'invoices.payment.partialText' : 'invoices.payment.fullText'}
-            values={{ number: isolateLtr(invoice.number), customer: isolateText(invoice.customer_name) }}
-            components={{ amount: <Money amount={paying} />, after: <Money amount={balanceAfter ?? '0'} />, strong: <strong /> }}
-          />
-        )
-      }
-      confirmLabel={paying === null ? t('invoices.payment.record') : t('invoices.payment.confirm', { amount: formatMoney(paying) })}
-      isBusy={isSending}
-      isConfirmAutoFocused={!isPartial}
-      onConfirm={() => void runOnce(handleConfirm)}
-      onClose={onClose}
-    >
-      <Stack component="form" noValidate spacing={2} sx={{ mt: 2 }} onSubmit={(event) => {
-          event.preventDefault();
-          void runOnce(handleConfirm);
-        }}>
-        {formError && <Alert severity="error">{formError}</Alert>}
-        {isPartial && (
-          <NumericTextField<PaymentFormInput>
+      <ConfirmDialog
+        isOpen={isOpen}
+        title={isPartial ? t('invoices.payment.partialTitle') : t('invoices.payment.fullTitle')}
+        description={
+          paying === null ? (
+            t('invoices.payment.enterAmount', { balance: formatMoney(invoice.balance_due) })
+          ) : (
+            <Trans
+              i18nKey={
+                isPartial || (payingMinor !== null && payingMinor < balance) ? 'invoices.payment.partialText' : 'invoices.payment.fullText'
+              }
+              values={{ number: isolateLtr(invoice.number), customer: isolateText(invoice.customer_name) }}
+              components={{ amount: <Money amount={paying} />, after: <Money amount={balanceAfter ?? '0'} />, strong: <strong /> }}
+            />
+          )
+        }
+        confirmLabel={paying === null ? t('invoices.payment.record') : t('invoices.payment.confirm', { amount: formatMoney(paying) })}
+        isBusy={isSending}
+        isConfirmAutoFocused={!isPartial}
+        onConfirm={() => void runOnce(handleConfirm)}
+        onClose={onClose}
+      >
+        <Stack
+          component="form"
+          noValidate
+          spacing={2}
+          sx={{ mt: 2 }}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void runOnce(handleConfirm);
+          }}
+        >
+          {formError && <Alert severity="error">{formError}</Alert>}
+          {isPartial && (
+            <NumericTextField<PaymentFormInput>
+              control={form.control}
+              name="amount"
+              label={t('invoices.payment.amount')}
+              required
+              autoFocus
+              helperText={t('invoices.payment.amountHelp', { balance: formatMoney(invoice.balance_due) })}
+            />
+          )}
+          {isTwoCurrencies && tender && <CurrencyAmountsField invoice={invoice} value={cash} onChange={setCash} tender={tender} />}
+          <DateTimeField<PaymentFormInput, PaymentFormOutput>
             control={form.control}
-            name="amount"
-            label={t('invoices.payment.amount')}
-            required
-            autoFocus
-            helperText={t('invoices.payment.amountHelp', { balance: formatMoney(invoice.balance_due) })}
+            name="paid_at"
+            label={t('dateTime.paidAt')}
+            notBefore={invoice.issued_on}
+            isDisabled={isSending}
           />
-        )}
-        {isTwoCurrencies && tender && <CurrencyAmountsField invoice={invoice} value={cash} onChange={setCash} tender={tender} />}
-        <DateTimeField<PaymentFormInput, PaymentFormOutput> control={form.control} name="paid_at" label={t('dateTime.paidAt')} notBefore={invoice.issued_on} isDisabled={isSending} />
-        <FormTextField<PaymentFormInput> control={form.control} name="method" label={t('invoices.payment.method')} select>
-          {PAYMENT_METHODS.map((method) => (
-            <MenuItem key={method} value={method}>
-              {t(`payments.methods.${method}`)}
-            </MenuItem>
-          ))}
-        </FormTextField>
-        <FormTextField<PaymentFormInput> control={form.control} name="reference" label={t('invoices.payment.reference')} />
-        <FormTextField<PaymentFormInput> control={form.control} name="note" label={t('invoices.payment.note')} multiline minRows={2} />
-      </Stack>
-    </ConfirmDialog>
-    <PendingReceiptDialog payment={pendingReceipt} onClose={() => setPendingReceipt(null)} />
+          <FormTextField<PaymentFormInput> control={form.control} name="method" label={t('invoices.payment.method')} select>
+            {PAYMENT_METHODS.map((method) => (
+              <MenuItem key={method} value={method}>
+                {t(`payments.methods.${method}`)}
+              </MenuItem>
+            ))}
+          </FormTextField>
+          <FormTextField<PaymentFormInput> control={form.control} name="reference" label={t('invoices.payment.reference')} />
+          <FormTextField<PaymentFormInput> control={form.control} name="note" label={t('invoices.payment.note')} multiline minRows={2} />
+        </Stack>
+      </ConfirmDialog>
+      <PendingReceiptDialog payment={pendingReceipt} onClose={() => setPendingReceipt(null)} />
     </>
   );
 }

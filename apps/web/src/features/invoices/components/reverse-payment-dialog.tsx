@@ -71,9 +71,17 @@ export function ReversePaymentDialog({
           const amount = parseMoney(value, decimals);
           if (amount === null) context.addIssue({ code: 'custom', message: t('invoices.payment.amountInvalid', { decimals }) });
           else if (amount <= 0n) context.addIssue({ code: 'custom', message: t('invoices.payment.amountPositive') });
-          else if (amount > reversible) context.addIssue({ code: 'custom', message: t('invoices.reverse.tooLarge', { amount: formatMoney(formatMoneyAmount(reversible, decimals)) }) });
+          else if (amount > reversible)
+            context.addIssue({
+              code: 'custom',
+              message: t('invoices.reverse.tooLarge', { amount: formatMoney(formatMoneyAmount(reversible, decimals)) }),
+            });
         }),
-        reason: z.string().trim().min(1, { message: 'This field may not be blank.' }).max(500, { message: 'Ensure this field has no more than 500 characters.' }),
+        reason: z
+          .string()
+          .trim()
+          .min(1, { message: 'This field may not be blank.' })
+          .max(500, { message: 'Ensure this field has no more than 500 characters.' }),
       }),
     [decimals, reversible, formatMoney, t],
   );
@@ -96,7 +104,12 @@ export function ReversePaymentDialog({
     setFormError(null);
     try {
       await createPayment.mutateAsync({
-        input: { amount: `-${values.amount}`, reason: values.reason, reverses: payment.id, method: payment.method as CreatePaymentInput['method'] },
+        input: {
+          amount: `-${values.amount}`,
+          reason: values.reason,
+          reverses: payment.id,
+          method: payment.method as CreatePaymentInput['method'],
+        },
         idempotencyKey,
       });
       showToast(t('invoices.reverse.done', { amount: formatMoney(values.amount), number: invoice.number }), { variant: 'success' });
@@ -127,7 +140,11 @@ export function ReversePaymentDialog({
           t('invoices.reverse.enterAmount')
         )
       }
-      confirmLabel={takingBack !== null ? t('invoices.reverse.confirm', { amount: formatMoney(formatMoneyAmount(takingBack, decimals)) }) : t('invoices.reverse.title')}
+      confirmLabel={
+        takingBack !== null
+          ? t('invoices.reverse.confirm', { amount: formatMoney(formatMoneyAmount(takingBack, decimals)) })
+          : t('invoices.reverse.title')
+      }
       confirmColor="error"
       isBusy={createPayment.isPending}
       isConfirmAutoFocused={false}
@@ -137,7 +154,15 @@ export function ReversePaymentDialog({
       <Stack spacing={2} sx={{ mt: 2 }}>
         {formError && <Alert severity="error">{formError}</Alert>}
         <NumericTextField<ReverseFormValues> control={form.control} name="amount" label={t('invoices.reverse.amount')} required />
-        <FormTextField<ReverseFormValues> control={form.control} name="reason" label={t('invoices.reverse.reason')} required autoFocus multiline minRows={2} />
+        <FormTextField<ReverseFormValues>
+          control={form.control}
+          name="reason"
+          label={t('invoices.reverse.reason')}
+          required
+          autoFocus
+          multiline
+          minRows={2}
+        />
       </Stack>
     </ConfirmDialog>
   );

@@ -52,7 +52,9 @@ describe('credit notes on the invoice page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Credit note' });
     expect(dialog).toHaveTextContent(/total \$100\.05, balance due \$80\.05/);
     await userEvent.type(within(dialog).getByLabelText(/Amount \(tax included\)/), '90');
-    expect(within(dialog).getByTestId('credit-note-preview')).toHaveTextContent("Balance due after: $0.00; to the customer's credit: $9.95.");
+    expect(within(dialog).getByTestId('credit-note-preview')).toHaveTextContent(
+      "Balance due after: $0.00; to the customer's credit: $9.95.",
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Issue the credit note' }));
     expect(await within(dialog).findByText('This field may not be blank.')).toBeInTheDocument();
     expect(posts).toHaveLength(0);
@@ -79,12 +81,19 @@ describe('credit notes on the invoice page', () => {
     expect(await within(dialog).findByText('Choose at least one line.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('checkbox', { name: /10 A: monthly fee/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Issue the credit note' }));
-    await waitFor(() => expect(bodies).toEqual([{ lines: [{ description: '10 A: monthly fee', quantity: '1.000', unit_price: '18.000000' }], reason: 'Fee waived' }]));
+    await waitFor(() =>
+      expect(bodies).toEqual([
+        { lines: [{ description: '10 A: monthly fee', quantity: '1.000', unit_price: '18.000000' }], reason: 'Fee waived' },
+      ]),
+    );
   });
 
-  it('lists the credit notes and prints one in the user\'s language; support may not issue one', async () => {
+  it("lists the credit notes and prints one in the user's language; support may not issue one", async () => {
     const tab = { closed: false, opener: {}, location: { href: '' }, close: vi.fn() };
-    vi.stubGlobal('open', vi.fn(() => tab));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
     const urls: string[] = [];
     renderDetails(
       'support',

@@ -59,7 +59,13 @@ function invoiceResolver(mode: Mode, noCustomerMessage: string): Resolver<Create
     const input: CreateInvoiceInput =
       mode === 'meter'
         ? { subscription: values.subscription, period_start: values.period_start, period_end: values.period_end, notes: values.notes }
-        : { customer: values.customer, period_start: values.period_start, period_end: values.period_end, lines: values.lines, notes: values.notes };
+        : {
+            customer: values.customer,
+            period_start: values.period_start,
+            period_end: values.period_end,
+            lines: values.lines,
+            notes: values.notes,
+          };
     const result = await resolve(input, context, options);
     const errors = result.errors as FieldErrors<CreateInvoiceInput> & { non_field_errors?: unknown };
     if (errors.non_field_errors) {
@@ -88,7 +94,14 @@ export function InvoiceCreatePage() {
 
   const form = useForm<CreateInvoiceInput, unknown, InvoiceFormOutput>({
     resolver: invoiceResolver(mode, mode === 'meter' ? t('invoices.create.chooseMeterCustomer') : t('invoices.create.chooseCustomer')),
-    defaultValues: { subscription: undefined, customer: undefined, period_start: defaultPeriod.start, period_end: defaultPeriod.end, lines: [{ ...EMPTY_LINE }], notes: '' },
+    defaultValues: {
+      subscription: undefined,
+      customer: undefined,
+      period_start: defaultPeriod.start,
+      period_end: defaultPeriod.end,
+      lines: [{ ...EMPTY_LINE }],
+      notes: '',
+    },
   });
   const { isDirty, isSubmitting, isSubmitSuccessful } = form.formState;
   const { blocker, allowNextNavigation } = useUnsavedChanges(isDirty && !isSubmitSuccessful);
@@ -126,13 +139,17 @@ export function InvoiceCreatePage() {
     if (!service) return;
     setFormError(null);
     try {
-      const invoice = await createInvoice.mutateAsync({ input: fromSubscriptionStart(input, mode === 'meter' ? customer?.subscription?.started_on : undefined), idempotencyKey });
+      const invoice = await createInvoice.mutateAsync({
+        input: fromSubscriptionStart(input, mode === 'meter' ? customer?.subscription?.started_on : undefined),
+        idempotencyKey,
+      });
       showToast(t('invoices.create.created', { number: invoice.number }), { variant: 'success' });
       allowNextNavigation();
       void navigate(`/invoices/${invoice.id}`);
     } catch (error) {
       if (error instanceof ApiError && error.status > 0) setIdempotencyKey(newIdempotencyKey());
-      if (error instanceof ApiError && error.code === BILLING_ERROR_CODES.periodAlreadyBilled) setFormError(t('invoices.create.periodBilled'));
+      if (error instanceof ApiError && error.code === BILLING_ERROR_CODES.periodAlreadyBilled)
+        setFormError(t('invoices.create.periodBilled'));
       else setFormError(applyServerErrors(error, form.setError, FIELDS, t));
     }
   });
@@ -142,7 +159,11 @@ export function InvoiceCreatePage() {
 
   return (
     <>
-      <PageHeader title={t('invoices.createTitle')} breadcrumbs={[{ label: t('invoices.title'), to: '/invoices' }, { label: t('invoices.createTitle') }]} backTo="/invoices" />
+      <PageHeader
+        title={t('invoices.createTitle')}
+        breadcrumbs={[{ label: t('invoices.title'), to: '/invoices' }, { label: t('invoices.createTitle') }]}
+        backTo="/invoices"
+      />
       <Card variant="outlined" sx={{ maxWidth: 960 }}>
         <CardContent>
           <Stack component="form" noValidate spacing={3} onSubmit={(event) => void onSubmit(event)} aria-label={t('invoices.createTitle')}>
@@ -178,19 +199,38 @@ export function InvoiceCreatePage() {
             />
             {mode === 'meter' && customer?.subscription && (
               <Alert severity="info" icon={false}>
-                {t('invoices.create.meter', { bundle: customer.subscription.bundle_name })} <DecimalText value={customer.subscription.counter} unit={service?.unit} />
+                {t('invoices.create.meter', { bundle: customer.subscription.bundle_name })}{' '}
+                <DecimalText value={customer.subscription.counter} unit={service?.unit} />
               </Alert>
             )}
 
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <MonthField label={t('invoices.create.month')} value={month} onChange={handleMonthChange} />
-              <FormDatePickerField<CreateInvoiceInput> control={form.control} name="period_start" label={t('invoices.fields.periodStart')} isRequired fullWidth />
-              <FormDatePickerField<CreateInvoiceInput> control={form.control} name="period_end" label={t('invoices.fields.periodEnd')} isRequired fullWidth />
+              <FormDatePickerField<CreateInvoiceInput>
+                control={form.control}
+                name="period_start"
+                label={t('invoices.fields.periodStart')}
+                isRequired
+                fullWidth
+              />
+              <FormDatePickerField<CreateInvoiceInput>
+                control={form.control}
+                name="period_end"
+                label={t('invoices.fields.periodEnd')}
+                isRequired
+                fullWidth
+              />
             </Stack>
 
             {mode === 'lines' && <InvoiceLinesEditor control={form.control} decimals={decimals} isDisabled={isSubmitting} />}
 
-            <FormTextField<CreateInvoiceInput> control={form.control} name="notes" label={t('invoices.fields.notes')} multiline minRows={2} />
+            <FormTextField<CreateInvoiceInput>
+              control={form.control}
+              name="notes"
+              label={t('invoices.fields.notes')}
+              multiline
+              minRows={2}
+            />
 
             <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
               <Button component={RouterLink} to="/invoices">

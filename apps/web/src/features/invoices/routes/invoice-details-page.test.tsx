@@ -49,7 +49,9 @@ describe('invoice details', () => {
       bodies.push(JSON.parse(String(init.body)));
       answer += 1;
       // The first attempt is refused (nothing paid): the next attempt must get a new key.
-      return answer === 1 ? jsonResponse(409, { detail: 'busy', code: 'idempotency_in_flight' }) : jsonResponse(201, { ...payment, id: 8, amount: '80.05' });
+      return answer === 1
+        ? jsonResponse(409, { detail: 'busy', code: 'idempotency_in_flight' })
+        : jsonResponse(201, { ...payment, id: 8, amount: '80.05' });
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Mark as paid' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark as paid' });
@@ -102,7 +104,9 @@ describe('invoice details', () => {
       await userEvent.keyboard('{ArrowDown}{ArrowDown}');
       expect(day).toHaveTextContent('22');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Record $80.05' }));
-      await waitFor(() => expect(bodies).toEqual([{ method: 'cash', reference: '', note: '', amount: '80.05', paid_at: '2026-11-22T10:30:00.000Z' }]));
+      await waitFor(() =>
+        expect(bodies).toEqual([{ method: 'cash', reference: '', note: '', amount: '80.05', paid_at: '2026-11-22T10:30:00.000Z' }]),
+      );
     } finally {
       vi.useRealTimers();
     }
@@ -114,10 +118,19 @@ describe('invoice details', () => {
       if (url === '/api/services/') return jsonResponse(200, SERVICES);
       if (url === '/api/services/1/invoices/42/') return jsonResponse(200, invoiceWith());
       if (url === '/api/services/1/invoices/42/create_payment/' && init.method === 'PUT')
-        return jsonResponse(400, { paid_at: [message], code: 'date_too_old', errors: [{ field: 'paid_at', code: 'date_too_old', message, params: { days: 3 } }] });
+        return jsonResponse(400, {
+          paid_at: [message],
+          code: 'date_too_old',
+          errors: [{ field: 'paid_at', code: 'date_too_old', message, params: { days: 3 } }],
+        });
       return undefined;
     });
-    renderWithProviders(<InvoiceDetailsPage />, { path: '/invoices/42', routePath: '/invoices/:invoiceId', role: 'accountant', language: 'ar' });
+    renderWithProviders(<InvoiceDetailsPage />, {
+      path: '/invoices/42',
+      routePath: '/invoices/:invoiceId',
+      role: 'accountant',
+      language: 'ar',
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'تسجيل كمدفوعة' }));
     const dialog = await screen.findByRole('dialog', { name: 'تسجيل كمدفوعة' });
     await userEvent.click(within(dialog).getByRole('button', { name: /^تسجيل/ }));

@@ -59,7 +59,10 @@ export function InvoiceDetailsPage() {
   const query = useInvoice(service?.id, Number.isInteger(invoiceId) ? invoiceId : 0);
   const isNotFound = query.error instanceof ApiError && query.error.status === 404;
 
-  const breadcrumbs = [{ label: t('invoices.title'), to: '/invoices' }, { label: query.data ? isolateLtr(localizeDigits(query.data.number, i18n.language)) : t('invoices.detailsTitle') }];
+  const breadcrumbs = [
+    { label: t('invoices.title'), to: '/invoices' },
+    { label: query.data ? isolateLtr(localizeDigits(query.data.number, i18n.language)) : t('invoices.detailsTitle') },
+  ];
   if (query.isError) {
     return (
       <>
@@ -91,7 +94,17 @@ export function InvoiceDetailsPage() {
   return <InvoiceDetails invoice={query.data} serviceId={service.id} unit={service.unit} breadcrumbs={breadcrumbs} />;
 }
 
-function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: InvoiceDetail; serviceId: number; unit: string; breadcrumbs: { label: string; to?: string }[] }) {
+function InvoiceDetails({
+  invoice,
+  serviceId,
+  unit,
+  breadcrumbs,
+}: {
+  invoice: InvoiceDetail;
+  serviceId: number;
+  unit: string;
+  breadcrumbs: { label: string; to?: string }[];
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const { user } = useSession();
@@ -157,7 +170,8 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
 
         {isCancelled && (
           <Alert severity="warning">
-            {t('invoices.details.cancelledOn', { date: formatDateTime(invoice.cancelled_at, language, timeZone) })} {invoice.cancel_reason && <bdi>{invoice.cancel_reason}</bdi>}
+            {t('invoices.details.cancelledOn', { date: formatDateTime(invoice.cancelled_at, language, timeZone) })}{' '}
+            {invoice.cancel_reason && <bdi>{invoice.cancel_reason}</bdi>}
           </Alert>
         )}
 
@@ -201,13 +215,22 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
               items={[
                 { label: t('invoices.fields.previousReading'), value: <DecimalText value={invoice.previous_reading} /> },
                 { label: t('invoices.fields.currentReading'), value: <DecimalText value={invoice.current_reading} /> },
-                { label: t('invoices.fields.consumption'), value: <DecimalText value={invoice.consumption} unit={unit} />, isEmphasized: true },
+                {
+                  label: t('invoices.fields.consumption'),
+                  value: <DecimalText value={invoice.consumption} unit={unit} />,
+                  isEmphasized: true,
+                },
               ]}
             />
             {invoice.readings.length > 0 && (
               <ResponsiveTable
                 label={t('invoices.details.readings')}
-                headers={[t('invoices.readings.takenAt'), t('invoices.readings.value'), t('invoices.readings.kind'), t('invoices.readings.takenBy')]}
+                headers={[
+                  t('invoices.readings.takenAt'),
+                  t('invoices.readings.value'),
+                  t('invoices.readings.kind'),
+                  t('invoices.readings.takenBy'),
+                ]}
                 numericColumns={[1]}
                 rows={invoice.readings.map((reading) => ({
                   key: reading.id,
@@ -226,11 +249,21 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
         <Section title={t('invoices.details.lines')}>
           <ResponsiveTable
             label={t('invoices.details.lines')}
-            headers={[t('invoices.lines.description'), t('invoices.lines.quantity'), t('invoices.lines.unitPrice'), t('invoices.lines.amount')]}
+            headers={[
+              t('invoices.lines.description'),
+              t('invoices.lines.quantity'),
+              t('invoices.lines.unitPrice'),
+              t('invoices.lines.amount'),
+            ]}
             numericColumns={[1, 2, 3]}
             rows={invoice.lines.map((line) => ({
               key: line.id,
-              cells: [<LineDescription key="description" description={line.description} pricing={line.pricing} />, <DecimalText key="quantity" value={line.quantity} />, <DecimalText key="price" value={line.unit_price} maxDecimals={6} />, <Money key="amount" amount={line.amount} />],
+              cells: [
+                <LineDescription key="description" description={line.description} pricing={line.pricing} />,
+                <DecimalText key="quantity" value={line.quantity} />,
+                <DecimalText key="price" value={line.unit_price} maxDecimals={6} />,
+                <Money key="amount" amount={line.amount} />,
+              ],
             }))}
           />
         </Section>
@@ -241,11 +274,23 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
           ) : (
             <ResponsiveTable
               label={t('invoices.details.payments')}
-              headers={[t('payments.fields.paidAt'), t('payments.fields.amount'), t('payments.fields.method'), t('payments.fields.receivedBy'), t('payments.fields.details'), ...(canTakePayments ? [t('invoices.details.actions')] : [])]}
+              headers={[
+                t('payments.fields.paidAt'),
+                t('payments.fields.amount'),
+                t('payments.fields.method'),
+                t('payments.fields.receivedBy'),
+                t('payments.fields.details'),
+                ...(canTakePayments ? [t('invoices.details.actions')] : []),
+              ]}
               numericColumns={[1]}
               rows={invoice.payments.map((payment) => {
                 const isReversal = payment.amount.startsWith('-');
-                const canReverse = canTakePayments && !isCollector && !isReversal && !isCancelled && reversibleMinorOf(payment, invoice.payments, decimals) > 0n;
+                const canReverse =
+                  canTakePayments &&
+                  !isCollector &&
+                  !isReversal &&
+                  !isCancelled &&
+                  reversibleMinorOf(payment, invoice.payments, decimals) > 0n;
                 return {
                   key: payment.id,
                   cells: [
@@ -257,7 +302,13 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
                     ...(canTakePayments
                       ? [
                           canReverse ? (
-                            <Button key="reverse" size="small" color="error" onClick={() => setReversing(payment)} aria-label={t('invoices.reverse.buttonLabel', { date: formatDateTime(payment.paid_at, language, timeZone) })}>
+                            <Button
+                              key="reverse"
+                              size="small"
+                              color="error"
+                              onClick={() => setReversing(payment)}
+                              aria-label={t('invoices.reverse.buttonLabel', { date: formatDateTime(payment.paid_at, language, timeZone) })}
+                            >
                               {t('invoices.actions.reverse')}
                             </Button>
                           ) : (
@@ -285,11 +336,19 @@ function InvoiceDetails({ invoice, serviceId, unit, breadcrumbs }: { invoice: In
 
       {canTakePayments && (
         <>
-          <PaymentDialog isOpen={paymentMode !== null} mode={paymentMode ?? lastPaymentMode} invoice={invoice} serviceId={serviceId} onClose={() => setPaymentMode(null)} />
+          <PaymentDialog
+            isOpen={paymentMode !== null}
+            mode={paymentMode ?? lastPaymentMode}
+            invoice={invoice}
+            serviceId={serviceId}
+            onClose={() => setPaymentMode(null)}
+          />
           <ReversePaymentDialog payment={reversing} invoice={invoice} serviceId={serviceId} onClose={() => setReversing(null)} />
         </>
       )}
-      {canCreditNote && <CreditNoteDialog isOpen={isCreditNoteOpen} invoice={invoice} serviceId={serviceId} onClose={() => setCreditNoteOpen(false)} />}
+      {canCreditNote && (
+        <CreditNoteDialog isOpen={isCreditNoteOpen} invoice={invoice} serviceId={serviceId} onClose={() => setCreditNoteOpen(false)} />
+      )}
       <Can do="cancel" on="invoice">
         <CancelInvoiceDialog isOpen={isCancelOpen} invoice={invoice} serviceId={serviceId} onClose={() => setCancelOpen(false)} />
       </Can>
@@ -322,7 +381,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** A small table from `sm` up; on phones each row becomes a stacked block of label and value. */
-function ResponsiveTable({ label, headers, rows, numericColumns = [] }: { label: string; headers: string[]; rows: { key: number; cells: ReactNode[] }[]; numericColumns?: number[] }) {
+function ResponsiveTable({
+  label,
+  headers,
+  rows,
+  numericColumns = [],
+}: {
+  label: string;
+  headers: string[];
+  rows: { key: number; cells: ReactNode[] }[];
+  numericColumns?: number[];
+}) {
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
   if (isPhone) {
@@ -330,7 +399,9 @@ function ResponsiveTable({ label, headers, rows, numericColumns = [] }: { label:
       <Stack component="ul" aria-label={label} spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0, mt: 2 }}>
         {rows.map((row) => (
           <Box component="li" key={row.key} sx={{ borderTop: 1, borderColor: 'divider', pt: 1.5 }}>
-            <DetailList items={row.cells.map((cell, index) => ({ label: headers[index] ?? '', value: cell })).filter((item) => item.value !== '')} />
+            <DetailList
+              items={row.cells.map((cell, index) => ({ label: headers[index] ?? '', value: cell })).filter((item) => item.value !== '')}
+            />
           </Box>
         ))}
       </Stack>

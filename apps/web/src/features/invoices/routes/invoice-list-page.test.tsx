@@ -47,12 +47,22 @@ function renderList(role: string, path = '/invoices', options: { secondCurrency?
     }
     return undefined;
   });
-  return { ...renderWithProviders(<InvoiceListPage />, { path, role, tenant: options.secondCurrency ? { second_currency: options.secondCurrency } : undefined }), urls };
+  return {
+    ...renderWithProviders(<InvoiceListPage />, {
+      path,
+      role,
+      tenant: options.secondCurrency ? { second_currency: options.secondCurrency } : undefined,
+    }),
+    urls,
+  };
 }
 
 /** happy-dom's window size, for the columns that only fit on a wide screen. */
 function setViewportWidth(width: number) {
-  (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM.setViewport({ width, height: 900 });
+  (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM.setViewport({
+    width,
+    height: 900,
+  });
 }
 
 // The grid renders slowly in happy-dom on a busy machine.
@@ -62,7 +72,13 @@ describe('invoice list', () => {
   describe('the total in the second currency (issue 14)', () => {
     afterEach(() => setViewportWidth(1024));
     const twoCurrencyRows = [
-      row(1, { second_currency: 'LBP', exchange_rate: '89500.000000', exchange_rate_base: 'USD', total_second: '8954475', balance_due_second: '8955000' }),
+      row(1, {
+        second_currency: 'LBP',
+        exchange_rate: '89500.000000',
+        exchange_rate_base: 'USD',
+        total_second: '8954475',
+        balance_due_second: '8955000',
+      }),
       row(2, { second_currency: null, exchange_rate: null, exchange_rate_base: null, total_second: null, balance_due_second: null }),
     ];
 
@@ -143,7 +159,7 @@ describe('invoice list', () => {
     expect(within(totals).getByText('$150.10')).toBeInTheDocument();
   });
 
-  it("gives each row its actions: pay, print and open the customer, without opening the invoice", async () => {
+  it('gives each row its actions: pay, print and open the customer, without opening the invoice', async () => {
     const { router } = renderList('admin');
     await screen.findByText('INV-2026-000001');
     await userEvent.click(screen.getByRole('button', { name: 'Actions for INV-2026-000001' }));

@@ -80,9 +80,26 @@ export function InvoiceListPage() {
       flex: 1,
       renderCell: ({ row }) => <WrappingCell>{formatPeriod(row.period_start, row.period_end, language)}</WrappingCell>,
     },
-    { field: 'issued_on', headerName: t('invoices.fields.issuedOn'), minWidth: 115, valueFormatter: (value: string) => formatDate(value, language) },
-    { field: 'due_on', headerName: t('invoices.fields.dueOn'), minWidth: 115, valueFormatter: (value: string) => formatDate(value, language) },
-    { field: 'total', headerName: t('invoices.fields.total'), minWidth: 105, align: 'right', headerAlign: 'right', renderCell: ({ row }) => <Money amount={row.total} /> },
+    {
+      field: 'issued_on',
+      headerName: t('invoices.fields.issuedOn'),
+      minWidth: 115,
+      valueFormatter: (value: string) => formatDate(value, language),
+    },
+    {
+      field: 'due_on',
+      headerName: t('invoices.fields.dueOn'),
+      minWidth: 115,
+      valueFormatter: (value: string) => formatDate(value, language),
+    },
+    {
+      field: 'total',
+      headerName: t('invoices.fields.total'),
+      minWidth: 105,
+      align: 'right',
+      headerAlign: 'right',
+      renderCell: ({ row }) => <Money amount={row.total} />,
+    },
     // Issue 14: the total in the second currency at each invoice's own rate, where a column fits: from
     // 1536 px (at 1440 px the nine columns would not fit beside the menu; phones show cards).
     ...(secondCurrency && isWide
@@ -94,13 +111,26 @@ export function InvoiceListPage() {
             align: 'right',
             headerAlign: 'right',
             sortable: false,
-            renderCell: ({ row }) => (row.total_second !== null && row.second_currency ? <Money amount={row.total_second} currency={row.second_currency} /> : '—'),
+            renderCell: ({ row }) =>
+              row.total_second !== null && row.second_currency ? <Money amount={row.total_second} currency={row.second_currency} /> : '—',
           } satisfies GridColDef<Invoice>,
         ]
       : []),
-    { field: 'balance_due', headerName: t('invoices.fields.balanceDue'), minWidth: 120, align: 'right', headerAlign: 'right', renderCell: ({ row }) => <Money amount={row.balance_due} /> },
+    {
+      field: 'balance_due',
+      headerName: t('invoices.fields.balanceDue'),
+      minWidth: 120,
+      align: 'right',
+      headerAlign: 'right',
+      renderCell: ({ row }) => <Money amount={row.balance_due} />,
+    },
     // As wide as the longest chip ("Partially paid", "مدفوعة جزئياً"): a status is never cut.
-    { field: 'status', headerName: t('invoices.fields.status'), minWidth: 150, renderCell: ({ row }) => <InvoiceStatusChip invoice={row} /> },
+    {
+      field: 'status',
+      headerName: t('invoices.fields.status'),
+      minWidth: 150,
+      renderCell: ({ row }) => <InvoiceStatusChip invoice={row} />,
+    },
     ...(service
       ? [
           {
@@ -173,7 +203,14 @@ export function InvoiceListPage() {
           onClose={() => setBillingRunOpen(false)}
           onShowPeriod={(period) => {
             setBillingRunOpen(false);
-            listState.setFilters({ period_start: period.start, period_end: period.end, status: null, customer: null, date_from: null, date_to: null });
+            listState.setFilters({
+              period_start: period.start,
+              period_end: period.end,
+              status: null,
+              customer: null,
+              date_from: null,
+              date_to: null,
+            });
           }}
         />
       )}
@@ -196,7 +233,8 @@ function InvoiceCard({ invoice, language }: { invoice: Invoice; language: string
         <bdi>{invoice.customer_name}</bdi>
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {formatPeriod(invoice.period_start, invoice.period_end, language)} · {t('invoices.fields.dueOn')} {formatDate(invoice.due_on, language)}
+        {formatPeriod(invoice.period_start, invoice.period_end, language)} · {t('invoices.fields.dueOn')}{' '}
+        {formatDate(invoice.due_on, language)}
       </Typography>
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
         <Typography variant="body2">

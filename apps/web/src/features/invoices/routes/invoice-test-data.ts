@@ -62,7 +62,15 @@ export function invoiceWith(overrides: Partial<InvoiceDetail> = {}): InvoiceDeta
     balance_due_second: null,
     lines: [
       { id: 1, position: 1, description: '10 A: monthly fee', quantity: '1.000', unit_price: '18.000000', amount: '18.00', pricing: null },
-      { id: 2, position: 2, description: 'Consumption: 241.334 kWh', quantity: '241.334', unit_price: '0.300000', amount: '72.00', pricing: null },
+      {
+        id: 2,
+        position: 2,
+        description: 'Consumption: 241.334 kWh',
+        quantity: '241.334',
+        unit_price: '0.300000',
+        amount: '72.00',
+        pricing: null,
+      },
     ],
     readings: [],
     payments: [payment],

@@ -68,11 +68,42 @@ const invoice: InvoiceDetail = {
   balance_due_second: '1338000',
   cash_rounding: { LBP: '1000', USD: '0.05' },
   lines: [
-    { id: 1, position: 1, description: 'Consumption: 210 kWh (2026-10, October)', quantity: '210.000', unit_price: '0.330000', amount: '69.30', pricing: { tariff: 5, tariff_name: 'October', month: '2026-10', tier: null } },
-    { id: 2, position: 2, description: 'Consumption: 100 kWh (2026-11, November, tier 1)', quantity: '100.000', unit_price: '0.300000', amount: '30.00', pricing: { tariff: 6, tariff_name: 'November', month: '2026-11', tier: 1 } },
+    {
+      id: 1,
+      position: 1,
+      description: 'Consumption: 210 kWh (2026-10, October)',
+      quantity: '210.000',
+      unit_price: '0.330000',
+      amount: '69.30',
+      pricing: { tariff: 5, tariff_name: 'October', month: '2026-10', tier: null },
+    },
+    {
+      id: 2,
+      position: 2,
+      description: 'Consumption: 100 kWh (2026-11, November, tier 1)',
+      quantity: '100.000',
+      unit_price: '0.300000',
+      amount: '30.00',
+      pricing: { tariff: 6, tariff_name: 'November', month: '2026-11', tier: 1 },
+    },
   ],
   readings: [],
-  payments: [{ ...paid, id: 7, amount: '30.06', tendered: [{ currency: 'USD', amount: '20.00' }, { currency: 'LBP', amount: '900000' }], received: '30.06', change_due: [{ currency: 'USD', amount: '0.00' }, { currency: 'LBP', amount: '0' }] }],
+  payments: [
+    {
+      ...paid,
+      id: 7,
+      amount: '30.06',
+      tendered: [
+        { currency: 'USD', amount: '20.00' },
+        { currency: 'LBP', amount: '900000' },
+      ],
+      received: '30.06',
+      change_due: [
+        { currency: 'USD', amount: '0.00' },
+        { currency: 'LBP', amount: '0' },
+      ],
+    },
+  ],
 };
 
 function renderDetails(onPayment: (init: RequestInit & { method: string }) => Response) {
@@ -112,7 +143,17 @@ describe('an invoice in two currencies', () => {
     expect(within(dialog).getByTestId('change-due')).toHaveTextContent(/Change due: \$1\.80 or LBP\s163,000/);
     expect(dialog).toHaveTextContent('Pays $14.94 of the balance.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record $14.94' }));
-    await waitFor(() => expect(bodies).toEqual([{ method: 'cash', reference: '', note: '', amounts: [{ currency: 'LBP', amount: '1500000' }], paid_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) }]));
+    await waitFor(() =>
+      expect(bodies).toEqual([
+        {
+          method: 'cash',
+          reference: '',
+          note: '',
+          amounts: [{ currency: 'LBP', amount: '1500000' }],
+          paid_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        },
+      ]),
+    );
     expect(await screen.findByText(/Change due: \$1\.80 or LBP\s163,000\./)).toBeInTheDocument();
   });
 
@@ -130,6 +171,19 @@ describe('an invoice in two currencies', () => {
     expect(dialog).toHaveTextContent('The balance due becomes $4.91.');
     expect(within(dialog).queryByTestId('change-due')).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record $10.03' }));
-    await waitFor(() => expect(bodies).toEqual([{ method: 'cash', reference: '', note: '', amounts: [{ currency: 'USD', amount: '5.00' }, { currency: 'LBP', amount: '450000' }], paid_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) }]));
+    await waitFor(() =>
+      expect(bodies).toEqual([
+        {
+          method: 'cash',
+          reference: '',
+          note: '',
+          amounts: [
+            { currency: 'USD', amount: '5.00' },
+            { currency: 'LBP', amount: '450000' },
+          ],
+          paid_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        },
+      ]),
+    );
   });
 });

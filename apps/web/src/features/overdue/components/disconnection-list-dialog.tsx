@@ -69,7 +69,12 @@ export function DisconnectionListDialog({
           autoFocus
           slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr', autoComplete: 'off' } }}
         />
-        <TextField select label={t('overdue.disconnection.language')} value={language} onChange={(event) => setLanguage(event.target.value)}>
+        <TextField
+          select
+          label={t('overdue.disconnection.language')}
+          value={language}
+          onChange={(event) => setLanguage(event.target.value)}
+        >
           <MenuItem value="en">{t('overdue.disconnection.languages.en')}</MenuItem>
           <MenuItem value="ar">{t('overdue.disconnection.languages.ar')}</MenuItem>
         </TextField>

@@ -27,9 +27,12 @@ export function RemindDialog({
   const handleConfirm = async () => {
     try {
       const result = await send.mutateAsync(customers);
-      showToast(t('overdue.remind.result', { sent: formatCount(result.sent, i18n.language), skipped: formatCount(result.skipped, i18n.language) }), {
-        variant: result.sent > 0 ? 'success' : 'info',
-      });
+      showToast(
+        t('overdue.remind.result', { sent: formatCount(result.sent, i18n.language), skipped: formatCount(result.skipped, i18n.language) }),
+        {
+          variant: result.sent > 0 ? 'success' : 'info',
+        },
+      );
       onSent(result);
     } catch (error) {
       showToast(errorMessageOf(error, t, t('overdue.remind.failed')), { variant: 'error' });

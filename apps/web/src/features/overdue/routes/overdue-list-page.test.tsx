@@ -27,10 +27,16 @@ describe('overdue list', () => {
   it('shows whom to chase, opens the customer, and asks the API for the disconnection list', async () => {
     const fetchMock = stubFetch((url) => {
       if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
-      if (url.startsWith('/api/services/1/overdue/')) return jsonResponse(200, { count: 1, count_capped: false, next: null, previous: null, results: [row] });
+      if (url.startsWith('/api/services/1/overdue/'))
+        return jsonResponse(200, { count: 1, count_capped: false, next: null, previous: null, results: [row] });
       return undefined;
     });
-    const { router } = renderWithProviders(<OverdueListPage />, { path: '/overdue', routePath: '/overdue', role: 'accountant', routes: [{ path: '/customers/:customerId', element: <p>Customer page</p> }] });
+    const { router } = renderWithProviders(<OverdueListPage />, {
+      path: '/overdue',
+      routePath: '/overdue',
+      role: 'accountant',
+      routes: [{ path: '/customers/:customerId', element: <p>Customer page</p> }],
+    });
     const grid = await screen.findByRole('grid', { name: 'Overdue' });
     const dataRow = await within(grid).findByRole('row', { name: /Rania Khoury/ });
     expect(dataRow).toHaveTextContent('46');
@@ -47,47 +53,70 @@ describe('overdue list', () => {
     expect(router.state.location.pathname).toBe('/customers/12');
   });
 
-  it('sends a reminder to the ticked customers after a confirmation saying how many, and lists who was skipped', { timeout: 45_000 }, async () => {
-    const omar = { ...row, customer: 13, customer_code: 'C-000013', customer_name: 'Omar Saleh', phone: '', last_reminder_at: '2026-10-01T09:00:00Z' };
-    const fetchMock = stubFetch((url, init) => {
-      if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
-      if (url === '/api/services/1/overdue/remind/' && init.method === 'POST')
-        return jsonResponse(200, {
-          channel: 'outbox',
-          sent: 1,
-          skipped: 1,
-          results: [
-            { customer: 12, status: 'sent', reason: null, reminder: 1, sent_at: '2026-10-02T09:00:00Z', language: 'en', message: 'Dear Rania' },
-            { customer: 13, status: 'skipped', reason: 'no_phone', reminder: null, sent_at: null, language: null, message: null },
-          ],
-        });
-      if (url.startsWith('/api/services/1/overdue/')) return jsonResponse(200, { count: 2, count_capped: false, next: null, previous: null, results: [row, omar] });
-      return undefined;
-    });
-    renderWithProviders(<OverdueListPage />, { path: '/overdue', routePath: '/overdue', role: 'accountant' });
-    const grid = await screen.findByRole('grid', { name: 'Overdue' });
-    expect(await within(grid).findByRole('columnheader', { name: 'Last reminder' })).toBeInTheDocument();
-    const send = screen.getByRole('button', { name: 'Send reminder' });
-    expect(send).toBeDisabled();
-    await userEvent.click(within(await within(grid).findByRole('row', { name: /Rania Khoury/ })).getByRole('checkbox'));
-    await userEvent.click(within(within(grid).getByRole('row', { name: /Omar Saleh/ })).getByRole('checkbox'));
-    await userEvent.click(screen.getByRole('button', { name: 'Send reminder (2)' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send reminders?' });
-    expect(dialog).toHaveTextContent('Customers to remind: 2.');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await vi.waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/services/1/overdue/remind/' && init?.method === 'POST')).toBe(true));
-    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/services/1/overdue/remind/')!;
-    expect(JSON.parse(String(init!.body))).toEqual({ customers: [12, 13] });
-    expect(await screen.findByText('Reminders sent: 1. Skipped: 1.')).toBeInTheDocument();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Omar Saleh: no phone number');
-    // The selection is cleared once sent.
-    expect(screen.getByRole('button', { name: 'Send reminder' })).toBeDisabled();
-  });
+  it(
+    'sends a reminder to the ticked customers after a confirmation saying how many, and lists who was skipped',
+    { timeout: 45_000 },
+    async () => {
+      const omar = {
+        ...row,
+        customer: 13,
+        customer_code: 'C-000013',
+        customer_name: 'Omar Saleh',
+        phone: '',
+        last_reminder_at: '2026-10-01T09:00:00Z',
+      };
+      const fetchMock = stubFetch((url, init) => {
+        if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
+        if (url === '/api/services/1/overdue/remind/' && init.method === 'POST')
+          return jsonResponse(200, {
+            channel: 'outbox',
+            sent: 1,
+            skipped: 1,
+            results: [
+              {
+                customer: 12,
+                status: 'sent',
+                reason: null,
+                reminder: 1,
+                sent_at: '2026-10-02T09:00:00Z',
+                language: 'en',
+                message: 'Dear Rania',
+              },
+              { customer: 13, status: 'skipped', reason: 'no_phone', reminder: null, sent_at: null, language: null, message: null },
+            ],
+          });
+        if (url.startsWith('/api/services/1/overdue/'))
+          return jsonResponse(200, { count: 2, count_capped: false, next: null, previous: null, results: [row, omar] });
+        return undefined;
+      });
+      renderWithProviders(<OverdueListPage />, { path: '/overdue', routePath: '/overdue', role: 'accountant' });
+      const grid = await screen.findByRole('grid', { name: 'Overdue' });
+      expect(await within(grid).findByRole('columnheader', { name: 'Last reminder' })).toBeInTheDocument();
+      const send = screen.getByRole('button', { name: 'Send reminder' });
+      expect(send).toBeDisabled();
+      await userEvent.click(within(await within(grid).findByRole('row', { name: /Rania Khoury/ })).getByRole('checkbox'));
+      await userEvent.click(within(within(grid).getByRole('row', { name: /Omar Saleh/ })).getByRole('checkbox'));
+      await userEvent.click(screen.getByRole('button', { name: 'Send reminder (2)' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Send reminders?' });
+      expect(dialog).toHaveTextContent('Customers to remind: 2.');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+      await vi.waitFor(() =>
+        expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/services/1/overdue/remind/' && init?.method === 'POST')).toBe(true),
+      );
+      const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/services/1/overdue/remind/')!;
+      expect(JSON.parse(String(init!.body))).toEqual({ customers: [12, 13] });
+      expect(await screen.findByText('Reminders sent: 1. Skipped: 1.')).toBeInTheDocument();
+      expect(await screen.findByRole('alert')).toHaveTextContent('Omar Saleh: no phone number');
+      // The selection is cleared once sent.
+      expect(screen.getByRole('button', { name: 'Send reminder' })).toBeDisabled();
+    },
+  );
 
   it('offers no reminders to a collector, who can still print the disconnection list', async () => {
     stubFetch((url) => {
       if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
-      if (url.startsWith('/api/services/1/overdue/')) return jsonResponse(200, { count: 1, count_capped: false, next: null, previous: null, results: [row] });
+      if (url.startsWith('/api/services/1/overdue/'))
+        return jsonResponse(200, { count: 1, count_capped: false, next: null, previous: null, results: [row] });
       return undefined;
     });
     renderWithProviders(<OverdueListPage />, { path: '/overdue', routePath: '/overdue', role: 'collector' });
@@ -99,13 +128,18 @@ describe('overdue list', () => {
 
   it('prints the disconnection list in the chosen language and days, in a new tab', async () => {
     const tab = { closed: false, opener: {}, location: { href: '' }, close: vi.fn() };
-    vi.stubGlobal('open', vi.fn(() => tab));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
     URL.createObjectURL = vi.fn(() => 'blob:list');
     URL.revokeObjectURL = vi.fn();
     const fetchMock = stubFetch((url) => {
       if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
-      if (url.startsWith('/api/services/1/overdue/disconnection-list/')) return new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf' } });
-      if (url.startsWith('/api/services/1/overdue/')) return jsonResponse(200, { count: 1, count_capped: false, next: null, previous: null, results: [row] });
+      if (url.startsWith('/api/services/1/overdue/disconnection-list/'))
+        return new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf' } });
+      if (url.startsWith('/api/services/1/overdue/'))
+        return jsonResponse(200, { count: 1, count_capped: false, next: null, previous: null, results: [row] });
       return undefined;
     });
     renderWithProviders(<OverdueListPage />, { path: '/overdue', routePath: '/overdue', role: 'accountant', language: 'ar' });

@@ -50,7 +50,13 @@ export function OverdueListPage() {
   const skipped = lastResult?.results.filter((result) => result.status === 'skipped') ?? [];
 
   const columns: GridColDef<OverdueRow>[] = [
-    { field: 'customer_name', headerName: t('overdue.fields.customer'), flex: 1.4, minWidth: 160, renderCell: ({ row }) => <bdi>{row.customer_name}</bdi> },
+    {
+      field: 'customer_name',
+      headerName: t('overdue.fields.customer'),
+      flex: 1.4,
+      minWidth: 160,
+      renderCell: ({ row }) => <bdi>{row.customer_name}</bdi>,
+    },
     {
       field: 'phone',
       headerName: t('overdue.fields.phone'),
@@ -63,10 +69,36 @@ export function OverdueListPage() {
         </span>
       ),
     },
-    { field: 'days_overdue', headerName: t('overdue.fields.daysOverdue'), flex: 0.8, minWidth: 120, renderCell: ({ row }) => <NumberText value={row.days_overdue} /> },
-    { field: 'oldest_due_on', headerName: t('overdue.fields.oldestDueOn'), flex: 0.9, minWidth: 130, valueFormatter: (value: string) => formatDate(value, language) },
-    { field: 'overdue_invoices', headerName: t('overdue.fields.invoices'), flex: 0.6, minWidth: 90, renderCell: ({ row }) => <NumberText value={row.overdue_invoices} /> },
-    { field: 'overdue_amount', headerName: t('overdue.fields.amount'), flex: 0.9, minWidth: 130, align: 'right', headerAlign: 'right', renderCell: ({ row }) => <Money amount={row.overdue_amount} /> },
+    {
+      field: 'days_overdue',
+      headerName: t('overdue.fields.daysOverdue'),
+      flex: 0.8,
+      minWidth: 120,
+      renderCell: ({ row }) => <NumberText value={row.days_overdue} />,
+    },
+    {
+      field: 'oldest_due_on',
+      headerName: t('overdue.fields.oldestDueOn'),
+      flex: 0.9,
+      minWidth: 130,
+      valueFormatter: (value: string) => formatDate(value, language),
+    },
+    {
+      field: 'overdue_invoices',
+      headerName: t('overdue.fields.invoices'),
+      flex: 0.6,
+      minWidth: 90,
+      renderCell: ({ row }) => <NumberText value={row.overdue_invoices} />,
+    },
+    {
+      field: 'overdue_amount',
+      headerName: t('overdue.fields.amount'),
+      flex: 0.9,
+      minWidth: 130,
+      align: 'right',
+      headerAlign: 'right',
+      renderCell: ({ row }) => <Money amount={row.overdue_amount} />,
+    },
     {
       field: 'last_payment_at',
       headerName: t('overdue.fields.lastPayment'),
@@ -93,8 +125,15 @@ export function OverdueListPage() {
         actions={
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, '& > *': { m: '0 !important' } }}>
             {canRemind && (
-              <Button variant="contained" startIcon={<NotificationsActiveOutlined />} disabled={selected.length === 0} onClick={() => setRemindOpen(true)}>
-                {selected.length > 0 ? t('overdue.remind.actionCount', { number: formatCount(selected.length, language) }) : t('overdue.remind.action')}
+              <Button
+                variant="contained"
+                startIcon={<NotificationsActiveOutlined />}
+                disabled={selected.length === 0}
+                onClick={() => setRemindOpen(true)}
+              >
+                {selected.length > 0
+                  ? t('overdue.remind.actionCount', { number: formatCount(selected.length, language) })
+                  : t('overdue.remind.action')}
               </Button>
             )}
             <Button variant="outlined" startIcon={<PrintOutlined />} disabled={!service} onClick={() => setPrintOpen(true)}>
@@ -121,7 +160,8 @@ export function OverdueListPage() {
           <Stack component="ul" spacing={0.25} sx={{ m: 0, pl: 2.5 }}>
             {skipped.map((result) => (
               <li key={result.customer}>
-                <bdi>{namesById.get(result.customer) ?? `#${result.customer}`}</bdi>: {result.reason ? t(`overdue.remind.reasons.${result.reason}`) : ''}
+                <bdi>{namesById.get(result.customer) ?? `#${result.customer}`}</bdi>:{' '}
+                {result.reason ? t(`overdue.remind.reasons.${result.reason}`) : ''}
               </li>
             ))}
           </Stack>
@@ -137,7 +177,15 @@ export function OverdueListPage() {
         orderingFields={overdueListSpec.ordering}
         getRowHref={(row) => generatePath(paths.customerEdit, { customerId: String(row.customer) })}
         exportCsv={service ? { path: `services/${service.id}/overdue/`, filename: 'overdue' } : undefined}
-        selection={canRemind ? { selected, onChange: (ids) => setSelected(ids.map(Number)), labelOf: (row) => t('overdue.select', { name: row.customer_name }) } : undefined}
+        selection={
+          canRemind
+            ? {
+                selected,
+                onChange: (ids) => setSelected(ids.map(Number)),
+                labelOf: (row) => t('overdue.select', { name: row.customer_name }),
+              }
+            : undefined
+        }
         filters={
           <FilterSelect
             label={t('overdue.filters.minDays')}

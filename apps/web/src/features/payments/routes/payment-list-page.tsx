@@ -34,7 +34,13 @@ export function PaymentListPage() {
   const methodLabel = (method: string) => t(`payments.methods.${method as 'cash'}`, { defaultValue: method });
 
   const columns: GridColDef<Payment>[] = [
-    { field: 'paid_at', headerName: t('payments.fields.paidAt'), minWidth: 160, flex: 1, valueFormatter: (value: string) => formatDateTime(value, language, timeZone) },
+    {
+      field: 'paid_at',
+      headerName: t('payments.fields.paidAt'),
+      minWidth: 160,
+      flex: 1,
+      valueFormatter: (value: string) => formatDateTime(value, language, timeZone),
+    },
     {
       field: 'invoice_number',
       headerName: t('payments.fields.invoice'),
@@ -67,8 +73,21 @@ export function PaymentListPage() {
       ),
     },
     { field: 'method', headerName: t('payments.fields.method'), minWidth: 110, valueFormatter: (value: string) => methodLabel(value) },
-    { field: 'reference', headerName: t('payments.fields.reference'), minWidth: 120, flex: 0.8, sortable: false, renderCell: ({ row }) => <bdi>{row.reference || row.reason}</bdi> },
-    { field: 'received_by_name', headerName: t('payments.fields.receivedBy'), minWidth: 130, sortable: false, renderCell: ({ row }) => <bdi>{row.received_by_name ?? '—'}</bdi> },
+    {
+      field: 'reference',
+      headerName: t('payments.fields.reference'),
+      minWidth: 120,
+      flex: 0.8,
+      sortable: false,
+      renderCell: ({ row }) => <bdi>{row.reference || row.reason}</bdi>,
+    },
+    {
+      field: 'received_by_name',
+      headerName: t('payments.fields.receivedBy'),
+      minWidth: 130,
+      sortable: false,
+      renderCell: ({ row }) => <bdi>{row.received_by_name ?? '—'}</bdi>,
+    },
   ];
 
   return (

@@ -9,7 +9,10 @@ export function getRoundBuilding(serviceId: number, buildingId: number, query: Q
 }
 
 export const roundBuildingQueryOptions = (serviceId: number, buildingId: number, query: Query) =>
-  queryOptions({ queryKey: routeKeys.detail(serviceId, buildingId, query), queryFn: ({ signal }) => getRoundBuilding(serviceId, buildingId, query, signal) });
+  queryOptions({
+    queryKey: routeKeys.detail(serviceId, buildingId, query),
+    queryFn: ({ signal }) => getRoundBuilding(serviceId, buildingId, query, signal),
+  });
 
 export function useRoundBuilding(serviceId: number | undefined, buildingId: number, query: Query) {
   return useQuery({ ...roundBuildingQueryOptions(serviceId ?? 0, buildingId, query), enabled: Boolean(serviceId) && buildingId > 0 });

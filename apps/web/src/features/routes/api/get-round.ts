@@ -10,7 +10,11 @@ export function getRound(serviceId: number, query: Query, signal?: AbortSignal):
 }
 
 export const roundQueryOptions = (serviceId: number, query: Query) =>
-  queryOptions({ queryKey: routeKeys.list(serviceId, query), queryFn: ({ signal }) => getRound(serviceId, query, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: routeKeys.list(serviceId, query),
+    queryFn: ({ signal }) => getRound(serviceId, query, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export function useRound(serviceId: number | undefined, query: Query, { isEnabled = true }: { isEnabled?: boolean } = {}) {
   return useQuery({ ...roundQueryOptions(serviceId ?? 0, query), enabled: Boolean(serviceId) && isEnabled });

@@ -58,7 +58,13 @@ export function RoundCustomerCard({
   const owes = Number(row.balance) > 0;
 
   return (
-    <Card variant="outlined" component="section" aria-label={row.customer_name} data-testid={`round-customer-${row.customer}`} sx={{ borderColor: row.is_done ? 'success.main' : undefined }}>
+    <Card
+      variant="outlined"
+      component="section"
+      aria-label={row.customer_name}
+      data-testid={`round-customer-${row.customer}`}
+      sx={{ borderColor: row.is_done ? 'success.main' : undefined }}
+    >
       <CardContent>
         <Typography component="h2" sx={{ fontSize: '1.25rem', fontWeight: 800, lineHeight: 1.3, overflowWrap: 'anywhere' }}>
           {row.customer_name}
@@ -97,21 +103,51 @@ export function RoundCustomerCard({
         </Box>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
           {canRead && row.subscription !== null && (
-            <Button variant={row.to_read ? 'contained' : 'outlined'} size="large" startIcon={<SpeedOutlined />} onClick={onRead} disabled={isBusy} sx={bigButton}>
+            <Button
+              variant={row.to_read ? 'contained' : 'outlined'}
+              size="large"
+              startIcon={<SpeedOutlined />}
+              onClick={onRead}
+              disabled={isBusy}
+              sx={bigButton}
+            >
               {t('rounds.actions.read')}
             </Button>
           )}
           {owes && (
-            <Button component={RouterLink} to={`/collect/${row.customer}`} variant={row.to_collect ? 'contained' : 'outlined'} size="large" startIcon={<PaymentsOutlined />} sx={bigButton}>
+            <Button
+              component={RouterLink}
+              to={`/collect/${row.customer}`}
+              variant={row.to_collect ? 'contained' : 'outlined'}
+              size="large"
+              startIcon={<PaymentsOutlined />}
+              sx={bigButton}
+            >
               {t('rounds.actions.collect')}
             </Button>
           )}
           {canVisit && (
             <>
-              <Button variant="outlined" color="inherit" size="large" startIcon={<DoorFrontOutlined />} onClick={() => onVisit('absent')} disabled={isBusy} sx={visitButton}>
+              <Button
+                variant="outlined"
+                color="inherit"
+                size="large"
+                startIcon={<DoorFrontOutlined />}
+                onClick={() => onVisit('absent')}
+                disabled={isBusy}
+                sx={visitButton}
+              >
                 {t('rounds.actions.absent')}
               </Button>
-              <Button variant="outlined" color="error" size="large" startIcon={<DoNotDisturbOutlined />} onClick={() => onVisit('refused')} disabled={isBusy} sx={visitButton}>
+              <Button
+                variant="outlined"
+                color="error"
+                size="large"
+                startIcon={<DoNotDisturbOutlined />}
+                onClick={() => onVisit('refused')}
+                disabled={isBusy}
+                sx={visitButton}
+              >
                 {t('rounds.actions.refused')}
               </Button>
             </>

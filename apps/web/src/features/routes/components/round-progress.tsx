@@ -28,7 +28,13 @@ export function RoundProgress({ progress, isLarge = false }: { progress: RoutePr
         {label}
       </Typography>
       {/* A measure, not a loading bar: role meter (screens and tests wait for progress bars to go). */}
-      <LinearProgress variant="determinate" value={percent} role="meter" aria-label={label} sx={{ height: isLarge ? 10 : 8, borderRadius: 4, my: 1 }} />
+      <LinearProgress
+        variant="determinate"
+        value={percent}
+        role="meter"
+        aria-label={label}
+        sx={{ height: isLarge ? 10 : 8, borderRadius: 4, my: 1 }}
+      />
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75 }}>
         {chips
           .filter((chip) => chip.value > 0)

@@ -34,16 +34,32 @@ const assignmentFormSchema = z
     station: values.kind === 'station' && values.station ? values.station : null,
   }))
   // The contract's ids take text or numbers (its input type is `unknown`): the form sends text.
-  .pipe(createRouteAssignmentInputSchema as z.ZodType<z.output<typeof createRouteAssignmentInputSchema>, { collector: string; region: string | null; station: string | null }>);
+  .pipe(
+    createRouteAssignmentInputSchema as z.ZodType<
+      z.output<typeof createRouteAssignmentInputSchema>,
+      { collector: string; region: string | null; station: string | null }
+    >,
+  );
 type AssignmentFormOutput = z.output<typeof assignmentFormSchema>;
 
 const OPTIONS_QUERY = { page_size: 100, ordering: 'name' };
 const EMPTY: AssignmentFormValues = { collector: '', kind: 'region', region: '', station: '' };
 
 /** Assign a region or a station of the service to a collector (admins). */
-export function RouteAssignmentForm({ serviceId, save, onSaved }: { serviceId: number; save(input: AssignmentFormOutput): Promise<RouteAssignment>; onSaved(): void }) {
+export function RouteAssignmentForm({
+  serviceId,
+  save,
+  onSaved,
+}: {
+  serviceId: number;
+  save(input: AssignmentFormOutput): Promise<RouteAssignment>;
+  onSaved(): void;
+}) {
   const { t } = useTranslation();
-  const form = useForm<AssignmentFormValues, unknown, AssignmentFormOutput>({ defaultValues: EMPTY, resolver: contractResolver(assignmentFormSchema) });
+  const form = useForm<AssignmentFormValues, unknown, AssignmentFormOutput>({
+    defaultValues: EMPTY,
+    resolver: contractResolver(assignmentFormSchema),
+  });
   const { handleSubmit, formError, blocker, isSaving } = useRecordForm({
     form,
     fields: ['collector', 'region', 'station'],
@@ -71,19 +87,37 @@ export function RouteAssignmentForm({ serviceId, save, onSaved }: { serviceId: n
           </Alert>
         )}
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
-          <FormTextField control={form.control} name="collector" select label={t('rounds.assignments.collector')} sx={{ minWidth: 200, flex: 1 }}>
+          <FormTextField
+            control={form.control}
+            name="collector"
+            select
+            label={t('rounds.assignments.collector')}
+            sx={{ minWidth: 200, flex: 1 }}
+          >
             {collectors.map((option) => (
               <MenuItem key={option.id} value={String(option.id)}>
                 {option.name}
               </MenuItem>
             ))}
           </FormTextField>
-          <FormTextField control={form.control} name="kind" select label={t('rounds.assignments.kind')} sx={{ minWidth: 150, flex: { md: '0 0 180px' } }}>
+          <FormTextField
+            control={form.control}
+            name="kind"
+            select
+            label={t('rounds.assignments.kind')}
+            sx={{ minWidth: 150, flex: { md: '0 0 180px' } }}
+          >
             <MenuItem value="region">{t('rounds.assignments.region')}</MenuItem>
             <MenuItem value="station">{t('rounds.assignments.station')}</MenuItem>
           </FormTextField>
           {kind === 'region' ? (
-            <FormTextField control={form.control} name="region" select label={t('rounds.assignments.region')} sx={{ minWidth: 200, flex: 1 }}>
+            <FormTextField
+              control={form.control}
+              name="region"
+              select
+              label={t('rounds.assignments.region')}
+              sx={{ minWidth: 200, flex: 1 }}
+            >
               {(regions.data ?? []).map((region) => (
                 <MenuItem key={region.id} value={String(region.id)}>
                   {region.name}
@@ -91,7 +125,13 @@ export function RouteAssignmentForm({ serviceId, save, onSaved }: { serviceId: n
               ))}
             </FormTextField>
           ) : (
-            <FormTextField control={form.control} name="station" select label={t('rounds.assignments.station')} sx={{ minWidth: 200, flex: 1 }}>
+            <FormTextField
+              control={form.control}
+              name="station"
+              select
+              label={t('rounds.assignments.station')}
+              sx={{ minWidth: 200, flex: 1 }}
+            >
               {(stations.data?.results ?? []).map((station) => (
                 <MenuItem key={station.id} value={String(station.id)}>
                   {station.name}

@@ -24,7 +24,18 @@ import { RoundProgress } from '../components/round-progress';
 import { roundSearchOf } from '../components/round-place';
 import { DirectionIcon } from '../../../shared/ui/direction-icon';
 
-const EMPTY_PROGRESS: RouteProgress = { customers: 0, done: 0, to_read: 0, read: 0, to_collect: 0, paid: 0, partly_paid: 0, absent: 0, refused: 0, amount_due: '0' };
+const EMPTY_PROGRESS: RouteProgress = {
+  customers: 0,
+  done: 0,
+  to_read: 0,
+  read: 0,
+  to_collect: 0,
+  paid: 0,
+  partly_paid: 0,
+  absent: 0,
+  refused: 0,
+  amount_due: '0',
+};
 
 /** The page's progress: the sum over its buildings. */
 function totalOf(stops: RouteStop[]): RouteProgress {
@@ -88,7 +99,11 @@ export function RoundPage() {
   const stops = query.data?.results ?? [];
   const linkQuery: Record<string, string> = { ...(collector ? { collector } : {}), ...(date ? { date } : {}) };
   const pageCount = query.data ? Math.max(1, Math.ceil(query.data.count / listState.pageSize)) : 1;
-  const title = date ? t('rounds.titleOn', { date: formatDate(date, i18n.language, 'UTC') }) : isCollector ? t('rounds.title') : t('rounds.officeTitle');
+  const title = date
+    ? t('rounds.titleOn', { date: formatDate(date, i18n.language, 'UTC') })
+    : isCollector
+      ? t('rounds.title')
+      : t('rounds.officeTitle');
 
   return (
     <>
@@ -128,7 +143,12 @@ export function RoundPage() {
                 ))}
               </Stack>
               {pageCount > 1 && (
-                <Pagination count={pageCount} page={listState.page} onChange={(_event, page) => listState.setPage(page)} sx={{ alignSelf: 'center' }} />
+                <Pagination
+                  count={pageCount}
+                  page={listState.page}
+                  onChange={(_event, page) => listState.setPage(page)}
+                  sx={{ alignSelf: 'center' }}
+                />
               )}
             </Stack>
           )}

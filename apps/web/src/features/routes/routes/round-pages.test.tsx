@@ -8,7 +8,18 @@ import { RoundBuildingPage } from './round-building-page';
 import { RoundPage } from './round-page';
 
 const ELECTRICITY = [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }];
-const progress = { customers: 2, done: 0, to_read: 2, read: 0, to_collect: 1, paid: 0, partly_paid: 0, absent: 0, refused: 0, amount_due: '40.00' };
+const progress = {
+  customers: 2,
+  done: 0,
+  to_read: 2,
+  read: 0,
+  to_collect: 1,
+  paid: 0,
+  partly_paid: 0,
+  absent: 0,
+  refused: 0,
+  amount_due: '40.00',
+};
 const stop = (building: number, name: string, extra: Partial<RouteStop['progress']> = {}): RouteStop => ({
   building,
   building_name: name,
@@ -40,7 +51,16 @@ const customerRow = (extra: Partial<RouteCustomer>): RouteCustomer => ({
   ...extra,
 });
 const fadi = customerRow({});
-const rima = customerRow({ customer: 6, customer_code: 'C-000006', customer_name: 'Rima Haddad', floor: '4', apartment: '1', subscription: 9, balance: '40.00', to_collect: true });
+const rima = customerRow({
+  customer: 6,
+  customer_code: 'C-000006',
+  customer_name: 'Rima Haddad',
+  floor: '4',
+  apartment: '1',
+  subscription: 9,
+  balance: '40.00',
+  to_collect: true,
+});
 const buildingOf = (customers: RouteCustomer[], extra: Partial<RouteBuilding['progress']> = {}): RouteBuilding => ({
   ...stop(3, 'Rizk Tower', extra),
   date: '2026-11-24',
@@ -74,7 +94,11 @@ const meter = (id: number, name: string): Counter => ({
 });
 const page = <T,>(results: T[]) => ({ count: results.length, count_capped: false, next: null, previous: null, results });
 
-function renderBuilding(buildings: RouteBuilding[], handler: FetchHandler = () => undefined, { language = 'en' as 'en' | 'ar', role = 'collector' } = {}) {
+function renderBuilding(
+  buildings: RouteBuilding[],
+  handler: FetchHandler = () => undefined,
+  { language = 'en' as 'en' | 'ar', role = 'collector' } = {},
+) {
   let reads = 0;
   const fetchMock = stubFetch((url, init) => {
     if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
@@ -83,10 +107,17 @@ function renderBuilding(buildings: RouteBuilding[], handler: FetchHandler = () =
       reads += 1;
       return jsonResponse(200, answer);
     }
-    if (url.startsWith('/api/services/1/subscriptions/counters/')) return jsonResponse(200, page([meter(8, 'Fadi Fares'), meter(9, 'Rima Haddad')]));
+    if (url.startsWith('/api/services/1/subscriptions/counters/'))
+      return jsonResponse(200, page([meter(8, 'Fadi Fares'), meter(9, 'Rima Haddad')]));
     return handler(url, init);
   });
-  const result = renderWithProviders(<RoundBuildingPage />, { path: '/round/3', routePath: '/round/:buildingId', role, language, routes: [{ path: '/collect/:customerId', element: <h1>Collect screen</h1> }] });
+  const result = renderWithProviders(<RoundBuildingPage />, {
+    path: '/round/3',
+    routePath: '/round/:buildingId',
+    role,
+    language,
+    routes: [{ path: '/collect/:customerId', element: <h1>Collect screen</h1> }],
+  });
   return { ...result, fetchMock };
 }
 
@@ -96,7 +127,11 @@ describe('round pages', () => {
   it("lists the collector's buildings in the API's order with their progress, each opening its screen", async () => {
     const fetchMock = stubFetch((url) => {
       if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
-      if (url.startsWith('/api/services/1/routes/')) return jsonResponse(200, page([stop(3, 'Rizk Tower'), stop(4, 'Building 10', { done: 2, to_read: 0, read: 2, to_collect: 0, paid: 1 })]));
+      if (url.startsWith('/api/services/1/routes/'))
+        return jsonResponse(
+          200,
+          page([stop(3, 'Rizk Tower'), stop(4, 'Building 10', { done: 2, to_read: 0, read: 2, to_collect: 0, paid: 1 })]),
+        );
       return undefined;
     });
     renderWithProviders(<RoundPage />, { path: '/round', role: 'collector' });
@@ -118,7 +153,11 @@ describe('round pages', () => {
   it('asks the office to choose a collector before showing a round', async () => {
     stubFetch((url) => {
       if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
-      if (url.startsWith('/api/auth/users/')) return jsonResponse(200, page([{ id: 4, username: 'karim', first_name: 'Karim', last_name: 'Aoun', role: 'collector', is_active: true }]));
+      if (url.startsWith('/api/auth/users/'))
+        return jsonResponse(
+          200,
+          page([{ id: 4, username: 'karim', first_name: 'Karim', last_name: 'Aoun', role: 'collector', is_active: true }]),
+        );
       return undefined;
     });
     renderWithProviders(<RoundPage />, { path: '/round', role: 'admin' });
@@ -128,7 +167,19 @@ describe('round pages', () => {
   it('marks a customer absent and shows the progress the API answers next', async () => {
     const { fetchMock } = renderBuilding(
       [buildingOf([fadi, rima]), buildingOf([customerRow({ outcome: 'absent', is_done: true }), rima], { done: 1, absent: 1 })],
-      (url, init) => (url === '/api/services/1/routes/visits/' && init.method === 'POST' ? jsonResponse(201, { id: 1, customer: 5, outcome: 'absent', note: '', visited_on: '2026-11-24', visited_at: '2026-11-24T09:00:00Z', visited_by: 4, visited_by_name: 'Karim' }) : undefined),
+      (url, init) =>
+        url === '/api/services/1/routes/visits/' && init.method === 'POST'
+          ? jsonResponse(201, {
+              id: 1,
+              customer: 5,
+              outcome: 'absent',
+              note: '',
+              visited_on: '2026-11-24',
+              visited_at: '2026-11-24T09:00:00Z',
+              visited_by: 4,
+              visited_by_name: 'Karim',
+            })
+          : undefined,
     );
     const card = await screen.findByRole('region', { name: 'Fadi Fares' });
     expect(within(card).getByTestId('round-customer-status')).toHaveTextContent('To read');
@@ -142,10 +193,29 @@ describe('round pages', () => {
   });
 
   it("reads a meter in the counters screen's form and refreshes the building", async () => {
-    const subscription = { id: 8, service: 1, customer: 5, bundle: 2, station: null, started_on: '2026-01-01', ended_on: null, counter: '2100', counter_updated_at: null, counter_updated_by: null };
+    const subscription = {
+      id: 8,
+      service: 1,
+      customer: 5,
+      bundle: 2,
+      station: null,
+      started_on: '2026-01-01',
+      ended_on: null,
+      counter: '2100',
+      counter_updated_at: null,
+      counter_updated_by: null,
+    };
     const { fetchMock } = renderBuilding(
-      [buildingOf([fadi, rima]), buildingOf([customerRow({ to_read: false, read: true, is_done: true, counter: '2100.000' }), rima], { done: 1, to_read: 1, read: 1 })],
-      (url, init) => (url === '/api/services/1/subscriptions/8/update-counter/' && init.method === 'PUT' ? jsonResponse(200, subscription) : undefined),
+      [
+        buildingOf([fadi, rima]),
+        buildingOf([customerRow({ to_read: false, read: true, is_done: true, counter: '2100.000' }), rima], {
+          done: 1,
+          to_read: 1,
+          read: 1,
+        }),
+      ],
+      (url, init) =>
+        url === '/api/services/1/subscriptions/8/update-counter/' && init.method === 'PUT' ? jsonResponse(200, subscription) : undefined,
     );
     const card = await screen.findByRole('region', { name: 'Fadi Fares' });
     await userEvent.click(await within(card).findByRole('button', { name: 'Read meter' }));

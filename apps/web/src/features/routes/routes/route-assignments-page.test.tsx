@@ -28,7 +28,11 @@ function renderAssignments(role: string, handler: FetchHandler = () => undefined
   const fetchMock = stubFetch((url, init) => {
     if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
     if (url.startsWith('/api/auth/users/')) return jsonResponse(200, page(staff));
-    if (url.startsWith('/api/regions/')) return jsonResponse(200, [{ id: 1, name: 'Achrafieh' }, { id: 2, name: 'Hamra' }]);
+    if (url.startsWith('/api/regions/'))
+      return jsonResponse(200, [
+        { id: 1, name: 'Achrafieh' },
+        { id: 2, name: 'Hamra' },
+      ]);
     if (url.startsWith('/api/services/1/stations/')) return jsonResponse(200, page([{ id: 3, name: 'Sassine generator' }]));
     const answer = handler(url, init);
     if (answer) return answer;
@@ -39,14 +43,15 @@ function renderAssignments(role: string, handler: FetchHandler = () => undefined
   return { ...result, fetchMock };
 }
 
-
 // Whole pages with the data grid and selects: slow on a machine shared by several engineers.
 describe('rounds screen', { timeout: 30_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('assigns a region to a collector, offering collectors only', async () => {
     const { fetchMock } = renderAssignments('admin', (url, init) =>
-      url === '/api/services/1/routes/assignments/' && init.method === 'POST' ? jsonResponse(201, { ...assignment, id: 8, region: 2, region_name: 'Hamra' }) : undefined,
+      url === '/api/services/1/routes/assignments/' && init.method === 'POST'
+        ? jsonResponse(201, { ...assignment, id: 8, region: 2, region_name: 'Hamra' })
+        : undefined,
     );
     expect(await screen.findAllByText('Karim Aoun')).not.toHaveLength(0);
     const form = screen.getByRole('heading', { name: 'Assign a region or a station' }).parentElement!;
@@ -64,7 +69,9 @@ describe('rounds screen', { timeout: 30_000 }, () => {
 
   it('shows the refusal of a second assignment of the same region', async () => {
     renderAssignments('admin', (url, init) =>
-      init.method === 'POST' ? jsonResponse(409, { detail: 'This collector already has this region or station.', code: 'route_already_assigned' }) : undefined,
+      init.method === 'POST'
+        ? jsonResponse(409, { detail: 'This collector already has this region or station.', code: 'route_already_assigned' })
+        : undefined,
     );
     await screen.findAllByText('Karim Aoun');
     const form = screen.getByRole('heading', { name: 'Assign a region or a station' }).parentElement!;

@@ -18,7 +18,17 @@ import { useCreateRouteAssignment, useDeleteRouteAssignment, useRouteAssignments
 import { RouteAssignmentForm } from '../components/route-assignment-form';
 
 /** "Open round" and "Take back" of one assignment. */
-function AssignmentActions({ row, target, canRemove, onDelete }: { row: RouteAssignment; target: string; canRemove: boolean; onDelete(): Promise<unknown> }) {
+function AssignmentActions({
+  row,
+  target,
+  canRemove,
+  onDelete,
+}: {
+  row: RouteAssignment;
+  target: string;
+  canRemove: boolean;
+  onDelete(): Promise<unknown>;
+}) {
   const { t } = useTranslation();
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%', flexWrap: 'wrap' }}>
@@ -57,26 +67,51 @@ export function RouteAssignmentsPage() {
   const createAssignment = useCreateRouteAssignment(serviceId);
   const deleteAssignment = useDeleteRouteAssignment(serviceId);
   const collectors = (staff.data ?? []).filter((option) => option.role === 'collector');
-  const targetOf = (row: RouteAssignment) => (row.region !== null ? `${t('rounds.assignments.region')}: ${row.region_name ?? ''}` : `${t('rounds.assignments.station')}: ${row.station_name ?? ''}`);
+  const targetOf = (row: RouteAssignment) =>
+    row.region !== null
+      ? `${t('rounds.assignments.region')}: ${row.region_name ?? ''}`
+      : `${t('rounds.assignments.station')}: ${row.station_name ?? ''}`;
 
   const columns: GridColDef<RouteAssignment>[] = [
-    { field: 'collector', headerName: t('rounds.assignments.collector'), flex: 1, minWidth: 170, valueGetter: (_value, row) => row.collector_name },
-    { field: 'target', headerName: t('rounds.assignments.target'), flex: 1.2, minWidth: 200, sortable: false, valueGetter: (_value, row) => targetOf(row) },
+    {
+      field: 'collector',
+      headerName: t('rounds.assignments.collector'),
+      flex: 1,
+      minWidth: 170,
+      valueGetter: (_value, row) => row.collector_name,
+    },
+    {
+      field: 'target',
+      headerName: t('rounds.assignments.target'),
+      flex: 1.2,
+      minWidth: 200,
+      sortable: false,
+      valueGetter: (_value, row) => targetOf(row),
+    },
     {
       field: 'actions',
       headerName: '',
       flex: 1,
       minWidth: 240,
       sortable: false,
-      renderCell: ({ row }) => <AssignmentActions row={row} target={targetOf(row)} canRemove={canRemove} onDelete={() => deleteAssignment.mutateAsync(row.id)} />,
+      renderCell: ({ row }) => (
+        <AssignmentActions row={row} target={targetOf(row)} canRemove={canRemove} onDelete={() => deleteAssignment.mutateAsync(row.id)} />
+      ),
     },
   ];
 
   return (
     <>
-      <PageHeader title={t('rounds.assignments.title')} subtitle={service ? t('rounds.assignments.subtitle', { service: serviceName }) : undefined} />
+      <PageHeader
+        title={t('rounds.assignments.title')}
+        subtitle={service ? t('rounds.assignments.subtitle', { service: serviceName }) : undefined}
+      />
       {canAssign && service && (
-        <RouteAssignmentForm serviceId={service.id} save={(input) => createAssignment.mutateAsync(input)} onSaved={() => showToast(t('rounds.assignments.created'), { variant: 'success' })} />
+        <RouteAssignmentForm
+          serviceId={service.id}
+          save={(input) => createAssignment.mutateAsync(input)}
+          onSaved={() => showToast(t('rounds.assignments.created'), { variant: 'success' })}
+        />
       )}
       <DataTable<RouteAssignment>
         label={t('rounds.assignments.title')}
@@ -100,7 +135,12 @@ export function RouteAssignmentsPage() {
           <Stack spacing={0.5}>
             <Typography sx={{ fontWeight: 700, fontSize: '1.1rem' }}>{row.collector_name}</Typography>
             <Typography color="text.secondary">{targetOf(row)}</Typography>
-            <AssignmentActions row={row} target={targetOf(row)} canRemove={canRemove} onDelete={() => deleteAssignment.mutateAsync(row.id)} />
+            <AssignmentActions
+              row={row}
+              target={targetOf(row)}
+              canRemove={canRemove}
+              onDelete={() => deleteAssignment.mutateAsync(row.id)}
+            />
           </Stack>
         )}
       />

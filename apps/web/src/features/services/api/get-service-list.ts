@@ -10,16 +10,22 @@ export function getServiceList(signal?: AbortSignal): Promise<Service[]> {
   return apiClient.get<Service[]>('services/', { query: { include_inactive: 'true' }, signal });
 }
 
-export const serviceListQueryOptions = () => queryOptions({ queryKey: serviceKeys.lists(), queryFn: ({ signal }) => getServiceList(signal) });
+export const serviceListQueryOptions = () =>
+  queryOptions({ queryKey: serviceKeys.lists(), queryFn: ({ signal }) => getServiceList(signal) });
 
 /** The page the list's URL asks for: a tenant has a handful of services, so search, filter and paging happen here. */
 export function servicePageOf(services: Service[], query: ListQueryParams): Paginated<Service> {
-  const search = String(query.search ?? '').trim().toLowerCase();
+  const search = String(query.search ?? '')
+    .trim()
+    .toLowerCase();
   const isActive = query.is_active === undefined ? undefined : query.is_active === 'true';
   const matching = services.filter(
     (service) =>
       (isActive === undefined || service.is_active === isActive) &&
-      (!search || service.name.toLowerCase().includes(search) || service.name_ar.includes(search) || service.unit.toLowerCase().includes(search)),
+      (!search ||
+        service.name.toLowerCase().includes(search) ||
+        service.name_ar.includes(search) ||
+        service.unit.toLowerCase().includes(search)),
   );
   const pageSize = Number(query.page_size) || matching.length || 1;
   const start = (Math.max(Number(query.page) || 1, 1) - 1) * pageSize;

@@ -3,7 +3,9 @@ import { StatusChip } from '../../../shared/ui/status-chip';
 
 export function ServiceStatusChip({ isActive }: { isActive: boolean }) {
   const { t } = useTranslation();
-  return <StatusChip tone={isActive ? 'success' : 'neutral'} label={isActive ? t('services.status.active') : t('services.status.inactive')} />;
+  return (
+    <StatusChip tone={isActive ? 'success' : 'neutral'} label={isActive ? t('services.status.active') : t('services.status.inactive')} />
+  );
 }
 
 export function ServiceKindChip({ isMetered }: { isMetered: boolean }) {

@@ -72,7 +72,14 @@ export function ServiceForm<TResult>({
           </Alert>
         )}
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
-          <FormTextField control={control} name="name" label={t('services.fields.name')} required={!isReadOnly} fullWidth slotProps={{ htmlInput: { dir: 'ltr', readOnly: isReadOnly } }} />
+          <FormTextField
+            control={control}
+            name="name"
+            label={t('services.fields.name')}
+            required={!isReadOnly}
+            fullWidth
+            slotProps={{ htmlInput: { dir: 'ltr', readOnly: isReadOnly } }}
+          />
           <FormTextField
             control={control}
             name="name_ar"
@@ -110,9 +117,7 @@ export function ServiceForm<TResult>({
             </FormControl>
           )}
         />
-        {!isReadOnly && (
-          <FormActions cancelTo={cancelTo} isSaving={isSaving} submitLabel={submitLabel} />
-        )}
+        {!isReadOnly && <FormActions cancelTo={cancelTo} isSaving={isSaving} submitLabel={submitLabel} />}
       </Stack>
       <UnsavedChangesDialog blocker={blocker} />
     </Paper>

@@ -49,7 +49,11 @@ export function ServiceEditPage() {
         breadcrumbs={[{ label: t('services.title'), to: paths.services }, { label: name }]}
         actions={
           // Enabling is the way back, so it is offered first; disabling and deleting sit at the end.
-          data && canUpdate && !data.is_active && <ActiveToggle service={data} name={name} onToggle={(isActive) => updateService.mutateAsync({ is_active: isActive })} />
+          data &&
+          canUpdate &&
+          !data.is_active && (
+            <ActiveToggle service={data} name={name} onToggle={(isActive) => updateService.mutateAsync({ is_active: isActive })} />
+          )
         }
       />
       <RecordState isPending={service.isPending} error={service.error} onRetry={() => void service.refetch()}>
@@ -63,7 +67,9 @@ export function ServiceEditPage() {
               submitLabel={t('forms.saveChanges')}
               cancelTo={paths.services}
               save={(values) => updateService.mutateAsync(values)}
-              onSaved={(saved) => showToast(t('services.messages.saved', { name: serviceNameIn(saved, i18n.language) }), { variant: 'success' })}
+              onSaved={(saved) =>
+                showToast(t('services.messages.saved', { name: serviceNameIn(saved, i18n.language) }), { variant: 'success' })
+              }
             />
             <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
               <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
@@ -84,7 +90,9 @@ export function ServiceEditPage() {
       </RecordState>
       {data && ((canUpdate && data.is_active) || canDelete) && (
         <DangerZone>
-          {canUpdate && data.is_active && <ActiveToggle service={data} name={name} onToggle={(isActive) => updateService.mutateAsync({ is_active: isActive })} />}
+          {canUpdate && data.is_active && (
+            <ActiveToggle service={data} name={name} onToggle={(isActive) => updateService.mutateAsync({ is_active: isActive })} />
+          )}
           {canDelete && (
             <DeleteRecordButton
               label={t('services.actions.delete')}

@@ -64,9 +64,30 @@ export function ServiceListPage() {
         </Stack>
       ),
     },
-    { field: 'unit', headerName: t('services.fields.unit'), flex: 0.6, minWidth: 100, sortable: false, renderCell: ({ row }) => <bdi>{row.unit || '—'}</bdi> },
-    { field: 'is_metered', headerName: t('services.fields.kind'), flex: 0.8, minWidth: 130, sortable: false, renderCell: ({ row }) => <ServiceKindChip isMetered={row.is_metered} /> },
-    { field: 'is_active', headerName: t('services.fields.status'), flex: 0.7, minWidth: 120, sortable: false, renderCell: ({ row }) => <ServiceStatusChip isActive={row.is_active} /> },
+    {
+      field: 'unit',
+      headerName: t('services.fields.unit'),
+      flex: 0.6,
+      minWidth: 100,
+      sortable: false,
+      renderCell: ({ row }) => <bdi>{row.unit || '—'}</bdi>,
+    },
+    {
+      field: 'is_metered',
+      headerName: t('services.fields.kind'),
+      flex: 0.8,
+      minWidth: 130,
+      sortable: false,
+      renderCell: ({ row }) => <ServiceKindChip isMetered={row.is_metered} />,
+    },
+    {
+      field: 'is_active',
+      headerName: t('services.fields.status'),
+      flex: 0.7,
+      minWidth: 120,
+      sortable: false,
+      renderCell: ({ row }) => <ServiceStatusChip isActive={row.is_active} />,
+    },
   ];
 
   return (

@@ -31,7 +31,11 @@ function stubApi(handler: FetchHandler = () => undefined) {
     const answer = handler(url, init);
     if (answer) return answer;
     if (url === '/api/services/?include_inactive=true') return jsonResponse(200, stored);
-    if (url === '/api/services/') return jsonResponse(200, stored.filter((item) => item.is_active));
+    if (url === '/api/services/')
+      return jsonResponse(
+        200,
+        stored.filter((item) => item.is_active),
+      );
     if (url === '/api/services/reorder/' && init.method === 'POST') {
       const ids = (JSON.parse(String(init.body)) as { ids: number[] }).ids;
       stored = ids.map((id, index) => ({ ...stored.find((item) => item.id === id)!, position: index + 1 }));
@@ -41,7 +45,11 @@ function stubApi(handler: FetchHandler = () => undefined) {
     if (!one) return undefined;
     const id = Number(one[1]);
     if (init.method === 'PATCH') stored = stored.map((item) => (item.id === id ? { ...item, ...JSON.parse(String(init.body)) } : item));
-    if (init.method === 'GET' || init.method === 'PATCH') return jsonResponse(200, stored.find((item) => item.id === id));
+    if (init.method === 'GET' || init.method === 'PATCH')
+      return jsonResponse(
+        200,
+        stored.find((item) => item.id === id),
+      );
     return undefined;
   });
 }
@@ -52,7 +60,12 @@ const bodyOf = (mock: ReturnType<typeof stubFetch>, method: string) => {
 };
 
 const renderEdit = (role = 'admin', id = 2) =>
-  renderWithProviders(<ServiceEditPage />, { path: `/services/${id}`, routePath: '/services/:serviceId', role, routes: [{ path: '/services', element: <p>Service list</p> }] });
+  renderWithProviders(<ServiceEditPage />, {
+    path: `/services/${id}`,
+    routePath: '/services/:serviceId',
+    role,
+    routes: [{ path: '/services', element: <p>Service list</p> }],
+  });
 
 describe('the Services screen', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -84,9 +97,15 @@ describe('the Services screen', () => {
 
   it('adds a flat service with its Arabic name and unit, then opens it', async () => {
     const fetchMock = stubApi((url, init) =>
-      url === '/api/services/' && init.method === 'POST' ? jsonResponse(201, service(4, 'EV charging', JSON.parse(String(init.body)))) : undefined,
+      url === '/api/services/' && init.method === 'POST'
+        ? jsonResponse(201, service(4, 'EV charging', JSON.parse(String(init.body))))
+        : undefined,
     );
-    renderWithProviders(<ServiceCreatePage />, { path: '/services/create', routePath: '/services/create', routes: [{ path: '/services/:serviceId', element: <p>Service page</p> }] });
+    renderWithProviders(<ServiceCreatePage />, {
+      path: '/services/create',
+      routePath: '/services/create',
+      routes: [{ path: '/services/:serviceId', element: <p>Service page</p> }],
+    });
     await userEvent.type(await screen.findByLabelText(/Name \(English\)/), 'EV charging');
     await userEvent.type(screen.getByLabelText('Name (Arabic)'), 'شحن السيارات');
     await userEvent.type(screen.getByLabelText('Unit'), 'session');
@@ -99,7 +118,11 @@ describe('the Services screen', () => {
   it('refuses an empty name and a long unit before sending, and shows the server’s refusal on its field, in Arabic', async () => {
     const fetchMock = stubApi((url, init) =>
       url === '/api/services/' && init.method === 'POST'
-        ? jsonResponse(400, { name: ['Another service already has this name.'], code: 'service_name_taken', errors: [{ field: 'name', code: 'service_name_taken', message: 'Another service already has this name.' }] })
+        ? jsonResponse(400, {
+            name: ['Another service already has this name.'],
+            code: 'service_name_taken',
+            errors: [{ field: 'name', code: 'service_name_taken', message: 'Another service already has this name.' }],
+          })
         : undefined,
     );
     renderWithProviders(<ServiceCreatePage />, { path: '/services/create', routePath: '/services/create', language: 'ar' });
@@ -134,7 +157,11 @@ describe('the Services screen', () => {
   });
 
   it('says to disable a service that holds data instead of deleting it', async () => {
-    stubApi((url, init) => (init.method === 'DELETE' ? jsonResponse(409, { detail: 'This record is in use and cannot be deleted.', code: 'protected' }) : undefined));
+    stubApi((url, init) =>
+      init.method === 'DELETE'
+        ? jsonResponse(409, { detail: 'This record is in use and cannot be deleted.', code: 'protected' })
+        : undefined,
+    );
     renderEdit();
     // Disabling and deleting sit at the end of the page, in its "cannot be undone" section.
     const dangerZone = await screen.findByRole('region', { name: 'Cannot be undone' });

@@ -19,7 +19,9 @@ export function useUpdateService() {
   return useMutation({
     mutationFn: updateService,
     onSuccess: (service) => {
-      queryClient.setQueryData<Service[]>(serviceKeys.all, (services) => services?.map((item) => (item.id === service.id ? service : item)));
+      queryClient.setQueryData<Service[]>(serviceKeys.all, (services) =>
+        services?.map((item) => (item.id === service.id ? service : item)),
+      );
     },
   });
 }

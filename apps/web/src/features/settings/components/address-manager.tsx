@@ -157,8 +157,16 @@ function AddressColumn({
   };
 
   return (
-    <Paper component="section" aria-labelledby={titleId} variant="outlined" sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 240 }}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+    <Paper
+      component="section"
+      aria-labelledby={titleId}
+      variant="outlined"
+      sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 240 }}
+    >
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+      >
         <Typography id={titleId} variant="h3" sx={{ fontSize: '1rem', overflowWrap: 'anywhere' }}>
           {title}
         </Typography>
@@ -193,7 +201,10 @@ function AddressColumn({
               disablePadding
               secondaryAction={
                 <Stack direction="row">
-                  <IconButton aria-label={t('settings.addresses.rename', { name: item.name })} onClick={() => setDialog({ kind: 'rename', item })}>
+                  <IconButton
+                    aria-label={t('settings.addresses.rename', { name: item.name })}
+                    onClick={() => setDialog({ kind: 'rename', item })}
+                  >
                     <EditOutlined fontSize="small" />
                   </IconButton>
                   <IconButton aria-label={t('settings.addresses.remove', { name: item.name })} onClick={() => setRemoving(item)}>
@@ -204,12 +215,21 @@ function AddressColumn({
               sx={{ '& .MuiListItemSecondaryAction-root': { right: 8 } }}
             >
               {onSelect ? (
-                <ListItemButton selected={selectedId === item.id} onClick={() => onSelect(item.id)} sx={{ pr: 12, minHeight: 48 }} aria-current={selectedId === item.id ? 'true' : undefined}>
+                <ListItemButton
+                  selected={selectedId === item.id}
+                  onClick={() => onSelect(item.id)}
+                  sx={{ pr: 12, minHeight: 48 }}
+                  aria-current={selectedId === item.id ? 'true' : undefined}
+                >
                   <ListItemText primary={item.name} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
                   <DirectionIcon towards="forward" aria-hidden fontSize="small" sx={{ color: 'text.secondary', flexShrink: 0 }} />
                 </ListItemButton>
               ) : (
-                <ListItemText primary={item.name} sx={{ pl: 2, py: 1, pr: 12, minHeight: 32 }} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
+                <ListItemText
+                  primary={item.name}
+                  sx={{ pl: 2, py: 1, pr: 12, minHeight: 32 }}
+                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+                />
               )}
             </ListItem>
           ))}
@@ -217,7 +237,11 @@ function AddressColumn({
       )}
       {dialog && (
         <NameDialog
-          title={dialog.kind === 'add' ? t('settings.addresses.addTitle', { level: levelLabel }) : t('settings.addresses.renameTitle', { name: dialog.item.name })}
+          title={
+            dialog.kind === 'add'
+              ? t('settings.addresses.addTitle', { level: levelLabel })
+              : t('settings.addresses.renameTitle', { name: dialog.item.name })
+          }
           label={t('settings.addresses.name')}
           initialName={dialog.kind === 'add' ? '' : dialog.item.name}
           submitLabel={dialog.kind === 'add' ? t('settings.addresses.add') : t('forms.save')}

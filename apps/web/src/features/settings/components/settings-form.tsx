@@ -84,7 +84,10 @@ const FIELDS = [
 const schema = updateConfigInputSchema
   .omit({ logo: true, tenant: true })
   // The cash steps are checked by the API once the empty ones are left out (see handleFormSubmit).
-  .extend({ service_limits: z.record(z.string(), updateServiceInputSchema.shape.max_consumption_per_day), cash_rounding: z.record(z.string(), z.string().nullable().optional()) });
+  .extend({
+    service_limits: z.record(z.string(), updateServiceInputSchema.shape.max_consumption_per_day),
+    cash_rounding: z.record(z.string(), z.string().nullable().optional()),
+  });
 
 const serviceKey = (serviceId: number) => `s${serviceId}`;
 
@@ -111,9 +114,15 @@ function valuesOf(config: Config, services: readonly Service[]): SettingsFormVal
     prorate_partial_months: config.prorate_partial_months,
     collectors_take_payments: config.collectors_take_payments,
     second_currency: config.second_currency ?? '',
-    cash_rounding: Object.fromEntries([config.currency, config.second_currency].filter((code): code is string => Boolean(code)).map((code) => [code, config.cash_rounding[code] ?? ''])),
+    cash_rounding: Object.fromEntries(
+      [config.currency, config.second_currency]
+        .filter((code): code is string => Boolean(code))
+        .map((code) => [code, config.cash_rounding[code] ?? '']),
+    ),
     ...followUpValuesOf(config),
-    service_limits: Object.fromEntries(meteredServices(services).map((service) => [serviceKey(service.id), service.max_consumption_per_day ?? ''])),
+    service_limits: Object.fromEntries(
+      meteredServices(services).map((service) => [serviceKey(service.id), service.max_consumption_per_day ?? '']),
+    ),
   };
 }
 
@@ -144,7 +153,10 @@ export function SettingsForm({ config, services }: { config: Config; services: r
   const [logoError, setLogoError] = useState<string | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [isRemoveOpen, setRemoveOpen] = useState(false);
-  const form = useForm<SettingsFormValues>({ resolver: contractResolver(schema) as unknown as Resolver<SettingsFormValues>, defaultValues: valuesOf(config, services) });
+  const form = useForm<SettingsFormValues>({
+    resolver: contractResolver(schema) as unknown as Resolver<SettingsFormValues>,
+    defaultValues: valuesOf(config, services),
+  });
   const { control, formState, handleSubmit, setError, reset } = form;
   const { dirtyFields } = formState; // read while rendering, so the form keeps it up to date
   const hasChanges = formState.isDirty || logoFile !== null;
@@ -188,10 +200,14 @@ export function SettingsForm({ config, services }: { config: Config; services: r
 
   const handleFormSubmit = handleSubmit(async (values) => {
     setFormError(null);
-    const { service_limits: limits, ...configValues } = values as unknown as Omit<SettingsFormValues, 'service_limits'> & { service_limits: Record<string, string | null> };
+    const { service_limits: limits, ...configValues } = values as unknown as Omit<SettingsFormValues, 'service_limits'> & {
+      service_limits: Record<string, string | null>;
+    };
     // The steps of the tenant's currencies that are set; an empty one means the minor unit.
     const currencies = [configValues.currency, configValues.second_currency].filter(Boolean);
-    configValues.cash_rounding = Object.fromEntries(Object.entries(configValues.cash_rounding ?? {}).filter(([code, step]) => currencies.includes(code) && Boolean(step)));
+    configValues.cash_rounding = Object.fromEntries(
+      Object.entries(configValues.cash_rounding ?? {}).filter(([code, step]) => currencies.includes(code) && Boolean(step)),
+    );
     const savedServices = await saveServiceLimits(limits);
     if (!savedServices) return;
     const isConfigChanged = logoFile !== null || Object.keys(dirtyFields).some((name) => name !== 'service_limits');
@@ -201,7 +217,11 @@ export function SettingsForm({ config, services }: { config: Config; services: r
       return;
     }
     try {
-      const saved = await updateConfig.mutateAsync({ id: config.id, input: configValues as unknown as UpdateConfigVariables['input'], logo: logoFile });
+      const saved = await updateConfig.mutateAsync({
+        id: config.id,
+        input: configValues as unknown as UpdateConfigVariables['input'],
+        logo: logoFile,
+      });
       reset(valuesOf(saved, savedServices));
       setLogoFile(null);
       allowNextNavigation();
@@ -254,7 +274,11 @@ export function SettingsForm({ config, services }: { config: Config; services: r
               }}
             >
               {shownLogo ? (
-                <img src={shownLogo} alt={t('settings.logo.preview')} style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
+                <img
+                  src={shownLogo}
+                  alt={t('settings.logo.preview')}
+                  style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+                />
               ) : (
                 <ImageOutlined aria-hidden sx={{ fontSize: 40, color: 'grey.500' }} />
               )}
@@ -265,7 +289,12 @@ export function SettingsForm({ config, services }: { config: Config; services: r
                 {logoFile ? t('settings.logo.pending', { name: logoFile.name }) : t('settings.logo.help')}
               </Typography>
               <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, '& > *': { m: '0 !important' } }}>
-                <Button variant="outlined" startIcon={<UploadFileOutlined />} onClick={() => fileInputRef.current?.click()} disabled={isBusy}>
+                <Button
+                  variant="outlined"
+                  startIcon={<UploadFileOutlined />}
+                  onClick={() => fileInputRef.current?.click()}
+                  disabled={isBusy}
+                >
                   {config.logo || logoFile ? t('settings.logo.replace') : t('settings.logo.choose')}
                 </Button>
                 {logoFile && (
@@ -292,9 +321,29 @@ export function SettingsForm({ config, services }: { config: Config; services: r
             </Stack>
           </Stack>
           <Box sx={grid}>
-            <FormTextField control={control} name="company_name" label={t('settings.fields.companyName')} disabled={isBusy} autoComplete="organization" />
-            <FormTextField control={control} name="phone" type="tel" label={t('settings.fields.phone')} disabled={isBusy} slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }} />
-            <FormTextField control={control} name="email" type="email" label={t('settings.fields.email')} disabled={isBusy} slotProps={{ htmlInput: { dir: 'ltr' } }} />
+            <FormTextField
+              control={control}
+              name="company_name"
+              label={t('settings.fields.companyName')}
+              disabled={isBusy}
+              autoComplete="organization"
+            />
+            <FormTextField
+              control={control}
+              name="phone"
+              type="tel"
+              label={t('settings.fields.phone')}
+              disabled={isBusy}
+              slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }}
+            />
+            <FormTextField
+              control={control}
+              name="email"
+              type="email"
+              label={t('settings.fields.email')}
+              disabled={isBusy}
+              slotProps={{ htmlInput: { dir: 'ltr' } }}
+            />
             <FormTextField control={control} name="address" label={t('settings.fields.address')} disabled={isBusy} multiline minRows={2} />
           </Box>
         </Stack>
@@ -302,14 +351,28 @@ export function SettingsForm({ config, services }: { config: Config; services: r
 
       <Section title={t('settings.sections.invoices')}>
         <Box sx={grid}>
-          <FormTextField control={control} name="currency" select label={t('settings.fields.currency')} helperText={t('settings.fields.currencyHelp')} disabled={isBusy}>
+          <FormTextField
+            control={control}
+            name="currency"
+            select
+            label={t('settings.fields.currency')}
+            helperText={t('settings.fields.currencyHelp')}
+            disabled={isBusy}
+          >
             {CURRENCIES.map((currency) => (
               <MenuItem key={currency} value={currency}>
                 {currency}
               </MenuItem>
             ))}
           </FormTextField>
-          <FormTextField control={control} name="second_currency" select label={t('settings.fields.secondCurrency')} helperText={t('settings.fields.secondCurrencyHelp')} disabled={isBusy}>
+          <FormTextField
+            control={control}
+            name="second_currency"
+            select
+            label={t('settings.fields.secondCurrency')}
+            helperText={t('settings.fields.secondCurrencyHelp')}
+            disabled={isBusy}
+          >
             <MenuItem value="">{t('settings.fields.secondCurrencyNone')}</MenuItem>
             {CURRENCIES.filter((currency) => currency !== billingCurrency).map((currency) => (
               <MenuItem key={currency} value={currency}>
@@ -390,7 +453,14 @@ export function SettingsForm({ config, services }: { config: Config; services: r
               />
             )}
           />
-          <FormTextField control={control} name="default_digits" select label={t('settings.fields.defaultDigits')} helperText={t('settings.fields.defaultDigitsHelp')} disabled={isBusy}>
+          <FormTextField
+            control={control}
+            name="default_digits"
+            select
+            label={t('settings.fields.defaultDigits')}
+            helperText={t('settings.fields.defaultDigitsHelp')}
+            disabled={isBusy}
+          >
             {DIGIT_SYSTEMS.map((system) => (
               <MenuItem key={system} value={system}>
                 <DigitSystemLabel system={system} />
@@ -425,7 +495,15 @@ export function SettingsForm({ config, services }: { config: Config; services: r
             render={({ field }) => (
               <Box>
                 <FormControlLabel
-                  control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} slotProps={{ input: { ref: field.ref } }} disabled={isBusy} />}
+                  control={
+                    <Switch
+                      checked={field.value}
+                      onChange={(event) => field.onChange(event.target.checked)}
+                      onBlur={field.onBlur}
+                      slotProps={{ input: { ref: field.ref } }}
+                      disabled={isBusy}
+                    />
+                  }
                   label={t('settings.fields.proratePartialMonths')}
                 />
                 <FormHelperText>{t('settings.fields.proratePartialMonthsHelp')}</FormHelperText>
@@ -438,7 +516,15 @@ export function SettingsForm({ config, services }: { config: Config; services: r
             render={({ field }) => (
               <Box>
                 <FormControlLabel
-                  control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} slotProps={{ input: { ref: field.ref } }} disabled={isBusy} />}
+                  control={
+                    <Switch
+                      checked={field.value}
+                      onChange={(event) => field.onChange(event.target.checked)}
+                      onBlur={field.onBlur}
+                      slotProps={{ input: { ref: field.ref } }}
+                      disabled={isBusy}
+                    />
+                  }
                   label={t('settings.fields.collectorsTakePayments')}
                 />
                 <FormHelperText>{t('settings.fields.collectorsTakePaymentsHelp')}</FormHelperText>
@@ -463,7 +549,9 @@ export function SettingsForm({ config, services }: { config: Config; services: r
                 slotProps={{
                   // A long label above the field, never under the unit.
                   inputLabel: { shrink: true },
-                  input: { endAdornment: <InputAdornment position="end">{t('serviceSettings.perDay', { unit: service.unit })}</InputAdornment> },
+                  input: {
+                    endAdornment: <InputAdornment position="end">{t('serviceSettings.perDay', { unit: service.unit })}</InputAdornment>,
+                  },
                 }}
               />
             ))}

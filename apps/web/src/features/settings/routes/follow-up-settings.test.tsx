@@ -12,7 +12,8 @@ function answer(url: string, init: RequestInit, saved: Partial<Config> = {}) {
   if (url === '/api/config/') return jsonResponse(200, config);
   if (url === '/api/config/5/' && init.method === 'PUT') return jsonResponse(200, { ...config, ...saved });
   if (url === '/api/regions/') return jsonResponse(200, []);
-  if (url === '/api/services/') return jsonResponse(200, [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true, max_consumption_per_day: null }]);
+  if (url === '/api/services/')
+    return jsonResponse(200, [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true, max_consumption_per_day: null }]);
   return undefined;
 }
 
@@ -20,7 +21,9 @@ describe('late fee and reminder settings (issue 15)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('saves the late fee, the reminder language, a template and the disconnection threshold', async () => {
-    const fetchMock = stubFetch((url, init) => answer(url, init, { late_fee_kind: 'percent', late_fee_value: '5.000', reminder_language: 'ar' }));
+    const fetchMock = stubFetch((url, init) =>
+      answer(url, init, { late_fee_kind: 'percent', late_fee_value: '5.000', reminder_language: 'ar' }),
+    );
     renderWithProviders(<SettingsPage />, { path: '/settings' });
     // No late fee: no value to set.
     expect(await screen.findByRole('combobox', { name: 'Late fee' })).toBeInTheDocument();

@@ -48,7 +48,8 @@ describe('settings', () => {
   it('saves the readings and billing rules: voltage, backdating window, proration', async () => {
     const fetchMock = stubFetch((url, init) => {
       if (url === '/api/config/') return jsonResponse(200, config);
-      if (url === '/api/config/5/' && init.method === 'PUT') return jsonResponse(200, { ...config, voltage: 110, backdate_days: 7, prorate_partial_months: false });
+      if (url === '/api/config/5/' && init.method === 'PUT')
+        return jsonResponse(200, { ...config, voltage: 110, backdate_days: 7, prorate_partial_months: false });
       return answerAddresses(url);
     });
     renderWithProviders(<SettingsPage />, { path: '/settings' });
@@ -68,7 +69,13 @@ describe('settings', () => {
   it('sets a second currency and the cash step of each currency (issue 14)', async () => {
     const fetchMock = stubFetch((url, init) => {
       if (url === '/api/config/') return jsonResponse(200, { ...config, cash_rounding: { USD: '0.05' } });
-      if (url === '/api/config/5/' && init.method === 'PUT') return jsonResponse(200, { ...config, second_currency: 'LBP', second_currency_decimals: 0, cash_rounding: { USD: '0.05', LBP: '1000' } });
+      if (url === '/api/config/5/' && init.method === 'PUT')
+        return jsonResponse(200, {
+          ...config,
+          second_currency: 'LBP',
+          second_currency_decimals: 0,
+          cash_rounding: { USD: '0.05', LBP: '1000' },
+        });
       return answerAddresses(url);
     });
     renderWithProviders(<SettingsPage />, { path: '/settings' });
@@ -90,7 +97,8 @@ describe('settings', () => {
   it("saves a service's daily consumption limit through PUT /services/{id}/ (issue 11), in Arabic", async () => {
     const fetchMock = stubFetch((url, init) => {
       if (url === '/api/config/') return jsonResponse(200, config);
-      if (url === '/api/services/1/' && init.method === 'PUT') return jsonResponse(200, { ...SERVICES[0], max_consumption_per_day: '40.000' });
+      if (url === '/api/services/1/' && init.method === 'PUT')
+        return jsonResponse(200, { ...SERVICES[0], max_consumption_per_day: '40.000' });
       return answerAddresses(url);
     });
     renderWithProviders(<SettingsPage />, { path: '/settings', language: 'ar' });
@@ -100,7 +108,9 @@ describe('settings', () => {
     expect(screen.queryByRole('textbox', { name: /Internet/ })).not.toBeInTheDocument();
     await userEvent.type(limit, '٤٠');
     await userEvent.click(screen.getByRole('button', { name: 'حفظ التغييرات' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/services/1/' && init?.method === 'PUT')).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/services/1/' && init?.method === 'PUT')).toBe(true),
+    );
     const put = fetchMock.mock.calls.find(([url, init]) => url === '/api/services/1/' && init?.method === 'PUT')!;
     expect(JSON.parse(String(put[1]!.body))).toEqual({ max_consumption_per_day: '40.000' });
     // Nothing else changed: the tenant's settings are not sent again.
@@ -112,7 +122,11 @@ describe('settings', () => {
     stubFetch((url, init) => {
       if (url === '/api/config/') return jsonResponse(200, config);
       if (url === '/api/services/1/' && init.method === 'PUT')
-        return jsonResponse(400, { max_consumption_per_day: ['Enter a number.'], code: 'invalid_number', errors: [{ field: 'max_consumption_per_day', code: 'invalid_number', message: 'Enter a number.' }] });
+        return jsonResponse(400, {
+          max_consumption_per_day: ['Enter a number.'],
+          code: 'invalid_number',
+          errors: [{ field: 'max_consumption_per_day', code: 'invalid_number', message: 'Enter a number.' }],
+        });
       return answerAddresses(url);
     });
     renderWithProviders(<SettingsPage />, { path: '/settings' });
@@ -148,7 +162,10 @@ describe('settings', () => {
     stubFetch((url, init) => {
       if (url === '/api/config/') return jsonResponse(200, config);
       if (url === '/api/config/5/' && init.method === 'PUT')
-        return jsonResponse(409, { detail: 'The currency cannot change once invoices, payments or transactions exist.', code: 'currency_locked' });
+        return jsonResponse(409, {
+          detail: 'The currency cannot change once invoices, payments or transactions exist.',
+          code: 'currency_locked',
+        });
       return answerAddresses(url);
     });
     renderWithProviders(<SettingsPage />, { path: '/settings', language: 'ar' });
@@ -167,7 +184,9 @@ describe('settings', () => {
     });
     renderWithProviders(<SettingsPage />, { path: '/settings' });
     await userEvent.click(await screen.findByRole('button', { name: 'Remove logo' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Remove the logo?' })).getByRole('button', { name: 'Remove logo' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Remove the logo?' })).getByRole('button', { name: 'Remove logo' }),
+    );
     await waitFor(() => expect(screen.queryByRole('img', { name: 'Logo preview' })).not.toBeInTheDocument());
     expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/config/logo/' && init?.method === 'DELETE')).toBe(true);
   });
@@ -175,13 +194,16 @@ describe('settings', () => {
   it('says clearly that an address in use cannot be removed (409 protected)', async () => {
     stubFetch((url, init) => {
       if (url === '/api/config/') return jsonResponse(200, config);
-      if (url === '/api/regions/1/' && init.method === 'DELETE') return jsonResponse(409, { detail: 'Cannot delete: it is in use.', code: 'protected' });
+      if (url === '/api/regions/1/' && init.method === 'DELETE')
+        return jsonResponse(409, { detail: 'Cannot delete: it is in use.', code: 'protected' });
       return answerAddresses(url);
     });
     renderWithProviders(<SettingsPage />, { path: '/settings' });
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Hamra' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Remove Hamra?' })).getByRole('button', { name: 'Remove' }));
-    expect(await screen.findByText('It is still in use, so it cannot be removed. Remove or change what uses it first.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('It is still in use, so it cannot be removed. Remove or change what uses it first.'),
+    ).toBeInTheDocument();
   });
 
   it('adds a street to the chosen region', async () => {
@@ -198,6 +220,8 @@ describe('settings', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add a street' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Bliss');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/regions/1/streets/' && init?.method === 'POST')).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/regions/1/streets/' && init?.method === 'POST')).toBe(true),
+    );
   });
 });

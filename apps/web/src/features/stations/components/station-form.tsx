@@ -22,7 +22,11 @@ import { FormActions } from '../../../shared/ui/form-actions';
 const optionalDecimal = z.preprocess((value) => (value === '' ? null : value), decimalInputSchema.nullable());
 
 /** The contract's create schema; empty capacity and coordinates mean "not known" (null). */
-const stationFormSchema = createStationInputSchema.extend({ capacity: optionalDecimal, latitude: optionalDecimal, longitude: optionalDecimal });
+const stationFormSchema = createStationInputSchema.extend({
+  capacity: optionalDecimal,
+  latitude: optionalDecimal,
+  longitude: optionalDecimal,
+});
 const STATION_FIELDS = Object.keys(stationFormSchema.shape);
 
 export interface StationFormValues {
@@ -106,7 +110,13 @@ export function StationForm<TResult>({
             {formError}
           </Alert>
         )}
-        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr)' } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2.5,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr)' },
+          }}
+        >
           <FormTextField control={control} name="name" label={t('stations.fields.name')} required={!isReadOnly} slotProps={readOnly} />
           <FormTextField
             control={control}
@@ -129,7 +139,11 @@ export function StationForm<TResult>({
         <AddressPickers
           value={{ region, street, building }}
           isDisabled={isReadOnly}
-          errors={{ region: formState.errors.region?.message, street: formState.errors.street?.message, building: formState.errors.building?.message }}
+          errors={{
+            region: formState.errors.region?.message,
+            street: formState.errors.street?.message,
+            building: formState.errors.building?.message,
+          }}
           onChange={(address) => {
             form.setValue('region', address.region, { shouldDirty: true });
             form.setValue('street', address.street, { shouldDirty: true });
@@ -141,15 +155,24 @@ export function StationForm<TResult>({
             control={control}
             name="capacity"
             label={t('stations.fields.capacity')}
-            slotProps={{ ...readOnly, input: { endAdornment: unit ? <InputAdornment position="end">{t('stations.perHour', { unit })}</InputAdornment> : undefined } }}
+            slotProps={{
+              ...readOnly,
+              input: { endAdornment: unit ? <InputAdornment position="end">{t('stations.perHour', { unit })}</InputAdornment> : undefined },
+            }}
           />
           <NumericTextField control={control} name="latitude" label={t('stations.fields.latitude')} slotProps={readOnly} />
           <NumericTextField control={control} name="longitude" label={t('stations.fields.longitude')} slotProps={readOnly} />
         </Box>
-        <FormTextField control={control} name="notes" label={t('stations.fields.notes')} multiline minRows={2} fullWidth slotProps={readOnly} />
-        {!isReadOnly && (
-          <FormActions cancelTo={cancelTo} isSaving={isSaving} submitLabel={submitLabel} />
-        )}
+        <FormTextField
+          control={control}
+          name="notes"
+          label={t('stations.fields.notes')}
+          multiline
+          minRows={2}
+          fullWidth
+          slotProps={readOnly}
+        />
+        {!isReadOnly && <FormActions cancelTo={cancelTo} isSaving={isSaving} submitLabel={submitLabel} />}
       </Stack>
       <UnsavedChangesDialog blocker={blocker} />
     </Paper>

@@ -11,7 +11,9 @@ describe('station create page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('checks the name before sending anything', async () => {
-    const fetchMock = stubFetch((url) => (url === '/api/services/' ? jsonResponse(200, ELECTRICITY) : url === '/api/regions/' ? jsonResponse(200, []) : undefined));
+    const fetchMock = stubFetch((url) =>
+      url === '/api/services/' ? jsonResponse(200, ELECTRICITY) : url === '/api/regions/' ? jsonResponse(200, []) : undefined,
+    );
     renderWithProviders(<StationCreatePage />, { path: '/stations/create' });
     await userEvent.click(await screen.findByRole('button', { name: 'Create station' }));
     expect(await screen.findByText('This field may not be blank.')).toBeInTheDocument();
@@ -23,7 +25,8 @@ describe('station create page', () => {
       if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
       if (url === '/api/regions/') return jsonResponse(200, [{ id: 4, name: 'Hamra' }]);
       if (url === '/api/regions/4/streets/') return jsonResponse(200, []);
-      if (url === '/api/services/1/stations/' && init.method === 'POST') return jsonResponse(201, { id: 9, name: 'North', ...JSON.parse(String(init.body)) });
+      if (url === '/api/services/1/stations/' && init.method === 'POST')
+        return jsonResponse(201, { id: 9, name: 'North', ...JSON.parse(String(init.body)) });
       return undefined;
     });
     const { router } = renderWithProviders(<StationCreatePage />, {
@@ -38,7 +41,14 @@ describe('station create page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create station' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/stations/9'));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ name: 'North', capacity: '150', region: 4, street: null, building: null, status: 'active' });
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
+      name: 'North',
+      capacity: '150',
+      region: 4,
+      street: null,
+      building: null,
+      status: 'active',
+    });
     expect(JSON.parse(String(post?.[1]?.body))).not.toHaveProperty('code');
   });
 });

@@ -35,7 +35,9 @@ export function StationEditPage() {
     <>
       <PageHeader
         title={name}
-        subtitle={station.data && `${isolateLtr(localizeDigits(station.data.code, i18n.language))} · ${stationStatusLabel(station.data.status, t)}`}
+        subtitle={
+          station.data && `${isolateLtr(localizeDigits(station.data.code, i18n.language))} · ${stationStatusLabel(station.data.status, t)}`
+        }
         backTo={paths.stations}
         breadcrumbs={[{ label: t('stations.title'), to: paths.stations }, { label: name }]}
       />
@@ -55,15 +57,15 @@ export function StationEditPage() {
       </RecordState>
       {canDelete && station.data && (
         <DangerZone>
-              <DeleteRecordButton
-                label={t('stations.actions.delete')}
-                title={t('stations.delete.title')}
-                description={t('stations.delete.text', { name: station.data.name })}
-                inUseMessage={t('stations.delete.inUse')}
-                deletedMessage={t('stations.messages.deleted', { name: station.data.name })}
-                onDelete={() => deleteStation.mutateAsync(stationId)}
-                onDeleted={() => void navigate(paths.stations)}
-              />
+          <DeleteRecordButton
+            label={t('stations.actions.delete')}
+            title={t('stations.delete.title')}
+            description={t('stations.delete.text', { name: station.data.name })}
+            inUseMessage={t('stations.delete.inUse')}
+            deletedMessage={t('stations.messages.deleted', { name: station.data.name })}
+            onDelete={() => deleteStation.mutateAsync(stationId)}
+            onDeleted={() => void navigate(paths.stations)}
+          />
         </DangerZone>
       )}
     </>

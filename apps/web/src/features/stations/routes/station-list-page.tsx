@@ -35,8 +35,20 @@ export function StationListPage() {
 
   const columns: GridColDef<Station>[] = [
     { field: 'name', headerName: t('stations.fields.name'), flex: 1.3, minWidth: 170 },
-    { field: 'code', headerName: t('stations.fields.code'), flex: 0.7, minWidth: 110, renderCell: ({ row }) => <CodeText value={row.code} /> },
-    { field: 'status', headerName: t('stations.fields.status'), flex: 0.8, minWidth: 130, renderCell: ({ row }) => <StationStatusChip status={row.status} /> },
+    {
+      field: 'code',
+      headerName: t('stations.fields.code'),
+      flex: 0.7,
+      minWidth: 110,
+      renderCell: ({ row }) => <CodeText value={row.code} />,
+    },
+    {
+      field: 'status',
+      headerName: t('stations.fields.status'),
+      flex: 0.8,
+      minWidth: 130,
+      renderCell: ({ row }) => <StationStatusChip status={row.status} />,
+    },
     {
       field: 'capacity',
       headerName: t('stations.fields.capacity'),
@@ -44,7 +56,14 @@ export function StationListPage() {
       minWidth: 130,
       renderCell: ({ row }) => <DecimalText value={row.capacity} unit={unit ? t('stations.perHour', { unit }) : undefined} />,
     },
-    { field: 'address', headerName: t('stations.fields.address'), flex: 1.5, minWidth: 200, sortable: false, valueGetter: (_value, row) => addressOf(row) },
+    {
+      field: 'address',
+      headerName: t('stations.fields.address'),
+      flex: 1.5,
+      minWidth: 200,
+      sortable: false,
+      valueGetter: (_value, row) => addressOf(row),
+    },
     {
       field: 'customers_count',
       headerName: t('stations.fields.customers'),

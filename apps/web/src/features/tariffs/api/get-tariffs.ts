@@ -9,7 +9,11 @@ export function getTariffs(serviceId: number, query: Query, signal?: AbortSignal
 }
 
 export const tariffsQueryOptions = (serviceId: number, query: Query) =>
-  queryOptions({ queryKey: tariffKeys.list(serviceId, query), queryFn: ({ signal }) => getTariffs(serviceId, query, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: tariffKeys.list(serviceId, query),
+    queryFn: ({ signal }) => getTariffs(serviceId, query, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export function useTariffs(serviceId: number | undefined, query: Query) {
   return useQuery({ ...tariffsQueryOptions(serviceId ?? 0, query), enabled: Boolean(serviceId) });

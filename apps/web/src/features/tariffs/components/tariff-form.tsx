@@ -78,7 +78,16 @@ const twoTiers = [
 ];
 
 export function emptyTariffValues(month: string): TariffFormValues {
-  return { name: '', effective_from: month, effective_to: '', pricing: 'flat', unit_price: '', tiers: twoTiers, uplift_percent: '', bundles: [] };
+  return {
+    name: '',
+    effective_from: month,
+    effective_to: '',
+    pricing: 'flat',
+    unit_price: '',
+    tiers: twoTiers,
+    uplift_percent: '',
+    bundles: [],
+  };
 }
 
 export function tariffFormValuesOf(tariff: Tariff): TariffFormValues {
@@ -138,16 +147,40 @@ export function TariffForm<TResult>({
             {formError}
           </Alert>
         )}
-        <FormTextField control={control} name="name" label={t('tariffs.fields.name')} required={!isReadOnly} fullWidth slotProps={readOnly} />
+        <FormTextField
+          control={control}
+          name="name"
+          label={t('tariffs.fields.name')}
+          required={!isReadOnly}
+          fullWidth
+          slotProps={readOnly}
+        />
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
-          <MonthField control={control} name="effective_from" label={t('tariffs.fields.effectiveFrom')} isRequired isReadOnly={isReadOnly} />
-          <MonthField control={control} name="effective_to" label={t('tariffs.fields.effectiveTo')} helperText={t('tariffs.help.effectiveTo')} isReadOnly={isReadOnly} />
+          <MonthField
+            control={control}
+            name="effective_from"
+            label={t('tariffs.fields.effectiveFrom')}
+            isRequired
+            isReadOnly={isReadOnly}
+          />
+          <MonthField
+            control={control}
+            name="effective_to"
+            label={t('tariffs.fields.effectiveTo')}
+            helperText={t('tariffs.help.effectiveTo')}
+            isReadOnly={isReadOnly}
+          />
         </Box>
         <Controller
           control={control}
           name="pricing"
           render={({ field }) => (
-            <RadioGroup row value={field.value} onChange={(event) => !isReadOnly && field.onChange(event.target.value)} aria-label={t('tariffs.fields.pricing')}>
+            <RadioGroup
+              row
+              value={field.value}
+              onChange={(event) => !isReadOnly && field.onChange(event.target.value)}
+              aria-label={t('tariffs.fields.pricing')}
+            >
               <FormControlLabel value="flat" control={<Radio />} label={t('tariffs.pricing.flat')} disabled={isReadOnly} />
               <FormControlLabel value="tiered" control={<Radio />} label={t('tariffs.pricing.tiered')} disabled={isReadOnly} />
             </RadioGroup>
@@ -180,7 +213,10 @@ export function TariffForm<TResult>({
                       name={`tiers.${index}.up_to`}
                       label={t('tariffs.fields.upTo')}
                       sx={{ flex: 1 }}
-                      slotProps={{ ...readOnly, input: { endAdornment: unit ? <InputAdornment position="end">{unit}</InputAdornment> : undefined } }}
+                      slotProps={{
+                        ...readOnly,
+                        input: { endAdornment: unit ? <InputAdornment position="end">{unit}</InputAdornment> : undefined },
+                      }}
                     />
                   )}
                   <NumericTextField
@@ -191,7 +227,11 @@ export function TariffForm<TResult>({
                     slotProps={{ ...readOnly, input: { endAdornment: <InputAdornment position="end">{priceUnit}</InputAdornment> } }}
                   />
                   {!isReadOnly && tiers.fields.length > 1 && (
-                    <IconButton aria-label={t('tariffs.actions.removeTier', { number: index + 1 })} onClick={() => tiers.remove(index)} sx={{ alignSelf: 'center' }}>
+                    <IconButton
+                      aria-label={t('tariffs.actions.removeTier', { number: index + 1 })}
+                      onClick={() => tiers.remove(index)}
+                      sx={{ alignSelf: 'center' }}
+                    >
                       <DeleteOutlined />
                     </IconButton>
                   )}
@@ -205,7 +245,10 @@ export function TariffForm<TResult>({
             )}
             {!isReadOnly && (
               <Box>
-                <Button startIcon={<AddOutlined />} onClick={() => tiers.insert(Math.max(tiers.fields.length - 1, 0), { up_to: '', unit_price: '' })}>
+                <Button
+                  startIcon={<AddOutlined />}
+                  onClick={() => tiers.insert(Math.max(tiers.fields.length - 1, 0), { up_to: '', unit_price: '' })}
+                >
                   {t('tariffs.actions.addTier')}
                 </Button>
               </Box>
@@ -245,9 +288,7 @@ export function TariffForm<TResult>({
             />
           )}
         />
-        {!isReadOnly && (
-          <FormActions cancelTo={cancelTo} isSaving={isSaving} submitLabel={submitLabel} />
-        )}
+        {!isReadOnly && <FormActions cancelTo={cancelTo} isSaving={isSaving} submitLabel={submitLabel} />}
       </Stack>
       <UnsavedChangesDialog blocker={blocker} />
     </Paper>

@@ -26,7 +26,9 @@ export function TariffPriceText({ tariff, unit }: { tariff: Tariff; unit?: strin
         <bdi key={index}>
           {index > 0 && ' · '}
           <DecimalText value={tier.unit_price} maxDecimals={6} />{' '}
-          {tier.up_to === null ? t('tariffs.tiers.above') : (
+          {tier.up_to === null ? (
+            t('tariffs.tiers.above')
+          ) : (
             <>
               {t('tariffs.tiers.upTo')} <DecimalText value={tier.up_to} unit={unit} />
             </>

@@ -34,11 +34,7 @@ export function TariffEditPage() {
 
   return (
     <>
-      <PageHeader
-        title={name}
-        backTo={paths.tariffs}
-        breadcrumbs={[{ label: t('tariffs.title'), to: paths.tariffs }, { label: name }]}
-      />
+      <PageHeader title={name} backTo={paths.tariffs} breadcrumbs={[{ label: t('tariffs.title'), to: paths.tariffs }, { label: name }]} />
       <RecordState isPending={!service || tariff.isPending} error={tariff.error} onRetry={() => void tariff.refetch()}>
         {tariff.data && service && (
           <Stack spacing={2}>

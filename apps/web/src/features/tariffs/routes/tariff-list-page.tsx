@@ -24,7 +24,10 @@ function useMonthsText() {
   const { t, i18n } = useTranslation();
   return (tariff: Tariff) =>
     tariff.effective_to
-      ? t('tariffs.months.range', { from: formatMonth(tariff.effective_from, i18n.language), to: formatMonth(tariff.effective_to, i18n.language) })
+      ? t('tariffs.months.range', {
+          from: formatMonth(tariff.effective_from, i18n.language),
+          to: formatMonth(tariff.effective_to, i18n.language),
+        })
       : t('tariffs.months.from', { from: formatMonth(tariff.effective_from, i18n.language) });
 }
 
@@ -36,20 +39,42 @@ export function TariffListPage() {
   const query = useTariffs(service?.id, listState.query);
   const monthsText = useMonthsText();
   const unit = service?.unit;
-  const bundlesText = (tariff: Tariff) => (tariff.bundles.length === 0 ? t('tariffs.allBundles') : t('tariffs.someBundles', { count: formatCount(tariff.bundles.length, i18n.language) }));
+  const bundlesText = (tariff: Tariff) =>
+    tariff.bundles.length === 0
+      ? t('tariffs.allBundles')
+      : t('tariffs.someBundles', { count: formatCount(tariff.bundles.length, i18n.language) });
 
   const columns: GridColDef<Tariff>[] = [
     { field: 'name', headerName: t('tariffs.fields.name'), flex: 1.2, minWidth: 170, renderCell: ({ row }) => <bdi>{row.name}</bdi> },
     { field: 'effective_from', headerName: t('tariffs.fields.months'), flex: 1.2, minWidth: 190, renderCell: ({ row }) => monthsText(row) },
-    { field: 'unit_price', headerName: t('tariffs.fields.price'), flex: 1.6, minWidth: 220, sortable: false, renderCell: ({ row }) => <TariffPriceText tariff={row} unit={unit} /> },
-    { field: 'bundles', headerName: t('tariffs.fields.bundles'), flex: 0.8, minWidth: 130, sortable: false, renderCell: ({ row }) => bundlesText(row) },
+    {
+      field: 'unit_price',
+      headerName: t('tariffs.fields.price'),
+      flex: 1.6,
+      minWidth: 220,
+      sortable: false,
+      renderCell: ({ row }) => <TariffPriceText tariff={row} unit={unit} />,
+    },
+    {
+      field: 'bundles',
+      headerName: t('tariffs.fields.bundles'),
+      flex: 0.8,
+      minWidth: 130,
+      sortable: false,
+      renderCell: ({ row }) => bundlesText(row),
+    },
     {
       field: 'is_in_use',
       headerName: t('tariffs.fields.status'),
       flex: 0.7,
       minWidth: 170,
       sortable: false,
-      renderCell: ({ row }) => <StatusChip label={row.is_in_use ? t('tariffs.status.inUse') : t('tariffs.status.editable')} tone={row.is_in_use ? 'info' : 'neutral'} />,
+      renderCell: ({ row }) => (
+        <StatusChip
+          label={row.is_in_use ? t('tariffs.status.inUse') : t('tariffs.status.editable')}
+          tone={row.is_in_use ? 'info' : 'neutral'}
+        />
+      ),
     },
   ];
 
@@ -66,7 +91,14 @@ export function TariffListPage() {
         orderingFields={tariffListSpec.ordering}
         getRowHref={(row) => generatePath(paths.tariffEdit, { tariffId: String(row.id) })}
         exportCsv={service ? { path: `services/${service.id}/tariffs/`, filename: 'tariffs' } : undefined}
-        filters={<DateFilterField kind="month" label={t('tariffs.filters.inForce')} value={listState.filters.month} onChange={(value) => listState.setFilter('month', value)} />}
+        filters={
+          <DateFilterField
+            kind="month"
+            label={t('tariffs.filters.inForce')}
+            value={listState.filters.month}
+            onChange={(value) => listState.setFilter('month', value)}
+          />
+        }
         renderCard={(row) => (
           <Stack spacing={0.5}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
@@ -96,14 +128,14 @@ function PageHeaderWithCreate({ title, subtitle }: { title: string; subtitle?: s
       subtitle={subtitle}
       actions={
         <>
-        <Button component={RouterLink} to={paths.exchangeRates} variant="outlined" startIcon={<CurrencyExchangeOutlined />}>
-          {t('currencies.exchangeRates.tab')}
-        </Button>
-        <Can do="create" on="tariff">
-          <Button component={RouterLink} to={paths.tariffCreate} variant="contained" startIcon={<AddOutlined />}>
-            {t('tariffs.actions.create')}
+          <Button component={RouterLink} to={paths.exchangeRates} variant="outlined" startIcon={<CurrencyExchangeOutlined />}>
+            {t('currencies.exchangeRates.tab')}
           </Button>
-        </Can>
+          <Can do="create" on="tariff">
+            <Button component={RouterLink} to={paths.tariffCreate} variant="contained" startIcon={<AddOutlined />}>
+              {t('tariffs.actions.create')}
+            </Button>
+          </Can>
         </>
       }
     />

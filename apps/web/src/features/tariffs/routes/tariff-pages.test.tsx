@@ -8,10 +8,38 @@ import { TariffEditPage } from './tariff-edit-page';
 import { first } from '@meterline/contract/invariant';
 
 const ELECTRICITY = [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }];
-const BUNDLES = { count: 2, count_capped: false, next: null, previous: null, results: [
-  { id: 4, service: 1, name: '5 A', description: '', amperage: '5.00', price: '10.00', unit_price: '0.250000', is_active: true, subscriptions_count: 3, created_at: '2026-01-01T00:00:00Z' },
-  { id: 5, service: 1, name: '10 A', description: '', amperage: '10.00', price: '18.00', unit_price: '0.250000', is_active: true, subscriptions_count: 2, created_at: '2026-01-01T00:00:00Z' },
-] };
+const BUNDLES = {
+  count: 2,
+  count_capped: false,
+  next: null,
+  previous: null,
+  results: [
+    {
+      id: 4,
+      service: 1,
+      name: '5 A',
+      description: '',
+      amperage: '5.00',
+      price: '10.00',
+      unit_price: '0.250000',
+      is_active: true,
+      subscriptions_count: 3,
+      created_at: '2026-01-01T00:00:00Z',
+    },
+    {
+      id: 5,
+      service: 1,
+      name: '10 A',
+      description: '',
+      amperage: '10.00',
+      price: '18.00',
+      unit_price: '0.250000',
+      is_active: true,
+      subscriptions_count: 2,
+      created_at: '2026-01-01T00:00:00Z',
+    },
+  ],
+};
 const tariff: Tariff = {
   id: 9,
   service: 1,
@@ -39,7 +67,12 @@ function stubApi(handler: Parameters<typeof stubFetch>[0] = () => undefined, cur
 }
 
 const renderEdit = (role: string) =>
-  renderWithProviders(<TariffEditPage />, { path: '/tariffs/9', routePath: '/tariffs/:tariffId', role, routes: [{ path: '/tariffs', element: <p>Tariff list</p> }] });
+  renderWithProviders(<TariffEditPage />, {
+    path: '/tariffs/9',
+    routePath: '/tariffs/:tariffId',
+    role,
+    routes: [{ path: '/tariffs', element: <p>Tariff list</p> }],
+  });
 
 // Whole pages with selects and autocompletes: slow on a machine shared by several engineers.
 describe('tariff pages', () => {
@@ -47,9 +80,15 @@ describe('tariff pages', () => {
 
   it('creates a tiered tariff for some bundles, sending the last tier open-ended', async () => {
     const fetchMock = stubApi((url, init) =>
-      url === '/api/services/1/tariffs/' && init.method === 'POST' ? jsonResponse(201, { ...tariff, id: 10, ...JSON.parse(String(init.body)) }) : undefined,
+      url === '/api/services/1/tariffs/' && init.method === 'POST'
+        ? jsonResponse(201, { ...tariff, id: 10, ...JSON.parse(String(init.body)) })
+        : undefined,
     );
-    renderWithProviders(<TariffCreatePage />, { path: '/tariffs/create', routePath: '/tariffs/create', routes: [{ path: '/tariffs/:tariffId', element: <p>Tariff page</p> }] });
+    renderWithProviders(<TariffCreatePage />, {
+      path: '/tariffs/create',
+      routePath: '/tariffs/create',
+      routes: [{ path: '/tariffs/:tariffId', element: <p>Tariff page</p> }],
+    });
     await userEvent.type(await screen.findByLabelText(/Name/), 'November');
     await userEvent.click(screen.getByLabelText('Tiers'));
     const upTo = screen.getAllByLabelText('Up to');
@@ -109,7 +148,9 @@ describe('tariff pages', () => {
 
   it('explains a delete refused because an invoice used the tariff meanwhile', async () => {
     stubApi((url, init) =>
-      init.method === 'DELETE' ? jsonResponse(409, { detail: 'An invoice was priced with this tariff.', code: 'tariff_in_use' }) : undefined,
+      init.method === 'DELETE'
+        ? jsonResponse(409, { detail: 'An invoice was priced with this tariff.', code: 'tariff_in_use' })
+        : undefined,
     );
     renderEdit('admin');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete tariff' }));

@@ -81,7 +81,9 @@ export function TenantForm({
     const input = isCreate
       ? values
       : (Object.fromEntries(
-          Object.entries(values).filter(([key]) => key !== 'currency' && key !== 'db_alias' && formState.dirtyFields[key as keyof TenantFormValues]),
+          Object.entries(values).filter(
+            ([key]) => key !== 'currency' && key !== 'db_alias' && formState.dirtyFields[key as keyof TenantFormValues],
+          ),
         ) as Partial<TenantFormValues>);
     try {
       const saved = await onSubmit(input);
@@ -142,9 +144,24 @@ export function TenantForm({
             disabled={isBusy}
             slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }}
           />
-          <FormTextField control={control} name="address" label={t('tenants.fields.address')} disabled={isBusy} multiline minRows={2} sx={{ gridColumn: { md: '1 / -1' } }} />
+          <FormTextField
+            control={control}
+            name="address"
+            label={t('tenants.fields.address')}
+            disabled={isBusy}
+            multiline
+            minRows={2}
+            sx={{ gridColumn: { md: '1 / -1' } }}
+          />
           {isCreate ? (
-            <FormTextField control={control} name="db_alias" select label={t('tenants.fields.dbAlias')} disabled={isBusy} helperText={t('tenants.fields.dbAliasHelp')}>
+            <FormTextField
+              control={control}
+              name="db_alias"
+              select
+              label={t('tenants.fields.dbAlias')}
+              disabled={isBusy}
+              helperText={t('tenants.fields.dbAliasHelp')}
+            >
               {aliasOptions.map((alias) => (
                 <MenuItem key={alias} value={alias}>
                   <bdi dir="ltr">{alias}</bdi>
@@ -162,7 +179,14 @@ export function TenantForm({
             />
           )}
           {isCreate && (
-            <FormTextField control={control} name="currency" select label={t('tenants.fields.currency')} disabled={isBusy} helperText={t('tenants.fields.currencyHelp')}>
+            <FormTextField
+              control={control}
+              name="currency"
+              select
+              label={t('tenants.fields.currency')}
+              disabled={isBusy}
+              helperText={t('tenants.fields.currencyHelp')}
+            >
               {CURRENCIES.map((currency) => (
                 <MenuItem key={currency} value={currency}>
                   {currency}

@@ -52,17 +52,24 @@ export function TenantEditPage() {
           )
         }
       />
-      <RecordState isMissing={tenantId === 0} isPending={!tenant.data} error={tenant.error} failedMessage={t('tenants.failedOne')} rows={6} onRetry={() => void tenant.refetch()}>
+      <RecordState
+        isMissing={tenantId === 0}
+        isPending={!tenant.data}
+        error={tenant.error}
+        failedMessage={t('tenants.failedOne')}
+        rows={6}
+        onRetry={() => void tenant.refetch()}
+      >
         {tenant.data && (
-        <Stack spacing={2}>
-          {tenant.data.is_blocked && <Alert severity="warning">{t('tenants.blockedNotice')}</Alert>}
-          <TenantForm
-            key={tenant.data.id}
-            tenant={tenant.data}
-            onSubmit={(values) => updateTenant.mutateAsync(values)}
-            onSaved={() => showToast(t('tenants.saved'), { variant: 'success' })}
-          />
-        </Stack>
+          <Stack spacing={2}>
+            {tenant.data.is_blocked && <Alert severity="warning">{t('tenants.blockedNotice')}</Alert>}
+            <TenantForm
+              key={tenant.data.id}
+              tenant={tenant.data}
+              onSubmit={(values) => updateTenant.mutateAsync(values)}
+              onSaved={() => showToast(t('tenants.saved'), { variant: 'success' })}
+            />
+          </Stack>
         )}
       </RecordState>
     </>

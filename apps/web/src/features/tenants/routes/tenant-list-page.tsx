@@ -44,8 +44,20 @@ export function TenantListPage() {
           </Link>
         ),
       },
-      { field: 'slug', headerName: t('tenants.fields.slug'), flex: 1, minWidth: 140, renderCell: ({ value }) => <bdi dir="ltr">{value}</bdi> },
-      { field: 'email', headerName: t('tenants.fields.email'), flex: 1, minWidth: 180, renderCell: ({ value }) => <bdi dir="ltr">{value}</bdi> },
+      {
+        field: 'slug',
+        headerName: t('tenants.fields.slug'),
+        flex: 1,
+        minWidth: 140,
+        renderCell: ({ value }) => <bdi dir="ltr">{value}</bdi>,
+      },
+      {
+        field: 'email',
+        headerName: t('tenants.fields.email'),
+        flex: 1,
+        minWidth: 180,
+        renderCell: ({ value }) => <bdi dir="ltr">{value}</bdi>,
+      },
       { field: 'db_alias', headerName: t('tenants.fields.dbAlias'), width: 130, renderCell: ({ value }) => <bdi dir="ltr">{value}</bdi> },
       {
         field: 'users_count',
@@ -55,8 +67,18 @@ export function TenantListPage() {
         headerAlign: 'center',
         renderCell: ({ value }) => <NumberText value={value as number} />,
       },
-      { field: 'is_blocked', headerName: t('tenants.fields.status'), width: 120, renderCell: ({ row }) => <TenantStatusChip isBlocked={row.is_blocked} /> },
-      { field: 'created_at', headerName: t('tenants.fields.createdAt'), width: 140, valueFormatter: (value: string) => formatDate(value, i18n.language) },
+      {
+        field: 'is_blocked',
+        headerName: t('tenants.fields.status'),
+        width: 120,
+        renderCell: ({ row }) => <TenantStatusChip isBlocked={row.is_blocked} />,
+      },
+      {
+        field: 'created_at',
+        headerName: t('tenants.fields.createdAt'),
+        width: 140,
+        valueFormatter: (value: string) => formatDate(value, i18n.language),
+      },
       {
         field: 'actions',
         headerName: '',

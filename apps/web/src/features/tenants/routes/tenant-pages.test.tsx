@@ -55,7 +55,9 @@ describe('client screens', () => {
       if (url.startsWith('/api/tenants/aliases/')) return jsonResponse(200, ['default', 'eu']);
       if (url === '/api/tenants/' && init.method === 'POST') {
         attempts += 1;
-        return attempts === 1 ? jsonResponse(400, { slug: ['A client with this slug already exists.'] }) : jsonResponse(201, { ...tenant, slug: 'north-power-2' });
+        return attempts === 1
+          ? jsonResponse(400, { slug: ['A client with this slug already exists.'] })
+          : jsonResponse(201, { ...tenant, slug: 'north-power-2' });
       }
       return undefined;
     });
@@ -105,7 +107,11 @@ describe('client screens', () => {
       if (url === '/api/auth/users/roles/') return jsonResponse(200, [{ value: 'admin', label: 'Admin' }]);
       return undefined;
     });
-    renderWithProviders(<TenantUserEditPage />, { path: '/tenants/3/users/12', routePath: '/tenants/:tenantId/users/:userId', role: 'superadmin' });
+    renderWithProviders(<TenantUserEditPage />, {
+      path: '/tenants/3/users/12',
+      routePath: '/tenants/:tenantId/users/:userId',
+      role: 'superadmin',
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Reset password' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reset password' }));
     const result = await screen.findByRole('dialog', { name: 'New password for Rania Khoury' });
@@ -116,8 +122,14 @@ describe('client screens', () => {
   });
 
   it('says "Failed to fetch client user." when the user cannot be read', async () => {
-    stubFetch((url) => (url === '/api/tenants/3/' ? jsonResponse(200, tenant) : jsonResponse(404, { detail: 'Not found.', code: 'not_found' })));
-    renderWithProviders(<TenantUserEditPage />, { path: '/tenants/3/users/99', routePath: '/tenants/:tenantId/users/:userId', role: 'superadmin' });
+    stubFetch((url) =>
+      url === '/api/tenants/3/' ? jsonResponse(200, tenant) : jsonResponse(404, { detail: 'Not found.', code: 'not_found' }),
+    );
+    renderWithProviders(<TenantUserEditPage />, {
+      path: '/tenants/3/users/99',
+      routePath: '/tenants/:tenantId/users/:userId',
+      role: 'superadmin',
+    });
     expect(await screen.findByText('Failed to fetch client user.')).toBeInTheDocument();
   });
 });

@@ -41,21 +41,28 @@ export function TenantUserEditPage() {
           { label: name },
         ]}
       />
-      <RecordState isMissing={userId === 0} isPending={!user.data} error={user.error} failedMessage={t('tenants.users.failedOne')} rows={6} onRetry={() => void user.refetch()}>
+      <RecordState
+        isMissing={userId === 0}
+        isPending={!user.data}
+        error={user.error}
+        failedMessage={t('tenants.users.failedOne')}
+        rows={6}
+        onRetry={() => void user.refetch()}
+      >
         {user.data && (
-        <UserForm
-          key={user.data.id}
-          mode="edit"
-          initialValues={{ ...user.data, password: '' }}
-          roles={roles.data}
-          cancelTo={usersHref}
-          onSubmit={(values) => updateUser.mutateAsync(values as UpdateUserInput)}
-          onSaved={() => showToast(t('tenants.users.saved'), { variant: 'success' })}
-        >
-          <Can do="update" on="tenant_users">
-            <ResetPasswordButton userName={name} onReset={() => resetTenantUserPassword(tenantId, userId)} />
-          </Can>
-        </UserForm>
+          <UserForm
+            key={user.data.id}
+            mode="edit"
+            initialValues={{ ...user.data, password: '' }}
+            roles={roles.data}
+            cancelTo={usersHref}
+            onSubmit={(values) => updateUser.mutateAsync(values as UpdateUserInput)}
+            onSaved={() => showToast(t('tenants.users.saved'), { variant: 'success' })}
+          >
+            <Can do="update" on="tenant_users">
+              <ResetPasswordButton userName={name} onReset={() => resetTenantUserPassword(tenantId, userId)} />
+            </Can>
+          </UserForm>
         )}
       </RecordState>
     </>

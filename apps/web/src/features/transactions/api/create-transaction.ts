@@ -12,7 +12,8 @@ export function createTransaction(input: CreateTransactionInput, idempotencyKey:
 export function useCreateTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, idempotencyKey }: { input: CreateTransactionInput; idempotencyKey: string }) => createTransaction(input, idempotencyKey),
+    mutationFn: ({ input, idempotencyKey }: { input: CreateTransactionInput; idempotencyKey: string }) =>
+      createTransaction(input, idempotencyKey),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: transactionKeys.all }),
   });
 }

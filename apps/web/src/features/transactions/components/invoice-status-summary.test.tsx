@@ -21,6 +21,8 @@ describe('invoice status summary', () => {
     expect(overdue.getAttribute('href')).toBe('/invoices?status=overdue&date_from=2026-06-01&date_to=2026-06-30');
     expect(screen.getByRole('link', { name: /^Unpaid\s*30/ })).toBeInTheDocument();
     expect(screen.getAllByRole('link')).toHaveLength(5);
-    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/statistics/stats3/?service=3&date_from=2026-06-01&date_to=2026-06-30']);
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual([
+      '/api/statistics/stats3/?service=3&date_from=2026-06-01&date_to=2026-06-30',
+    ]);
   });
 });

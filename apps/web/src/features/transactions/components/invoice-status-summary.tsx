@@ -22,11 +22,20 @@ const STATUSES: StatusKey[] = ['paid', 'partially_paid', 'unpaid', 'overdue', 'c
  * (`GET /statistics/stats3/`), so both screens count the same way: overdue invoices apart from
  * unpaid and partly paid ones. Each card opens the invoices it counts.
  */
-export function InvoiceStatusSummary({ serviceId, dateFrom, dateTo }: { serviceId: number | undefined; dateFrom?: string; dateTo?: string }) {
+export function InvoiceStatusSummary({
+  serviceId,
+  dateFrom,
+  dateTo,
+}: {
+  serviceId: number | undefined;
+  dateFrom?: string;
+  dateTo?: string;
+}) {
   const { t } = useTranslation();
   const summary = useInvoicesByStatus({ service: serviceId, date_from: dateFrom, date_to: dateTo }, { isEnabled: Boolean(serviceId) });
   const rows = STATUSES.map((status) => summary.data?.find((row) => row.status === status) ?? { status, count: 0, total: '0' });
-  const linkOf = (status: string) => `${paths.invoices}?${new URLSearchParams({ status, ...(dateFrom ? { date_from: dateFrom } : {}), ...(dateTo ? { date_to: dateTo } : {}) }).toString()}`;
+  const linkOf = (status: string) =>
+    `${paths.invoices}?${new URLSearchParams({ status, ...(dateFrom ? { date_from: dateFrom } : {}), ...(dateTo ? { date_to: dateTo } : {}) }).toString()}`;
 
   return (
     <Box component="section" aria-label={t('transactions.summary.title')} sx={{ mb: 3 }}>

@@ -5,7 +5,14 @@ import { jsonResponse, renderWithProviders, stubFetch } from '../../../shared/li
 import { TransactionCreatePage } from './transaction-create-page';
 import { first } from '@meterline/contract/invariant';
 
-const staff = (id: number, first_name: string, role: string) => ({ id, first_name, last_name: 'Test', username: first_name.toLowerCase(), role, is_active: true });
+const staff = (id: number, first_name: string, role: string) => ({
+  id,
+  first_name,
+  last_name: 'Test',
+  username: first_name.toLowerCase(),
+  role,
+  is_active: true,
+});
 
 describe('new transaction', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -14,14 +21,25 @@ describe('new transaction', () => {
     const posts: { body: unknown; key: string | null }[] = [];
     stubFetch((url, init) => {
       if (url === '/api/services/') return jsonResponse(200, [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }]);
-      if (url.startsWith('/api/auth/users/')) return jsonResponse(200, { count: 2, count_capped: false, next: null, previous: null, results: [staff(1, 'Sara', 'accountant'), staff(5, 'Karim', 'collector')] });
+      if (url.startsWith('/api/auth/users/'))
+        return jsonResponse(200, {
+          count: 2,
+          count_capped: false,
+          next: null,
+          previous: null,
+          results: [staff(1, 'Sara', 'accountant'), staff(5, 'Karim', 'collector')],
+        });
       if (url === '/api/transaction/transactions/' && init.method === 'POST') {
         posts.push({ body: JSON.parse(String(init.body)), key: new Headers(init.headers).get('Idempotency-Key') });
         return jsonResponse(201, { id: 1 });
       }
       return undefined;
     });
-    const { router } = renderWithProviders(<TransactionCreatePage />, { path: '/transactions/create', role: 'accountant', routes: [{ path: '/transactions', element: <p>List</p> }] });
+    const { router } = renderWithProviders(<TransactionCreatePage />, {
+      path: '/transactions/create',
+      role: 'accountant',
+      routes: [{ path: '/transactions', element: <p>List</p> }],
+    });
     await userEvent.type(await screen.findByRole('textbox', { name: /Amount/ }), '٥٠٫٢٥');
     await userEvent.click(screen.getByRole('button', { name: 'Record transaction' }));
     expect(await screen.findByText('Choose who handed the cash over.')).toBeInTheDocument();

@@ -57,9 +57,12 @@ export function TransactionCreatePage() {
     () =>
       createTransactionInputSchema.superRefine((value, context) => {
         const amount = parseMoney(value.amount, decimals);
-        if (amount === null) context.addIssue({ code: 'custom', path: ['amount'], message: t('invoices.payment.amountInvalid', { decimals }) });
-        else if (amount === 0n || (amount < 0n && value.kind !== 'adjustment')) context.addIssue({ code: 'custom', path: ['amount'], message: t('transactions.form.amountPositive') });
-        if (value.kind === 'handover' && !value.from_user) context.addIssue({ code: 'custom', path: ['from_user'], message: t('transactions.form.fromUserRequired') });
+        if (amount === null)
+          context.addIssue({ code: 'custom', path: ['amount'], message: t('invoices.payment.amountInvalid', { decimals }) });
+        else if (amount === 0n || (amount < 0n && value.kind !== 'adjustment'))
+          context.addIssue({ code: 'custom', path: ['amount'], message: t('transactions.form.amountPositive') });
+        if (value.kind === 'handover' && !value.from_user)
+          context.addIssue({ code: 'custom', path: ['from_user'], message: t('transactions.form.fromUserRequired') });
       }),
     [decimals, t],
   );
@@ -99,12 +102,29 @@ export function TransactionCreatePage() {
 
   return (
     <>
-      <PageHeader title={t('transactions.createTitle')} breadcrumbs={[{ label: t('transactions.title'), to: '/transactions' }, { label: t('transactions.createTitle') }]} backTo="/transactions" />
+      <PageHeader
+        title={t('transactions.createTitle')}
+        breadcrumbs={[{ label: t('transactions.title'), to: '/transactions' }, { label: t('transactions.createTitle') }]}
+        backTo="/transactions"
+      />
       <Card variant="outlined" sx={{ maxWidth: 720 }}>
         <CardContent>
-          <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void handleSubmit(event)} aria-label={t('transactions.createTitle')}>
+          <Stack
+            component="form"
+            noValidate
+            spacing={2.5}
+            onSubmit={(event) => void handleSubmit(event)}
+            aria-label={t('transactions.createTitle')}
+          >
             {formError && <Alert severity="error">{formError}</Alert>}
-            <FormTextField<CreateTransactionInput> control={form.control} name="kind" label={t('transactions.fields.kind')} select required helperText={t(`transactions.kindHints.${kind}`)}>
+            <FormTextField<CreateTransactionInput>
+              control={form.control}
+              name="kind"
+              label={t('transactions.fields.kind')}
+              select
+              required
+              helperText={t(`transactions.kindHints.${kind}`)}
+            >
               {TRANSACTION_KINDS.map((option) => (
                 <MenuItem key={option} value={option}>
                   {t(`transactions.kinds.${option}`)}
@@ -119,7 +139,14 @@ export function TransactionCreatePage() {
               helperText={kind === 'adjustment' ? t('transactions.form.adjustmentHint') : undefined}
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <FormTextField<CreateTransactionInput> control={form.control} name="from_user" label={t('transactions.fields.fromUser')} select fullWidth required={kind === 'handover'}>
+              <FormTextField<CreateTransactionInput>
+                control={form.control}
+                name="from_user"
+                label={t('transactions.fields.fromUser')}
+                select
+                fullWidth
+                required={kind === 'handover'}
+              >
                 <MenuItem value="">{t('transactions.form.nobody')}</MenuItem>
                 {(staff.data ?? []).map((option) => (
                   <MenuItem key={option.id} value={option.id}>
@@ -127,7 +154,13 @@ export function TransactionCreatePage() {
                   </MenuItem>
                 ))}
               </FormTextField>
-              <FormTextField<CreateTransactionInput> control={form.control} name="to_user" label={t('transactions.fields.toUser')} select fullWidth>
+              <FormTextField<CreateTransactionInput>
+                control={form.control}
+                name="to_user"
+                label={t('transactions.fields.toUser')}
+                select
+                fullWidth
+              >
                 <MenuItem value="">{t('transactions.form.nobody')}</MenuItem>
                 {(staff.data ?? []).map((option) => (
                   <MenuItem key={option.id} value={option.id}>
@@ -136,7 +169,13 @@ export function TransactionCreatePage() {
                 ))}
               </FormTextField>
             </Stack>
-            <FormTextField<CreateTransactionInput> control={form.control} name="service" label={t('transactions.fields.service')} select helperText={t('transactions.form.serviceHint')}>
+            <FormTextField<CreateTransactionInput>
+              control={form.control}
+              name="service"
+              label={t('transactions.fields.service')}
+              select
+              helperText={t('transactions.form.serviceHint')}
+            >
               <MenuItem value="">{t('transactions.form.noService')}</MenuItem>
               {services.map((option) => (
                 <MenuItem key={option.id} value={option.id}>
@@ -144,7 +183,13 @@ export function TransactionCreatePage() {
                 </MenuItem>
               ))}
             </FormTextField>
-            <FormTextField<CreateTransactionInput> control={form.control} name="description" label={t('transactions.fields.description')} multiline minRows={2} />
+            <FormTextField<CreateTransactionInput>
+              control={form.control}
+              name="description"
+              label={t('transactions.fields.description')}
+              multiline
+              minRows={2}
+            />
             <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
               <Button component={RouterLink} to="/transactions">
                 {t('forms.cancel')}

@@ -36,13 +36,58 @@ export function TransactionListPage() {
   const kindLabel = (kind: string) => t(`transactions.kinds.${kind as 'handover'}`, { defaultValue: kind });
 
   const columns: GridColDef<Transaction>[] = [
-    { field: 'created_at', headerName: t('transactions.fields.createdAt'), minWidth: 160, flex: 1, valueFormatter: (value: string) => formatDateTime(value, language, timeZone) },
-    { field: 'kind', headerName: t('transactions.fields.kind'), minWidth: 130, renderCell: ({ row }) => <Chip size="small" variant="outlined" label={kindLabel(row.kind)} /> },
-    { field: 'amount', headerName: t('transactions.fields.amount'), minWidth: 120, align: 'right', headerAlign: 'right', renderCell: ({ row }) => <Money amount={row.amount} /> },
-    { field: 'from_user_name', headerName: t('transactions.fields.fromUser'), minWidth: 130, flex: 1, sortable: false, renderCell: ({ row }) => <bdi>{row.from_user_name ?? '—'}</bdi> },
-    { field: 'to_user_name', headerName: t('transactions.fields.toUser'), minWidth: 130, flex: 1, sortable: false, renderCell: ({ row }) => <bdi>{row.to_user_name ?? '—'}</bdi> },
-    { field: 'description', headerName: t('transactions.fields.description'), minWidth: 180, flex: 1.5, sortable: false, renderCell: ({ row }) => <bdi>{row.description}</bdi> },
-    { field: 'created_by_name', headerName: t('transactions.fields.createdBy'), minWidth: 130, sortable: false, renderCell: ({ row }) => <bdi>{row.created_by_name ?? '—'}</bdi> },
+    {
+      field: 'created_at',
+      headerName: t('transactions.fields.createdAt'),
+      minWidth: 160,
+      flex: 1,
+      valueFormatter: (value: string) => formatDateTime(value, language, timeZone),
+    },
+    {
+      field: 'kind',
+      headerName: t('transactions.fields.kind'),
+      minWidth: 130,
+      renderCell: ({ row }) => <Chip size="small" variant="outlined" label={kindLabel(row.kind)} />,
+    },
+    {
+      field: 'amount',
+      headerName: t('transactions.fields.amount'),
+      minWidth: 120,
+      align: 'right',
+      headerAlign: 'right',
+      renderCell: ({ row }) => <Money amount={row.amount} />,
+    },
+    {
+      field: 'from_user_name',
+      headerName: t('transactions.fields.fromUser'),
+      minWidth: 130,
+      flex: 1,
+      sortable: false,
+      renderCell: ({ row }) => <bdi>{row.from_user_name ?? '—'}</bdi>,
+    },
+    {
+      field: 'to_user_name',
+      headerName: t('transactions.fields.toUser'),
+      minWidth: 130,
+      flex: 1,
+      sortable: false,
+      renderCell: ({ row }) => <bdi>{row.to_user_name ?? '—'}</bdi>,
+    },
+    {
+      field: 'description',
+      headerName: t('transactions.fields.description'),
+      minWidth: 180,
+      flex: 1.5,
+      sortable: false,
+      renderCell: ({ row }) => <bdi>{row.description}</bdi>,
+    },
+    {
+      field: 'created_by_name',
+      headerName: t('transactions.fields.createdBy'),
+      minWidth: 130,
+      sortable: false,
+      renderCell: ({ row }) => <bdi>{row.created_by_name ?? '—'}</bdi>,
+    },
   ];
 
   return (
@@ -78,8 +123,18 @@ export function TransactionListPage() {
               options={TRANSACTION_KINDS.map((kind) => ({ value: kind, label: kindLabel(kind) }))}
               onChange={(value) => listState.setFilter('kind', value)}
             />
-            <FilterSelect label={t('transactions.fields.fromUser')} value={listState.filters.from_user} options={staffOptions} onChange={(value) => listState.setFilter('from_user', value)} />
-            <FilterSelect label={t('transactions.fields.toUser')} value={listState.filters.to_user} options={staffOptions} onChange={(value) => listState.setFilter('to_user', value)} />
+            <FilterSelect
+              label={t('transactions.fields.fromUser')}
+              value={listState.filters.from_user}
+              options={staffOptions}
+              onChange={(value) => listState.setFilter('from_user', value)}
+            />
+            <FilterSelect
+              label={t('transactions.fields.toUser')}
+              value={listState.filters.to_user}
+              options={staffOptions}
+              onChange={(value) => listState.setFilter('to_user', value)}
+            />
             <DateRangeFilter
               label={t('transactions.filters.dates')}
               fromLabel={t('transactions.filters.from')}

@@ -7,7 +7,8 @@ export function getUser(userId: number, signal?: AbortSignal): Promise<User> {
   return apiClient.get<User>(`auth/users/${userId}/`, { signal });
 }
 
-export const userQueryOptions = (userId: number) => queryOptions({ queryKey: userKeys.detail(userId), queryFn: ({ signal }) => getUser(userId, signal) });
+export const userQueryOptions = (userId: number) =>
+  queryOptions({ queryKey: userKeys.detail(userId), queryFn: ({ signal }) => getUser(userId, signal) });
 
 export function useUser(userId: number) {
   return useQuery({ ...userQueryOptions(userId), enabled: userId > 0 });

@@ -40,7 +40,10 @@ export function ChangePasswordForm() {
     () =>
       setPasswordInputSchema
         .extend({ repeat_password: z.string() })
-        .refine((values) => values.new_password === values.repeat_password, { path: ['repeat_password'], message: t('forms.messages.passwordMismatch') }),
+        .refine((values) => values.new_password === values.repeat_password, {
+          path: ['repeat_password'],
+          message: t('forms.messages.passwordMismatch'),
+        }),
     [t],
   );
   const { control, formState, handleSubmit, setError, reset } = useForm<PasswordFormValues>({
@@ -76,8 +79,20 @@ export function ChangePasswordForm() {
         )}
         <input type="text" name="username" autoComplete="username" value={user?.username ?? ''} readOnly hidden />
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
-          <PasswordTextField control={control} name="current_password" label={t('profile.password.current')} autoComplete="current-password" sx={{ gridColumn: { md: '1 / -1' } }} />
-          <PasswordTextField control={control} name="new_password" label={t('profile.password.new')} autoComplete="new-password" helperText={t('profile.password.help')} />
+          <PasswordTextField
+            control={control}
+            name="current_password"
+            label={t('profile.password.current')}
+            autoComplete="current-password"
+            sx={{ gridColumn: { md: '1 / -1' } }}
+          />
+          <PasswordTextField
+            control={control}
+            name="new_password"
+            label={t('profile.password.new')}
+            autoComplete="new-password"
+            helperText={t('profile.password.help')}
+          />
           <PasswordTextField control={control} name="repeat_password" label={t('profile.password.repeat')} autoComplete="new-password" />
         </Box>
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>

@@ -26,7 +26,17 @@ export function groupSecret(secret: string): string {
   return secret.replace(/(.{4})/g, '$1 ').trim();
 }
 
-function CodeForm({ submitLabel, submitColor, onCode, onCancel }: { submitLabel: string; submitColor?: 'primary' | 'error'; onCode(code: string): Promise<void>; onCancel(): void }) {
+function CodeForm({
+  submitLabel,
+  submitColor,
+  onCode,
+  onCancel,
+}: {
+  submitLabel: string;
+  submitColor?: 'primary' | 'error';
+  onCode(code: string): Promise<void>;
+  onCancel(): void;
+}) {
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(null);
   const { control, formState, handleSubmit, setError } = useForm<{ code: string }>({
@@ -104,7 +114,12 @@ export function OneTimeCodesCard() {
   };
 
   const status = (
-    <Chip size="small" color={isEnabled ? 'success' : 'default'} variant={isEnabled ? 'filled' : 'outlined'} label={isEnabled ? t('profile.otp.on') : t('profile.otp.off')} />
+    <Chip
+      size="small"
+      color={isEnabled ? 'success' : 'default'}
+      variant={isEnabled ? 'filled' : 'outlined'}
+      label={isEnabled ? t('profile.otp.on') : t('profile.otp.off')}
+    />
   );
 
   return (
@@ -127,7 +142,11 @@ export function OneTimeCodesCard() {
               <Typography variant="caption" color="text.secondary">
                 {t('profile.otp.secret')}
               </Typography>
-              <Typography data-testid="otp-secret" dir="ltr" sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 18, fontWeight: 600, overflowWrap: 'anywhere' }}>
+              <Typography
+                data-testid="otp-secret"
+                dir="ltr"
+                sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 18, fontWeight: 600, overflowWrap: 'anywhere' }}
+              >
                 {groupSecret(setup.secret)}
               </Typography>
               <Box>

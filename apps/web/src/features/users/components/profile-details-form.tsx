@@ -97,8 +97,20 @@ export function ProfileDetailsForm({ user }: { user: Me }) {
           )}
         </Stack>
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
-          <FormTextField control={control} name="first_name" label={t('users.fields.firstName')} autoComplete="given-name" disabled={formState.isSubmitting} />
-          <FormTextField control={control} name="last_name" label={t('users.fields.lastName')} autoComplete="family-name" disabled={formState.isSubmitting} />
+          <FormTextField
+            control={control}
+            name="first_name"
+            label={t('users.fields.firstName')}
+            autoComplete="given-name"
+            disabled={formState.isSubmitting}
+          />
+          <FormTextField
+            control={control}
+            name="last_name"
+            label={t('users.fields.lastName')}
+            autoComplete="family-name"
+            disabled={formState.isSubmitting}
+          />
           <FormTextField
             control={control}
             name="phone"
@@ -122,7 +134,9 @@ export function ProfileDetailsForm({ user }: { user: Me }) {
             name="digits"
             select
             label={t('profile.digits.label')}
-            helperText={t('profile.digits.help', { tenantDefault: t(`profile.digits.options.${user.tenant?.default_digits ?? DEFAULT_DIGIT_SYSTEM}`) })}
+            helperText={t('profile.digits.help', {
+              tenantDefault: t(`profile.digits.options.${user.tenant?.default_digits ?? DEFAULT_DIGIT_SYSTEM}`),
+            })}
             disabled={formState.isSubmitting}
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
@@ -135,7 +149,13 @@ export function ProfileDetailsForm({ user }: { user: Me }) {
           </FormTextField>
         </Box>
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-          <Button type="submit" variant="contained" loading={formState.isSubmitting} disabled={!formState.isDirty} sx={{ width: { xs: '100%', sm: 'auto' } }}>
+          <Button
+            type="submit"
+            variant="contained"
+            loading={formState.isSubmitting}
+            disabled={!formState.isDirty}
+            sx={{ width: { xs: '100%', sm: 'auto' } }}
+          >
             {t('forms.saveChanges')}
           </Button>
         </Stack>

@@ -4,7 +4,17 @@ import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 
 /** One titled part of the profile page. */
-export function SectionCard({ title, text, action, children }: { title: string; text?: ReactNode; action?: ReactNode; children: ReactNode }) {
+export function SectionCard({
+  title,
+  text,
+  action,
+  children,
+}: {
+  title: string;
+  text?: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   const titleId = useId();
   return (
     <Paper component="section" aria-labelledby={titleId} variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>

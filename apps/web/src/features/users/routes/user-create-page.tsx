@@ -15,7 +15,11 @@ export function UserCreatePage() {
   const createUser = useCreateUser();
   return (
     <>
-      <PageHeader title={t('users.new')} backTo="/users" breadcrumbs={[{ label: t('users.title'), to: '/users' }, { label: t('users.new') }]} />
+      <PageHeader
+        title={t('users.new')}
+        backTo="/users"
+        breadcrumbs={[{ label: t('users.title'), to: '/users' }, { label: t('users.new') }]}
+      />
       <UserForm
         mode="create"
         roles={roles.data}

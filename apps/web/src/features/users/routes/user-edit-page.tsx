@@ -48,35 +48,42 @@ export function UserEditPage() {
         backTo="/users"
         breadcrumbs={[{ label: t('users.title'), to: '/users' }, { label: name }]}
       />
-      <RecordState isMissing={userId === 0} isPending={!user.data} error={user.error} failedMessage={t('users.failedOne')} rows={6} onRetry={() => void user.refetch()}>
+      <RecordState
+        isMissing={userId === 0}
+        isPending={!user.data}
+        error={user.error}
+        failedMessage={t('users.failedOne')}
+        rows={6}
+        onRetry={() => void user.refetch()}
+      >
         {user.data && (
-        <Stack spacing={2}>
-          {!canUpdate && <Alert severity="info">{t('users.readOnly')}</Alert>}
-          <UserForm
-            key={`${user.data.id}-${user.data.is_active}`}
-            mode="edit"
-            initialValues={{ ...user.data, password: '' }}
-            roles={canUpdate ? roles.data : undefined}
-            isReadOnly={!canUpdate}
-            isSelf={isSelf}
-            cancelTo="/users"
-            onSubmit={(values) => updateUser.mutateAsync(values as UpdateUserInput)}
-            onSaved={() => showToast(t('users.saved'), { variant: 'success' })}
-          >
-            {!isSelf && (
-              <>
-                <Can do="update" on="user">
-                  <ResetPasswordButton userName={name} onReset={() => resetUserPassword(userId)} />
-                </Can>
-                {user.data.is_active && (
-                  <Can do="delete" on="user">
-                    <DeactivateButton user={user.data} name={name} />
+          <Stack spacing={2}>
+            {!canUpdate && <Alert severity="info">{t('users.readOnly')}</Alert>}
+            <UserForm
+              key={`${user.data.id}-${user.data.is_active}`}
+              mode="edit"
+              initialValues={{ ...user.data, password: '' }}
+              roles={canUpdate ? roles.data : undefined}
+              isReadOnly={!canUpdate}
+              isSelf={isSelf}
+              cancelTo="/users"
+              onSubmit={(values) => updateUser.mutateAsync(values as UpdateUserInput)}
+              onSaved={() => showToast(t('users.saved'), { variant: 'success' })}
+            >
+              {!isSelf && (
+                <>
+                  <Can do="update" on="user">
+                    <ResetPasswordButton userName={name} onReset={() => resetUserPassword(userId)} />
                   </Can>
-                )}
-              </>
-            )}
-          </UserForm>
-        </Stack>
+                  {user.data.is_active && (
+                    <Can do="delete" on="user">
+                      <DeactivateButton user={user.data} name={name} />
+                    </Can>
+                  )}
+                </>
+              )}
+            </UserForm>
+          </Stack>
         )}
       </RecordState>
     </>

@@ -34,7 +34,11 @@ describe('users screens', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists users for an admin with a "New user" button; the accountant gets none', async () => {
-    stubFetch((url) => (url.startsWith('/api/auth/users/?') ? jsonResponse(200, { count: 1, count_capped: false, next: null, previous: null, results: [colleague] }) : undefined));
+    stubFetch((url) =>
+      url.startsWith('/api/auth/users/?')
+        ? jsonResponse(200, { count: 1, count_capped: false, next: null, previous: null, results: [colleague] })
+        : undefined,
+    );
     renderWithProviders(<UserListPage />, { path: '/users', role: 'admin' });
     expect(await screen.findByRole('link', { name: 'lina' })).toHaveAttribute('href', '/users/7');
     expect(screen.getByRole('link', { name: 'New user' })).toBeInTheDocument();
@@ -72,7 +76,8 @@ describe('users screens', () => {
 
   it('sends only the changed fields when a user is edited, and shows a 400 on its field', async () => {
     const fetchMock = stubFetch((url, init) => {
-      if (url === '/api/auth/users/7/' && init.method === 'PUT') return jsonResponse(400, { username: ['A user with that username already exists.'] });
+      if (url === '/api/auth/users/7/' && init.method === 'PUT')
+        return jsonResponse(400, { username: ['A user with that username already exists.'] });
       if (url === '/api/auth/users/7/') return jsonResponse(200, colleague);
       if (url === '/api/auth/users/roles/') return jsonResponse(200, roles);
       return undefined;
@@ -101,7 +106,15 @@ describe('profile', () => {
   });
 
   it('puts a wrong current password on its field', async () => {
-    stubFetch((url) => (url === '/api/auth/users/set_password/' ? jsonResponse(400, { current_password: ['Invalid password.'], code: 'wrong_password', errors: [{ field: 'current_password', code: 'wrong_password', message: 'Invalid password.' }] }) : undefined));
+    stubFetch((url) =>
+      url === '/api/auth/users/set_password/'
+        ? jsonResponse(400, {
+            current_password: ['Invalid password.'],
+            code: 'wrong_password',
+            errors: [{ field: 'current_password', code: 'wrong_password', message: 'Invalid password.' }],
+          })
+        : undefined,
+    );
     renderWithProviders(<ProfilePage />, { path: '/users/profile', role: 'admin' });
     await userEvent.type(screen.getByLabelText('Current password'), 'wrong-one');
     await userEvent.type(screen.getByLabelText('New password'), 'brand-new-pass');
@@ -112,7 +125,11 @@ describe('profile', () => {
 
   it('turns one-time codes on: QR code and key, then a first code', async () => {
     const fetchMock = stubFetch((url) => {
-      if (url === '/api/auth/users/me/otp/') return jsonResponse(200, { secret: 'JBSWY3DPEHPK3PXP', otpauth_uri: 'otpauth://totp/Meterline:admin?secret=JBSWY3DPEHPK3PXP&issuer=Meterline' });
+      if (url === '/api/auth/users/me/otp/')
+        return jsonResponse(200, {
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauth_uri: 'otpauth://totp/Meterline:admin?secret=JBSWY3DPEHPK3PXP&issuer=Meterline',
+        });
       if (url === '/api/auth/users/me/otp/confirm/') return new Response(null, { status: 204 });
       return undefined;
     });
