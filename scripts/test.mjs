@@ -49,6 +49,8 @@ function finish(ok) {
 }
 
 if (!stage('lint', 'npx', ['eslint', '.', '--max-warnings=0'])) finish(false);
+// The formatter is part of lint: a file Prettier would change fails the run (`npm run format` fixes it).
+if (!stage('format', 'npx', ['prettier', '--check', '.', '--log-level=warn'])) finish(false);
 if (!stage('typecheck', 'node', ['scripts/typecheck.mjs'])) finish(false);
 if (!stage('knip', 'npx', ['knip', '--no-progress'])) finish(false);
 const unitOk = stage(

@@ -85,17 +85,15 @@ export async function prepare(database: Database) {
   );
   await provisionTenantData(db, tenant.id, { companyName: 'Crash Rounds Co.' });
   const hash = await createPasswordHasher({ memoryCost: 8, timeCost: 1 }).hash(PASSWORD);
-  await db
-    .insert(users)
-    .values({
-      tenantId: tenant.id,
-      username: USERNAME,
-      email: 'crash@example.com',
-      passwordHash: hash,
-      role: 'admin',
-      firstName: 'Crash',
-      lastName: 'Admin',
-    });
+  await db.insert(users).values({
+    tenantId: tenant.id,
+    username: USERNAME,
+    email: 'crash@example.com',
+    passwordHash: hash,
+    role: 'admin',
+    firstName: 'Crash',
+    lastName: 'Admin',
+  });
   await db.execute(sql`update settings set tax_rate = 11 where tenant_id = ${tenant.id}`);
   const service = first(
     await db

@@ -55,17 +55,15 @@ beforeAll(async () => {
     await context.db.select().from(users).where(eq(users.id, fixture.tenantA.users.collector)),
     'the fixture collector',
   );
-  await context.db
-    .insert(users)
-    .values({
-      tenantId: fixture.tenantA.id,
-      username: 'a.collector2',
-      email: 'a.collector2@example.com',
-      passwordHash: template.passwordHash,
-      role: 'collector',
-      firstName: 'collector',
-      lastName: 'A2',
-    });
+  await context.db.insert(users).values({
+    tenantId: fixture.tenantA.id,
+    username: 'a.collector2',
+    email: 'a.collector2@example.com',
+    passwordHash: template.passwordHash,
+    role: 'collector',
+    firstName: 'collector',
+    lastName: 'A2',
+  });
   collectors = [await fixture.as('a.collector'), await fixture.as('a.collector2')];
   bundleId = (await admin.post(path('bundles/'), { name: '5 A', price: '10', unit_price: '0.25' })).json().id;
 }, 120_000);

@@ -66,18 +66,16 @@ export async function seedTariffsDemo(
   }
   const rows = await executor.insert(tariffs).values(values).returning();
   await updateSettings(executor, { tenantId }, { secondCurrency, cashRounding: { LBP: 1000, USD: 5 } });
-  await executor
-    .insert(exchangeRates)
-    .values(
-      months.map((month, index) => ({
-        tenantId,
-        currency: secondCurrency,
-        month: `${month}-01`,
-        rate: `${89_500 + ((index * 3) % 4) * 100}.000000`,
-        baseCurrency: 'USD',
-        setBy: options.setBy,
-      })),
-    );
+  await executor.insert(exchangeRates).values(
+    months.map((month, index) => ({
+      tenantId,
+      currency: secondCurrency,
+      month: `${month}-01`,
+      rate: `${89_500 + ((index * 3) % 4) * 100}.000000`,
+      baseCurrency: 'USD',
+      setBy: options.setBy,
+    })),
+  );
   return rows.map(toTariffRule);
 }
 

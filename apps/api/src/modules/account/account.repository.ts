@@ -221,15 +221,13 @@ export async function insertLateFees(
   charges: { overdueInvoiceId: number; amount: bigint }[],
   now: Date,
 ): Promise<void> {
-  await executor
-    .insert(lateFees)
-    .values(
-      charges.map((charge) => ({
-        tenantId: scope.tenantId,
-        overdueInvoiceId: charge.overdueInvoiceId,
-        invoiceId,
-        amount: charge.amount,
-        createdAt: now,
-      })),
-    );
+  await executor.insert(lateFees).values(
+    charges.map((charge) => ({
+      tenantId: scope.tenantId,
+      overdueInvoiceId: charge.overdueInvoiceId,
+      invoiceId,
+      amount: charge.amount,
+      createdAt: now,
+    })),
+  );
 }

@@ -94,15 +94,13 @@ describe('regions', () => {
     expect((await admin.delete(`/api/regions/${lonely.id}/`)).statusCode).toBe(409);
 
     const stationRegion = (await admin.post('/api/regions/', { name: 'Station region' })).json();
-    await context.db
-      .insert(stations)
-      .values({
-        tenantId: fixture.tenantA.id,
-        serviceId: fixture.tenantA.electricityId,
-        name: 'S',
-        code: 'S-1',
-        regionId: stationRegion.id,
-      });
+    await context.db.insert(stations).values({
+      tenantId: fixture.tenantA.id,
+      serviceId: fixture.tenantA.electricityId,
+      name: 'S',
+      code: 'S-1',
+      regionId: stationRegion.id,
+    });
     expect((await admin.delete(`/api/regions/${stationRegion.id}/`)).statusCode).toBe(409);
   });
 

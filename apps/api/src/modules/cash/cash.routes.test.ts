@@ -98,19 +98,17 @@ describe('collectors take cash at the door', () => {
   it('creates exactly one payment out of 20 collectors paying one invoice at once', async () => {
     const template = first(await context.db.select().from(users).where(eq(users.id, collectorId)), 'a row from users');
     const names = Array.from({ length: 20 }, (_, index) => `a.door${index}`);
-    await context.db
-      .insert(users)
-      .values(
-        names.map((username) => ({
-          tenantId: template.tenantId,
-          username,
-          email: `${username}@example.com`,
-          passwordHash: template.passwordHash,
-          role: 'collector',
-          firstName: username,
-          lastName: 'A',
-        })),
-      );
+    await context.db.insert(users).values(
+      names.map((username) => ({
+        tenantId: template.tenantId,
+        username,
+        email: `${username}@example.com`,
+        passwordHash: template.passwordHash,
+        role: 'collector',
+        firstName: username,
+        lastName: 'A',
+      })),
+    );
     // Each from its own address: sign-in throttling counts per address.
     const crowd = await Promise.all(
       names.map(async (username, index) => {

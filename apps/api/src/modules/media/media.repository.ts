@@ -9,16 +9,14 @@ export async function insertUpload(
   scope: { tenantId: number },
   file: { name: string; contentType: string; data: Buffer; createdAt: Date },
 ): Promise<void> {
-  await tx
-    .insert(uploads)
-    .values({
-      tenantId: scope.tenantId,
-      name: file.name,
-      contentType: file.contentType,
-      size: file.data.length,
-      data: file.data,
-      createdAt: file.createdAt,
-    });
+  await tx.insert(uploads).values({
+    tenantId: scope.tenantId,
+    name: file.name,
+    contentType: file.contentType,
+    size: file.data.length,
+    data: file.data,
+    createdAt: file.createdAt,
+  });
 }
 
 export async function deleteUpload(tx: Executor, scope: { tenantId: number }, name: string): Promise<void> {

@@ -38,12 +38,10 @@ export function ChangePasswordForm() {
   const [formError, setFormError] = useState<string | null>(null);
   const schema = useMemo(
     () =>
-      setPasswordInputSchema
-        .extend({ repeat_password: z.string() })
-        .refine((values) => values.new_password === values.repeat_password, {
-          path: ['repeat_password'],
-          message: t('forms.messages.passwordMismatch'),
-        }),
+      setPasswordInputSchema.extend({ repeat_password: z.string() }).refine((values) => values.new_password === values.repeat_password, {
+        path: ['repeat_password'],
+        message: t('forms.messages.passwordMismatch'),
+      }),
     [t],
   );
   const { control, formState, handleSubmit, setError, reset } = useForm<PasswordFormValues>({
