@@ -49,7 +49,8 @@ test.describe('collectors: cash at the door and the count', () => {
     await expect(page.getByText('لا شيء مستحق.')).toBeVisible();
     await expect(page.getByTestId('collect-receipt')).toHaveCount(1);
     // The receipt prints: the app asks the API for the PDF of the payment's receipt in Arabic, 58 mm.
-    await page.getByRole('button', { name: '58 مم' }).click();
+    // Labels in the user's digits (Arabic-Indic by the tenant's default).
+    await page.getByRole('button', { name: /^(58|٥٨) مم$/ }).click();
     const receiptAnswer = page.waitForResponse((response) => /\/payments\/\d+\/receipt\/\?size=58&lang=ar/.test(response.url()));
     const popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'طباعة الإيصال' }).click();
