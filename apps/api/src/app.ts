@@ -39,6 +39,8 @@ import { customerImportRoutes } from './modules/customer-import/customer-import.
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { createIdempotency } from './modules/idempotency/idempotency';
 import { createInvoiceService } from './modules/invoices/invoices.service';
+import { applyCustomerCredit } from './modules/account/credit';
+import { planLateFees } from './modules/account/late-fees';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { createPdfPrinter } from './modules/invoices/pdf-printer';
 import { cashRoutes, paymentReceiptRoutes } from './modules/cash/cash.routes';
@@ -200,7 +202,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(onboardingRoutes, { prefix: '/api/onboarding', databases, db });
   const subscriptions = createSubscriptionService({ clock, defaultDb: db });
   await app.register(subscriptionRoutes, { prefix: '/api/services/:serviceId/subscriptions', subscriptions, databases, idempotency });
-  const invoices = createInvoiceService({ clock, defaultDb: db });
+  const invoices = createInvoiceService({ clock, defaultDb: db, account: { applyCustomerCredit, planLateFees } });
   const payments = createPaymentService({ clock, defaultDb: db });
   // One Chromium for every printed invoice, launched on first use and closed with the app.
   const printer = createPdfPrinter({ chromiumPath: config.chromiumPath });

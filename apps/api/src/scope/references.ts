@@ -3,7 +3,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { buildings, bundles, customers, regions, services, stations, streets, subscriptions, users } from '../db/schema/index';
 import { fieldError } from '../lib/http-errors';
-import type { ServiceScope } from './service-scope';
+
+/** A tenant's service: what every query of service data filters by (the request scope resolves it). */
+export interface ServiceScope {
+  tenantId: number;
+  serviceId: number;
+}
 
 /**
  * Ids given in a body or a query: another tenant's or another service's id is a 400 on that

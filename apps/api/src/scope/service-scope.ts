@@ -13,10 +13,9 @@ export const serviceParamsSchema = z.object({ serviceId: idParamSchema });
 export const serviceItemParamsSchema = z.object({ serviceId: idParamSchema, id: idParamSchema });
 
 /** The tenant and the service every billing repository function takes first. */
-export interface ServiceScope {
-  tenantId: number;
-  serviceId: number;
-}
+import type { ServiceScope } from './references';
+
+export type { ServiceScope };
 
 /** What money and dates need from the tenant's settings. */
 export interface TenantTerms {

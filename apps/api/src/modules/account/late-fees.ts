@@ -2,7 +2,7 @@ import { divideRoundHalfUp, parseScaled, UNIT_PRICE_SCALE } from '@meterline/con
 import type { Tx } from '../../db/client';
 import { findOverdueInvoicesWithoutLateFee, insertLateFees } from './account.repository';
 import { findLateFeeSettings } from '../config/config.repository';
-import type { DraftLine } from '../invoices/invoice-lines';
+import type { LateFeePlan } from '../invoices/invoices.service';
 import { addDays, type ServiceContext } from '../../scope/service-scope';
 
 /** Late fee settings of a tenant: a percent or an amount scaled by 10^3. */
@@ -10,12 +10,6 @@ interface LateFeeTerms {
   kind: string;
   value: bigint;
   afterDays: number;
-}
-
-export interface LateFeePlan {
-  lines: DraftLine[];
-  /** Records which overdue invoices the new invoice charged (the unique key makes it once each). */
-  record(tx: Tx, invoiceId: number, now: Date): Promise<void>;
 }
 
 const VALUE_SCALE = 3;

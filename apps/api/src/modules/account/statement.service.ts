@@ -6,7 +6,7 @@ import { fieldError, notFound } from '../../lib/http-errors';
 import { findCustomer } from '../customers/customers.repository';
 import { documentIssuerOf } from '../invoices/document-issuer';
 import type { DocumentLanguage } from '../invoices/invoice-document';
-import type { LedgerService } from '../ledger/ledger.service';
+import type { Ledger, LedgerQuery } from '@meterline/contract/ledger';
 import { assertAddressFilters, assertStation } from '../../scope/references';
 import type { ServiceContext } from '../../scope/service-scope';
 import { findCreditNote, findStatementCustomerIds } from './account.repository';
@@ -15,7 +15,15 @@ import { renderCreditNoteDocument } from './credit-note-document';
 import { renderStatementDocument, type StatementInput } from './statement-document';
 
 /** Statements of account: the ledger printed, one customer or every customer of a station or region. */
-export function createStatementService(deps: { ledger: LedgerService; defaultDb: Db }) {
+/**
+ * What a statement reads: the customer's ledger (the ledger module's service, passed by app.ts; the
+ * ledger is built on the account's movements, so this module does not import it back).
+ */
+export interface LedgerReader {
+  get(context: ServiceContext, customerId: number, query: LedgerQuery): Promise<Ledger>;
+}
+
+export function createStatementService(deps: { ledger: LedgerReader; defaultDb: Db }) {
   const issuerOf = (context: ServiceContext) => documentIssuerOf(context, deps.defaultDb);
 
   async function sectionOf(

@@ -18,8 +18,6 @@ import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
-import { applyCustomerCredit } from '../account/credit';
-import { planLateFees } from '../account/late-fees';
 import { recordAudit } from '../audit/audit.repository';
 import type { AuditContext } from '../../plugins/request-context';
 import { findCustomer, findCustomerRow } from '../customers/customers.repository';
@@ -106,8 +104,32 @@ function isNotReadSinceLastInvoice(candidate: { lastReadingId: number | null; la
   return candidate.lastBilledReadingId !== null && candidate.lastReadingId <= candidate.lastBilledReadingId;
 }
 
-export function createInvoiceService(deps: { clock: Clock; defaultDb: Db }) {
+/** The late fee lines a billing run adds to a customer's invoice, and how to record that they were charged. */
+export interface LateFeePlan {
+  lines: DraftLine[];
+  /** Records which overdue invoices the new invoice charged (the unique key makes it once each). */
+  record(tx: Tx, invoiceId: number, now: Date): Promise<void>;
+}
+
+/**
+ * What the customer's account adds to billing (issue 15): credit settles a new invoice, and the
+ * billing run charges late fees. `app.ts` passes the account module's functions, so this module
+ * never imports the account module, which is built on it (no module-level cycle).
+ */
+export interface AccountHooks {
+  applyCustomerCredit(
+    tx: Tx,
+    context: ServiceContext,
+    audit: AuditContext,
+    invoice: { id: number; customerId: number; total: bigint; amountPaid: bigint },
+    now: Date,
+  ): Promise<bigint>;
+  planLateFees(tx: Tx, context: ServiceContext, customerId: number, today: string): Promise<LateFeePlan>;
+}
+
+export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; account: AccountHooks }) {
   const { clock } = deps;
+  const { applyCustomerCredit, planLateFees } = deps.account;
 
   /** A meter is billed for days that have begun (the tenant's today), a month at most at a time. */
   function assertMeterPeriod(context: ServiceContext, period: Period) {

@@ -4,9 +4,8 @@ import { z } from 'zod';
 import { errorSchema } from '@meterline/contract/errors';
 import type { DatabaseRegistry } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
-import { findTenantRow } from '../tenants/tenants.repository';
 import { tenantIdOfMediaName } from './media-names';
-import { findUpload } from './media.repository';
+import { findTenantAlias, findUpload } from './media.repository';
 
 /** A year: a name is never reused for other bytes (a new logo gets a new name). */
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -32,9 +31,9 @@ export async function mediaRoutes(app: FastifyInstance, options: { databases: Da
     async (request, reply) => {
       const tenantId = tenantIdOfMediaName(request.params.name);
       if (tenantId === null) throw notFound();
-      const tenant = await findTenantRow(options.databases.default, tenantId);
-      if (!tenant || !options.databases.has(tenant.dbAlias)) throw notFound();
-      const upload = await findUpload(options.databases.get(tenant.dbAlias), { tenantId }, request.params.name);
+      const alias = await findTenantAlias(options.databases.default, tenantId);
+      if (!alias || !options.databases.has(alias)) throw notFound();
+      const upload = await findUpload(options.databases.get(alias), { tenantId }, request.params.name);
       if (!upload) throw notFound();
       return reply
         .header('content-type', upload.contentType)

@@ -33,11 +33,6 @@ export async function findTenant(db: Executor, tenantId: number): Promise<Tenant
   return row ? toTenant(row.tenant, row.usersCount) : null;
 }
 
-export async function findTenantRow(db: Executor, tenantId: number): Promise<TenantRow | null> {
-  const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId));
-  return row ?? null;
-}
-
 /** Locks the tenant row for the rest of the transaction (updates read the "before" under the lock). */
 export async function lockTenantRow(tx: Executor, tenantId: number): Promise<TenantRow | null> {
   const [row] = await tx.select().from(tenants).where(eq(tenants.id, tenantId)).for('update');

@@ -20,16 +20,17 @@ import { recordAudit } from '../audit/audit.repository';
 import type { AuditContext } from '../../plugins/request-context';
 import { createOtpSecret, otpauthUri, verifyOtp } from '../../lib/otp';
 import { mediaUrl } from '../media/media-names';
-import { findTenantRow, lockTenantRow } from '../tenants/tenants.repository';
 import { createLimiter, type LimiterStore } from '../../lib/throttle';
 import {
   countOtherActiveAdmins,
   findActiveUsersByEmail,
   findTenantUser,
+  findUsersTenantRow,
   findUserWithTenant,
   insertUser,
   isUsernameTaken,
   listUsersSource,
+  lockUsersTenantRow,
   toUser,
   updateUserRow,
   type UserRow,
@@ -116,7 +117,7 @@ export function createUserService(deps: {
   async function assertKeepsAnAdmin(tx: Executor, scope: TenantScope, row: UserRow, next: { role?: string; isActive?: boolean }) {
     const staysAdmin = (next.role ?? row.role) === 'admin' && (next.isActive ?? row.isActive);
     if (row.role !== 'admin' || !row.isActive || staysAdmin) return;
-    await lockTenantRow(tx, scope.tenantId);
+    await lockUsersTenantRow(tx, scope.tenantId);
     if ((await countOtherActiveAdmins(tx, scope, row.id)) === 0) {
       throw conflict(ERROR_CODES.lastAdmin);
     }
@@ -124,7 +125,7 @@ export function createUserService(deps: {
 
   async function tenantSummary(tenantId: number | null, dbAlias: string | null): Promise<Me['tenant']> {
     if (tenantId === null || dbAlias === null) return null;
-    const tenantRow = await findTenantRow(db, tenantId);
+    const tenantRow = await findUsersTenantRow(db, tenantId);
     const config = await findSettings(databases.get(dbAlias), { tenantId });
     const currency = config?.currency ?? 'USD';
     return {
