@@ -27,6 +27,7 @@ export const MENU_ENTRIES: Record<DemoRole, string[]> = {
     'Transactions',
     'Cash',
     'Rounds',
+    'Services',
     'Settings',
   ],
   accountant: [
@@ -43,6 +44,7 @@ export const MENU_ENTRIES: Record<DemoRole, string[]> = {
     'Transactions',
     'Cash',
     'Rounds',
+    'Services',
   ],
   support: ['Customers', 'Invoices', 'Overdue'],
   collector: ['Customers', 'Invoices', 'Overdue', 'Counters', 'Cash', 'Round'],
