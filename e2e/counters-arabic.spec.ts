@@ -37,7 +37,9 @@ test.describe('collector in Arabic on a phone', () => {
     await card.click();
     await sheet.getByLabel('القراءة الجديدة').fill('٢٠٠');
     await sheet.getByRole('button', { name: 'حفظ القراءة' }).click();
-    await expect(sheet.getByLabel('القراءة الجديدة')).toHaveAccessibleDescription(/القراءة الجديدة \((200|٢٠٠)\) أقل من آخر قراءة \((250\.5|٢٥٠٫٥)\)/);
+    await expect(sheet.getByLabel('القراءة الجديدة')).toHaveAccessibleDescription(
+      /القراءة الجديدة \((200|٢٠٠)\) أقل من آخر قراءة \((250\.5|٢٥٠٫٥)\)/,
+    );
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
   });

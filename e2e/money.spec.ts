@@ -5,7 +5,7 @@ import { expect, tenantTest, test } from './support/fixtures';
 import { apiClientFor, signedInContext } from './support/session';
 import { createBundle, createMeteredCustomer, createPaidInvoice, createStation } from './support/tenant';
 import { first, defined } from './support/invariant';
-import { typeDate } from './support/pages';
+import { inEitherDigits, typeDate } from './support/pages';
 
 interface Paginated<T> {
   count: number;
@@ -126,7 +126,7 @@ tenantTest(
     await menu.getByRole('link', { name: 'Invoices' }).click();
     await page.getByLabel('Search').fill(invoice.number);
     await expect(page.getByRole('row')).toHaveCount(2);
-    await page.getByRole('gridcell', { name: invoice.number }).click();
+    await page.getByRole('gridcell', { name: invoice.number, exact: true }).click();
     await expect(page.getByRole('heading', { name: invoice.number })).toBeVisible();
     await page.getByRole('button', { name: 'Mark as paid' }).click();
     const dialog = page.getByRole('dialog', { name: 'Mark as paid' });
@@ -235,7 +235,8 @@ test.describe('in Arabic', () => {
     await page.addInitScript(() => localStorage.setItem('meterline-settings', JSON.stringify({ language: 'ar' })));
     await page.goto(`/invoices/${invoice.id}`);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(page.getByRole('heading', { name: invoice.number })).toBeVisible();
+    // The invoice number in the user's digits (Arabic-Indic by the tenant's default).
+    await expect(page.getByRole('heading', { name: inEitherDigits(invoice.number) })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'invoice details (Arabic)');
 
     // "Print receipt" opens the API's 80 mm document in Arabic in a new tab.

@@ -38,3 +38,12 @@ export async function typeDate(field: Locator, isoValue: string): Promise<void> 
     await section.pressSequentially(parts[part]);
   }
 }
+
+/**
+ * A pattern for a text as the app may show it in Arabic: each digit in Western or Arabic-Indic
+ * form (the user's digit system, by default the tenant's), the rest as it is.
+ */
+export function inEitherDigits(text: string): RegExp {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(escaped.replace(/\d/g, (digit) => `[${digit}${String.fromCharCode(0x0660 + Number(digit))}]`));
+}
