@@ -71,7 +71,9 @@ export function DashboardPage() {
           label={t('dashboard.period.label')}
           value={period}
           onChange={(event) => choosePeriod(parsePeriod(event.target.value))}
-          sx={{ minWidth: 200 }}
+          // Beside the title on a wide screen (the theme makes fields full width), under it on a phone.
+          fullWidth={false}
+          sx={{ width: { xs: '100%', sm: 220 } }}
         >
           {DASHBOARD_PERIODS.map((option) => (
             <MenuItem key={option} value={option}>
