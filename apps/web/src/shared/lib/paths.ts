@@ -56,3 +56,11 @@ export const paths = {
   cash: '/cash',
   paymentVerify: '/payments/:paymentId/verify',
 } as const;
+
+/** A list's address with filters in its query, as the list reads them from the URL (empty ones left out). */
+export function listHref(path: string, filters: Record<string, string | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}

@@ -6,16 +6,15 @@ import type { InvoicesByStatus } from '@meterline/contract/statistics';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { Translations } from '../../../i18n/en';
-import { paths } from '../../../shared/lib/paths';
+import { listHref, paths } from '../../../shared/lib/paths';
 import { NumberText } from '../../../shared/ui/number-text';
 import type { DateRange } from '../lib/periods';
 
 type StatusKey = keyof Translations['dashboard']['status'];
 
 /** The invoice list filtered on one status (and the period's issue dates when a period is chosen). */
-export function invoicesOfStatus(status: string, range: DateRange | undefined): string {
-  const query = new URLSearchParams({ status, ...(range ?? {}) });
-  return `${paths.invoices}?${query.toString()}`;
+function invoicesOfStatus(status: string, range: DateRange | undefined): string {
+  return listHref(paths.invoices, { status, ...range });
 }
 
 /** A doughnut of the invoices per status; each slice and each legend entry opens the invoices of that status. */

@@ -17,7 +17,7 @@ import type { KpiSummary } from '@meterline/contract/statistics';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../shared/lib/paths';
+import { listHref, paths } from '../../../shared/lib/paths';
 import { formatMonth } from '../../../shared/lib/format-date';
 import { formatCount, formatDecimal } from '../../../shared/lib/format-number';
 import { Money } from '../../../shared/ui/money';
@@ -124,14 +124,13 @@ function RateNote({ data }: { data: KpiSummary }) {
 
 /** Where each card leads: the list of what it counts, with the period's dates where the figure has them. */
 export function kpiLinks(range: DateRange) {
-  const dates = new URLSearchParams({ date_from: range.date_from, date_to: range.date_to }).toString();
   return {
     customers: paths.customers,
-    activeSubscriptions: `${paths.customers}?status=active`,
-    invoiced: `${paths.invoices}?${dates}`,
-    collected: `${paths.payments}?${dates}`,
-    outstanding: `${paths.customers}?balance_due=true`,
-    overdue: `${paths.invoices}?status=overdue`,
+    activeSubscriptions: listHref(paths.customers, { status: 'active' }),
+    invoiced: listHref(paths.invoices, { ...range }),
+    collected: listHref(paths.payments, { ...range }),
+    outstanding: listHref(paths.customers, { balance_due: 'true' }),
+    overdue: listHref(paths.invoices, { status: 'overdue' }),
   };
 }
 

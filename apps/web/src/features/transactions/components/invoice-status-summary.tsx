@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Translations } from '../../../i18n/en';
 import { useInvoicesByStatus } from '../../../shared/api/get-invoices-by-status';
-import { paths } from '../../../shared/lib/paths';
+import { listHref, paths } from '../../../shared/lib/paths';
 import { Money } from '../../../shared/ui/money';
 import { NumberText } from '../../../shared/ui/number-text';
 
@@ -34,8 +34,7 @@ export function InvoiceStatusSummary({
   const { t } = useTranslation();
   const summary = useInvoicesByStatus({ service: serviceId, date_from: dateFrom, date_to: dateTo }, { isEnabled: Boolean(serviceId) });
   const rows = STATUSES.map((status) => summary.data?.find((row) => row.status === status) ?? { status, count: 0, total: '0' });
-  const linkOf = (status: string) =>
-    `${paths.invoices}?${new URLSearchParams({ status, ...(dateFrom ? { date_from: dateFrom } : {}), ...(dateTo ? { date_to: dateTo } : {}) }).toString()}`;
+  const linkOf = (status: string) => listHref(paths.invoices, { status, date_from: dateFrom, date_to: dateTo });
 
   return (
     <Box component="section" aria-label={t('transactions.summary.title')} sx={{ mb: 3 }}>
