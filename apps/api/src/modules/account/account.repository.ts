@@ -45,16 +45,14 @@ export async function findOpenInvoices(executor: Executor, scope: ServiceScope, 
 }
 
 export async function insertAccountPayment(executor: Executor, values: typeof accountPayments.$inferInsert): Promise<AccountPaymentRow> {
-  const row = first(await executor.insert(accountPayments).values(values).returning(), 'a row inserted into accountPayments');
-  return row;
+  return first(await executor.insert(accountPayments).values(values).returning(), 'a row inserted into accountPayments');
 }
 
 export async function insertCreditMovement(
   executor: Executor,
   values: Omit<typeof creditMovements.$inferInsert, 'kind'> & { kind: CreditMovementKind },
 ): Promise<typeof creditMovements.$inferSelect> {
-  const row = first(await executor.insert(creditMovements).values(values).returning(), 'a row inserted into creditMovements');
-  return row;
+  return first(await executor.insert(creditMovements).values(values).returning(), 'a row inserted into creditMovements');
 }
 
 /** Moves the customer's credit (the check constraint refuses it below zero) and answers balance and credit after. */
@@ -64,7 +62,7 @@ export async function addToCustomerCredit(
   customerId: number,
   delta: bigint,
 ): Promise<{ balance: bigint; credit: bigint }> {
-  const row = first(
+  return first(
     await executor
       .update(customers)
       .set({ credit: sql`${customers.credit} + ${delta.toString()}::bigint` })
@@ -72,7 +70,6 @@ export async function addToCustomerCredit(
       .returning({ balance: customers.balance, credit: customers.credit }),
     'the updated customers row',
   );
-  return row;
 }
 
 /** The next credit note number of the tenant, under the settings row's lock: gapless like the invoices'. */
@@ -82,8 +79,7 @@ export async function allocateCreditNoteNumber(executor: Executor, tenantId: num
 }
 
 export async function insertCreditNote(executor: Executor, values: typeof creditNotes.$inferInsert): Promise<CreditNoteRow> {
-  const row = first(await executor.insert(creditNotes).values(values).returning(), 'a row inserted into creditNotes');
-  return row;
+  return first(await executor.insert(creditNotes).values(values).returning(), 'a row inserted into creditNotes');
 }
 
 export async function sumCreditNotesOf(executor: Executor, tenantId: number, invoiceId: number): Promise<bigint> {

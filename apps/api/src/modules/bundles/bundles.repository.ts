@@ -89,8 +89,7 @@ export async function findBundleRow(
 }
 
 export async function insertBundle(executor: Executor, values: typeof bundles.$inferInsert): Promise<BundleRow> {
-  const row = first(await executor.insert(bundles).values(values).returning(), 'a row inserted into bundles');
-  return row;
+  return first(await executor.insert(bundles).values(values).returning(), 'a row inserted into bundles');
 }
 
 export async function updateBundleRow(
@@ -101,7 +100,7 @@ export async function updateBundleRow(
 ): Promise<BundleRow> {
   // An update without any field (`PUT {}`) changes nothing.
   if (Object.values(values).every((value) => value === undefined)) return (await findBundleRow(executor, scope, bundleId)) as BundleRow;
-  const row = first(
+  return first(
     await executor
       .update(bundles)
       .set(values)
@@ -109,7 +108,6 @@ export async function updateBundleRow(
       .returning(),
     'the updated bundles row',
   );
-  return row;
 }
 
 /** Any subscription, open or closed, keeps its bundle: a used bundle cannot be deleted (409 protected). */

@@ -135,11 +135,7 @@ export async function takeNextCreditNoteSequence(tx: Executor, scope: { tenantId
 }
 
 export async function updateSettings(tx: Executor, scope: { tenantId: number }, changes: SettingsChanges): Promise<SettingsRow> {
-  const row = first(
-    await tx.update(settings).set(changes).where(eq(settings.tenantId, scope.tenantId)).returning(),
-    'the updated settings row',
-  );
-  return row;
+  return first(await tx.update(settings).set(changes).where(eq(settings.tenantId, scope.tenantId)).returning(), 'the updated settings row');
 }
 
 /** Whether any amount was recorded in the tenant's currency: invoices, payments or transactions. */

@@ -211,8 +211,7 @@ export async function isCustomerCodeTaken(executor: Executor, tenantId: number, 
 }
 
 export async function insertCustomer(executor: Executor, values: typeof customers.$inferInsert): Promise<CustomerRow> {
-  const row = first(await executor.insert(customers).values(values).returning(), 'a row inserted into customers');
-  return row;
+  return first(await executor.insert(customers).values(values).returning(), 'a row inserted into customers');
 }
 
 export async function updateCustomerRow(
@@ -221,7 +220,7 @@ export async function updateCustomerRow(
   customerId: number,
   values: Partial<typeof customers.$inferInsert>,
 ): Promise<CustomerRow> {
-  const row = first(
+  return first(
     await executor
       .update(customers)
       .set(values)
@@ -229,7 +228,6 @@ export async function updateCustomerRow(
       .returning(),
     'the updated customers row',
   );
-  return row;
 }
 
 /** The customer's latest subscription (the open one when there is one). */
@@ -245,8 +243,7 @@ export async function findLatestSubscription(executor: Executor, scope: ServiceS
 }
 
 export async function insertSubscription(executor: Executor, values: typeof subscriptions.$inferInsert): Promise<SubscriptionRow> {
-  const row = first(await executor.insert(subscriptions).values(values).returning(), 'a row inserted into subscriptions');
-  return row;
+  return first(await executor.insert(subscriptions).values(values).returning(), 'a row inserted into subscriptions');
 }
 
 export async function closeSubscription(executor: Executor, scope: ServiceScope, subscriptionId: number, endedOn: string): Promise<void> {

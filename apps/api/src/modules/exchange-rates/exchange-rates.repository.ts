@@ -63,7 +63,7 @@ export async function findExchangeRateRow(
 
 /** Sets the month's rate, replacing the one there was. */
 export async function upsertExchangeRate(executor: Executor, values: typeof exchangeRates.$inferInsert): Promise<ExchangeRateRow> {
-  const row = first(
+  return first(
     await executor
       .insert(exchangeRates)
       .values(values)
@@ -79,5 +79,4 @@ export async function upsertExchangeRate(executor: Executor, values: typeof exch
       .returning(),
     'a row inserted into exchangeRates',
   );
-  return row;
 }

@@ -372,8 +372,7 @@ export async function allocateInvoiceNumber(executor: Executor, tenantId: number
 }
 
 export async function insertInvoice(executor: Executor, values: typeof invoices.$inferInsert): Promise<InvoiceRow> {
-  const row = first(await executor.insert(invoices).values(values).returning(), 'a row inserted into invoices');
-  return row;
+  return first(await executor.insert(invoices).values(values).returning(), 'a row inserted into invoices');
 }
 
 export async function insertInvoiceLines(executor: Executor, values: (typeof invoiceLines.$inferInsert)[]): Promise<InvoiceLineRow[]> {
@@ -387,7 +386,7 @@ export async function updateInvoiceRow(
   invoiceId: number,
   values: Partial<typeof invoices.$inferInsert>,
 ): Promise<InvoiceRow> {
-  const row = first(
+  return first(
     await executor
       .update(invoices)
       .set(values)
@@ -395,7 +394,6 @@ export async function updateInvoiceRow(
       .returning(),
     'the updated invoices row',
   );
-  return row;
 }
 
 /** The cached balance moves in the same transaction as the money write that changes it. */

@@ -83,8 +83,7 @@ export async function findRateForMonth(executor: Executor, tenantId: number, cur
 }
 
 export async function insertInvoiceRate(executor: Executor, values: typeof invoiceExchangeRates.$inferInsert): Promise<InvoiceRateRow> {
-  const row = first(await executor.insert(invoiceExchangeRates).values(values).returning(), 'a row inserted into invoiceExchangeRates');
-  return row;
+  return first(await executor.insert(invoiceExchangeRates).values(values).returning(), 'a row inserted into invoiceExchangeRates');
 }
 
 export async function findInvoiceRate(executor: Executor, tenantId: number, invoiceId: number): Promise<InvoiceRateRow | null> {

@@ -132,8 +132,7 @@ export async function sumReversalsOf(executor: Executor, tenantId: number, payme
 }
 
 export async function insertPayment(executor: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
-  const row = first(await executor.insert(payments).values(values).returning(), 'a row inserted into payments');
-  return row;
+  return first(await executor.insert(payments).values(values).returning(), 'a row inserted into payments');
 }
 
 /** What was tendered for the payment, in its transaction. */
@@ -142,7 +141,7 @@ export async function insertPaymentTender(
   values: { tenantId: number; paymentId: number; parts: ParsedPart[]; settled: PaymentSettlement; terms: CurrencyTerms },
 ): Promise<PaymentTenderRow> {
   const { terms, settled } = values;
-  const row = first(
+  return first(
     await executor
       .insert(paymentTenders)
       .values({
@@ -163,5 +162,4 @@ export async function insertPaymentTender(
       .returning(),
     'a row inserted into paymentTenders',
   );
-  return row;
 }

@@ -314,8 +314,7 @@ export async function isOnRound(executor: Executor, scope: ServiceScope, collect
 }
 
 export async function insertVisit(executor: Executor, values: typeof routeVisits.$inferInsert): Promise<RouteVisitRow> {
-  const row = first(await executor.insert(routeVisits).values(values).returning(), 'a row inserted into routeVisits');
-  return row;
+  return first(await executor.insert(routeVisits).values(values).returning(), 'a row inserted into routeVisits');
 }
 
 // --- Assignments -------------------------------------------------------------------------------
@@ -378,8 +377,7 @@ export async function findAssignmentRowForUpdate(executor: Executor, scope: Serv
 }
 
 export async function insertAssignment(executor: Executor, values: typeof routeAssignments.$inferInsert): Promise<RouteAssignmentRow> {
-  const row = first(await executor.insert(routeAssignments).values(values).returning(), 'a row inserted into routeAssignments');
-  return row;
+  return first(await executor.insert(routeAssignments).values(values).returning(), 'a row inserted into routeAssignments');
 }
 
 export async function deleteAssignmentRow(executor: Executor, scope: ServiceScope, id: number): Promise<void> {

@@ -146,8 +146,7 @@ export function createRouteService(deps: { clock: Clock; defaultDb: Db }) {
     async getAssignment(context: ServiceContext, id: number): Promise<RouteAssignment> {
       const row = await findAssignment(context.db, context.scope, id);
       if (!row) throw notFound();
-      const assignment = first(await toAssignments(context, [row]), 'the assignment of the row found');
-      return assignment;
+      return first(await toAssignments(context, [row]), 'the assignment of the row found');
     },
 
     async createAssignment(context: ServiceContext, input: CreateAssignmentData, audit: AuditContext): Promise<RouteAssignment> {

@@ -126,8 +126,7 @@ export async function isStationCodeTaken(executor: Executor, tenantId: number, c
 }
 
 export async function insertStation(executor: Executor, values: typeof stations.$inferInsert): Promise<StationRow> {
-  const row = first(await executor.insert(stations).values(values).returning(), 'a row inserted into stations');
-  return row;
+  return first(await executor.insert(stations).values(values).returning(), 'a row inserted into stations');
 }
 
 export async function updateStationRow(
@@ -138,7 +137,7 @@ export async function updateStationRow(
 ): Promise<StationRow> {
   // An update without any field (`PUT {}`) changes nothing.
   if (Object.values(values).every((value) => value === undefined)) return (await findStationRow(executor, scope, stationId)) as StationRow;
-  const row = first(
+  return first(
     await executor
       .update(stations)
       .set(values)
@@ -146,7 +145,6 @@ export async function updateStationRow(
       .returning(),
     'the updated stations row',
   );
-  return row;
 }
 
 /** A station that customers or subscriptions point at cannot be deleted (409 protected). */

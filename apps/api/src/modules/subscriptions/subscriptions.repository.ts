@@ -76,8 +76,7 @@ export async function findSubscriptionRow(
 }
 
 export async function insertReading(executor: Executor, values: typeof meterReadings.$inferInsert): Promise<ReadingRow> {
-  const row = first(await executor.insert(meterReadings).values(values).returning(), 'a row inserted into meterReadings');
-  return row;
+  return first(await executor.insert(meterReadings).values(values).returning(), 'a row inserted into meterReadings');
 }
 
 export async function setSubscriptionCounter(
@@ -86,7 +85,7 @@ export async function setSubscriptionCounter(
   subscriptionId: number,
   values: { counter: string; counterUpdatedAt: Date | null; counterUpdatedBy: number | null },
 ): Promise<SubscriptionRow> {
-  const row = first(
+  return first(
     await executor
       .update(subscriptions)
       .set(values)
@@ -94,7 +93,6 @@ export async function setSubscriptionCounter(
       .returning(),
     'the updated subscriptions row',
   );
-  return row;
 }
 
 /**
@@ -408,6 +406,5 @@ export async function findInvoiceBillingReading(executor: Executor, tenantId: nu
 }
 
 export async function insertReadingVoid(executor: Executor, values: typeof readingVoids.$inferInsert): Promise<ReadingVoidRow> {
-  const row = first(await executor.insert(readingVoids).values(values).returning(), 'a row inserted into readingVoids');
-  return row;
+  return first(await executor.insert(readingVoids).values(values).returning(), 'a row inserted into readingVoids');
 }

@@ -121,8 +121,7 @@ export async function findServiceBundleIds(executor: Executor, scope: ServiceSco
 }
 
 export async function insertTariff(executor: Executor, values: typeof tariffs.$inferInsert): Promise<TariffRow> {
-  const row = first(await executor.insert(tariffs).values(values).returning(), 'a row inserted into tariffs');
-  return row;
+  return first(await executor.insert(tariffs).values(values).returning(), 'a row inserted into tariffs');
 }
 
 export async function updateTariffRow(
@@ -131,7 +130,7 @@ export async function updateTariffRow(
   tariffId: number,
   values: Partial<typeof tariffs.$inferInsert>,
 ): Promise<TariffRow> {
-  const row = first(
+  return first(
     await executor
       .update(tariffs)
       .set(values)
@@ -139,7 +138,6 @@ export async function updateTariffRow(
       .returning(),
     'the updated tariffs row',
   );
-  return row;
 }
 
 export async function deleteTariffRow(executor: Executor, scope: ServiceScope, tariffId: number): Promise<void> {

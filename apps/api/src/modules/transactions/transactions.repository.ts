@@ -71,8 +71,7 @@ export function listTransactionsSource(
 }
 
 export async function insertTransaction(executor: Executor, values: typeof transactions.$inferInsert): Promise<TransactionRow> {
-  const row = first(await executor.insert(transactions).values(values).returning(), 'a row inserted into transactions');
-  return row;
+  return first(await executor.insert(transactions).values(values).returning(), 'a row inserted into transactions');
 }
 
 /** Invoices per status (every status listed, zero included), optionally of one service and issued in a range. */
