@@ -1,71 +1,20 @@
 import { z } from 'zod';
 import { normalizeDigits } from './digits';
+import { CURRENCY_DECIMALS, DECIMAL_PATTERN } from './money-format';
 import { ERROR_CODES } from './errors';
 
 export { normalizeDigits };
+export { CURRENCY_DECIMALS, currencyDecimals, formatMoney, formatMoneyAmount, formatScaled, parseMoney, parseScaled } from './money-format';
 
 /**
  * Exact money, shared by server and client. Amounts travel as decimal strings ("12.50"),
  * live in integer minor units (bigint) and are never a binary float.
  */
-export const CURRENCY_DECIMALS: Record<string, number> = {
-  USD: 2,
-  EUR: 2,
-  GBP: 2,
-  SAR: 2,
-  AED: 2,
-  QAR: 2,
-  EGP: 2,
-  TRY: 2,
-  JOD: 3,
-  KWD: 3,
-  BHD: 3,
-  OMR: 3,
-  TND: 3,
-  LBP: 0,
-  IQD: 0,
-  SYP: 0,
-};
 export const CURRENCIES = Object.keys(CURRENCY_DECIMALS);
 export const currencySchema = z
   .string()
   .transform((value) => value.trim().toUpperCase())
   .refine((value) => value in CURRENCY_DECIMALS, { message: ERROR_CODES.invalidCurrency });
-
-export function currencyDecimals(currency: string): number {
-  return CURRENCY_DECIMALS[currency.toUpperCase()] ?? 2;
-}
-
-const DECIMAL_PATTERN = /^([+-])?(\d+)(?:\.(\d+))?$/;
-
-/** Parses a decimal text into an integer scaled by 10^scale; null when not a number or too precise. */
-export function parseScaled(value: string | number, scale: number): bigint | null {
-  const text = normalizeDigits(String(value));
-  const match = DECIMAL_PATTERN.exec(text);
-  if (!match) return null;
-  const [, sign, whole, fraction = ''] = match;
-  if (fraction.length > scale && /[1-9]/.test(fraction.slice(scale))) return null;
-  const digits = whole + fraction.slice(0, scale).padEnd(scale, '0');
-  const magnitude = BigInt(digits);
-  return sign === '-' ? -magnitude : magnitude;
-}
-
-/** Formats an integer scaled by 10^scale as a plain decimal text ("-12.50"). */
-export function formatScaled(value: bigint, scale: number): string {
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
-  const whole = scale === 0 ? digits : digits.slice(0, -scale);
-  const fraction = scale === 0 ? '' : `.${digits.slice(-scale)}`;
-  return `${negative ? '-' : ''}${whole}${fraction}`;
-}
-
-export function parseMoney(value: string | number, decimals: number): bigint | null {
-  return parseScaled(value, decimals);
-}
-
-export function formatMoneyAmount(minor: bigint, decimals: number): string {
-  return formatScaled(minor, decimals);
-}
 
 /** Integer division rounding half away from zero (half-up on magnitudes). */
 export function divideRoundHalfUp(numerator: bigint, denominator: bigint): bigint {
@@ -120,18 +69,3 @@ export const moneySchema = z
   .string()
   .regex(/^-?\d+(\.\d+)?$/)
   .meta({ description: 'Decimal amount', example: '12.50' });
-
-/**
- * Formats a decimal money text for display, exactly (Intl formats decimal strings without floats).
- * `locale` is a language (`en`, `ar`) or a whole Intl locale (`ar-EG-u-nu-latn`: Arabic, Western digits).
- */
-export function formatMoney(amount: string, currency: string, locale: string): string {
-  const decimals = currencyDecimals(currency);
-  const formatter = new Intl.NumberFormat(locale === 'ar' ? 'ar-EG' : locale === 'en' ? 'en-US' : locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  });
-  return formatter.format(amount as unknown as number);
-}

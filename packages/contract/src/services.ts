@@ -4,6 +4,8 @@ import { booleanQuerySchema, idSchema, requiredText } from './common';
 import { ERROR_CODES } from './errors';
 import { decimalStringSchema, formatScaled, parseScaled, QUANTITY_SCALE } from './money';
 
+export { hasCounters, serviceNameIn } from './service-names';
+
 export const serviceSchema = z
   .object({
     id: idSchema,
@@ -82,17 +84,6 @@ export type ReorderServicesInput = z.input<typeof reorderServicesInputSchema>;
 export const listServicesQuerySchema = z.object({
   include_inactive: booleanQuerySchema.optional(),
 });
-
-/** The service's name in the UI's language: the Arabic one in Arabic when set. */
-export function serviceNameIn(service: { name: string; name_ar?: string | null }, language: string | undefined): string {
-  const arabic = service.name_ar?.trim();
-  return language?.startsWith('ar') && arabic ? arabic : service.name;
-}
-
-/** The Counters screen exists for metered services only (issue 17: no longer for a service named electricity). */
-export function hasCounters(service: { is_metered: boolean } | null | undefined): boolean {
-  return Boolean(service?.is_metered);
-}
 
 /** The Services screen's list (filtered in the browser: a tenant has a handful of services). */
 export const serviceListSpec = {

@@ -1,6 +1,6 @@
 import { canKey, type MenuKey } from '@meterline/contract/permissions';
 import { roleFlags } from '@meterline/contract/roles';
-import { hasCounters } from '@meterline/contract/services';
+import { hasCounters } from '@meterline/contract/service-names';
 import type { Translations } from '../../i18n/en';
 import { paths } from '../../shared/lib/paths';
 

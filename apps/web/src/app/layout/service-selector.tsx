@@ -3,7 +3,7 @@ import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Typography from '@mui/material/Typography';
-import { serviceNameIn } from '@meterline/contract/services';
+import { serviceNameIn } from '@meterline/contract/service-names';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedService } from '../../shared/hooks/use-selected-service';

@@ -1,5 +1,6 @@
 import { landingPathFor } from '@meterline/contract/roles';
-import { hasCounters, serviceNameIn, type Service } from '@meterline/contract/services';
+import { hasCounters, serviceNameIn } from '@meterline/contract/service-names';
+import type { Service } from '@meterline/contract/services';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';

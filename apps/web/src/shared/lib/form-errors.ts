@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { isErrorCode, type ErrorCode, type ErrorParams } from '@meterline/contract/errors';
+import { isErrorCode, type ErrorCode } from '@meterline/contract/error-codes';
+import type { ErrorParams } from '@meterline/contract/errors';
 import { formatErrorMessage, type ErrorLanguage } from '@meterline/contract/error-messages';
 import { i18next } from '../../i18n/index';
 import { ApiError } from './api-client';

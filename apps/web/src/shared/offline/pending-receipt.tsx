@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
+import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money-format';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../lib/format-date';

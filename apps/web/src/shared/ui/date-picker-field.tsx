@@ -1,14 +1,14 @@
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import Box from '@mui/material/Box';
+import { lazy, Suspense } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { dayjsLocale } from '../lib/format-number';
 import { localizeMessage } from '../lib/form-errors';
-import { dayjs } from '../lib/pickers-adapter';
-import { PickersLocalization } from './pickers-localization';
 
-const TEXT_FORMAT = { date: 'YYYY-MM-DD', month: 'YYYY-MM' } as const;
-/** What the field shows: "24 نوفمبر 2026" / "October 2026" in the language's words and the user's digits. */
-const DISPLAY_FORMAT = { date: 'D MMM YYYY', month: 'MMMM YYYY' } as const;
+/**
+ * The picker itself (MUI X's DatePicker, dayjs and its locales: ~50 KB gzip) comes when the field
+ * shows, not with the screen's JS (docs/decisions.md, "Issue 18, item 4: bundle budget").
+ */
+const DatePickerInput = lazy(() => import('./date-picker-input'));
 
 export interface DatePickerFieldProps {
   label: string;
@@ -28,51 +28,14 @@ export interface DatePickerFieldProps {
 
 /**
  * A day or a month picked through the app's locale (issue 17): MUI X's picker with the language's
- * month names and the user's digits, never the browser's `<input type="date|month">` (mm/dd/yyyy,
- * "October 2026" in English inside Arabic). The value stays the plain text the API and the URL use;
- * a date typed half-way is '' until it is whole.
+ * month names and the user's digits (date-picker-input.tsx), downloaded when first shown; until then
+ * a placeholder of the field's height.
  */
-export function DatePickerField({
-  label,
-  value,
-  onChange,
-  kind = 'date',
-  size,
-  isRequired,
-  isDisabled,
-  error,
-  helperText,
-  fullWidth,
-  minWidth,
-  onBlur,
-}: DatePickerFieldProps) {
-  const { i18n } = useTranslation();
-  const locale = dayjsLocale(i18n.language);
-  const parsed = value ? dayjs(value, TEXT_FORMAT[kind], true).locale(locale) : null;
+export function DatePickerField(props: DatePickerFieldProps) {
   return (
-    <PickersLocalization language={i18n.language}>
-      <DatePicker
-        label={label}
-        value={parsed?.isValid() ? parsed : null}
-        onChange={(next) => onChange(next?.isValid() ? next.locale('en').format(TEXT_FORMAT[kind]) : '')}
-        views={kind === 'month' ? ['year', 'month'] : undefined}
-        openTo={kind === 'month' ? 'month' : undefined}
-        format={DISPLAY_FORMAT[kind]}
-        disabled={isDisabled}
-        slotProps={{
-          field: { clearable: !isRequired },
-          textField: {
-            size,
-            required: isRequired,
-            fullWidth,
-            error: Boolean(error),
-            helperText: error ?? helperText,
-            onBlur,
-            sx: minWidth ? { minWidth: { xs: '100%', sm: minWidth } } : undefined,
-          },
-        }}
-      />
-    </PickersLocalization>
+    <Suspense fallback={<Box aria-busy="true" sx={{ minHeight: props.size === 'small' ? 40 : 56 }} />}>
+      <DatePickerInput {...props} />
+    </Suspense>
   );
 }
 

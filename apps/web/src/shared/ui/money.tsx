@@ -1,4 +1,4 @@
-import { formatMoney } from '@meterline/contract/money';
+import { formatMoney } from '@meterline/contract/money-format';
 import { useTranslation } from 'react-i18next';
 import { numberLocale, stripBidiMarks } from '../lib/format-number';
 import { useSession } from '../lib/session';

@@ -1,0 +1,16 @@
+/*
+ * Without zod (services.ts re-exports these with the schemas): the web app's signed-in shell
+ * (menu, service selector) uses them on every screen, and zod stays out of its JS
+ * (docs/decisions.md, "Issue 18, item 4: bundle budget").
+ */
+
+/** The service's name in the UI's language: the Arabic one in Arabic when set. */
+export function serviceNameIn(service: { name: string; name_ar?: string | null }, language: string | undefined): string {
+  const arabic = service.name_ar?.trim();
+  return language?.startsWith('ar') && arabic ? arabic : service.name;
+}
+
+/** The Counters screen exists for metered services only (issue 17: no longer for a service named electricity). */
+export function hasCounters(service: { is_metered: boolean } | null | undefined): boolean {
+  return Boolean(service?.is_metered);
+}
