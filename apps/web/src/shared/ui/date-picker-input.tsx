@@ -2,14 +2,12 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useTranslation } from 'react-i18next';
 import { dayjsLocale } from '../lib/format-number';
 import { dayjs } from '../lib/pickers-adapter';
+import type { DatePickerFieldProps } from './date-picker-field';
 import { PickersLocalization } from './pickers-localization';
 
 const TEXT_FORMAT = { date: 'YYYY-MM-DD', month: 'YYYY-MM' } as const;
 /** What the field shows: "24 نوفمبر 2026" / "October 2026" in the language's words and the user's digits. */
 const DISPLAY_FORMAT = { date: 'D MMM YYYY', month: 'MMMM YYYY' } as const;
-
-import type { DatePickerFieldProps } from './date-picker-field';
-
 
 /**
  * A day or a month picked through the app's locale (issue 17): MUI X's picker with the language's

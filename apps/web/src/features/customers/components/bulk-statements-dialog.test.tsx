@@ -35,7 +35,7 @@ describe('bulk statements dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'كشوف حساب لعدة مشتركين' });
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'المحطة' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Hamra generator' }));
-    await typeDate(within(dialog).getByRole('group', { name: 'من' }), '2026-10-01');
+    await typeDate(await within(dialog).findByRole('group', { name: 'من' }), '2026-10-01');
     await userEvent.click(within(dialog).getByRole('button', { name: 'طباعة' }));
     await waitFor(() => expect(tab.location.href).toMatch(/^blob:/));
     expect(urls).toEqual(['/api/services/1/statements/?date_from=2026-10-01&lang=ar&station=5']);

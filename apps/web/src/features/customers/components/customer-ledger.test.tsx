@@ -73,7 +73,7 @@ describe('customer ledger', () => {
     expect(screen.getByTestId('ageing-days_31_60')).toHaveTextContent('31–60 days$0.00');
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/services/1/customers/5/ledger/?date_from=2026-09-01');
 
-    await typeDate(screen.getByRole('group', { name: 'To' }), '2026-09-30');
+    await typeDate(await screen.findByRole('group', { name: 'To' }), '2026-09-30');
     await waitFor(() => expect(router.state.location.search).toBe('?date_from=2026-09-01&date_to=2026-09-30'));
     await waitFor(() =>
       expect(
@@ -237,7 +237,7 @@ describe('customer ledger', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Print statement' }));
     const dialog = await screen.findByRole('dialog', { name: 'Statement of account' });
-    expect(within(dialog).getByRole('group', { name: 'From' })).toHaveTextContent('1 Jan 2026');
+    expect(await within(dialog).findByRole('group', { name: 'From' })).toHaveTextContent('1 Jan 2026');
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Language of the statement' }));
     await userEvent.click(await screen.findByRole('option', { name: 'العربية' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Print' }));

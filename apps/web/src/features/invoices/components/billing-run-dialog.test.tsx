@@ -43,7 +43,7 @@ describe('billing run dialog', () => {
     queryClient.setQueryData(['statistics', 'stats1', { service: 1 }], { collected_this_month: '1.00' });
     const dialog = await screen.findByRole('dialog', { name: 'Billing run' });
     // The month that just ended is proposed.
-    expect(within(dialog).getByRole('group', { name: /Month to bill/ })).toHaveTextContent('October 2026');
+    expect(await within(dialog).findByRole('group', { name: /Month to bill/ })).toHaveTextContent('October 2026');
     await waitFor(() => expect(dialog).toHaveTextContent(/Meters to bill for October 2026: \W*74\W*\. Already billed and skipped: \W*3/));
     expect(calls[0]).toEqual({
       url: '/api/services/1/invoices/generate/?dry_run=true',
