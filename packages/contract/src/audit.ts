@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { calendarDateSchema } from './billing-common';
 import { ERROR_CODES } from './errors';
-import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
+import { listQuerySchema, paginatedSchema } from './pagination';
+
+export { auditListSpec } from './list-specs';
 
 /** The API's singular nouns for what an audit row is about. */
 export const AUDIT_ENTITIES = [
@@ -52,12 +54,6 @@ export const auditEntrySchema = z
   })
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-
-export const auditListSpec = {
-  ordering: ['at', 'id'],
-  filters: ['entity', 'entity_id', 'actor', 'date_from', 'date_to'],
-  defaultOrdering: '-at',
-} as const satisfies ListSpec<'at' | 'id', 'entity' | 'entity_id' | 'actor' | 'date_from' | 'date_to'>;
 
 export const listAuditQuerySchema = listQuerySchema.extend({
   entity: z.enum(AUDIT_ENTITIES, { message: ERROR_CODES.invalidChoice }).optional(),

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { decimalInputSchema, decimalSchema, textInput } from './billing-common';
 import { booleanQuerySchema, idSchema, requiredText, timestampSchema } from './common';
 import { moneySchema } from './money';
-import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
+import { listQuerySchema, paginatedSchema } from './pagination';
+
+export { bundleListSpec } from './list-specs';
 
 export const bundleSchema = z
   .object({
@@ -45,12 +47,6 @@ export const updateBundleInputSchema = z.object({
   is_active: z.boolean().optional(),
 });
 export type UpdateBundleInput = z.input<typeof updateBundleInputSchema>;
-
-export const bundleListSpec = {
-  ordering: ['id', 'name', 'amperage', 'price', 'unit_price', 'is_active', 'created_at'],
-  filters: ['is_active'],
-  defaultOrdering: 'name',
-} as const satisfies ListSpec<string, string>;
 
 export const listBundlesQuerySchema = listQuerySchema.extend({
   is_active: booleanQuerySchema.optional(),

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { decimalInputSchema, decimalSchema, emailInputSchema, nullableIdInputSchema, textInput } from './billing-common';
 import { booleanQuerySchema, idParamSchema, idSchema, requiredText, timestampSchema } from './common';
 import { moneySchema } from './money';
-import { listQuerySchema, paginatedWithTotalsSchema, type ListSpec } from './pagination';
+import { listQuerySchema, paginatedWithTotalsSchema } from './pagination';
+import { CUSTOMER_STATUSES } from './list-specs';
 
-export const CUSTOMER_STATUSES = ['active', 'suspended', 'disconnected'] as const;
+export { CUSTOMER_STATUSES, customerListSpec } from './list-specs';
+
 export const customerStatusSchema = z.enum(CUSTOMER_STATUSES, { message: 'Choose a valid status.' });
 
 /** The customer's open subscription: its bundle, current meter reading and the day it started (a period may not start before it). */
@@ -91,12 +93,6 @@ export const updateCustomerInputSchema = z.object({
   code: textInput(32).optional(),
 });
 export type UpdateCustomerInput = z.input<typeof updateCustomerInputSchema>;
-
-export const customerListSpec = {
-  ordering: ['id', 'code', 'full_name', 'phone', 'status', 'balance', 'created_at', 'building', 'station'],
-  filters: ['status', 'station', 'region', 'street', 'building', 'bundle', 'balance_due'],
-  defaultOrdering: 'full_name',
-} as const satisfies ListSpec<string, string>;
 
 export const listCustomersQuerySchema = listQuerySchema.extend({
   status: customerStatusSchema.optional(),

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { decimalInputSchema, decimalSchema } from './billing-common';
 import { idSchema, timestampSchema } from './common';
-import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
+import { listQuerySchema, paginatedSchema } from './pagination';
 import { monthInputSchema, monthSchema } from './tariffs';
+
+export { exchangeRateListSpec } from './list-specs';
 
 /**
  * The month's rate of the tenant's second currency: units of the other currency for one unit of
@@ -32,12 +34,6 @@ export const setExchangeRateInputSchema = z.object({
   base_currency: z.string().trim().toUpperCase().optional(),
 });
 export type SetExchangeRateInput = z.input<typeof setExchangeRateInputSchema>;
-
-export const exchangeRateListSpec = {
-  ordering: ['month', 'rate', 'set_at'],
-  filters: ['currency'],
-  defaultOrdering: '-month',
-} as const satisfies ListSpec<string, string>;
 
 export const listExchangeRatesQuerySchema = listQuerySchema.extend({
   currency: z.string().optional(),

@@ -3,9 +3,11 @@ import { ERROR_CODES } from './errors';
 import { calendarDateSchema, decimalInputSchema, decimalSchema, idInputSchema, textInput } from './billing-common';
 import { booleanQuerySchema, idParamSchema, idSchema, timestampSchema } from './common';
 import { moneySchema } from './money';
-import { listQuerySchema, paginatedWithTotalsSchema, type ListSpec } from './pagination';
+import { listQuerySchema, paginatedWithTotalsSchema } from './pagination';
 import { paymentSchema } from './payments';
 import { readingSchema } from './subscriptions';
+
+export { invoiceListSpec } from './list-specs';
 
 export const INVOICE_STATUSES = ['unpaid', 'partially_paid', 'paid', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -196,24 +198,6 @@ export const generateInvoicesResultSchema = z
   })
   .meta({ id: 'GenerateInvoicesResult' });
 export type GenerateInvoicesResult = z.infer<typeof generateInvoicesResultSchema>;
-
-export const invoiceListSpec = {
-  ordering: [
-    'id',
-    'number',
-    'issued_on',
-    'due_on',
-    'period_start',
-    'total',
-    'amount_paid',
-    'balance_due',
-    'status',
-    'customer_name',
-    'created_at',
-  ],
-  filters: ['status', 'customer', 'subscription', 'period_start', 'period_end', 'date_from', 'date_to'],
-  defaultOrdering: '-issued_on,-id',
-} as const satisfies ListSpec<string, string>;
 
 export const listInvoicesQuerySchema = listQuerySchema.extend({
   status: z.enum(INVOICE_STATUS_FILTERS, { message: 'Choose a valid status.' }).optional(),

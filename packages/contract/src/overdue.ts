@@ -3,7 +3,9 @@ import { idInputSchema } from './billing-common';
 import { idSchema, timestampSchema } from './common';
 import { ERROR_CODES } from './errors';
 import { moneySchema, normalizeDigits } from './money';
-import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
+import { listQuerySchema, paginatedSchema } from './pagination';
+
+export { overdueListSpec } from './list-specs';
 
 /** One customer with an overdue balance: whom to chase, how much and since when. */
 export const overdueCustomerSchema = z
@@ -26,12 +28,6 @@ export const overdueCustomerSchema = z
   })
   .meta({ id: 'OverdueCustomer' });
 export type OverdueCustomer = z.infer<typeof overdueCustomerSchema>;
-
-export const overdueListSpec = {
-  ordering: ['days_overdue', 'overdue_amount', 'customer_name', 'oldest_due_on', 'last_payment_at', 'overdue_invoices', 'last_reminder_at'],
-  filters: ['station', 'region', 'min_days'],
-  defaultOrdering: '-days_overdue',
-} as const satisfies ListSpec<string, string>;
 
 export const listOverdueQuerySchema = listQuerySchema.extend({
   station: idInputSchema.optional(),

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './errors';
 
-export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 100;
-export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
-/** `count` is exact up to this many rows; past it the API answers this number with count_capped. */
-export const COUNT_CAP = 100_000;
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list-specs';
+
+export { COUNT_CAP, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './list-specs';
 
 const positiveInt = (fallback: number, max?: number) =>
   z.preprocess(

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { calendarDateSchema, decimalInputSchema, happenedAtInputSchema, idInputSchema, textInput } from './billing-common';
 import { idParamSchema, idSchema, timestampSchema } from './common';
 import { moneySchema } from './money';
-import { listQuerySchema, paginatedWithTotalsSchema, type ListSpec } from './pagination';
+import { listQuerySchema, paginatedWithTotalsSchema } from './pagination';
+import { PAYMENT_METHODS } from './list-specs';
 
-export const PAYMENT_METHODS = ['cash', 'card', 'bank_transfer'] as const;
+export { PAYMENT_METHODS, paymentListSpec } from './list-specs';
+
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { message: 'Choose a valid payment method.' });
 
 export const currencyAmountSchema = z.object({ currency: z.string(), amount: moneySchema }).meta({ id: 'CurrencyAmount' });
@@ -72,12 +74,6 @@ export const createPaymentInputSchema = z.object({
   paid_at: happenedAtInputSchema.optional(),
 });
 export type CreatePaymentInput = z.input<typeof createPaymentInputSchema>;
-
-export const paymentListSpec = {
-  ordering: ['id', 'paid_at', 'amount', 'method', 'customer_name', 'invoice_number'],
-  filters: ['method', 'received_by', 'invoice', 'customer', 'date_from', 'date_to'],
-  defaultOrdering: '-paid_at,-id',
-} as const satisfies ListSpec<string, string>;
 
 export const listPaymentsQuerySchema = listQuerySchema.extend({
   method: paymentMethodSchema.optional(),

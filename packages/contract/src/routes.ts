@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { calendarDateSchema, decimalSchema, idInputSchema, textInput } from './billing-common';
 import { dateSchema, idSchema, timestampSchema } from './common';
 import { moneySchema } from './money';
-import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
+import { listQuerySchema, paginatedSchema } from './pagination';
+
+export { routeAssignmentListSpec, routeListSpec } from './list-specs';
 
 /**
  * Route sheets (issue 19, item 3): the round of a day for a collector, building by building, and
@@ -87,13 +89,6 @@ export const routeBuildingSchema = routeStopSchema
   .meta({ id: 'RouteBuilding' });
 export type RouteBuilding = z.infer<typeof routeBuildingSchema>;
 
-export const routeListSpec = {
-  /** `route`: region, street, then building, names compared with their numbers as numbers. */
-  ordering: ['route', 'building_name', 'street_name', 'customers'],
-  filters: ['collector', 'date'],
-  defaultOrdering: 'route',
-} as const satisfies ListSpec<string, string>;
-
 /** `?collector=` (a collector: themselves, the default) and `?date=` (default: today, the tenant's). */
 export const routeQuerySchema = z.object({
   collector: idInputSchema.optional(),
@@ -150,12 +145,6 @@ export const createRouteAssignmentInputSchema = z.object({
   station: idInputSchema.nullable().optional(),
 });
 export type CreateRouteAssignmentInput = z.input<typeof createRouteAssignmentInputSchema>;
-
-export const routeAssignmentListSpec = {
-  ordering: ['id', 'collector', 'created_at'],
-  filters: ['collector'],
-  defaultOrdering: 'collector',
-} as const satisfies ListSpec<string, string>;
 
 export const listRouteAssignmentsQuerySchema = listQuerySchema.extend({ collector: idInputSchema.optional() });
 export type ListRouteAssignmentsQuery = z.infer<typeof listRouteAssignmentsQuerySchema>;

@@ -4,6 +4,8 @@ import { booleanQuerySchema, idSchema, requiredText } from './common';
 import { ERROR_CODES } from './errors';
 import { decimalStringSchema, formatScaled, parseScaled, QUANTITY_SCALE } from './money';
 
+export { serviceListSpec } from './list-specs';
+
 export { hasCounters, serviceNameIn } from './service-names';
 
 export const serviceSchema = z
@@ -84,9 +86,3 @@ export type ReorderServicesInput = z.input<typeof reorderServicesInputSchema>;
 export const listServicesQuerySchema = z.object({
   include_inactive: booleanQuerySchema.optional(),
 });
-
-/** The Services screen's list (filtered in the browser: a tenant has a handful of services). */
-export const serviceListSpec = {
-  ordering: [],
-  filters: ['is_active'],
-} as const;

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { decimalInputSchema, decimalSchema, nullableIdInputSchema, textInput } from './billing-common';
 import { booleanQuerySchema, idParamSchema, idSchema, requiredText, timestampSchema } from './common';
-import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
+import { listQuerySchema, paginatedSchema } from './pagination';
+import { STATION_STATUSES } from './list-specs';
 
-export const STATION_STATUSES = ['active', 'maintenance', 'offline'] as const;
+export { STATION_STATUSES, stationListSpec } from './list-specs';
+
 export const stationStatusSchema = z.enum(STATION_STATUSES, { message: 'Choose a valid status.' });
 
 export const stationSchema = z
@@ -55,12 +57,6 @@ export const updateStationInputSchema = z.object({
   notes: textInput(2000).optional(),
 });
 export type UpdateStationInput = z.input<typeof updateStationInputSchema>;
-
-export const stationListSpec = {
-  ordering: ['id', 'name', 'code', 'status', 'capacity', 'created_at', 'customers_count'],
-  filters: ['status', 'region', 'street', 'building'],
-  defaultOrdering: 'name',
-} as const satisfies ListSpec<string, string>;
 
 export const listStationsQuerySchema = listQuerySchema.extend({
   status: stationStatusSchema.optional(),

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { decimalInputSchema, decimalSchema, happenedAtInputSchema, textInput } from './billing-common';
 import { idParamSchema, idSchema, timestampSchema } from './common';
-import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
+import { listQuerySchema, paginatedSchema } from './pagination';
+
+export { counterListSpec, readingListSpec } from './list-specs';
 
 export const subscriptionSchema = z
   .object({
@@ -100,12 +102,6 @@ export const voidReadingInputSchema = z.object({
 });
 export type VoidReadingInput = z.input<typeof voidReadingInputSchema>;
 
-export const counterListSpec = {
-  ordering: ['id', 'customer_name', 'customer_code', 'building_name', 'floor', 'apartment', 'counter', 'counter_updated_at', 'consumption'],
-  filters: ['station', 'region', 'street', 'building', 'bundle'],
-  defaultOrdering: 'building_name,floor,apartment',
-} as const satisfies ListSpec<string, string>;
-
 export const listCountersQuerySchema = listQuerySchema.extend({
   station: idParamSchema.optional(),
   region: idParamSchema.optional(),
@@ -115,12 +111,6 @@ export const listCountersQuerySchema = listQuerySchema.extend({
 });
 export type ListCountersQuery = z.infer<typeof listCountersQuerySchema>;
 export const paginatedCountersSchema = paginatedSchema(counterSchema);
-
-export const readingListSpec = {
-  ordering: ['id', 'taken_at', 'value'],
-  filters: ['kind'],
-  defaultOrdering: '-id',
-} as const satisfies ListSpec<string, string>;
 
 export const listReadingsQuerySchema = listQuerySchema.extend({ kind: z.enum(READING_KINDS).optional() });
 export type ListReadingsQuery = z.infer<typeof listReadingsQuerySchema>;

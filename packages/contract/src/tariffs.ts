@@ -3,8 +3,10 @@ import { decimalInputSchema, decimalSchema, idInputSchema } from './billing-comm
 import { idSchema, requiredText, timestampSchema } from './common';
 import { ERROR_CODES } from './errors';
 import { normalizeDigits } from './money';
-import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
+import { listQuerySchema, paginatedSchema } from './pagination';
 import { isMonth } from './tariff-pricing';
+
+export { tariffListSpec } from './list-specs';
 
 /**
  * Tariffs of a service: the price of a unit of consumption from a month on (optionally until a
@@ -82,12 +84,6 @@ export const updateTariffInputSchema = z.object({
   effective_from: tariffFields.effective_from.optional(),
 });
 export type UpdateTariffInput = z.input<typeof updateTariffInputSchema>;
-
-export const tariffListSpec = {
-  ordering: ['id', 'name', 'effective_from', 'effective_to', 'created_at'],
-  filters: ['bundle', 'month'],
-  defaultOrdering: '-effective_from',
-} as const satisfies ListSpec<string, string>;
 
 export const listTariffsQuerySchema = listQuerySchema.extend({
   /** Tariffs that apply to this bundle (its own and those for every bundle). */

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { ERROR_CODES } from './errors';
 import { booleanQuerySchema, idParamSchema, idSchema, optionalText, requiredText, timestampSchema } from './common';
 import { currencySchema } from './money';
-import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
+import { listQuerySchema, paginatedSchema } from './pagination';
+
+export { tenantListSpec } from './list-specs';
 
 /** A tenant (shown as "Client"): platform data in the `default` database. */
 export const tenantSchema = z
@@ -57,12 +59,6 @@ export const updateTenantInputSchema = z.object({
   db_alias: aliasField.optional(),
 });
 export type UpdateTenantInput = z.input<typeof updateTenantInputSchema>;
-
-export const tenantListSpec = {
-  ordering: ['id', 'name', 'slug', 'email', 'db_alias', 'is_blocked', 'created_at', 'users_count'],
-  filters: ['is_blocked', 'db_alias'],
-  defaultOrdering: 'name',
-} as const satisfies ListSpec<string, string>;
 
 export const listTenantsQuerySchema = listQuerySchema.extend({
   is_blocked: booleanQuerySchema.optional(),

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { calendarDateSchema, decimalInputSchema, nullableIdInputSchema, textInput } from './billing-common';
 import { idParamSchema, idSchema, timestampSchema } from './common';
 import { moneySchema } from './money';
-import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
+import { listQuerySchema, paginatedSchema } from './pagination';
+import { TRANSACTION_KINDS } from './list-specs';
+
+export { TRANSACTION_KINDS, transactionListSpec } from './list-specs';
 
 /** Money moving outside invoices. */
-export const TRANSACTION_KINDS = ['handover', 'expense', 'deposit', 'adjustment'] as const;
 export const transactionKindSchema = z.enum(TRANSACTION_KINDS, { message: 'Choose a valid kind.' });
 
 export const transactionSchema = z
@@ -36,12 +38,6 @@ export const createTransactionInputSchema = z.object({
   description: textInput(1000).optional().default(''),
 });
 export type CreateTransactionInput = z.input<typeof createTransactionInputSchema>;
-
-export const transactionListSpec = {
-  ordering: ['id', 'created_at', 'amount', 'kind'],
-  filters: ['kind', 'service', 'from_user', 'to_user', 'date_from', 'date_to'],
-  defaultOrdering: '-created_at,-id',
-} as const satisfies ListSpec<string, string>;
 
 export const listTransactionsQuerySchema = listQuerySchema.extend({
   kind: transactionKindSchema.optional(),

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { ERROR_CODES } from './errors';
 import { passwordSchema } from './auth';
 import { booleanQuerySchema, digitSystemSchema, forbiddenField, idSchema, optionalText, timestampSchema } from './common';
-import { listQuerySchema, paginatedSchema, type ListSpec } from './pagination';
+import { listQuerySchema, paginatedSchema } from './pagination';
 import { TENANT_ROLES } from './roles';
+
+export { userListSpec } from './list-specs';
 
 export const tenantSummarySchema = z
   .object({
@@ -93,12 +95,6 @@ export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
 export const PROFILE_FIELDS = ['first_name', 'last_name', 'phone', 'email', 'avatar', 'digits'] as const;
 
 export const roleOptionSchema = z.object({ value: z.string(), label: z.string() });
-
-export const userListSpec = {
-  ordering: ['id', 'username', 'first_name', 'last_name', 'email', 'role', 'is_active', 'date_joined', 'last_login'],
-  filters: ['role', 'is_active'],
-  defaultOrdering: 'username',
-} as const satisfies ListSpec<string, string>;
 
 export const listUsersQuerySchema = listQuerySchema.extend({
   role: z.string().optional(),

@@ -1,4 +1,4 @@
-import { normalizeDigits } from '@meterline/contract/money';
+import { normalizeDigits } from '@meterline/contract/digits';
 import { useParams } from 'react-router';
 
 /** A positive integer id from the route (`/tenants/:tenantId`), else 0 (the page shows its failure text). */

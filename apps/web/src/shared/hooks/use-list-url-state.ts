@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@meterline/contract/pagination';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@meterline/contract/list-specs';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 

@@ -32,7 +32,8 @@ import type {
   GridSortModel,
   GridValidRowModel,
 } from '@mui/x-data-grid';
-import { COUNT_CAP, type Paginated } from '@meterline/contract/pagination';
+import { COUNT_CAP } from '@meterline/contract/list-specs';
+import type { Paginated } from '@meterline/contract/pagination';
 import { lazy, Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';

@@ -1,6 +1,7 @@
 import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
 import Button from '@mui/material/Button';
-import { userListSpec, type User } from '@meterline/contract/users';
+import { userListSpec } from '@meterline/contract/list-specs';
+import type { User } from '@meterline/contract/users';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useListUrlState } from '../../../shared/hooks/use-list-url-state';
