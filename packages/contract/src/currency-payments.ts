@@ -2,7 +2,7 @@
  * A payment handed over in the billing currency, the second one, or both: what it pays and what
  * goes back. Pure, over integer minor units; built on the conversions of `tariff-pricing.ts`.
  */
-import { formatScaled, parseScaled } from './money';
+import { formatScaled, parseScaled } from './money-format';
 import { roundToCashStep, settleTender, toSecondCurrency, type CurrencyPair, EXCHANGE_RATE_SCALE } from './tariff-pricing';
 
 /** Rounds up to the cash step: the amount to ask for in cash so it always covers the balance. */

@@ -3,14 +3,13 @@ import { booleanQuerySchema } from './common';
 import { decimalSchema } from './billing-common';
 import { fieldErrorSchema } from './errors';
 import { createCustomerInputSchema } from './customers';
+import { ONBOARDING_ITEMS, type OnboardingItem } from './onboarding-items';
+
+export { ONBOARDING_ITEMS, type OnboardingItem } from './onboarding-items';
 
 /**
  * Issue 17, onboarding: the new client's setup checklist and the import of customers from a CSV file.
  */
-
-/** The checklist's items, in the order a new client does them. */
-export const ONBOARDING_ITEMS = ['company', 'currency_tax', 'services', 'bundles', 'stations', 'addresses', 'staff', 'customers'] as const;
-export type OnboardingItem = (typeof ONBOARDING_ITEMS)[number];
 
 /** `GET /api/onboarding/`: each item done when its data exists (counts of the tenant's rows). */
 export const onboardingSchema = z

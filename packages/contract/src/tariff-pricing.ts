@@ -4,7 +4,7 @@
  * 10^QUANTITY_SCALE, unit prices by 10^UNIT_PRICE_SCALE, percentages by 10^PERCENT_SCALE, amounts
  * are minor units of a currency. Nothing here is ever a binary float.
  */
-import { divideRoundHalfUp, lineAmountMinor } from './money';
+import { divideRoundHalfUp, lineAmountMinor } from './money-format';
 
 export const PERCENT_SCALE = 3; // uplift percentages, like the tax rate ("12.500")
 export const EXCHANGE_RATE_SCALE = 6; // units of the quoted currency for one unit of the rate's base currency (see CurrencyPair)

@@ -1,11 +1,16 @@
-import { kpiSummarySchema, type KpiSummary, type StatisticsQuery } from '@meterline/contract/statistics';
+import type { KpiSummary, StatisticsQuery } from '@meterline/contract/statistics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
 import { statisticsKeys } from '../../../shared/api/query-keys';
 
 /** Parsed with the contract schema, so a changed answer fails loudly here rather than in a chart. */
 export async function getKpiSummary(query: StatisticsQuery, signal?: AbortSignal): Promise<KpiSummary> {
-  return kpiSummarySchema.parse(await apiClient.get<unknown>('statistics/stats1/', { query, signal }));
+  // The schema (and zod) download beside the answer, not with the screen (docs/decisions.md, issue 18 item 4).
+  const [answer, { kpiSummarySchema }] = await Promise.all([
+    apiClient.get<unknown>('statistics/stats1/', { query, signal }),
+    import('@meterline/contract/statistics'),
+  ]);
+  return kpiSummarySchema.parse(answer);
 }
 
 export const kpiSummaryQueryOptions = (query: StatisticsQuery) =>

@@ -1,11 +1,16 @@
-import { monthlyTotalsSchema, type MonthlyTotals, type StatisticsQuery } from '@meterline/contract/statistics';
+import type { MonthlyTotals, StatisticsQuery } from '@meterline/contract/statistics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
 import { statisticsKeys } from '../../../shared/api/query-keys';
 
 /** Parsed with the contract schema, so a changed answer fails loudly here rather than in a chart. */
 export async function getMonthlyTotals(query: StatisticsQuery, signal?: AbortSignal): Promise<MonthlyTotals> {
-  return monthlyTotalsSchema.parse(await apiClient.get<unknown>('statistics/stats2/', { query, signal }));
+  // The schema (and zod) download beside the answer, not with the screen (docs/decisions.md, issue 18 item 4).
+  const [answer, { monthlyTotalsSchema }] = await Promise.all([
+    apiClient.get<unknown>('statistics/stats2/', { query, signal }),
+    import('@meterline/contract/statistics'),
+  ]);
+  return monthlyTotalsSchema.parse(answer);
 }
 
 export const monthlyTotalsQueryOptions = (query: StatisticsQuery) =>

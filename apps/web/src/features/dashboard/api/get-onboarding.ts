@@ -1,11 +1,16 @@
-import { onboardingSchema, type Onboarding } from '@meterline/contract/onboarding';
+import type { Onboarding } from '@meterline/contract/onboarding';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
 import { onboardingKeys } from '../../../shared/api/query-keys';
 
 /** The new client's setup checklist (issue 17), parsed with the contract schema. */
 export async function getOnboarding(signal?: AbortSignal): Promise<Onboarding> {
-  return onboardingSchema.parse(await apiClient.get<unknown>('onboarding/', { signal }));
+  // The schema (and zod) download beside the answer, not with the screen (docs/decisions.md, issue 18 item 4).
+  const [answer, { onboardingSchema }] = await Promise.all([
+    apiClient.get<unknown>('onboarding/', { signal }),
+    import('@meterline/contract/onboarding'),
+  ]);
+  return onboardingSchema.parse(answer);
 }
 
 export const onboardingQueryOptions = () => queryOptions({ queryKey: onboardingKeys.all, queryFn: ({ signal }) => getOnboarding(signal) });

@@ -13,7 +13,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { ONBOARDING_ITEMS, type OnboardingItem } from '@meterline/contract/onboarding';
+import { ONBOARDING_ITEMS, type OnboardingItem } from '@meterline/contract/onboarding-items';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';

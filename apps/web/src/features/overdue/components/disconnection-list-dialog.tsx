@@ -1,8 +1,8 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { ERROR_CODES } from '@meterline/contract/errors';
-import { normalizeDigits } from '@meterline/contract/money';
+import { ERROR_CODES } from '@meterline/contract/error-codes';
+import { normalizeDigits } from '@meterline/contract/digits';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/hooks/use-toast';
