@@ -10,7 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import type { Invoice } from '@meterline/contract/invoices';
 import { parseMoney, currencyDecimals } from '@meterline/contract/money';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useNavigate } from 'react-router';
 import { useToast } from '../../../shared/hooks/use-toast';
@@ -18,7 +18,9 @@ import { useCan } from '../../../shared/lib/can';
 import { paths } from '../../../shared/lib/paths';
 import { openInvoiceDocument } from '../api/get-invoice-document';
 import { invoiceQueryOptions } from '../api/get-invoice';
-import { PaymentDialog } from './payment-dialog';
+
+/** The payment form (zod, react-hook-form) downloads when a row's menu has the invoice, not with the list. */
+const PaymentDialog = lazy(() => import('./payment-dialog').then((module) => ({ default: module.PaymentDialog })));
 
 /** An invoice with something left to pay (not cancelled): the one a payment can be taken on. */
 export function isPayable(invoice: Invoice): boolean {
@@ -98,7 +100,9 @@ export function InvoiceRowActions({ invoice, serviceId }: { invoice: Invoice; se
         )}
       </Menu>
       {canPay && detail.data && (
-        <PaymentDialog isOpen={isPaying} mode="full" invoice={detail.data} serviceId={serviceId} onClose={() => setPaying(false)} />
+        <Suspense fallback={null}>
+          <PaymentDialog isOpen={isPaying} mode="full" invoice={detail.data} serviceId={serviceId} onClose={() => setPaying(false)} />
+        </Suspense>
       )}
     </span>
   );

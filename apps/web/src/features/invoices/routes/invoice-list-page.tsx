@@ -9,7 +9,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
 import { invoiceListSpec } from '@meterline/contract/list-specs';
 import type { Invoice } from '@meterline/contract/invoices';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useListUrlState } from '../../../shared/hooks/use-list-url-state';
@@ -22,11 +22,13 @@ import { DataTable, TotalFigure, WrappingCell } from '../../../shared/ui/data-ta
 import { Money } from '../../../shared/ui/money';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useInvoices } from '../api/get-invoices';
-import { BillingRunDialog } from '../components/billing-run-dialog';
 import { InvoiceFilters } from '../components/invoice-filters';
 import { InvoiceRowActions } from '../components/invoice-row-actions';
 import { InvoiceStatusChip } from '../components/invoice-status-chip';
 import { CodeText } from '../../../shared/ui/code-text';
+
+/** The billing run's form downloads after the list shows, not with it. */
+const BillingRunDialog = lazy(() => import('../components/billing-run-dialog').then((module) => ({ default: module.BillingRunDialog })));
 
 /** `/invoices`: the service's invoices with status chips, filters, search, CSV and the billing run. */
 export function InvoiceListPage() {
@@ -198,22 +200,24 @@ export function InvoiceListPage() {
         renderCardActions={service ? (row) => <InvoiceRowActions invoice={row} serviceId={service.id} /> : undefined}
       />
       {service && canRunBilling && (
-        <BillingRunDialog
-          isOpen={isBillingRunOpen}
-          serviceId={service.id}
-          onClose={() => setBillingRunOpen(false)}
-          onShowPeriod={(period) => {
-            setBillingRunOpen(false);
-            listState.setFilters({
-              period_start: period.start,
-              period_end: period.end,
-              status: null,
-              customer: null,
-              date_from: null,
-              date_to: null,
-            });
-          }}
-        />
+        <Suspense fallback={null}>
+          <BillingRunDialog
+            isOpen={isBillingRunOpen}
+            serviceId={service.id}
+            onClose={() => setBillingRunOpen(false)}
+            onShowPeriod={(period) => {
+              setBillingRunOpen(false);
+              listState.setFilters({
+                period_start: period.start,
+                period_end: period.end,
+                status: null,
+                customer: null,
+                date_from: null,
+                date_to: null,
+              });
+            }}
+          />
+        </Suspense>
       )}
     </>
   );
