@@ -358,6 +358,7 @@ export const ar = {
     saveChanges: 'حفظ التغييرات',
     create: 'إنشاء',
     cancel: 'إلغاء',
+    edit: 'تعديل',
     confirm: 'تأكيد',
     saved: 'تم الحفظ.',
     created: 'تم الإنشاء.',

@@ -356,6 +356,7 @@ export const en = {
     saveChanges: 'Save changes',
     create: 'Create',
     cancel: 'Cancel',
+    edit: 'Edit',
     confirm: 'Confirm',
     saved: 'Saved.',
     created: 'Created.',

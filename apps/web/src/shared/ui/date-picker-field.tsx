@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { dayjsLocale } from '../lib/format-number';
 import { localizeMessage } from '../lib/form-errors';
 import { dayjs } from '../lib/pickers-adapter';
+import { useFormReadOnly } from './form-read-only';
 import { PickersLocalization } from './pickers-localization';
 
 const TEXT_FORMAT = { date: 'YYYY-MM-DD', month: 'YYYY-MM' } as const;
@@ -47,6 +48,7 @@ export function DatePickerField({
   onBlur,
 }: DatePickerFieldProps) {
   const { i18n } = useTranslation();
+  const isReadOnly = useFormReadOnly();
   const locale = dayjsLocale(i18n.language);
   const parsed = value ? dayjs(value, TEXT_FORMAT[kind], true).locale(locale) : null;
   return (
@@ -59,11 +61,12 @@ export function DatePickerField({
         openTo={kind === 'month' ? 'month' : undefined}
         format={DISPLAY_FORMAT[kind]}
         disabled={isDisabled}
+        readOnly={isReadOnly}
         slotProps={{
-          field: { clearable: !isRequired },
+          field: { clearable: !isRequired && !isReadOnly },
           textField: {
             size,
-            required: isRequired,
+            required: isRequired && !isReadOnly,
             fullWidth,
             error: Boolean(error),
             helperText: error ?? helperText,

@@ -19,6 +19,7 @@ import { formatCount } from '../../../shared/lib/format-number';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
 import { FormActions } from '../../../shared/ui/form-actions';
+import { FormReadOnly } from '../../../shared/ui/form-read-only';
 
 /** The contract's fields a person types: names, unit, metered or flat (disable/enable is an action of the record page). */
 const serviceFormSchema = createServiceInputSchema.pick({ name: true, name_ar: true, unit: true, is_metered: true });
@@ -41,7 +42,8 @@ export function serviceFormValuesOf(service: Service): ServiceFormValues {
 /** Create and edit a service; read-only (no buttons, read-only fields) for accountants. */
 export function ServiceForm<TResult>({
   defaultValues,
-  isReadOnly = false,
+  isReadOnly: isReadOnlyForRole = false,
+  hasReadView = false,
   submitLabel,
   cancelTo,
   save,
@@ -49,6 +51,8 @@ export function ServiceForm<TResult>({
 }: {
   defaultValues: ServiceFormValues;
   isReadOnly?: boolean;
+  /** An existing record: it opens read-only, "Edit" first. */
+  hasReadView?: boolean;
   submitLabel: string;
   cancelTo: string;
   save(values: ServiceFormOutput): Promise<TResult>;
@@ -60,65 +64,75 @@ export function ServiceForm<TResult>({
     defaultValues,
     resolver: contractResolver(serviceFormSchema) as Resolver<ServiceFormValues, unknown, ServiceFormOutput>,
   });
-  const { handleSubmit, formError, blocker, isSaving } = useRecordForm({ form, fields: SERVICE_FIELDS, save, onSaved });
+  const { handleSubmit, formError, blocker, isSaving, editStep } = useRecordForm({
+    form,
+    fields: SERVICE_FIELDS,
+    hasReadView,
+    save,
+    onSaved,
+  });
+  const isReadOnly = isReadOnlyForRole || editStep.isReadView;
   const { control } = form;
 
   return (
     <Paper variant="outlined" component="form" noValidate onSubmit={(event) => void handleSubmit(event)} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack spacing={2.5}>
-        {formError && (
-          <Alert severity="error" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
-          <FormTextField
-            control={control}
-            name="name"
-            label={t('services.fields.name')}
-            required={!isReadOnly}
-            fullWidth
-            slotProps={{ htmlInput: { dir: 'ltr', readOnly: isReadOnly } }}
-          />
-          <FormTextField
-            control={control}
-            name="name_ar"
-            label={t('services.fields.nameAr')}
-            helperText={t('services.help.nameAr')}
-            fullWidth
-            slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar', readOnly: isReadOnly } }}
-          />
-          <FormTextField
-            control={control}
-            name="unit"
-            label={t('services.fields.unit')}
-            helperText={t('services.help.unit', { max: formatCount(SERVICE_UNIT_MAX, i18n.language) })}
-            fullWidth
-            // kWh or جلسة: each unit reads in its own direction.
-            slotProps={{ htmlInput: { dir: 'auto', readOnly: isReadOnly } }}
-          />
-        </Box>
-        <Controller
-          control={control}
-          name="is_metered"
-          render={({ field }) => (
-            <FormControl>
-              <FormLabel id={kindLabelId}>{t('services.fields.kind')}</FormLabel>
-              <RadioGroup
-                row
-                aria-labelledby={kindLabelId}
-                value={field.value ? 'metered' : 'flat'}
-                onChange={(event) => !isReadOnly && field.onChange(event.target.value === 'metered')}
-              >
-                <FormControlLabel value="metered" control={<Radio disabled={isReadOnly} />} label={t('services.kind.metered')} />
-                <FormControlLabel value="flat" control={<Radio disabled={isReadOnly} />} label={t('services.kind.flat')} />
-              </RadioGroup>
-              <FormHelperText>{t('services.help.metered')}</FormHelperText>
-            </FormControl>
+      <FormReadOnly isReadOnly={isReadOnly}>
+        <Stack spacing={2.5}>
+          {formError && (
+            <Alert severity="error" role="alert">
+              {formError}
+            </Alert>
           )}
-        />
-        {!isReadOnly && <FormActions cancelTo={cancelTo} isSaving={isSaving} submitLabel={submitLabel} />}
-      </Stack>
+          <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+            <FormTextField
+              control={control}
+              name="name"
+              label={t('services.fields.name')}
+              required
+              fullWidth
+              slotProps={{ htmlInput: { dir: 'ltr' } }}
+            />
+            <FormTextField
+              control={control}
+              name="name_ar"
+              label={t('services.fields.nameAr')}
+              helperText={t('services.help.nameAr')}
+              fullWidth
+              slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }}
+            />
+            <FormTextField
+              control={control}
+              name="unit"
+              label={t('services.fields.unit')}
+              helperText={t('services.help.unit', { max: formatCount(SERVICE_UNIT_MAX, i18n.language) })}
+              fullWidth
+              // kWh or جلسة: each unit reads in its own direction.
+              slotProps={{ htmlInput: { dir: 'auto' } }}
+            />
+          </Box>
+          <Controller
+            control={control}
+            name="is_metered"
+            render={({ field }) => (
+              <FormControl>
+                <FormLabel id={kindLabelId}>{t('services.fields.kind')}</FormLabel>
+                <RadioGroup
+                  row
+                  aria-labelledby={kindLabelId}
+                  aria-readonly={isReadOnly || undefined}
+                  value={field.value ? 'metered' : 'flat'}
+                  onChange={(event) => !isReadOnly && field.onChange(event.target.value === 'metered')}
+                >
+                  <FormControlLabel value="metered" control={<Radio />} label={t('services.kind.metered')} />
+                  <FormControlLabel value="flat" control={<Radio />} label={t('services.kind.flat')} />
+                </RadioGroup>
+                <FormHelperText>{t('services.help.metered')}</FormHelperText>
+              </FormControl>
+            )}
+          />
+          {!isReadOnlyForRole && <FormActions cancelTo={cancelTo} isSaving={isSaving} submitLabel={submitLabel} editStep={editStep} />}
+        </Stack>
+      </FormReadOnly>
       <UnsavedChangesDialog blocker={blocker} />
     </Paper>
   );

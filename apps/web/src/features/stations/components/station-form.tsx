@@ -18,6 +18,7 @@ import { NumericTextField } from '../../../shared/ui/numeric-text-field';
 import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
 import { stationStatusLabel } from './station-status-chip';
 import { FormActions } from '../../../shared/ui/form-actions';
+import { FormReadOnly } from '../../../shared/ui/form-read-only';
 
 const optionalDecimal = z.preprocess((value) => (value === '' ? null : value), decimalInputSchema.nullable());
 
@@ -75,7 +76,8 @@ export function stationFormValuesOf(station: Station): StationFormValues {
 export function StationForm<TResult>({
   defaultValues,
   unit,
-  isReadOnly = false,
+  isReadOnly: isReadOnlyForRole = false,
+  hasReadView = false,
   isNew = false,
   submitLabel,
   cancelTo,
@@ -85,6 +87,8 @@ export function StationForm<TResult>({
   defaultValues: StationFormValues;
   unit?: string;
   isReadOnly?: boolean;
+  /** An existing record: it opens read-only, "Edit" first. */
+  hasReadView?: boolean;
   isNew?: boolean;
   submitLabel: string;
   cancelTo: string;
@@ -97,83 +101,83 @@ export function StationForm<TResult>({
     // The form holds texts ('' for none); the schema turns them into the body.
     resolver: contractResolver(stationFormSchema) as Resolver<StationFormValues, unknown, StationFormOutput>,
   });
-  const { handleSubmit, formError, blocker, isSaving } = useRecordForm({ form, fields: STATION_FIELDS, save, onSaved });
-  const readOnly = isReadOnly ? { htmlInput: { readOnly: true } } : undefined;
+  const { handleSubmit, formError, blocker, isSaving, editStep } = useRecordForm({
+    form,
+    fields: STATION_FIELDS,
+    hasReadView,
+    save,
+    onSaved,
+  });
+  const isReadOnly = isReadOnlyForRole || editStep.isReadView;
   const { control, formState } = form;
   const [region, street, building] = form.watch(['region', 'street', 'building']);
 
   return (
     <Paper variant="outlined" component="form" noValidate onSubmit={(event) => void handleSubmit(event)} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack spacing={2.5}>
-        {formError && (
-          <Alert severity="error" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2.5,
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr)' },
-          }}
-        >
-          <FormTextField control={control} name="name" label={t('stations.fields.name')} required={!isReadOnly} slotProps={readOnly} />
-          <FormTextField
-            control={control}
-            name="code"
-            label={t('stations.fields.code')}
-            helperText={isNew ? t('stations.help.code') : undefined}
-            slotProps={{ ...readOnly, htmlInput: { dir: 'ltr', readOnly: isReadOnly } }}
-          />
-          <FormTextField control={control} name="status" select label={t('stations.fields.status')} slotProps={readOnly}>
-            {STATION_STATUSES.map((status) => (
-              <MenuItem key={status} value={status}>
-                {stationStatusLabel(status, t)}
-              </MenuItem>
-            ))}
-          </FormTextField>
-        </Box>
-        <Typography variant="h3" component="h2" sx={{ fontSize: '1rem', pt: 1 }}>
-          {t('stations.sections.location')}
-        </Typography>
-        <AddressPickers
-          value={{ region, street, building }}
-          isDisabled={isReadOnly}
-          errors={{
-            region: formState.errors.region?.message,
-            street: formState.errors.street?.message,
-            building: formState.errors.building?.message,
-          }}
-          onChange={(address) => {
-            form.setValue('region', address.region, { shouldDirty: true });
-            form.setValue('street', address.street, { shouldDirty: true });
-            form.setValue('building', address.building, { shouldDirty: true });
-          }}
-        />
-        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } }}>
-          <NumericTextField
-            control={control}
-            name="capacity"
-            label={t('stations.fields.capacity')}
-            slotProps={{
-              ...readOnly,
-              input: { endAdornment: unit ? <InputAdornment position="end">{t('stations.perHour', { unit })}</InputAdornment> : undefined },
+      <FormReadOnly isReadOnly={isReadOnly}>
+        <Stack spacing={2.5}>
+          {formError && (
+            <Alert severity="error" role="alert">
+              {formError}
+            </Alert>
+          )}
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2.5,
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr)' },
+            }}
+          >
+            <FormTextField control={control} name="name" label={t('stations.fields.name')} required />
+            <FormTextField
+              control={control}
+              name="code"
+              label={t('stations.fields.code')}
+              helperText={isNew ? t('stations.help.code') : undefined}
+              slotProps={{ htmlInput: { dir: 'ltr' } }}
+            />
+            <FormTextField control={control} name="status" select label={t('stations.fields.status')}>
+              {STATION_STATUSES.map((status) => (
+                <MenuItem key={status} value={status}>
+                  {stationStatusLabel(status, t)}
+                </MenuItem>
+              ))}
+            </FormTextField>
+          </Box>
+          <Typography variant="h3" component="h2" sx={{ fontSize: '1rem', pt: 1 }}>
+            {t('stations.sections.location')}
+          </Typography>
+          <AddressPickers
+            value={{ region, street, building }}
+            errors={{
+              region: formState.errors.region?.message,
+              street: formState.errors.street?.message,
+              building: formState.errors.building?.message,
+            }}
+            onChange={(address) => {
+              form.setValue('region', address.region, { shouldDirty: true });
+              form.setValue('street', address.street, { shouldDirty: true });
+              form.setValue('building', address.building, { shouldDirty: true });
             }}
           />
-          <NumericTextField control={control} name="latitude" label={t('stations.fields.latitude')} slotProps={readOnly} />
-          <NumericTextField control={control} name="longitude" label={t('stations.fields.longitude')} slotProps={readOnly} />
-        </Box>
-        <FormTextField
-          control={control}
-          name="notes"
-          label={t('stations.fields.notes')}
-          multiline
-          minRows={2}
-          fullWidth
-          slotProps={readOnly}
-        />
-        {!isReadOnly && <FormActions cancelTo={cancelTo} isSaving={isSaving} submitLabel={submitLabel} />}
-      </Stack>
+          <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } }}>
+            <NumericTextField
+              control={control}
+              name="capacity"
+              label={t('stations.fields.capacity')}
+              slotProps={{
+                input: {
+                  endAdornment: unit ? <InputAdornment position="end">{t('stations.perHour', { unit })}</InputAdornment> : undefined,
+                },
+              }}
+            />
+            <NumericTextField control={control} name="latitude" label={t('stations.fields.latitude')} />
+            <NumericTextField control={control} name="longitude" label={t('stations.fields.longitude')} />
+          </Box>
+          <FormTextField control={control} name="notes" label={t('stations.fields.notes')} multiline minRows={2} fullWidth />
+          {!isReadOnlyForRole && <FormActions cancelTo={cancelTo} isSaving={isSaving} submitLabel={submitLabel} editStep={editStep} />}
+        </Stack>
+      </FormReadOnly>
       <UnsavedChangesDialog blocker={blocker} />
     </Paper>
   );
