@@ -89,6 +89,12 @@ export const updateUserInputSchema = z.object({
 });
 export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
 
+/**
+ * Largest picture a user may upload as their own avatar (`POST /auth/users/me/avatar/`), in bytes:
+ * PNG, JPEG or WebP, checked by content on the server (issue 17, item 7).
+ */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
 /** Fields a user may change on their own record with only `update profile`. */
 export const PROFILE_FIELDS = ['first_name', 'last_name', 'phone', 'email', 'avatar', 'digits'] as const;
 
