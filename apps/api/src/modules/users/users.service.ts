@@ -429,8 +429,8 @@ export function createUserService(deps: {
     const name = ownMediaNameOf(previous.avatar, previous.tenantId);
     if (name === null || previous.avatar === null || previous.tenantId === null) return;
     if (await isAvatarInUse(db, previous.avatar)) return;
-    const tenant = await findUsersTenantRow(db, previous.tenantId);
-    if (!tenant || !databases.has(tenant.dbAlias)) return;
+    const tenant = (await findUserWithTenant(db, previous.id))?.tenant;
+    if (!tenant || tenant.id !== previous.tenantId || !databases.has(tenant.dbAlias)) return;
     const scope = { tenantId: previous.tenantId };
     const tenantDb = databases.get(tenant.dbAlias);
     if ((await findSettings(tenantDb, scope))?.logo === name) return;
