@@ -546,9 +546,13 @@ export const en = {
       options: { arab: 'Arabic-Indic', latn: 'Western' },
     },
     avatar: {
-      url: 'Picture address (URL)',
-      urlHelp: 'A link to a square image (https://…). Leave it empty to show your initials.',
-      remove: 'Use my initials',
+      label: 'Your picture',
+      help: 'A PNG, JPEG or WebP image of at most 2 MB. Without one, your initials are shown.',
+      upload: 'Upload a picture',
+      remove: 'Remove',
+      uploaded: 'Picture saved.',
+      removed: 'Picture removed. Your initials are shown.',
+      noTenant: 'Pictures can be uploaded by users of a client only.',
     },
     password: {
       title: 'Password',
