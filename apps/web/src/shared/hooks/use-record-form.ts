@@ -10,6 +10,9 @@ import { useUnsavedChanges } from './use-unsaved-changes';
  * guard, and after a success the form is clean again and may be left at once, then `onSaved`
  * runs (toast, navigation). Render `<UnsavedChangesDialog blocker={blocker} />` with it.
  */
+/** What a record form's frame needs of `useRecordForm` (`shared/ui/record-form-frame.tsx`). */
+export type RecordFormState = ReturnType<typeof useRecordForm>;
+
 export function useRecordForm<TValues extends FieldValues, TOutput, TResult>({
   form,
   fields,
