@@ -50,6 +50,9 @@ export function useEditStep<TValues extends FieldValues, TOutput>(
  * runs (toast, navigation). Render `<UnsavedChangesDialog blocker={blocker} />` with it.
  * With `hasReadView` (an existing record) it starts in the read view: see `EditStep`.
  */
+/** What a record form's frame needs of `useRecordForm` (`shared/ui/record-form-frame.tsx`). */
+export type RecordFormState = ReturnType<typeof useRecordForm>;
+
 export function useRecordForm<TValues extends FieldValues, TOutput, TResult>({
   form,
   fields,

@@ -1,9 +1,6 @@
 import { contractResolver } from '../../../shared/lib/contract-resolver';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import { decimalInputSchema } from '@meterline/contract/billing-common';
 import { createBundleInputSchema, type Bundle } from '@meterline/contract/bundles';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -13,10 +10,8 @@ import { useRecordForm } from '../../../shared/hooks/use-record-form';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { useTenantCurrency } from '../../../shared/ui/money';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
-import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
-import { FormActions } from '../../../shared/ui/form-actions';
-import { FormReadOnly } from '../../../shared/ui/form-read-only';
 import { FormSwitch } from '../../../shared/ui/form-switch';
+import { RecordFormFrame } from '../../../shared/ui/record-form-frame';
 
 /** The contract's create schema; an empty amperage means "does not apply" (null), empty prices 0. */
 const bundleFormSchema = createBundleInputSchema.extend({
@@ -77,57 +72,39 @@ export function BundleForm<TResult>({
     // The form holds texts ('' for none); the schema turns them into the body.
     resolver: contractResolver(bundleFormSchema) as Resolver<BundleFormValues, unknown, BundleFormOutput>,
   });
-  const { handleSubmit, formError, blocker, isSaving, editStep } = useRecordForm({
-    form,
-    fields: BUNDLE_FIELDS,
-    hasReadView,
-    save,
-    onSaved,
-  });
-  const isReadOnly = isReadOnlyForRole || editStep.isReadView;
+  const record = useRecordForm({ form, fields: BUNDLE_FIELDS, hasReadView, save, onSaved });
   const control = form.control;
 
   return (
-    <Paper variant="outlined" component="form" noValidate onSubmit={(event) => void handleSubmit(event)} sx={{ p: { xs: 2, sm: 3 } }}>
-      <FormReadOnly isReadOnly={isReadOnly}>
-        <Stack spacing={2.5}>
-          {formError && (
-            <Alert severity="error" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <FormTextField control={control} name="name" label={t('bundles.fields.name')} required fullWidth />
-          <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } }}>
-            <NumericTextField
-              control={control}
-              name="price"
-              label={t('bundles.fields.price')}
-              helperText={t('bundles.help.price')}
-              slotProps={{ input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> } }}
-            />
-            <NumericTextField
-              control={control}
-              name="unit_price"
-              label={t('bundles.fields.unitPrice')}
-              helperText={t('bundles.help.unitPrice')}
-              slotProps={{
-                input: { endAdornment: <InputAdornment position="end">{unit ? `${currency} / ${unit}` : currency}</InputAdornment> },
-              }}
-            />
-            <NumericTextField
-              control={control}
-              name="amperage"
-              label={t('bundles.fields.amperage')}
-              helperText={t('bundles.help.amperage')}
-              slotProps={{ input: { endAdornment: <InputAdornment position="end">{t('bundles.amperes')}</InputAdornment> } }}
-            />
-          </Box>
-          <FormTextField control={control} name="description" label={t('bundles.fields.description')} multiline minRows={2} fullWidth />
-          <FormSwitch control={control} name="is_active" label={t('bundles.fields.isActive')} />
-          {!isReadOnlyForRole && <FormActions cancelTo={cancelTo} isSaving={isSaving} submitLabel={submitLabel} editStep={editStep} />}
-        </Stack>
-      </FormReadOnly>
-      <UnsavedChangesDialog blocker={blocker} />
-    </Paper>
+    <RecordFormFrame record={record} isReadOnly={isReadOnlyForRole} actions={isReadOnlyForRole ? undefined : { cancelTo, submitLabel }}>
+      <FormTextField control={control} name="name" label={t('bundles.fields.name')} required fullWidth />
+      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } }}>
+        <NumericTextField
+          control={control}
+          name="price"
+          label={t('bundles.fields.price')}
+          helperText={t('bundles.help.price')}
+          slotProps={{ input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> } }}
+        />
+        <NumericTextField
+          control={control}
+          name="unit_price"
+          label={t('bundles.fields.unitPrice')}
+          helperText={t('bundles.help.unitPrice')}
+          slotProps={{
+            input: { endAdornment: <InputAdornment position="end">{unit ? `${currency} / ${unit}` : currency}</InputAdornment> },
+          }}
+        />
+        <NumericTextField
+          control={control}
+          name="amperage"
+          label={t('bundles.fields.amperage')}
+          helperText={t('bundles.help.amperage')}
+          slotProps={{ input: { endAdornment: <InputAdornment position="end">{t('bundles.amperes')}</InputAdornment> } }}
+        />
+      </Box>
+      <FormTextField control={control} name="description" label={t('bundles.fields.description')} multiline minRows={2} fullWidth />
+      <FormSwitch control={control} name="is_active" label={t('bundles.fields.isActive')} />
+    </RecordFormFrame>
   );
 }

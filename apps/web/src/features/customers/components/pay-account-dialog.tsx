@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -8,23 +7,19 @@ import { allocatePayment, type OpenInvoice } from '@meterline/contract/account-r
 import type { Customer } from '@meterline/contract/customers';
 import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
 import { PAYMENT_METHODS } from '@meterline/contract/payments';
-import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useCustomerInvoices } from '../../../shared/api/get-customer-invoices';
-import { useIdempotencyKey } from '../../../shared/hooks/use-idempotency-key';
-import { useSingleFlight } from '../../../shared/hooks/use-single-flight';
 import { useToast } from '../../../shared/hooks/use-toast';
-import { contractResolver } from '../../../shared/lib/contract-resolver';
 import { formatDate } from '../../../shared/lib/format-date';
 import { isolateLtr } from '../../../shared/lib/format-number';
-import { applyServerErrors } from '../../../shared/lib/form-errors';
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { Money, useFormatMoney, useTenantCurrency } from '../../../shared/ui/money';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
 import { usePayAccount } from '../api/pay-account';
+import { DialogForm, useDialogForm } from '../../../shared/ui/dialog-form';
 
 type FormInput = z.input<typeof createAccountPaymentInputSchema>;
 type FormOutput = z.output<typeof createAccountPaymentInputSchema>;
@@ -53,9 +48,6 @@ export function PayAccountDialog({
   const { showToast } = useToast();
   const formatMoney = useFormatMoney();
   const decimals = currencyDecimals(useTenantCurrency());
-  const { idempotencyKey, renewAfter } = useIdempotencyKey(isOpen);
-  const runOnce = useSingleFlight();
-  const [formError, setFormError] = useState<string | null>(null);
   const pay = usePayAccount(serviceId, customer.id);
   const invoices = useCustomerInvoices(serviceId, customer.id, OPEN_INVOICES_QUERY, { isEnabled: isOpen });
   const openInvoices = useMemo(
@@ -83,15 +75,8 @@ export function PayAccountDialog({
       }),
     [decimals, t],
   );
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: contractResolver(schema), defaultValues: EMPTY });
-  const [wasOpen, setWasOpen] = useState(isOpen);
-  if (isOpen !== wasOpen) {
-    setWasOpen(isOpen);
-    if (isOpen) {
-      form.reset(EMPTY);
-      setFormError(null);
-    }
-  }
+  const dialog = useDialogForm({ isOpen, schema, values: () => EMPTY, fields: FIELDS });
+  const { form } = dialog;
 
   const typed = useWatch({ control: form.control, name: 'amount' });
   const typedMinor = typed ? parseMoney(String(typed), decimals) : null;
@@ -100,30 +85,25 @@ export function PayAccountDialog({
   const amountText = amountMinor === null ? null : formatMoneyAmount(amountMinor, decimals);
   const byId = new Map(openInvoices.map((invoice) => [invoice.id, invoice]));
 
-  const handleConfirm = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const payment = await pay.mutateAsync({
-        input: { amount: values.amount, method: values.method, reference: values.reference },
-        idempotencyKey,
-      });
-      const hasCredit = (parseMoney(payment.credit_added, decimals) ?? 0n) > 0n;
-      showToast(
-        hasCredit
-          ? t('account.pay.doneCredit', { amount: formatMoney(payment.amount), credit: formatMoney(payment.credit_added) })
-          : t('account.pay.done', { amount: formatMoney(payment.amount) }),
-        { variant: 'success' },
-      );
-      onClose();
-    } catch (error) {
-      renewAfter(error);
-      setFormError(applyServerErrors(error, form.setError, FIELDS, t));
-    }
-  });
+  const handleSubmit = async (values: FormOutput, idempotencyKey: string) => {
+    const payment = await pay.mutateAsync({
+      input: { amount: values.amount, method: values.method, reference: values.reference },
+      idempotencyKey,
+    });
+    const hasCredit = (parseMoney(payment.credit_added, decimals) ?? 0n) > 0n;
+    showToast(
+      hasCredit
+        ? t('account.pay.doneCredit', { amount: formatMoney(payment.amount), credit: formatMoney(payment.credit_added) })
+        : t('account.pay.done', { amount: formatMoney(payment.amount) }),
+      { variant: 'success' },
+    );
+    onClose();
+  };
 
   return (
-    <ConfirmDialog
-      isOpen={isOpen}
+    <DialogForm
+      dialog={dialog}
+      onSubmit={handleSubmit}
       title={t('account.pay.title')}
       description={<Trans i18nKey="account.pay.intro" components={{ amount: <Money amount={formatMoneyAmount(owed, decimals)} /> }} />}
       confirmLabel={
@@ -131,59 +111,46 @@ export function PayAccountDialog({
       }
       isBusy={pay.isPending}
       isConfirmAutoFocused={false}
-      onConfirm={() => void runOnce(handleConfirm)}
       onClose={onClose}
     >
-      <Stack
-        component="form"
-        noValidate
-        spacing={2}
-        sx={{ mt: 2 }}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void runOnce(handleConfirm);
-        }}
-      >
-        {formError && <Alert severity="error">{formError}</Alert>}
-        <NumericTextField<FormInput, FormOutput> control={form.control} name="amount" label={t('account.pay.amount')} required autoFocus />
-        <FormTextField<FormInput, FormOutput> control={form.control} name="method" label={t('account.pay.method')} select>
-          {PAYMENT_METHODS.map((method) => (
-            <MenuItem key={method} value={method}>
-              {t(`payments.methods.${method}`)}
-            </MenuItem>
-          ))}
-        </FormTextField>
-        <FormTextField<FormInput, FormOutput> control={form.control} name="reference" label={t('account.pay.reference')} />
-        {plan?.ok && (
-          <Box component="section" aria-label={t('account.pay.allocation')} data-testid="pay-account-allocation">
-            <Typography variant="body2" component="h3" sx={{ fontWeight: 600, mb: 0.5 }}>
-              {t('account.pay.allocation')}
+      <NumericTextField<FormInput, FormOutput> control={form.control} name="amount" label={t('account.pay.amount')} required autoFocus />
+      <FormTextField<FormInput, FormOutput> control={form.control} name="method" label={t('account.pay.method')} select>
+        {PAYMENT_METHODS.map((method) => (
+          <MenuItem key={method} value={method}>
+            {t(`payments.methods.${method}`)}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      <FormTextField<FormInput, FormOutput> control={form.control} name="reference" label={t('account.pay.reference')} />
+      {plan?.ok && (
+        <Box component="section" aria-label={t('account.pay.allocation')} data-testid="pay-account-allocation">
+          <Typography variant="body2" component="h3" sx={{ fontWeight: 600, mb: 0.5 }}>
+            {t('account.pay.allocation')}
+          </Typography>
+          {openInvoices.length === 0 && (
+            <Typography variant="body2" color="text.secondary">
+              {t('account.pay.noOpenInvoices')}
             </Typography>
-            {openInvoices.length === 0 && (
-              <Typography variant="body2" color="text.secondary">
-                {t('account.pay.noOpenInvoices')}
-              </Typography>
-            )}
-            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-              {plan.allocations.map((allocation) => {
-                const invoice = byId.get(allocation.invoiceId);
-                return (
-                  <Row
-                    key={allocation.invoiceId}
-                    label={t('account.pay.toInvoice', {
-                      number: isolateLtr(invoice?.number ?? ''),
-                      date: invoice ? formatDate(invoice.dueOn, i18n.language) : '',
-                    })}
-                    amount={formatMoneyAmount(allocation.amount, decimals)}
-                  />
-                );
-              })}
-              {plan.credit > 0n && <Row label={t('account.pay.toCredit')} amount={formatMoneyAmount(plan.credit, decimals)} isCredit />}
-            </Box>
+          )}
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {plan.allocations.map((allocation) => {
+              const invoice = byId.get(allocation.invoiceId);
+              return (
+                <Row
+                  key={allocation.invoiceId}
+                  label={t('account.pay.toInvoice', {
+                    number: isolateLtr(invoice?.number ?? ''),
+                    date: invoice ? formatDate(invoice.dueOn, i18n.language) : '',
+                  })}
+                  amount={formatMoneyAmount(allocation.amount, decimals)}
+                />
+              );
+            })}
+            {plan.credit > 0n && <Row label={t('account.pay.toCredit')} amount={formatMoneyAmount(plan.credit, decimals)} isCredit />}
           </Box>
-        )}
-      </Stack>
-    </ConfirmDialog>
+        </Box>
+      )}
+    </DialogForm>
   );
 }
 
