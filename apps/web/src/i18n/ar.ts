@@ -1453,6 +1453,7 @@ export const ar = {
       deactivate: 'أوقفه',
       create_payment: 'سجّل دفعة',
       send_reminder: 'أرسل تذكيرًا بالدفع',
+      send_invoice: 'أرسل الفاتورة إلى المشترك',
     },
     fields: {
       bundleId: 'الباقة',

@@ -1445,6 +1445,7 @@ export const en = {
       deactivate: 'deactivated it',
       create_payment: 'recorded a payment',
       send_reminder: 'sent a payment reminder',
+      send_invoice: 'sent the invoice to the customer',
     },
     fields: {
       bundleId: 'bundle',
