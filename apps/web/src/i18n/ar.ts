@@ -988,6 +988,12 @@ export const ar = {
     select: 'تحديد {{name}}',
     selected: 'المحدد: {{number}}',
     clearSelection: 'إلغاء التحديد',
+    actions: {
+      rowActions: 'إجراءات {{name}}',
+      pay: 'تسديد الحساب',
+      remind: 'إرسال تذكير',
+      openCustomer: 'فتح المشترك',
+    },
     remind: {
       action: 'إرسال تذكير',
       actionCount: 'إرسال تذكير ({{number}})',

@@ -976,6 +976,12 @@ export const en = {
     select: 'Select {{name}}',
     selected: 'Selected: {{number}}',
     clearSelection: 'Clear selection',
+    actions: {
+      rowActions: 'Actions for {{name}}',
+      pay: 'Pay the account',
+      remind: 'Send a reminder',
+      openCustomer: 'Open the customer',
+    },
     remind: {
       action: 'Send reminder',
       actionCount: 'Send reminder ({{number}})',
