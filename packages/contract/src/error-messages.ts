@@ -340,6 +340,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
     en: 'This service is disabled: enable it on the Services screen before changing its data.',
     ar: 'هذه الخدمة معطّلة: فعّلها من شاشة الخدمات قبل تعديل بياناتها.',
   },
+  service_not_metered: {
+    en: 'This service bills a flat fee and has no meters: it takes no readings.',
+    ar: 'هذه الخدمة تُفوتَر برسم ثابت ولا عدّادات لها: لا تُسجَّل لها قراءات.',
+  },
   service_order_mismatch: {
     en: 'List every service of the client once, in the new order.',
     ar: 'اذكر كل خدمات العميل مرة واحدة بالترتيب الجديد.',

@@ -205,6 +205,7 @@ export const ERROR_CODES = {
   // Services an admin manages (issue 17, item 6).
   serviceNameTaken: 'service_name_taken',
   serviceInactive: 'service_inactive',
+  serviceNotMetered: 'service_not_metered',
   serviceOrderMismatch: 'service_order_mismatch',
   // Importing customers from a CSV file (issue 17).
   importUnreadable: 'import_unreadable',

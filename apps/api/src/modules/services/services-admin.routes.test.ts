@@ -152,6 +152,27 @@ describe('a disabled service', () => {
   });
 });
 
+describe('a flat service', () => {
+  it('takes no readings and no meter resets: 409 service_not_metered, in Arabic too, and the counter stays', async () => {
+    const service = await create({ name: 'Web hosting', unit: 'month', is_metered: false });
+    const path = (rest: string) => `/api/services/${service.id}/${rest}`;
+    const bundle = (await admin.post(path('bundles/'), { name: '20 Mbps', price: '25', unit_price: '0' })).json();
+    const customer = (await admin.post(path('customers/'), { full_name: 'Flat Rate', bundle: bundle.id })).json();
+    const meter = customer.subscription;
+    const reading = await admin.put(path(`subscriptions/${meter.id}/update-counter/`), { counter: '10' }, { 'accept-language': 'ar' });
+    expect(reading.statusCode).toBe(409);
+    expect(reading.json()).toMatchObject({
+      code: 'service_not_metered',
+      detail: 'هذه الخدمة تُفوتَر برسم ثابت ولا عدّادات لها: لا تُسجَّل لها قراءات.',
+    });
+    const reset = await admin.post(path(`subscriptions/${meter.id}/reset-counter/`), { counter: '0', reason: 'New router' });
+    expect(reset.json()).toMatchObject({ code: 'service_not_metered' });
+    const readings = (await admin.get(path(`subscriptions/${meter.id}/readings/`))).json();
+    expect(readings.count).toBe(0);
+    expect((await admin.get(path(`customers/${customer.id}/`))).json().subscription.counter).toBe(meter.counter);
+  });
+});
+
 describe('reordering', () => {
   it('puts every service at its new place, disabled ones too', async () => {
     const all = await listed('?include_inactive=true');

@@ -82,6 +82,11 @@ export function createSubscriptionService(deps: { clock: Clock; defaultDb: Db })
     return (ids: (number | null)[]) => findUserNames(deps.defaultDb, tenantId, ids);
   }
 
+  /** A flat service bills a fee and has no meters: it takes no readings (nor meter resets). */
+  function assertMetered(context: ServiceContext) {
+    if (!context.service.isMetered) throw conflict(ERROR_CODES.serviceNotMetered);
+  }
+
   function assertOpen(subscription: SubscriptionRow) {
     if (subscription.endedOn !== null) {
       throw conflict(BILLING_ERROR_CODES.subscriptionClosed);
@@ -114,6 +119,7 @@ export function createSubscriptionService(deps: { clock: Clock; defaultDb: Db })
       audit: AuditContext,
       ticket: IdempotencyTicket | null,
     ): Promise<Subscription> {
+      assertMetered(context);
       const value = parseReading('counter', input.counter);
       return context.db.transaction(async (tx) => {
         const subscription = await findSubscriptionRow(tx, context.scope, subscriptionId, { lock: true });
@@ -261,6 +267,7 @@ export function createSubscriptionService(deps: { clock: Clock; defaultDb: Db })
       input: ResetCounterData,
       audit: AuditContext,
     ): Promise<Subscription> {
+      assertMetered(context);
       const finalValue =
         input.final_counter === undefined || input.final_counter === null ? null : parseReading('final_counter', input.final_counter);
       const baseline = parseReading('counter', input.counter);

@@ -194,15 +194,10 @@ export async function recordLastLogin(executor: Executor, userId: number, at: Da
 }
 
 /**
- * The user's tenant row (the tenant summary of `me/`), and the same under a lock (user writes of a
- * tenant wait for each other). The users module reads it itself: the tenants module is built on
- * the users module, so it never imports the tenants module back.
+ * The user's tenant row under a lock (user writes of a tenant wait for each other). The users
+ * module reads it itself: the tenants module is built on the users module, so it never imports the
+ * tenants module back.
  */
-export async function findUsersTenantRow(db: Executor, tenantId: number) {
-  const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId));
-  return row ?? null;
-}
-
 export async function lockUsersTenantRow(tx: Executor, tenantId: number) {
   const [row] = await tx.select().from(tenants).where(eq(tenants.id, tenantId)).for('update');
   return row ?? null;

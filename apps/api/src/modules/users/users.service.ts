@@ -25,8 +25,8 @@ import {
   countOtherActiveAdmins,
   findActiveUsersByEmail,
   findTenantUser,
-  findUsersTenantRow,
   findUserWithTenant,
+  type UserWithTenant,
   insertUser,
   isUsernameTaken,
   listUsersSource,
@@ -123,15 +123,17 @@ export function createUserService(deps: {
     }
   }
 
-  async function tenantSummary(tenantId: number | null, dbAlias: string | null): Promise<Me['tenant']> {
-    if (tenantId === null || dbAlias === null) return null;
-    const tenantRow = await findUsersTenantRow(db, tenantId);
+  /** The tenant part of `users/me/`: the tenant's row comes with the user's (one statement), the settings from its database. */
+  async function tenantSummary(tenantRow: UserWithTenant['tenant']): Promise<Me['tenant']> {
+    if (tenantRow === null || tenantRow.dbAlias === null) return null;
+    const tenantId = tenantRow.id;
+    const dbAlias = tenantRow.dbAlias;
     const config = await findSettings(databases.get(dbAlias), { tenantId });
     const currency = config?.currency ?? 'USD';
     return {
       id: tenantId,
-      name: tenantRow?.name ?? '',
-      company_name: config?.companyName || tenantRow?.name || '',
+      name: tenantRow.name,
+      company_name: config?.companyName || tenantRow.name,
       logo: mediaUrl(config?.logo ?? null),
       currency,
       currency_decimals: currencyDecimals(currency),
@@ -147,7 +149,7 @@ export function createUserService(deps: {
     async me(actor: Actor): Promise<Me> {
       const found = await findUserWithTenant(db, actor.userId);
       if (!found) throw notFound();
-      return { ...toUser(found.user), tenant: await tenantSummary(found.user.tenantId, found.tenant?.dbAlias ?? null) };
+      return { ...toUser(found.user), tenant: await tenantSummary(found.tenant) };
     },
 
     listSource(scope: TenantScope, query: ListQuery & { role?: string; is_active?: boolean }): ListSource<User> {

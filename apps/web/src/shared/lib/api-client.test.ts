@@ -2,6 +2,7 @@ import { ACCESS_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY } from '@meterline/
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient, ApiError, setUnauthorizedHandler } from './api-client';
 import { makeToken, nowSeconds } from './test-tokens';
+import { replaceSession } from './token-refresh';
 import { first, nth } from '@meterline/contract/invariant';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -135,6 +136,55 @@ describe('api client', () => {
     const error = (await apiClient.get('services/').catch((reason: unknown) => reason)) as ApiError;
     expect(error.code).toBe('tenant_blocked');
     expect(onUnauthorized).toHaveBeenCalledWith('tenant_blocked');
+  });
+
+  it('while the session is replaced (a password change), a 401 waits for the new sign-in instead of refreshing the ended session', async () => {
+    let finishChange: () => void = () => undefined;
+    const sentRefreshes: unknown[] = [];
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/auth/jwt/refresh/') {
+        sentRefreshes.push(JSON.parse(String(init?.body)));
+        return json(401, { code: 'token_not_valid' }); // the change ended the old session
+      }
+      if (url === '/api/auth/users/set_password/')
+        return new Promise<Response>((resolve) => (finishChange = () => resolve(json(204, undefined))));
+      return authorizationOf(init) === `Bearer ${newAccess}` ? json(200, 'ok') : json(401, { code: 'token_not_valid' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const replaced = replaceSession(
+      () => apiClient.post('auth/users/set_password/', {}, { skipRefresh: true }),
+      async (tokensStored) => {
+        localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, newAccess);
+        localStorage.setItem(REFRESH_TOKEN_STORAGE_KEY, 'refresh-new');
+        tokensStored();
+        return 'signed in again';
+      },
+    );
+    // A call made during the change is refused with the old token...
+    const call = apiClient.get('x/');
+    await vi.waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/x/')).toBe(true));
+    finishChange();
+    // ...and succeeds with the new sign-in's token: the user stays signed in.
+    await expect(call).resolves.toBe('ok');
+    await expect(replaced).resolves.toBe('signed in again');
+    expect(sentRefreshes).toEqual([]);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY)).toBe('refresh-new');
+  });
+
+  it("the change's own 401 is final: no refresh, no wait on itself, and the user leaves for the login page", async () => {
+    const fetchMock = vi.fn(async (url: string) =>
+      url === '/api/auth/jwt/refresh/' ? json(200, { access: newAccess, refresh: 'refresh-2' }) : json(401, { code: 'user_inactive' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const signIn = vi.fn(async () => 'never');
+    const error = await replaceSession(() => apiClient.post('auth/users/set_password/', {}, { skipRefresh: true }), signIn).catch(
+      (reason: unknown) => reason,
+    );
+    expect((error as ApiError).status).toBe(401);
+    expect(signIn).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/jwt/refresh/')).toBe(false);
+    expect(onUnauthorized).toHaveBeenCalledWith('user_inactive');
   });
 
   it('never refreshes for a 401 of the sign-in call (wrong credentials)', async () => {

@@ -35,6 +35,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Start-up and sign-in handle a 401 themselves instead of leaving the page. */
   skipUnauthorizedRedirect?: boolean;
+  /** A 401 is final, without a refresh (a password change, which ends the session: `replaceSession`). */
+  skipRefresh?: boolean;
   /** Message when the call fails without a body (the services call wants 'Wrong Services'). */
   fallbackMessage?: string;
 }
@@ -120,7 +122,7 @@ async function fetchWithAuth(method: string, path: string, options: RequestOptio
   const token = isTokenEndpoint(path) ? null : readAccessToken();
   let response = await send(method, url, token, options);
   if (response.status !== 401 || isTokenEndpoint(path)) return response;
-  const freshToken = await refreshAccessToken(token);
+  const freshToken = options.skipRefresh ? null : await refreshAccessToken(token);
   if (freshToken) response = await send(method, url, freshToken, options);
   if (response.status === 401) {
     clearTokens();

@@ -1,10 +1,15 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/index';
 import { ApiError } from './api-client';
 import { applyServerErrors, errorMessageOf, localizeMessage } from './form-errors';
+import { setDigitSystem } from './format-number';
 
 const en = initI18n('en').getFixedT('en');
 const ar = initI18n('en').getFixedT('ar');
+
+// The catalog's words for each code, read by a user of Western digits; the digit system has its own tests below.
+beforeAll(() => setDigitSystem('latn'));
+afterAll(() => setDigitSystem('arab'));
 
 describe('applyServerErrors', () => {
   it('puts a 400 body on its fields and returns non_field_errors as the form message', () => {
@@ -107,5 +112,27 @@ describe('applyServerErrors with coded field errors', () => {
       { type: 'server', message: expect.stringMatching(/^القراءة الجديدة \(5\) أقل من آخر قراءة \(9\)/) },
       { shouldFocus: true },
     );
+  });
+});
+
+describe('messages in the user digit system', () => {
+  afterAll(() => setDigitSystem('latn'));
+
+  it("writes a message's numbers in Arabic-Indic digits for a user who reads them, amounts with the Arabic decimal separator", () => {
+    setDigitSystem('arab');
+    const body = {
+      code: 'overpay',
+      errors: [{ field: 'amount', code: 'overpay', message: 'x', params: { amount: '12.00', balance: '10.50' } }],
+    };
+    expect(errorMessageOf(new ApiError(400, body, ''), ar)).toBe('المبلغ (١٢٫٠٠) أكبر من الرصيد المستحق (١٠٫٥٠).');
+    const billed = new ApiError(409, { detail: 'x', code: 'period_already_billed', params: { number: 'INV-7' } }, 'x');
+    expect(errorMessageOf(billed, ar)).toContain('(INV-٧)');
+    // A server text the web does not know, and a field's own message, follow the same digits.
+    expect(errorMessageOf(new ApiError(409, { detail: 'تبقى 3 محاولات.', code: 'brand_new_code' }, ''), ar)).toBe('تبقى ٣ محاولات.');
+    const setError = vi.fn();
+    applyServerErrors(new ApiError(400, { name: ['لا يزيد عن 16 حرفًا.'] }, ''), setError, ['name'], ar);
+    expect(setError).toHaveBeenCalledWith('name', { type: 'server', message: 'لا يزيد عن ١٦ حرفًا.' }, { shouldFocus: true });
+    // English stays in Western digits whatever the Arabic setting.
+    expect(errorMessageOf(new ApiError(400, body, ''), en)).toMatch(/12\.00/);
   });
 });

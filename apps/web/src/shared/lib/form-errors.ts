@@ -4,6 +4,7 @@ import { isErrorCode, type ErrorCode, type ErrorParams } from '@meterline/contra
 import { formatErrorMessage, type ErrorLanguage } from '@meterline/contract/error-messages';
 import { i18next } from '../../i18n/index';
 import { ApiError } from './api-client';
+import { digitSystemFor, localizeDigits } from './format-number';
 
 /** The language of a translation function (a fixed `t` knows it; else the app's language). */
 export function languageOfT(t: TFunction): ErrorLanguage {
@@ -64,11 +65,22 @@ const SCREEN_TEXTS: Partial<Record<ErrorCode, ScreenText>> = {
   subscription_closed: (t) => t('counters.errors.subscriptionClosed'),
 };
 
-/** A catalog code (the server's, or a contract schema's message) in the user's language. */
+/**
+ * A message's numbers in the user's digit system: the catalog and the server write `16` and
+ * `INV-2026-000042`; an Arabic screen read in Arabic-Indic shows `١٦` (issue 17, one digit system).
+ */
+function inUserDigits(text: string, t: TFunction): string {
+  const language = languageOfT(t);
+  const localized = localizeDigits(text, language);
+  // An amount's decimal point between Arabic-Indic digits is the Arabic decimal separator (12.50 → ١٢٫٥٠).
+  return digitSystemFor(language) === 'arab' ? localized.replace(/(?<=[٠-٩])\.(?=[٠-٩])/g, '٫') : localized;
+}
+
+/** A catalog code (the server's, or a contract schema's message) in the user's language and digits. */
 export function messageOfCode(code: string, t: TFunction, params: ErrorParams = {}): string | undefined {
   if (!isErrorCode(code)) return undefined;
   const screenText = SCREEN_TEXTS[code];
-  return screenText ? screenText(t, params) : formatErrorMessage(code, languageOfT(t), params);
+  return inUserDigits(screenText ? screenText(t, params) : formatErrorMessage(code, languageOfT(t), params), t);
 }
 
 /**
@@ -102,7 +114,7 @@ function groupByField(items: FieldErrorItem[], t: TFunction): Map<string, string
 
 /** One field error in words: its code through the catalog, else the server's message. */
 function textOf(item: FieldErrorItem, t: TFunction): string {
-  return messageOfCode(item.code, t, item.params) ?? item.message;
+  return messageOfCode(item.code, t, item.params) ?? inUserDigits(item.message, t);
 }
 
 /** Keys of a 400 body that are not fields. */
@@ -130,10 +142,10 @@ export function errorMessageOf(error: unknown, t: TFunction, fallback: string = 
   const params = data?.params as ErrorParams | undefined;
   const known = error.code ? messageOfCode(error.code, t, params) : undefined;
   if (known) return known;
-  if (typeof data?.detail === 'string' && data.detail) return data.detail;
+  if (typeof data?.detail === 'string' && data.detail) return inUserDigits(data.detail, t);
   if (error.status === 400 && data && typeof data === 'object') {
     const first = Object.entries(data).flatMap(([key, value]) => (RESERVED_KEYS.has(key) ? [] : messagesOf(value)))[0];
-    if (first) return first;
+    if (first) return inUserDigits(first, t);
   }
   return fallback;
 }
@@ -160,7 +172,7 @@ export function applyServerErrors<T extends FieldValues>(
   const messagesByField = fieldErrors
     ? [...groupByField(fieldErrors, t)]
     : Object.entries(error.data as Record<string, unknown>).flatMap(([key, value]) =>
-        RESERVED_KEYS.has(key) ? [] : [[key, messagesOf(value)] as const],
+        RESERVED_KEYS.has(key) ? [] : [[key, messagesOf(value).map((message) => inUserDigits(message, t))] as const],
       );
   for (const [key, messages] of messagesByField) {
     if (messages.length === 0) continue;

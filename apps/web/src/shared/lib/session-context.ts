@@ -19,18 +19,24 @@ export interface SessionState {
 
 export interface SessionContextValue extends SessionState {
   /** Signs in (with `otp` for the code step); rejects with the ApiError of the token call. */
-  signIn(input: TokenCreateInput): Promise<Me>;
+  signIn(input: TokenCreateInput, options?: SignInOptions): Promise<Me>;
   signOut(): Promise<void>;
   /** Replaces fields of the signed-in user after a profile change (name, avatar, one-time codes). */
   updateUser(changes: Partial<Me>): void;
 }
 
+export interface SignInOptions {
+  /** Called once the new token pair is stored, before `me/` is read (`replaceSession`). */
+  onTokensStored?(): void;
+}
+
 export const SessionContext = createContext<SessionContextValue | null>(null);
 
 /** The token call, then `me/`; half a sign-in (tokens without a user) does not survive. */
-export async function signInWithPassword(input: TokenCreateInput): Promise<Me> {
+export async function signInWithPassword(input: TokenCreateInput, { onTokensStored }: SignInOptions = {}): Promise<Me> {
   const pair = await createToken(input);
   storeTokens(pair);
+  onTokensStored?.();
   try {
     const user = await getMe();
     rememberSignedInUser(user);

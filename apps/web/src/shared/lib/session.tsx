@@ -8,7 +8,7 @@ import { logoutToken } from '../api/logout-token';
 import { clearFieldData } from '../offline/field-data-store';
 import { rememberedUser, rememberSignedInUser } from '../offline/remembered-user';
 import { ApiError, leaveSignedOut } from './api-client';
-import { SessionContext, signInWithPassword, type SessionState } from './session-context';
+import { SessionContext, signInWithPassword, type SessionState, type SignInOptions } from './session-context';
 import { refreshAccessToken, takeRefusalReason } from './token-refresh';
 import { clearTokens, isTokenValid, readAccessToken, readRefreshToken, readTokenExpiry, readTokenUserId } from './tokens';
 
@@ -112,8 +112,8 @@ export function SessionProvider({ children, initialState }: { children: ReactNod
     return () => window.removeEventListener('storage', handleStorage);
   }, [state.isInitialized, userId]);
 
-  const signIn = useCallback(async (input: TokenCreateInput) => {
-    const user = await signInWithPassword(input);
+  const signIn = useCallback(async (input: TokenCreateInput, options?: SignInOptions) => {
+    const user = await signInWithPassword(input, options);
     setState({ isLoggedIn: true, isInitialized: true, user });
     return user;
   }, []);

@@ -6,6 +6,10 @@ const REFRESH_LOCK_NAME = 'meterline-token-refresh';
 const REUSE_MARGIN_MS = 30_000;
 
 let refreshInFlight: Promise<string | null> | null = null;
+/** While this tab replaces its session (a password change), refreshes wait for the new tokens. */
+let replacement: Promise<void> | null = null;
+/** The access token must outlive the change's call by this much, so the call never needs a refresh. */
+const CHANGE_MARGIN_MS = 30_000;
 
 /** 401 codes the login page explains (`/login?reason=tenant_blocked`): the user did nothing wrong. */
 export const SIGNED_OUT_REASONS: ReadonlySet<string> = new Set(['tenant_blocked', 'user_inactive']);
@@ -36,6 +40,8 @@ function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
  * Resolves null when no refresh is possible (no refresh token, or the server refused it).
  */
 export function refreshAccessToken(staleAccessToken: string | null): Promise<string | null> {
+  // The old session's refresh token is refused once the change is made: wait for the new tokens.
+  if (replacement) return replacement.then(() => refreshAccessToken(staleAccessToken));
   if (refreshInFlight) return refreshInFlight;
   refreshInFlight = withRefreshLock(async () => {
     const current = readAccessToken();
@@ -72,4 +78,31 @@ export function refreshAccessToken(staleAccessToken: string | null): Promise<str
     refreshInFlight = null;
   });
   return refreshInFlight;
+}
+
+/**
+ * Replaces this tab's session: a password change ends every session of the user, this one too,
+ * then the user signs in again (`signIn`, which calls `tokensStored` once the new pair is stored).
+ * Until then a refresh — the timer's, or a call's after a 401 — waits and then uses the new tokens,
+ * instead of sending the ended session's refresh token, which the server refuses (that signed the
+ * user out in the middle of the change). `change` must be sent with `skipRefresh`: its own 401 is
+ * final, and the access token is refreshed first so that it outlives the call.
+ */
+export async function replaceSession<T>(change: () => Promise<unknown>, signIn: (tokensStored: () => void) => Promise<T>): Promise<T> {
+  const token = readAccessToken();
+  if (!isTokenValid(token, Date.now() + CHANGE_MARGIN_MS)) await refreshAccessToken(token);
+  if (refreshInFlight) await refreshInFlight;
+  let release: () => void = () => undefined;
+  const current = new Promise<void>((resolve) => (release = resolve));
+  const end = () => {
+    if (replacement === current) replacement = null;
+    release();
+  };
+  replacement = current;
+  try {
+    await change();
+    return await signIn(end);
+  } finally {
+    end();
+  }
 }

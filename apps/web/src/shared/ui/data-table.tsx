@@ -416,7 +416,7 @@ function CardList<Row extends { id: number | string }>({
 }) {
   if (isLoading) {
     return (
-      <Stack spacing={1.5} aria-busy="true" aria-label={label}>
+      <Stack spacing={1.5} role="status" aria-busy="true" aria-label={label}>
         {[0, 1, 2].map((index) => (
           <Skeleton key={index} variant="rounded" height={88} />
         ))}

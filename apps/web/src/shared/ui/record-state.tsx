@@ -52,7 +52,7 @@ export function RecordState({
   }
   if (isPending) {
     return (
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-busy="true" aria-label={t('app.loading')}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} role="status" aria-busy="true" aria-label={t('app.loading')}>
         <Stack spacing={2.5}>
           {Array.from({ length: rows }, (_, index) => (
             <Skeleton key={index} variant="rounded" height={56} />

@@ -166,7 +166,7 @@ describe('counters', () => {
     const input = within(sheet).getByLabelText('القراءة الجديدة');
     await userEvent.type(input, '2000');
     await userEvent.click(within(sheet).getByRole('button', { name: 'حفظ القراءة' }));
-    await waitFor(() => expect(input).toHaveAccessibleDescription(/القراءة الجديدة \(2000\) أقل من آخر قراءة \(2059.439\)/));
+    await waitFor(() => expect(input).toHaveAccessibleDescription(/القراءة الجديدة \(٢٠٠٠\) أقل من آخر قراءة \(٢٠٥٩٫٤٣٩\)/));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 

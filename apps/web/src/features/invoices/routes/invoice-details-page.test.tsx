@@ -136,7 +136,7 @@ describe('invoice details', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: /^تسجيل/ }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([, call]) => call?.method === 'PUT')).toBe(true));
     // On the field, in Arabic (from its code), not as the dialog's alert.
-    const helper = await within(dialog).findByText('هذا التاريخ أقدم من 3 يومًا.');
+    const helper = await within(dialog).findByText('هذا التاريخ أقدم من ٣ يومًا.');
     const group = await within(dialog).findByRole('group', { name: 'تاريخ الاستلام' });
     expect(group.closest('.MuiFormControl-root')).toContainElement(helper);
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();

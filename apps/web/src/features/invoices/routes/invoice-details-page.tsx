@@ -84,7 +84,7 @@ export function InvoiceDetailsPage() {
   }
   if (!query.data || !service) {
     return (
-      <Stack spacing={2} aria-busy="true" aria-label={t('app.loading')}>
+      <Stack spacing={2} role="status" aria-busy="true" aria-label={t('app.loading')}>
         <Skeleton variant="text" width={280} height={48} />
         <Skeleton variant="rounded" height={200} />
         <Skeleton variant="rounded" height={160} />

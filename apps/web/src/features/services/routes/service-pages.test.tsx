@@ -128,7 +128,7 @@ describe('the Services screen', () => {
     renderWithProviders(<ServiceCreatePage />, { path: '/services/create', routePath: '/services/create', language: 'ar' });
     await userEvent.type(await screen.findByLabelText('الوحدة'), 'kilowatt-hours-xx');
     await userEvent.click(screen.getByRole('button', { name: 'إضافة الخدمة' }));
-    expect(await screen.findByText('استخدم 16 حرفًا على الأكثر.')).toBeInTheDocument();
+    expect(await screen.findByText('استخدم ١٦ حرفًا على الأكثر.')).toBeInTheDocument();
     expect(screen.getByText('لا يمكن ترك هذا الحقل فارغًا.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
     await userEvent.clear(screen.getByLabelText('الوحدة'));

@@ -6,9 +6,12 @@ export interface SetPasswordInput {
   new_password: string;
 }
 
-/** 204; the server signs every session of the user out (their tokens stop working). */
+/**
+ * 204; the server signs every session of the user out (their tokens stop working), this one too:
+ * sent inside `replaceSession`, so its own 401 is final (no refresh).
+ */
 export function setPassword(input: SetPasswordInput): Promise<void> {
-  return apiClient.post('auth/users/set_password/', input);
+  return apiClient.post('auth/users/set_password/', input, { skipRefresh: true });
 }
 
 export function useSetPassword() {

@@ -14,6 +14,7 @@ import { applyServerErrors } from '../../../shared/lib/form-errors';
 import { useSession } from '../../../shared/lib/session';
 import { PasswordTextField } from '../../../shared/ui/password-text-field';
 import { useSetPassword } from '../api/set-password';
+import { replaceSession } from '../../../shared/lib/token-refresh';
 import { SectionCard } from './section-card';
 
 interface PasswordFormValues {
@@ -51,17 +52,23 @@ export function ChangePasswordForm() {
 
   const handleFormSubmit = handleSubmit(async ({ current_password, new_password }) => {
     setFormError(null);
+    // The change ends every session, this one too; the new sign-in follows it with no refresh in between.
+    let isChanged = false;
     try {
-      await changePassword.mutateAsync({ current_password, new_password });
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, FIELDS, t, t('profile.password.failed')));
-      return;
-    }
-    reset();
-    try {
-      await signIn({ username: user?.username ?? '', password: new_password });
+      await replaceSession(
+        async () => {
+          await changePassword.mutateAsync({ current_password, new_password });
+          isChanged = true;
+          reset();
+        },
+        (tokensStored) => signIn({ username: user?.username ?? '', password: new_password }, { onTokensStored: tokensStored }),
+      );
       showToast(t('profile.password.done'), { variant: 'success' });
-    } catch {
+    } catch (error) {
+      if (!isChanged) {
+        setFormError(applyServerErrors(error, setError, FIELDS, t, t('profile.password.failed')));
+        return;
+      }
       await signOut();
       void navigate('/login?reason=password_changed', { replace: true });
     }
