@@ -915,6 +915,19 @@ export const ar = {
       amount: 'المبلغ المفوتر:',
       printAll: 'طباعة الكل',
       printFailed: 'تعذّرت طباعة الفواتير. حاول مجدداً.',
+      sendAll: 'إرسال الكل',
+      sendTitle: 'إرسال الفواتير؟',
+      sendText: 'الفواتير المراد إرسالها: {{number}}. تُرسل كل فاتورة إلى هاتف مشتركها عبر قناة التذكيرات، بلغة التذكيرات.',
+      sendNote: 'تُتخطّى الفواتير المرسلة من قبل والملغاة وفواتير المشتركين بلا رقم هاتف.',
+      sendConfirm: 'إرسال',
+      sent: 'أُرسلت: {{sent}}. تُخطّيت: {{skipped}}.',
+      sendFailed: 'تعذّر إرسال الفواتير.',
+      sendReasons: {
+        already_sent: 'أُرسلت من قبل',
+        cancelled: 'ملغاة',
+        no_phone: 'لا رقم هاتف',
+        channel_failed: 'تعذّر إرسال الرسالة',
+      },
     },
     reasons: {
       title: 'المستثناة، بحسب السبب',
@@ -980,6 +993,12 @@ export const ar = {
     select: 'تحديد {{name}}',
     selected: 'المحدد: {{number}}',
     clearSelection: 'إلغاء التحديد',
+    actions: {
+      rowActions: 'إجراءات {{name}}',
+      pay: 'تسديد الحساب',
+      remind: 'إرسال تذكير',
+      openCustomer: 'فتح المشترك',
+    },
     remind: {
       action: 'إرسال تذكير',
       actionCount: 'إرسال تذكير ({{number}})',
@@ -1458,6 +1477,7 @@ export const ar = {
       deactivate: 'أوقفه',
       create_payment: 'سجّل دفعة',
       send_reminder: 'أرسل تذكيرًا بالدفع',
+      send_invoice: 'أرسل الفاتورة إلى المشترك',
     },
     fields: {
       bundleId: 'الباقة',

@@ -903,6 +903,19 @@ export const en = {
       amount: 'Billed:',
       printAll: 'Print all',
       printFailed: 'The invoices could not be printed. Try again.',
+      sendAll: 'Send all',
+      sendTitle: 'Send the invoices?',
+      sendText: 'Invoices to send: {{number}}. Each goes to its customer’s phone through the reminder channel, in the reminder language.',
+      sendNote: 'Invoices already sent, cancelled or of customers without a phone are skipped.',
+      sendConfirm: 'Send',
+      sent: 'Sent: {{sent}}. Skipped: {{skipped}}.',
+      sendFailed: 'The invoices could not be sent.',
+      sendReasons: {
+        already_sent: 'already sent',
+        cancelled: 'cancelled',
+        no_phone: 'no phone number',
+        channel_failed: 'the message could not be sent',
+      },
     },
     reasons: {
       title: 'Left out, by reason',
@@ -968,6 +981,12 @@ export const en = {
     select: 'Select {{name}}',
     selected: 'Selected: {{number}}',
     clearSelection: 'Clear selection',
+    actions: {
+      rowActions: 'Actions for {{name}}',
+      pay: 'Pay the account',
+      remind: 'Send a reminder',
+      openCustomer: 'Open the customer',
+    },
     remind: {
       action: 'Send reminder',
       actionCount: 'Send reminder ({{number}})',
@@ -1450,6 +1469,7 @@ export const en = {
       deactivate: 'deactivated it',
       create_payment: 'recorded a payment',
       send_reminder: 'sent a payment reminder',
+      send_invoice: 'sent the invoice to the customer',
     },
     fields: {
       bundleId: 'bundle',

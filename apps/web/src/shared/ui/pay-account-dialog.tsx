@@ -4,22 +4,21 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { createAccountPaymentInputSchema } from '@meterline/contract/account';
 import { allocatePayment, type OpenInvoice } from '@meterline/contract/account-rules';
-import type { Customer } from '@meterline/contract/customers';
 import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
 import { PAYMENT_METHODS } from '@meterline/contract/payments';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useCustomerInvoices } from '../../../shared/api/get-customer-invoices';
-import { useToast } from '../../../shared/hooks/use-toast';
-import { formatDate } from '../../../shared/lib/format-date';
-import { isolateLtr } from '../../../shared/lib/format-number';
-import { FormTextField } from '../../../shared/ui/form-text-field';
-import { Money, useFormatMoney, useTenantCurrency } from '../../../shared/ui/money';
-import { NumericTextField } from '../../../shared/ui/numeric-text-field';
+import { useCustomerInvoices } from '../api/get-customer-invoices';
+import { useToast } from '../hooks/use-toast';
+import { formatDate } from '../lib/format-date';
+import { isolateLtr } from '../lib/format-number';
+import { FormTextField } from './form-text-field';
+import { Money, useFormatMoney, useTenantCurrency } from './money';
+import { NumericTextField } from './numeric-text-field';
 import { usePayAccount } from '../api/pay-account';
-import { DialogForm, useDialogForm } from '../../../shared/ui/dialog-form';
+import { DialogForm, useDialogForm } from './dialog-form';
 
 type FormInput = z.input<typeof createAccountPaymentInputSchema>;
 type FormOutput = z.output<typeof createAccountPaymentInputSchema>;
@@ -29,7 +28,7 @@ const OPEN_INVOICES_QUERY = { ordering: 'due_on', page_size: 100 };
 const EMPTY = { amount: '', method: 'cash' as const, reference: '' };
 
 /**
- * "Pay account" (issue 15): one amount over the customer's open invoices, oldest first, the rest
+ * "Pay account" (issue 15; shared since issue 17: the customer's account tab and the overdue rows): one amount over the customer's open invoices, oldest first, the rest
  * as credit. The dialog shows that spread as it is typed (the same rule as the server,
  * `allocatePayment`) and is itself the confirmation: the button names the amount.
  */
@@ -41,7 +40,8 @@ export function PayAccountDialog({
 }: {
   isOpen: boolean;
   serviceId: number;
-  customer: Customer;
+  /** The customer paid for (the customer page's record, an overdue row's customer). */
+  customer: { id: number };
   onClose(): void;
 }) {
   const { t, i18n } = useTranslation();
