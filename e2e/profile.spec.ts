@@ -78,3 +78,31 @@ test('a user changes their password and stays signed in with the new one', async
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Phone' })).toHaveValue('+961 3 123 456');
 });
+
+test('a user uploads a picture, sees it in the header, and a text file named .png is refused', async ({ page, tenant }) => {
+  const user = tenant.users.collector;
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+
+  await page.goto('/users/profile');
+  const input = page.getByTestId('avatar-input');
+  // A 1x1 PNG: the server recognises it by its first bytes.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('Picture saved.')).toBeVisible();
+  const headerPicture = page.getByRole('button', { name: 'Account menu' }).locator('img');
+  await expect(headerPicture).toHaveAttribute('src', /^\/api\/media\/\d+-[0-9a-f]{32}\.png$/);
+  await expect.poll(() => headerPicture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
+  await expectNoSeriousA11yViolations(page, 'profile with a picture');
+
+  await input.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text') });
+  await expect(page.getByRole('alert')).toHaveText('The picture must be a PNG, JPEG or WebP image.');
+  await expect(headerPicture).toHaveAttribute('src', /\.png$/);
+
+  await page.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('Picture removed. Your initials are shown.')).toBeVisible();
+  await expect(headerPicture).toHaveCount(0);
+});

@@ -65,7 +65,9 @@ test.describe('accountant', () => {
     await expect(page.getByRole('link', { name: 'New user' })).toHaveCount(0);
     await page.getByRole('grid', { name: 'Users' }).getByRole('link').first().click();
     await expect(page.getByText('You can see this user, but your role cannot change it.')).toBeVisible();
-    await expect(page.getByRole('textbox', { name: /^Username/ })).toBeDisabled();
+    // Read-only rather than disabled, like every record's read view; no Edit for this role.
+    await expect(page.getByRole('textbox', { name: /^Username/ })).toHaveAttribute('readonly', '');
+    await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Save changes|Deactivate|Reset password/ })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, 'user read-only');
   });

@@ -42,6 +42,8 @@ import { createInvoiceService } from './modules/invoices/invoices.service';
 import { applyCustomerCredit } from './modules/account/credit';
 import { planLateFees } from './modules/account/late-fees';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
+import { createInvoiceMessageService } from './modules/invoices/invoice-messages.service';
+import { invoiceMessageRoutes } from './modules/invoices/invoice-messages.routes';
 import { createPdfPrinter } from './modules/invoices/pdf-printer';
 import { cashRoutes, paymentReceiptRoutes } from './modules/cash/cash.routes';
 import { createCashService } from './modules/cash/cash.service';
@@ -217,6 +219,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const reminderChannel = deps.reminderChannel ?? createOutboxReminderChannel({ outboxDir: config.outboxDir });
   const overdue = createOverdueService({ clock, channel: reminderChannel, defaultDb: db });
   await app.register(overdueRoutes, { prefix: '/api/services/:serviceId/overdue', overdue, databases, printer });
+  // Issue 17, item 4: the billing run's "send all", through the same channel.
+  const messages = createInvoiceMessageService({ clock, channel: reminderChannel });
+  await app.register(invoiceMessageRoutes, { prefix: '/api/services/:serviceId/invoices', messages, databases });
   const rounds = createRouteService({ clock, defaultDb: db });
   await app.register(routeRoutes, { prefix: '/api/services/:serviceId/routes', routes: rounds, databases });
   const ledger = createLedgerService({ clock });

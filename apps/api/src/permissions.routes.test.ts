@@ -140,6 +140,8 @@ describe('overdue follow-up (issue 15)', () => {
   it('lets the office send reminders and everyone who lists invoices print the disconnection list', () => {
     const expected: Record<string, RoleUnderTest[]> = {
       'POST /api/services/:serviceId/overdue/remind/': ['admin', 'accountant'],
+      // Issue 17, item 4: the billing run's "send all" (who runs billing runs and sends reminders).
+      'POST /api/services/:serviceId/invoices/send/': ['admin', 'accountant'],
       'GET /api/services/:serviceId/overdue/disconnection-list/': ['admin', 'accountant', 'support', 'collector'],
     };
     const actual: Record<string, RoleUnderTest[]> = {};

@@ -87,6 +87,12 @@ export const ERROR_CODES = {
   logoOneFile: 'logo_one_file',
   logoType: 'logo_type',
   logoEmpty: 'logo_empty',
+  // Own picture upload (issue 17, item 7).
+  avatarType: 'avatar_type',
+  avatarTooLarge: 'avatar_too_large',
+  avatarEmpty: 'avatar_empty',
+  avatarMissing: 'avatar_missing',
+  avatarNoTenant: 'avatar_no_tenant',
   tooManyFormFields: 'too_many_form_fields',
   formUnreadable: 'form_unreadable',
   regionNameTaken: 'region_name_taken',

@@ -64,9 +64,12 @@ export const DEFAULT_REMINDER_TEMPLATES: Record<ReminderLanguage, string> = {
 
 /** The message of one customer: the template with its placeholders filled (pure; the web previews with it). */
 export function renderReminder(template: string, values: ReminderValues): string {
-  return template
-    .replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? values[key as keyof ReminderValues] : whole))
-    .trim();
+  return fillTemplate(template, values);
+}
+
+/** A message template with its `{word}` placeholders filled; an unknown `{word}` stays as written (reminders, invoice messages). */
+export function fillTemplate(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? (values[key] ?? whole) : whole)).trim();
 }
 
 /** `POST /services/{sid}/overdue/remind/`: the customers to remind (ids of this service). */

@@ -139,3 +139,30 @@ export const reminders = pgTable(
   },
   (table) => [index('reminders_tenant_customer_sent_idx').on(table.tenantId, table.customerId, table.sentAt)],
 );
+
+/** Append-only: every invoice sent to its customer (issue 17, item 4); one row per invoice at most, the "already sent" mark. */
+export const invoiceMessages = pgTable(
+  'invoice_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id').notNull(),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** The channel that carried it (the reminders' channel). */
+    channel: text('channel').notNull(),
+    language: text('language').notNull(),
+    /** The phone number it was sent to. */
+    recipient: text('recipient').notNull(),
+    message: text('message').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    sentBy: integer('sent_by'),
+  },
+  (table) => [uniqueIndex('invoice_messages_tenant_invoice_key').on(table.tenantId, table.invoiceId)],
+);

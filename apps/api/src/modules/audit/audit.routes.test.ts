@@ -100,6 +100,16 @@ describe('audit log', () => {
         run: () => temp().put(`/api/auth/users/${state.temp}/`, { first_name: 'Temp' }),
       },
       {
+        name: 'upload own picture (multipart)',
+        where: 'default',
+        status: 200,
+        run: () => {
+          const { payload, headers } = buildMultipart({}, { avatar: { filename: 'me.png', contentType: 'image/png', data: PNG_1X1 } });
+          return temp().request({ method: 'POST', url: '/api/auth/users/me/avatar/', payload, headers });
+        },
+      },
+      { name: 'remove own picture', where: 'default', status: 204, run: () => temp().delete('/api/auth/users/me/avatar/') },
+      {
         name: 'set own password',
         where: 'default',
         status: 204,

@@ -22,3 +22,14 @@ export function tenantIdOfMediaName(name: string): number | null {
 export function mediaUrl(name: string | null): string | null {
   return name ? `/api/media/${name}` : null;
 }
+
+/**
+ * The media name of a URL built by `mediaUrl` when it names an upload of that tenant, else null (an
+ * outside address, another tenant's name, anything else a user typed as their avatar).
+ */
+export function ownMediaNameOf(url: string | null, tenantId: number | null): string | null {
+  const prefix = '/api/media/';
+  if (!url?.startsWith(prefix) || tenantId === null) return null;
+  const name = url.slice(prefix.length);
+  return tenantIdOfMediaName(name) === tenantId ? name : null;
+}

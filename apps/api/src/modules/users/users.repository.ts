@@ -179,6 +179,12 @@ export async function updateUserRow(
   );
 }
 
+/** Whether any user's avatar is this address (an uploaded picture is deleted only when nobody shows it). */
+export async function isAvatarInUse(db: Executor, avatar: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.avatar, avatar)).limit(1);
+  return row !== undefined;
+}
+
 /** Compare-and-set on the user's last used one-time-password step: of concurrent requests with one code, one wins. */
 export async function claimOtpStep(executor: Executor, userId: number, step: number): Promise<boolean> {
   const updated = await executor

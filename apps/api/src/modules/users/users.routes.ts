@@ -35,6 +35,7 @@ import {
   requireSelfOr,
   tenantActorOf,
 } from '../../plugins/request-context';
+import { readAvatarForm } from './avatar-form';
 import type { UserService } from './users.service';
 import { USER_CSV_COLUMNS } from './user-csv';
 
@@ -184,6 +185,32 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
     },
     async (request, reply) => {
       await users.disableOtp(actorOf(request), request.body.code, auditContextOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  // Own picture (issue 17, item 7): multipart with one `avatar` file, checked by content like the logo.
+  routes.post(
+    '/me/avatar/',
+    {
+      onRequest: [app.authenticate, requirePermission('update', 'profile')],
+      schema: {
+        tags,
+        summary: 'Upload own picture: multipart/form-data with an `avatar` file (PNG, JPEG or WebP, 2 MB at most)',
+        response: { 200: userSchema, 400: validationErrorSchema, ...authErrors },
+      },
+    },
+    async (request) => users.uploadAvatar(actorOf(request), await readAvatarForm(request), auditContextOf(request)),
+  );
+
+  routes.delete(
+    '/me/avatar/',
+    {
+      onRequest: [app.authenticate, requirePermission('update', 'profile')],
+      schema: { tags, summary: 'Remove own picture', response: { 204: noContent, ...authErrors } },
+    },
+    async (request, reply) => {
+      await users.deleteAvatar(actorOf(request), auditContextOf(request));
       return reply.code(204).send(null);
     },
   );

@@ -19,7 +19,9 @@ import type { Actor } from '../../plugins/request-context';
 import { recordAudit } from '../audit/audit.repository';
 import type { AuditContext } from '../../plugins/request-context';
 import { createOtpSecret, otpauthUri, verifyOtp } from '../../lib/otp';
-import { mediaUrl } from '../media/media-names';
+import { createMediaName, mediaUrl, ownMediaNameOf } from '../media/media-names';
+import { deleteUpload, insertUpload } from '../media/media.repository';
+import type { AvatarFile } from './avatar-form';
 import { createLimiter, type LimiterStore } from '../../lib/throttle';
 import {
   countOtherActiveAdmins,
@@ -28,6 +30,7 @@ import {
   findUserWithTenant,
   type UserWithTenant,
   insertUser,
+  isAvatarInUse,
   isUsernameTaken,
   listUsersSource,
   lockUsersTenantRow,
@@ -212,6 +215,63 @@ export function createUserService(deps: {
       return applyUpdate(found.user, input, context, found.user.tenantId);
     },
 
+    /**
+     * Own picture upload (issue 17, item 7), stored as the logo is: in the tenant's `uploads`, under
+     * a random name, served by `/api/media/<name>`; `avatar` becomes that URL. The file lives on the
+     * tenant's database and the user on `default`: the file is written first and removed again if
+     * the user's row cannot be.
+     */
+    async uploadAvatar(actor: Actor, file: AvatarFile, context: AuditContext): Promise<User> {
+      const found = await findUserWithTenant(db, actor.userId);
+      if (!found) throw notFound();
+      const { user, tenant } = found;
+      if (user.tenantId === null || !tenant) throw fieldError('avatar', ERROR_CODES.avatarNoTenant);
+      const scope = { tenantId: user.tenantId };
+      const tenantDb = databases.get(tenant.dbAlias);
+      const name = createMediaName(scope.tenantId, file.type.extension);
+      await insertUpload(tenantDb, scope, { name, contentType: file.type.contentType, data: file.data, createdAt: clock.now() });
+      let updated: UserRow;
+      try {
+        updated = await db.transaction(async (tx) => {
+          const after = await updateUserRow(tx, user.id, { avatar: mediaUrl(name) });
+          await recordAudit(tx, context, {
+            action: 'update_avatar',
+            entity: 'user',
+            entityId: user.id,
+            before: toUser(user),
+            after: toUser(after),
+            tenantId: scope.tenantId,
+          });
+          return after;
+        });
+      } catch (error) {
+        await deleteUpload(tenantDb, scope, name);
+        throw error;
+      }
+      await releaseUploadedAvatar(user);
+      return toUser(updated);
+    },
+
+    /** Own picture removed (uploaded or an address): `avatar` becomes null. No picture, nothing is recorded. */
+    async deleteAvatar(actor: Actor, context: AuditContext): Promise<void> {
+      const found = await findUserWithTenant(db, actor.userId);
+      if (!found) throw notFound();
+      const { user } = found;
+      if (user.avatar === null) return;
+      await db.transaction(async (tx) => {
+        const after = await updateUserRow(tx, user.id, { avatar: null });
+        await recordAudit(tx, context, {
+          action: 'delete_avatar',
+          entity: 'user',
+          entityId: user.id,
+          before: toUser(user),
+          after: toUser(after),
+          tenantId: user.tenantId,
+        });
+      });
+      await releaseUploadedAvatar(user);
+    },
+
     async deactivate(actor: Actor, scope: TenantScope, userId: number, context: AuditContext): Promise<void> {
       const row = await requireTenantUser(scope, userId);
       if (row.id === actor.userId) throw fieldError('non_field_errors', ERROR_CODES.ownAccount);
@@ -356,7 +416,25 @@ export function createUserService(deps: {
       return updated;
     });
     if (changesAccess) await tokens.revokeAllForUser(row.id);
+    if (after.avatar !== row.avatar) await releaseUploadedAvatar(row);
     return toUser(after);
+  }
+
+  /**
+   * After `previous`'s avatar changed: the bytes of its uploaded picture are deleted, so its URL
+   * answers 404 as a replaced logo's does. Kept while another user's avatar or the tenant's logo
+   * names the same file (an address can be typed in), and only ever in the user's own tenant.
+   */
+  async function releaseUploadedAvatar(previous: UserRow): Promise<void> {
+    const name = ownMediaNameOf(previous.avatar, previous.tenantId);
+    if (name === null || previous.avatar === null || previous.tenantId === null) return;
+    if (await isAvatarInUse(db, previous.avatar)) return;
+    const tenant = (await findUserWithTenant(db, previous.id))?.tenant;
+    if (!tenant || tenant.id !== previous.tenantId || !databases.has(tenant.dbAlias)) return;
+    const scope = { tenantId: previous.tenantId };
+    const tenantDb = databases.get(tenant.dbAlias);
+    if ((await findSettings(tenantDb, scope))?.logo === name) return;
+    await deleteUpload(tenantDb, scope, name);
   }
 
   async function sendResetLinks(email: string, language: ErrorLanguage): Promise<void> {

@@ -7,6 +7,7 @@ import { useBuildings } from '../api/get-buildings';
 import { useRegions } from '../api/get-regions';
 import { useStreets } from '../api/get-streets';
 import { localizeMessage } from '../lib/form-errors';
+import { useFormReadOnly } from './form-read-only';
 
 export interface AddressValue {
   region: number | null;
@@ -20,6 +21,7 @@ export type AddressErrors = Partial<Record<keyof AddressValue, string | undefine
  * Region → street → building selects from `/api/regions/...` (docs/product/screens.md). Choosing a region
  * clears the street and building; each level waits for the one above. With react-hook-form, pass
  * `watch` values and `setValue(..., { shouldDirty: true })` or one Controller over an object.
+ * Inside `<FormReadOnly isReadOnly>` the three show the address read-only (they do not open).
  */
 export function AddressPickers({
   value,
@@ -35,6 +37,8 @@ export function AddressPickers({
   direction?: 'row' | 'column' | { xs: 'row' | 'column'; md: 'row' | 'column' };
 }) {
   const { t } = useTranslation();
+  const isReadOnly = useFormReadOnly();
+  const readOnly = isReadOnly ? { htmlInput: { readOnly: true } } : {};
   const regions = useRegions();
   const streets = useStreets(value.region);
   const buildings = useBuildings(value.region, value.street);
@@ -55,6 +59,7 @@ export function AddressPickers({
           onChange={(event) => onChange({ region: toId(event.target.value), street: null, building: null })}
           error={Boolean(errors.region)}
           helperText={message('region')}
+          slotProps={readOnly}
         >
           <MenuItem value="">
             <em>{t('forms.address.none')}</em>
@@ -69,12 +74,12 @@ export function AddressPickers({
           select
           label={t('forms.address.street')}
           value={value.street ?? ''}
-          disabled={isDisabled || !value.region || streets.isPending}
+          disabled={isDisabled || (!isReadOnly && (!value.region || streets.isPending))}
           onChange={(event) => onChange({ ...value, street: toId(event.target.value), building: null })}
           error={Boolean(errors.street)}
           // The "choose … first" hint stays readable (full contrast) while the select waits.
-          slotProps={{ formHelperText: { disabled: false } }}
-          helperText={message('street') ?? (!value.region && !isDisabled ? t('forms.address.chooseRegionFirst') : undefined)}
+          slotProps={{ ...readOnly, formHelperText: { disabled: false } }}
+          helperText={message('street') ?? (!value.region && !isDisabled && !isReadOnly ? t('forms.address.chooseRegionFirst') : undefined)}
         >
           <MenuItem value="">
             <em>{t('forms.address.none')}</em>
@@ -89,12 +94,14 @@ export function AddressPickers({
           select
           label={t('forms.address.building')}
           value={value.building ?? ''}
-          disabled={isDisabled || !value.street || buildings.isPending}
+          disabled={isDisabled || (!isReadOnly && (!value.street || buildings.isPending))}
           onChange={(event) => onChange({ ...value, building: toId(event.target.value) })}
           error={Boolean(errors.building)}
           // The "choose … first" hint stays readable (full contrast) while the select waits.
-          slotProps={{ formHelperText: { disabled: false } }}
-          helperText={message('building') ?? (!value.street && !isDisabled ? t('forms.address.chooseStreetFirst') : undefined)}
+          slotProps={{ ...readOnly, formHelperText: { disabled: false } }}
+          helperText={
+            message('building') ?? (!value.street && !isDisabled && !isReadOnly ? t('forms.address.chooseStreetFirst') : undefined)
+          }
         >
           <MenuItem value="">
             <em>{t('forms.address.none')}</em>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { dayjsLocale } from '../lib/format-number';
 import { dayjs } from '../lib/pickers-adapter';
 import type { DatePickerFieldProps } from './date-picker-field';
+import { useFormReadOnly } from './form-read-only';
 import { PickersLocalization } from './pickers-localization';
 
 const TEXT_FORMAT = { date: 'YYYY-MM-DD', month: 'YYYY-MM' } as const;
@@ -30,6 +31,7 @@ export default function DatePickerInput({
   onBlur,
 }: DatePickerFieldProps) {
   const { i18n } = useTranslation();
+  const isReadOnly = useFormReadOnly();
   const locale = dayjsLocale(i18n.language);
   const parsed = value ? dayjs(value, TEXT_FORMAT[kind], true).locale(locale) : null;
   return (
@@ -42,11 +44,12 @@ export default function DatePickerInput({
         openTo={kind === 'month' ? 'month' : undefined}
         format={DISPLAY_FORMAT[kind]}
         disabled={isDisabled}
+        readOnly={isReadOnly}
         slotProps={{
-          field: { clearable: !isRequired },
+          field: { clearable: !isRequired && !isReadOnly },
           textField: {
             size,
-            required: isRequired,
+            required: isRequired && !isReadOnly,
             fullWidth,
             error: Boolean(error),
             helperText: error ?? helperText,

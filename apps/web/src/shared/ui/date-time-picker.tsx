@@ -2,6 +2,7 @@ import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import type { Dayjs } from 'dayjs';
 import type { Ref } from 'react';
 import { dayjs } from '../lib/pickers-adapter';
+import { useFormReadOnly } from './form-read-only';
 import { PickersLocalization } from './pickers-localization';
 import { dayjsLocale } from '../lib/format-number';
 
@@ -41,6 +42,7 @@ export default function DateTimePickerInput({
   error,
   helperText,
 }: DateTimePickerInputProps) {
+  const isReadOnly = useFormReadOnly();
   const timezone = zone || dayjs.tz.guess();
   // In the pickers' locale: the adapter compares days by their formatted text (Arabic-Indic digits in Arabic).
   const locale = dayjsLocale(language);
@@ -61,6 +63,7 @@ export default function DateTimePickerInput({
         disableFuture
         minDateTime={minDateTime}
         disabled={isDisabled}
+        readOnly={isReadOnly}
         inputRef={inputRef}
         name={name}
         slotProps={{ textField: { onBlur, error: Boolean(error), helperText: error ?? helperText, fullWidth: true } }}

@@ -2,6 +2,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { localizeMessage } from '../lib/form-errors';
+import { useFormReadOnly } from './form-read-only';
 
 /** `TTransformed`: what the form's resolver outputs (a zod schema's output), when it differs from the values. */
 export type FormTextFieldProps<T extends FieldValues, TTransformed extends FieldValues = T> = Omit<
@@ -16,7 +17,8 @@ export type FormTextFieldProps<T extends FieldValues, TTransformed extends Field
 
 /**
  * An MUI TextField bound to react-hook-form: its error (from zod or a server 400) shows under it
- * in the user's language; otherwise `helperText` does.
+ * in the user's language; otherwise `helperText` does. Inside `<FormReadOnly isReadOnly>` it is
+ * `readOnly` (a select does not open) and not marked required.
  */
 export function FormTextField<T extends FieldValues, TTransformed extends FieldValues = T>({
   control,
@@ -26,6 +28,10 @@ export function FormTextField<T extends FieldValues, TTransformed extends FieldV
   ...props
 }: FormTextFieldProps<T, TTransformed>) {
   const { t } = useTranslation();
+  const isReadOnly = useFormReadOnly();
+  const slotProps = isReadOnly
+    ? { ...props.slotProps, htmlInput: { ...(props.slotProps?.htmlInput as object), readOnly: true } }
+    : props.slotProps;
   return (
     <Controller<T, FieldPath<T>, TTransformed>
       control={control}
@@ -33,6 +39,8 @@ export function FormTextField<T extends FieldValues, TTransformed extends FieldV
       render={({ field, fieldState }) => (
         <TextField
           {...props}
+          required={props.required && !isReadOnly}
+          slotProps={slotProps}
           name={field.name}
           value={field.value ?? ''}
           onChange={(event) => field.onChange(parse ? parse(event.target.value) : event.target.value)}

@@ -2,25 +2,28 @@ import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { Counter } from '@meterline/contract/subscriptions';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { counterPlaceOf } from '../lib/counter-address';
+import { CodeText } from './code-text';
 
 /**
- * The dialog of the counters screen: on phones a sheet along the bottom edge, full width, so the
+ * The dialog of one meter (the counters screen, a round's building): the customer's name over
+ * where the meter is and the customer's code. On phones on phones a sheet along the bottom edge, full width, so the
  * buttons sit under the thumb; a centred dialog from `sm` up.
  */
 export function MeterSheet({
   isOpen,
-  title,
-  subtitle,
+  meter,
   onClose,
   isBusy = false,
   children,
 }: {
   isOpen: boolean;
-  title: string;
-  subtitle?: ReactNode;
+  meter: Counter | null;
   onClose(): void;
   isBusy?: boolean;
   children: ReactNode;
@@ -48,11 +51,14 @@ export function MeterSheet({
     >
       <DialogTitle id={titleId} sx={{ pe: 7, pb: 1 }}>
         <Typography component="span" sx={{ display: 'block', fontSize: '1.3rem', fontWeight: 700, overflowWrap: 'anywhere' }}>
-          {title}
+          {meter?.customer_name ?? ''}
         </Typography>
-        {subtitle && (
+        {meter && (
           <Typography component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.95rem', overflowWrap: 'anywhere' }}>
-            {subtitle}
+            <Stack component="span" direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+              <span>{counterPlaceOf(meter, t)}</span>
+              <CodeText value={meter.customer_code} />
+            </Stack>
           </Typography>
         )}
       </DialogTitle>

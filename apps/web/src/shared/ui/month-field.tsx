@@ -6,6 +6,7 @@ import { Controller, type Control, type FieldPath, type FieldValues } from 'reac
 import { useTranslation } from 'react-i18next';
 import { dateLocale } from '../lib/format-number';
 import { localizeMessage } from '../lib/form-errors';
+import { useFormReadOnly } from './form-read-only';
 
 const MONTH_NUMBERS = Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, '0'));
 
@@ -23,7 +24,7 @@ export function MonthField<T extends FieldValues, TTransformed extends FieldValu
   label,
   helperText,
   isRequired = false,
-  isReadOnly = false,
+  isReadOnly: isReadOnlyProp = false,
 }: {
   control: Control<T, unknown, TTransformed>;
   name: FieldPath<T>;
@@ -33,6 +34,8 @@ export function MonthField<T extends FieldValues, TTransformed extends FieldValu
   isReadOnly?: boolean;
 }) {
   const { t, i18n } = useTranslation();
+  const isFormReadOnly = useFormReadOnly();
+  const isReadOnly = isReadOnlyProp || isFormReadOnly;
   return (
     <Controller<T, FieldPath<T>, TTransformed>
       control={control}
@@ -48,7 +51,7 @@ export function MonthField<T extends FieldValues, TTransformed extends FieldValu
             <TextField
               select
               label={label}
-              required={isRequired}
+              required={isRequired && !isReadOnly}
               value={month}
               onChange={(event) => update(year || String(new Date().getFullYear()), event.target.value)}
               onBlur={field.onBlur}

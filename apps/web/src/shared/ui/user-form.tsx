@@ -4,24 +4,23 @@ import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import { createUserInputSchema, updateUserInputSchema } from '@meterline/contract/users';
-import { useState, type ReactNode } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useCallback, useState, type ReactNode } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import type { RoleOption } from '../api/get-roles';
-import { applyServerErrors, localizeMessage } from '../lib/form-errors';
+import { applyServerErrors } from '../lib/form-errors';
+import { useEditStep } from '../hooks/use-record-form';
 import { useUnsavedChanges } from '../hooks/use-unsaved-changes';
+import { FormActions } from './form-actions';
+import { FormReadOnly } from './form-read-only';
+import { FormSwitch } from './form-switch';
 import { FormTextField } from './form-text-field';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog';
 
@@ -83,8 +82,9 @@ export function generatePassword(length = 14): string {
  * Create or edit a staff member (a tenant's user for the superadmin, a colleague for an admin):
  * the contract's schemas through zodResolver, a 400 on the fields, any other failure in the
  * alert ('Unknown error' at worst), the submit busy while saving, and a question before leaving
- * with unsaved changes. Editing sends only the changed fields (PUT is partial). Read-only users
- * (the accountant) see the same fields disabled and no buttons.
+ * with unsaved changes. Editing sends only the changed fields (PUT is partial). An existing user
+ * opens read-only with "Edit" first (`useEditStep`). Read-only users (the accountant) see the same
+ * fields read-only and no Edit.
  */
 export function UserForm({
   mode,
@@ -122,6 +122,8 @@ export function UserForm({
   });
   const { control, formState, handleSubmit, setError, setValue, reset } = form;
   const { blocker, allowNextNavigation } = useUnsavedChanges(formState.isDirty && !formState.isSubmitSuccessful);
+  const clearFormError = useCallback(() => setFormError(null), []);
+  const editStep = useEditStep(form, mode === 'edit', clearFormError);
 
   const handleFormSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -135,6 +137,7 @@ export function UserForm({
       const result = await onSubmit(changed);
       reset(values);
       allowNextNavigation();
+      editStep.finishEditing();
       onSaved(result);
     } catch (error) {
       setFormError(applyServerErrors(error, setError, FIELDS, t));
@@ -143,140 +146,130 @@ export function UserForm({
 
   const roleOptions: RoleOption[] = roles ?? (defaultValues.role ? [{ value: defaultValues.role, label: defaultValues.role }] : []);
   const roleLabel = (option: RoleOption) => t(`roles.${option.value}` as 'roles.admin', { defaultValue: option.label });
-  const isLocked = isReadOnly || formState.isSubmitting;
+  const isShowing = isReadOnly || editStep.isReadView;
+  const isLocked = formState.isSubmitting;
 
   return (
     <Paper component="form" variant="outlined" noValidate onSubmit={handleFormSubmit} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack spacing={2.5}>
-        {formError && (
-          <Alert severity="error" role="alert">
-            {formError}
-          </Alert>
-        )}
-        {isSelf && mode === 'edit' && !isReadOnly && <Alert severity="info">{t('users.ownAccount')}</Alert>}
-        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
-          <FormTextField
-            control={control}
-            name="username"
-            label={t('users.fields.username')}
-            required
-            disabled={isLocked}
-            autoComplete="off"
-            slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false, dir: 'ltr' } }}
-          />
-          {mode === 'create' ? (
+      <FormReadOnly isReadOnly={isShowing}>
+        <Stack spacing={2.5}>
+          {formError && (
+            <Alert severity="error" role="alert">
+              {formError}
+            </Alert>
+          )}
+          {isSelf && mode === 'edit' && !isShowing && <Alert severity="info">{t('users.ownAccount')}</Alert>}
+          <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
             <FormTextField
               control={control}
-              name="password"
-              label={t('users.fields.password')}
+              name="username"
+              label={t('users.fields.username')}
               required
               disabled={isLocked}
-              type={isPasswordVisible ? 'text' : 'password'}
-              autoComplete="new-password"
-              helperText={t('users.fields.passwordHelp')}
-              slotProps={{
-                htmlInput: { dir: 'ltr' },
-                input: {
-                  endAdornment: (
-                    <InputAdornment position="end">
-                      <Tooltip title={t('users.fields.generatePassword')}>
-                        <IconButton
-                          aria-label={t('users.fields.generatePassword')}
-                          onClick={() => {
-                            setValue('password', generatePassword(), { shouldDirty: true, shouldValidate: true });
-                            setPasswordVisible(true);
-                          }}
-                        >
-                          <AutorenewOutlined />
-                        </IconButton>
-                      </Tooltip>
-                      <IconButton
-                        edge="end"
-                        aria-label={isPasswordVisible ? t('users.fields.hidePassword') : t('users.fields.showPassword')}
-                        onClick={() => setPasswordVisible((value) => !value)}
-                      >
-                        {isPasswordVisible ? <VisibilityOffOutlined /> : <VisibilityOutlined />}
-                      </IconButton>
-                    </InputAdornment>
-                  ),
-                },
-              }}
+              autoComplete="off"
+              slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false, dir: 'ltr' } }}
             />
-          ) : (
-            <Box sx={{ display: { xs: 'none', md: 'block' } }} />
-          )}
-          <FormTextField control={control} name="first_name" label={t('users.fields.firstName')} disabled={isLocked} autoComplete="off" />
-          <FormTextField control={control} name="last_name" label={t('users.fields.lastName')} disabled={isLocked} autoComplete="off" />
-          <FormTextField
-            control={control}
-            name="email"
-            type="email"
-            label={t('users.fields.email')}
-            disabled={isLocked}
-            autoComplete="off"
-            slotProps={{ htmlInput: { dir: 'ltr' } }}
-          />
-          <FormTextField
-            control={control}
-            name="phone"
-            type="tel"
-            label={t('users.fields.phone')}
-            disabled={isLocked}
-            autoComplete="off"
-            slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }}
-          />
-          <FormTextField
-            control={control}
-            name="role"
-            select
-            required
-            label={t('users.fields.role')}
-            disabled={isLocked || isSelf || !roles}
-          >
-            {roleOptions.map((option) => (
-              <MenuItem key={option.value} value={option.value}>
-                {roleLabel(option)}
-              </MenuItem>
-            ))}
-          </FormTextField>
-          <Controller
-            control={control}
-            name="is_active"
-            render={({ field, fieldState }) => (
-              <Box sx={{ alignSelf: 'center' }}>
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={field.value}
-                      onChange={(event) => field.onChange(event.target.checked)}
-                      onBlur={field.onBlur}
-                      disabled={isLocked || isSelf}
-                    />
-                  }
-                  label={t('users.fields.isActive')}
-                />
-                {fieldState.error && <FormHelperText error>{localizeMessage(fieldState.error.message, t)}</FormHelperText>}
-              </Box>
+            {mode === 'create' ? (
+              <FormTextField
+                control={control}
+                name="password"
+                label={t('users.fields.password')}
+                required
+                disabled={isLocked}
+                type={isPasswordVisible ? 'text' : 'password'}
+                autoComplete="new-password"
+                helperText={t('users.fields.passwordHelp')}
+                slotProps={{
+                  htmlInput: { dir: 'ltr' },
+                  input: {
+                    endAdornment: (
+                      <InputAdornment position="end">
+                        <Tooltip title={t('users.fields.generatePassword')}>
+                          <IconButton
+                            aria-label={t('users.fields.generatePassword')}
+                            onClick={() => {
+                              setValue('password', generatePassword(), { shouldDirty: true, shouldValidate: true });
+                              setPasswordVisible(true);
+                            }}
+                          >
+                            <AutorenewOutlined />
+                          </IconButton>
+                        </Tooltip>
+                        <IconButton
+                          edge="end"
+                          aria-label={isPasswordVisible ? t('users.fields.hidePassword') : t('users.fields.showPassword')}
+                          onClick={() => setPasswordVisible((value) => !value)}
+                        >
+                          {isPasswordVisible ? <VisibilityOffOutlined /> : <VisibilityOutlined />}
+                        </IconButton>
+                      </InputAdornment>
+                    ),
+                  },
+                }}
+              />
+            ) : (
+              <Box sx={{ display: { xs: 'none', md: 'block' } }} />
             )}
-          />
-        </Box>
-        {!isReadOnly && (
-          <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-              {children}
+            <FormTextField control={control} name="first_name" label={t('users.fields.firstName')} disabled={isLocked} autoComplete="off" />
+            <FormTextField control={control} name="last_name" label={t('users.fields.lastName')} disabled={isLocked} autoComplete="off" />
+            <FormTextField
+              control={control}
+              name="email"
+              type="email"
+              label={t('users.fields.email')}
+              disabled={isLocked}
+              autoComplete="off"
+              slotProps={{ htmlInput: { dir: 'ltr' } }}
+            />
+            <FormTextField
+              control={control}
+              name="phone"
+              type="tel"
+              label={t('users.fields.phone')}
+              disabled={isLocked}
+              autoComplete="off"
+              slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }}
+            />
+            <FormTextField
+              control={control}
+              name="role"
+              select
+              required
+              label={t('users.fields.role')}
+              disabled={isLocked || (!isShowing && (isSelf || !roles))}
+            >
+              {roleOptions.map((option) => (
+                <MenuItem key={option.value} value={option.value}>
+                  {roleLabel(option)}
+                </MenuItem>
+              ))}
+            </FormTextField>
+            <Box sx={{ alignSelf: 'center' }}>
+              <FormSwitch
+                control={control}
+                name="is_active"
+                label={t('users.fields.isActive')}
+                isDisabled={isLocked || (!isShowing && isSelf)}
+              />
+            </Box>
+          </Box>
+          {!isReadOnly && (
+            <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+                {children}
+              </Stack>
+              <FormActions
+                cancelTo={cancelTo}
+                isSaving={formState.isSubmitting}
+                submitLabel={mode === 'create' ? t('users.actions.create') : t('forms.saveChanges')}
+                editStep={editStep}
+                isSubmitDisabled={mode === 'edit' && !formState.isDirty}
+              />
             </Stack>
-            <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5}>
-              <Button component={RouterLink} to={cancelTo} disabled={formState.isSubmitting}>
-                {t('forms.cancel')}
-              </Button>
-              <Button type="submit" variant="contained" loading={formState.isSubmitting} disabled={mode === 'edit' && !formState.isDirty}>
-                {mode === 'create' ? t('users.actions.create') : t('forms.saveChanges')}
-              </Button>
-            </Stack>
-          </Stack>
-        )}
-        {isReadOnly && children}
-      </Stack>
+          )}
+          {isReadOnly && children}
+        </Stack>
+      </FormReadOnly>
       <UnsavedChangesDialog blocker={blocker} />
     </Paper>
   );

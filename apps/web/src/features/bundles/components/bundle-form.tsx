@@ -1,22 +1,17 @@
 import { contractResolver } from '../../../shared/lib/contract-resolver';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import { decimalInputSchema } from '@meterline/contract/billing-common';
 import { createBundleInputSchema, type Bundle } from '@meterline/contract/bundles';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useRecordForm } from '../../../shared/hooks/use-record-form';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { useTenantCurrency } from '../../../shared/ui/money';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
-import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
-import { FormActions } from '../../../shared/ui/form-actions';
+import { FormSwitch } from '../../../shared/ui/form-switch';
+import { RecordFormFrame } from '../../../shared/ui/record-form-frame';
 
 /** The contract's create schema; an empty amperage means "does not apply" (null), empty prices 0. */
 const bundleFormSchema = createBundleInputSchema.extend({
@@ -53,7 +48,8 @@ export function bundleFormValuesOf(bundle: Bundle): BundleFormValues {
 export function BundleForm<TResult>({
   defaultValues,
   unit,
-  isReadOnly = false,
+  isReadOnly: isReadOnlyForRole = false,
+  hasReadView = false,
   submitLabel,
   cancelTo,
   save,
@@ -62,6 +58,8 @@ export function BundleForm<TResult>({
   defaultValues: BundleFormValues;
   unit?: string;
   isReadOnly?: boolean;
+  /** An existing record: it opens read-only, "Edit" first. */
+  hasReadView?: boolean;
   submitLabel: string;
   cancelTo: string;
   save(values: BundleFormOutput): Promise<TResult>;
@@ -74,74 +72,39 @@ export function BundleForm<TResult>({
     // The form holds texts ('' for none); the schema turns them into the body.
     resolver: contractResolver(bundleFormSchema) as Resolver<BundleFormValues, unknown, BundleFormOutput>,
   });
-  const { handleSubmit, formError, blocker, isSaving } = useRecordForm({ form, fields: BUNDLE_FIELDS, save, onSaved });
-  const readOnly = isReadOnly ? { htmlInput: { readOnly: true } } : undefined;
+  const record = useRecordForm({ form, fields: BUNDLE_FIELDS, hasReadView, save, onSaved });
   const control = form.control;
 
   return (
-    <Paper variant="outlined" component="form" noValidate onSubmit={(event) => void handleSubmit(event)} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack spacing={2.5}>
-        {formError && (
-          <Alert severity="error" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <FormTextField
+    <RecordFormFrame record={record} isReadOnly={isReadOnlyForRole} actions={isReadOnlyForRole ? undefined : { cancelTo, submitLabel }}>
+      <FormTextField control={control} name="name" label={t('bundles.fields.name')} required fullWidth />
+      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } }}>
+        <NumericTextField
           control={control}
-          name="name"
-          label={t('bundles.fields.name')}
-          required={!isReadOnly}
-          fullWidth
-          slotProps={readOnly}
+          name="price"
+          label={t('bundles.fields.price')}
+          helperText={t('bundles.help.price')}
+          slotProps={{ input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> } }}
         />
-        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } }}>
-          <NumericTextField
-            control={control}
-            name="price"
-            label={t('bundles.fields.price')}
-            helperText={t('bundles.help.price')}
-            slotProps={{ ...readOnly, input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> } }}
-          />
-          <NumericTextField
-            control={control}
-            name="unit_price"
-            label={t('bundles.fields.unitPrice')}
-            helperText={t('bundles.help.unitPrice')}
-            slotProps={{
-              ...readOnly,
-              input: { endAdornment: <InputAdornment position="end">{unit ? `${currency} / ${unit}` : currency}</InputAdornment> },
-            }}
-          />
-          <NumericTextField
-            control={control}
-            name="amperage"
-            label={t('bundles.fields.amperage')}
-            helperText={t('bundles.help.amperage')}
-            slotProps={{ ...readOnly, input: { endAdornment: <InputAdornment position="end">{t('bundles.amperes')}</InputAdornment> } }}
-          />
-        </Box>
-        <FormTextField
+        <NumericTextField
           control={control}
-          name="description"
-          label={t('bundles.fields.description')}
-          multiline
-          minRows={2}
-          fullWidth
-          slotProps={readOnly}
+          name="unit_price"
+          label={t('bundles.fields.unitPrice')}
+          helperText={t('bundles.help.unitPrice')}
+          slotProps={{
+            input: { endAdornment: <InputAdornment position="end">{unit ? `${currency} / ${unit}` : currency}</InputAdornment> },
+          }}
         />
-        <Controller
+        <NumericTextField
           control={control}
-          name="is_active"
-          render={({ field }) => (
-            <FormControlLabel
-              control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} disabled={isReadOnly} />}
-              label={t('bundles.fields.isActive')}
-            />
-          )}
+          name="amperage"
+          label={t('bundles.fields.amperage')}
+          helperText={t('bundles.help.amperage')}
+          slotProps={{ input: { endAdornment: <InputAdornment position="end">{t('bundles.amperes')}</InputAdornment> } }}
         />
-        {!isReadOnly && <FormActions cancelTo={cancelTo} isSaving={isSaving} submitLabel={submitLabel} />}
-      </Stack>
-      <UnsavedChangesDialog blocker={blocker} />
-    </Paper>
+      </Box>
+      <FormTextField control={control} name="description" label={t('bundles.fields.description')} multiline minRows={2} fullWidth />
+      <FormSwitch control={control} name="is_active" label={t('bundles.fields.isActive')} />
+    </RecordFormFrame>
   );
 }

@@ -51,6 +51,7 @@ describe('bundle pages', () => {
     const { fetchMock } = renderEdit('admin', (url, init) =>
       init.method === 'PUT' ? jsonResponse(200, { ...bundle, ...JSON.parse(String(init.body)) }) : undefined,
     );
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const price = await screen.findByLabelText(/Monthly fee/);
     await userEvent.clear(price);
     await userEvent.type(price, '٣٠');
@@ -63,6 +64,7 @@ describe('bundle pages', () => {
   it('keeps Delete at the end of the page, after the form and its Save, in a section of its own', async () => {
     renderEdit('admin');
     const remove = await screen.findByRole('button', { name: 'Delete bundle' });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     const save = screen.getByRole('button', { name: 'Save changes' });
     expect(save.compareDocumentPosition(remove) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Cannot be undone' })).getByRole('button', { name: 'Delete bundle' })).toBe(remove);

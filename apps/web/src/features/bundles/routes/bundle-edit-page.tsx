@@ -46,6 +46,7 @@ export function BundleEditPage() {
               defaultValues={bundleFormValuesOf(bundle.data)}
               unit={service?.unit}
               isReadOnly={!canUpdate}
+              hasReadView
               submitLabel={t('forms.saveChanges')}
               cancelTo={paths.bundles}
               save={(values) => updateBundle.mutateAsync(values)}

@@ -160,20 +160,7 @@ export function CounterListPage() {
         }
         renderCard={(row) => <CounterCard counter={row} unit={unit} />}
       />
-      <MeterSheet
-        isOpen={isSheetOpen}
-        title={meter?.customer_name ?? ''}
-        subtitle={
-          meter && (
-            <Stack component="span" direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-              <span>{counterPlaceOf(meter, t)}</span>
-              <CodeText value={meter.customer_code} />
-            </Stack>
-          )
-        }
-        onClose={closeSheet}
-        isBusy={isSavingReading || resetCounter.isPending}
-      >
+      <MeterSheet isOpen={isSheetOpen} meter={meter} onClose={closeSheet} isBusy={isSavingReading || resetCounter.isPending}>
         {meter && mode === 'history' && canListHistory && (
           <DialogContent>
             <Stack spacing={2}>

@@ -1,9 +1,6 @@
 import { contractResolver } from '../../../shared/lib/contract-resolver';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { createCustomerInputSchema, CUSTOMER_STATUSES, type Customer } from '@meterline/contract/customers';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -12,12 +9,11 @@ import type { z } from 'zod';
 import { useBundles } from '../../../shared/api/get-bundles';
 import { useStations } from '../../../shared/api/get-stations';
 import { useRecordForm } from '../../../shared/hooks/use-record-form';
-import { AddressPickers } from '../../../shared/ui/address-pickers';
+import { RecordFormFrame } from '../../../shared/ui/record-form-frame';
+import { FormAddressPickers } from '../../../shared/ui/form-address-pickers';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
-import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
 import { customerStatusLabel } from './customer-status-chip';
-import { FormActions } from '../../../shared/ui/form-actions';
 
 const CUSTOMER_FIELDS = Object.keys(createCustomerInputSchema.shape);
 /** Selects offer the first 100 by name (the API's largest page), plus the record's own choice. */
@@ -91,7 +87,8 @@ export function CustomerForm<TResult>({
   serviceId,
   defaultValues,
   current,
-  isReadOnly = false,
+  isReadOnly: isReadOnlyForRole = false,
+  hasReadView = false,
   isNew = false,
   isMetered = false,
   submitLabel,
@@ -104,6 +101,8 @@ export function CustomerForm<TResult>({
   /** The saved customer: its station and bundle stay choosable even when not in the first page or inactive. */
   current?: Customer;
   isReadOnly?: boolean;
+  /** An existing record: it opens read-only, "Edit" first. */
+  hasReadView?: boolean;
   isNew?: boolean;
   /** A metered service: a first meter may start at the reading it shows today. */
   isMetered?: boolean;
@@ -114,17 +113,23 @@ export function CustomerForm<TResult>({
 }) {
   const { t } = useTranslation();
   // Read-only roles (support, collector) may not list stations or bundles: the record's own names show.
-  const stations = useStations(serviceId, OPTIONS_QUERY, { isEnabled: !isReadOnly });
-  const bundles = useBundles(serviceId, { ...OPTIONS_QUERY, is_active: 'true' }, { isEnabled: !isReadOnly });
+  const stations = useStations(serviceId, OPTIONS_QUERY, { isEnabled: !isReadOnlyForRole });
+  const bundles = useBundles(serviceId, { ...OPTIONS_QUERY, is_active: 'true' }, { isEnabled: !isReadOnlyForRole });
   const form = useForm<CustomerFormValues, unknown, CustomerFormOutput>({
     defaultValues,
     resolver: contractResolver(createCustomerInputSchema) as Resolver<CustomerFormValues, unknown, CustomerFormOutput>,
   });
-  const { handleSubmit, formError, blocker, isSaving } = useRecordForm({ form, fields: CUSTOMER_FIELDS, save, onSaved });
-  const { control, formState } = form;
-  const [region, street, building, bundle] = form.watch(['region', 'street', 'building', 'bundle']);
-  const readOnly = isReadOnly ? { htmlInput: { readOnly: true } } : undefined;
-  const ltrReadOnly = { htmlInput: { dir: 'ltr', readOnly: isReadOnly } };
+  const record = useRecordForm({
+    form,
+    fields: CUSTOMER_FIELDS,
+    hasReadView,
+    save,
+    onSaved,
+  });
+  const isReadOnly = isReadOnlyForRole || record.editStep.isReadView;
+  const { control } = form;
+  const bundle = form.watch('bundle');
+  const ltr = { htmlInput: { dir: 'ltr' } };
 
   const stationOptions = (stations.data?.results ?? []).map((station) => ({ id: station.id, name: station.name }));
   if (current?.station && current.station_name && !stationOptions.some((option) => option.id === current.station)) {
@@ -140,126 +145,94 @@ export function CustomerForm<TResult>({
   const grid = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } };
 
   return (
-    <Paper variant="outlined" component="form" noValidate onSubmit={(event) => void handleSubmit(event)} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack spacing={2.5}>
-        {formError && (
-          <Alert severity="error" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <Box sx={grid}>
-          <FormTextField
-            control={control}
-            name="full_name"
-            label={t('customers.fields.fullName')}
-            required={!isReadOnly}
-            slotProps={readOnly}
-            sx={{ gridColumn: { md: 'span 2' } }}
-          />
-          <FormTextField
-            control={control}
-            name="code"
-            label={t('customers.fields.code')}
-            helperText={isNew && !isReadOnly ? t('customers.help.code') : undefined}
-            slotProps={ltrReadOnly}
-          />
-          <FormTextField
-            control={control}
-            name="phone"
-            type="tel"
-            label={t('customers.fields.phone')}
-            slotProps={{ htmlInput: { ...ltrReadOnly.htmlInput, inputMode: 'tel' } }}
-          />
-          <FormTextField control={control} name="email" type="email" label={t('customers.fields.email')} slotProps={ltrReadOnly} />
-          <FormTextField control={control} name="national_id" label={t('customers.fields.nationalId')} slotProps={ltrReadOnly} />
-        </Box>
-
-        <Typography variant="h3" component="h2" sx={{ fontSize: '1rem', pt: 1 }}>
-          {t('customers.sections.supply')}
-        </Typography>
-        <Box sx={grid}>
-          <FormTextField control={control} name="status" select label={t('customers.fields.status')} slotProps={readOnly}>
-            {CUSTOMER_STATUSES.map((status) => (
-              <MenuItem key={status} value={status}>
-                {customerStatusLabel(status, t)}
-              </MenuItem>
-            ))}
-          </FormTextField>
-          <FormTextField control={control} name="station" select parse={toId} label={t('customers.fields.station')} slotProps={readOnly}>
-            <MenuItem value="">
-              <em>{t('customers.none')}</em>
-            </MenuItem>
-            {stationOptions.map((option) => (
-              <MenuItem key={option.id} value={option.id}>
-                {option.name}
-              </MenuItem>
-            ))}
-          </FormTextField>
-          <FormTextField
-            control={control}
-            name="bundle"
-            select
-            parse={toId}
-            label={t('customers.fields.bundle')}
-            helperText={
-              isBundleChanged ? t('customers.help.bundleChange') : isNew && !offersInitialReading ? t('customers.help.bundle') : undefined
-            }
-            slotProps={readOnly}
-          >
-            <MenuItem value="">
-              <em>{t('customers.noBundle')}</em>
-            </MenuItem>
-            {bundleOptions.map((option) => (
-              <MenuItem key={option.id} value={option.id}>
-                {option.name}
-              </MenuItem>
-            ))}
-          </FormTextField>
-          {offersInitialReading && (
-            <NumericTextField
-              control={control}
-              name="initial_reading"
-              label={t('customers.fields.initialReading')}
-              placeholder="0"
-              disabled={bundle === null}
-              helperText={bundle === null ? t('customers.help.initialReadingNeedsBundle') : t('customers.help.initialReading')}
-            />
-          )}
-        </Box>
-
-        <Typography variant="h3" component="h2" sx={{ fontSize: '1rem', pt: 1 }}>
-          {t('customers.sections.address')}
-        </Typography>
-        <AddressPickers
-          value={{ region, street, building }}
-          isDisabled={isReadOnly}
-          errors={{
-            region: formState.errors.region?.message,
-            street: formState.errors.street?.message,
-            building: formState.errors.building?.message,
-          }}
-          onChange={(address) => {
-            form.setValue('region', address.region, { shouldDirty: true });
-            form.setValue('street', address.street, { shouldDirty: true });
-            form.setValue('building', address.building, { shouldDirty: true });
-          }}
-        />
-        <Box sx={{ ...grid, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
-          <FormTextField control={control} name="floor" label={t('customers.fields.floor')} slotProps={readOnly} />
-          <FormTextField control={control} name="apartment" label={t('customers.fields.apartment')} slotProps={readOnly} />
-        </Box>
+    <RecordFormFrame record={record} isReadOnly={isReadOnlyForRole} actions={isReadOnlyForRole ? undefined : { cancelTo, submitLabel }}>
+      <Box sx={grid}>
         <FormTextField
           control={control}
-          name="notes"
-          label={t('customers.fields.notes')}
-          multiline
-          minRows={2}
-          fullWidth
-          slotProps={readOnly}
+          name="full_name"
+          label={t('customers.fields.fullName')}
+          required
+          sx={{ gridColumn: { md: 'span 2' } }}
         />
-        {!isReadOnly && <FormActions cancelTo={cancelTo} isSaving={isSaving} submitLabel={submitLabel} />}
-      </Stack>
-      <UnsavedChangesDialog blocker={blocker} />
-    </Paper>
+        <FormTextField
+          control={control}
+          name="code"
+          label={t('customers.fields.code')}
+          helperText={isNew && !isReadOnly ? t('customers.help.code') : undefined}
+          slotProps={ltr}
+        />
+        <FormTextField
+          control={control}
+          name="phone"
+          type="tel"
+          label={t('customers.fields.phone')}
+          slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }}
+        />
+        <FormTextField control={control} name="email" type="email" label={t('customers.fields.email')} slotProps={ltr} />
+        <FormTextField control={control} name="national_id" label={t('customers.fields.nationalId')} slotProps={ltr} />
+      </Box>
+
+      <Typography variant="h3" component="h2" sx={{ fontSize: '1rem', pt: 1 }}>
+        {t('customers.sections.supply')}
+      </Typography>
+      <Box sx={grid}>
+        <FormTextField control={control} name="status" select label={t('customers.fields.status')}>
+          {CUSTOMER_STATUSES.map((status) => (
+            <MenuItem key={status} value={status}>
+              {customerStatusLabel(status, t)}
+            </MenuItem>
+          ))}
+        </FormTextField>
+        <FormTextField control={control} name="station" select parse={toId} label={t('customers.fields.station')}>
+          <MenuItem value="">
+            <em>{t('customers.none')}</em>
+          </MenuItem>
+          {stationOptions.map((option) => (
+            <MenuItem key={option.id} value={option.id}>
+              {option.name}
+            </MenuItem>
+          ))}
+        </FormTextField>
+        <FormTextField
+          control={control}
+          name="bundle"
+          select
+          parse={toId}
+          label={t('customers.fields.bundle')}
+          helperText={
+            isBundleChanged ? t('customers.help.bundleChange') : isNew && !offersInitialReading ? t('customers.help.bundle') : undefined
+          }
+        >
+          <MenuItem value="">
+            <em>{t('customers.noBundle')}</em>
+          </MenuItem>
+          {bundleOptions.map((option) => (
+            <MenuItem key={option.id} value={option.id}>
+              {option.name}
+            </MenuItem>
+          ))}
+        </FormTextField>
+        {offersInitialReading && (
+          <NumericTextField
+            control={control}
+            name="initial_reading"
+            label={t('customers.fields.initialReading')}
+            placeholder="0"
+            disabled={bundle === null}
+            helperText={bundle === null ? t('customers.help.initialReadingNeedsBundle') : t('customers.help.initialReading')}
+          />
+        )}
+      </Box>
+
+      <Typography variant="h3" component="h2" sx={{ fontSize: '1rem', pt: 1 }}>
+        {t('customers.sections.address')}
+      </Typography>
+      <FormAddressPickers form={form} />
+      <Box sx={{ ...grid, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
+        <FormTextField control={control} name="floor" label={t('customers.fields.floor')} />
+        <FormTextField control={control} name="apartment" label={t('customers.fields.apartment')} />
+      </Box>
+      <FormTextField control={control} name="notes" label={t('customers.fields.notes')} multiline minRows={2} fullWidth />
+    </RecordFormFrame>
   );
 }

@@ -28,7 +28,7 @@ import { DateFilterField } from '../../../shared/ui/date-filter-field';
 import { Money } from '../../../shared/ui/money';
 import { useCustomerLedger } from '../api/get-customer-ledger';
 import { BalanceText } from './balance-text';
-import { PayAccountDialog } from './pay-account-dialog';
+import { PayAccountDialog } from '../../../shared/ui/pay-account-dialog';
 import { RefundCreditDialog } from './refund-credit-dialog';
 import { StatementDialog } from './statement-dialog';
 import { CodeText } from '../../../shared/ui/code-text';

@@ -1,19 +1,13 @@
-import Alert from '@mui/material/Alert';
-import Stack from '@mui/material/Stack';
 import { refundCreditInputSchema } from '@meterline/contract/account';
 import type { Customer } from '@meterline/contract/customers';
 import { currencyDecimals, parseMoney } from '@meterline/contract/money';
-import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useIdempotencyKey } from '../../../shared/hooks/use-idempotency-key';
-import { useSingleFlight } from '../../../shared/hooks/use-single-flight';
 import { useToast } from '../../../shared/hooks/use-toast';
-import { contractResolver } from '../../../shared/lib/contract-resolver';
 import { isolateLtr } from '../../../shared/lib/format-number';
-import { applyServerErrors } from '../../../shared/lib/form-errors';
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { DialogForm, useDialogForm } from '../../../shared/ui/dialog-form';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { Money, useFormatMoney, useTenantCurrency } from '../../../shared/ui/money';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
@@ -39,9 +33,6 @@ export function RefundCreditDialog({
   const formatMoney = useFormatMoney();
   const decimals = currencyDecimals(useTenantCurrency());
   const credit = parseMoney(customer.credit, decimals) ?? 0n;
-  const { idempotencyKey, renewAfter } = useIdempotencyKey(isOpen);
-  const runOnce = useSingleFlight();
-  const [formError, setFormError] = useState<string | null>(null);
   const refund = useRefundCredit(serviceId, customer.id);
   const schema = useMemo(
     () =>
@@ -59,34 +50,23 @@ export function RefundCreditDialog({
     [decimals, credit, customer.credit, formatMoney, t],
   );
   const defaults = { amount: customer.credit, reason: '' };
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: contractResolver(schema), defaultValues: defaults });
-  const [wasOpen, setWasOpen] = useState(isOpen);
-  if (isOpen !== wasOpen) {
-    setWasOpen(isOpen);
-    if (isOpen) {
-      form.reset(defaults);
-      setFormError(null);
-    }
-  }
+  const dialog = useDialogForm({ isOpen, schema, values: () => defaults, fields: ['amount', 'reason'] });
+  const { form } = dialog;
   const typed = useWatch({ control: form.control, name: 'amount' });
   const typedMinor = typed ? parseMoney(String(typed), decimals) : null;
   const isValidAmount = typedMinor !== null && typedMinor > 0n && typedMinor <= credit;
 
-  const handleConfirm = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const done = await refund.mutateAsync({ input: values, idempotencyKey });
-      showToast(t('account.refund.done', { amount: formatMoney(done.amount) }), { variant: 'success' });
-      onClose();
-    } catch (error) {
-      renewAfter(error);
-      setFormError(applyServerErrors(error, form.setError, ['amount', 'reason'], t));
-    }
-  });
+  const handleSubmit = async (values: FormOutput, idempotencyKey: string) => {
+    const done = await refund.mutateAsync({ input: values, idempotencyKey });
+    showToast(t('account.refund.done', { amount: formatMoney(done.amount) }), { variant: 'success' });
+    onClose();
+  };
 
   return (
-    <ConfirmDialog
-      isOpen={isOpen}
+    <DialogForm
+      dialog={dialog}
+      onSubmit={handleSubmit}
+      isSubmittedOnEnter={false}
       title={t('account.refund.title')}
       description={<Trans i18nKey="account.refund.text" components={{ amount: <Money amount={customer.credit} /> }} />}
       confirmLabel={
@@ -95,22 +75,18 @@ export function RefundCreditDialog({
       confirmColor="warning"
       isBusy={refund.isPending}
       isConfirmAutoFocused={false}
-      onConfirm={() => void runOnce(handleConfirm)}
       onClose={onClose}
     >
-      <Stack spacing={2} sx={{ mt: 2 }}>
-        {formError && <Alert severity="error">{formError}</Alert>}
-        <NumericTextField<FormInput, FormOutput> control={form.control} name="amount" label={t('account.refund.amount')} required />
-        <FormTextField<FormInput, FormOutput>
-          control={form.control}
-          name="reason"
-          label={t('account.refund.reason')}
-          required
-          autoFocus
-          multiline
-          minRows={2}
-        />
-      </Stack>
-    </ConfirmDialog>
+      <NumericTextField<FormInput, FormOutput> control={form.control} name="amount" label={t('account.refund.amount')} required />
+      <FormTextField<FormInput, FormOutput>
+        control={form.control}
+        name="reason"
+        label={t('account.refund.reason')}
+        required
+        autoFocus
+        multiline
+        minRows={2}
+      />
+    </DialogForm>
   );
 }

@@ -136,6 +136,7 @@ export function CustomerEditPage() {
                   current={data}
                   defaultValues={customerFormValuesOf(data)}
                   isReadOnly={!canUpdate}
+                  hasReadView
                   isMetered={service?.is_metered}
                   submitLabel={t('forms.saveChanges')}
                   cancelTo={paths.customers}

@@ -165,3 +165,74 @@ describe('billing run dialog', () => {
     vi.useRealTimers();
   });
 });
+
+describe('billing run dialog: send all', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  function stubRun(sends: unknown[]) {
+    stubFetch((url, init) => {
+      if (url.startsWith('/api/services/1/stations/'))
+        return jsonResponse(200, { count: 0, count_capped: false, next: null, previous: null, results: [] });
+      if (url === '/api/regions/') return jsonResponse(200, []);
+      if (url.startsWith('/api/services/1/invoices/generate/'))
+        return jsonResponse(200, { ...report, created: 3, skipped: 0, errors: [], invoices: [101, 102, 103] });
+      if (url === '/api/services/1/invoices/send/') {
+        sends.push(JSON.parse(String(init.body)));
+        const skip = (invoice: number, reason: string) => ({
+          invoice,
+          status: 'skipped',
+          reason,
+          sent_at: null,
+          language: null,
+          message: null,
+        });
+        return jsonResponse(200, {
+          channel: 'outbox',
+          sent: 1,
+          skipped: 2,
+          results: [
+            { invoice: 101, status: 'sent', reason: null, sent_at: '2026-11-21T10:00:00Z', language: 'en', message: 'Dear …' },
+            skip(102, 'no_phone'),
+            skip(103, 'already_sent'),
+          ],
+        });
+      }
+      return undefined;
+    });
+  }
+
+  it('sends the run’s created invoices after a confirmation and says how many were sent and skipped, and why', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-21T10:00:00Z') });
+    const sends: unknown[] = [];
+    stubRun(sends);
+    renderWithProviders(<BillingRunDialog isOpen serviceId={1} onClose={() => undefined} onShowPeriod={() => undefined} />, {
+      role: 'accountant',
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Billing run' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Bill\W*3\W*meters/ }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Send all' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Send the invoices?' });
+    expect(confirm).toHaveTextContent(/Invoices to send: \W*3\W*\./);
+    expect(sends).toEqual([]);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText(/Sent: \W*1\W*\. Skipped: \W*2\W*\./)).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(/already sent: \W*1/);
+    expect(dialog).toHaveTextContent(/no phone number: \W*1/);
+    expect(sends).toEqual([{ invoices: [101, 102, 103] }]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send the invoices?' })).not.toBeInTheDocument());
+    vi.useRealTimers();
+  });
+
+  it('offers no "Send all" to a role that may not send messages to customers', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-21T10:00:00Z') });
+    stubRun([]);
+    renderWithProviders(<BillingRunDialog isOpen serviceId={1} onClose={() => undefined} onShowPeriod={() => undefined} />, {
+      role: 'support',
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Billing run' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Bill\W*3\W*meters/ }));
+    expect(await within(dialog).findByRole('button', { name: 'Print all' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Send all' })).not.toBeInTheDocument();
+    vi.useRealTimers();
+  });
+});

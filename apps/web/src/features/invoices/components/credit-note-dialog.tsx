@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -7,22 +6,17 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { createCreditNoteInputSchema, type CreateCreditNoteInput } from '@meterline/contract/account';
 import type { InvoiceDetail } from '@meterline/contract/invoices';
 import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useIdempotencyKey } from '../../../shared/hooks/use-idempotency-key';
-import { useSingleFlight } from '../../../shared/hooks/use-single-flight';
 import { useToast } from '../../../shared/hooks/use-toast';
-import { contractResolver } from '../../../shared/lib/contract-resolver';
 import { isolateLtr } from '../../../shared/lib/format-number';
-import { applyServerErrors } from '../../../shared/lib/form-errors';
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { DialogForm, useDialogForm } from '../../../shared/ui/dialog-form';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { Money } from '../../../shared/ui/money';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
@@ -51,26 +45,20 @@ export function CreditNoteDialog({
   const { showToast } = useToast();
   const decimals = currencyDecimals(invoice.currency);
   const balance = parseMoney(invoice.balance_due, decimals) ?? 0n;
-  const { idempotencyKey, renewAfter } = useIdempotencyKey(isOpen);
-  const runOnce = useSingleFlight();
-  const [formError, setFormError] = useState<string | null>(null);
   const [mode, setMode] = useState<Mode>('amount');
   const [chosen, setChosen] = useState<number[]>([]);
   const create = useCreateCreditNote(serviceId, invoice.id);
-  const form = useForm<CreateCreditNoteInput, unknown, FormOutput>({
-    resolver: contractResolver(createCreditNoteInputSchema),
-    defaultValues: { amount: '', reason: '' },
-  });
-  const [wasOpen, setWasOpen] = useState(isOpen);
-  if (isOpen !== wasOpen) {
-    setWasOpen(isOpen);
-    if (isOpen) {
-      form.reset({ amount: '', reason: '' });
+  const dialog = useDialogForm({
+    isOpen,
+    schema: createCreditNoteInputSchema,
+    values: () => ({ amount: '', reason: '' }),
+    fields: ['amount', 'lines', 'reason'],
+    onOpen: () => {
       setMode('amount');
       setChosen([]);
-      setFormError(null);
-    }
-  }
+    },
+  });
+  const { form } = dialog;
   const typed = useWatch({ control: form.control, name: 'amount' });
   const typedMinor = mode === 'amount' && typed ? parseMoney(String(typed), decimals) : null;
   const preview =
@@ -99,26 +87,22 @@ export function CreditNoteDialog({
     form.setValue('lines', next.length ? linesOf(next) : undefined);
   };
 
-  const handleConfirm = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const note = await create.mutateAsync({
-        input: mode === 'amount' ? { amount: values.amount, reason: values.reason } : { lines: values.lines, reason: values.reason },
-        idempotencyKey,
-      });
-      showToast(t('account.creditNote.done', { number: note.number }), { variant: 'success' });
-      onClose();
-    } catch (error) {
-      renewAfter(error);
-      setFormError(applyServerErrors(error, form.setError, ['amount', 'lines', 'reason'], t));
-    }
-  });
+  const handleSubmit = async (values: FormOutput, idempotencyKey: string) => {
+    const note = await create.mutateAsync({
+      input: mode === 'amount' ? { amount: values.amount, reason: values.reason } : { lines: values.lines, reason: values.reason },
+      idempotencyKey,
+    });
+    showToast(t('account.creditNote.done', { number: note.number }), { variant: 'success' });
+    onClose();
+  };
   const amountError = form.formState.errors.amount;
   const linesError = mode === 'lines' && (amountError || form.formState.errors.lines) ? t('account.creditNote.chooseLine') : null;
 
   return (
-    <ConfirmDialog
-      isOpen={isOpen}
+    <DialogForm
+      dialog={dialog}
+      onSubmit={handleSubmit}
+      isSubmittedOnEnter={false}
       title={t('account.creditNote.title')}
       description={
         <Trans
@@ -130,72 +114,63 @@ export function CreditNoteDialog({
       confirmLabel={t('account.creditNote.confirm')}
       isBusy={create.isPending}
       isConfirmAutoFocused={false}
-      onConfirm={() => void runOnce(handleConfirm)}
       onClose={onClose}
     >
-      <Stack spacing={2} sx={{ mt: 2 }}>
-        {formError && <Alert severity="error">{formError}</Alert>}
-        <FormControl>
-          <FormLabel id="credit-note-mode">{t('account.creditNote.mode')}</FormLabel>
-          <RadioGroup
-            row
-            aria-labelledby="credit-note-mode"
-            value={mode}
-            onChange={(event) => handleModeChange(event.target.value as Mode)}
-          >
-            <FormControlLabel value="amount" control={<Radio />} label={t('account.creditNote.byAmount')} />
-            <FormControlLabel value="lines" control={<Radio />} label={t('account.creditNote.byLines')} />
-          </RadioGroup>
+      <FormControl>
+        <FormLabel id="credit-note-mode">{t('account.creditNote.mode')}</FormLabel>
+        <RadioGroup row aria-labelledby="credit-note-mode" value={mode} onChange={(event) => handleModeChange(event.target.value as Mode)}>
+          <FormControlLabel value="amount" control={<Radio />} label={t('account.creditNote.byAmount')} />
+          <FormControlLabel value="lines" control={<Radio />} label={t('account.creditNote.byLines')} />
+        </RadioGroup>
+      </FormControl>
+      {mode === 'amount' ? (
+        <>
+          <NumericTextField<CreateCreditNoteInput, FormOutput>
+            control={form.control}
+            name="amount"
+            label={t('account.creditNote.amount')}
+            required
+            autoFocus
+          />
+          {preview && (
+            <Typography variant="body2" data-testid="credit-note-preview">
+              <Trans
+                i18nKey="account.creditNote.preview"
+                components={{
+                  after: <Money amount={formatMoneyAmount(preview.after, decimals)} />,
+                  credit: <Money amount={formatMoneyAmount(preview.credit, decimals)} />,
+                }}
+              />
+            </Typography>
+          )}
+        </>
+      ) : (
+        <FormControl error={Boolean(linesError)} component="fieldset">
+          <FormLabel component="legend">{t('account.creditNote.lines')}</FormLabel>
+          <FormGroup>
+            {invoice.lines.map((line) => (
+              <FormControlLabel
+                key={line.id}
+                control={<Checkbox checked={chosen.includes(line.id)} onChange={() => handleLineToggle(line.id)} />}
+                label={
+                  <>
+                    <bdi>{line.description}</bdi> · <Money amount={line.amount} />
+                  </>
+                }
+              />
+            ))}
+          </FormGroup>
+          {linesError && <FormHelperText>{linesError}</FormHelperText>}
         </FormControl>
-        {mode === 'amount' ? (
-          <>
-            <NumericTextField<CreateCreditNoteInput, FormOutput>
-              control={form.control}
-              name="amount"
-              label={t('account.creditNote.amount')}
-              required
-              autoFocus
-            />
-            {preview && (
-              <Typography variant="body2" data-testid="credit-note-preview">
-                <Trans
-                  i18nKey="account.creditNote.preview"
-                  components={{
-                    after: <Money amount={formatMoneyAmount(preview.after, decimals)} />,
-                    credit: <Money amount={formatMoneyAmount(preview.credit, decimals)} />,
-                  }}
-                />
-              </Typography>
-            )}
-          </>
-        ) : (
-          <FormControl error={Boolean(linesError)} component="fieldset">
-            <FormLabel component="legend">{t('account.creditNote.lines')}</FormLabel>
-            <FormGroup>
-              {invoice.lines.map((line) => (
-                <FormControlLabel
-                  key={line.id}
-                  control={<Checkbox checked={chosen.includes(line.id)} onChange={() => handleLineToggle(line.id)} />}
-                  label={
-                    <>
-                      <bdi>{line.description}</bdi> · <Money amount={line.amount} />
-                    </>
-                  }
-                />
-              ))}
-            </FormGroup>
-            {linesError && <FormHelperText>{linesError}</FormHelperText>}
-          </FormControl>
-        )}
-        <FormTextField<CreateCreditNoteInput, FormOutput>
-          control={form.control}
-          name="reason"
-          label={t('account.creditNote.reason')}
-          required
-          multiline
-          minRows={2}
-        />
-      </Stack>
-    </ConfirmDialog>
+      )}
+      <FormTextField<CreateCreditNoteInput, FormOutput>
+        control={form.control}
+        name="reason"
+        label={t('account.creditNote.reason')}
+        required
+        multiline
+        minRows={2}
+      />
+    </DialogForm>
   );
 }

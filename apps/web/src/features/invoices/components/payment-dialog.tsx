@@ -1,28 +1,22 @@
 import MenuItem from '@mui/material/MenuItem';
-import Alert from '@mui/material/Alert';
-import Stack from '@mui/material/Stack';
-import { contractResolver } from '../../../shared/lib/contract-resolver';
 import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
 import type { InvoiceDetail } from '@meterline/contract/invoices';
 import type { Payment } from '@meterline/contract/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { createPaymentInputSchema, PAYMENT_METHODS, type CreatePaymentInput } from '@meterline/contract/payments';
 import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useSingleFlight } from '../../../shared/hooks/use-single-flight';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { isolateLtr, isolateText } from '../../../shared/lib/format-number';
-import { applyServerErrors } from '../../../shared/lib/form-errors';
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { DialogForm, useDialogForm } from '../../../shared/ui/dialog-form';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { Money, useFormatMoney } from '../../../shared/ui/money';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
 import { DATE_IN_FUTURE, DateTimeField, isInFuture, nowIso } from '../../../shared/ui/date-time-field';
 import { submitFieldWrite, type PaymentWrite } from '../../../shared/offline/offline-writes';
 import { PendingReceiptDialog } from '../../../shared/offline/pending-receipt';
-import { useIdempotencyKey } from '../../../shared/hooks/use-idempotency-key';
 import { changeDueNotice, CurrencyAmountsField, NO_CASH, takesTwoCurrencies, tenderOf } from './currency-amounts-field';
 
 export type PaymentMode = 'full' | 'partial';
@@ -55,9 +49,6 @@ export function PaymentDialog({
   const decimals = currencyDecimals(invoice.currency);
   const balance = parseMoney(invoice.balance_due, decimals) ?? 0n;
   const isPartial = mode === 'partial';
-  const { idempotencyKey, renewAfter } = useIdempotencyKey(isOpen);
-  const runOnce = useSingleFlight();
-  const [formError, setFormError] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const [isSending, setSending] = useState(false);
   // A payment kept on this phone (no network): its receipt, marked pending, for the customer.
@@ -81,23 +72,18 @@ export function PaymentDialog({
       }),
     [isPartial, decimals, balance, invoice.balance_due, formatMoney, t],
   );
-  const form = useForm<PaymentFormInput, unknown, PaymentFormOutput>({
-    resolver: contractResolver(schema),
-    defaultValues: { amount: isPartial ? '' : null, method: 'cash', reference: '', note: '', paid_at: nowIso() },
-  });
-  const [wasOpen, setWasOpen] = useState(isOpen);
   // Issue 14: cash handed over in the invoice's two currencies (mark as paid only).
   const [cash, setCash] = useState(NO_CASH);
+  const dialog = useDialogForm({
+    isOpen,
+    schema,
+    values: () => ({ amount: isPartial ? '' : null, method: 'cash' as const, reference: '', note: '', paid_at: nowIso() }),
+    fields: FIELDS,
+    onOpen: () => setCash(NO_CASH),
+  });
+  const { form } = dialog;
   const isTwoCurrencies = !isPartial && takesTwoCurrencies(invoice);
   const tender = isTwoCurrencies ? tenderOf(invoice, cash, t) : null;
-  if (isOpen !== wasOpen) {
-    setWasOpen(isOpen);
-    if (isOpen) {
-      setCash(NO_CASH);
-      form.reset({ amount: isPartial ? '' : null, method: 'cash', reference: '', note: '', paid_at: nowIso() });
-      setFormError(null);
-    }
-  }
 
   const typed = useWatch({ control: form.control, name: 'amount' });
   const typedMinor = isPartial && typed ? parseMoney(String(typed), decimals) : null;
@@ -111,8 +97,7 @@ export function PaymentDialog({
   const paying = payingMinor === null ? null : formatMoneyAmount(payingMinor, decimals);
   const balanceAfter = payingMinor === null ? null : formatMoneyAmount(balance - payingMinor, decimals);
 
-  const handleConfirm = form.handleSubmit(async (values) => {
-    setFormError(null);
+  const handleSubmit = async (values: PaymentFormOutput, idempotencyKey: string) => {
     if (payingMinor === null) return;
     if (tender && Object.keys(tender.errors).length) return;
     // Through the field-write queue (issue 16): sent now, or kept on this phone with its key and
@@ -158,18 +143,16 @@ export function PaymentDialog({
         setPendingReceipt(write);
       }
       onClose();
-    } catch (error) {
-      renewAfter(error);
-      setFormError(applyServerErrors(error, form.setError, FIELDS, t));
     } finally {
       setSending(false);
     }
-  });
+  };
 
   return (
     <>
-      <ConfirmDialog
-        isOpen={isOpen}
+      <DialogForm
+        dialog={dialog}
+        onSubmit={handleSubmit}
         title={isPartial ? t('invoices.payment.partialTitle') : t('invoices.payment.fullTitle')}
         description={
           paying === null ? (
@@ -187,49 +170,36 @@ export function PaymentDialog({
         confirmLabel={paying === null ? t('invoices.payment.record') : t('invoices.payment.confirm', { amount: formatMoney(paying) })}
         isBusy={isSending}
         isConfirmAutoFocused={!isPartial}
-        onConfirm={() => void runOnce(handleConfirm)}
         onClose={onClose}
       >
-        <Stack
-          component="form"
-          noValidate
-          spacing={2}
-          sx={{ mt: 2 }}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void runOnce(handleConfirm);
-          }}
-        >
-          {formError && <Alert severity="error">{formError}</Alert>}
-          {isPartial && (
-            <NumericTextField<PaymentFormInput>
-              control={form.control}
-              name="amount"
-              label={t('invoices.payment.amount')}
-              required
-              autoFocus
-              helperText={t('invoices.payment.amountHelp', { balance: formatMoney(invoice.balance_due) })}
-            />
-          )}
-          {isTwoCurrencies && tender && <CurrencyAmountsField invoice={invoice} value={cash} onChange={setCash} tender={tender} />}
-          <DateTimeField<PaymentFormInput, PaymentFormOutput>
+        {isPartial && (
+          <NumericTextField<PaymentFormInput>
             control={form.control}
-            name="paid_at"
-            label={t('dateTime.paidAt')}
-            notBefore={invoice.issued_on}
-            isDisabled={isSending}
+            name="amount"
+            label={t('invoices.payment.amount')}
+            required
+            autoFocus
+            helperText={t('invoices.payment.amountHelp', { balance: formatMoney(invoice.balance_due) })}
           />
-          <FormTextField<PaymentFormInput> control={form.control} name="method" label={t('invoices.payment.method')} select>
-            {PAYMENT_METHODS.map((method) => (
-              <MenuItem key={method} value={method}>
-                {t(`payments.methods.${method}`)}
-              </MenuItem>
-            ))}
-          </FormTextField>
-          <FormTextField<PaymentFormInput> control={form.control} name="reference" label={t('invoices.payment.reference')} />
-          <FormTextField<PaymentFormInput> control={form.control} name="note" label={t('invoices.payment.note')} multiline minRows={2} />
-        </Stack>
-      </ConfirmDialog>
+        )}
+        {isTwoCurrencies && tender && <CurrencyAmountsField invoice={invoice} value={cash} onChange={setCash} tender={tender} />}
+        <DateTimeField<PaymentFormInput, PaymentFormOutput>
+          control={form.control}
+          name="paid_at"
+          label={t('dateTime.paidAt')}
+          notBefore={invoice.issued_on}
+          isDisabled={isSending}
+        />
+        <FormTextField<PaymentFormInput> control={form.control} name="method" label={t('invoices.payment.method')} select>
+          {PAYMENT_METHODS.map((method) => (
+            <MenuItem key={method} value={method}>
+              {t(`payments.methods.${method}`)}
+            </MenuItem>
+          ))}
+        </FormTextField>
+        <FormTextField<PaymentFormInput> control={form.control} name="reference" label={t('invoices.payment.reference')} />
+        <FormTextField<PaymentFormInput> control={form.control} name="note" label={t('invoices.payment.note')} multiline minRows={2} />
+      </DialogForm>
       <PendingReceiptDialog payment={pendingReceipt} onClose={() => setPendingReceipt(null)} />
     </>
   );

@@ -1,24 +1,18 @@
-import Alert from '@mui/material/Alert';
-import Stack from '@mui/material/Stack';
-import { contractResolver } from '../../../shared/lib/contract-resolver';
 import type { InvoiceDetail } from '@meterline/contract/invoices';
 import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
 import type { CreatePaymentInput, Payment } from '@meterline/contract/payments';
-import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useSingleFlight } from '../../../shared/hooks/use-single-flight';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { isolateLtr } from '../../../shared/lib/format-number';
-import { applyServerErrors } from '../../../shared/lib/form-errors';
 import { formatDate } from '../../../shared/lib/format-date';
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { DialogForm, useDialogForm } from '../../../shared/ui/dialog-form';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { Money, useFormatMoney } from '../../../shared/ui/money';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
 import { useCreatePayment } from '../../../shared/api/create-payment';
-import { useIdempotencyKey } from '../../../shared/hooks/use-idempotency-key';
 
 /** What is left to take back of a payment: its amount less the reversals that name it, in minor units. */
 export function reversibleMinorOf(payment: Payment, payments: Payment[], decimals: number): bigint {
@@ -59,9 +53,6 @@ export function ReversePaymentDialog({
   const decimals = currencyDecimals(invoice.currency);
   const reversible = payment ? reversibleMinorOf(payment, invoice.payments, decimals) : 0n;
   const balance = parseMoney(invoice.balance_due, decimals) ?? 0n;
-  const { idempotencyKey, renewAfter } = useIdempotencyKey(isOpen);
-  const runOnce = useSingleFlight();
-  const [formError, setFormError] = useState<string | null>(null);
   const createPayment = useCreatePayment(serviceId, invoice.id);
 
   const schema = useMemo(
@@ -85,44 +76,40 @@ export function ReversePaymentDialog({
       }),
     [decimals, reversible, formatMoney, t],
   );
-  const form = useForm<ReverseFormValues>({ resolver: contractResolver(schema), defaultValues: { amount: '', reason: '' } });
-  const [shownPaymentId, setShownPaymentId] = useState<number | null>(null);
-  if ((payment?.id ?? null) !== shownPaymentId) {
-    setShownPaymentId(payment?.id ?? null);
-    if (payment) {
-      form.reset({ amount: formatMoneyAmount(reversible, decimals), reason: '' });
-      setFormError(null);
-    }
-  }
+  const dialog = useDialogForm({
+    isOpen,
+    // Another payment chosen is another opening: its own amount and reason.
+    opening: payment?.id ?? null,
+    schema,
+    values: () => ({ amount: formatMoneyAmount(reversible, decimals), reason: '' }),
+    fields: FIELDS,
+  });
+  const { form } = dialog;
 
   const typed = useWatch({ control: form.control, name: 'amount' });
   const typedMinor = typed ? parseMoney(typed, decimals) : null;
   const takingBack = typedMinor !== null && typedMinor > 0n && typedMinor <= reversible ? typedMinor : null;
 
-  const handleConfirm = form.handleSubmit(async (values) => {
+  const handleSubmit = async (values: ReverseFormValues, idempotencyKey: string) => {
     if (!payment) return;
-    setFormError(null);
-    try {
-      await createPayment.mutateAsync({
-        input: {
-          amount: `-${values.amount}`,
-          reason: values.reason,
-          reverses: payment.id,
-          method: payment.method as CreatePaymentInput['method'],
-        },
-        idempotencyKey,
-      });
-      showToast(t('invoices.reverse.done', { amount: formatMoney(values.amount), number: invoice.number }), { variant: 'success' });
-      onClose();
-    } catch (error) {
-      renewAfter(error);
-      setFormError(applyServerErrors(error, form.setError, FIELDS, t));
-    }
-  });
+    await createPayment.mutateAsync({
+      input: {
+        amount: `-${values.amount}`,
+        reason: values.reason,
+        reverses: payment.id,
+        method: payment.method as CreatePaymentInput['method'],
+      },
+      idempotencyKey,
+    });
+    showToast(t('invoices.reverse.done', { amount: formatMoney(values.amount), number: invoice.number }), { variant: 'success' });
+    onClose();
+  };
 
   return (
-    <ConfirmDialog
-      isOpen={isOpen}
+    <DialogForm
+      dialog={dialog}
+      onSubmit={handleSubmit}
+      isSubmittedOnEnter={false}
       title={t('invoices.reverse.title')}
       description={
         payment && takingBack !== null ? (
@@ -148,22 +135,18 @@ export function ReversePaymentDialog({
       confirmColor="error"
       isBusy={createPayment.isPending}
       isConfirmAutoFocused={false}
-      onConfirm={() => void runOnce(handleConfirm)}
       onClose={onClose}
     >
-      <Stack spacing={2} sx={{ mt: 2 }}>
-        {formError && <Alert severity="error">{formError}</Alert>}
-        <NumericTextField<ReverseFormValues> control={form.control} name="amount" label={t('invoices.reverse.amount')} required />
-        <FormTextField<ReverseFormValues>
-          control={form.control}
-          name="reason"
-          label={t('invoices.reverse.reason')}
-          required
-          autoFocus
-          multiline
-          minRows={2}
-        />
-      </Stack>
-    </ConfirmDialog>
+      <NumericTextField<ReverseFormValues> control={form.control} name="amount" label={t('invoices.reverse.amount')} required />
+      <FormTextField<ReverseFormValues>
+        control={form.control}
+        name="reason"
+        label={t('invoices.reverse.reason')}
+        required
+        autoFocus
+        multiline
+        minRows={2}
+      />
+    </DialogForm>
   );
 }

@@ -112,6 +112,91 @@ describe('overdue list', () => {
     },
   );
 
+  it('gives each row its actions: send that customer a reminder, pay their account, open them', async () => {
+    const openInvoice = {
+      id: 31,
+      number: 'INV-2026-000031',
+      customer: 12,
+      status: 'unpaid',
+      issued_on: '2026-08-01',
+      due_on: '2026-08-16',
+      balance_due: '45.00',
+    };
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
+      if (url === '/api/services/1/overdue/remind/' && init.method === 'POST')
+        return jsonResponse(200, {
+          channel: 'outbox',
+          sent: 1,
+          skipped: 0,
+          results: [
+            { customer: 12, status: 'sent', reason: null, reminder: 1, sent_at: '2026-10-02T09:00:00Z', language: 'en', message: 'Dear' },
+          ],
+        });
+      if (url.startsWith('/api/services/1/invoices/?'))
+        return jsonResponse(200, { count: 1, count_capped: false, next: null, previous: null, results: [openInvoice] });
+      if (url.startsWith('/api/services/1/overdue/'))
+        return jsonResponse(200, { count: 1, count_capped: false, next: null, previous: null, results: [row] });
+      return undefined;
+    });
+    const { router } = renderWithProviders(<OverdueListPage />, {
+      path: '/overdue',
+      routePath: '/overdue',
+      role: 'accountant',
+      routes: [{ path: '/customers/:customerId', element: <p>Customer page</p> }],
+    });
+    const grid = await screen.findByRole('grid', { name: 'Overdue' });
+    const dataRow = await within(grid).findByRole('row', { name: /Rania Khoury/ });
+    const menuButton = within(dataRow).getByRole('button', { name: 'Actions for Rania Khoury' });
+
+    // A reminder to this one customer, after the same confirmation as the ticked ones.
+    await userEvent.click(menuButton);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Send a reminder' }));
+    const remind = await screen.findByRole('dialog', { name: 'Send reminders?' });
+    expect(remind).toHaveTextContent('Customers to remind: 1.');
+    await userEvent.click(within(remind).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Reminders sent: 1. Skipped: 0.')).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/services/1/overdue/remind/')!;
+    expect(JSON.parse(String(init!.body))).toEqual({ customers: [12] });
+    // The row's menu did not open the customer.
+    expect(router.state.location.pathname).toBe('/overdue');
+
+    // The customer page's payment on the account, for this customer.
+    await userEvent.click(menuButton);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Pay the account' }));
+    const pay = await screen.findByRole('dialog', { name: 'Payment on the account' });
+    await vi.waitFor(() => expect(pay).toHaveTextContent(/Owed on open invoices: \$45\.00/));
+    expect(
+      fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/services/1/invoices/?') && String(url).includes('customer=12')),
+    ).toBe(true);
+    await userEvent.click(within(pay).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Payment on the account' })).not.toBeInTheDocument());
+
+    await userEvent.click(menuButton);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Open the customer' }));
+    expect(await screen.findByText('Customer page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/customers/12');
+  });
+
+  it('offers a support user only to open the customer from a row', async () => {
+    stubFetch((url) => {
+      if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
+      if (url.startsWith('/api/services/1/overdue/'))
+        return jsonResponse(200, { count: 1, count_capped: false, next: null, previous: null, results: [row] });
+      return undefined;
+    });
+    renderWithProviders(<OverdueListPage />, { path: '/overdue', routePath: '/overdue', role: 'support' });
+    const grid = await screen.findByRole('grid', { name: 'Overdue' });
+    const dataRow = await within(grid).findByRole('row', { name: /Rania Khoury/ });
+    await userEvent.click(within(dataRow).getByRole('button', { name: 'Actions for Rania Khoury' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Open the customer']);
+  });
+
   it('offers no reminders to a collector, who can still print the disconnection list', async () => {
     stubFetch((url) => {
       if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);

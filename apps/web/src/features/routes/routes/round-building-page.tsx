@@ -16,7 +16,6 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { RecordState } from '../../../shared/ui/record-state';
 import { useCounters } from '../../../shared/api/get-counters';
 import { useSaveReading } from '../../../shared/offline/use-save-reading';
-import { counterPlaceOf } from '../../../shared/lib/counter-address';
 import { MeterSheet } from '../../../shared/ui/meter-sheet';
 import { RecordReadingForm } from '../../../shared/ui/record-reading-form';
 import { useRoundBuilding } from '../api/get-round-building';
@@ -25,7 +24,6 @@ import { RoundCustomerCard } from '../components/round-customer-card';
 import { RoundProgress } from '../components/round-progress';
 import { roundQueryOf, roundSearchOf } from '../components/round-place';
 import { routeKeys } from '../../../shared/api/query-keys';
-import { CodeText } from '../../../shared/ui/code-text';
 
 /**
  * One building of the round: its customers floor by floor, each with big targets: read the meter
@@ -95,20 +93,7 @@ export function RoundBuildingPage() {
           </Stack>
         )}
       </RecordState>
-      <MeterSheet
-        isOpen={Boolean(meter)}
-        title={meter?.customer_name ?? ''}
-        subtitle={
-          meter && (
-            <Stack component="span" direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-              <span>{counterPlaceOf(meter, t)}</span>
-              <CodeText value={meter.customer_code} />
-            </Stack>
-          )
-        }
-        onClose={() => setMeterId(null)}
-        isBusy={isSavingReading}
-      >
+      <MeterSheet isOpen={Boolean(meter)} meter={meter} onClose={() => setMeterId(null)} isBusy={isSavingReading}>
         {meter && (
           <RecordReadingForm
             key={`reading-${meter.id}`}

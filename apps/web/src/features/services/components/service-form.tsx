@@ -1,24 +1,20 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Stack from '@mui/material/Stack';
 import { createServiceInputSchema, SERVICE_UNIT_MAX, type Service } from '@meterline/contract/services';
 import { useId } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useRecordForm } from '../../../shared/hooks/use-record-form';
+import { RecordFormFrame } from '../../../shared/ui/record-form-frame';
 import { contractResolver } from '../../../shared/lib/contract-resolver';
 import { formatCount } from '../../../shared/lib/format-number';
 import { FormTextField } from '../../../shared/ui/form-text-field';
-import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
-import { FormActions } from '../../../shared/ui/form-actions';
 
 /** The contract's fields a person types: names, unit, metered or flat (disable/enable is an action of the record page). */
 const serviceFormSchema = createServiceInputSchema.pick({ name: true, name_ar: true, unit: true, is_metered: true });
@@ -41,7 +37,8 @@ export function serviceFormValuesOf(service: Service): ServiceFormValues {
 /** Create and edit a service; read-only (no buttons, read-only fields) for accountants. */
 export function ServiceForm<TResult>({
   defaultValues,
-  isReadOnly = false,
+  isReadOnly: isReadOnlyForRole = false,
+  hasReadView = false,
   submitLabel,
   cancelTo,
   save,
@@ -49,6 +46,8 @@ export function ServiceForm<TResult>({
 }: {
   defaultValues: ServiceFormValues;
   isReadOnly?: boolean;
+  /** An existing record: it opens read-only, "Edit" first. */
+  hasReadView?: boolean;
   submitLabel: string;
   cancelTo: string;
   save(values: ServiceFormOutput): Promise<TResult>;
@@ -60,66 +59,65 @@ export function ServiceForm<TResult>({
     defaultValues,
     resolver: contractResolver(serviceFormSchema) as Resolver<ServiceFormValues, unknown, ServiceFormOutput>,
   });
-  const { handleSubmit, formError, blocker, isSaving } = useRecordForm({ form, fields: SERVICE_FIELDS, save, onSaved });
+  const record = useRecordForm({
+    form,
+    fields: SERVICE_FIELDS,
+    hasReadView,
+    save,
+    onSaved,
+  });
+  const isReadOnly = isReadOnlyForRole || record.editStep.isReadView;
   const { control } = form;
 
   return (
-    <Paper variant="outlined" component="form" noValidate onSubmit={(event) => void handleSubmit(event)} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack spacing={2.5}>
-        {formError && (
-          <Alert severity="error" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
-          <FormTextField
-            control={control}
-            name="name"
-            label={t('services.fields.name')}
-            required={!isReadOnly}
-            fullWidth
-            slotProps={{ htmlInput: { dir: 'ltr', readOnly: isReadOnly } }}
-          />
-          <FormTextField
-            control={control}
-            name="name_ar"
-            label={t('services.fields.nameAr')}
-            helperText={t('services.help.nameAr')}
-            fullWidth
-            slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar', readOnly: isReadOnly } }}
-          />
-          <FormTextField
-            control={control}
-            name="unit"
-            label={t('services.fields.unit')}
-            helperText={t('services.help.unit', { max: formatCount(SERVICE_UNIT_MAX, i18n.language) })}
-            fullWidth
-            // kWh or جلسة: each unit reads in its own direction.
-            slotProps={{ htmlInput: { dir: 'auto', readOnly: isReadOnly } }}
-          />
-        </Box>
-        <Controller
+    <RecordFormFrame record={record} isReadOnly={isReadOnlyForRole} actions={isReadOnlyForRole ? undefined : { cancelTo, submitLabel }}>
+      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+        <FormTextField
           control={control}
-          name="is_metered"
-          render={({ field }) => (
-            <FormControl>
-              <FormLabel id={kindLabelId}>{t('services.fields.kind')}</FormLabel>
-              <RadioGroup
-                row
-                aria-labelledby={kindLabelId}
-                value={field.value ? 'metered' : 'flat'}
-                onChange={(event) => !isReadOnly && field.onChange(event.target.value === 'metered')}
-              >
-                <FormControlLabel value="metered" control={<Radio disabled={isReadOnly} />} label={t('services.kind.metered')} />
-                <FormControlLabel value="flat" control={<Radio disabled={isReadOnly} />} label={t('services.kind.flat')} />
-              </RadioGroup>
-              <FormHelperText>{t('services.help.metered')}</FormHelperText>
-            </FormControl>
-          )}
+          name="name"
+          label={t('services.fields.name')}
+          required
+          fullWidth
+          slotProps={{ htmlInput: { dir: 'ltr' } }}
         />
-        {!isReadOnly && <FormActions cancelTo={cancelTo} isSaving={isSaving} submitLabel={submitLabel} />}
-      </Stack>
-      <UnsavedChangesDialog blocker={blocker} />
-    </Paper>
+        <FormTextField
+          control={control}
+          name="name_ar"
+          label={t('services.fields.nameAr')}
+          helperText={t('services.help.nameAr')}
+          fullWidth
+          slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }}
+        />
+        <FormTextField
+          control={control}
+          name="unit"
+          label={t('services.fields.unit')}
+          helperText={t('services.help.unit', { max: formatCount(SERVICE_UNIT_MAX, i18n.language) })}
+          fullWidth
+          // kWh or جلسة: each unit reads in its own direction.
+          slotProps={{ htmlInput: { dir: 'auto' } }}
+        />
+      </Box>
+      <Controller
+        control={control}
+        name="is_metered"
+        render={({ field }) => (
+          <FormControl>
+            <FormLabel id={kindLabelId}>{t('services.fields.kind')}</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby={kindLabelId}
+              aria-readonly={isReadOnly || undefined}
+              value={field.value ? 'metered' : 'flat'}
+              onChange={(event) => !isReadOnly && field.onChange(event.target.value === 'metered')}
+            >
+              <FormControlLabel value="metered" control={<Radio />} label={t('services.kind.metered')} />
+              <FormControlLabel value="flat" control={<Radio />} label={t('services.kind.flat')} />
+            </RadioGroup>
+            <FormHelperText>{t('services.help.metered')}</FormHelperText>
+          </FormControl>
+        )}
+      />
+    </RecordFormFrame>
   );
 }

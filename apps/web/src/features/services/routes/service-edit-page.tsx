@@ -64,6 +64,7 @@ export function ServiceEditPage() {
               key={`${data.id}-${canUpdate}`}
               defaultValues={serviceFormValuesOf(data)}
               isReadOnly={!canUpdate}
+              hasReadView
               submitLabel={t('forms.saveChanges')}
               cancelTo={paths.services}
               save={(values) => updateService.mutateAsync(values)}

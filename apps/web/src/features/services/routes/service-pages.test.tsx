@@ -140,6 +140,7 @@ describe('the Services screen', () => {
   it('renames a service and disables it after asking', async () => {
     const fetchMock = stubApi();
     renderEdit();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const arabic = await screen.findByLabelText('Name (Arabic)');
     await userEvent.clear(arabic);
     await userEvent.type(arabic, 'مياه الشفة');

@@ -1,10 +1,7 @@
 import { contractResolver } from '../../../shared/lib/contract-resolver';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { decimalInputSchema } from '@meterline/contract/billing-common';
 import { createStationInputSchema, STATION_STATUSES, type Station } from '@meterline/contract/stations';
@@ -12,12 +9,11 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useRecordForm } from '../../../shared/hooks/use-record-form';
-import { AddressPickers } from '../../../shared/ui/address-pickers';
+import { RecordFormFrame } from '../../../shared/ui/record-form-frame';
+import { FormAddressPickers } from '../../../shared/ui/form-address-pickers';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
-import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
 import { stationStatusLabel } from './station-status-chip';
-import { FormActions } from '../../../shared/ui/form-actions';
 
 const optionalDecimal = z.preprocess((value) => (value === '' ? null : value), decimalInputSchema.nullable());
 
@@ -75,7 +71,8 @@ export function stationFormValuesOf(station: Station): StationFormValues {
 export function StationForm<TResult>({
   defaultValues,
   unit,
-  isReadOnly = false,
+  isReadOnly: isReadOnlyForRole = false,
+  hasReadView = false,
   isNew = false,
   submitLabel,
   cancelTo,
@@ -85,6 +82,8 @@ export function StationForm<TResult>({
   defaultValues: StationFormValues;
   unit?: string;
   isReadOnly?: boolean;
+  /** An existing record: it opens read-only, "Edit" first. */
+  hasReadView?: boolean;
   isNew?: boolean;
   submitLabel: string;
   cancelTo: string;
@@ -97,84 +96,59 @@ export function StationForm<TResult>({
     // The form holds texts ('' for none); the schema turns them into the body.
     resolver: contractResolver(stationFormSchema) as Resolver<StationFormValues, unknown, StationFormOutput>,
   });
-  const { handleSubmit, formError, blocker, isSaving } = useRecordForm({ form, fields: STATION_FIELDS, save, onSaved });
-  const readOnly = isReadOnly ? { htmlInput: { readOnly: true } } : undefined;
-  const { control, formState } = form;
-  const [region, street, building] = form.watch(['region', 'street', 'building']);
+  const record = useRecordForm({
+    form,
+    fields: STATION_FIELDS,
+    hasReadView,
+    save,
+    onSaved,
+  });
+  const { control } = form;
 
   return (
-    <Paper variant="outlined" component="form" noValidate onSubmit={(event) => void handleSubmit(event)} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack spacing={2.5}>
-        {formError && (
-          <Alert severity="error" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2.5,
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr)' },
-          }}
-        >
-          <FormTextField control={control} name="name" label={t('stations.fields.name')} required={!isReadOnly} slotProps={readOnly} />
-          <FormTextField
-            control={control}
-            name="code"
-            label={t('stations.fields.code')}
-            helperText={isNew ? t('stations.help.code') : undefined}
-            slotProps={{ ...readOnly, htmlInput: { dir: 'ltr', readOnly: isReadOnly } }}
-          />
-          <FormTextField control={control} name="status" select label={t('stations.fields.status')} slotProps={readOnly}>
-            {STATION_STATUSES.map((status) => (
-              <MenuItem key={status} value={status}>
-                {stationStatusLabel(status, t)}
-              </MenuItem>
-            ))}
-          </FormTextField>
-        </Box>
-        <Typography variant="h3" component="h2" sx={{ fontSize: '1rem', pt: 1 }}>
-          {t('stations.sections.location')}
-        </Typography>
-        <AddressPickers
-          value={{ region, street, building }}
-          isDisabled={isReadOnly}
-          errors={{
-            region: formState.errors.region?.message,
-            street: formState.errors.street?.message,
-            building: formState.errors.building?.message,
-          }}
-          onChange={(address) => {
-            form.setValue('region', address.region, { shouldDirty: true });
-            form.setValue('street', address.street, { shouldDirty: true });
-            form.setValue('building', address.building, { shouldDirty: true });
-          }}
-        />
-        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } }}>
-          <NumericTextField
-            control={control}
-            name="capacity"
-            label={t('stations.fields.capacity')}
-            slotProps={{
-              ...readOnly,
-              input: { endAdornment: unit ? <InputAdornment position="end">{t('stations.perHour', { unit })}</InputAdornment> : undefined },
-            }}
-          />
-          <NumericTextField control={control} name="latitude" label={t('stations.fields.latitude')} slotProps={readOnly} />
-          <NumericTextField control={control} name="longitude" label={t('stations.fields.longitude')} slotProps={readOnly} />
-        </Box>
+    <RecordFormFrame record={record} isReadOnly={isReadOnlyForRole} actions={isReadOnlyForRole ? undefined : { cancelTo, submitLabel }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2.5,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr)' },
+        }}
+      >
+        <FormTextField control={control} name="name" label={t('stations.fields.name')} required />
         <FormTextField
           control={control}
-          name="notes"
-          label={t('stations.fields.notes')}
-          multiline
-          minRows={2}
-          fullWidth
-          slotProps={readOnly}
+          name="code"
+          label={t('stations.fields.code')}
+          helperText={isNew ? t('stations.help.code') : undefined}
+          slotProps={{ htmlInput: { dir: 'ltr' } }}
         />
-        {!isReadOnly && <FormActions cancelTo={cancelTo} isSaving={isSaving} submitLabel={submitLabel} />}
-      </Stack>
-      <UnsavedChangesDialog blocker={blocker} />
-    </Paper>
+        <FormTextField control={control} name="status" select label={t('stations.fields.status')}>
+          {STATION_STATUSES.map((status) => (
+            <MenuItem key={status} value={status}>
+              {stationStatusLabel(status, t)}
+            </MenuItem>
+          ))}
+        </FormTextField>
+      </Box>
+      <Typography variant="h3" component="h2" sx={{ fontSize: '1rem', pt: 1 }}>
+        {t('stations.sections.location')}
+      </Typography>
+      <FormAddressPickers form={form} />
+      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } }}>
+        <NumericTextField
+          control={control}
+          name="capacity"
+          label={t('stations.fields.capacity')}
+          slotProps={{
+            input: {
+              endAdornment: unit ? <InputAdornment position="end">{t('stations.perHour', { unit })}</InputAdornment> : undefined,
+            },
+          }}
+        />
+        <NumericTextField control={control} name="latitude" label={t('stations.fields.latitude')} />
+        <NumericTextField control={control} name="longitude" label={t('stations.fields.longitude')} />
+      </Box>
+      <FormTextField control={control} name="notes" label={t('stations.fields.notes')} multiline minRows={2} fullWidth />
+    </RecordFormFrame>
   );
 }

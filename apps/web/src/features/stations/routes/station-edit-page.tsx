@@ -48,6 +48,7 @@ export function StationEditPage() {
             defaultValues={stationFormValuesOf(station.data)}
             unit={service?.unit}
             isReadOnly={!canUpdate}
+            hasReadView
             submitLabel={t('forms.saveChanges')}
             cancelTo={paths.stations}
             save={(values) => updateStation.mutateAsync(values)}

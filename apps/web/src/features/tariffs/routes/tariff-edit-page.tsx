@@ -45,6 +45,7 @@ export function TariffEditPage() {
               unit={service.unit}
               defaultValues={tariffFormValuesOf(tariff.data)}
               isReadOnly={!canUpdate || isLocked}
+              hasReadView
               submitLabel={t('forms.saveChanges')}
               cancelTo={paths.tariffs}
               save={(values) => updateTariff.mutateAsync(values)}

@@ -123,6 +123,7 @@ describe('tariff pages', () => {
         : undefined,
     );
     renderEdit('admin');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const name = await screen.findByLabelText(/Name/);
     await userEvent.type(name, ' 2');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -134,6 +135,7 @@ describe('tariff pages', () => {
     renderEdit('accountant');
     expect(await screen.findByLabelText(/Name/)).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete tariff' })).not.toBeInTheDocument();
   });
 
@@ -143,6 +145,7 @@ describe('tariff pages', () => {
     expect(await screen.findByText(/Add a new tariff from a later month instead/)).toBeInTheDocument();
     expect(screen.getByLabelText(/Name/)).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete tariff' })).not.toBeInTheDocument();
   });
 

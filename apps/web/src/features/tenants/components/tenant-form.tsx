@@ -1,18 +1,19 @@
 import { contractResolver } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { CURRENCIES } from '@meterline/contract/money';
 import { createTenantInputSchema, updateTenantInputSchema, type Tenant } from '@meterline/contract/tenants';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { useEditStep } from '../../../shared/hooks/use-record-form';
 import { useUnsavedChanges } from '../../../shared/hooks/use-unsaved-changes';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
+import { FormActions } from '../../../shared/ui/form-actions';
+import { FormReadOnly } from '../../../shared/ui/form-read-only';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
 import { useTenantAliases } from '../api/get-tenant-aliases';
@@ -45,6 +46,7 @@ export function slugFromName(name: string): string {
 /**
  * Create or edit a client. The database alias is chosen once (a select of `GET /tenants/aliases/`)
  * and shown read-only afterwards; the currency is set at creation (later in the client's settings).
+ * An existing client opens read-only with "Edit" first (`useEditStep`).
  */
 export function TenantForm({
   tenant,
@@ -74,6 +76,8 @@ export function TenantForm({
   });
   const { control, formState, handleSubmit, setError, setValue, reset } = form;
   const { blocker, allowNextNavigation } = useUnsavedChanges(formState.isDirty && !formState.isSubmitSuccessful);
+  const clearFormError = useCallback(() => setFormError(null), []);
+  const editStep = useEditStep(form, !isCreate, clearFormError);
 
   const handleFormSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -89,6 +93,7 @@ export function TenantForm({
       const saved = await onSubmit(input);
       reset(values);
       allowNextNavigation();
+      editStep.finishEditing();
       onSaved(saved);
     } catch (error) {
       setFormError(applyServerErrors(error, setError, FIELDS, t));
@@ -100,110 +105,111 @@ export function TenantForm({
 
   return (
     <Paper component="form" variant="outlined" noValidate onSubmit={handleFormSubmit} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack spacing={2.5}>
-        {formError && (
-          <Alert severity="error" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
-          <FormTextField
-            control={control}
-            name="name"
-            label={t('tenants.fields.name')}
-            required
-            disabled={isBusy}
-            autoComplete="organization"
-            onInput={(event) => {
-              if (!isSlugEdited) setValue('slug', slugFromName((event.target as HTMLInputElement).value), { shouldDirty: true });
-            }}
-          />
-          <FormTextField
-            control={control}
-            name="slug"
-            label={t('tenants.fields.slug')}
-            required
-            disabled={isBusy}
-            helperText={t('tenants.fields.slugHelp')}
-            onInput={() => setSlugEdited(true)}
-            slotProps={{ htmlInput: { dir: 'ltr', autoCapitalize: 'none', spellCheck: false } }}
-          />
-          <FormTextField
-            control={control}
-            name="email"
-            type="email"
-            label={t('tenants.fields.email')}
-            disabled={isBusy}
-            slotProps={{ htmlInput: { dir: 'ltr' } }}
-          />
-          <FormTextField
-            control={control}
-            name="phone"
-            type="tel"
-            label={t('tenants.fields.phone')}
-            disabled={isBusy}
-            slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }}
-          />
-          <FormTextField
-            control={control}
-            name="address"
-            label={t('tenants.fields.address')}
-            disabled={isBusy}
-            multiline
-            minRows={2}
-            sx={{ gridColumn: { md: '1 / -1' } }}
-          />
-          {isCreate ? (
+      <FormReadOnly isReadOnly={editStep.isReadView}>
+        <Stack spacing={2.5}>
+          {formError && (
+            <Alert severity="error" role="alert">
+              {formError}
+            </Alert>
+          )}
+          <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
             <FormTextField
               control={control}
-              name="db_alias"
-              select
-              label={t('tenants.fields.dbAlias')}
+              name="name"
+              label={t('tenants.fields.name')}
+              required
               disabled={isBusy}
-              helperText={t('tenants.fields.dbAliasHelp')}
-            >
-              {aliasOptions.map((alias) => (
-                <MenuItem key={alias} value={alias}>
-                  <bdi dir="ltr">{alias}</bdi>
-                </MenuItem>
-              ))}
-            </FormTextField>
-          ) : (
-            // Read-only rather than disabled: it stays legible (contrast) and is still announced.
-            <FormTextField
-              control={control}
-              name="db_alias"
-              label={t('tenants.fields.dbAlias')}
-              helperText={t('tenants.fields.dbAliasFixed')}
-              slotProps={{ input: { readOnly: true }, htmlInput: { dir: 'ltr' } }}
+              autoComplete="organization"
+              onInput={(event) => {
+                if (!isSlugEdited) setValue('slug', slugFromName((event.target as HTMLInputElement).value), { shouldDirty: true });
+              }}
             />
-          )}
-          {isCreate && (
             <FormTextField
               control={control}
-              name="currency"
-              select
-              label={t('tenants.fields.currency')}
+              name="slug"
+              label={t('tenants.fields.slug')}
+              required
               disabled={isBusy}
-              helperText={t('tenants.fields.currencyHelp')}
-            >
-              {CURRENCIES.map((currency) => (
-                <MenuItem key={currency} value={currency}>
-                  {currency}
-                </MenuItem>
-              ))}
-            </FormTextField>
-          )}
-        </Box>
-        <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
-          <Button component={RouterLink} to="/tenants" disabled={isBusy}>
-            {t('forms.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={isBusy} disabled={!isCreate && !formState.isDirty}>
-            {isCreate ? t('tenants.actions.create') : t('forms.saveChanges')}
-          </Button>
+              helperText={t('tenants.fields.slugHelp')}
+              onInput={() => setSlugEdited(true)}
+              slotProps={{ htmlInput: { dir: 'ltr', autoCapitalize: 'none', spellCheck: false } }}
+            />
+            <FormTextField
+              control={control}
+              name="email"
+              type="email"
+              label={t('tenants.fields.email')}
+              disabled={isBusy}
+              slotProps={{ htmlInput: { dir: 'ltr' } }}
+            />
+            <FormTextField
+              control={control}
+              name="phone"
+              type="tel"
+              label={t('tenants.fields.phone')}
+              disabled={isBusy}
+              slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }}
+            />
+            <FormTextField
+              control={control}
+              name="address"
+              label={t('tenants.fields.address')}
+              disabled={isBusy}
+              multiline
+              minRows={2}
+              sx={{ gridColumn: { md: '1 / -1' } }}
+            />
+            {isCreate ? (
+              <FormTextField
+                control={control}
+                name="db_alias"
+                select
+                label={t('tenants.fields.dbAlias')}
+                disabled={isBusy}
+                helperText={t('tenants.fields.dbAliasHelp')}
+              >
+                {aliasOptions.map((alias) => (
+                  <MenuItem key={alias} value={alias}>
+                    <bdi dir="ltr">{alias}</bdi>
+                  </MenuItem>
+                ))}
+              </FormTextField>
+            ) : (
+              // Read-only rather than disabled: it stays legible (contrast) and is still announced.
+              <FormTextField
+                control={control}
+                name="db_alias"
+                label={t('tenants.fields.dbAlias')}
+                helperText={t('tenants.fields.dbAliasFixed')}
+                slotProps={{ input: { readOnly: true }, htmlInput: { dir: 'ltr' } }}
+              />
+            )}
+            {isCreate && (
+              <FormTextField
+                control={control}
+                name="currency"
+                select
+                label={t('tenants.fields.currency')}
+                disabled={isBusy}
+                helperText={t('tenants.fields.currencyHelp')}
+              >
+                {CURRENCIES.map((currency) => (
+                  <MenuItem key={currency} value={currency}>
+                    {currency}
+                  </MenuItem>
+                ))}
+              </FormTextField>
+            )}
+          </Box>
+          <FormActions
+            cancelTo="/tenants"
+            isSaving={isBusy}
+            submitLabel={isCreate ? t('tenants.actions.create') : t('forms.saveChanges')}
+            editStep={editStep}
+            isSubmitDisabled={!isCreate && !formState.isDirty}
+          />
         </Stack>
-      </Stack>
+      </FormReadOnly>
       <UnsavedChangesDialog blocker={blocker} />
     </Paper>
   );

@@ -15,8 +15,8 @@ import { useUnsavedChanges } from '../../../shared/hooks/use-unsaved-changes';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
-import { UserAvatar } from '../../../shared/ui/user-avatar';
 import { useUpdateProfile } from '../api/update-profile';
+import { ProfileAvatarControl } from './profile-avatar-control';
 import { SectionCard } from './section-card';
 import { DigitSystemLabel } from '../../../shared/ui/digit-system-label';
 
@@ -25,45 +25,42 @@ interface ProfileFormValues {
   last_name: string;
   phone: string;
   email: string;
-  avatar: string;
   /** '' follows the tenant's default. */
   digits: '' | DigitSystem;
 }
 
-const FIELDS = ['first_name', 'last_name', 'phone', 'email', 'avatar', 'digits'] as const;
+const FIELDS = ['first_name', 'last_name', 'phone', 'email', 'digits'] as const;
 const schema = updateUserInputSchema
-  .pick({ first_name: true, last_name: true, phone: true, email: true, avatar: true })
+  .pick({ first_name: true, last_name: true, phone: true, email: true })
   .extend({ digits: z.enum(['', ...DIGIT_SYSTEMS]) });
 
-const valuesOf = (user: Pick<Me, 'first_name' | 'last_name' | 'phone' | 'email' | 'avatar' | 'digits'>): ProfileFormValues => ({
+const valuesOf = (user: Pick<Me, 'first_name' | 'last_name' | 'phone' | 'email' | 'digits'>): ProfileFormValues => ({
   first_name: user.first_name,
   last_name: user.last_name,
   phone: user.phone,
   email: user.email,
-  avatar: user.avatar ?? '',
   digits: user.digits ?? '',
 });
 
 /**
- * Own name, phone, email, picture and digit system (`PUT /auth/users/{own id}/`); the menu and
- * every number on screen follow at once.
+ * Own name, phone, email and digit system (`PUT /auth/users/{own id}/`); the menu and every number
+ * on screen follow at once. The picture is its own control (uploaded at once, not with this form).
  */
 export function ProfileDetailsForm({ user }: { user: Me }) {
   const { t } = useTranslation();
   const { showToast } = useToast();
   const updateProfile = useUpdateProfile();
   const [formError, setFormError] = useState<string | null>(null);
-  const { control, formState, handleSubmit, setError, reset, watch, setValue } = useForm<ProfileFormValues>({
+  const { control, formState, handleSubmit, setError, reset } = useForm<ProfileFormValues>({
     resolver: contractResolver(schema) as unknown as Resolver<ProfileFormValues>,
     defaultValues: valuesOf(user),
   });
   const { blocker } = useUnsavedChanges(formState.isDirty);
-  const [firstName, lastName, avatar] = watch(['first_name', 'last_name', 'avatar']);
 
   const handleFormSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const saved = await updateProfile.mutateAsync({ ...values, avatar: values.avatar.trim() || null, digits: values.digits || null });
+      const saved = await updateProfile.mutateAsync({ ...values, digits: values.digits || null });
       reset(valuesOf(saved));
       showToast(t('profile.details.saved'), { variant: 'success' });
     } catch (error) {
@@ -79,23 +76,7 @@ export function ProfileDetailsForm({ user }: { user: Me }) {
             {formError}
           </Alert>
         )}
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <UserAvatar firstName={firstName} lastName={lastName} avatar={avatar.trim() || null} size={72} />
-          <FormTextField
-            control={control}
-            name="avatar"
-            type="url"
-            label={t('profile.avatar.url')}
-            helperText={t('profile.avatar.urlHelp')}
-            disabled={formState.isSubmitting}
-            slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'url' } }}
-          />
-          {avatar && (
-            <Button onClick={() => setValue('avatar', '', { shouldDirty: true })} sx={{ flexShrink: 0 }}>
-              {t('profile.avatar.remove')}
-            </Button>
-          )}
-        </Stack>
+        <ProfileAvatarControl user={user} />
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
           <FormTextField
             control={control}

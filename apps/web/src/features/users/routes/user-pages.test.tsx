@@ -48,8 +48,11 @@ describe('users screens', () => {
     stubFetch((url) => (url === '/api/auth/users/7/' ? jsonResponse(200, colleague) : undefined));
     renderWithProviders(<UserEditPage />, { path: '/users/7', routePath: '/users/:userId', role: 'accountant' });
     expect(await screen.findByText('You can see this user, but your role cannot change it.')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /Username/ })).toBeDisabled();
+    // Read-only, not disabled: the text stays legible and copyable, as in every record's read view.
+    expect(screen.getByRole('textbox', { name: /Username/ })).toHaveAttribute('readonly');
+    expect(screen.getByRole('textbox', { name: /Username/ })).not.toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Deactivate' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reset password' })).not.toBeInTheDocument();
   });
@@ -83,6 +86,7 @@ describe('users screens', () => {
       return undefined;
     });
     renderWithProviders(<UserEditPage />, { path: '/users/7', routePath: '/users/:userId', role: 'admin' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const username = await screen.findByRole('textbox', { name: /Username/ });
     await userEvent.clear(username);
     await userEvent.type(username, 'admin');

@@ -1,8 +1,8 @@
 import type { AccountPayment, CreateAccountPaymentInput } from '@meterline/contract/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/lib/idempotency-key';
-import { invalidateMoneyQueries } from '../../../shared/lib/money-queries';
+import { apiClient } from '../lib/api-client';
+import { IDEMPOTENCY_KEY_HEADER } from '../lib/idempotency-key';
+import { invalidateMoneyQueries } from '../lib/money-queries';
 
 /** One payment over the customer's account: oldest unpaid invoices first, the rest becomes credit. */
 export function payAccount(
