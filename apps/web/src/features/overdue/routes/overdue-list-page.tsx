@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { overdueListSpec } from '@meterline/contract/list-specs';
 import type { OverdueCustomer, SendRemindersResult } from '@meterline/contract/overdue';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath } from 'react-router';
 import { paths } from '../../../shared/lib/paths';
@@ -23,11 +23,17 @@ import { Money } from '../../../shared/ui/money';
 import { NumberText } from '../../../shared/ui/number-text';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useOverdue } from '../api/get-overdue';
-import { DisconnectionListDialog } from '../components/disconnection-list-dialog';
 import { RemindDialog } from '../components/remind-dialog';
 import { OverdueRowActions } from '../components/overdue-row-actions';
-import { PayAccountDialog } from '../../../shared/ui/pay-account-dialog';
 import { CodeText } from '../../../shared/ui/code-text';
+
+/** The payment form (zod, react-hook-form) and the print dialog download when opened, not with the list. */
+const PayAccountDialog = lazy(() =>
+  import('../../../shared/ui/pay-account-dialog').then((module) => ({ default: module.PayAccountDialog })),
+);
+const DisconnectionListDialog = lazy(() =>
+  import('../components/disconnection-list-dialog').then((module) => ({ default: module.DisconnectionListDialog })),
+);
 
 type OverdueRow = OverdueCustomer & { id: number };
 
@@ -253,16 +259,20 @@ export function OverdueListPage() {
         />
       )}
       {service && payingCustomer !== null && (
-        <PayAccountDialog isOpen serviceId={service.id} customer={{ id: payingCustomer }} onClose={() => setPayingCustomer(null)} />
+        <Suspense fallback={null}>
+          <PayAccountDialog isOpen serviceId={service.id} customer={{ id: payingCustomer }} onClose={() => setPayingCustomer(null)} />
+        </Suspense>
       )}
       {service && isPrintOpen && (
-        <DisconnectionListDialog
-          isOpen
-          serviceId={service.id}
-          initialMinDays={listState.filters.min_days}
-          filters={{ station: listState.filters.station, region: listState.filters.region }}
-          onClose={() => setPrintOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <DisconnectionListDialog
+            isOpen
+            serviceId={service.id}
+            initialMinDays={listState.filters.min_days}
+            filters={{ station: listState.filters.station, region: listState.filters.region }}
+            onClose={() => setPrintOpen(false)}
+          />
+        </Suspense>
       )}
     </>
   );
