@@ -45,5 +45,6 @@ export async function typeDate(field: Locator, isoValue: string): Promise<void> 
  */
 export function inEitherDigits(text: string): RegExp {
   const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(escaped.replace(/\d/g, (digit) => `[${digit}${String.fromCharCode(0x0660 + Number(digit))}]`));
+  // A code shown in Arabic-Indic digits carries a left-to-right mark before each digit group (keepDigitGroupsInOrder).
+  return new RegExp(escaped.replace(/\d/g, (digit) => `\u200e?[${digit}${String.fromCharCode(0x0660 + Number(digit))}]`));
 }

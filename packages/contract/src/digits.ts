@@ -20,7 +20,13 @@ export function digitSystemOf(value: string | null | undefined): DigitSystem | n
 const ARABIC_INDIC_ZERO = 0x0660;
 const EXTENDED_ARABIC_INDIC_ZERO = 0x06f0;
 
-/** Arabic-Indic (U+0660..) and extended Arabic-Indic (U+06F0..) digits to ASCII, Arabic separators too. */
+/** Left-to-right, right-to-left and Arabic letter marks, and the isolates: invisible, never part of a value. */
+const BIDI_MARKS = new Set(['\u200e', '\u200f', '\u061c', '\u2066', '\u2067', '\u2068', '\u2069']);
+
+/**
+ * Arabic-Indic (U+0660..) and extended Arabic-Indic (U+06F0..) digits to ASCII, Arabic separators
+ * too; bidirectional marks dropped (a code copied from an Arabic screen carries them).
+ */
 export function normalizeDigits(value: string): string {
   let result = '';
   for (const char of value) {
@@ -32,6 +38,8 @@ export function normalizeDigits(value: string): string {
       result += '.'; // Arabic decimal separator
     else if (char === '\u066c' || char === ',')
       continue; // thousands separators
+    else if (BIDI_MARKS.has(char))
+      continue; // marks that keep a code's parts in order on screen (copied with it)
     else result += char;
   }
   return result.trim();

@@ -1,3 +1,4 @@
+import { normalizeDigits } from '@meterline/contract/digits';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@meterline/contract/list-specs';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
@@ -83,7 +84,9 @@ export function useListUrlState<F extends string = string>(spec: ListUrlSpec<F> 
   const exportQuery = useMemo(() => {
     const query: ListQueryParams = { ...(filters as Record<string, string>) };
     if (ordering) query.ordering = ordering;
-    if (search.trim()) query.search = search.trim();
+    // Typed or pasted in either digit system (a code copied from an Arabic screen carries bidi marks): the API searches Western digits.
+    const searched = normalizeDigits(search);
+    if (searched) query.search = searched;
     return query;
   }, [filters, ordering, search]);
   const query = useMemo(() => ({ ...exportQuery, page, page_size: pageSize }), [exportQuery, page, pageSize]);

@@ -88,6 +88,17 @@ export function formatDecimal(value: string, language: string, maxDecimals = 3):
   return stripBidiMarks(format.format(value as `${number}`));
 }
 
+/**
+ * A code or a phone in Arabic-Indic digits, its digit groups kept in their left-to-right order:
+ * Arabic-Indic digits are "Arabic numbers" to the Unicode bidi algorithm, and the separators between
+ * two groups (the space of `+961 3 975805`, the hyphen of `INV-2026-000123`) take the right-to-left
+ * direction even inside a left-to-right isolate, which showed `INV-٠٠٠١٢٣-٢٠٢٦`. A left-to-right mark
+ * before each group that follows a separator keeps the order. Western digits need none.
+ */
+export function keepDigitGroupsInOrder(text: string): string {
+  return text.replace(/(?<=[^\u0660-\u0669\u06f0-\u06f9])(?=[\u0660-\u0669\u06f0-\u06f9])/g, '\u200e');
+}
+
 /** A chart axis's number, short and in the user's digits: 250K, ٢٥٠ ألف (or 250 ألف). */
 export function formatCompact(value: number, language: string): string {
   return stripBidiMarks(new Intl.NumberFormat(numberLocale(language), { notation: 'compact', maximumFractionDigits: 1 }).format(value));

@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { localizeDigits } from '../lib/format-number';
+import { keepDigitGroupsInOrder, localizeDigits } from '../lib/format-number';
 
 /**
  * A code written by the app or typed by staff (an invoice or receipt number, a customer's code, a
  * phone, a payment's reference), in the user's digits (issue 17: `INV-٢٠٢٦-٠٠٠١٢٣` for Arabic-Indic)
- * and isolated left to right so its parts keep their order inside Arabic.
+ * and isolated left to right so its parts keep their order inside Arabic (the digit groups too:
+ * `keepDigitGroupsInOrder`).
  */
 export function CodeText({ value }: { value: string | null | undefined }) {
   const { i18n } = useTranslation();
   if (!value) return <span>—</span>;
-  return <bdi dir="ltr">{localizeDigits(value, i18n.language)}</bdi>;
+  return <bdi dir="ltr">{keepDigitGroupsInOrder(localizeDigits(value, i18n.language))}</bdi>;
 }

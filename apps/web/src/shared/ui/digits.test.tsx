@@ -1,7 +1,9 @@
 import { render, screen } from '@testing-library/react';
+import { normalizeDigits } from '@meterline/contract/digits';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/providers';
 import { userWithRole } from '../../app/test-users';
+import { initI18n } from '../../i18n/index';
 import { setDigitSystem } from '../lib/format-number';
 import { updateSettings } from '../lib/settings-store';
 import { CodeText } from './code-text';
@@ -30,15 +32,31 @@ describe("the signed-in user's digits on Arabic screens (issue 17)", () => {
     updateSettings({ language: 'ar' });
     renderAs('arab', 'latn');
     const text = screen.getByTestId('values').textContent!;
-    expect(text).toContain('INV-٢٠٢٦-٠٠٠١٢٣');
+    // Each digit group after a separator starts with a left-to-right mark: INV-٢٠٢٦-٠٠٠١٢٣ is not shown as INV-٠٠٠١٢٣-٢٠٢٦.
+    expect(text).toContain('INV-\u200e٢٠٢٦-\u200e٠٠٠١٢٣');
     expect(text).toContain('٢٥');
     expect(text).not.toMatch(/[0-9]/);
+  });
+
+  it('keeps the groups of a phone in order in Arabic-Indic digits, and a pasted copy reads back as the phone', () => {
+    updateSettings({ language: 'ar' });
+    initI18n('ar');
+    setDigitSystem('arab');
+    render(
+      <p data-testid="phone">
+        <CodeText value="+961 3 975805" />
+      </p>,
+    );
+    const shown = screen.getByTestId('phone').textContent ?? '';
+    expect(shown).toBe('+\u200e٩٦١ \u200e٣ \u200e٩٧٥٨٠٥');
+    expect(normalizeDigits(shown)).toBe('+961 3 975805');
   });
 
   it("follows the tenant's Western default when the user chose none", () => {
     updateSettings({ language: 'ar' });
     renderAs(null, 'latn');
     const text = screen.getByTestId('values').textContent!;
+    // Western digits keep their order on their own: no marks.
     expect(text).toContain('INV-2026-000123');
     expect(text).toContain('1,234.50');
     expect(text).not.toMatch(/[\u0660-\u0669]/);

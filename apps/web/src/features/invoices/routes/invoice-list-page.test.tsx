@@ -151,6 +151,12 @@ describe('invoice list', () => {
     expect(screen.queryByRole('group', { name: 'Filters in use' })).not.toBeInTheDocument();
   });
 
+  it('searches a number typed in Arabic-Indic digits, or pasted from an Arabic screen with its marks, in Western digits', async () => {
+    const { urls } = renderList('admin', `/invoices?search=${encodeURIComponent('INV-\u200e٢٠٢٦-\u200e٠٠٠٠٠١')}`);
+    await screen.findByText('INV-2026-000001');
+    expect(urls.some((url) => new URL(url, 'http://x').searchParams.get('search') === 'INV-2026-000001')).toBe(true);
+  });
+
   it('asks the API for the totals of the filtered rows and shows them under the list', async () => {
     const { urls } = renderList('admin', '/invoices?status=unpaid');
     const totals = await screen.findByRole('status', { name: 'Totals of the filtered rows' });
