@@ -1,18 +1,12 @@
-import MoreVertOutlined from '@mui/icons-material/MoreVertOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
-import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import type { OverdueCustomer } from '@meterline/contract/overdue';
-import { useId, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useNavigate } from 'react-router';
 import { useCan } from '../../../shared/lib/can';
 import { paths } from '../../../shared/lib/paths';
+import { RowActionsMenu, type RowAction } from '../../../shared/ui/row-actions-menu';
 
 /**
  * An overdue row's "⋯" menu (grid row or phone card), like the invoice rows': pay the account,
@@ -33,65 +27,27 @@ export function OverdueRowActions({
   const canPay = useCan('create', 'account_payment');
   const canRemind = useCan('create', 'reminder');
   const canOpenCustomer = useCan('list', 'customer');
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
-  if (!canPay && !canRemind && !canOpenCustomer) return null;
-
-  const stop = (event: MouseEvent) => event.stopPropagation();
-  const close = () => setAnchor(null);
-
-  return (
-    <span onClick={stop} onKeyDown={(event) => event.stopPropagation()} role="presentation">
-      <IconButton
-        size="small"
-        aria-label={t('overdue.actions.rowActions', { name: row.customer_name })}
-        aria-haspopup="true"
-        aria-controls={anchor ? menuId : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
-        <MoreVertOutlined fontSize="small" />
-      </IconButton>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-        {canPay && (
-          <MenuItem
-            onClick={() => {
-              close();
-              onPay(row.customer);
-            }}
-          >
-            <ListItemIcon>
-              <PaymentsOutlined fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('overdue.actions.pay')}</ListItemText>
-          </MenuItem>
-        )}
-        {canRemind && (
-          <MenuItem
-            onClick={() => {
-              close();
-              onRemind(row.customer);
-            }}
-          >
-            <ListItemIcon>
-              <NotificationsActiveOutlined fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('overdue.actions.remind')}</ListItemText>
-          </MenuItem>
-        )}
-        {canOpenCustomer && (
-          <MenuItem
-            onClick={() => {
-              close();
-              void navigate(generatePath(paths.customerEdit, { customerId: String(row.customer) }));
-            }}
-          >
-            <ListItemIcon>
-              <PersonOutlined fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('overdue.actions.openCustomer')}</ListItemText>
-          </MenuItem>
-        )}
-      </Menu>
-    </span>
-  );
+  const actions: RowAction[] = [];
+  if (canPay)
+    actions.push({
+      key: 'pay',
+      icon: <PaymentsOutlined fontSize="small" />,
+      label: t('overdue.actions.pay'),
+      onSelect: () => onPay(row.customer),
+    });
+  if (canRemind)
+    actions.push({
+      key: 'remind',
+      icon: <NotificationsActiveOutlined fontSize="small" />,
+      label: t('overdue.actions.remind'),
+      onSelect: () => onRemind(row.customer),
+    });
+  if (canOpenCustomer)
+    actions.push({
+      key: 'customer',
+      icon: <PersonOutlined fontSize="small" />,
+      label: t('overdue.actions.openCustomer'),
+      onSelect: () => void navigate(generatePath(paths.customerEdit, { customerId: String(row.customer) })),
+    });
+  return <RowActionsMenu label={t('overdue.actions.rowActions', { name: row.customer_name })} actions={actions} />;
 }
