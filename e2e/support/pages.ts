@@ -30,6 +30,8 @@ export async function typeDate(field: Locator, isoValue: string): Promise<void> 
   const [year = '', month = '', day = ''] = isoValue.split('-');
   const parts = { year, month, day };
   const sections = field.getByRole('spinbutton');
+  // The picker downloads when the field shows (a placeholder until then): count its sections once it is there.
+  await sections.first().waitFor();
   for (let index = 0; index < (await sections.count()); index += 1) {
     const section = sections.nth(index);
     const part = DATE_SECTIONS[(await section.getAttribute('aria-label')) ?? ''];
