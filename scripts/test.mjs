@@ -1,6 +1,6 @@
 // `npm test`: lint, typecheck, knip, unit + API (PGlite) + web component tests, then browser journeys
 // when a Chromium is found. Prints each stage's duration and a closing "N passed, N failed" line.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,41 @@ function stage(name, command, args, env = {}) {
   return result.status === 0;
 }
 
+/**
+ * Chains of stages side by side, each chain in order up to its first failure: each stage uses one
+ * core, so on a 2-core machine lint runs beside the format, typecheck and knip stages (issue 12,
+ * item 5). A stage's output is printed whole when it ends, so two stages' lines never interleave.
+ */
+async function sideBySide(chains) {
+  const run = (name, command, args) =>
+    new Promise((resolve) => {
+      const started = Date.now();
+      const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      const output = [];
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+      const timer = setTimeout(() => {
+        console.error(`\n${name} was stopped after ${STAGE_LIMIT_MINUTES} minutes: it hangs.`);
+        child.kill('SIGKILL');
+      }, STAGE_LIMIT_MINUTES * 60_000);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        const seconds = (Date.now() - started) / 1000;
+        durations.push(`${name}: ${seconds.toFixed(1)} s`);
+        console.log(`\n=== ${name} (${seconds.toFixed(1)} s)`);
+        process.stdout.write(Buffer.concat(output));
+        resolve(code === 0);
+      });
+    });
+  const results = await Promise.all(
+    chains.map(async (chain) => {
+      for (const [name, command, args] of chain) if (!(await run(name, command, args))) return false;
+      return true;
+    }),
+  );
+  return results.every(Boolean);
+}
+
 function countVitest(file) {
   try {
     const report = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -48,11 +83,16 @@ function finish(ok) {
   process.exit(ok ? 0 : 1);
 }
 
-if (!stage('lint', 'npx', ['eslint', '.', '--max-warnings=0'])) finish(false);
-// The formatter is part of lint: a file Prettier would change fails the run (`npm run format` fixes it).
-if (!stage('format', 'npx', ['prettier', '--check', '.', '--log-level=warn'])) finish(false);
-if (!stage('typecheck', 'node', ['scripts/typecheck.mjs'])) finish(false);
-if (!stage('knip', 'npx', ['knip', '--no-progress'])) finish(false);
+const staticOk = await sideBySide([
+  [['lint', 'npx', ['eslint', '.', '--max-warnings=0']]],
+  [
+    // The formatter is part of lint: a file Prettier would change fails the run (`npm run format` fixes it).
+    ['format', 'npx', ['prettier', '--check', '.', '--log-level=warn']],
+    ['typecheck', 'node', ['scripts/typecheck.mjs']],
+    ['knip', 'npx', ['knip', '--no-progress']],
+  ],
+]);
+if (!staticOk) finish(false);
 const unitOk = stage(
   'unit, API (PGlite) and component tests',
   'npx',
