@@ -215,5 +215,7 @@ describe('billing under random work', () => {
     expect(stepsRun).toBe(2 * RUNS_PER_SEED * STEPS_PER_RUN);
     // Not vacuous: every kind of step did change something at least once.
     expect([...succeeded].sort()).toEqual(['bundle', 'cancel', 'invoice', 'payment', 'reading', 'reversal', 'run', 'void']);
-  }, 600_000);
+    // A limit for a hung test, like the fuzz files': ~85 CPU seconds, but 489 s alone at load 15-19
+    // on a 2-core machine, and over 600 s there beside a second Vitest worker (issue 12, item 5).
+  }, 900_000);
 });
