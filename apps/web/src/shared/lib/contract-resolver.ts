@@ -3,8 +3,8 @@ import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { isErrorCode } from '@meterline/contract/error-codes';
 import { codeOfZodIssue, type ZodIssueLike } from '@meterline/contract/zod-issues';
-import { formatErrorMessage } from '@meterline/contract/error-messages';
 import { i18next } from '../../i18n/index';
+import { catalogText, loadErrorCatalog } from './error-catalog';
 import { messageOfCode } from './form-errors';
 
 /** A schema imported when first needed (`lazySchema`): the form shows before zod has arrived. */
@@ -46,6 +46,7 @@ export function contractResolver<Input extends FieldValues, Output>(
   return async (values, _context, options) => {
     const result = await (typeof schema === 'function' ? await schema() : schema).safeParseAsync(values);
     if (result.success) return { values: result.data, errors: {} };
+    await loadErrorCatalog();
     const language = i18next.language === 'ar' ? 'ar' : 'en';
     const errors: Record<string, FieldError> = {};
     for (const issue of result.error.issues) {
@@ -59,7 +60,7 @@ export function contractResolver<Input extends FieldValues, Output>(
       const coded = codeOfZodIssue(issue as unknown as ZodIssueLike, values);
       errors[path] = {
         type: coded.code,
-        message: messageOfCode(coded.code, i18next.t, coded.params) ?? formatErrorMessage(coded.code, language, coded.params),
+        message: messageOfCode(coded.code, i18next.t, coded.params) ?? catalogText(coded.code, language, coded.params) ?? coded.code,
       };
     }
     return { values: {}, errors: toNestErrors(errors, options) };
