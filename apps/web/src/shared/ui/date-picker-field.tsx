@@ -3,6 +3,8 @@ import { lazy, Suspense } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { localizeMessage } from '../lib/form-errors';
+import { useFormReadOnly } from './form-read-only';
+import { RecordTextField } from './record-text-field';
 
 /**
  * The picker itself (MUI X's DatePicker, dayjs and its locales: ~50 KB gzip) comes when the field
@@ -32,6 +34,22 @@ export interface DatePickerFieldProps {
  * a placeholder of the field's height.
  */
 export function DatePickerField(props: DatePickerFieldProps) {
+  const isReadOnly = useFormReadOnly();
+  // Nothing to pick from in the read view: the label and the dash of every empty field, no download.
+  if (isReadOnly && !props.value) {
+    return (
+      <RecordTextField
+        label={props.label}
+        value=""
+        size={props.size}
+        fullWidth={props.fullWidth}
+        helperText={props.error ?? props.helperText}
+        error={Boolean(props.error)}
+        sx={props.minWidth ? { minWidth: { xs: '100%', sm: props.minWidth } } : undefined}
+        slotProps={{ htmlInput: { readOnly: true } }}
+      />
+    );
+  }
   return (
     <Suspense fallback={<Box aria-busy="true" sx={{ minHeight: props.size === 'small' ? 40 : 56 }} />}>
       <DatePickerInput {...props} />

@@ -1,0 +1,64 @@
+import Box from '@mui/material/Box';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useFormReadOnly } from './form-read-only';
+
+/** What an empty field shows in the read view, in either language (docs/decisions.md, "Read view: empty fields"). */
+export const EMPTY_READ_VALUE = '—';
+
+/** The dash in the labels' colour: muted, yet readable (4.5:1) in both modes. */
+const MUTED = 'text.secondary';
+
+/** The dash of a text input is its placeholder, shown at the muted colour (MUI fades placeholders further). */
+const PLACEHOLDER_AS_VALUE = { '& .MuiInputBase-input::placeholder': { color: MUTED, opacity: 1 } };
+
+type SlotProps = NonNullable<TextFieldProps['slotProps']>;
+
+/** An object slot's props, or none: the shared fields pass objects, never callbacks. */
+function slot(props: SlotProps, name: keyof SlotProps): object {
+  const value = props[name];
+  return typeof value === 'object' && value !== null ? value : {};
+}
+
+/**
+ * The slots an empty field adds in the read view: its label shrunk into its place above the outline
+ * (an unshrunk label sat where the value would, and read as the value) and a muted dash instead of a
+ * value. Only what shows changes: the value stays empty.
+ */
+function emptyReadViewSlots(slotProps: SlotProps, isSelect: boolean): SlotProps {
+  if (isSelect) {
+    const renderDash = () => (
+      <Box component="span" sx={{ color: MUTED }}>
+        {EMPTY_READ_VALUE}
+      </Box>
+    );
+    return {
+      ...slotProps,
+      inputLabel: { ...slot(slotProps, 'inputLabel'), shrink: true },
+      select: { ...slot(slotProps, 'select'), displayEmpty: true, renderValue: renderDash },
+    };
+  }
+  return {
+    ...slotProps,
+    inputLabel: { ...slot(slotProps, 'inputLabel'), shrink: true },
+    htmlInput: { ...slot(slotProps, 'htmlInput'), placeholder: EMPTY_READ_VALUE },
+  };
+}
+
+/**
+ * The MUI TextField of the shared form fields (`FormTextField` and the fields on it, `MonthField`,
+ * `AddressPickers`, the date fields' read view): inside `<FormReadOnly isReadOnly>` an empty one
+ * shows its label above the outline and a muted "—" where a value would be. Editable, it is MUI's
+ * TextField as it is.
+ */
+export function RecordTextField(props: TextFieldProps) {
+  const isReadOnly = useFormReadOnly();
+  const isEmpty = props.value === '' || props.value === null || props.value === undefined;
+  if (!isReadOnly || !isEmpty) return <TextField {...props} />;
+  return (
+    <TextField
+      {...props}
+      slotProps={emptyReadViewSlots(props.slotProps ?? {}, Boolean(props.select))}
+      sx={[PLACEHOLDER_AS_VALUE, ...(Array.isArray(props.sx) ? props.sx : props.sx === undefined ? [] : [props.sx])]}
+    />
+  );
+}
