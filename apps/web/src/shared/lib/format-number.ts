@@ -62,6 +62,16 @@ export function localizeDigits(text: string, language: string): string {
   return text.replace(ARABIC_INDIC_DIGIT, (digit) => String((digit.charCodeAt(0) - 0x0660) % 0x90));
 }
 
+/**
+ * A text's numbers in the language's digits (`localizeDigits`), a decimal point between
+ * Arabic-Indic digits written as the Arabic decimal separator (12.50 → ١٢٫٥٠): a message's
+ * amounts, a stored decimal shown in a read-only field.
+ */
+export function localizeNumbers(text: string, language: string): string {
+  const localized = localizeDigits(text, language);
+  return digitSystemFor(language) === 'arab' ? localized.replace(/(?<=[٠-٩])\.(?=[٠-٩])/g, '٫') : localized;
+}
+
 /** A count in the user's language and digits, without bidi marks: callers isolate it. */
 export function formatCount(value: number, language: string): string {
   return stripBidiMarks(new Intl.NumberFormat(numberLocale(language)).format(value));

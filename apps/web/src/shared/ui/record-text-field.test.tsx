@@ -8,6 +8,7 @@ import { renderWithProviders } from '../lib/test-render';
 import { FormDatePickerField } from './date-picker-field';
 import { FormTextField } from './form-text-field';
 import { MonthField } from './month-field';
+import { NumericTextField } from './numeric-text-field';
 import { RecordFormFrame } from './record-form-frame';
 
 interface Values {
@@ -67,5 +68,52 @@ describe('an empty field in the read view', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(save).toHaveBeenCalledWith({ email: '', station: null, month: '', due: '' }));
+  });
+});
+
+interface Reading {
+  reading: string;
+  phone: string;
+  email: string;
+}
+
+function ReadingRecord({ save }: { save(values: Reading): Promise<Reading> }) {
+  const form = useForm<Reading>({ defaultValues: { reading: '1234.5', phone: '+961 3 975805', email: 'meter1@example.com' } });
+  const record = useRecordForm({ form, fields: ['reading', 'phone', 'email'], hasReadView: true, save, onSaved: () => undefined });
+  return (
+    <RecordFormFrame record={record} actions={{ cancelTo: '/list', submitLabel: 'حفظ' }}>
+      <NumericTextField control={form.control} name="reading" label="القراءة" />
+      <FormTextField control={form.control} name="phone" type="tel" label="الهاتف" slotProps={{ htmlInput: { dir: 'ltr' } }} />
+      <FormTextField control={form.control} name="email" type="email" label="البريد" />
+    </RecordFormFrame>
+  );
+}
+
+describe("a stored value in the read view, for a reader of Arabic-Indic digits", () => {
+  it("shows in the user's digits and decimal separator; editing and saving keep Western digits", async () => {
+    const save = vi.fn(async (values: Reading) => values);
+    renderWithProviders(<ReadingRecord save={save} />, { language: 'ar', tenant: { default_digits: 'arab' } });
+
+    expect(screen.getByLabelText('القراءة')).toHaveValue('١٢٣٤٫٥');
+    // The phone's digit groups keep their order (a left-to-right mark before each, as CodeText).
+    expect(screen.getByLabelText('الهاتف')).toHaveValue('+\u200e٩٦١ \u200e٣ \u200e٩٧٥٨٠٥');
+    expect(screen.getByLabelText('البريد')).toHaveValue('meter1@example.com');
+
+    await userEvent.click(screen.getByRole('button', { name: 'تعديل' }));
+    const reading = screen.getByLabelText('القراءة');
+    expect(reading).toHaveValue('1234.5');
+    expect(screen.getByLabelText('الهاتف')).toHaveValue('+961 3 975805');
+    await userEvent.clear(reading);
+    await userEvent.type(reading, '١٢٣٥٫٧٥');
+    await userEvent.click(screen.getByRole('button', { name: 'حفظ' }));
+    await waitFor(() => expect(save).toHaveBeenCalledWith({ reading: '1235.75', phone: '+961 3 975805', email: 'meter1@example.com' }));
+    // Back in the read view, the saved reading in the user's digits again.
+    await waitFor(() => expect(screen.getByLabelText('القراءة')).toHaveValue('١٢٣٥٫٧٥'));
+  });
+
+  it('stays in Western digits for a reader of Western digits', () => {
+    renderWithProviders(<ReadingRecord save={async (values) => values} />, { language: 'ar', tenant: { default_digits: 'latn' } });
+    expect(screen.getByLabelText('القراءة')).toHaveValue('1234.5');
+    expect(screen.getByLabelText('الهاتف')).toHaveValue('+961 3 975805');
   });
 });

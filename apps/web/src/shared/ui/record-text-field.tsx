@@ -1,5 +1,7 @@
 import Box from '@mui/material/Box';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { keepDigitGroupsInOrder, localizeDigits, localizeNumbers } from '../lib/format-number';
 import { useFormReadOnly } from './form-read-only';
 
 /** What an empty field shows in the read view, in either language (docs/decisions.md, "Read view: empty fields"). */
@@ -45,20 +47,42 @@ function emptyReadViewSlots(slotProps: SlotProps, isSelect: boolean): SlotProps 
 }
 
 /**
- * The MUI TextField of the shared form fields (`FormTextField` and the fields on it, `MonthField`,
- * `AddressPickers`, the date fields' read view): inside `<FormReadOnly isReadOnly>` an empty one
- * shows its label above the outline and a muted "—" where a value would be. Editable, it is MUI's
- * TextField as it is.
+ * How a stored value's digits show in the read view (docs/decisions.md, "Read view: the user's digits"):
+ * `text` (the default: a code, a phone, a floor, a name) in the user's digits, each digit group kept
+ * in its order; `number` (a decimal string) in the user's digits and decimal separator; `verbatim`
+ * (a user name, a slug: identifiers typed as they are) as stored. E-mails, URLs and passwords are
+ * always verbatim. Editable, every field shows what is stored (or typed).
  */
-export function RecordTextField(props: TextFieldProps) {
+export type ReadViewDigits = 'text' | 'number' | 'verbatim';
+
+const VERBATIM_TYPES = new Set(['email', 'url', 'password']);
+
+function shownInReadView(value: string, digits: ReadViewDigits, language: string): string {
+  if (digits === 'number') return localizeNumbers(value, language);
+  return keepDigitGroupsInOrder(localizeDigits(value, language));
+}
+
+/**
+ * The MUI TextField of the shared form fields (`FormTextField` and the fields on it, `MonthField`,
+ * `AddressPickers`, the date fields' read view). Inside `<FormReadOnly isReadOnly>` an empty one
+ * shows its label above the outline and a muted "—" where a value would be, and a filled text
+ * input shows its value in the user's digits (`readViewDigits`); the form's value is never changed.
+ * Editable, it is MUI's TextField as it is.
+ */
+export function RecordTextField({ readViewDigits = 'text', ...props }: TextFieldProps & { readViewDigits?: ReadViewDigits }) {
+  const { i18n } = useTranslation();
   const isReadOnly = useFormReadOnly();
-  const isEmpty = props.value === '' || props.value === null || props.value === undefined;
-  if (!isReadOnly || !isEmpty) return <TextField {...props} />;
-  return (
-    <TextField
-      {...props}
-      slotProps={emptyReadViewSlots(props.slotProps ?? {}, Boolean(props.select))}
-      sx={[PLACEHOLDER_AS_VALUE, ...(Array.isArray(props.sx) ? props.sx : props.sx === undefined ? [] : [props.sx])]}
-    />
-  );
+  if (!isReadOnly) return <TextField {...props} />;
+  const { value } = props;
+  if (value === '' || value === null || value === undefined) {
+    return (
+      <TextField
+        {...props}
+        slotProps={emptyReadViewSlots(props.slotProps ?? {}, Boolean(props.select))}
+        sx={[PLACEHOLDER_AS_VALUE, ...(Array.isArray(props.sx) ? props.sx : props.sx === undefined ? [] : [props.sx])]}
+      />
+    );
+  }
+  const isVerbatim = props.select || typeof value !== 'string' || readViewDigits === 'verbatim' || VERBATIM_TYPES.has(props.type ?? '');
+  return <TextField {...props} value={isVerbatim ? value : shownInReadView(value, readViewDigits, i18n.language)} />;
 }

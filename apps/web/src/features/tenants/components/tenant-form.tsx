@@ -128,6 +128,7 @@ export function TenantForm({
               control={control}
               name="slug"
               label={t('tenants.fields.slug')}
+              readViewDigits="verbatim"
               required
               disabled={isBusy}
               helperText={t('tenants.fields.slugHelp')}
@@ -181,6 +182,7 @@ export function TenantForm({
                 name="db_alias"
                 label={t('tenants.fields.dbAlias')}
                 helperText={t('tenants.fields.dbAliasFixed')}
+                readViewDigits="verbatim"
                 slotProps={{ input: { readOnly: true }, htmlInput: { dir: 'ltr' } }}
               />
             )}
