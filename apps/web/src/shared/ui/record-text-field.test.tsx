@@ -89,7 +89,7 @@ function ReadingRecord({ save }: { save(values: Reading): Promise<Reading> }) {
   );
 }
 
-describe("a stored value in the read view, for a reader of Arabic-Indic digits", () => {
+describe('a stored value in the read view, for a reader of Arabic-Indic digits', () => {
   it("shows in the user's digits and decimal separator; editing and saving keep Western digits", async () => {
     const save = vi.fn(async (values: Reading) => values);
     renderWithProviders(<ReadingRecord save={save} />, { language: 'ar', tenant: { default_digits: 'arab' } });
