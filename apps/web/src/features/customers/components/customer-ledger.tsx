@@ -1,7 +1,6 @@
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import UndoOutlined from '@mui/icons-material/UndoOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -32,6 +31,7 @@ import { PayAccountDialog } from '../../../shared/ui/pay-account-dialog';
 import { RefundCreditDialog } from './refund-credit-dialog';
 import { StatementDialog } from './statement-dialog';
 import { CodeText } from '../../../shared/ui/code-text';
+import { RetryAlert } from '../../../shared/ui/record-state';
 
 type Entry = Ledger['entries'][number];
 
@@ -100,18 +100,7 @@ export function CustomerLedger({ serviceId, customer }: { serviceId: number; cus
         </Stack>
       </Stack>
 
-      {ledger.isError && !ledger.data && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void ledger.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('account.ledger.loadFailed')}
-        </Alert>
-      )}
+      {ledger.isError && !ledger.data && <RetryAlert onRetry={() => void ledger.refetch()}>{t('account.ledger.loadFailed')}</RetryAlert>}
       {ledger.isPending && <Skeleton variant="rounded" height={240} aria-label={t('app.loading')} />}
       {ledger.data && (
         <>
