@@ -89,6 +89,14 @@ function ReadingRecord({ save }: { save(values: Reading): Promise<Reading> }) {
   );
 }
 
+describe('an empty field in the read view, in Arabic', () => {
+  it('shows the dash under the right-to-left styles too', () => {
+    renderWithProviders(<EmptyRecord save={async (values) => values} />, { language: 'ar' });
+    expect(screen.getByLabelText('Email')).toHaveAttribute('placeholder', '—');
+    expect(screen.getByRole('combobox', { name: 'Station' })).toHaveTextContent('—');
+  });
+});
+
 describe('a stored value in the read view, for a reader of Arabic-Indic digits', () => {
   it("shows in the user's digits and decimal separator; editing and saving keep Western digits", async () => {
     const save = vi.fn(async (values: Reading) => values);

@@ -10,8 +10,16 @@ export const EMPTY_READ_VALUE = '—';
 /** The dash in the labels' colour: muted, yet readable (4.5:1) in both modes. */
 const MUTED = 'text.secondary';
 
-/** The dash of a text input is its placeholder, shown at the muted colour (MUI fades placeholders further). */
-const PLACEHOLDER_AS_VALUE = { '& .MuiInputBase-input::placeholder': { color: MUTED, opacity: 1 } };
+/**
+ * The dash of a text input is its placeholder, shown at the muted colour (MUI fades placeholders
+ * further). The prefixed selectors, as MUI's InputBase writes them: stylis lifts a plain
+ * `::placeholder` into prefixed copies, which breaks under the right-to-left plugin (Arabic crashed).
+ */
+const PLACEHOLDER_SHOWN = { color: MUTED, opacity: 1 };
+const PLACEHOLDER_AS_VALUE = {
+  '& .MuiInputBase-input::-webkit-input-placeholder': PLACEHOLDER_SHOWN,
+  '& .MuiInputBase-input::-moz-placeholder': PLACEHOLDER_SHOWN,
+};
 
 type SlotProps = NonNullable<TextFieldProps['slotProps']>;
 
