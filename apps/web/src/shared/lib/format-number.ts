@@ -105,8 +105,17 @@ export function formatDecimal(value: string, language: string, maxDecimals = 3):
  * direction even inside a left-to-right isolate, which showed `INV-٠٠٠١٢٣-٢٠٢٦`. A left-to-right mark
  * before each group that follows a separator keeps the order. Western digits need none.
  */
-export function keepDigitGroupsInOrder(text: string): string {
+function keepDigitGroupsInOrder(text: string): string {
   return text.replace(/(?<=[^\u0660-\u0669\u06f0-\u06f9])(?=[\u0660-\u0669\u06f0-\u06f9])/g, '\u200e');
+}
+
+/**
+ * A code or phone (INV-2026-000001, ST-E2-1, +961 3 975805) in the language's digits with its digit
+ * groups in order: what `CodeText` shows, for places that need a string (a subtitle, a breadcrumb,
+ * a read-only field). Callers isolate it (`isolateLtr`) where it sits inside other text.
+ */
+export function localizeCode(text: string, language: string): string {
+  return keepDigitGroupsInOrder(localizeDigits(text, language));
 }
 
 /** A chart axis's number, short and in the user's digits: 250K, ٢٥٠ ألف (or 250 ألف). */

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { keepDigitGroupsInOrder, localizeDigits, localizeNumbers } from '../lib/format-number';
+import { localizeCode, localizeNumbers } from '../lib/format-number';
 import { useFormReadOnly } from './form-read-only';
 
 /** What an empty field shows in the read view, in either language (docs/decisions.md, "Read view: empty fields"). */
@@ -67,7 +67,7 @@ const VERBATIM_TYPES = new Set(['email', 'url', 'password']);
 
 function shownInReadView(value: string, digits: ReadViewDigits, language: string): string {
   if (digits === 'number') return localizeNumbers(value, language);
-  return keepDigitGroupsInOrder(localizeDigits(value, language));
+  return localizeCode(value, language);
 }
 
 /**
