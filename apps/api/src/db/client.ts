@@ -105,7 +105,7 @@ export class DatabaseRegistry {
   }
 
   get default(): Db {
-    return this.get('default');
+    return this.get(DEFAULT_ALIAS);
   }
 
   has(alias: string): boolean {
