@@ -113,7 +113,11 @@ await startProcess([path.join(apiRoot, 'apps/api/src/db/migrate-cli.ts')], { DAT
 const demoDatabase = await openPostgres(databaseUrl, 'default', { max: 2 });
 await seedDemo(new DatabaseRegistry(new Map([['default', demoDatabase]])), createPasswordHasher({ memoryCost: 19_456, timeCost: 2 }));
 await demoDatabase.close();
-// As `npm start` runs it (scripts/start.mjs of the checkout under test), the web build skipped.
+// As `npm start` runs it (scripts/start.mjs of the checkout under test, with the node options of
+// its package.json's `start`), the web build skipped.
+const startScript = (JSON.parse(fs.readFileSync(path.join(apiRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts
+  .start;
+const startOptions = startScript.split(/\s+/).filter((word) => word.startsWith('--'));
 const api = await startProcess(
   [path.join(apiRoot, 'scripts/start.mjs')],
   {
@@ -126,7 +130,7 @@ const api = await startProcess(
     SKIP_WEB_BUILD: '1',
   },
   'Meterline is running',
-  [],
+  startOptions,
 );
 const apiUrl = `http://127.0.0.1:${PORTS.api}`;
 const signIn = await fetch(`${apiUrl}/api/auth/jwt/create/`, {
