@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -45,6 +45,8 @@ export async function bundleApi() {
       },
     ],
   });
+  // esbuild answers from a child process that would otherwise stay for the API's life (~45 MB).
+  await stop();
   const [output] = result.outputFiles;
   fs.mkdirSync(path.dirname(API_BUNDLE), { recursive: true });
   // Written aside then renamed: a process starting at the same time never reads half a file.
