@@ -1,5 +1,7 @@
-// `npm test`: lint, typecheck, knip, unit + API (PGlite) + web component tests, then browser journeys
-// when a Chromium is found. Prints each stage's duration and a closing "N passed, N failed" line.
+// `npm test`: lint, typecheck, knip, unit + API (PGlite) + web component tests, then one build of the
+// web app, which serves both the JavaScript budget per screen (scripts/check-bundle-size.mjs) and the
+// browser journeys when a Chromium is found. Prints each stage's duration and a closing "N passed,
+// N failed" line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -64,8 +66,14 @@ const unitOk = stage(
 countVitest('.tmp/vitest.json');
 if (!unitOk) finish(false);
 
+// One build for the two stages after it: the size check reads its manifest, the journeys serve it.
+if (!stage('web build', 'npm', ['run', 'build', '-w', '@meterline/web'])) finish(false);
+// The sign-in page within 150 KB gzip and every screen within 350 KB (bench/README.md, "JavaScript
+// per screen"): a screen over its budget fails the run, after the journeys have run too.
+const bundleOk = stage('JavaScript per screen', 'node', ['scripts/check-bundle-size.mjs', '--no-build']);
+
 fs.rmSync('.tmp/e2e-results.json', { force: true }); // never count an earlier run's journeys
-let e2eOk = fs.existsSync('e2e/playwright.config.ts') ? stage('browser journeys', 'node', ['scripts/e2e.mjs']) : true;
+let e2eOk = fs.existsSync('e2e/playwright.config.ts') ? stage('browser journeys', 'node', ['scripts/e2e.mjs', '--no-build']) : true;
 if (fs.existsSync('.tmp/e2e-results.json')) {
   try {
     const report = JSON.parse(fs.readFileSync('.tmp/e2e-results.json', 'utf8'));
@@ -79,4 +87,4 @@ if (fs.existsSync('.tmp/e2e-results.json')) {
     e2eOk = false;
   }
 }
-finish(e2eOk);
+finish(e2eOk && bundleOk);

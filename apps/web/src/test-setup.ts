@@ -3,11 +3,14 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { ar } from './i18n/ar';
 import { en } from './i18n/en';
+import { formatErrorMessage } from '@meterline/contract/error-messages';
 import { registerLanguage } from './i18n/index';
+import { registerErrorCatalog } from './shared/lib/error-catalog';
 
 // The app downloads one language at a time; the tests have both at hand from the start.
 registerLanguage('en', en);
 registerLanguage('ar', ar);
+registerErrorCatalog(formatErrorMessage);
 
 // Pages are lazy chunks: the first import of one can take over a second while files run in parallel.
 configure({ asyncUtilTimeout: 15_000 });

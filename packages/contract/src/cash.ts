@@ -3,6 +3,9 @@ import { calendarDateSchema, decimalInputSchema, idInputSchema, textInput } from
 import { idParamSchema, idSchema, timestampSchema } from './common';
 import { moneySchema } from './money';
 import { paymentSchema } from './payments';
+import { RECEIPT_SIZES } from './receipt-sizes';
+
+export { RECEIPT_SIZES, type ReceiptSize } from './receipt-sizes';
 
 /**
  * Collectors' cash (issue 19): what each collector holds, the payments behind it, the count at
@@ -121,9 +124,6 @@ export const performanceRowSchema = z
   })
   .meta({ id: 'CollectorPerformance' });
 export type PerformanceRow = z.infer<typeof performanceRowSchema>;
-
-export const RECEIPT_SIZES = ['58', '80', 'a5'] as const;
-export type ReceiptSize = (typeof RECEIPT_SIZES)[number];
 
 /** `GET /services/{sid}/payments/{id}/receipt/?size=58|80|a5&lang=en|ar&output=html`. */
 export const receiptQuerySchema = z.object({

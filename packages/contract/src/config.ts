@@ -2,16 +2,12 @@ import { z } from 'zod';
 import { ERROR_CODES } from './errors';
 import { digitSystemSchema, forbiddenField, idSchema, optionalText } from './common';
 import { currencySchema, decimalStringSchema, formatScaled, normalizeDigits, parseScaled, TAX_RATE_SCALE } from './money';
-import { REMINDER_LANGUAGES } from './overdue';
+import { LATE_FEE_KINDS } from './config-values';
+import { REMINDER_LANGUAGES } from './reminder-texts';
 
-/** Largest logo accepted, in bytes (PNG, JPEG or WebP, checked by content on the server). */
-export const LOGO_MAX_BYTES = 1024 * 1024;
-export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export { LATE_FEE_KINDS, LOGO_CONTENT_TYPES, LOGO_MAX_BYTES, type LateFeeKind } from './config-values';
 
 /** The tenant's settings ("Config"): one object per tenant. */
-/** The billing run's late fee: off (default), a fixed amount, or a percent of the overdue invoice's balance. */
-export const LATE_FEE_KINDS = ['none', 'fixed', 'percent'] as const;
-export type LateFeeKind = (typeof LATE_FEE_KINDS)[number];
 
 export const configSchema = z
   .object({

@@ -7,12 +7,9 @@ import { listQuerySchema, paginatedWithTotalsSchema } from './pagination';
 import { paymentSchema } from './payments';
 import { readingSchema } from './subscriptions';
 
-export { invoiceListSpec } from './list-specs';
+import { INVOICE_STATUS_FILTERS, INVOICE_STATUSES } from './list-specs';
 
-export const INVOICE_STATUSES = ['unpaid', 'partially_paid', 'paid', 'cancelled'] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-/** `?status=` also accepts `overdue`: due before today (tenant's timezone) with a balance. */
-export const INVOICE_STATUS_FILTERS = [...INVOICE_STATUSES, 'overdue'] as const;
+export { INVOICE_STATUS_FILTERS, INVOICE_STATUSES, invoiceListSpec, type InvoiceStatus } from './list-specs';
 
 /** The tariff (null: the bundle's own unit price), month and tier that priced a consumption line. */
 export const invoiceLinePricingSchema = z

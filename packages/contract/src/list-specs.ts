@@ -42,6 +42,10 @@ export const exchangeRateListSpec = {
 } as const satisfies ListSpec<string, string>;
 
 // invoices
+export const INVOICE_STATUSES = ['unpaid', 'partially_paid', 'paid', 'cancelled'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** `?status=` also accepts `overdue`: due before today (tenant's timezone) with a balance. */
+export const INVOICE_STATUS_FILTERS = [...INVOICE_STATUSES, 'overdue'] as const;
 export const invoiceListSpec = {
   ordering: [
     'id',

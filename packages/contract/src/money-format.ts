@@ -23,6 +23,8 @@ export const CURRENCY_DECIMALS: Record<string, number> = {
   IQD: 0,
   SYP: 0,
 };
+export const CURRENCIES = Object.keys(CURRENCY_DECIMALS);
+
 export function currencyDecimals(currency: string): number {
   return CURRENCY_DECIMALS[currency.toUpperCase()] ?? 2;
 }

@@ -6,6 +6,7 @@ import { ERROR_CODES } from './errors';
 export { normalizeDigits };
 export {
   computeInvoiceTotals,
+  CURRENCIES,
   CURRENCY_DECIMALS,
   currencyDecimals,
   divideRoundHalfUp,
@@ -26,7 +27,6 @@ export {
  * Exact money, shared by server and client. Amounts travel as decimal strings ("12.50"),
  * live in integer minor units (bigint) and are never a binary float.
  */
-export const CURRENCIES = Object.keys(CURRENCY_DECIMALS);
 export const currencySchema = z
   .string()
   .transform((value) => value.trim().toUpperCase())

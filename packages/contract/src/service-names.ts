@@ -4,6 +4,9 @@
  * (docs/decisions.md, "Issue 18, item 4: bundle budget").
  */
 
+/** The longest unit a service may have ("kWh", "m³"). */
+export const SERVICE_UNIT_MAX = 16;
+
 /** The service's name in the UI's language: the Arabic one in Arabic when set. */
 export function serviceNameIn(service: { name: string; name_ar?: string | null }, language: string | undefined): string {
   const arabic = service.name_ar?.trim();

@@ -3,10 +3,11 @@ import { textInput } from './billing-common';
 import { booleanQuerySchema, idSchema, requiredText } from './common';
 import { ERROR_CODES } from './errors';
 import { decimalStringSchema, formatScaled, parseScaled, QUANTITY_SCALE } from './money';
+import { SERVICE_UNIT_MAX } from './service-names';
 
 export { serviceListSpec } from './list-specs';
 
-export { hasCounters, serviceNameIn } from './service-names';
+export { hasCounters, SERVICE_UNIT_MAX, serviceNameIn } from './service-names';
 
 export const serviceSchema = z
   .object({
@@ -50,7 +51,6 @@ const maxConsumptionPerDaySchema = z.preprocess(
 );
 
 export const SERVICE_NAME_MAX = 100;
-export const SERVICE_UNIT_MAX = 16;
 
 /** POST /services/ (admin): a new service, placed last. */
 export const createServiceInputSchema = z.object({

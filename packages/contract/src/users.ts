@@ -6,6 +6,7 @@ import { listQuerySchema, paginatedSchema } from './pagination';
 import { TENANT_ROLES } from './roles';
 
 export { userListSpec } from './list-specs';
+export { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES } from './avatar-limits';
 
 export const tenantSummarySchema = z
   .object({
@@ -90,14 +91,6 @@ export const updateUserInputSchema = z.object({
   password: forbiddenField(),
 });
 export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
-
-/**
- * Largest picture a user may upload as their own avatar (`POST /auth/users/me/avatar/`), in bytes:
- * PNG, JPEG or WebP, checked by content on the server (issue 17, item 7).
- */
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-/** The picture types a browser may offer (`accept`); the server goes by the file's first bytes, not these. */
-export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 /** Fields a user may change on their own record with only `update profile`. */
 export const PROFILE_FIELDS = ['first_name', 'last_name', 'phone', 'email', 'avatar', 'digits'] as const;

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { loadErrorCatalog } from '../shared/lib/error-catalog';
 import type { SessionState } from '../shared/lib/session-context';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
@@ -19,4 +20,7 @@ export function renderApp(root: Root, initialSession?: SessionState) {
       </AppProviders>
     </StrictMode>,
   );
+  // The error texts are needed after a first answer or check, not for the first render.
+  const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
+  idle(() => void loadErrorCatalog().catch(() => undefined));
 }

@@ -18,6 +18,7 @@ import { HorizontalMenu } from './horizontal-menu';
 import { bottomNavigationItems, groupForHorizontalMenu, visibleMenuItems } from './menu-items';
 import { SideMenu } from './side-menu';
 import { ToastProvider } from './toast-provider';
+import { NotificationBar } from '../../shared/ui/notification-bar';
 
 const HORIZONTAL_MENU_INLINE_ITEMS = 7;
 /** Downloaded when first opened: most sessions never open the display settings. */
@@ -101,6 +102,7 @@ export function AppLayout() {
           </Suspense>
         )}
       </Box>
+      <NotificationBar />
     </ToastProvider>
   );
 }

@@ -1,42 +1,51 @@
-import { styled } from '@mui/material/styles';
-import { MaterialDesignContent, SnackbarProvider } from 'notistack';
-import type { ReactNode } from 'react';
-import { TOAST_AUTO_HIDE_MS, TOAST_MAX_STACK } from '../../shared/lib/constants';
-import { NotificationBar } from '../../shared/ui/notification-bar';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ToastContext, type ToastOptions, type Toasts } from '../../shared/hooks/use-toast';
+import type { ShowToast } from './toast-host';
+
+/** notistack (~8 KB gzip) is not part of any screen: it downloads once the screen shows, or with the first toast. */
+const ToastHost = lazy(() => import('./toast-host'));
 
 /**
- * notistack's own colours put white text on light green, orange and blue (contrast 2.1 to 3.3,
- * which axe fails): darker shades keep the same meaning at 4.5:1 or more.
- */
-const AccessibleToast = styled(MaterialDesignContent)({
-  '&.notistack-MuiContent-success': { backgroundColor: '#2e7d32' },
-  '&.notistack-MuiContent-error': { backgroundColor: '#c62828' },
-  '&.notistack-MuiContent-warning': { backgroundColor: '#a84800' },
-  '&.notistack-MuiContent-info': { backgroundColor: '#1565c0' },
-});
-
-const TOAST_COMPONENTS = {
-  success: AccessibleToast,
-  error: AccessibleToast,
-  warning: AccessibleToast,
-  info: AccessibleToast,
-  default: AccessibleToast,
-};
-
-/**
- * Toasts (docs/product/specification.md section 9: 1500 ms, 3 at most, bottom right) and the notification bar. They live in
- * the signed-in shell, not the root, so the sign-in page does not download notistack.
+ * Toasts for the signed-in shell (`useToast`): they live there, not at the root, so the sign-in page
+ * does not download notistack. A toast asked for before notistack has arrived waits for it.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const [isHostWanted, setHostWanted] = useState(false);
+  const show = useRef<ShowToast | null>(null);
+  const waiting = useRef<{ message: string; options: ToastOptions }[]>([]);
+
+  useEffect(() => {
+    // After the screen's first render, when the browser is idle: the first toast then shows at once.
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => setHostWanted(true));
+    return () => cancel(handle);
+  }, []);
+
+  const onReady = useCallback((ready: ShowToast) => {
+    show.current = ready;
+    for (const toast of waiting.current.splice(0)) ready(toast.message, toast.options);
+  }, []);
+
+  const toasts = useMemo<Toasts>(
+    () => ({
+      showToast(message, options = {}) {
+        if (show.current) return show.current(message, options);
+        waiting.current.push({ message, options });
+        setHostWanted(true);
+      },
+    }),
+    [],
+  );
+
   return (
-    <SnackbarProvider
-      maxSnack={TOAST_MAX_STACK}
-      autoHideDuration={TOAST_AUTO_HIDE_MS}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      Components={TOAST_COMPONENTS}
-    >
+    <ToastContext.Provider value={toasts}>
       {children}
-      <NotificationBar />
-    </SnackbarProvider>
+      {isHostWanted && (
+        <Suspense fallback={null}>
+          <ToastHost onReady={onReady} />
+        </Suspense>
+      )}
+    </ToastContext.Provider>
   );
 }

@@ -1,21 +1,22 @@
-import { useSnackbar, type VariantType } from 'notistack';
-import { useCallback } from 'react';
+import type { VariantType } from 'notistack';
+import { createContext, useContext } from 'react';
+
+export interface ToastOptions {
+  variant?: VariantType;
+  /** Runs once after the toast has gone, then is dropped. */
+  onClosed?: () => void;
+}
+
+export interface Toasts {
+  showToast(message: string, options?: ToastOptions): void;
+}
+
+/** Given by the signed-in layout's `ToastProvider` (app/layout/toast-provider.tsx). */
+export const ToastContext = createContext<Toasts | null>(null);
 
 /** Toasts (notistack: 1500 ms, 3 at most); `onClosed` runs once after the toast has gone, then is dropped. */
-export function useToast() {
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
-  const showToast = useCallback(
-    (message: string, options: { variant?: VariantType; onClosed?: () => void } = {}) => {
-      let callback = options.onClosed;
-      return enqueueSnackbar(message, {
-        variant: options.variant ?? 'default',
-        onExited: () => {
-          callback?.();
-          callback = undefined;
-        },
-      });
-    },
-    [enqueueSnackbar],
-  );
-  return { showToast, closeToast: closeSnackbar };
+export function useToast(): Toasts {
+  const toasts = useContext(ToastContext);
+  if (!toasts) throw new Error('useToast needs a ToastProvider (app/layout/toast-provider.tsx)');
+  return toasts;
 }

@@ -2,9 +2,10 @@ import type { TFunction } from 'i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isErrorCode, type ErrorCode } from '@meterline/contract/error-codes';
 import type { ErrorParams } from '@meterline/contract/errors';
-import { formatErrorMessage, type ErrorLanguage } from '@meterline/contract/error-messages';
+import type { ErrorLanguage } from '@meterline/contract/error-messages';
 import { i18next } from '../../i18n/index';
 import { ApiError } from './api-client';
+import { catalogText } from './error-catalog';
 import { digitSystemFor, localizeDigits } from './format-number';
 
 /** The language of a translation function (a fixed `t` knows it; else the app's language). */
@@ -77,11 +78,15 @@ function inUserDigits(text: string, t: TFunction): string {
   return digitSystemFor(language) === 'arab' ? localized.replace(/(?<=[٠-٩])\.(?=[٠-٩])/g, '٫') : localized;
 }
 
-/** A catalog code (the server's, or a contract schema's message) in the user's language and digits. */
+/**
+ * A catalog code (the server's, or a contract schema's message) in the user's language and digits;
+ * undefined for another text, or while the catalog is still downloading (error-catalog.ts).
+ */
 export function messageOfCode(code: string, t: TFunction, params: ErrorParams = {}): string | undefined {
   if (!isErrorCode(code)) return undefined;
   const screenText = SCREEN_TEXTS[code];
-  return inUserDigits(screenText ? screenText(t, params) : formatErrorMessage(code, languageOfT(t), params), t);
+  const text = screenText ? screenText(t, params) : catalogText(code, languageOfT(t), params);
+  return text === undefined ? undefined : inUserDigits(text, t);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { formatScaled, parseScaled, QUANTITY_SCALE } from '@meterline/contract/money';
+import { formatScaled, parseScaled, QUANTITY_SCALE } from '@meterline/contract/money-format';
 
 /** value − previous in exact decimals (readings are numeric(14,3)); null when there is no previous. */
 export function readingDifference(value: string, previous: string | null): string | null {

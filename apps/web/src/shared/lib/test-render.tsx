@@ -1,10 +1,10 @@
 import { render, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TenantSummary } from '@meterline/contract/users';
-import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import { ToastProvider } from '../../app/layout/toast-provider';
 import { AppProviders, createAppQueryClient } from '../../app/providers';
 import { userWithRole } from '../../app/test-users';
 import { initI18n, type Language } from '../../i18n/index';
@@ -56,9 +56,9 @@ export function renderWithProviders(
   const queryClient = createAppQueryClient();
   const result = render(
     <AppProviders queryClient={queryClient} initialSession={{ isLoggedIn: true, isInitialized: true, user }}>
-      <SnackbarProvider>
+      <ToastProvider>
         <RouterProvider router={router} />
-      </SnackbarProvider>
+      </ToastProvider>
     </AppProviders>,
   );
   return { ...result, router, queryClient };

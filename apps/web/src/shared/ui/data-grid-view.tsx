@@ -12,7 +12,7 @@ import type {
 import { DataGrid } from '@mui/x-data-grid/DataGrid';
 import { arSD, enUS } from '@mui/x-data-grid/locales';
 import { useMemo, type ReactNode } from 'react';
-import { PAGE_SIZE_OPTIONS } from '@meterline/contract/pagination';
+import { PAGE_SIZE_OPTIONS } from '@meterline/contract/list-specs';
 import { GRID_ROW_HEIGHT } from '../lib/constants';
 import { formatCount, localizeDigits } from '../lib/format-number';
 

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { ERROR_CODES } from '@meterline/contract/errors';
+import { ERROR_CODES } from '@meterline/contract/error-codes';
 import { lazy, Suspense } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

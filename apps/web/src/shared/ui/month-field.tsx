@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { normalizeDigits } from '@meterline/contract/money';
+import { normalizeDigits } from '@meterline/contract/digits';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dateLocale } from '../lib/format-number';

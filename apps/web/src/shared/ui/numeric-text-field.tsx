@@ -1,4 +1,4 @@
-import { normalizeDigits } from '@meterline/contract/money';
+import { normalizeDigits } from '@meterline/contract/digits';
 import type { FieldValues } from 'react-hook-form';
 import { FormTextField, type FormTextFieldProps } from './form-text-field';
 

@@ -1,4 +1,4 @@
-import { contractResolver } from '../lib/contract-resolver';
+import { contractResolver, lazySchema } from '../lib/contract-resolver';
 import RestartAltOutlined from '@mui/icons-material/RestartAltOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -7,8 +7,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import InputAdornment from '@mui/material/InputAdornment';
 import Typography from '@mui/material/Typography';
-import { updateCounterInputSchema, type Counter, type Subscription, type UpdateCounterInput } from '@meterline/contract/subscriptions';
-import { ERROR_CODES } from '@meterline/contract/errors';
+import type { Counter, Subscription, UpdateCounterInput } from '@meterline/contract/subscriptions';
+import { ERROR_CODES } from '@meterline/contract/error-codes';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -28,8 +28,11 @@ interface ReadingFormValues {
   taken_at: string;
 }
 
-const readingFormSchema = updateCounterInputSchema.superRefine((value, context) => {
-  if (isInFuture(value.taken_at)) context.addIssue({ code: 'custom', path: ['taken_at'], message: DATE_IN_FUTURE });
+const readingFormSchema = lazySchema(async () => {
+  const { updateCounterInputSchema } = await import('@meterline/contract/subscriptions');
+  return updateCounterInputSchema.superRefine((value, context) => {
+    if (isInFuture(value.taken_at)) context.addIssue({ code: 'custom', path: ['taken_at'], message: DATE_IN_FUTURE });
+  });
 });
 
 type Implausible = { consumption: string; limit: string; unit: string };

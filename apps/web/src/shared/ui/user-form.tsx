@@ -1,4 +1,4 @@
-import { contractResolver } from '../lib/contract-resolver';
+import { contractResolver, lazySchema } from '../lib/contract-resolver';
 import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
@@ -10,7 +10,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import { createUserInputSchema, updateUserInputSchema } from '@meterline/contract/users';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -36,25 +35,33 @@ export interface UserFormValues {
 }
 
 const FIELDS = ['username', 'password', 'first_name', 'last_name', 'email', 'phone', 'role', 'is_active'] as const;
-const createSchema = createUserInputSchema.pick({
-  username: true,
-  password: true,
-  first_name: true,
-  last_name: true,
-  email: true,
-  phone: true,
-  role: true,
-  is_active: true,
-});
-const updateSchema = updateUserInputSchema.pick({
-  username: true,
-  first_name: true,
-  last_name: true,
-  email: true,
-  phone: true,
-  role: true,
-  is_active: true,
-});
+const createSchema = lazySchema(() =>
+  import('@meterline/contract/users').then(({ createUserInputSchema }) =>
+    createUserInputSchema.pick({
+      username: true,
+      password: true,
+      first_name: true,
+      last_name: true,
+      email: true,
+      phone: true,
+      role: true,
+      is_active: true,
+    }),
+  ),
+);
+const updateSchema = lazySchema(() =>
+  import('@meterline/contract/users').then(({ updateUserInputSchema }) =>
+    updateUserInputSchema.pick({
+      username: true,
+      first_name: true,
+      last_name: true,
+      email: true,
+      phone: true,
+      role: true,
+      is_active: true,
+    }),
+  ),
+);
 
 const EMPTY: UserFormValues = {
   username: '',

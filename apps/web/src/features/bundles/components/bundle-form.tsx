@@ -1,25 +1,20 @@
-import { contractResolver } from '../../../shared/lib/contract-resolver';
+import { contractResolver, fieldsOf, lazySchema } from '../../../shared/lib/contract-resolver';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
-import { decimalInputSchema } from '@meterline/contract/billing-common';
-import { createBundleInputSchema, type Bundle } from '@meterline/contract/bundles';
+import type { Bundle, CreateBundleInput } from '@meterline/contract/bundles';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { useRecordForm } from '../../../shared/hooks/use-record-form';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { useTenantCurrency } from '../../../shared/ui/money';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
 import { FormSwitch } from '../../../shared/ui/form-switch';
 import { RecordFormFrame } from '../../../shared/ui/record-form-frame';
+import type { bundleFormSchema } from './bundle-form-schema';
 
-/** The contract's create schema; an empty amperage means "does not apply" (null), empty prices 0. */
-const bundleFormSchema = createBundleInputSchema.extend({
-  amperage: z.preprocess((value) => (value === '' ? null : value), decimalInputSchema.nullable()),
-  price: z.preprocess((value) => (value === '' ? '0' : value), decimalInputSchema),
-  unit_price: z.preprocess((value) => (value === '' ? '0' : value), decimalInputSchema),
-});
-const BUNDLE_FIELDS = Object.keys(bundleFormSchema.shape);
+const loadSchema = lazySchema(() => import('./bundle-form-schema').then((module) => module.bundleFormSchema));
+const BUNDLE_FIELDS = fieldsOf<CreateBundleInput>()(['name', 'description', 'amperage', 'price', 'unit_price', 'is_active']);
 
 export interface BundleFormValues {
   name: string;
@@ -70,7 +65,7 @@ export function BundleForm<TResult>({
   const form = useForm<BundleFormValues, unknown, BundleFormOutput>({
     defaultValues,
     // The form holds texts ('' for none); the schema turns them into the body.
-    resolver: contractResolver(bundleFormSchema) as Resolver<BundleFormValues, unknown, BundleFormOutput>,
+    resolver: contractResolver(loadSchema) as Resolver<BundleFormValues, unknown, BundleFormOutput>,
   });
   const record = useRecordForm({ form, fields: BUNDLE_FIELDS, hasReadView, save, onSaved });
   const control = form.control;

@@ -13,7 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { CashRow } from '@meterline/contract/cash';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { useCan } from '../../../shared/lib/can';
@@ -23,7 +23,9 @@ import { formatCount } from '../../../shared/lib/format-number';
 import { Money } from '../../../shared/ui/money';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useCashSummary, useHandovers, usePerformance } from '../api/get-cash';
-import { CountDialog } from '../components/count-dialog';
+
+/** The count form (zod, react-hook-form) downloads when a count is opened, not with the screen. */
+const CountDialog = lazy(() => import('../components/count-dialog').then((module) => ({ default: module.CountDialog })));
 
 const isZero = (amount: string) => /^-?0(\.0+)?$/.test(amount);
 
@@ -176,7 +178,11 @@ export function CashPage() {
           </RecordState>
         </Box>
       </Stack>
-      {service && <CountDialog serviceId={service.id} row={counting} onClose={() => setCounting(null)} />}
+      {service && counting && (
+        <Suspense fallback={null}>
+          <CountDialog serviceId={service.id} row={counting} onClose={() => setCounting(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

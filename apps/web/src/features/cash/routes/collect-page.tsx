@@ -11,22 +11,22 @@ import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { RECEIPT_SIZES, type ReceiptSize } from '@meterline/contract/cash';
-import { decimalInputSchema } from '@meterline/contract/billing-common';
+import { RECEIPT_SIZES, type ReceiptSize } from '@meterline/contract/receipt-sizes';
 import type { Invoice } from '@meterline/contract/invoices';
-import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
+import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money-format';
 import type { Payment } from '@meterline/contract/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { takeSchema as TakeSchema } from '../components/take-schema';
 import { paths } from '../../../shared/lib/paths';
 import { useIdParam } from '../../../shared/hooks/use-id-param';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { useSingleFlight } from '../../../shared/hooks/use-single-flight';
 import { useToast } from '../../../shared/hooks/use-toast';
-import { contractResolver } from '../../../shared/lib/contract-resolver';
+import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import { formatDate } from '../../../shared/lib/format-date';
 import { applyServerErrors, errorMessageOf } from '../../../shared/lib/form-errors';
 import { invalidateMoneyQueries } from '../../../shared/lib/money-queries';
@@ -44,9 +44,9 @@ import { openReceipt, shareReceipt } from '../../../shared/api/receipt';
 import { cashKeys } from '../../../shared/api/query-keys';
 import { CodeText } from '../../../shared/ui/code-text';
 
-const takeSchema = z.object({ amount: decimalInputSchema });
-type TakeInput = z.input<typeof takeSchema>;
-type TakeOutput = z.output<typeof takeSchema>;
+const takeSchema = lazySchema(() => import('../components/take-schema').then((module) => module.takeSchema));
+type TakeInput = z.input<typeof TakeSchema>;
+type TakeOutput = z.output<typeof TakeSchema>;
 
 /**
  * The invoices still owed, oldest first (issue day, then number order), less the cash taken on

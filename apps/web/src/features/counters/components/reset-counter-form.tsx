@@ -1,4 +1,4 @@
-import { contractResolver } from '../../../shared/lib/contract-resolver';
+import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,29 +7,20 @@ import DialogContent from '@mui/material/DialogContent';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { decimalInputSchema } from '@meterline/contract/billing-common';
-import { requiredText } from '@meterline/contract/common';
-import { resetCounterInputSchema, type Counter, type ResetCounterInput, type Subscription } from '@meterline/contract/subscriptions';
+import type { Counter, ResetCounterInput, Subscription } from '@meterline/contract/subscriptions';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
 import { readingDifference } from '../../../shared/lib/reading-difference';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { DecimalText } from '../../../shared/ui/decimal-text';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
+import type { resetFormSchema } from './reset-counter-form-schema';
 
-/**
- * The contract's reset body; an empty final reading means the old meter could not be read
- * (null), and the office must say why it resets a meter (the history keeps the reason).
- */
-const resetFormSchema = resetCounterInputSchema.extend({
-  final_counter: z.preprocess((value) => (value === '' ? null : value), decimalInputSchema.nullable()),
-  counter: z.preprocess((value) => (value === '' ? '0' : value), decimalInputSchema),
-  reason: requiredText(500),
-});
+const loadSchema = lazySchema(() => import('./reset-counter-form-schema').then((module) => module.resetFormSchema));
 type ResetFormOutput = z.output<typeof resetFormSchema>;
 const RESET_FIELDS = ['final_counter', 'counter', 'reason'];
 
@@ -59,7 +50,7 @@ export function ResetCounterForm({
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ResetFormValues, unknown, ResetFormOutput>({
     defaultValues: { final_counter: '', counter: '0', reason: '' },
-    resolver: contractResolver(resetFormSchema) as Resolver<ResetFormValues, unknown, ResetFormOutput>,
+    resolver: contractResolver(loadSchema) as Resolver<ResetFormValues, unknown, ResetFormOutput>,
   });
   const unitAdornment = unit ? { input: { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } } : undefined;
 

@@ -69,7 +69,8 @@ describe('counters', () => {
         : undefined,
     );
     const sheet = await screen.findByRole('dialog', { name: /Fadi Fares/ });
-    expect(within(sheet).getByTestId('last-reading')).toHaveTextContent('2,059.439 kWh');
+    // The reading form is a chunk loaded with the sheet.
+    expect(await within(sheet).findByTestId('last-reading')).toHaveTextContent('2,059.439 kWh');
     // A collector records readings but does not reset meters.
     expect(within(sheet).queryByRole('button', { name: 'Reset meter' })).not.toBeInTheDocument();
     const input = within(sheet).getByLabelText('New reading');
@@ -94,7 +95,7 @@ describe('counters', () => {
           : undefined,
       );
       const sheet = await screen.findByRole('dialog', { name: /Fadi Fares/ });
-      await userEvent.type(within(sheet).getByLabelText('New reading'), '2100');
+      await userEvent.type(await within(sheet).findByLabelText('New reading'), '2100');
       // The date field shows now (the tenant's zone is UTC here; its picker is a chunk loaded with
       // the form); one day back with the keyboard.
       const day = await within(sheet).findByRole('spinbutton', { name: 'Day' });
@@ -124,7 +125,7 @@ describe('counters', () => {
         { language: 'ar' },
       );
       const sheet = await screen.findByRole('dialog', { name: /Fadi Fares/ });
-      await userEvent.type(within(sheet).getByLabelText('القراءة الجديدة'), '2100');
+      await userEvent.type(await within(sheet).findByLabelText('القراءة الجديدة'), '2100');
       // Day, month, year, hours, minutes (in right-to-left order): the locale's digits and month name.
       const sections = await within(sheet).findAllByRole('spinbutton');
       expect(sections.map((section) => section.textContent)).toEqual(['١٠', '٣٠', '٢٠٢٦', 'نوفمبر', '٢٤']);
@@ -163,7 +164,7 @@ describe('counters', () => {
       { language: 'ar' },
     );
     const sheet = await screen.findByRole('dialog');
-    const input = within(sheet).getByLabelText('القراءة الجديدة');
+    const input = await within(sheet).findByLabelText('القراءة الجديدة');
     await userEvent.type(input, '2000');
     await userEvent.click(within(sheet).getByRole('button', { name: 'حفظ القراءة' }));
     await waitFor(() => expect(input).toHaveAccessibleDescription(/القراءة الجديدة \(٢٠٠٠\) أقل من آخر قراءة \(٢٠٥٩٫٤٣٩\)/));
@@ -184,7 +185,7 @@ describe('counters', () => {
       });
     });
     const sheet = await screen.findByRole('dialog', { name: /Fadi Fares/ });
-    await userEvent.type(within(sheet).getByLabelText('New reading'), '99999');
+    await userEvent.type(await within(sheet).findByLabelText('New reading'), '99999');
     await userEvent.click(within(sheet).getByRole('button', { name: 'Save reading' }));
     const warning = await within(sheet).findByText(/more than this meter can draw since the previous reading \(2.53 kWh\)/);
     expect(warning).toHaveTextContent('This reading means 97939.561 kWh');
@@ -202,8 +203,9 @@ describe('counters', () => {
       url === '/api/services/1/subscriptions/8/reset-counter/' && init.method === 'POST' ? jsonResponse(200, subscription('0')) : undefined,
     );
     const sheet = await screen.findByRole('dialog', { name: /Fadi Fares/ });
-    await userEvent.click(within(sheet).getByRole('button', { name: 'Reset meter' }));
-    await userEvent.type(within(sheet).getByLabelText('Final reading of the old meter'), '2100.5');
+    await userEvent.click(await within(sheet).findByRole('button', { name: 'Reset meter' }));
+    // The reset form is a chunk loaded when asked for.
+    await userEvent.type(await within(sheet).findByLabelText('Final reading of the old meter'), '2100.5');
     await userEvent.click(within(sheet).getByRole('button', { name: 'Reset meter' }));
     // The reason is required before anything is sent.
     expect(await within(sheet).findByText('This field may not be blank.')).toBeInTheDocument();

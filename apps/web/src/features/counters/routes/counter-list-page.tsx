@@ -4,8 +4,9 @@ import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { counterListSpec, type Counter } from '@meterline/contract/subscriptions';
-import { useState } from 'react';
+import type { Counter } from '@meterline/contract/subscriptions';
+import { counterListSpec } from '@meterline/contract/list-specs';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useStations } from '../../../shared/api/get-stations';
@@ -27,9 +28,21 @@ import { AddressFilters } from '../components/address-filters';
 import { counterPlaceOf } from '../../../shared/lib/counter-address';
 import { CounterCard } from '../components/counter-card';
 import { MeterSheet } from '../../../shared/ui/meter-sheet';
-import { RecordReadingForm } from '../../../shared/ui/record-reading-form';
-import { ResetCounterForm } from '../components/reset-counter-form';
+import { RecordState } from '../../../shared/ui/record-state';
 import { CodeText } from '../../../shared/ui/code-text';
+
+/** The reading and reset forms (react-hook-form, the date-time field) download when a meter's sheet opens. */
+const RecordReadingForm = lazy(() =>
+  import('../../../shared/ui/record-reading-form').then((module) => ({ default: module.RecordReadingForm })),
+);
+const ResetCounterForm = lazy(() => import('../components/reset-counter-form').then((module) => ({ default: module.ResetCounterForm })));
+const SHEET_LOADING = (
+  <DialogContent>
+    <RecordState isPending error={null} onRetry={() => undefined}>
+      {null}
+    </RecordState>
+  </DialogContent>
+);
 
 const METER_PARAM = 'meter';
 const OPTIONS_QUERY = { page_size: 100, ordering: 'name' };
@@ -174,37 +187,39 @@ export function CounterListPage() {
             {t('history.tab')}
           </Button>
         )}
-        {meter &&
-          mode !== 'history' &&
-          (mode === 'reset' && canReset ? (
-            <ResetCounterForm
-              key={`reset-${meter.id}`}
-              counter={meter}
-              unit={unit}
-              save={(input) => resetCounter.mutateAsync({ subscriptionId: meter.id, input })}
-              onSaved={(subscription) => {
-                showToast(t('counters.messages.reset', { name: meter.customer_name, value: reading(subscription.counter) }), {
-                  variant: 'success',
-                });
-                closeSheet();
-              }}
-              onBack={() => setMode('reading')}
-            />
-          ) : (
-            <RecordReadingForm
-              key={`reading-${meter.id}`}
-              counter={meter}
-              unit={unit}
-              canReset={canReset}
-              save={(input) => saveReading(meter, input)}
-              onSaved={(subscription) => {
-                announceSaved(meter, subscription);
-                closeSheet();
-              }}
-              onClose={closeSheet}
-              onResetClick={() => setMode('reset')}
-            />
-          ))}
+        <Suspense fallback={SHEET_LOADING}>
+          {meter &&
+            mode !== 'history' &&
+            (mode === 'reset' && canReset ? (
+              <ResetCounterForm
+                key={`reset-${meter.id}`}
+                counter={meter}
+                unit={unit}
+                save={(input) => resetCounter.mutateAsync({ subscriptionId: meter.id, input })}
+                onSaved={(subscription) => {
+                  showToast(t('counters.messages.reset', { name: meter.customer_name, value: reading(subscription.counter) }), {
+                    variant: 'success',
+                  });
+                  closeSheet();
+                }}
+                onBack={() => setMode('reading')}
+              />
+            ) : (
+              <RecordReadingForm
+                key={`reading-${meter.id}`}
+                counter={meter}
+                unit={unit}
+                canReset={canReset}
+                save={(input) => saveReading(meter, input)}
+                onSaved={(subscription) => {
+                  announceSaved(meter, subscription);
+                  closeSheet();
+                }}
+                onClose={closeSheet}
+                onResetClick={() => setMode('reset')}
+              />
+            ))}
+        </Suspense>
       </MeterSheet>
     </>
   );

@@ -1,8 +1,9 @@
-import { contractResolver } from '../../../shared/lib/contract-resolver';
+import { contractResolver, fieldsOf, lazySchema } from '../../../shared/lib/contract-resolver';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { createCustomerInputSchema, CUSTOMER_STATUSES, type Customer } from '@meterline/contract/customers';
+import type { createCustomerInputSchema, CreateCustomerInput, Customer } from '@meterline/contract/customers';
+import { CUSTOMER_STATUSES } from '@meterline/contract/list-specs';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -15,7 +16,24 @@ import { FormTextField } from '../../../shared/ui/form-text-field';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
 import { customerStatusLabel } from './customer-status-chip';
 
-const CUSTOMER_FIELDS = Object.keys(createCustomerInputSchema.shape);
+const CUSTOMER_FIELDS = fieldsOf<CreateCustomerInput>()([
+  'full_name',
+  'phone',
+  'email',
+  'national_id',
+  'region',
+  'street',
+  'building',
+  'floor',
+  'apartment',
+  'station',
+  'bundle',
+  'initial_reading',
+  'status',
+  'notes',
+  'code',
+]);
+const customerSchema = lazySchema(() => import('@meterline/contract/customers').then((contract) => contract.createCustomerInputSchema));
 /** Selects offer the first 100 by name (the API's largest page), plus the record's own choice. */
 const OPTIONS_QUERY = { page_size: 100, ordering: 'name' };
 
@@ -117,7 +135,7 @@ export function CustomerForm<TResult>({
   const bundles = useBundles(serviceId, { ...OPTIONS_QUERY, is_active: 'true' }, { isEnabled: !isReadOnlyForRole });
   const form = useForm<CustomerFormValues, unknown, CustomerFormOutput>({
     defaultValues,
-    resolver: contractResolver(createCustomerInputSchema) as Resolver<CustomerFormValues, unknown, CustomerFormOutput>,
+    resolver: contractResolver(customerSchema) as Resolver<CustomerFormValues, unknown, CustomerFormOutput>,
   });
   const record = useRecordForm({
     form,

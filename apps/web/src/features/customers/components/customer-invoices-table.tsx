@@ -1,7 +1,8 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { invoiceListSpec, type Invoice } from '@meterline/contract/invoices';
+import type { Invoice } from '@meterline/contract/invoices';
+import { invoiceListSpec } from '@meterline/contract/list-specs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { generatePath } from 'react-router';

@@ -19,7 +19,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { AGEING_BUCKETS } from '@meterline/contract/account-rules';
 import type { Customer } from '@meterline/contract/customers';
 import type { Ledger } from '@meterline/contract/ledger';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useCan } from '../../../shared/lib/can';
@@ -28,10 +28,14 @@ import { DateFilterField } from '../../../shared/ui/date-filter-field';
 import { Money } from '../../../shared/ui/money';
 import { useCustomerLedger } from '../api/get-customer-ledger';
 import { BalanceText } from './balance-text';
-import { PayAccountDialog } from '../../../shared/ui/pay-account-dialog';
-import { RefundCreditDialog } from './refund-credit-dialog';
-import { StatementDialog } from './statement-dialog';
 import { CodeText } from '../../../shared/ui/code-text';
+
+/** The payment and refund forms (zod, react-hook-form) and the statement download when opened, not with the customer. */
+const PayAccountDialog = lazy(() =>
+  import('../../../shared/ui/pay-account-dialog').then((module) => ({ default: module.PayAccountDialog })),
+);
+const StatementDialog = lazy(() => import('./statement-dialog').then((module) => ({ default: module.StatementDialog })));
+const RefundCreditDialog = lazy(() => import('./refund-credit-dialog').then((module) => ({ default: module.RefundCreditDialog })));
 
 type Entry = Ledger['entries'][number];
 
@@ -209,18 +213,28 @@ export function CustomerLedger({ serviceId, customer }: { serviceId: number; cus
         </>
       )}
 
-      {canPay && <PayAccountDialog isOpen={dialog === 'pay'} serviceId={serviceId} customer={customer} onClose={() => setDialog(null)} />}
-      {canRefund && (
-        <RefundCreditDialog isOpen={dialog === 'refund'} serviceId={serviceId} customer={customer} onClose={() => setDialog(null)} />
+      {canPay && dialog === 'pay' && (
+        <Suspense fallback={null}>
+          <PayAccountDialog isOpen serviceId={serviceId} customer={customer} onClose={() => setDialog(null)} />
+        </Suspense>
       )}
-      <StatementDialog
-        isOpen={dialog === 'statement'}
-        serviceId={serviceId}
-        customer={customer}
-        dateFrom={dateFrom}
-        dateTo={dateTo}
-        onClose={() => setDialog(null)}
-      />
+      {canRefund && dialog === 'refund' && (
+        <Suspense fallback={null}>
+          <RefundCreditDialog isOpen serviceId={serviceId} customer={customer} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
+      {dialog === 'statement' && (
+        <Suspense fallback={null}>
+          <StatementDialog
+            isOpen
+            serviceId={serviceId}
+            customer={customer}
+            dateFrom={dateFrom}
+            dateTo={dateTo}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { paymentListSpec, type Payment } from '@meterline/contract/payments';
+import type { Payment } from '@meterline/contract/payments';
+import { paymentListSpec } from '@meterline/contract/list-specs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useListUrlState } from '../../../shared/hooks/use-list-url-state';

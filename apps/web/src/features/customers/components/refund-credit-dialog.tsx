@@ -1,6 +1,6 @@
 import { refundCreditInputSchema } from '@meterline/contract/account';
 import type { Customer } from '@meterline/contract/customers';
-import { currencyDecimals, parseMoney } from '@meterline/contract/money';
+import { currencyDecimals, parseMoney } from '@meterline/contract/money-format';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';

@@ -4,8 +4,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { hasCounters } from '@meterline/contract/services';
-import { useId } from 'react';
+import { hasCounters } from '@meterline/contract/service-names';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/lib/paths';
@@ -16,7 +16,7 @@ import { useToast } from '../../../shared/hooks/use-toast';
 import { useCan } from '../../../shared/lib/can';
 import { DangerZone } from '../../../shared/ui/danger-zone';
 import { DeleteRecordButton } from '../../../shared/ui/delete-record-button';
-import { HistoryList, type DescribeValue } from '../../../shared/ui/history-list';
+import type { DescribeValue } from '../../../shared/ui/history-list';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { RecordState } from '../../../shared/ui/record-state';
 import { useDeleteCustomer } from '../api/delete-customer';
@@ -24,12 +24,26 @@ import { useCustomer } from '../../../shared/api/get-customer';
 import { useUpdateCustomer } from '../api/update-customer';
 import { CustomerForm, customerFormValuesOf } from '../components/customer-form';
 import { CustomerLedger } from '../components/customer-ledger';
-import { CustomerInvoicesTable } from '../components/customer-invoices-table';
-import { CustomerPaymentsTable } from '../components/customer-payments-table';
-import { CustomerReadingsTable } from '../components/customer-readings-table';
 import { customerStatusLabel } from '../components/customer-status-chip';
 import { CustomerSummary } from '../components/customer-summary';
 import { isolateLtr, localizeDigits } from '../../../shared/lib/format-number';
+
+/** The other tabs' tables download when their tab opens; the account (the first tab) and the form come with the page. */
+const CustomerReadingsTable = lazy(() =>
+  import('../components/customer-readings-table').then((module) => ({ default: module.CustomerReadingsTable })),
+);
+const CustomerInvoicesTable = lazy(() =>
+  import('../components/customer-invoices-table').then((module) => ({ default: module.CustomerInvoicesTable })),
+);
+const CustomerPaymentsTable = lazy(() =>
+  import('../components/customer-payments-table').then((module) => ({ default: module.CustomerPaymentsTable })),
+);
+const HistoryList = lazy(() => import('../../../shared/ui/history-list').then((module) => ({ default: module.HistoryList })));
+const TAB_LOADING = (
+  <RecordState isPending error={null} onRetry={() => undefined}>
+    {null}
+  </RecordState>
+);
 
 type TabName = 'account' | 'details' | 'readings' | 'invoices' | 'payments' | 'history';
 
@@ -146,16 +160,18 @@ export function CustomerEditPage() {
               </div>
               {tab !== 'details' && (
                 <div role="tabpanel" id={`${tabsId}-${tab}-panel`} aria-labelledby={`${tabsId}-${tab}`}>
-                  {tab === 'account' && <CustomerLedger serviceId={serviceId} customer={data} />}
-                  {tab === 'readings' &&
-                    (data.subscription ? (
-                      <CustomerReadingsTable serviceId={serviceId} subscriptionId={data.subscription.id} unit={service?.unit} />
-                    ) : (
-                      <p>{t('customers.summary.noSubscription')}</p>
-                    ))}
-                  {tab === 'invoices' && <CustomerInvoicesTable serviceId={serviceId} customerId={customerId} />}
-                  {tab === 'payments' && <CustomerPaymentsTable serviceId={serviceId} customerId={customerId} />}
-                  {tab === 'history' && <HistoryList entity="customer" entityId={customerId} describe={describeValue} />}
+                  <Suspense fallback={TAB_LOADING}>
+                    {tab === 'account' && <CustomerLedger serviceId={serviceId} customer={data} />}
+                    {tab === 'readings' &&
+                      (data.subscription ? (
+                        <CustomerReadingsTable serviceId={serviceId} subscriptionId={data.subscription.id} unit={service?.unit} />
+                      ) : (
+                        <p>{t('customers.summary.noSubscription')}</p>
+                      ))}
+                    {tab === 'invoices' && <CustomerInvoicesTable serviceId={serviceId} customerId={customerId} />}
+                    {tab === 'payments' && <CustomerPaymentsTable serviceId={serviceId} customerId={customerId} />}
+                    {tab === 'history' && <HistoryList entity="customer" entityId={customerId} describe={describeValue} />}
+                  </Suspense>
                 </div>
               )}
             </Box>

@@ -7,7 +7,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { exchangeRateListSpec, setExchangeRateInputSchema, type ExchangeRate } from '@meterline/contract/exchange-rates';
+import type { ExchangeRate, setExchangeRateInputSchema } from '@meterline/contract/exchange-rates';
+import { exchangeRateListSpec } from '@meterline/contract/list-specs';
 import { rateSides } from '@meterline/contract/currency-payments';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,7 +19,7 @@ import { useListUrlState } from '../../../shared/hooks/use-list-url-state';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { Can } from '../../../shared/lib/can';
-import { contractResolver } from '../../../shared/lib/contract-resolver';
+import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import { formatDateTime, formatMonth } from '../../../shared/lib/format-date';
 import { formatDecimal } from '../../../shared/lib/format-number';
 import { useSession } from '../../../shared/lib/session';
@@ -31,6 +32,7 @@ import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog'
 import { useExchangeRates } from '../api/get-exchange-rates';
 import { useSetExchangeRate } from '../api/set-exchange-rate';
 
+const rateSchema = lazySchema(() => import('@meterline/contract/exchange-rates').then((contract) => contract.setExchangeRateInputSchema));
 type RateInput = z.input<typeof setExchangeRateInputSchema>;
 type RateOutput = z.output<typeof setExchangeRateInputSchema>;
 const RATE_FIELDS = ['month', 'base_currency', 'rate'] as const;
@@ -120,7 +122,7 @@ function SetRateForm({
   const { showToast } = useToast();
   const setRate = useSetExchangeRate(serviceId);
   const form = useForm<RateInput, unknown, RateOutput>({
-    resolver: contractResolver(setExchangeRateInputSchema),
+    resolver: contractResolver(rateSchema),
     defaultValues: { month: new Date().toISOString().slice(0, 7), base_currency: defaultBase, rate: '' },
   });
   useEffect(() => {

@@ -10,14 +10,14 @@ import {
   type PaymentSettlement,
 } from '@meterline/contract/currency-payments';
 import type { InvoiceDetail } from '@meterline/contract/invoices';
-import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
+import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money-format';
 import type { CurrencyAmount, Payment } from '@meterline/contract/payments';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { rateText } from './second-currency-details';
 import { normalizeNumericInput } from '../../../shared/ui/numeric-text-field';
 import { Money, stripBidiMarks } from '../../../shared/ui/money';
-import { formatMoney } from '@meterline/contract/money';
+import { formatMoney } from '@meterline/contract/money-format';
 
 /** What was typed in each currency's field, as text (money never becomes a float). */
 export interface CashAmounts {

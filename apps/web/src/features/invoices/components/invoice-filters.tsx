@@ -1,4 +1,4 @@
-import { INVOICE_STATUS_FILTERS } from '@meterline/contract/invoices';
+import { INVOICE_STATUS_FILTERS } from '@meterline/contract/list-specs';
 import type { Customer } from '@meterline/contract/customers';
 import { useTranslation } from 'react-i18next';
 import type { ListUrlState } from '../../../shared/hooks/use-list-url-state';

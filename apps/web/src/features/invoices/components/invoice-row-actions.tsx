@@ -2,7 +2,7 @@ import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import type { Invoice } from '@meterline/contract/invoices';
-import { parseMoney, currencyDecimals } from '@meterline/contract/money';
+import { parseMoney, currencyDecimals } from '@meterline/contract/money-format';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,9 +1,10 @@
 import MenuItem from '@mui/material/MenuItem';
-import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
+import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money-format';
 import type { InvoiceDetail } from '@meterline/contract/invoices';
 import type { Payment } from '@meterline/contract/payments';
 import { useQueryClient } from '@tanstack/react-query';
-import { createPaymentInputSchema, PAYMENT_METHODS, type CreatePaymentInput } from '@meterline/contract/payments';
+import { createPaymentInputSchema, type CreatePaymentInput } from '@meterline/contract/payments';
+import { PAYMENT_METHODS } from '@meterline/contract/list-specs';
 import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import type { InvoiceDetail } from '@meterline/contract/invoices';
-import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
+import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money-format';
 import type { CreatePaymentInput, Payment } from '@meterline/contract/payments';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -9,19 +9,11 @@ import { useToast } from '../../../shared/hooks/use-toast';
 import { isolateLtr } from '../../../shared/lib/format-number';
 import { formatDate } from '../../../shared/lib/format-date';
 import { DialogForm, useDialogForm } from '../../../shared/ui/dialog-form';
+import { reversibleMinorOf } from './reversible-amount';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { Money, useFormatMoney } from '../../../shared/ui/money';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
 import { useCreatePayment } from '../../../shared/api/create-payment';
-
-/** What is left to take back of a payment: its amount less the reversals that name it, in minor units. */
-export function reversibleMinorOf(payment: Payment, payments: Payment[], decimals: number): bigint {
-  const paid = parseMoney(payment.amount, decimals) ?? 0n;
-  const reversed = payments
-    .filter((other) => other.reverses === payment.id)
-    .reduce((sum, other) => sum - (parseMoney(other.amount, decimals) ?? 0n), 0n);
-  return paid - reversed;
-}
 
 interface ReverseFormValues {
   amount: string;

@@ -1,7 +1,7 @@
 import type { InvoiceDetail } from '@meterline/contract/invoices';
 import type { Payment } from '@meterline/contract/payments';
 import { rateSides } from '@meterline/contract/currency-payments';
-import { formatMoney } from '@meterline/contract/money';
+import { formatMoney } from '@meterline/contract/money-format';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { formatDecimal, numberLocale } from '../../../shared/lib/format-number';

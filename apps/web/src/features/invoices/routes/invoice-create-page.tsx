@@ -7,11 +7,11 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { contractResolver } from '../../../shared/lib/contract-resolver';
-import { BILLING_ERROR_CODES } from '@meterline/contract/billing-common';
+import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
+import { ERROR_CODES } from '@meterline/contract/error-codes';
 import type { Customer } from '@meterline/contract/customers';
-import { createInvoiceInputSchema, type CreateInvoiceInput } from '@meterline/contract/invoices';
-import { currencyDecimals } from '@meterline/contract/money';
+import type { createInvoiceInputSchema, CreateInvoiceInput } from '@meterline/contract/invoices';
+import { currencyDecimals } from '@meterline/contract/money-format';
 import { useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +39,7 @@ type Mode = 'meter' | 'lines';
 type InvoiceFormOutput = z.output<typeof createInvoiceInputSchema>;
 
 const FIELDS = ['subscription', 'customer', 'period_start', 'period_end', 'lines', 'notes'] as const;
+const invoiceSchema = lazySchema(() => import('@meterline/contract/invoices').then((contract) => contract.createInvoiceInputSchema));
 
 /**
  * The contract's schema on what will be sent: from a meter only the subscription and period, with
@@ -54,7 +55,7 @@ function fromSubscriptionStart(input: InvoiceFormOutput, startedOn: string | und
 }
 
 function invoiceResolver(mode: Mode, noCustomerMessage: string): Resolver<CreateInvoiceInput, unknown, InvoiceFormOutput> {
-  const resolve = contractResolver(createInvoiceInputSchema);
+  const resolve = contractResolver(invoiceSchema);
   return async (values, context, options) => {
     const input: CreateInvoiceInput =
       mode === 'meter'
@@ -148,8 +149,7 @@ export function InvoiceCreatePage() {
       void navigate(`/invoices/${invoice.id}`);
     } catch (error) {
       if (error instanceof ApiError && error.status > 0) setIdempotencyKey(newIdempotencyKey());
-      if (error instanceof ApiError && error.code === BILLING_ERROR_CODES.periodAlreadyBilled)
-        setFormError(t('invoices.create.periodBilled'));
+      if (error instanceof ApiError && error.code === ERROR_CODES.periodAlreadyBilled) setFormError(t('invoices.create.periodBilled'));
       else setFormError(applyServerErrors(error, form.setError, FIELDS, t));
     }
   });

@@ -19,9 +19,9 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { InvoiceDetail } from '@meterline/contract/invoices';
-import { currencyDecimals, parseMoney } from '@meterline/contract/money';
+import { currencyDecimals, parseMoney } from '@meterline/contract/money-format';
 import type { Payment } from '@meterline/contract/payments';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
@@ -38,18 +38,26 @@ import { Money } from '../../../shared/ui/money';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useInvoice } from '../api/get-invoice';
 import { useCreditNotes } from '../api/credit-notes';
-import { CancelInvoiceDialog } from '../components/cancel-invoice-dialog';
-import { CreditNoteDialog } from '../components/credit-note-dialog';
 import { CreditNotesList } from '../components/credit-notes-list';
 import { secondCurrencyItems, tenderText } from '../components/second-currency-details';
 import { DetailList } from '../components/detail-list';
 import { InvoiceDocumentButtons } from '../components/invoice-document-buttons';
 import { InvoiceStatusChip } from '../components/invoice-status-chip';
 import { LineDescription } from '../components/line-description';
-import { PaymentDialog, type PaymentMode } from '../components/payment-dialog';
-import { ReversePaymentDialog, reversibleMinorOf } from '../components/reverse-payment-dialog';
+import type { PaymentMode } from '../components/payment-dialog';
+import { reversibleMinorOf } from '../components/reversible-amount';
 import { CodeText } from '../../../shared/ui/code-text';
 import { isolateLtr, localizeDigits } from '../../../shared/lib/format-number';
+
+/** The money dialogs (their forms: zod, react-hook-form) download when opened, not with the invoice. */
+const PaymentDialog = lazy(() => import('../components/payment-dialog').then((module) => ({ default: module.PaymentDialog })));
+const ReversePaymentDialog = lazy(() =>
+  import('../components/reverse-payment-dialog').then((module) => ({ default: module.ReversePaymentDialog })),
+);
+const CreditNoteDialog = lazy(() => import('../components/credit-note-dialog').then((module) => ({ default: module.CreditNoteDialog })));
+const CancelInvoiceDialog = lazy(() =>
+  import('../components/cancel-invoice-dialog').then((module) => ({ default: module.CancelInvoiceDialog })),
+);
 
 /** `/invoices/:invoiceId`: lines, readings, consumption, payments and balance, with the money actions the role allows. */
 export function InvoiceDetailsPage() {
@@ -113,7 +121,6 @@ function InvoiceDetails({
   // Issue 19: collectors take cash, never reverse.
   const isCollector = roleFlags(useSession().user?.role).isCollector;
   const [paymentMode, setPaymentMode] = useState<PaymentMode | null>(null);
-  const [lastPaymentMode, setLastPaymentMode] = useState<PaymentMode>('full');
   const [isCancelOpen, setCancelOpen] = useState(false);
   // Issue 15: credit notes (admin, accountant), listed for everyone who sees the invoice.
   const canCreditNote = useCan('create', 'credit_note');
@@ -126,10 +133,7 @@ function InvoiceDetails({
   const canBePaid = !isCancelled && hasBalance;
   const canBeCancelled = invoice.status !== 'cancelled' && (parseMoney(invoice.amount_paid, decimals) ?? 0n) === 0n;
 
-  const openPayment = (mode: PaymentMode) => {
-    setLastPaymentMode(mode);
-    setPaymentMode(mode);
-  };
+  const openPayment = (mode: PaymentMode) => setPaymentMode(mode);
 
   return (
     <>
@@ -334,24 +338,28 @@ function InvoiceDetails({
         </Can>
       </Stack>
 
-      {canTakePayments && (
-        <>
-          <PaymentDialog
-            isOpen={paymentMode !== null}
-            mode={paymentMode ?? lastPaymentMode}
-            invoice={invoice}
-            serviceId={serviceId}
-            onClose={() => setPaymentMode(null)}
-          />
+      {canTakePayments && paymentMode !== null && (
+        <Suspense fallback={null}>
+          <PaymentDialog isOpen mode={paymentMode} invoice={invoice} serviceId={serviceId} onClose={() => setPaymentMode(null)} />
+        </Suspense>
+      )}
+      {canTakePayments && reversing !== null && (
+        <Suspense fallback={null}>
           <ReversePaymentDialog payment={reversing} invoice={invoice} serviceId={serviceId} onClose={() => setReversing(null)} />
-        </>
+        </Suspense>
       )}
-      {canCreditNote && (
-        <CreditNoteDialog isOpen={isCreditNoteOpen} invoice={invoice} serviceId={serviceId} onClose={() => setCreditNoteOpen(false)} />
+      {canCreditNote && isCreditNoteOpen && (
+        <Suspense fallback={null}>
+          <CreditNoteDialog isOpen invoice={invoice} serviceId={serviceId} onClose={() => setCreditNoteOpen(false)} />
+        </Suspense>
       )}
-      <Can do="cancel" on="invoice">
-        <CancelInvoiceDialog isOpen={isCancelOpen} invoice={invoice} serviceId={serviceId} onClose={() => setCancelOpen(false)} />
-      </Can>
+      {isCancelOpen && (
+        <Can do="cancel" on="invoice">
+          <Suspense fallback={null}>
+            <CancelInvoiceDialog isOpen invoice={invoice} serviceId={serviceId} onClose={() => setCancelOpen(false)} />
+          </Suspense>
+        </Can>
+      )}
     </>
   );
 }

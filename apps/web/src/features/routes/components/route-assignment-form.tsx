@@ -6,17 +6,18 @@ import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { createRouteAssignmentInputSchema, type RouteAssignment } from '@meterline/contract/routes';
+import type { RouteAssignment } from '@meterline/contract/routes';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { useRegions } from '../../../shared/api/get-regions';
 import { useStaffOptions } from '../../../shared/api/get-staff-options';
 import { useStations } from '../../../shared/api/get-stations';
 import { useRecordForm } from '../../../shared/hooks/use-record-form';
-import { contractResolver } from '../../../shared/lib/contract-resolver';
+import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
+import type { assignmentFormSchema } from './route-assignment-form-schema';
 
 interface AssignmentFormValues {
   collector: string;
@@ -25,21 +26,7 @@ interface AssignmentFormValues {
   station: string;
 }
 
-/** The form's values to the contract's body: only the chosen kind's id is sent. */
-const assignmentFormSchema = z
-  .object({ collector: z.string(), kind: z.enum(['region', 'station']), region: z.string(), station: z.string() })
-  .transform((values) => ({
-    collector: values.collector,
-    region: values.kind === 'region' && values.region ? values.region : null,
-    station: values.kind === 'station' && values.station ? values.station : null,
-  }))
-  // The contract's ids take text or numbers (its input type is `unknown`): the form sends text.
-  .pipe(
-    createRouteAssignmentInputSchema as z.ZodType<
-      z.output<typeof createRouteAssignmentInputSchema>,
-      { collector: string; region: string | null; station: string | null }
-    >,
-  );
+const loadSchema = lazySchema(() => import('./route-assignment-form-schema').then((module) => module.assignmentFormSchema));
 type AssignmentFormOutput = z.output<typeof assignmentFormSchema>;
 
 const OPTIONS_QUERY = { page_size: 100, ordering: 'name' };
@@ -58,7 +45,7 @@ export function RouteAssignmentForm({
   const { t } = useTranslation();
   const form = useForm<AssignmentFormValues, unknown, AssignmentFormOutput>({
     defaultValues: EMPTY,
-    resolver: contractResolver(assignmentFormSchema),
+    resolver: contractResolver(loadSchema),
   });
   const { handleSubmit, formError, blocker, isSaving } = useRecordForm({
     form,

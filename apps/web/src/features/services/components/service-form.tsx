@@ -5,20 +5,21 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import { createServiceInputSchema, SERVICE_UNIT_MAX, type Service } from '@meterline/contract/services';
+import type { Service } from '@meterline/contract/services';
+import { SERVICE_UNIT_MAX } from '@meterline/contract/service-names';
 import { useId } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useRecordForm } from '../../../shared/hooks/use-record-form';
 import { RecordFormFrame } from '../../../shared/ui/record-form-frame';
-import { contractResolver } from '../../../shared/lib/contract-resolver';
+import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import { formatCount } from '../../../shared/lib/format-number';
 import { FormTextField } from '../../../shared/ui/form-text-field';
+import type { serviceFormSchema } from './service-form-schema';
 
-/** The contract's fields a person types: names, unit, metered or flat (disable/enable is an action of the record page). */
-const serviceFormSchema = createServiceInputSchema.pick({ name: true, name_ar: true, unit: true, is_metered: true });
-const SERVICE_FIELDS = Object.keys(serviceFormSchema.shape);
+const loadSchema = lazySchema(() => import('./service-form-schema').then((module) => module.serviceFormSchema));
+const SERVICE_FIELDS = ['name', 'name_ar', 'unit', 'is_metered'] as const satisfies readonly (keyof ServiceFormOutput)[];
 
 export interface ServiceFormValues {
   name: string;
@@ -57,7 +58,7 @@ export function ServiceForm<TResult>({
   const kindLabelId = useId();
   const form = useForm<ServiceFormValues, unknown, ServiceFormOutput>({
     defaultValues,
-    resolver: contractResolver(serviceFormSchema) as Resolver<ServiceFormValues, unknown, ServiceFormOutput>,
+    resolver: contractResolver(loadSchema) as Resolver<ServiceFormValues, unknown, ServiceFormOutput>,
   });
   const record = useRecordForm({
     form,

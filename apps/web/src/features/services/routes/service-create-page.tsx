@@ -1,4 +1,4 @@
-import { serviceNameIn } from '@meterline/contract/services';
+import { serviceNameIn } from '@meterline/contract/service-names';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useNavigate } from 'react-router';
 import { useToast } from '../../../shared/hooks/use-toast';

@@ -1,4 +1,4 @@
-import { contractResolver } from '../../../shared/lib/contract-resolver';
+import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
@@ -14,11 +14,12 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LOGO_CONTENT_TYPES, LOGO_MAX_BYTES, updateConfigInputSchema, type Config } from '@meterline/contract/config';
+import type { Config } from '@meterline/contract/config';
+import { LOGO_CONTENT_TYPES, LOGO_MAX_BYTES } from '@meterline/contract/config-values';
 import { DIGIT_SYSTEMS, type DigitSystem } from '@meterline/contract/digits';
-import { CURRENCIES } from '@meterline/contract/money';
-import { serviceNameIn, updateServiceInputSchema, type Service } from '@meterline/contract/services';
-import { z } from 'zod';
+import { CURRENCIES } from '@meterline/contract/money-format';
+import type { Service } from '@meterline/contract/services';
+import { serviceNameIn } from '@meterline/contract/service-names';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -81,13 +82,7 @@ const FIELDS = [
   'logo',
   ...FOLLOW_UP_FIELDS,
 ] as const;
-const schema = updateConfigInputSchema
-  .omit({ logo: true, tenant: true })
-  // The cash steps are checked by the API once the empty ones are left out (see handleFormSubmit).
-  .extend({
-    service_limits: z.record(z.string(), updateServiceInputSchema.shape.max_consumption_per_day),
-    cash_rounding: z.record(z.string(), z.string().nullable().optional()),
-  });
+const schema = lazySchema(() => import('./settings-form-schema').then((module) => module.settingsFormSchema));
 
 const serviceKey = (serviceId: number) => `s${serviceId}`;
 

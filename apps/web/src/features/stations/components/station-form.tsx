@@ -1,29 +1,34 @@
-import { contractResolver } from '../../../shared/lib/contract-resolver';
+import { contractResolver, fieldsOf, lazySchema } from '../../../shared/lib/contract-resolver';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { decimalInputSchema } from '@meterline/contract/billing-common';
-import { createStationInputSchema, STATION_STATUSES, type Station } from '@meterline/contract/stations';
+import type { CreateStationInput, Station } from '@meterline/contract/stations';
+import { STATION_STATUSES } from '@meterline/contract/list-specs';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { useRecordForm } from '../../../shared/hooks/use-record-form';
 import { RecordFormFrame } from '../../../shared/ui/record-form-frame';
 import { FormAddressPickers } from '../../../shared/ui/form-address-pickers';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
+import type { stationFormSchema } from './station-form-schema';
 import { stationStatusLabel } from './station-status-chip';
 
-const optionalDecimal = z.preprocess((value) => (value === '' ? null : value), decimalInputSchema.nullable());
-
-/** The contract's create schema; empty capacity and coordinates mean "not known" (null). */
-const stationFormSchema = createStationInputSchema.extend({
-  capacity: optionalDecimal,
-  latitude: optionalDecimal,
-  longitude: optionalDecimal,
-});
-const STATION_FIELDS = Object.keys(stationFormSchema.shape);
+const loadSchema = lazySchema(() => import('./station-form-schema').then((module) => module.stationFormSchema));
+const STATION_FIELDS = fieldsOf<CreateStationInput>()([
+  'name',
+  'code',
+  'status',
+  'capacity',
+  'region',
+  'street',
+  'building',
+  'latitude',
+  'longitude',
+  'notes',
+]);
 
 export interface StationFormValues {
   name: string;
@@ -94,7 +99,7 @@ export function StationForm<TResult>({
   const form = useForm<StationFormValues, unknown, StationFormOutput>({
     defaultValues,
     // The form holds texts ('' for none); the schema turns them into the body.
-    resolver: contractResolver(stationFormSchema) as Resolver<StationFormValues, unknown, StationFormOutput>,
+    resolver: contractResolver(loadSchema) as Resolver<StationFormValues, unknown, StationFormOutput>,
   });
   const record = useRecordForm({
     form,

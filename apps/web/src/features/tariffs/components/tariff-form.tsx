@@ -12,50 +12,21 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { decimalInputSchema } from '@meterline/contract/billing-common';
-import { requiredText } from '@meterline/contract/common';
-import { monthInputSchema, type Tariff } from '@meterline/contract/tariffs';
+import type { Tariff } from '@meterline/contract/tariffs';
 import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { useBundles } from '../../../shared/api/get-bundles';
 import { useRecordForm } from '../../../shared/hooks/use-record-form';
 import { RecordFormFrame } from '../../../shared/ui/record-form-frame';
-import { contractResolver } from '../../../shared/lib/contract-resolver';
+import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { MonthField } from '../../../shared/ui/month-field';
 import { useTenantCurrency } from '../../../shared/ui/money';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
+import type { tariffFormSchema } from './tariff-form-schema';
 
-const emptyAsZero = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? '0' : value), schema);
-
-/**
- * What the form holds (texts, '' for none) turned into the tariff body: a flat price or tiers
- * (the last one open-ended), months as `YYYY-MM`, no bundles chosen = every bundle.
- */
-const tariffFormSchema = z
-  .object({
-    name: requiredText(200),
-    effective_from: monthInputSchema,
-    effective_to: z.union([z.literal(''), monthInputSchema]),
-    pricing: z.enum(['flat', 'tiered']),
-    unit_price: emptyAsZero(decimalInputSchema),
-    tiers: z.array(z.object({ up_to: z.string(), unit_price: emptyAsZero(decimalInputSchema) })),
-    uplift_percent: emptyAsZero(decimalInputSchema),
-    bundles: z.array(z.number()),
-  })
-  .transform((values) => ({
-    name: values.name,
-    effective_from: values.effective_from,
-    effective_to: values.effective_to === '' ? null : values.effective_to,
-    unit_price: values.pricing === 'flat' ? values.unit_price : '0',
-    tiers:
-      values.pricing === 'tiered'
-        ? values.tiers.map((tier, index) => ({ up_to: index === values.tiers.length - 1 ? null : tier.up_to, unit_price: tier.unit_price }))
-        : null,
-    uplift_percent: values.uplift_percent,
-    bundles: values.bundles,
-  }));
+const loadSchema = lazySchema(() => import('./tariff-form-schema').then((module) => module.tariffFormSchema));
 const TARIFF_FIELDS = ['name', 'effective_from', 'effective_to', 'unit_price', 'tiers', 'uplift_percent', 'bundles'];
 
 export interface TariffFormValues {
@@ -130,7 +101,7 @@ export function TariffForm<TResult>({
   const currency = useTenantCurrency();
   const form = useForm<TariffFormValues, unknown, TariffFormOutput>({
     defaultValues,
-    resolver: contractResolver(tariffFormSchema) as Resolver<TariffFormValues, unknown, TariffFormOutput>,
+    resolver: contractResolver(loadSchema) as Resolver<TariffFormValues, unknown, TariffFormOutput>,
   });
   const record = useRecordForm({
     form,

@@ -1,11 +1,11 @@
-import { contractResolver } from '../../../shared/lib/contract-resolver';
+import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { CURRENCIES } from '@meterline/contract/money';
-import { createTenantInputSchema, updateTenantInputSchema, type Tenant } from '@meterline/contract/tenants';
+import { CURRENCIES } from '@meterline/contract/money-format';
+import type { Tenant } from '@meterline/contract/tenants';
 import { useCallback, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,8 @@ export interface TenantFormValues {
 }
 
 const FIELDS = ['name', 'slug', 'email', 'phone', 'address', 'db_alias', 'currency'] as const;
-const updateSchema = updateTenantInputSchema;
+const createSchema = lazySchema(() => import('@meterline/contract/tenants').then((contract) => contract.createTenantInputSchema));
+const updateSchema = lazySchema(() => import('@meterline/contract/tenants').then((contract) => contract.updateTenantInputSchema));
 
 /** "North Power Co." → "north-power-co": a suggestion while the slug has not been typed by hand. */
 export function slugFromName(name: string): string {
@@ -63,7 +64,7 @@ export function TenantForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [isSlugEdited, setSlugEdited] = useState(!isCreate);
   const form = useForm<TenantFormValues>({
-    resolver: contractResolver(isCreate ? createTenantInputSchema : updateSchema) as unknown as Resolver<TenantFormValues>,
+    resolver: contractResolver(isCreate ? createSchema : updateSchema) as unknown as Resolver<TenantFormValues>,
     defaultValues: {
       name: tenant?.name ?? '',
       slug: tenant?.slug ?? '',

@@ -4,10 +4,11 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import { contractResolver } from '../../../shared/lib/contract-resolver';
-import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money';
-import { createTransactionInputSchema, TRANSACTION_KINDS, type CreateTransactionInput } from '@meterline/contract/transactions';
-import { serviceNameIn } from '@meterline/contract/services';
+import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
+import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/contract/money-format';
+import type { createTransactionInputSchema, CreateTransactionInput } from '@meterline/contract/transactions';
+import { TRANSACTION_KINDS } from '@meterline/contract/list-specs';
+import { serviceNameIn } from '@meterline/contract/service-names';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
@@ -55,14 +56,17 @@ export function TransactionCreatePage() {
 
   const schema = useMemo(
     () =>
-      createTransactionInputSchema.superRefine((value, context) => {
-        const amount = parseMoney(value.amount, decimals);
-        if (amount === null)
-          context.addIssue({ code: 'custom', path: ['amount'], message: t('invoices.payment.amountInvalid', { decimals }) });
-        else if (amount === 0n || (amount < 0n && value.kind !== 'adjustment'))
-          context.addIssue({ code: 'custom', path: ['amount'], message: t('transactions.form.amountPositive') });
-        if (value.kind === 'handover' && !value.from_user)
-          context.addIssue({ code: 'custom', path: ['from_user'], message: t('transactions.form.fromUserRequired') });
+      lazySchema(async () => {
+        const { createTransactionInputSchema } = await import('@meterline/contract/transactions');
+        return createTransactionInputSchema.superRefine((value, context) => {
+          const amount = parseMoney(value.amount, decimals);
+          if (amount === null)
+            context.addIssue({ code: 'custom', path: ['amount'], message: t('invoices.payment.amountInvalid', { decimals }) });
+          else if (amount === 0n || (amount < 0n && value.kind !== 'adjustment'))
+            context.addIssue({ code: 'custom', path: ['amount'], message: t('transactions.form.amountPositive') });
+          if (value.kind === 'handover' && !value.from_user)
+            context.addIssue({ code: 'custom', path: ['from_user'], message: t('transactions.form.fromUserRequired') });
+        });
       }),
     [decimals, t],
   );

@@ -1,14 +1,12 @@
-import { contractResolver } from '../../../shared/lib/contract-resolver';
+import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { setPasswordInputSchema } from '@meterline/contract/auth';
 import { useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
 import { useSession } from '../../../shared/lib/session';
@@ -39,10 +37,9 @@ export function ChangePasswordForm() {
   const [formError, setFormError] = useState<string | null>(null);
   const schema = useMemo(
     () =>
-      setPasswordInputSchema.extend({ repeat_password: z.string() }).refine((values) => values.new_password === values.repeat_password, {
-        path: ['repeat_password'],
-        message: t('forms.messages.passwordMismatch'),
-      }),
+      lazySchema(() =>
+        import('./change-password-schema').then((module) => module.changePasswordSchema(t('forms.messages.passwordMismatch'))),
+      ),
     [t],
   );
   const { control, formState, handleSubmit, setError, reset } = useForm<PasswordFormValues>({

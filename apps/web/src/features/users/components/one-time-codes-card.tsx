@@ -1,12 +1,11 @@
-import { contractResolver } from '../../../shared/lib/contract-resolver';
+import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { otpCodeInputSchema } from '@meterline/contract/auth';
-import { normalizeDigits } from '@meterline/contract/money';
+import { normalizeDigits } from '@meterline/contract/digits';
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -21,6 +20,7 @@ import { useDisableOtp } from '../api/disable-otp';
 import { useStartOtp, type OtpSetup } from '../api/start-otp';
 import { SectionCard } from './section-card';
 
+const otpCodeSchema = lazySchema(() => import('@meterline/contract/auth').then((contract) => contract.otpCodeInputSchema));
 /** "JBSW Y3DP EHPK 3PXP": the key in groups of four, easier to type into an app. */
 export function groupSecret(secret: string): string {
   return secret.replace(/(.{4})/g, '$1 ').trim();
@@ -40,7 +40,7 @@ function CodeForm({
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(null);
   const { control, formState, handleSubmit, setError } = useForm<{ code: string }>({
-    resolver: contractResolver(otpCodeInputSchema) as unknown as Resolver<{ code: string }>,
+    resolver: contractResolver(otpCodeSchema) as unknown as Resolver<{ code: string }>,
     defaultValues: { code: '' },
   });
   const handleFormSubmit = handleSubmit(async ({ code }) => {

@@ -1,12 +1,11 @@
-import { contractResolver } from '../../../shared/lib/contract-resolver';
+import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import { DEFAULT_DIGIT_SYSTEM, DIGIT_SYSTEMS, type DigitSystem } from '@meterline/contract/digits';
-import { z } from 'zod';
 import Stack from '@mui/material/Stack';
-import { updateUserInputSchema, type Me } from '@meterline/contract/users';
+import type { Me } from '@meterline/contract/users';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -30,9 +29,7 @@ interface ProfileFormValues {
 }
 
 const FIELDS = ['first_name', 'last_name', 'phone', 'email', 'digits'] as const;
-const schema = updateUserInputSchema
-  .pick({ first_name: true, last_name: true, phone: true, email: true })
-  .extend({ digits: z.enum(['', ...DIGIT_SYSTEMS]) });
+const schema = lazySchema(() => import('./profile-details-schema').then((module) => module.profileDetailsSchema));
 
 const valuesOf = (user: Pick<Me, 'first_name' | 'last_name' | 'phone' | 'email' | 'digits'>): ProfileFormValues => ({
   first_name: user.first_name,
