@@ -6,6 +6,7 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- --scale=0.1
  *   options: --scale=1 --tenants=10 --rounds=3 --duration=5 --connections=20 --processes=1 --api-root=<checkout>
+ *            --database=meterline_bench --port=3100 (the API; the references take the next two ports)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -38,7 +39,11 @@ const connections = Number(option('connections', '20'));
 const processes = Number(option('processes', '1'));
 const invoicesPerTenant = Math.max(1000, Math.round(100_000 * scale));
 const INVOICES_PER_CUSTOMER = 10;
-const PORTS = { api: 3100, minimal: 3101, raw: 3102 };
+/** Another name and ports let two runs share the machine (the database is dropped at each start). */
+const databaseName = option('database', 'meterline_bench');
+if (!/^[a-z_][a-z0-9_]*$/.test(databaseName)) throw new Error(`--database: a plain lower-case name, not ${databaseName}`);
+const basePort = Number(option('port', '3100'));
+const PORTS = { api: basePort, minimal: basePort + 1, raw: basePort + 2 };
 const baseUrl = process.env.DATABASE_URL;
 if (!baseUrl) {
   console.error('DATABASE_URL (a PostgreSQL server the bench may create a database on) is required.');
@@ -46,13 +51,18 @@ if (!baseUrl) {
 }
 const databaseUrl = (() => {
   const url = new URL(baseUrl);
-  url.pathname = '/meterline_bench';
+  url.pathname = `/${databaseName}`;
   return url.toString();
 })();
 
 const children: ChildProcess[] = [];
-function startProcess(args: string[], env: Record<string, string>, readyText: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  readyText: string,
+  nodeArgs: string[] = ['--import', 'tsx'],
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, ...args], {
     cwd: apiRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -96,15 +106,20 @@ function apiProcessesRss(pid: number | undefined): number[] {
 // A fresh database migrated by the API under test, with the demo tenants (admin / demo1234).
 const admin = new pg.Client({ connectionString: baseUrl });
 await admin.connect();
-await admin.query('drop database if exists meterline_bench with (force)');
-await admin.query('create database meterline_bench');
+await admin.query(`drop database if exists ${databaseName} with (force)`);
+await admin.query(`create database ${databaseName}`);
 await admin.end();
 await startProcess([path.join(apiRoot, 'apps/api/src/db/migrate-cli.ts')], { DATABASE_URL: databaseUrl }, 'Migrated');
 const demoDatabase = await openPostgres(databaseUrl, 'default', { max: 2 });
 await seedDemo(new DatabaseRegistry(new Map([['default', demoDatabase]])), createPasswordHasher({ memoryCost: 19_456, timeCost: 2 }));
 await demoDatabase.close();
+// As `npm start` runs it (scripts/start.mjs of the checkout under test, with the node options of
+// its package.json's `start`), the web build skipped.
+const startScript = (JSON.parse(fs.readFileSync(path.join(apiRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts
+  .start;
+const startOptions = startScript.split(/\s+/).filter((word) => word.startsWith('--'));
 const api = await startProcess(
-  [path.join(apiRoot, 'apps/api/src/server.ts')],
+  [path.join(apiRoot, 'scripts/start.mjs')],
   {
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
@@ -112,11 +127,13 @@ const api = await startProcess(
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     WEB_CONCURRENCY: String(processes),
+    SKIP_WEB_BUILD: '1',
     // Sign-in under load from one address: the failure counters are still written (a successful
     // sign-in spends one attempt and gives it back), but 20 at once must not be refused.
     LOGIN_FAILURES_PER_IP_PER_MINUTE: '100000',
   },
   'Meterline is running',
+  startOptions,
 );
 const apiUrl = `http://127.0.0.1:${PORTS.api}`;
 const signIn = await fetch(`${apiUrl}/api/auth/jwt/create/`, {
@@ -224,6 +241,7 @@ const calls: Call[] = [
   ...[1, 2, 3, 4].map((n) => ({ name: `stats${n}`, url: `${apiUrl}/api/statistics/stats${n}/` })),
 ];
 
+const apiRssAtRest = apiProcessesRss(api.pid);
 const results = new Map<string, AutocannonResult[]>();
 for (let round = 1; round <= rounds; round += 1) {
   process.stdout.write(`round ${round}/${rounds} `);
@@ -333,6 +351,7 @@ for (const call of calls) {
   const ratio = call.reference ? `${(rps / referenceRps[call.reference]).toFixed(2)}x ${call.reference}` : '';
   console.log(`| ${call.name} | ${rps.toFixed(0)} | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${ratio} |`);
 }
+const megabytes = (values: number[]) => (values.length ? values.join(' + ') : '?');
 const markPaidRps = markPaid.length ? median(markPaid.map((run) => run.requests.average)) : 0;
 const signInRps = median(signIns.map((run) => run.requests.average));
 const hashRps = median(hashRates);
@@ -343,7 +362,7 @@ console.log(
   `| sign-in | ${signInRps.toFixed(0)} | ${median(signIns.map((run) => run.latency.p50)).toFixed(1)} | ${median(signIns.map((run) => run.latency.p99)).toFixed(1)} | ${(signInRps / hashRps).toFixed(2)}x argon2id verify alone (${hashRps.toFixed(0)}/s) |`,
 );
 console.log(
-  `\nAPI RSS after the load (${processes} process${processes > 1 ? 'es' : ''}): ${apiRss.length ? apiRss.join(' + ') : '?'} MB (goal <= 150 MB per process on PostgreSQL)`,
+  `\nAPI RSS (${processes} process${processes > 1 ? 'es' : ''}): ${megabytes(apiRssAtRest)} MB at rest, ${megabytes(apiRss)} MB after the load (goal <= 150 MB per process on PostgreSQL)`,
 );
 for (const call of calls.filter((item) => item.reference === 'raw')) {
   const { rps, p99 } = summary.get(call.name)!;

@@ -1,9 +1,11 @@
-// `npm start`: builds the web app when its sources changed, then serves API + web on one port.
+// `npm start`: builds the web app when its sources changed, bundles the API (scripts/bundle-api.mjs),
+// then serves API + web on one port.
 import { spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { API_BUNDLE, bundleApi } from './bundle-api.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
@@ -35,5 +37,6 @@ if (hasWebApp && process.env.SKIP_WEB_BUILD !== '1') {
   }
 }
 
-register();
-await import('../apps/api/src/server.ts');
+// The workers of a cluster (WEB_CONCURRENCY) run this file again: they take the primary's bundle.
+const server = cluster.isPrimary ? await bundleApi() : API_BUNDLE;
+await import(pathToFileURL(server).href);

@@ -19,11 +19,21 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** A database or a transaction on it: repositories accept either. */
 export type Executor = Db | Tx;
 
+/** The alias of the database holding tenants, users and sessions (and the data of tenants placed on it). */
+export const DEFAULT_ALIAS = 'default';
+
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 // node-postgres returns int8 and numeric as exact strings; PGlite is told to do the same for int8
 // (its default is a lossy JS number), so both drivers hand Drizzle the same exact text.
 const pgliteParsers = { [types.INT8]: (value: string) => value };
+
+/**
+ * PGlite runs PostgreSQL in the process's own memory: its shared buffers are memory of the API
+ * process. 32 MB instead of PostgreSQL's 128 MB keeps the embedded API under 300 MB (issue 18);
+ * pages not in them are read from the data directory through the system's file cache.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
 export interface Database {
   alias: string;
@@ -39,7 +49,7 @@ export async function openPglite(dataDir: string, alias = 'default', options: { 
   fs.mkdirSync(dataDir, { recursive: true });
   const lock: DataDirLock | null = options.lock === false ? null : acquireDataDirLock(dataDir);
   try {
-    const client = await PGlite.create(dataDir, { parsers: pgliteParsers });
+    const client = await PGlite.create(dataDir, { parsers: pgliteParsers, startParams: PGLITE_START_PARAMS });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       alias,
@@ -95,7 +105,7 @@ export class DatabaseRegistry {
   }
 
   get default(): Db {
-    return this.get('default');
+    return this.get(DEFAULT_ALIAS);
   }
 
   has(alias: string): boolean {

@@ -106,12 +106,16 @@ async function fetchNearerEnd<T>(source: ListSource<T, unknown>, total: number, 
 }
 
 async function countAndPage<T>(db: Executor, source: ListSource<T, unknown>, limit: number, offset: number) {
+  // The first page does not depend on the count: it is read at the same time (issue 18).
+  const firstPage = offset === 0 ? source.fetchPage(limit, 0) : null;
+  // Marked handled: if the count fails first, the page's own failure is not an unhandled rejection.
+  firstPage?.catch(() => undefined);
   const kept = source.keptCount ? await source.keptCount() : null;
   if (kept !== null) {
     const counted = kept > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: kept, capped: false };
-    return { ...counted, results: await fetchNearerEnd(source, kept, limit, offset) };
+    return { ...counted, results: await (firstPage ?? fetchNearerEnd(source, kept, limit, offset)) };
   }
-  const [counted, results] = await Promise.all([countCapped(db, source.countQuery()), source.fetchPage(limit, offset)]);
+  const [counted, results] = await Promise.all([countCapped(db, source.countQuery()), firstPage ?? source.fetchPage(limit, offset)]);
   return { ...counted, results };
 }
 

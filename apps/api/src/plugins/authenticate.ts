@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '@meterline/contract/errors';
+import { MAX_DB_INTEGER } from '@meterline/contract/common';
 import { normalizeRole } from '@meterline/contract/roles';
 import type { DatabaseRegistry } from '../db/client';
 import { unauthorized } from '../lib/http-errors';
@@ -16,17 +17,30 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
+ * The path's `serviceId` when it is a plain id (the route's schema validates it later; anything
+ * else, Arabic-Indic digits included, is left to the scope's own read).
+ */
+function pathServiceId(request: FastifyRequest): number | null {
+  const value = (request.params as { serviceId?: unknown } | undefined)?.serviceId;
+  if (typeof value !== 'string' || !/^[1-9]\d{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= MAX_DB_INTEGER ? id : null;
+}
+
+/**
  * Verifies the access token and re-reads the user on every request, so that a blocked tenant,
  * a deactivated user, or a changed role or password is refused at once with a 401.
  */
 async function authenticatePlugin(app: FastifyInstance, options: { tokens: TokenService; databases: DatabaseRegistry }) {
   app.decorateRequest('actor', null);
+  app.decorateRequest('signedInRows', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
     const claims = options.tokens.verifyAccess(token);
-    // One statement per request: the user, the tenant and the session's revocation (issue 18).
-    const found = await findUserWithTenantAndSession(options.databases.default, claims.user_id, claims.fam);
+    // One statement per request: the user, the tenant, the session's revocation and, for a tenant
+    // in `default`, the settings and the path's service that the request's scope reads (issue 18).
+    const found = await findUserWithTenantAndSession(options.databases.default, claims.user_id, claims.fam, pathServiceId(request));
     if (!found) throw unauthorized(ERROR_CODES.tokenNotValid);
     const { user, tenant } = found;
     if (!user.isActive) throw unauthorized(ERROR_CODES.userInactive);
@@ -37,6 +51,7 @@ async function authenticatePlugin(app: FastifyInstance, options: { tokens: Token
     const role = normalizeRole(user.role);
     if (!role) throw unauthorized(ERROR_CODES.tokenNotValid);
     request.actor = { userId: user.id, tenantId: user.tenantId, role, username: user.username, dbAlias: tenant?.dbAlias ?? null };
+    request.signedInRows = { user, tenant, scope: found.scope };
   });
 }
 

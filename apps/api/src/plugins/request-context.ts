@@ -3,6 +3,7 @@ import { errorLanguageOf, type ErrorLanguage } from '@meterline/contract/error-m
 import type { Action, Subject } from '@meterline/contract/permissions';
 import { can } from '@meterline/contract/permissions';
 import type { Role } from '@meterline/contract/roles';
+import type { services, settings, tenants, users } from '../db/schema/index';
 import { forbidden, unauthorized } from '../lib/http-errors';
 
 /*
@@ -21,9 +22,28 @@ export interface Actor {
   dbAlias: string | null;
 }
 
+/**
+ * The rows the authentication's one statement read for this request (issue 18), so that the
+ * request's scope and `users/me` do not read them again. `scope` is null when the tenant's data
+ * lives in another database than `default` (the statement reads `default` only): the scope then
+ * reads its own database.
+ */
+export interface SignedInRows {
+  user: typeof users.$inferSelect;
+  tenant: typeof tenants.$inferSelect | null;
+  scope: {
+    settings: typeof settings.$inferSelect | null;
+    /** The path's `serviceId` the statement looked for (null: none in the path, or not a plain id). */
+    serviceId: number | null;
+    /** That service if it is the tenant's, else null. */
+    service: typeof services.$inferSelect | null;
+  } | null;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
+    signedInRows: SignedInRows | null;
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

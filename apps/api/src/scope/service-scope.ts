@@ -82,7 +82,12 @@ export async function resolveServiceContext(
 ): Promise<ServiceContext> {
   const actor = tenantActorOf(request);
   const db = databases.get(actor.dbAlias);
-  const row = await findServiceWithSettings(db, { tenantId: actor.tenantId, serviceId });
+  // The authentication's statement read them already when the tenant's data is in `default`.
+  const read = request.signedInRows?.scope;
+  const row =
+    read && read.serviceId === serviceId
+      ? read.service && { service: read.service, settings: read.settings }
+      : await findServiceWithSettings(db, { tenantId: actor.tenantId, serviceId });
   if (!row) throw notFound();
   // Issue 17: a disabled service keeps its data readable and refuses every new write.
   if (!row.service.isActive && request.method !== 'GET' && request.method !== 'HEAD') throw conflict(ERROR_CODES.serviceInactive);
@@ -101,23 +106,33 @@ export async function resolveServiceContext(
   };
 }
 
+/**
+ * One date formatter per valid zone, made once (building an `Intl.DateTimeFormat` costs more than
+ * the rest of a request's scope; issue 18). Only zones Intl accepts are kept, at most
+ * `MAX_FORMATTERS` (Intl accepts any letter case of a zone's name, so the names are not bounded).
+ */
+const MAX_FORMATTERS = 1000;
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+function dayFormatter(timezone: string): Intl.DateTimeFormat | null {
+  const known = dayFormatters.get(timezone);
+  if (known) return known;
+  try {
+    const made = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    if (dayFormatters.size < MAX_FORMATTERS) dayFormatters.set(timezone, made);
+    return made;
+  } catch {
+    return null;
+  }
+}
+
 /** Today's date (YYYY-MM-DD) in the tenant's timezone: due dates, overdue and "this month" use it. */
 export function todayIn(timezone: string, now: Date): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
+  return dayFormatter(timezone)?.format(now) ?? now.toISOString().slice(0, 10);
 }
 
 /** A valid IANA zone for SQL `at time zone` (an unknown zone would be a database error). */
 export function safeTimezone(timezone: string): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
-    return timezone;
-  } catch {
-    return 'UTC';
-  }
+  return dayFormatter(timezone) ? timezone : 'UTC';
 }
 
 export function addDays(date: string, days: number): string {
@@ -137,5 +152,6 @@ export interface TenantContext {
 export async function resolveTenantContext(databases: DatabaseRegistry, request: FastifyRequest): Promise<TenantContext> {
   const actor = tenantActorOf(request);
   const db = databases.get(actor.dbAlias);
-  return { db, tenantId: actor.tenantId, actor, terms: await findTenantTerms(db, actor.tenantId) };
+  const read = request.signedInRows?.scope;
+  return { db, tenantId: actor.tenantId, actor, terms: read ? termsFrom(read.settings) : await findTenantTerms(db, actor.tenantId) };
 }

@@ -83,7 +83,7 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
   routes.get(
     '/me/',
     { ...signedIn, schema: { tags, summary: 'The signed-in user with the tenant summary', response: { 200: meSchema, ...authErrors } } },
-    async (request) => users.me(actorOf(request)),
+    async (request) => users.me(actorOf(request), request.signedInRows),
   );
 
   routes.get(

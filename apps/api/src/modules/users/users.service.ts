@@ -15,7 +15,7 @@ import type { Mailer } from '../../lib/mailer';
 import type { PasswordHasher } from '../../lib/password';
 import { assertStrongPassword } from '../../lib/password-strength';
 import { generatePassword } from '../../lib/random';
-import type { Actor } from '../../plugins/request-context';
+import type { Actor, SignedInRows } from '../../plugins/request-context';
 import { recordAudit } from '../audit/audit.repository';
 import type { AuditContext } from '../../plugins/request-context';
 import { createOtpSecret, otpauthUri, verifyOtp } from '../../lib/otp';
@@ -126,12 +126,15 @@ export function createUserService(deps: {
     }
   }
 
-  /** The tenant part of `users/me/`: the tenant's row comes with the user's (one statement), the settings from its database. */
-  async function tenantSummary(tenantRow: UserWithTenant['tenant']): Promise<Me['tenant']> {
+  /**
+   * The tenant part of `users/me/`: the tenant's row comes with the user's (one statement), the
+   * settings from its database, unless that statement read them already (`read`, issue 18).
+   */
+  async function tenantSummary(tenantRow: UserWithTenant['tenant'], read?: SignedInRows['scope']): Promise<Me['tenant']> {
     if (tenantRow === null || tenantRow.dbAlias === null) return null;
     const tenantId = tenantRow.id;
     const dbAlias = tenantRow.dbAlias;
-    const config = await findSettings(databases.get(dbAlias), { tenantId });
+    const config = read ? read.settings : await findSettings(databases.get(dbAlias), { tenantId });
     const currency = config?.currency ?? 'USD';
     return {
       id: tenantId,
@@ -149,10 +152,11 @@ export function createUserService(deps: {
   return {
     toUser: (row: UserRow): User => toUser(row),
 
-    async me(actor: Actor): Promise<Me> {
-      const found = await findUserWithTenant(db, actor.userId);
+    /** `signedIn`: the rows the request's authentication read (the same user), else they are read here. */
+    async me(actor: Actor, signedIn?: SignedInRows | null): Promise<Me> {
+      const found = signedIn?.user.id === actor.userId ? signedIn : await findUserWithTenant(db, actor.userId);
       if (!found) throw notFound();
-      return { ...toUser(found.user), tenant: await tenantSummary(found.tenant) };
+      return { ...toUser(found.user), tenant: await tenantSummary(found.tenant, signedIn?.scope) };
     },
 
     listSource(scope: TenantScope, query: ListQuery & { role?: string; is_active?: boolean }): ListSource<User> {

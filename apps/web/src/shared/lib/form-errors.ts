@@ -6,7 +6,7 @@ import type { ErrorLanguage } from '@meterline/contract/error-messages';
 import { i18next } from '../../i18n/index';
 import { ApiError } from './api-client';
 import { catalogText } from './error-catalog';
-import { digitSystemFor, localizeDigits } from './format-number';
+import { localizeNumbers } from './format-number';
 
 /** The language of a translation function (a fixed `t` knows it; else the app's language). */
 export function languageOfT(t: TFunction): ErrorLanguage {
@@ -72,10 +72,7 @@ const SCREEN_TEXTS: Partial<Record<ErrorCode, ScreenText>> = {
  * `INV-2026-000042`; an Arabic screen read in Arabic-Indic shows `١٦` (issue 17, one digit system).
  */
 function inUserDigits(text: string, t: TFunction): string {
-  const language = languageOfT(t);
-  const localized = localizeDigits(text, language);
-  // An amount's decimal point between Arabic-Indic digits is the Arabic decimal separator (12.50 → ١٢٫٥٠).
-  return digitSystemFor(language) === 'arab' ? localized.replace(/(?<=[٠-٩])\.(?=[٠-٩])/g, '٫') : localized;
+  return localizeNumbers(text, languageOfT(t));
 }
 
 /**

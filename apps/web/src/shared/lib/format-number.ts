@@ -62,6 +62,16 @@ export function localizeDigits(text: string, language: string): string {
   return text.replace(ARABIC_INDIC_DIGIT, (digit) => String((digit.charCodeAt(0) - 0x0660) % 0x90));
 }
 
+/**
+ * A text's numbers in the language's digits (`localizeDigits`), a decimal point between
+ * Arabic-Indic digits written as the Arabic decimal separator (12.50 → ١٢٫٥٠): a message's
+ * amounts, a stored decimal shown in a read-only field.
+ */
+export function localizeNumbers(text: string, language: string): string {
+  const localized = localizeDigits(text, language);
+  return digitSystemFor(language) === 'arab' ? localized.replace(/(?<=[٠-٩])\.(?=[٠-٩])/g, '٫') : localized;
+}
+
 /** A count in the user's language and digits, without bidi marks: callers isolate it. */
 export function formatCount(value: number, language: string): string {
   return stripBidiMarks(new Intl.NumberFormat(numberLocale(language)).format(value));
@@ -95,8 +105,17 @@ export function formatDecimal(value: string, language: string, maxDecimals = 3):
  * direction even inside a left-to-right isolate, which showed `INV-٠٠٠١٢٣-٢٠٢٦`. A left-to-right mark
  * before each group that follows a separator keeps the order. Western digits need none.
  */
-export function keepDigitGroupsInOrder(text: string): string {
+function keepDigitGroupsInOrder(text: string): string {
   return text.replace(/(?<=[^\u0660-\u0669\u06f0-\u06f9])(?=[\u0660-\u0669\u06f0-\u06f9])/g, '\u200e');
+}
+
+/**
+ * A code or phone (INV-2026-000001, ST-E2-1, +961 3 975805) in the language's digits with its digit
+ * groups in order: what `CodeText` shows, for places that need a string (a subtitle, a breadcrumb,
+ * a read-only field). Callers isolate it (`isolateLtr`) where it sits inside other text.
+ */
+export function localizeCode(text: string, language: string): string {
+  return keepDigitGroupsInOrder(localizeDigits(text, language));
 }
 
 /** A chart axis's number, short and in the user's digits: 250K, ٢٥٠ ألف (or 250 ألف). */

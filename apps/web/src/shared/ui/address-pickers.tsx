@@ -1,13 +1,13 @@
 import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useBuildings } from '../api/get-buildings';
 import { useRegions } from '../api/get-regions';
 import { useStreets } from '../api/get-streets';
 import { localizeMessage } from '../lib/form-errors';
 import { useFormReadOnly } from './form-read-only';
+import { RecordTextField } from './record-text-field';
 
 export interface AddressValue {
   region: number | null;
@@ -51,7 +51,7 @@ export function AddressPickers({
     <Stack spacing={2}>
       {isError && <Alert severity="error">{t('forms.address.loadFailed')}</Alert>}
       <Stack direction={direction} spacing={2}>
-        <TextField
+        <RecordTextField
           select
           label={t('forms.address.region')}
           value={value.region ?? ''}
@@ -69,8 +69,8 @@ export function AddressPickers({
               {region.name}
             </MenuItem>
           ))}
-        </TextField>
-        <TextField
+        </RecordTextField>
+        <RecordTextField
           select
           label={t('forms.address.street')}
           value={value.street ?? ''}
@@ -89,8 +89,8 @@ export function AddressPickers({
               {street.name}
             </MenuItem>
           ))}
-        </TextField>
-        <TextField
+        </RecordTextField>
+        <RecordTextField
           select
           label={t('forms.address.building')}
           value={value.building ?? ''}
@@ -111,7 +111,7 @@ export function AddressPickers({
               {building.name}
             </MenuItem>
           ))}
-        </TextField>
+        </RecordTextField>
       </Stack>
     </Stack>
   );

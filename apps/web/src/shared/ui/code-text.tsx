@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { keepDigitGroupsInOrder, localizeDigits } from '../lib/format-number';
+import { localizeCode } from '../lib/format-number';
 
 /**
  * A code written by the app or typed by staff (an invoice or receipt number, a customer's code, a
@@ -10,5 +10,5 @@ import { keepDigitGroupsInOrder, localizeDigits } from '../lib/format-number';
 export function CodeText({ value }: { value: string | null | undefined }) {
   const { i18n } = useTranslation();
   if (!value) return <span>—</span>;
-  return <bdi dir="ltr">{keepDigitGroupsInOrder(localizeDigits(value, i18n.language))}</bdi>;
+  return <bdi dir="ltr">{localizeCode(value, i18n.language)}</bdi>;
 }

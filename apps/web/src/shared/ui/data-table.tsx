@@ -2,7 +2,6 @@ import ClearOutlined from '@mui/icons-material/ClearOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -46,6 +45,7 @@ import { FilterBar } from './filter-bar';
 import { FilterSelect } from './filter-select';
 import { formatCount, isolateLtr } from '../lib/format-number';
 import { DirectionIcon } from './direction-icon';
+import { RetryAlert } from './record-state';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -239,16 +239,7 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
       </FilterBar>
 
       {query.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {errorMessage}
-        </Alert>
+        <RetryAlert onRetry={() => void query.refetch()}>{errorMessage}</RetryAlert>
       ) : showCards ? (
         <CardList
           label={label}

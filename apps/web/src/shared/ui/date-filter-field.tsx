@@ -5,16 +5,45 @@ import { formatDate, formatMonth } from '../lib/format-date';
 import { FILTER_WIDTH, useActiveFilterChip } from './filter-bar';
 
 /**
- * The pickers (MUI X's DatePicker, dayjs and its locales: ~50 KB gzip) come when the filter shows,
- * not with the list's JS (docs/decisions.md, "Issue 18, item 4: bundle budget").
+ * The picker (MUI X's DatePicker, dayjs and its locales: ~50 KB gzip), the forms' own
+ * (date-picker-input.tsx), comes when the filter shows, not with the list's JS (docs/decisions.md,
+ * "Issue 18, item 4: bundle budget").
  */
-const DateFilterPicker = lazy(() => import('./date-filter-pickers').then((module) => ({ default: module.DateFilterPicker })));
-const DateRangePickers = lazy(() => import('./date-filter-pickers').then((module) => ({ default: module.DateRangePickers })));
+const DatePickerInput = lazy(() => import('./date-picker-input'));
 
 /** The room of a small field (two side by side on wide screens, stacked on phones) while the pickers download. */
 function PickerPlaceholder({ width, double = false }: { width: number; double?: boolean }) {
   return (
     <Box aria-busy="true" sx={{ height: { xs: double ? 92 : 40, sm: 40 }, width: { xs: '100%', sm: double ? width * 2 + 12 : width } }} />
+  );
+}
+
+/**
+ * The shared picker as a filter: a small field of the filter bar's width; a half-typed date changes
+ * nothing, a cleared one clears the filter (null).
+ */
+function FilterPicker({
+  onChange,
+  width,
+  ...picker
+}: {
+  label: string;
+  value: string | undefined;
+  onChange(value: string | null): void;
+  kind?: 'date' | 'month';
+  minDate?: string;
+  maxDate?: string;
+  width: number;
+}) {
+  return (
+    <DatePickerInput
+      {...picker}
+      isFilter
+      size="small"
+      fullWidth={false}
+      sx={{ width: { xs: '100%', sm: width } }}
+      onChange={(next) => onChange(next || null)}
+    />
   );
 }
 
@@ -42,7 +71,7 @@ export function DateFilterField({
   useActiveFilterChip(label, shown, () => onChange(null));
   return (
     <Suspense fallback={<PickerPlaceholder width={width} />}>
-      <DateFilterPicker language={language} label={label} value={value} onChange={onChange} kind={kind} width={width} />
+      <FilterPicker label={label} value={value} kind={kind} width={width} onChange={onChange} />
     </Suspense>
   );
 }
@@ -75,16 +104,22 @@ export function DateRangeFilter({
   useActiveFilterChip(label, shown, () => onChange({ from: null, to: null }));
   return (
     <Suspense fallback={<PickerPlaceholder width={width} double />}>
-      <DateRangePickers
-        language={language}
-        label={label}
-        fromLabel={fromLabel}
-        toLabel={toLabel}
-        from={from}
-        to={to}
-        onChange={onChange}
-        width={width}
-      />
+      <Box role="group" aria-label={label} sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1.5 }}>
+        <FilterPicker
+          label={fromLabel}
+          value={from}
+          maxDate={to}
+          width={width}
+          onChange={(next) => onChange({ from: next, to: to ?? null })}
+        />
+        <FilterPicker
+          label={toLabel}
+          value={to}
+          minDate={from}
+          width={width}
+          onChange={(next) => onChange({ from: from ?? null, to: next })}
+        />
+      </Box>
     </Suspense>
   );
 }

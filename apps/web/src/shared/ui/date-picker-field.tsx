@@ -3,38 +3,50 @@ import { lazy, Suspense } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { localizeMessage } from '../lib/form-errors';
+import type { DatePickerInputProps } from './date-picker-input';
+import { useFormReadOnly } from './form-read-only';
+import { RecordTextField } from './record-text-field';
 
 /**
  * The picker itself (MUI X's DatePicker, dayjs and its locales: ~50 KB gzip) comes when the field
- * shows, not with the screen's JS (docs/decisions.md, "Issue 18, item 4: bundle budget").
+ * shows, not with the screen's JS (docs/decisions.md, "Issue 18, item 4: bundle budget"). The list
+ * filters load the same one (date-filter-field.tsx).
  */
 const DatePickerInput = lazy(() => import('./date-picker-input'));
 
-export interface DatePickerFieldProps {
-  label: string;
+/** The shared picker's props as a form field: a value always given, a minimum width instead of `sx`. */
+export type DatePickerFieldProps = Omit<DatePickerInputProps, 'value' | 'onIncomplete' | 'isFilter' | 'minDate' | 'maxDate' | 'sx'> & {
   /** `YYYY-MM-DD` (date) or `YYYY-MM` (month); '' for none. */
   value: string;
-  onChange(value: string): void;
-  kind?: 'date' | 'month';
-  size?: 'small' | 'medium';
-  isRequired?: boolean;
-  isDisabled?: boolean;
-  error?: string;
-  helperText?: string;
-  fullWidth?: boolean;
   minWidth?: number;
-  onBlur?(): void;
-}
+};
 
 /**
  * A day or a month picked through the app's locale (issue 17): MUI X's picker with the language's
  * month names and the user's digits (date-picker-input.tsx), downloaded when first shown; until then
- * a placeholder of the field's height.
+ * a placeholder of the field's height. A date typed half-way is '' until it is whole.
  */
-export function DatePickerField(props: DatePickerFieldProps) {
+export function DatePickerField({ minWidth, ...props }: DatePickerFieldProps) {
+  const isReadOnly = useFormReadOnly();
+  const sx = minWidth ? { minWidth: { xs: '100%', sm: minWidth } } : undefined;
+  // Nothing to pick from in the read view: the label and the dash of every empty field, no download.
+  if (isReadOnly && !props.value) {
+    return (
+      <RecordTextField
+        label={props.label}
+        value=""
+        size={props.size}
+        fullWidth={props.fullWidth}
+        helperText={props.error ?? props.helperText}
+        error={Boolean(props.error)}
+        sx={sx}
+        slotProps={{ htmlInput: { readOnly: true } }}
+      />
+    );
+  }
   return (
     <Suspense fallback={<Box aria-busy="true" sx={{ minHeight: props.size === 'small' ? 40 : 56 }} />}>
-      <DatePickerInput {...props} />
+      <DatePickerInput {...props} sx={sx} onIncomplete={() => props.onChange('')} />
     </Suspense>
   );
 }

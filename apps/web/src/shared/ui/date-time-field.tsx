@@ -5,6 +5,8 @@ import { Controller, type Control, type FieldPath, type FieldValues } from 'reac
 import { useTranslation } from 'react-i18next';
 import { localizeMessage } from '../lib/form-errors';
 import { useSession } from '../lib/session';
+import { useFormReadOnly } from './form-read-only';
+import { RecordTextField } from './record-text-field';
 
 /**
  * The picker itself (MUI X's DateTimePicker, dayjs and its locales: ~58 KB gzip) comes when a form
@@ -52,12 +54,27 @@ export function DateTimeField<T extends FieldValues, TTransformed extends FieldV
 }) {
   const { t, i18n } = useTranslation();
   const zone = useSession().user?.tenant?.timezone || null;
+  const isReadOnly = useFormReadOnly();
   return (
     <Controller<T, FieldPath<T>, TTransformed>
       control={control}
       name={name}
       render={({ field, fieldState }) => {
         const error = fieldState.error?.message ? localizeMessage(fieldState.error.message, t) : undefined;
+        // Nothing to pick from in the read view: the label and the dash of every empty field, no download.
+        if (isReadOnly && !field.value) {
+          return (
+            <RecordTextField
+              label={label}
+              value=""
+              fullWidth
+              name={field.name}
+              helperText={error ?? helperText}
+              error={Boolean(error)}
+              slotProps={{ htmlInput: { readOnly: true } }}
+            />
+          );
+        }
         return (
           // The height of the field while the picker downloads, so the dialog does not jump.
           <Suspense fallback={<Box aria-busy="true" sx={{ minHeight: 56 }} />}>

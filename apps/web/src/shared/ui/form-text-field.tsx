@@ -1,8 +1,9 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import type { TextFieldProps } from '@mui/material/TextField';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { localizeMessage } from '../lib/form-errors';
 import { useFormReadOnly } from './form-read-only';
+import { RecordTextField, type ReadViewDigits } from './record-text-field';
 
 /** `TTransformed`: what the form's resolver outputs (a zod schema's output), when it differs from the values. */
 export type FormTextFieldProps<T extends FieldValues, TTransformed extends FieldValues = T> = Omit<
@@ -13,6 +14,8 @@ export type FormTextFieldProps<T extends FieldValues, TTransformed extends Field
   name: FieldPath<T>;
   /** Turns what was typed into the form value (the numeric field normalises digits). */
   parse?(text: string): unknown;
+  /** How the value's digits show in the read view: `text` by default (see `ReadViewDigits`). */
+  readViewDigits?: ReadViewDigits;
 };
 
 /**
@@ -37,7 +40,7 @@ export function FormTextField<T extends FieldValues, TTransformed extends FieldV
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <TextField
+        <RecordTextField
           {...props}
           required={props.required && !isReadOnly}
           slotProps={slotProps}

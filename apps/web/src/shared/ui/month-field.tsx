@@ -1,12 +1,12 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { normalizeDigits } from '@meterline/contract/digits';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dateLocale } from '../lib/format-number';
 import { localizeMessage } from '../lib/form-errors';
 import { useFormReadOnly } from './form-read-only';
+import { RecordTextField } from './record-text-field';
 
 const MONTH_NUMBERS = Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, '0'));
 
@@ -48,7 +48,7 @@ export function MonthField<T extends FieldValues, TTransformed extends FieldValu
         const error = fieldState.error?.message ? localizeMessage(fieldState.error.message, t) : undefined;
         return (
           <Stack direction="row" spacing={1} sx={{ minWidth: 0 }}>
-            <TextField
+            <RecordTextField
               select
               label={label}
               required={isRequired && !isReadOnly}
@@ -70,8 +70,8 @@ export function MonthField<T extends FieldValues, TTransformed extends FieldValu
                   {monthName(number, i18n.language)}
                 </MenuItem>
               ))}
-            </TextField>
-            <TextField
+            </RecordTextField>
+            <RecordTextField
               label={t('forms.year')}
               value={year}
               onChange={(event) => update(normalizeDigits(event.target.value).replace(/\D/g, '').slice(0, 4), month)}

@@ -9,6 +9,26 @@ import { ApiError } from '../lib/api-client';
 import { errorMessageOf } from '../lib/form-errors';
 
 /**
+ * A load that failed (a record, a list, a panel of figures): what failed, in the screen's words or
+ * the error's, and Retry, which asks again. Every failed load with a retry shows through it.
+ */
+export function RetryAlert({ onRetry, children }: { onRetry(): void; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      }
+    >
+      {children}
+    </Alert>
+  );
+}
+
+/**
  * What a detail page shows until its record is there: the form's shape in grey while loading
  * (`rows` fields); for a 404 or an id that cannot exist (`isMissing`: a deleted row, or one of
  * another tenant or service) the screen's `failedMessage` or "This record no longer exists.";
@@ -36,20 +56,7 @@ export function RecordState({
     // The screen's own failure words when it has them (the spec's "Failed to fetch tenant."), no retry.
     return <Alert severity="warning">{failedMessage ?? t('forms.errors.notFound')}</Alert>;
   }
-  if (error) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {failedMessage ?? errorMessageOf(error, t)}
-      </Alert>
-    );
-  }
+  if (error) return <RetryAlert onRetry={onRetry}>{failedMessage ?? errorMessageOf(error, t)}</RetryAlert>;
   if (isPending) {
     return (
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} role="status" aria-busy="true" aria-label={t('app.loading')}>

@@ -171,6 +171,7 @@ export function UserForm({
               control={control}
               name="username"
               label={t('users.fields.username')}
+              readViewDigits="verbatim"
               required
               disabled={isLocked}
               autoComplete="off"

@@ -1,7 +1,6 @@
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import UndoOutlined from '@mui/icons-material/UndoOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -29,6 +28,7 @@ import { Money } from '../../../shared/ui/money';
 import { useCustomerLedger } from '../api/get-customer-ledger';
 import { BalanceText } from './balance-text';
 import { CodeText } from '../../../shared/ui/code-text';
+import { RetryAlert } from '../../../shared/ui/record-state';
 
 /** The payment and refund forms (zod, react-hook-form) and the statement download when opened, not with the customer. */
 const PayAccountDialog = lazy(() =>
@@ -104,18 +104,7 @@ export function CustomerLedger({ serviceId, customer }: { serviceId: number; cus
         </Stack>
       </Stack>
 
-      {ledger.isError && !ledger.data && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void ledger.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('account.ledger.loadFailed')}
-        </Alert>
-      )}
+      {ledger.isError && !ledger.data && <RetryAlert onRetry={() => void ledger.refetch()}>{t('account.ledger.loadFailed')}</RetryAlert>}
       {ledger.isPending && <Skeleton variant="rounded" height={240} aria-label={t('app.loading')} />}
       {ledger.data && (
         <>

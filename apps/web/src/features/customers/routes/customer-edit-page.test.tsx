@@ -8,7 +8,7 @@ import { customer } from '../test-customer';
 const ELECTRICITY = [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }];
 const emptyPage = { count: 0, count_capped: false, next: null, previous: null, results: [] };
 
-function renderCustomer(role: string, path: string, handler: FetchHandler = () => undefined) {
+function renderCustomer(role: string, path: string, handler: FetchHandler = () => undefined, language: 'en' | 'ar' = 'en') {
   const fetchMock = stubFetch((url, init) => {
     if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
     if (url === '/api/services/1/customers/5/' && init.method === 'GET') return jsonResponse(200, customer);
@@ -19,6 +19,7 @@ function renderCustomer(role: string, path: string, handler: FetchHandler = () =
     path,
     routePath: '/customers/:customerId',
     role,
+    language,
     routes: [{ path: '/customers', element: <p>Customer list</p> }],
   });
   return { ...result, fetchMock };
@@ -37,6 +38,15 @@ describe('customer page', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Account', 'Details', 'Invoices']);
     expect(screen.getByRole('region', { name: 'Balance' })).toHaveTextContent('$36.52');
     expect(fetchMock.mock.calls.some(([url]) => /stations|bundles|readings|payments/.test(String(url)))).toBe(false);
+  });
+
+  it("writes the code in the subtitle in the reader's digits with its groups in order", async () => {
+    renderCustomer('support', '/customers/5', () => undefined, 'ar');
+    await screen.findByRole('heading', { name: 'Fadi Fares', level: 1 });
+    // A left-to-right mark before each Arabic-Indic group keeps C-٠٠٠٠٠٥ from reading ٠٠٠٠٠٥-C.
+    expect(
+      screen.getByText((_, element) => element?.tagName === 'DIV' && element.textContent.startsWith('\u2066C-\u200e٠٠٠٠٠٥\u2069')),
+    ).toBeInTheDocument();
   });
 
   it('lists the meter readings with what each added', async () => {

@@ -26,7 +26,7 @@ import { CustomerForm, customerFormValuesOf } from '../components/customer-form'
 import { CustomerLedger } from '../components/customer-ledger';
 import { customerStatusLabel } from '../components/customer-status-chip';
 import { CustomerSummary } from '../components/customer-summary';
-import { isolateLtr, localizeDigits } from '../../../shared/lib/format-number';
+import { isolateLtr, localizeCode } from '../../../shared/lib/format-number';
 
 /** The other tabs' tables download when their tab opens; the account (the first tab) and the form come with the page. */
 const CustomerReadingsTable = lazy(() =>
@@ -102,7 +102,7 @@ export function CustomerEditPage() {
     <>
       <PageHeader
         title={name}
-        subtitle={data && `${isolateLtr(localizeDigits(data.code, i18n.language))} · ${customerStatusLabel(data.status, t)}`}
+        subtitle={data && `${isolateLtr(localizeCode(data.code, i18n.language))} · ${customerStatusLabel(data.status, t)}`}
         backTo={paths.customers}
         breadcrumbs={[{ label: t('customers.title'), to: paths.customers }, { label: name }]}
         actions={

@@ -1,10 +1,9 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../../shared/ui/record-state';
 
 /** One dashboard widget with its loading skeleton, error (with retry) and empty states. */
 export function ChartCard({
@@ -27,19 +26,7 @@ export function ChartCard({
   const { t } = useTranslation();
   let body: ReactNode = children;
   if (isLoading) body = <Skeleton variant="rounded" height={height} aria-label={t('app.loading')} />;
-  else if (isError)
-    body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {t('dashboard.error')}
-      </Alert>
-    );
+  else if (isError) body = <RetryAlert onRetry={onRetry}>{t('dashboard.error')}</RetryAlert>;
   else if (isEmpty)
     body = (
       <Typography color="text.secondary" sx={{ height, display: 'grid', placeItems: 'center' }}>

@@ -4,9 +4,7 @@ import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import PowerOutlined from '@mui/icons-material/PowerOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CardActionArea from '@mui/material/CardActionArea';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -23,6 +21,7 @@ import { formatCount, formatDecimal } from '../../../shared/lib/format-number';
 import { Money } from '../../../shared/ui/money';
 import { NumberText } from '../../../shared/ui/number-text';
 import type { DashboardPeriod, DateRange } from '../lib/periods';
+import { RetryAlert } from '../../../shared/ui/record-state';
 
 /** A figure that opens the list it counts, filtered the same way. */
 function KpiCard({
@@ -152,19 +151,7 @@ export function KpiCards({
   const { t } = useTranslation();
   const links = kpiLinks(range);
   const inMonth = period === 'month';
-  if (isError)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {t('dashboard.error')}
-      </Alert>
-    );
+  if (isError) return <RetryAlert onRetry={onRetry}>{t('dashboard.error')}</RetryAlert>;
   if (isLoading || !data)
     return (
       <Box sx={GRID_SX}>

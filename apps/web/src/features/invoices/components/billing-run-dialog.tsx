@@ -48,6 +48,7 @@ import { useBillingRunPreview, useGenerateInvoices } from '../api/generate-invoi
 import { useSendInvoices } from '../api/send-invoices';
 import { useStationOptions } from '../../../shared/api/get-station-options';
 import { DatePickerField } from '../../../shared/ui/date-picker-field';
+import { RetryAlert } from '../../../shared/ui/record-state';
 
 /** "Sent N, skipped M" after "Send all", with how many were skipped for each reason. */
 function SendSummary({ result }: { result: SendInvoicesResult }) {
@@ -425,16 +426,7 @@ export function BillingRunDialog({
                 {!input ? null : preview.isPending ? (
                   <Skeleton variant="rounded" height={56} />
                 ) : preview.isError ? (
-                  <Alert
-                    severity="error"
-                    action={
-                      <Button color="inherit" size="small" onClick={() => void preview.refetch()}>
-                        {t('common.retry')}
-                      </Button>
-                    }
-                  >
-                    {errorMessageOf(preview.error, t)}
-                  </Alert>
+                  <RetryAlert onRetry={() => void preview.refetch()}>{errorMessageOf(preview.error, t)}</RetryAlert>
                 ) : (
                   <Alert severity={toBill > 0 ? 'info' : 'success'}>
                     {toBill > 0

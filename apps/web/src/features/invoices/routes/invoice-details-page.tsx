@@ -47,7 +47,7 @@ import { LineDescription } from '../components/line-description';
 import type { PaymentMode } from '../components/payment-dialog';
 import { reversibleMinorOf } from '../components/reversible-amount';
 import { CodeText } from '../../../shared/ui/code-text';
-import { isolateLtr, localizeDigits } from '../../../shared/lib/format-number';
+import { isolateLtr, localizeCode } from '../../../shared/lib/format-number';
 
 /** The money dialogs (their forms: zod, react-hook-form) download when opened, not with the invoice. */
 const PaymentDialog = lazy(() => import('../components/payment-dialog').then((module) => ({ default: module.PaymentDialog })));
@@ -69,7 +69,7 @@ export function InvoiceDetailsPage() {
 
   const breadcrumbs = [
     { label: t('invoices.title'), to: '/invoices' },
-    { label: query.data ? isolateLtr(localizeDigits(query.data.number, i18n.language)) : t('invoices.detailsTitle') },
+    { label: query.data ? isolateLtr(localizeCode(query.data.number, i18n.language)) : t('invoices.detailsTitle') },
   ];
   if (query.isError) {
     return (

@@ -14,7 +14,7 @@ import { useStation } from '../api/get-station';
 import { useUpdateStation } from '../api/update-station';
 import { StationForm, stationFormValuesOf } from '../components/station-form';
 import { stationStatusLabel } from '../components/station-status-chip';
-import { isolateLtr, localizeDigits } from '../../../shared/lib/format-number';
+import { isolateLtr, localizeCode } from '../../../shared/lib/format-number';
 
 /** One station: the edit form for admins, the same fields read-only for accountants. */
 export function StationEditPage() {
@@ -36,7 +36,7 @@ export function StationEditPage() {
       <PageHeader
         title={name}
         subtitle={
-          station.data && `${isolateLtr(localizeDigits(station.data.code, i18n.language))} · ${stationStatusLabel(station.data.status, t)}`
+          station.data && `${isolateLtr(localizeCode(station.data.code, i18n.language))} · ${stationStatusLabel(station.data.status, t)}`
         }
         backTo={paths.stations}
         breadcrumbs={[{ label: t('stations.title'), to: paths.stations }, { label: name }]}

@@ -129,6 +129,7 @@ export function TenantForm({
               control={control}
               name="slug"
               label={t('tenants.fields.slug')}
+              readViewDigits="verbatim"
               required
               disabled={isBusy}
               helperText={t('tenants.fields.slugHelp')}
@@ -182,6 +183,7 @@ export function TenantForm({
                 name="db_alias"
                 label={t('tenants.fields.dbAlias')}
                 helperText={t('tenants.fields.dbAliasFixed')}
+                readViewDigits="verbatim"
                 slotProps={{ input: { readOnly: true }, htmlInput: { dir: 'ltr' } }}
               />
             )}

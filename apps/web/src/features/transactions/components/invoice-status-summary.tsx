@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
@@ -13,6 +11,7 @@ import { useInvoicesByStatus } from '../../../shared/api/get-invoices-by-status'
 import { listHref, paths } from '../../../shared/lib/paths';
 import { Money } from '../../../shared/ui/money';
 import { NumberText } from '../../../shared/ui/number-text';
+import { RetryAlert } from '../../../shared/ui/record-state';
 
 type StatusKey = keyof Translations['dashboard']['status'];
 const STATUSES: StatusKey[] = ['paid', 'partially_paid', 'unpaid', 'overdue', 'cancelled'];
@@ -42,16 +41,7 @@ export function InvoiceStatusSummary({
         {t('transactions.summary.title')}
       </Typography>
       {summary.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void summary.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('transactions.summary.error')}
-        </Alert>
+        <RetryAlert onRetry={() => void summary.refetch()}>{t('transactions.summary.error')}</RetryAlert>
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' } }}>
           {rows.map((row) => (
