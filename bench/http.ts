@@ -128,9 +128,10 @@ const api = await startProcess(
     LOG_LEVEL: 'warn',
     WEB_CONCURRENCY: String(processes),
     SKIP_WEB_BUILD: '1',
-    // Sign-in under load from one address: the failure counters are still written (a successful
-    // sign-in spends one attempt and gives it back), but 20 at once must not be refused.
+    // Sign-in under load from one address, one account: the failure counters are still written (a
+    // successful sign-in spends one attempt of each and gives it back), but 20 at once must not be refused.
     LOGIN_FAILURES_PER_IP_PER_MINUTE: '100000',
+    LOGIN_FAILURES_PER_ACCOUNT_AND_IP: '100000',
   },
   'Meterline is running',
   startOptions,
