@@ -54,7 +54,7 @@ describe('the scope read with the authentication answers as its own read did', (
     expect((await admin.get('/api/services/99999999999/invoices/')).statusCode).toBe(404);
   });
 
-  it('a service id in Arabic-Indic digits is read on its own and answers the same', async () => {
+  it('a service id in Arabic-Indic digits is read by the same statement and answers the same', async () => {
     const arabic = String(fixture.tenantA.electricityId).replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
     const [plain, written] = [
       await admin.get(`/api/services/${fixture.tenantA.electricityId}/customers/`),
@@ -62,6 +62,10 @@ describe('the scope read with the authentication answers as its own read did', (
     ];
     expect(written.statusCode).toBe(200);
     expect(written.json().count).toBe(plain.json().count);
+    // No read of its own: as many statements as the plain id.
+    expect(await statementsOf(() => admin.get(`/api/services/${arabic}/customers/`))).toEqual(
+      await statementsOf(() => admin.get(`/api/services/${fixture.tenantA.electricityId}/customers/`)),
+    );
   });
 
   it('a service disabled a moment ago refuses the next write (read again on every request)', async () => {

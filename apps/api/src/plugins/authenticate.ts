@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '@meterline/contract/errors';
-import { MAX_DB_INTEGER } from '@meterline/contract/common';
+import { idParamSchema } from '@meterline/contract/common';
 import { normalizeRole } from '@meterline/contract/roles';
 import type { DatabaseRegistry } from '../db/client';
 import { unauthorized } from '../lib/http-errors';
@@ -17,14 +17,14 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * The path's `serviceId` when it is a plain id (the route's schema validates it later; anything
- * else, Arabic-Indic digits included, is left to the scope's own read).
+ * The path's `serviceId` read by the route's own rule (`idParamSchema`, which validates it again
+ * later); null when there is none or it is not an id.
  */
 function pathServiceId(request: FastifyRequest): number | null {
   const value = (request.params as { serviceId?: unknown } | undefined)?.serviceId;
-  if (typeof value !== 'string' || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= MAX_DB_INTEGER ? id : null;
+  if (value === undefined) return null;
+  const parsed = idParamSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 /**
