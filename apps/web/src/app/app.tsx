@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { loadErrorCatalog } from '../shared/lib/error-catalog';
+import { whenIdle } from '../shared/lib/on-demand';
 import type { SessionState } from '../shared/lib/session-context';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
@@ -21,6 +22,5 @@ export function renderApp(root: Root, initialSession?: SessionState) {
     </StrictMode>,
   );
   // The error texts are needed after a first answer or check, not for the first render.
-  const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
-  idle(() => void loadErrorCatalog().catch(() => undefined));
+  whenIdle(() => void loadErrorCatalog().catch(() => undefined));
 }

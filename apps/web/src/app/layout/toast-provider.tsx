@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ToastContext, type ToastOptions, type Toasts } from '../../shared/hooks/use-toast';
+import { whenIdle } from '../../shared/lib/on-demand';
 import type { ShowToast } from './toast-host';
 
 /** notistack (~8 KB gzip) is not part of any screen: it downloads once the screen shows, or with the first toast. */
@@ -16,10 +17,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     // After the screen's first render, when the browser is idle: the first toast then shows at once.
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => setHostWanted(true));
-    return () => cancel(handle);
+    return whenIdle(() => setHostWanted(true));
   }, []);
 
   const onReady = useCallback((ready: ShowToast) => {

@@ -6,6 +6,7 @@ import { codeOfZodIssue, type ZodIssueLike } from '@meterline/contract/zod-issue
 import { i18next } from '../../i18n/index';
 import { catalogText, loadErrorCatalog } from './error-catalog';
 import { messageOfCode } from './form-errors';
+import { importOnce } from './on-demand';
 
 /** A schema imported when first needed (`lazySchema`): the form shows before zod has arrived. */
 export type SchemaLoader<Input, Output> = () => Promise<z.ZodType<Output, Input>>;
@@ -15,12 +16,7 @@ export type SchemaLoader<Input, Output> = () => Promise<z.ZodType<Output, Input>
  * contract's schemas (~25 KB gzip) then download while the form shows, not before the screen.
  */
 export function lazySchema<Input, Output>(load: SchemaLoader<Input, Output>): SchemaLoader<Input, Output> {
-  let loading: Promise<z.ZodType<Output, Input>> | undefined;
-  return () => {
-    loading ??= load();
-    loading.catch(() => (loading = undefined));
-    return loading;
-  };
+  return importOnce(load);
 }
 
 /**
