@@ -35,32 +35,13 @@ export interface UserFormValues {
 }
 
 const FIELDS = ['username', 'password', 'first_name', 'last_name', 'email', 'phone', 'role', 'is_active'] as const;
+/** The fields the form edits on both create and update (create adds the password). */
+const EDITED = { username: true, first_name: true, last_name: true, email: true, phone: true, role: true, is_active: true } as const;
 const createSchema = lazySchema(() =>
-  import('@meterline/contract/users').then(({ createUserInputSchema }) =>
-    createUserInputSchema.pick({
-      username: true,
-      password: true,
-      first_name: true,
-      last_name: true,
-      email: true,
-      phone: true,
-      role: true,
-      is_active: true,
-    }),
-  ),
+  import('@meterline/contract/users').then(({ createUserInputSchema }) => createUserInputSchema.pick({ ...EDITED, password: true })),
 );
 const updateSchema = lazySchema(() =>
-  import('@meterline/contract/users').then(({ updateUserInputSchema }) =>
-    updateUserInputSchema.pick({
-      username: true,
-      first_name: true,
-      last_name: true,
-      email: true,
-      phone: true,
-      role: true,
-      is_active: true,
-    }),
-  ),
+  import('@meterline/contract/users').then(({ updateUserInputSchema }) => updateUserInputSchema.pick(EDITED)),
 );
 
 const EMPTY: UserFormValues = {
