@@ -33,7 +33,7 @@ export interface SignedInRows {
   tenant: typeof tenants.$inferSelect | null;
   scope: {
     settings: typeof settings.$inferSelect | null;
-    /** The path's `serviceId` the statement looked for (null: none in the path, or not a plain id). */
+    /** The path's `serviceId` the statement looked for (null: none in the path, or not an id by `idParamSchema`). */
     serviceId: number | null;
     /** That service if it is the tenant's, else null. */
     service: typeof services.$inferSelect | null;
