@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config';
 import { acquireDataDirLock, runningOwnerOf } from '../db/lock';
+import { PGLITE_EXTENSIONS } from '../db/client';
 import { first } from '@meterline/contract/invariant';
 
 /**
@@ -40,7 +41,7 @@ const stamp = new Date()
 const staging = `${pgliteDir}.restoring-${stamp}`;
 try {
   fs.mkdirSync(staging, { recursive: true });
-  const restored = await PGlite.create(staging, { loadDataDir: new Blob([fs.readFileSync(file)]) });
+  const restored = await PGlite.create(staging, { loadDataDir: new Blob([fs.readFileSync(file)]), extensions: PGLITE_EXTENSIONS });
   const { rows } = await restored.query<{ tenants: number }>('select count(*)::int as tenants from tenants');
   await restored.close();
   let keptAt: string | null = null;

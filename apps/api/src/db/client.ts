@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -35,6 +36,13 @@ const pgliteParsers = { [types.INT8]: (value: string) => value };
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
+/**
+ * The extensions the migrations create (0019: pg_trgm, the customer search's index). PGlite loads an
+ * extension's code only when told to, so every PGlite opened on a data directory lists them: an
+ * insert into a table with a trigram index needs it.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export interface Database {
   alias: string;
   kind: 'pglite' | 'postgres';
@@ -49,7 +57,11 @@ export async function openPglite(dataDir: string, alias = 'default', options: { 
   fs.mkdirSync(dataDir, { recursive: true });
   const lock: DataDirLock | null = options.lock === false ? null : acquireDataDirLock(dataDir);
   try {
-    const client = await PGlite.create(dataDir, { parsers: pgliteParsers, startParams: PGLITE_START_PARAMS });
+    const client = await PGlite.create(dataDir, {
+      parsers: pgliteParsers,
+      startParams: PGLITE_START_PARAMS,
+      extensions: PGLITE_EXTENSIONS,
+    });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       alias,

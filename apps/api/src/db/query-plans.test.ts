@@ -39,6 +39,7 @@ const originalQuery = pg.Client.prototype.query;
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Index Name'?: string;
   'Plan Rows': number;
   Plans?: PlanNode[];
 }
@@ -51,8 +52,12 @@ function problemsOf(node: PlanNode): string[] {
   return [...own, ...(node.Plans ?? []).flatMap(problemsOf)];
 }
 
+function indexesOf(node: PlanNode): string[] {
+  return [...(node['Index Name'] ? [node['Index Name']] : []), ...(node.Plans ?? []).flatMap(indexesOf)];
+}
+
 /** Requests the URL and explains every SELECT on the tenant's tables the app sent for it. */
-async function problemsOfRequest(url: string): Promise<string[]> {
+async function problemsOfRequest(url: string, options: { indexes?: string[] } = {}): Promise<string[]> {
   recorded = [];
   const response = await admin.get(url);
   const queries = recorded;
@@ -70,6 +75,7 @@ async function problemsOfRequest(url: string): Promise<string[]> {
     );
     const plan = first((result.rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN']).Plan;
     problems.push(...problemsOf(plan).map((problem) => `${problem}: ${url}`));
+    options.indexes?.push(...indexesOf(plan));
   }
   return problems;
 }
@@ -161,6 +167,17 @@ describe.skipIf(!isPostgres)('query plans at 200,000 rows (PostgreSQL)', () => {
       for (const page of [1, 200]) problems.push(...(await problemsOfRequest(path(`ordering=${ordering}&page=${page}`))));
     }
     expect(problems).toEqual([]);
+  });
+
+  it('finds a searched customer by the trigram index, not by matching every customer of the service', async () => {
+    const path = (query: string) => servicePath(fixture.tenantA, `customers/?${query}`);
+    for (const search of ['C000123', 'customer 9f3', '+9615123']) {
+      const indexes: string[] = [];
+      const problems = await problemsOfRequest(path(`search=${encodeURIComponent(search)}`), { indexes });
+      expect(problems).toEqual([]);
+      // The count and the totals read the few matches from the index (migration 0019).
+      expect(indexes.filter((name) => name === 'customers_search_trgm_idx').length, search).toBeGreaterThanOrEqual(2);
+    }
   });
 
   it('walks an index for the payment list in its default order', async () => {
