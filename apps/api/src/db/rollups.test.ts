@@ -125,6 +125,54 @@ describe('counters and rollups kept by the triggers (migration 0006)', () => {
     expect(await kept()).toEqual(await recomputed());
   });
 
+  it('keep the customer counts (migration 0020) equal to a full count after random creates, status changes, moves and deletes', async () => {
+    const db = context.db;
+    const keptCustomers = () =>
+      selectRows(
+        db,
+        sql`select tenant_id, service_id, status, sum(customers)::int as n from customer_counts group by 1, 2, 3 having sum(customers) <> 0 order by 1, 2, 3`,
+      );
+    const countedCustomers = () =>
+      selectRows(db, sql`select tenant_id, service_id, status, count(*)::int as n from customers group by 1, 2, 3 order by 1, 2, 3`);
+    expect((await keptCustomers()).length).toBeGreaterThan(2);
+    expect(await keptCustomers()).toEqual(await countedCustomers());
+    let seed = 20;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const statuses = ['active', 'suspended', 'disconnected'];
+    for (let round = 0; round < 40; round += 1) {
+      const action = Math.floor(random() * 5);
+      const offset = Math.floor(random() * 20);
+      if (action === 0) {
+        // Several customers in one statement (as an import adds them).
+        await db.execute(sql`insert into customers (tenant_id, service_id, code, full_name, status)
+          select tenant_id, service_id, code || '-r' || ${round}::int || '-' || id, full_name, ${statuses[round % 3]}
+          from customers order by id offset ${offset}::int limit 3`);
+      } else if (action === 1) {
+        await db.execute(
+          sql`update customers set status = ${statuses[offset % 3]} where id in (select id from customers order by id offset ${offset}::int limit 4)`,
+        );
+      } else if (action === 2) {
+        // A balance written by a payment moves no count.
+        await db.execute(
+          sql`update customers set balance = balance + 100 where id in (select id from customers order by id offset ${offset}::int limit 5)`,
+        );
+      } else if (action === 3) {
+        // A customer moved to the tenant's other service (one without invoices: a copy made above).
+        await db.execute(sql`update customers c set service_id = s.id from services s
+          where s.tenant_id = c.tenant_id and s.id <> c.service_id
+            and c.id = (select id from customers where code like '%-r%' order by id offset ${offset}::int limit 1)`);
+      } else {
+        await db.execute(
+          sql`delete from customers where id in (select id from customers where code like '%-r%' order by id desc offset ${offset}::int limit 2)`,
+        );
+      }
+    }
+    expect(await keptCustomers()).toEqual(await countedCustomers());
+  });
+
   it('roll back with the write that failed', async () => {
     const before = await kept();
     await expect(

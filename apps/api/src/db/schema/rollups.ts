@@ -1,8 +1,8 @@
 import { bigint, date, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 
 /*
- * Counters and rollups written only by the triggers of migration 0006 (in the transaction of the
- * invoice or payment write that changes them), read by the lists' counts and the statistics.
+ * Counters and rollups written only by the triggers of migrations 0006 and 0020 (in the transaction
+ * of the invoice, payment or customer write that changes them), read by the lists' counts and the statistics.
  */
 
 /** Invoices per service and status, in 16 slots (id % 16) so concurrent writers rarely share a row. */
@@ -16,6 +16,19 @@ export const invoiceCounts = pgTable(
     invoices: bigint('invoices', { mode: 'number' }).notNull(),
   },
   (table) => [primaryKey({ name: 'invoice_counts_pkey', columns: [table.tenantId, table.serviceId, table.status, table.slot] })],
+);
+
+/** Customers per service and status, in 16 slots (migration 0020): the customer list's counts. */
+export const customerCounts = pgTable(
+  'customer_counts',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    serviceId: integer('service_id').notNull(),
+    status: text('status').notNull(),
+    slot: smallint('slot').notNull(),
+    customers: bigint('customers', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ name: 'customer_counts_pkey', columns: [table.tenantId, table.serviceId, table.status, table.slot] })],
 );
 
 /** Invoices per service, issue day, due day and status: count, totals and amounts paid. */
