@@ -121,7 +121,6 @@ export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
           reversesId: isReversal ? (input.reverses ?? null) : null,
           heldBy,
         });
-        if (amount > 0n) await issueReceiptNumber(tx, scope.tenantId, payment.id, deps.clock.now());
         const tenderRow = tender ? await insertPaymentTender(tx, { tenantId: scope.tenantId, paymentId: payment.id, ...tender }) : null;
         const amountPaid = invoice.amountPaid + amount;
         const after = await updateInvoiceRow(tx, scope, invoiceId, { amountPaid, status: statusFor(invoice.total, amountPaid) });
@@ -142,6 +141,9 @@ export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
           names,
           terms.decimals,
         );
+        // Last before the commit: the tenant's receipt counter row is locked from here to the commit,
+        // and every payment of the tenant queues on it (gapless numbers), so it is held the shortest.
+        if (amount > 0n) await issueReceiptNumber(tx, scope.tenantId, payment.id, deps.clock.now());
         await ticket?.complete(tx, 201, response);
         return response;
       });
