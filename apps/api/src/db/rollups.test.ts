@@ -173,6 +173,69 @@ describe('counters and rollups kept by the triggers (migration 0006)', () => {
     expect(await keptCustomers()).toEqual(await countedCustomers());
   });
 
+  it('keep the open subscription counts (migration 0021) equal to a full count after random opens, ends, readings, moves and deletes', async () => {
+    const db = context.db;
+    const keptSubscriptions = () =>
+      selectRows(
+        db,
+        sql`select tenant_id, service_id, sum(subscriptions)::int as n from subscription_counts group by 1, 2 having sum(subscriptions) <> 0 order by 1, 2`,
+      );
+    const countedSubscriptions = () =>
+      selectRows(
+        db,
+        sql`select tenant_id, service_id, count(*)::int as n from subscriptions where ended_on is null group by 1, 2 order by 1, 2`,
+      );
+    expect((await keptSubscriptions()).length).toBeGreaterThan(2);
+    expect(await keptSubscriptions()).toEqual(await countedSubscriptions());
+    let seed = 21;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    // Rows this test adds start on this day, so only they are deleted.
+    const added = '2031-01-01';
+    for (let round = 0; round < 40; round += 1) {
+      const action = Math.floor(random() * 6);
+      const offset = Math.floor(random() * 10);
+      if (action === 0) {
+        // Several in one statement: ended copies, and an open one for each customer that has none.
+        await db.execute(sql`insert into subscriptions (tenant_id, service_id, customer_id, bundle_id, started_on, ended_on)
+          select tenant_id, service_id, customer_id, bundle_id, ${added}::date, ${added}::date
+          from subscriptions order by id offset ${offset}::int limit 3`);
+        await db.execute(sql`insert into subscriptions (tenant_id, service_id, customer_id, bundle_id, started_on)
+          select distinct on (s.customer_id) s.tenant_id, s.service_id, s.customer_id, s.bundle_id, ${added}::date
+          from subscriptions s
+          where not exists (select 1 from subscriptions o where o.tenant_id = s.tenant_id and o.customer_id = s.customer_id and o.ended_on is null)
+          order by s.customer_id, s.id limit 2`);
+      } else if (action === 1) {
+        await db.execute(sql`update subscriptions set ended_on = ${added}::date
+          where id in (select id from subscriptions where ended_on is null order by id offset ${offset}::int limit 3)`);
+      } else if (action === 2) {
+        // Reopened (one customer at a time: a customer has one open subscription at most).
+        await db.execute(sql`update subscriptions set ended_on = null
+          where id = (select s.id from subscriptions s where s.ended_on is not null
+            and not exists (select 1 from subscriptions o where o.tenant_id = s.tenant_id and o.customer_id = s.customer_id and o.ended_on is null)
+            order by s.id offset ${offset}::int limit 1)`);
+      } else if (action === 3) {
+        // A reading writes the counter of open meters: no count moves.
+        await db.execute(
+          sql`update subscriptions set counter = counter + 1 where id in (select id from subscriptions order by id offset ${offset}::int limit 5)`,
+        );
+      } else if (action === 4) {
+        // Moved to the tenant's other service.
+        await db.execute(sql`update subscriptions x set service_id = s.id from services s
+          where s.tenant_id = x.tenant_id and s.id <> x.service_id
+            and x.id = (select id from subscriptions where started_on = ${added}::date order by id offset ${offset}::int limit 1)`);
+      } else {
+        await db.execute(
+          sql`delete from subscriptions where id in (select id from subscriptions where started_on = ${added}::date
+            order by ended_on is null desc, id desc offset ${offset % 3}::int limit 2)`,
+        );
+      }
+    }
+    expect(await keptSubscriptions()).toEqual(await countedSubscriptions());
+  });
+
   it('roll back with the write that failed', async () => {
     const before = await kept();
     await expect(

@@ -31,6 +31,18 @@ export const customerCounts = pgTable(
   (table) => [primaryKey({ name: 'customer_counts_pkey', columns: [table.tenantId, table.serviceId, table.status, table.slot] })],
 );
 
+/** Open subscriptions (ended_on is null) per service, in 16 slots (migration 0021): the dashboard's meter count. */
+export const subscriptionCounts = pgTable(
+  'subscription_counts',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    serviceId: integer('service_id').notNull(),
+    slot: smallint('slot').notNull(),
+    subscriptions: bigint('subscriptions', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ name: 'subscription_counts_pkey', columns: [table.tenantId, table.serviceId, table.slot] })],
+);
+
 /** Invoices per service, issue day, due day and status: count, totals and amounts paid. */
 export const invoiceRollups = pgTable(
   'invoice_rollups',

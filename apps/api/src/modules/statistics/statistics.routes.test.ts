@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoneyAmount } from '@meterline/contract/money';
 import { seedBillingDemo, type BillingDemoSummary } from '../../seed/billing-demo';
@@ -116,6 +116,32 @@ describe('statistics', () => {
       expect(response.json()).toEqual(expected);
       expect(expected.collected_this_month).not.toBe('0.00');
     }
+  });
+
+  it('stats1 reads the numbers of customers and open meters from the kept counters, not by counting them', async () => {
+    const tenantId = fixture.tenantA.id;
+    const raw = await rawRows();
+    const counted = {
+      customers: raw.customers.length,
+      active_subscriptions: raw.subscriptions.filter((row) => row.endedOn === null).length,
+    };
+    const figures = async () => {
+      const { customers: found, active_subscriptions } = (await admin.get('/api/statistics/stats1/')).json();
+      return { customers: found as number, active_subscriptions: active_subscriptions as number };
+    };
+    expect(await figures()).toEqual(counted);
+    // Counters moved by hand show in the figures: they are read, not recounted.
+    const movedCustomers = sql`tenant_id = ${tenantId} and (service_id, status, slot) = (select service_id, status, slot from customer_counts where tenant_id = ${tenantId} limit 1)`;
+    const movedMeters = sql`tenant_id = ${tenantId} and (service_id, slot) = (select service_id, slot from subscription_counts where tenant_id = ${tenantId} limit 1)`;
+    await context.db.execute(sql`update customer_counts set customers = customers + 1000 where ${movedCustomers}`);
+    await context.db.execute(sql`update subscription_counts set subscriptions = subscriptions + 100 where ${movedMeters}`);
+    try {
+      expect(await figures()).toEqual({ customers: counted.customers + 1000, active_subscriptions: counted.active_subscriptions + 100 });
+    } finally {
+      await context.db.execute(sql`update customer_counts set customers = customers - 1000 where ${movedCustomers}`);
+      await context.db.execute(sql`update subscription_counts set subscriptions = subscriptions - 100 where ${movedMeters}`);
+    }
+    expect(await figures()).toEqual(counted);
   });
 
   it('stats2 gives invoiced and collected for each of 12 months', async () => {
