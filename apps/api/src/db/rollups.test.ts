@@ -52,6 +52,15 @@ async function recomputed() {
   };
 }
 
+/** A repeatable sequence in [0, 1) (a linear congruential generator): the same writes on every run. */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+
 beforeAll(async () => {
   context = await createTestContext();
   context.clock.set(NOW);
@@ -80,11 +89,7 @@ describe('counters and rollups kept by the triggers (migration 0006)', () => {
 
   it('equal a full recomputation after random inserts, updates, deletes and a timezone change', async () => {
     const db = context.db;
-    let seed = 18;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
+    const random = seededRandom(18);
     const statuses = ['unpaid', 'partially_paid', 'paid', 'cancelled'];
     for (let round = 0; round < 40; round += 1) {
       const action = Math.floor(random() * 6);
@@ -136,11 +141,7 @@ describe('counters and rollups kept by the triggers (migration 0006)', () => {
       selectRows(db, sql`select tenant_id, service_id, status, count(*)::int as n from customers group by 1, 2, 3 order by 1, 2, 3`);
     expect((await keptCustomers()).length).toBeGreaterThan(2);
     expect(await keptCustomers()).toEqual(await countedCustomers());
-    let seed = 20;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
+    const random = seededRandom(20);
     const statuses = ['active', 'suspended', 'disconnected'];
     for (let round = 0; round < 40; round += 1) {
       const action = Math.floor(random() * 5);
@@ -187,11 +188,7 @@ describe('counters and rollups kept by the triggers (migration 0006)', () => {
       );
     expect((await keptSubscriptions()).length).toBeGreaterThan(2);
     expect(await keptSubscriptions()).toEqual(await countedSubscriptions());
-    let seed = 21;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
+    const random = seededRandom(21);
     // Rows this test adds start on this day, so only they are deleted.
     const added = '2031-01-01';
     for (let round = 0; round < 40; round += 1) {
