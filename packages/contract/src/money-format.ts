@@ -1,4 +1,5 @@
 import { normalizeDigits } from './digits';
+import { numberFormat } from './intl-formats';
 
 /**
  * Money's formatting and exact parsing, without zod (money.ts re-exports them with the schemas):
@@ -66,7 +67,7 @@ export function formatMoneyAmount(minor: bigint, decimals: number): string {
  */
 export function formatMoney(amount: string, currency: string, locale: string): string {
   const decimals = currencyDecimals(currency);
-  const formatter = new Intl.NumberFormat(locale === 'ar' ? 'ar-EG' : locale === 'en' ? 'en-US' : locale, {
+  const formatter = numberFormat(locale === 'ar' ? 'ar-EG' : locale === 'en' ? 'en-US' : locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: decimals,

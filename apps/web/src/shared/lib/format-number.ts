@@ -1,5 +1,6 @@
 import { DEFAULT_DIGIT_SYSTEM, type DigitSystem } from '@meterline/contract/digits';
 import type { Me } from '@meterline/contract/users';
+import { numberFormat } from '@meterline/contract/intl-formats';
 
 /**
  * The one place that decides how numbers, dates and codes are written (issue 17): English is
@@ -74,7 +75,7 @@ export function localizeNumbers(text: string, language: string): string {
 
 /** A count in the user's language and digits, without bidi marks: callers isolate it. */
 export function formatCount(value: number, language: string): string {
-  return stripBidiMarks(new Intl.NumberFormat(numberLocale(language)).format(value));
+  return stripBidiMarks(numberFormat(numberLocale(language)).format(value));
 }
 
 /** First-strong isolate (FSI … PDI) for a name inside a sentence, so an Arabic name in English text (or the reverse) keeps its own order. */
@@ -94,7 +95,7 @@ export function isolateLtr(text: string): string {
  */
 export function formatDecimal(value: string, language: string, maxDecimals = 3): string {
   if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
-  const format = new Intl.NumberFormat(numberLocale(language), { maximumFractionDigits: maxDecimals });
+  const format = numberFormat(numberLocale(language), { maximumFractionDigits: maxDecimals });
   return stripBidiMarks(format.format(value as `${number}`));
 }
 
@@ -120,5 +121,5 @@ export function localizeCode(text: string, language: string): string {
 
 /** A chart axis's number, short and in the user's digits: 250K, ٢٥٠ ألف (or 250 ألف). */
 export function formatCompact(value: number, language: string): string {
-  return stripBidiMarks(new Intl.NumberFormat(numberLocale(language), { notation: 'compact', maximumFractionDigits: 1 }).format(value));
+  return stripBidiMarks(numberFormat(numberLocale(language), { notation: 'compact', maximumFractionDigits: 1 }).format(value));
 }

@@ -1,4 +1,5 @@
 import { formatDate, formatMonth } from './format-date';
+import { dateTimeFormat } from '@meterline/contract/intl-formats';
 
 /** Calendar months as billing periods: `YYYY-MM` to its first and last `YYYY-MM-DD`, without time zones. */
 export function monthBounds(month: string): { start: string; end: string } | null {
@@ -22,7 +23,7 @@ export function monthOfPeriod(start: string | undefined, end: string | undefined
 /** Today's `YYYY-MM-DD` in a time zone (the tenant's), so "this month" is the office's month. */
 export function todayIn(timeZone: string | undefined, now: Date = new Date()): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
   } catch {
     return now.toISOString().slice(0, 10);
   }

@@ -8,6 +8,7 @@ import { apiClient } from '../lib/api-client';
 import { jsonResponse, renderWithProviders, stubFetch } from '../lib/test-render';
 import { DataTable } from './data-table';
 import { first } from '@meterline/contract/invariant';
+import type { ReactNode } from 'react';
 
 interface Thing {
   id: number;
@@ -17,7 +18,7 @@ interface Thing {
 
 const spec = { ordering: ['name', 'id'], filters: ['kind'], defaultOrdering: 'name' } as const;
 
-function ThingsPage() {
+function ThingsPage({ renderCard = (row: Thing) => <span>{row.name}</span> }: { renderCard?(row: Thing): ReactNode }) {
   const listState = useListUrlState(spec);
   const query = useQuery({
     queryKey: ['things', listState.query],
@@ -36,7 +37,7 @@ function ThingsPage() {
       errorMessage="Failed to fetch things."
       orderingFields={spec.ordering}
       getRowHref={(row) => `/things/${row.id}`}
-      renderCard={(row) => <span>{row.name}</span>}
+      renderCard={renderCard}
       exportCsv={{ path: 'things/', filename: 'things' }}
     />
   );
@@ -163,5 +164,34 @@ describe('DataTable', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     unsubscribe();
     expect(navigations).toEqual([]);
+  });
+  it('on a phone shows the first screenful of cards at once and the rest of the page just after', async () => {
+    // A 390 px phone: the list shows cards (theme.breakpoints.down('sm')).
+    vi.stubGlobal('matchMedia', (media: string) => ({
+      matches: /max-width:\s*599/.test(media),
+      media,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }));
+    const rows = Array.from({ length: 25 }, (_, index) => ({ id: index + 1, name: `Thing ${index + 1}`, kind: 'a' }));
+    stubFetch(() => jsonResponse(200, page(rows)));
+    const rendered: number[] = [];
+    renderWithProviders(
+      <ThingsPage
+        renderCard={(row) => {
+          rendered.push(row.id);
+          return <span>{row.name}</span>;
+        }}
+      />,
+      { path: '/things' },
+    );
+    expect(await screen.findByText('Thing 25')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Things' })).getAllByRole('listitem')).toHaveLength(25);
+    // The first render holds six cards; the whole page follows in a render of its own.
+    expect(rendered.slice(0, 7)).toEqual([1, 2, 3, 4, 5, 6, 1]);
   });
 });

@@ -33,7 +33,7 @@ import type {
 } from '@mui/x-data-grid';
 import { COUNT_CAP } from '@meterline/contract/list-specs';
 import type { Paginated } from '@meterline/contract/pagination';
-import { lazy, Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useToast } from '../hooks/use-toast';
@@ -423,6 +423,52 @@ function CardList<Row extends { id: number | string }>({
     );
   }
   return (
+    <CardRows
+      label={label}
+      rows={rows}
+      isRefreshing={isRefreshing}
+      getRowHref={getRowHref}
+      renderCard={renderCard}
+      renderCardActions={renderCardActions}
+      selection={selection}
+      footer={footer}
+    />
+  );
+}
+
+/** Cards a phone's first screen holds: rendered at once, the rest of the page just after. */
+const FIRST_SCREEN_CARDS = 6;
+
+/**
+ * The cards of a page. When the list first shows, the first screenful is rendered at once and the
+ * rest in a transition, which React renders in slices between the phone's other work instead of
+ * one long task (issue 18: the collector's first screen was blocked for over a second).
+ */
+function CardRows<Row extends { id: number | string }>({
+  label,
+  rows,
+  isRefreshing,
+  getRowHref,
+  renderCard,
+  renderCardActions,
+  selection,
+  footer,
+}: {
+  label: string;
+  rows: Row[];
+  isRefreshing: boolean;
+  getRowHref?(row: Row): string;
+  renderCard(row: Row): ReactNode;
+  renderCardActions?(row: Row): ReactNode;
+  selection?: DataTableSelection<Row>;
+  footer: ReactNode;
+}) {
+  const [isFirstScreen, setIsFirstScreen] = useState(rows.length > FIRST_SCREEN_CARDS);
+  useEffect(() => {
+    if (isFirstScreen) startTransition(() => setIsFirstScreen(false));
+  }, [isFirstScreen]);
+  const shownRows = isFirstScreen ? rows.slice(0, FIRST_SCREEN_CARDS) : rows;
+  return (
     <Stack spacing={1.5}>
       <Stack
         component="ul"
@@ -431,7 +477,7 @@ function CardList<Row extends { id: number | string }>({
         spacing={1.5}
         sx={{ listStyle: 'none', p: 0, m: 0, opacity: isRefreshing ? 0.5 : 1, transition: 'opacity 150ms' }}
       >
-        {rows.map((row) => (
+        {shownRows.map((row) => (
           <li key={row.id}>
             <Card
               variant="outlined"

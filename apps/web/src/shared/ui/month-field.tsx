@@ -7,11 +7,12 @@ import { dateLocale } from '../lib/format-number';
 import { localizeMessage } from '../lib/form-errors';
 import { useFormReadOnly } from './form-read-only';
 import { RecordTextField } from './record-text-field';
+import { dateTimeFormat } from '@meterline/contract/intl-formats';
 
 const MONTH_NUMBERS = Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, '0'));
 
 function monthName(month: string, language: string): string {
-  return new Intl.DateTimeFormat(dateLocale(language), { month: 'long', timeZone: 'UTC' }).format(new Date(`2000-${month}-01T00:00:00Z`));
+  return dateTimeFormat(dateLocale(language), { month: 'long', timeZone: 'UTC' }).format(new Date(`2000-${month}-01T00:00:00Z`));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@meterline/contract/intl-formats';
 /** The dashboard's periods: the current month (the default), the previous one, this year, the last 12 months. */
 export const DASHBOARD_PERIODS = ['month', 'last_month', 'year', 'last_12_months'] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
@@ -14,9 +15,9 @@ export function parsePeriod(value: string | null): DashboardPeriod {
 /** Today as YYYY-MM-DD in a time zone (the tenant's): the month boundaries are the tenant's, not the browser's. */
 export function todayIn(timeZone: string | undefined, now: Date = new Date()): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
   } catch {
-    return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    return dateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
   }
 }
 
