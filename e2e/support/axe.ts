@@ -6,6 +6,9 @@ export async function expectNoSeriousA11yViolations(page: Page, label = page.url
   // A settled screen: a list still loading shows an unnamed progress bar and a grid without rows
   // (the loading state's own findings, not the screen's), so wait until no progress bar shows.
   await expect(page.getByRole('progressbar'), `${label} is still loading`).toHaveCount(0);
+  // A list refetching in the background (a token refresh first, with short-lived tokens) shows its
+  // old rows at half opacity, marked aria-busy: that is the refresh's contrast, not the screen's.
+  await expect(page.locator('[aria-busy="true"]'), `${label} is still refreshing`).toHaveCount(0);
   // A page or dialog still fading in reads as low contrast: wait for running transitions to end.
   await page
     .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 5_000 })
