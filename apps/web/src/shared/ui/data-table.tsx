@@ -383,29 +383,24 @@ function ExportCsvButton({ path, filename, query }: { path: string; filename: st
   );
 }
 
-function CardList<Row extends { id: number | string }>({
-  label,
-  rows,
-  isLoading,
-  isRefreshing,
-  noRowsText,
-  getRowHref,
-  renderCard,
-  renderCardActions,
-  selection,
-  footer,
-}: {
+/** What the cards of a loaded page need (`CardRows`); the list adds its loading and empty states. */
+interface CardRowsProps<Row extends { id: number | string }> {
   label: string;
   rows: Row[];
-  isLoading: boolean;
   isRefreshing: boolean;
-  noRowsText: string;
   getRowHref?(row: Row): string;
   renderCard(row: Row): ReactNode;
   renderCardActions?(row: Row): ReactNode;
   selection?: DataTableSelection<Row>;
   footer: ReactNode;
-}) {
+}
+
+function CardList<Row extends { id: number | string }>({
+  isLoading,
+  noRowsText,
+  ...cardRows
+}: CardRowsProps<Row> & { isLoading: boolean; noRowsText: string }) {
+  const { label, rows } = cardRows;
   if (isLoading) {
     return (
       <Stack spacing={1.5} role="status" aria-busy="true" aria-label={label}>
@@ -422,18 +417,7 @@ function CardList<Row extends { id: number | string }>({
       </Paper>
     );
   }
-  return (
-    <CardRows
-      label={label}
-      rows={rows}
-      isRefreshing={isRefreshing}
-      getRowHref={getRowHref}
-      renderCard={renderCard}
-      renderCardActions={renderCardActions}
-      selection={selection}
-      footer={footer}
-    />
-  );
+  return <CardRows {...cardRows} />;
 }
 
 /** Cards a phone's first screen holds: rendered at once, the rest of the page just after. */
@@ -453,16 +437,7 @@ function CardRows<Row extends { id: number | string }>({
   renderCardActions,
   selection,
   footer,
-}: {
-  label: string;
-  rows: Row[];
-  isRefreshing: boolean;
-  getRowHref?(row: Row): string;
-  renderCard(row: Row): ReactNode;
-  renderCardActions?(row: Row): ReactNode;
-  selection?: DataTableSelection<Row>;
-  footer: ReactNode;
-}) {
+}: CardRowsProps<Row>) {
   const [isFirstScreen, setIsFirstScreen] = useState(rows.length > FIRST_SCREEN_CARDS);
   useEffect(() => {
     if (isFirstScreen) startTransition(() => setIsFirstScreen(false));
