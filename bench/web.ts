@@ -12,6 +12,7 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:web -- --runs=3
  *   options: --runs=3 --port=3200 --chromium=/usr/bin/chromium --only=<page name part> (e.g. --only=counters)
+ *            --report-dir=<dir> keeps each run's Lighthouse report (JSON) there, to read its audits
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,6 +30,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const runs = Number(option('runs', '3'));
 const port = Number(option('port', '3200'));
 const chromePath = option('chromium', '/usr/bin/chromium');
+const reportDir = option('report-dir', '');
 const origin = `http://127.0.0.1:${port}`;
 const GOALS = { desktop: 95, mobile: 85 } as const;
 
@@ -158,6 +160,11 @@ for (const page of pages) {
     );
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${page.path}`);
+    if (reportDir) {
+      fs.mkdirSync(reportDir, { recursive: true });
+      const file = `${page.path.slice(1)}-${page.formFactor}-${run + 1}.json`;
+      fs.writeFileSync(path.join(reportDir, file), JSON.stringify(lhr));
+    }
     if (lhr.finalDisplayedUrl && !lhr.finalDisplayedUrl.endsWith(page.path))
       throw new Error(`${page.path} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
     if (lhr.runtimeError) {

@@ -1,11 +1,17 @@
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../../shared/ui/record-state';
 
-/** One dashboard widget with its loading skeleton, error (with retry) and empty states. */
+/**
+ * One dashboard widget with its loading skeleton, error (with retry) and empty states. Its body
+ * keeps `height` from the first frame to the chart: the skeleton while the figures load, the same
+ * skeleton while the chart's code loads (a lazy chart suspends here), then the chart; so nothing
+ * below it moves when the chart arrives (the dashboard's layout shift, issue 18).
+ */
 export function ChartCard({
   title,
   isLoading,
@@ -20,12 +26,14 @@ export function ChartCard({
   isError: boolean;
   isEmpty: boolean;
   onRetry: () => void;
+  /** The body's height in pixels: the chart's own, with its legend. */
   height?: number;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  let body: ReactNode = children;
-  if (isLoading) body = <Skeleton variant="rounded" height={height} aria-label={t('app.loading')} />;
+  const skeleton = <Skeleton variant="rounded" height={height} aria-label={t('app.loading')} />;
+  let body: ReactNode = <Suspense fallback={skeleton}>{children}</Suspense>;
+  if (isLoading) body = skeleton;
   else if (isError) body = <RetryAlert onRetry={onRetry}>{t('dashboard.error')}</RetryAlert>;
   else if (isEmpty)
     body = (
@@ -38,7 +46,7 @@ export function ChartCard({
       <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
         {title}
       </Typography>
-      {body}
+      <Box sx={{ minHeight: height }}>{body}</Box>
     </Paper>
   );
 }

@@ -12,6 +12,8 @@ import type { DateRange } from '../lib/periods';
 
 type StatusKey = keyof Translations['dashboard']['status'];
 
+const PIE_HEIGHT = 260;
+
 /** The invoice list filtered on one status (and the period's issue dates when a period is chosen). */
 function invoicesOfStatus(status: string, range: DateRange | undefined): string {
   return listHref(paths.invoices, { status, ...range });
@@ -33,7 +35,7 @@ export function InvoicesByStatusChart({ data, range }: { data: InvoicesByStatus;
   return (
     <>
       <PieChart
-        height={260}
+        height={PIE_HEIGHT}
         hideLegend
         onItemClick={(_event, item) => {
           const row = data[item.dataIndex];
@@ -51,7 +53,19 @@ export function InvoicesByStatusChart({ data, range }: { data: InvoicesByStatus;
       />
       <Box
         component="ul"
-        sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1.5, justifyContent: 'center' }}
+        // Two columns at every width: five statuses are always three lines, so the card's reserved
+        // height (INVOICES_BY_STATUS_HEIGHT) holds the legend in both languages and nothing moves.
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          mt: 1,
+          display: 'grid',
+          gridTemplateColumns: 'repeat(2, max-content)',
+          columnGap: 3,
+          rowGap: 1,
+          justifyContent: 'center',
+        }}
       >
         {data.map((row) => (
           <li key={row.status}>
