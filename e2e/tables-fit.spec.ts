@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
-// Issue 17: no list needs horizontal scrolling at 1366 px in English or Arabic; a chip or a column
-// header cut short ("Partially pai…") fails the walk. The demo tenant's lists, read only.
+// Issue 17: no list needs horizontal scrolling at 1366 px in English or Arabic; a chip, a column
+// header ("Partially pai…") or a figure (an amount, a reading, a phone number: "4,579.948 k…") cut
+// short fails the walk. The demo tenant's lists, read only.
 const LISTS = [
   '/customers',
   '/counters',
@@ -42,6 +43,15 @@ async function clippedOn(page: Page) {
       const chip = all(cell, '.MuiChip-root')[0];
       if (chip && chip.getBoundingClientRect().width > cell.getBoundingClientRect().width)
         problems.push(`chip "${chip.textContent}" wider than its cell`);
+      // An amount or a reading (Money, DecimalText: an isolated left-to-right run) cut short by its
+      // cell's ellipsis is a wrong figure ("4,579.948 k…"); a name or an address may end in "…".
+      const style = getComputedStyle(cell);
+      const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      for (const figure of all(cell, 'bdi[dir="ltr"]')) {
+        if (figure.textContent?.includes('@')) continue; // an e-mail address, like a name
+        if (figure.getBoundingClientRect().width > room + 1)
+          problems.push(`figure "${figure.textContent}" cut (${Math.round(figure.getBoundingClientRect().width)} > ${Math.round(room)})`);
+      }
     }
     return problems;
   });
