@@ -5,6 +5,7 @@ import { initI18n } from '../../i18n/index';
 import { AppProviders, createAppQueryClient } from '../providers';
 import { buildRoutes } from '../router';
 import { userWithRole } from '../test-users';
+import { SELECTED_SERVICE_METERED_STORAGE_KEY } from '../../shared/hooks/use-selected-service';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -25,7 +26,39 @@ function renderShell(path: string, role: string, services: unknown, user = userW
 }
 
 describe('app shell', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('shows Counters in its place while the services load when the last service shown was metered (no entry pushed down)', async () => {
+    localStorage.setItem(SELECTED_SERVICE_METERED_STORAGE_KEY, '1');
+    initI18n('en');
+    // The services never answer: the menu is drawn from what the browser remembers.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    render(
+      <AppProviders
+        queryClient={createAppQueryClient()}
+        initialSession={{ isLoggedIn: true, isInitialized: true, user: userWithRole('admin') }}
+      >
+        <RouterProvider router={createMemoryRouter(buildRoutes(), { initialEntries: ['/customers'] })} />
+      </AppProviders>,
+    );
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('link', { name: 'Counters' })).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Payments' })).toBeInTheDocument();
+  });
+
+  it('remembers whether the service shown is metered (a flat one: no Counters)', async () => {
+    renderShell('/customers', 'admin', [{ id: 3, name: 'Internet', unit: 'GB', is_metered: false }]);
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    await within(menu).findByRole('link', { name: 'Payments' });
+    await vi.waitFor(() => expect(localStorage.getItem(SELECTED_SERVICE_METERED_STORAGE_KEY)).toBe('0'));
+    expect(within(menu).queryByRole('link', { name: 'Counters' })).not.toBeInTheDocument();
+  });
 
   it('never fetches services for the superadmin and shows no selector', async () => {
     const { fetchMock } = renderShell('/tenants', 'superadmin', []);

@@ -30,7 +30,7 @@ export function AppLayout() {
   const theme = useTheme();
   const settings = useSettings();
   const { user } = useSession();
-  const { service } = useSelectedService();
+  const { menuService } = useSelectedService();
   const isMobile = useMediaQuery(theme.breakpoints.down('md'));
   const isExtraSmall = useMediaQuery(theme.breakpoints.down('sm'));
   const isHorizontal = settings.menuOrientation === 'horizontal' && !isMobile;
@@ -46,8 +46,11 @@ export function AppLayout() {
   }
   const isDrawerOpen = isMobile ? isMobileDrawerOpen : desktopDrawer.isOpen;
 
-  const menuItems = useMemo(() => visibleMenuItems(user?.role, service), [user?.role, service]);
-  const bottomItems = useMemo(() => (isExtraSmall ? bottomNavigationItems(user?.role, service) : []), [isExtraSmall, user?.role, service]);
+  const menuItems = useMemo(() => visibleMenuItems(user?.role, menuService), [user?.role, menuService]);
+  const bottomItems = useMemo(
+    () => (isExtraSmall ? bottomNavigationItems(user?.role, menuService) : []),
+    [isExtraSmall, user?.role, menuService],
+  );
 
   const handleDrawerToggle = () => {
     if (isMobile) setMobileDrawerOpen((isOpen) => !isOpen);

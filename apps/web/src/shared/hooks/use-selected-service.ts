@@ -1,7 +1,7 @@
 import { landingPathFor } from '@meterline/contract/roles';
 import { hasCounters, serviceNameIn } from '@meterline/contract/service-names';
 import type { Service } from '@meterline/contract/services';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../lib/paths';
@@ -10,6 +10,17 @@ import { useCan } from '../lib/can';
 import { useSession } from '../lib/session';
 
 export const SELECTED_SERVICE_STORAGE_KEY = 'selectedService';
+/** Whether the service last shown was metered ('1' or '0'): the menu's Counters entry before the list arrives. */
+export const SELECTED_SERVICE_METERED_STORAGE_KEY = 'selectedServiceIsMetered';
+
+const METERED = { is_metered: true } as const;
+const FLAT = { is_metered: false } as const;
+
+function readRememberedMetered(): Pick<Service, 'is_metered'> | null {
+  const value = localStorage.getItem(SELECTED_SERVICE_METERED_STORAGE_KEY);
+  if (value === '1') return METERED;
+  return value === '0' ? FLAT : null;
+}
 
 const listeners = new Set<() => void>();
 
@@ -79,6 +90,10 @@ export function useSelectedService() {
   const servicesQuery = useServices({ isEnabled: canSelectService });
   const storedId = useSyncExternalStore(subscribe, readStoredServiceId, readStoredServiceId);
   const service = canSelectService ? pickService(servicesQuery.data, storedId) : null;
+  const isLoading = canSelectService && servicesQuery.isPending;
+  useEffect(() => {
+    if (service) localStorage.setItem(SELECTED_SERVICE_METERED_STORAGE_KEY, service.is_metered ? '1' : '0');
+  }, [service]);
 
   const selectService = useCallback(
     (id: number) => {
@@ -94,7 +109,10 @@ export function useSelectedService() {
     service,
     serviceName: service ? serviceNameIn(service, i18n.language) : undefined,
     services: servicesQuery.data ?? [],
-    isLoading: canSelectService && servicesQuery.isPending,
+    // While the list loads, what the menu knows of the last service shown (its metered flag), so
+    // Counters is in its place from the first frame instead of pushing the entries below it down.
+    menuService: isLoading ? readRememberedMetered() : service,
+    isLoading,
     isError: servicesQuery.isError,
     canSelectService,
     selectService,
