@@ -8,11 +8,10 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { Translations } from '../../../i18n/en';
 import { listHref, paths } from '../../../shared/lib/paths';
 import { NumberText } from '../../../shared/ui/number-text';
+import { STATUS_LEGEND, STATUS_PIE_HEIGHT } from '../lib/chart-heights';
 import type { DateRange } from '../lib/periods';
 
 type StatusKey = keyof Translations['dashboard']['status'];
-
-const PIE_HEIGHT = 260;
 
 /** The invoice list filtered on one status (and the period's issue dates when a period is chosen). */
 function invoicesOfStatus(status: string, range: DateRange | undefined): string {
@@ -35,7 +34,7 @@ export function InvoicesByStatusChart({ data, range }: { data: InvoicesByStatus;
   return (
     <>
       <PieChart
-        height={PIE_HEIGHT}
+        height={STATUS_PIE_HEIGHT}
         hideLegend
         onItemClick={(_event, item) => {
           const row = data[item.dataIndex];
@@ -59,11 +58,12 @@ export function InvoicesByStatusChart({ data, range }: { data: InvoicesByStatus;
           listStyle: 'none',
           p: 0,
           m: 0,
-          mt: 1,
+          mt: `${STATUS_LEGEND.marginTop}px`,
           display: 'grid',
           gridTemplateColumns: 'repeat(2, max-content)',
           columnGap: 3,
-          rowGap: 1,
+          rowGap: `${STATUS_LEGEND.rowGap}px`,
+          lineHeight: `${STATUS_LEGEND.lineHeight}px`,
           justifyContent: 'center',
         }}
       >

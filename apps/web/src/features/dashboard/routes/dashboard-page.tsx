@@ -15,11 +15,11 @@ import { useCollectionsByStaff } from '../api/get-collections-by-staff';
 import { ChartCard } from '../components/chart-card';
 import { KpiCards } from '../components/kpi-cards';
 import { SetupChecklist } from '../components/setup-checklist';
+import { INVOICES_BY_STATUS_HEIGHT } from '../lib/chart-heights';
 import { DASHBOARD_PERIODS, parsePeriod, periodRange, statisticsWindow, todayIn, type DashboardPeriod } from '../lib/periods';
 
 // The chart library is loaded after the KPI cards, in chunks of its own; each card keeps its chart's
-// height meanwhile (ChartCard). The doughnut is 260 px over a legend of three 24 px lines.
-const INVOICES_BY_STATUS_HEIGHT = 260 + 8 + 3 * 24 + 2 * 8;
+// height meanwhile (ChartCard, lib/chart-heights.ts).
 const InvoicedCollectedChart = lazy(() =>
   import('../components/invoiced-collected-chart').then((module) => ({ default: module.InvoicedCollectedChart })),
 );
