@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, type Fixture } from '../../test/fixtures';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createTestContext, isPostgres, type TestContext } from '../../test/harness';
 import { selectRows } from '../scope/codes';
 import { seedBillingDemo } from '../seed/billing-demo';
 
@@ -242,5 +242,51 @@ describe('counters and rollups kept by the triggers (migration 0006)', () => {
       }),
     ).rejects.toThrow('rolled back');
     expect(await kept()).toEqual(before);
+  });
+});
+
+describe('invoice rollups in slots (migration 0022)', () => {
+  // Two connections are needed to see one writer wait for another: PGlite runs one at a time.
+  it.runIf(isPostgres)('two payments of the same month move their rollups at once, neither waits for the other', async () => {
+    const db = context.db;
+    const [pair] = await selectRows<{ a: number; b: number }>(
+      db,
+      sql`select i.id as a, j.id as b from invoices i
+          join invoices j on j.tenant_id = i.tenant_id and j.service_id = i.service_id and j.issued_on = i.issued_on
+            and j.due_on = i.due_on and j.status = i.status and j.id % 16 <> i.id % 16
+          where i.status = 'unpaid' order by i.id, j.id limit 1`,
+    );
+    expect(pair).toBeDefined();
+    const { a, b } = pair as { a: number; b: number };
+    const pay = (id: number) => sql`update invoices set status = 'paid', amount_paid = total where id = ${id}`;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let paidFirst = () => {};
+    const firstPaid = new Promise<void>((resolve) => (paidFirst = resolve));
+    // The first payment holds its rollup rows until it ends (rolled back: the data stays as it was).
+    const first = db
+      .transaction(async (tx) => {
+        await tx.execute(pay(a));
+        paidFirst();
+        await released;
+        tx.rollback();
+      })
+      .catch((error: unknown) => error);
+    await firstPaid;
+    try {
+      // On one row per day and status, this update would wait for the first and end on the timeout.
+      const second = await db
+        .transaction(async (tx) => {
+          await tx.execute(sql`set local lock_timeout = '5s'`);
+          await tx.execute(pay(b));
+          tx.rollback();
+        })
+        .catch((error: unknown) => error);
+      expect(second).toBeInstanceOf(TransactionRollbackError);
+    } finally {
+      release();
+    }
+    expect(await first).toBeInstanceOf(TransactionRollbackError);
+    expect(await kept()).toEqual(await recomputed());
   });
 });

@@ -43,7 +43,7 @@ export const subscriptionCounts = pgTable(
   (table) => [primaryKey({ name: 'subscription_counts_pkey', columns: [table.tenantId, table.serviceId, table.slot] })],
 );
 
-/** Invoices per service, issue day, due day and status: count, totals and amounts paid. */
+/** Invoices per service, issue day, due day and status, in 16 slots (migration 0022): count, totals and amounts paid. */
 export const invoiceRollups = pgTable(
   'invoice_rollups',
   {
@@ -52,12 +52,16 @@ export const invoiceRollups = pgTable(
     issuedOn: date('issued_on', { mode: 'string' }).notNull(),
     dueOn: date('due_on', { mode: 'string' }).notNull(),
     status: text('status').notNull(),
+    slot: smallint('slot').notNull(),
     invoices: bigint('invoices', { mode: 'number' }).notNull(),
     total: bigint('total', { mode: 'bigint' }).notNull(),
     amountPaid: bigint('amount_paid', { mode: 'bigint' }).notNull(),
   },
   (table) => [
-    primaryKey({ name: 'invoice_rollups_pkey', columns: [table.tenantId, table.serviceId, table.issuedOn, table.dueOn, table.status] }),
+    primaryKey({
+      name: 'invoice_rollups_pkey',
+      columns: [table.tenantId, table.serviceId, table.issuedOn, table.dueOn, table.status, table.slot],
+    }),
     index('invoice_rollups_due_idx').on(table.tenantId, table.serviceId, table.status, table.dueOn),
   ],
 );

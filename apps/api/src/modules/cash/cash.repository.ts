@@ -282,16 +282,21 @@ export async function selectBalancesAfter(
  * transaction (its row lock queues concurrent payments; a rollback gives the number back).
  */
 export async function issueReceiptNumber(tx: Executor, tenantId: number, paymentId: number, issuedAt: Date): Promise<number> {
+  // One statement: the counter row stays locked from here to the commit, and every receipt of the
+  // tenant queues on it, so nothing else runs while it is held.
   const row = first(
-    await selectRows<{ last_number: string }>(
+    await selectRows<{ number: string }>(
       tx,
-      sql`insert into receipt_counters as c (tenant_id, last_number) values (${tenantId}, 1)
-        on conflict (tenant_id) do update set last_number = c.last_number + 1
-        returning c.last_number::text as last_number`,
+      sql`with counter as (
+          insert into receipt_counters as c (tenant_id, last_number) values (${tenantId}, 1)
+          on conflict (tenant_id) do update set last_number = c.last_number + 1
+          returning c.last_number
+        )
+        insert into ${paymentReceipts} (tenant_id, payment_id, number, issued_at)
+        select ${tenantId}, ${paymentId}, counter.last_number, ${issuedAt.toISOString()}::timestamptz from counter
+        returning number::text as number`,
     ),
     'the receipt counter row',
   );
-  const number = Number(row.last_number);
-  await tx.insert(paymentReceipts).values({ tenantId, paymentId, number, issuedAt });
-  return number;
+  return Number(row.number);
 }

@@ -89,3 +89,32 @@ describe('invoice detail', () => {
     expect(recorder.statements.length, recorder.statements.map((s) => s.slice(0, 90)).join('\n---\n')).toBeLessThanOrEqual(3);
   });
 });
+
+describe('mark-paid', () => {
+  // PGlite runs a transaction's statements past the client's prototype: counted on PostgreSQL only.
+  it.runIf(isPostgres)('costs at most 12 statements, and nothing runs between the receipt number and the commit', async () => {
+    const bundle = (await admin.post(path('bundles/'), { name: '6 A', price: '12' })).json();
+    const customer = (await admin.post(path('customers/'), { full_name: 'Paying Customer', bundle: bundle.id })).json();
+    await backdateSubscriptions(context.db, customer.id);
+    const invoice = (
+      await admin.post(path('invoices/'), { subscription: customer.subscription.id, period_start: '2026-10-01', period_end: '2026-10-31' })
+    ).json();
+    const recorder = recordStatements();
+    let response;
+    try {
+      response = await admin.put(path(`invoices/${invoice.id}/create_payment/`), {}, { 'idempotency-key': 'counted-mark-paid' });
+    } finally {
+      recorder.stop();
+    }
+    expect(response.statusCode, response.body).toBe(201);
+    // The answer names the customer (read with the balance it moved, not by a read of its own).
+    expect(response.json().customer_name).toBe('Paying Customer');
+    const listed = recorder.statements.map((statement) => statement.replace(/\s+/g, ' ').trim().slice(0, 90));
+    expect(listed.length, listed.join('\n')).toBeLessThanOrEqual(12);
+    // The tenant's receipt counter is locked from its statement to the commit: every payment of the
+    // tenant queues on it, so it is the last statement before the commit.
+    const receipt = listed.findIndex((statement) => statement.includes('receipt_counters'));
+    expect(receipt, listed.join('\n')).toBeGreaterThan(0);
+    expect(listed[receipt + 1], listed.join('\n')).toMatch(/^commit/i);
+  });
+});

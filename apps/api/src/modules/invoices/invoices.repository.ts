@@ -397,12 +397,20 @@ export async function updateInvoiceRow(
 }
 
 /** The cached balance moves in the same transaction as the money write that changes it. */
-export async function addToCustomerBalance(executor: Executor, tenantId: number, customerId: number, delta: bigint): Promise<void> {
-  if (delta === 0n) return;
-  await executor
+/** Moves the customer's balance; returns the customer's name (a payment's answer shows it), null when nothing moved. */
+export async function addToCustomerBalance(
+  executor: Executor,
+  tenantId: number,
+  customerId: number,
+  delta: bigint,
+): Promise<{ fullName: string } | null> {
+  if (delta === 0n) return null;
+  const [row] = await executor
     .update(customers)
     .set({ balance: sql`${customers.balance} + ${delta.toString()}::bigint` })
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
+    .returning({ fullName: customers.fullName });
+  return row ?? null;
 }
 
 export async function findLiveInvoiceForPeriod(

@@ -10,7 +10,7 @@ import type { ListSource } from '../../lib/list';
 import { recordAudit } from '../audit/audit.repository';
 import type { AuditContext } from '../../plugins/request-context';
 import type { IdempotencyTicket } from '../idempotency/idempotency';
-import { addToCustomerBalance, findInvoiceRow, findInvoiceWithCustomer, updateInvoiceRow } from '../invoices/invoices.repository';
+import { addToCustomerBalance, findInvoiceRow, updateInvoiceRow } from '../invoices/invoices.repository';
 import { statusFor } from '../invoices/invoice-rules';
 import { parseDecimalField } from '../../lib/decimal-input';
 import { assertCustomer, assertTenantUser, findUserNames, invalidPk } from '../../scope/references';
@@ -124,7 +124,7 @@ export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
         const tenderRow = tender ? await insertPaymentTender(tx, { tenantId: scope.tenantId, paymentId: payment.id, ...tender }) : null;
         const amountPaid = invoice.amountPaid + amount;
         const after = await updateInvoiceRow(tx, scope, invoiceId, { amountPaid, status: statusFor(invoice.total, amountPaid) });
-        await addToCustomerBalance(tx, scope.tenantId, invoice.customerId, -amount);
+        const customer = await addToCustomerBalance(tx, scope.tenantId, invoice.customerId, -amount);
         await recordAudit(tx, audit, {
           action: isReversal ? 'reverse' : 'create',
           entity: 'payment',
@@ -135,16 +135,15 @@ export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
             invoice: { id: invoiceId, amount_paid: after.amountPaid, status: after.status },
           },
         });
-        const withNames = await findInvoiceWithCustomer(tx, scope, invoiceId);
         const response = toPayment(
-          { payment, invoiceNumber: invoice.number, customerName: withNames?.fullName ?? '', tender: tenderRow },
+          { payment, invoiceNumber: invoice.number, customerName: customer?.fullName ?? '', tender: tenderRow },
           names,
           terms.decimals,
         );
+        await ticket?.complete(tx, 201, response);
         // Last before the commit: the tenant's receipt counter row is locked from here to the commit,
         // and every payment of the tenant queues on it (gapless numbers), so it is held the shortest.
         if (amount > 0n) await issueReceiptNumber(tx, scope.tenantId, payment.id, deps.clock.now());
-        await ticket?.complete(tx, 201, response);
         return response;
       });
     },
