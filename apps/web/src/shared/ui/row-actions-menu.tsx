@@ -21,6 +21,9 @@ export interface RowAction {
  */
 export function RowActionsMenu({ label, actions, children }: { label: string; actions: RowAction[]; children?: ReactNode }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The menu is mounted from its first opening on (a list draws one per row: none of them costs
+  // anything until it is used), then stays so that it fades out when it closes.
+  const [hasOpened, setOpened] = useState(false);
   const menuId = useId();
   if (actions.length === 0) return null;
   const stop = (event: MouseEvent) => event.stopPropagation();
@@ -33,24 +36,29 @@ export function RowActionsMenu({ label, actions, children }: { label: string; ac
         aria-label={label}
         aria-haspopup="true"
         aria-controls={anchor ? menuId : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setOpened(true);
+          setAnchor(event.currentTarget);
+        }}
       >
         <MoreVertOutlined fontSize="small" />
       </IconButton>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-        {actions.map((action) => (
-          <MenuItem
-            key={action.key}
-            onClick={() => {
-              close();
-              action.onSelect();
-            }}
-          >
-            <ListItemIcon>{action.icon}</ListItemIcon>
-            <ListItemText>{action.label}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      {hasOpened && (
+        <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+          {actions.map((action) => (
+            <MenuItem
+              key={action.key}
+              onClick={() => {
+                close();
+                action.onSelect();
+              }}
+            >
+              <ListItemIcon>{action.icon}</ListItemIcon>
+              <ListItemText>{action.label}</ListItemText>
+            </MenuItem>
+          ))}
+        </Menu>
+      )}
       {children}
     </span>
   );

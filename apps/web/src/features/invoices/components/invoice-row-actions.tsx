@@ -34,8 +34,8 @@ export function InvoiceRowActions({ invoice, serviceId }: { invoice: Invoice; se
   const canPay = useCan('create', 'payment') && isPayable(invoice);
   const canOpenCustomer = useCan('list', 'customer');
   const [isPaying, setPaying] = useState(false);
-  // The payment dialog takes the invoice's record (its cash steps and rate): read when "Pay" is chosen.
-  const detail = useQuery({ ...invoiceQueryOptions(serviceId, invoice.id), enabled: isPaying });
+  // Nothing of the payment is mounted before "Pay" is first chosen (a list has a menu per row).
+  const [hasPaid, setHasPaid] = useState(false);
 
   const actions: RowAction[] = [];
   if (canPay)
@@ -43,7 +43,10 @@ export function InvoiceRowActions({ invoice, serviceId }: { invoice: Invoice; se
       key: 'pay',
       icon: <PaymentsOutlined fontSize="small" />,
       label: t('invoices.actions.pay'),
-      onSelect: () => setPaying(true),
+      onSelect: () => {
+        setHasPaid(true);
+        setPaying(true);
+      },
     });
   actions.push({
     key: 'print',
@@ -65,11 +68,18 @@ export function InvoiceRowActions({ invoice, serviceId }: { invoice: Invoice; se
   // The row opens the invoice on click: nothing of the menu, nor of the payment dialog, reaches it.
   return (
     <RowActionsMenu label={t('invoices.actions.rowActions', { number: invoice.number })} actions={actions}>
-      {canPay && detail.data && (
-        <Suspense fallback={null}>
-          <PaymentDialog isOpen={isPaying} mode="full" invoice={detail.data} serviceId={serviceId} onClose={() => setPaying(false)} />
-        </Suspense>
-      )}
+      {canPay && hasPaid && <RowPayment invoiceId={invoice.id} serviceId={serviceId} isOpen={isPaying} onClose={() => setPaying(false)} />}
     </RowActionsMenu>
+  );
+}
+
+/** The payment dialog of a row, once "Pay" was chosen: it takes the invoice's record (its cash steps and rate). */
+function RowPayment({ invoiceId, serviceId, isOpen, onClose }: { invoiceId: number; serviceId: number; isOpen: boolean; onClose(): void }) {
+  const detail = useQuery({ ...invoiceQueryOptions(serviceId, invoiceId), enabled: isOpen });
+  if (!detail.data) return null;
+  return (
+    <Suspense fallback={null}>
+      <PaymentDialog isOpen={isOpen} mode="full" invoice={detail.data} serviceId={serviceId} onClose={onClose} />
+    </Suspense>
   );
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders, stubFetch } from '../../../shared/lib/test-render';
+import { invoiceQueryOptions } from '../api/get-invoice';
 import { InvoiceListPage } from './invoice-list-page';
 
 const row = (id: number, overrides: Record<string, unknown> = {}) => ({
@@ -35,12 +36,17 @@ const row = (id: number, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function renderList(role: string, path = '/invoices', options: { secondCurrency?: string; rows?: ReturnType<typeof row>[] } = {}) {
+function renderList(
+  role: string,
+  path = '/invoices',
+  options: { secondCurrency?: string; rows?: ReturnType<typeof row>[]; detail?: Record<string, unknown> } = {},
+) {
   const urls: string[] = [];
   const rows = options.rows ?? [row(1), row(2, { status: 'partially_paid', is_overdue: true, amount_paid: '50.00', balance_due: '50.05' })];
   stubFetch((url) => {
     urls.push(url);
     if (url === '/api/services/') return jsonResponse(200, [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }]);
+    if (options.detail && url === `/api/services/1/invoices/${String(options.detail.id)}/`) return jsonResponse(200, options.detail);
     if (url.startsWith('/api/services/1/invoices/')) {
       const totals = url.includes('totals=true') ? { totals: { total: '200.10', amount_paid: '50.00', balance_due: '150.10' } } : {};
       return jsonResponse(200, { count: rows.length, count_capped: false, next: null, previous: null, results: rows, ...totals });
@@ -175,6 +181,19 @@ describe('invoice list', () => {
     expect(router.state.location.pathname).toBe('/invoices');
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Open the customer' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/customers/3'));
+  });
+
+  it("keeps nothing of a row's payment until its menu is used: no invoice record is asked for before Pay", async () => {
+    const detail = { ...row(1), lines: [], readings: [], payments: [], credit_notes: [], late_fees: [] };
+    const { urls, queryClient } = renderList('admin', '/invoices', { detail });
+    await screen.findByText('INV-2026-000001');
+    // A row's payment dialog needs the invoice's record: nothing of it exists before "Take a payment".
+    expect(queryClient.getQueryCache().findAll({ queryKey: invoiceQueryOptions(1, 1).queryKey })).toHaveLength(0);
+    expect(queryClient.getQueryCache().findAll({ queryKey: invoiceQueryOptions(1, 2).queryKey })).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for INV-2026-000001' }));
+    await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Take a payment' }));
+    await waitFor(() => expect(urls).toContain('/api/services/1/invoices/1/'));
+    expect(urls).not.toContain('/api/services/1/invoices/2/');
   });
 
   it('offers no payment on a paid invoice, nor to a role that may not take one', async () => {
