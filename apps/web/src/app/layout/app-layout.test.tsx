@@ -25,6 +25,23 @@ function renderShell(path: string, role: string, services: unknown, user = userW
   return { fetchMock, router };
 }
 
+/** The admin's shell on /customers with the services never answering: the menu is drawn from what the browser remembers. */
+function renderWhileServicesLoad() {
+  initI18n('en');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise<Response>(() => undefined)),
+  );
+  render(
+    <AppProviders
+      queryClient={createAppQueryClient()}
+      initialSession={{ isLoggedIn: true, isInitialized: true, user: userWithRole('admin') }}
+    >
+      <RouterProvider router={createMemoryRouter(buildRoutes(), { initialEntries: ['/customers'] })} />
+    </AppProviders>,
+  );
+}
+
 describe('app shell', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -33,23 +50,17 @@ describe('app shell', () => {
 
   it('shows Counters in its place while the services load when the last service shown was metered (no entry pushed down)', async () => {
     localStorage.setItem(SELECTED_SERVICE_METERED_STORAGE_KEY, '1');
-    initI18n('en');
-    // The services never answer: the menu is drawn from what the browser remembers.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>(() => undefined)),
-    );
-    render(
-      <AppProviders
-        queryClient={createAppQueryClient()}
-        initialSession={{ isLoggedIn: true, isInitialized: true, user: userWithRole('admin') }}
-      >
-        <RouterProvider router={createMemoryRouter(buildRoutes(), { initialEntries: ['/customers'] })} />
-      </AppProviders>,
-    );
+    renderWhileServicesLoad();
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(within(menu).getByRole('link', { name: 'Counters' })).toBeInTheDocument();
     expect(within(menu).getByRole('link', { name: 'Payments' })).toBeInTheDocument();
+  });
+
+  it('shows Counters while the services load on a first visit too (nothing remembered: metered, as most services are)', async () => {
+    renderWhileServicesLoad();
+    expect(localStorage.getItem(SELECTED_SERVICE_METERED_STORAGE_KEY)).toBeNull();
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('link', { name: 'Counters' })).toBeInTheDocument();
   });
 
   it('remembers whether the service shown is metered (a flat one: no Counters)', async () => {

@@ -16,10 +16,12 @@ export const SELECTED_SERVICE_METERED_STORAGE_KEY = 'selectedServiceIsMetered';
 const METERED = { is_metered: true } as const;
 const FLAT = { is_metered: false } as const;
 
-function readRememberedMetered(): Pick<Service, 'is_metered'> | null {
-  const value = localStorage.getItem(SELECTED_SERVICE_METERED_STORAGE_KEY);
-  if (value === '1') return METERED;
-  return value === '0' ? FLAT : null;
+/**
+ * What the menu assumes while the services load: the last service's flag, else metered (what an
+ * operator mostly sells: electricity, water), so a first visit draws Counters in its place too.
+ */
+function readRememberedMetered(): Pick<Service, 'is_metered'> {
+  return localStorage.getItem(SELECTED_SERVICE_METERED_STORAGE_KEY) === '0' ? FLAT : METERED;
 }
 
 const listeners = new Set<() => void>();

@@ -3,6 +3,9 @@ export const APP_VERSION_LABEL = 'v1.0.0';
 export const DRAWER_WIDTH = 260;
 export const MINI_DRAWER_WIDTH = 72;
 export const GRID_ROW_HEIGHT = 54;
+export const GRID_HEADER_HEIGHT = 56;
+/** The grid's footer (pagination): 52 px and its top border. */
+export const GRID_FOOTER_HEIGHT = 53;
 export const TOOLTIP_ENTER_DELAY_MS = 1000;
 export const TOAST_AUTO_HIDE_MS = 1500;
 export const TOAST_MAX_STACK = 3;

@@ -39,7 +39,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useToast } from '../hooks/use-toast';
 import type { ListUrlState } from '../hooks/use-list-url-state';
 import { apiClient } from '../lib/api-client';
-import { GRID_ROW_HEIGHT } from '../lib/constants';
+import { GRID_FOOTER_HEIGHT, GRID_HEADER_HEIGHT, GRID_ROW_HEIGHT } from '../lib/constants';
 import type { DataGridView as DataGridViewComponent } from './data-grid-view';
 import { FilterBar } from './filter-bar';
 import { FilterSelect } from './filter-select';
@@ -268,7 +268,7 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
         />
       ) : (
         <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-          <Suspense fallback={<GridSkeleton label={label} />}>
+          <Suspense fallback={<GridSkeleton label={label} rows={rows.length} />}>
             <DataGridView<Row>
               label={label}
               language={language}
@@ -294,10 +294,17 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
   );
 }
 
-/** While the grid's chunk loads: rows of the grid's height. */
-function GridSkeleton({ label }: { label: string }) {
+/**
+ * While the grid's chunk loads: skeleton rows, as tall as the grid will be once the rows are known
+ * (its header, the rows and its footer), so that nothing under it (the totals) moves when it comes.
+ */
+function GridSkeleton({ label, rows }: { label: string; rows: number }) {
   return (
-    <Box role="progressbar" aria-label={label} sx={{ p: 2 }}>
+    <Box
+      role="progressbar"
+      aria-label={label}
+      sx={{ px: 2, py: 1, minHeight: rows > 0 ? GRID_HEADER_HEIGHT + rows * GRID_ROW_HEIGHT + GRID_FOOTER_HEIGHT : undefined }}
+    >
       {Array.from({ length: 5 }, (_, index) => (
         <Skeleton key={index} height={GRID_ROW_HEIGHT} />
       ))}
