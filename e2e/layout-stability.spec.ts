@@ -1,16 +1,17 @@
 import { expect, test } from './support/fixtures';
 
-// Issue 18: a list keeps its layout while it loads, on a first visit (a fresh browser: nothing
-// remembered). The side menu draws Counters in its place before the services answer; the grid's
-// skeleton and the grid reserve the rows' height, so the totals and the footer under them stay put.
+// Issue 18: a list and the dashboard keep their layout while they load, on a first visit (a fresh
+// browser: nothing remembered). The side menu draws Counters in its place before the services
+// answer; the grid's skeleton and the grid reserve the rows' height, so the totals and the footer
+// under them stay put; the dashboard's figures wait in cards of the cards' own shape.
 // Measured with the browser's own layout-shift entries (what Lighthouse sums as CLS), leaving out
 // the indeterminate progress bar's animation, which moves nothing else.
-const LISTS = ['/invoices', '/customers', '/payments'];
+const PAGES = ['/invoices', '/customers', '/payments', '/'];
 
-test.describe('lists keep their layout while they load (1440 px, first visit)', () => {
+test.describe('lists and the dashboard keep their layout while they load (1440 px, first visit)', () => {
   test.use({ signedInAs: 'admin', viewport: { width: 1440, height: 900 } });
 
-  for (const path of LISTS) {
+  for (const path of PAGES) {
     test(`${path}: nothing on the page moves once drawn`, async ({ page }) => {
       await page.addInitScript(() => {
         const shifts: { value: number; sources: string[] }[] = [];
@@ -35,8 +36,14 @@ test.describe('lists keep their layout while they load (1440 px, first visit)', 
         }).observe({ type: 'layout-shift', buffered: true });
       });
       await page.goto(path);
-      await expect(page.locator('.MuiDataGrid-row').first()).toBeVisible();
-      await expect(page.locator('.MuiDataGrid-overlay .MuiLinearProgress-root')).toHaveCount(0);
+      if (path === '/') {
+        // The six figures, then the three charts drawn (each card's skeleton gone).
+        await expect(page.locator('main a.MuiCardActionArea-root')).toHaveCount(6);
+        await expect(page.locator('main .MuiChartsSurface-root')).toHaveCount(3);
+      } else {
+        await expect(page.locator('.MuiDataGrid-row').first()).toBeVisible();
+        await expect(page.locator('.MuiDataGrid-overlay .MuiLinearProgress-root')).toHaveCount(0);
+      }
       // The shifts of the last frames are reported after them.
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300))));
       const shifts = await page.evaluate(

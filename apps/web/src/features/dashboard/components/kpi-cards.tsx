@@ -16,6 +16,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { listHref, paths } from '../../../shared/lib/paths';
+import { useSession } from '../../../shared/lib/session';
 import { formatMonth } from '../../../shared/lib/format-date';
 import { formatCount, formatDecimal } from '../../../shared/lib/format-number';
 import { Money } from '../../../shared/ui/money';
@@ -41,32 +42,9 @@ function KpiCard({
 }) {
   return (
     <Paper variant="outlined" sx={{ minWidth: 0, display: 'flex' }}>
-      <CardActionArea
-        component={RouterLink}
-        to={to}
-        sx={{
-          p: { xs: 1.75, sm: 2.5 },
-          display: 'flex',
-          gap: 2,
-          alignItems: 'center',
-          justifyContent: 'flex-start',
-          minWidth: 0,
-          borderRadius: 'inherit',
-        }}
-      >
+      <CardActionArea component={RouterLink} to={to} sx={{ ...CARD_AREA_SX, borderRadius: 'inherit' }}>
         {/* Phones show two cards a row: the icon gives way to the figure. */}
-        <Box
-          sx={{
-            width: 48,
-            height: 48,
-            borderRadius: 1.5,
-            display: { xs: 'none', sm: 'grid' },
-            placeItems: 'center',
-            bgcolor: `${color}.main`,
-            color: `${color}.contrastText`,
-            flexShrink: 0,
-          }}
-        >
+        <Box sx={{ ...ICON_SX, bgcolor: `${color}.main`, color: `${color}.contrastText` }}>
           <Icon aria-hidden />
         </Box>
         <Box sx={{ minWidth: 0 }}>
@@ -74,7 +52,7 @@ function KpiCard({
             {label}
           </Typography>
           {/* Never truncated: a cut amount is a wrong amount. */}
-          <Typography sx={{ fontSize: { xs: 17, sm: 22 }, fontWeight: 700, overflowWrap: 'anywhere' }}>{value}</Typography>
+          <Typography sx={VALUE_SX}>{value}</Typography>
           {second && (
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {second}
@@ -82,6 +60,53 @@ function KpiCard({
           )}
         </Box>
       </CardActionArea>
+    </Paper>
+  );
+}
+
+/** A card's room, shared by the card and its skeleton so that both take the same height. */
+const CARD_AREA_SX = {
+  p: { xs: 1.75, sm: 2.5 },
+  display: 'flex',
+  gap: 2,
+  alignItems: 'center',
+  justifyContent: 'flex-start',
+  minWidth: 0,
+} as const;
+const ICON_SX = {
+  width: 48,
+  height: 48,
+  borderRadius: 1.5,
+  display: { xs: 'none', sm: 'grid' },
+  placeItems: 'center',
+  flexShrink: 0,
+} as const;
+const VALUE_SX = { fontSize: { xs: 17, sm: 22 }, fontWeight: 700, overflowWrap: 'anywhere' } as const;
+
+/**
+ * A card while the figures load, in the card's own shape (paddings, icon, label, figure and, for a
+ * tenant with a second currency, its line), so the cards and the charts under them do not move when
+ * the figures come.
+ */
+function KpiCardSkeleton({ hasSecond }: { hasSecond: boolean }) {
+  return (
+    <Paper variant="outlined" sx={{ minWidth: 0, display: 'flex' }}>
+      <Box sx={{ ...CARD_AREA_SX, width: '100%' }}>
+        <Skeleton variant="rounded" sx={ICON_SX} />
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography variant="body2">
+            <Skeleton width="70%" />
+          </Typography>
+          <Typography sx={VALUE_SX}>
+            <Skeleton width="45%" />
+          </Typography>
+          {hasSecond && (
+            <Typography variant="body2">
+              <Skeleton width="55%" />
+            </Typography>
+          )}
+        </Box>
+      </Box>
     </Paper>
   );
 }
@@ -149,16 +174,25 @@ export function KpiCards({
   onRetry: () => void;
 }) {
   const { t } = useTranslation();
+  const hasSecondCurrency = Boolean(useSession().user?.tenant?.second_currency);
   const links = kpiLinks(range);
   const inMonth = period === 'month';
   if (isError) return <RetryAlert onRetry={onRetry}>{t('dashboard.error')}</RetryAlert>;
   if (isLoading || !data)
     return (
-      <Box sx={GRID_SX}>
-        {Array.from({ length: 6 }, (_, index) => (
-          <Skeleton key={index} variant="rounded" height={90} />
-        ))}
-      </Box>
+      <>
+        <Box sx={GRID_SX} role="progressbar" aria-label={t('app.loading')}>
+          {Array.from({ length: 6 }, (_, index) => (
+            <KpiCardSkeleton key={index} hasSecond={hasSecondCurrency && index >= 2 && index <= 4} />
+          ))}
+        </Box>
+        {/* The rate's note under the cards (RateNote): its line is kept too. */}
+        {hasSecondCurrency && (
+          <Typography variant="caption" component="p" sx={{ mt: 1 }}>
+            <Skeleton width="40%" />
+          </Typography>
+        )}
+      </>
     );
   return (
     <>
