@@ -7,7 +7,7 @@ import { createFixture, type Fixture } from '../../test/fixtures';
 import { createTestContext, isPostgres, type Client, type TestContext } from '../../test/harness';
 import { servicePath } from '../../test/billing';
 import { selectRows } from '../scope/codes';
-import { first } from '@meterline/contract/invariant';
+import { defined, first } from '@meterline/contract/invariant';
 
 /*
  * The plans of the lists at an operator's size, on PostgreSQL (PGlite plans alike but slowly at
@@ -104,6 +104,12 @@ describe.skipIf(!isPostgres)('query plans at 200,000 rows (PostgreSQL)', () => {
         select tenant_id, service_id, id, customer_id, total, issued_on + interval '3 days', ${tenant.users.collector}::int
         from invoices where tenant_id = ${scope.tenantId} and status = 'paid' and customer_id % 3 = 0`);
     }
+    // The other services' payments of a platform (recorded against tenant B's Water): the measured
+    // service is a fraction of the table, as one of many operators' is, not half of it.
+    await context.db.execute(sql`
+      insert into payments (tenant_id, service_id, invoice_id, customer_id, amount, paid_at, received_by)
+      select tenant_id, ${fixture.tenantB.waterId}::int, id, customer_id, 100, issued_on + interval '5 days', null
+      from invoices where tenant_id = ${fixture.tenantB.id}`);
     await context.db.execute(sql`analyze`);
     const tables = await selectRows<{ relname: string }>(
       context.db,
@@ -139,6 +145,28 @@ describe.skipIf(!isPostgres)('query plans at 200,000 rows (PostgreSQL)', () => {
     );
     expect(Number(row.n)).toBeGreaterThan(190_000);
     expect(bigTables).toEqual(new Set(['customers', 'invoices', 'payments']));
+  });
+
+  it("estimates a service's rows as they are: the service determines the tenant (extended statistics, migration 0023)", async () => {
+    // Multiplying the two columns' selectivities would expect a quarter of the rows here (two
+    // tenants), a tenth with ten: deep pages then sorted a whole service instead of walking an index.
+    const scope = { tenantId: fixture.tenantA.id, serviceId: fixture.tenantA.electricityId };
+    for (const table of ['invoices', 'customers', 'payments'] as const) {
+      const where = sql`tenant_id = ${scope.tenantId} and service_id = ${scope.serviceId}`;
+      const [explained] = await selectRows<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+        context.db,
+        sql`explain (format json) select id from ${sql.identifier(table)} where ${where}`,
+      );
+      const estimated = first(defined(explained, 'a plan')['QUERY PLAN']).Plan['Plan Rows'];
+      const [counted] = await selectRows<{ n: number }>(
+        context.db,
+        sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`,
+      );
+      const actual = defined(counted, 'a count').n;
+      expect(actual, table).toBeGreaterThan(BIG_TABLE_ROWS / 2);
+      expect(estimated / actual, `${table}: ${estimated} estimated, ${actual} rows`).toBeGreaterThan(0.8);
+      expect(estimated / actual, `${table}: ${estimated} estimated, ${actual} rows`).toBeLessThan(1.25);
+    }
   });
 
   it('walks an index for every ordering of the invoice list, page 1 and deep pages', async () => {
