@@ -225,16 +225,6 @@ export async function countKeptInvoices(
   return Number(first(rows, 'the row of the count').n);
 }
 
-export async function findInvoiceWithCustomer(executor: Executor, scope: ServiceScope, invoiceId: number) {
-  const [row] = await executor
-    .select({ invoice: invoices, fullName: customers.fullName, code: customers.code, rate: invoiceExchangeRates })
-    .from(invoices)
-    .innerJoin(customers, eq(customers.id, invoices.customerId))
-    .leftJoin(invoiceExchangeRates, rateOfInvoice)
-    .where(and(scoped(scope), eq(invoices.id, invoiceId)));
-  return row ?? null;
-}
-
 /** One row of `table` as a JSON array of its columns' texts: exact (numbers, timestamps), as the drivers give them. */
 function rowAsJson(table: PgTable): SQL {
   return sql`json_build_array(${sql.join(
