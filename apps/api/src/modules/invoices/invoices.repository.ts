@@ -386,8 +386,10 @@ export async function updateInvoiceRow(
   );
 }
 
-/** The cached balance moves in the same transaction as the money write that changes it. */
-/** Moves the customer's balance; returns the customer's name (a payment's answer shows it), null when nothing moved. */
+/**
+ * The cached balance moves in the same transaction as the money write that changes it. Returns the
+ * customer's name (a payment's answer shows it), null when nothing moved.
+ */
 export async function addToCustomerBalance(
   executor: Executor,
   tenantId: number,

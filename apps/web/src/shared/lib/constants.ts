@@ -4,6 +4,8 @@ export const DRAWER_WIDTH = 260;
 export const MINI_DRAWER_WIDTH = 72;
 export const GRID_ROW_HEIGHT = 54;
 export const GRID_HEADER_HEIGHT = 56;
+/** The grid's header and `rows` rows: the room it takes before its footer. */
+export const gridBodyHeight = (rows: number) => GRID_HEADER_HEIGHT + rows * GRID_ROW_HEIGHT;
 /** The grid's footer (pagination): 52 px and its top border. */
 export const GRID_FOOTER_HEIGHT = 53;
 export const TOOLTIP_ENTER_DELAY_MS = 1000;

@@ -13,7 +13,7 @@ import { DataGrid } from '@mui/x-data-grid/DataGrid';
 import { arSD, enUS } from '@mui/x-data-grid/locales';
 import { useMemo, type ReactNode } from 'react';
 import { PAGE_SIZE_OPTIONS } from '@meterline/contract/list-specs';
-import { GRID_HEADER_HEIGHT, GRID_ROW_HEIGHT } from '../lib/constants';
+import { GRID_HEADER_HEIGHT, GRID_ROW_HEIGHT, gridBodyHeight } from '../lib/constants';
 import { formatCount, localizeDigits } from '../lib/format-number';
 
 export interface DataGridViewProps<Row extends GridValidRowModel> {
@@ -110,7 +110,7 @@ export function DataGridView<Row extends GridValidRowModel>({
         border: 0,
         // The rows' room from the first frame: the grid draws its rows only once it has measured
         // itself, and the footer (and the totals under it) would jump down by the page's rows.
-        '& .MuiDataGrid-main': { minHeight: grid.rows.length > 0 ? GRID_HEADER_HEIGHT + grid.rows.length * GRID_ROW_HEIGHT : undefined },
+        '& .MuiDataGrid-main': { minHeight: grid.rows.length > 0 ? gridBodyHeight(grid.rows.length) : undefined },
         '& .MuiDataGrid-row': onRowClick ? { cursor: 'pointer' } : undefined,
         '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outlineOffset: -2 },
         // A long header ("Building, floor, apartment", "أقدم تاريخ استحقاق") wraps on two lines instead of being cut.

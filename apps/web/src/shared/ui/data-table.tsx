@@ -39,7 +39,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useToast } from '../hooks/use-toast';
 import type { ListUrlState } from '../hooks/use-list-url-state';
 import { apiClient } from '../lib/api-client';
-import { GRID_FOOTER_HEIGHT, GRID_HEADER_HEIGHT, GRID_ROW_HEIGHT } from '../lib/constants';
+import { GRID_FOOTER_HEIGHT, GRID_ROW_HEIGHT, gridBodyHeight } from '../lib/constants';
 import type { DataGridView as DataGridViewComponent } from './data-grid-view';
 import { FilterBar } from './filter-bar';
 import { FilterSelect } from './filter-select';
@@ -303,7 +303,7 @@ function GridSkeleton({ label, rows }: { label: string; rows: number }) {
     <Box
       role="progressbar"
       aria-label={label}
-      sx={{ px: 2, py: 1, minHeight: rows > 0 ? GRID_HEADER_HEIGHT + rows * GRID_ROW_HEIGHT + GRID_FOOTER_HEIGHT : undefined }}
+      sx={{ px: 2, py: 1, minHeight: rows > 0 ? gridBodyHeight(rows) + GRID_FOOTER_HEIGHT : undefined }}
     >
       {Array.from({ length: 5 }, (_, index) => (
         <Skeleton key={index} height={GRID_ROW_HEIGHT} />
