@@ -1,5 +1,5 @@
 import { date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { invoiceLines } from './billing';
+import { invoiceLines, invoices } from './billing';
 import { services } from './tenant-data';
 
 /** A tier as stored: bounds and prices as exact decimal texts. */
@@ -48,5 +48,28 @@ export const invoiceLinePricing = pgTable(
   (table) => [
     index('invoice_line_pricing_line_idx').on(table.tenantId, table.invoiceLineId),
     index('invoice_line_pricing_tariff_idx').on(table.tenantId, table.tariffId),
+  ],
+);
+
+/**
+ * The consumption ledger: the units each meter invoice billed, per subscription and month of
+ * consumption. Units metered in a month minus the units live invoices recorded here is what is
+ * left to bill, so no unit is billed twice (docs/billing.md).
+ */
+export const billedConsumption = pgTable(
+  'billed_consumption',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    subscriptionId: integer('subscription_id').notNull(),
+    month: date('month').notNull(),
+    quantity: numeric('quantity', { precision: 14, scale: 3 }).notNull(),
+  },
+  (table) => [
+    index('billed_consumption_subscription_idx').on(table.tenantId, table.subscriptionId, table.month),
+    index('billed_consumption_invoice_idx').on(table.tenantId, table.invoiceId),
   ],
 );

@@ -88,6 +88,11 @@ export async function findBundleRow(
   return row ?? null;
 }
 
+/** Every bundle of the service (the billing run's plan reads them once). */
+export async function findServiceBundleRows(executor: Executor, scope: ServiceScope): Promise<BundleRow[]> {
+  return executor.select().from(bundles).where(scoped(scope));
+}
+
 export async function insertBundle(executor: Executor, values: typeof bundles.$inferInsert): Promise<BundleRow> {
   return first(await executor.insert(bundles).values(values).returning(), 'a row inserted into bundles');
 }

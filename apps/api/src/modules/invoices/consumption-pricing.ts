@@ -1,7 +1,7 @@
 /**
- * Issue 14: a meter's consumption priced month by month with the tariff of each month
- * (`packages/contract/src/tariff-pricing.ts`), and the exchange rate an invoice keeps. Kept apart
- * from the invoice service: it only hands it the consumption lines and stores what they record.
+ * A meter's consumption priced month by month from the consumption ledger (`consumption-rules.ts`,
+ * docs/billing.md), and the exchange rate an invoice keeps. Kept apart from the invoice service: it
+ * only hands it the consumption lines and stores what they record.
  */
 import {
   currencyDecimals,
@@ -11,15 +11,14 @@ import {
   QUANTITY_SCALE,
   UNIT_PRICE_SCALE,
 } from '@meterline/contract/money';
-import { PERCENT_SCALE, priceConsumption, type ConsumptionInterval, type TariffRule } from '@meterline/contract/tariff-pricing';
+import { PERCENT_SCALE, type TariffRule } from '@meterline/contract/tariff-pricing';
 import type { Executor } from '../../db/client';
-import { trimDecimal } from '../../lib/decimal-input';
 import type { ServiceContext } from '../../scope/service-scope';
 import { findServiceTariffs, type TariffRow } from '../tariffs/tariffs.repository';
 import type { DraftLine } from './invoice-lines';
-import { findBilledByMonth, findRateForMonth, findUnbilledIntervals, insertInvoiceRate, insertLinePricing } from './pricing.repository';
+import { planConsumption, monthsBilledBy, type ConsumptionPlan, type LedgerEntry } from './consumption-rules';
+import { findRateForMonth, findUnpricedMonths, insertBilledConsumption, insertInvoiceRate, insertLinePricing } from './pricing.repository';
 import { findSettings } from '../config/config.repository';
-import { nth } from '@meterline/contract/invariant';
 
 const scaled = (text: string | null | undefined, scale: number) => (text ? (parseScaled(text, scale) ?? 0n) : 0n);
 
@@ -41,75 +40,64 @@ export function toTariffRule(row: TariffRow): TariffRule {
   };
 }
 
-function describe(quantity: bigint, unit: string, suffix: string | null): string {
-  const text = `Consumption: ${trimDecimal(formatScaled(quantity, QUANTITY_SCALE))} ${unit}`.trim();
-  return suffix ? `${text} (${suffix})` : text;
-}
-
 /**
- * The consumption lines of a meter invoice. The unbilled readings are split over the months they
- * happened in; each month is priced with its tariff (tiers continuing after what earlier invoices
- * billed in that month). When no month has a tariff, one line at the bundle's unit price, exactly
- * as before tariffs existed. Null: no consumption line (nothing consumed, or a bundle without a
- * unit price and no tariff), so the caller keeps its own rule.
+ * The consumption a meter invoice of this subscription bills, from the ledger's open months of its
+ * customer (read under the caller's lock in a transaction), priced with the service's tariffs.
  */
-export async function priceMeterConsumption(
+export async function planSubscriptionConsumption(
   executor: Executor,
   context: ServiceContext,
-  input: { customerId: number; bundleId: number; bundleUnitPrice: bigint; consumption: bigint; now: Date },
-): Promise<DraftLine[] | undefined> {
-  const { scope, terms, service } = context;
-  if (input.consumption === 0n) return undefined;
-  const [tariffRows, intervalRows, billedRows] = await Promise.all([
+  subscription: { id: number; customerId: number; endedOn: string | null },
+  periodStart: string,
+  bundleUnitPrice: bigint,
+): Promise<ConsumptionPlan> {
+  const { scope, terms } = context;
+  const [tariffRows, rows] = await Promise.all([
     findServiceTariffs(executor, scope),
-    findUnbilledIntervals(executor, scope.tenantId, input.customerId),
-    findBilledByMonth(executor, scope.tenantId, input.customerId),
+    findUnpricedMonths(executor, scope.tenantId, { customerId: subscription.customerId }, terms.timezone),
   ]);
-  let intervals: ConsumptionInterval[] = intervalRows.map((row) => {
-    const end = new Date(Number(row.endMs));
-    return { start: row.startMs === null ? end : new Date(Number(row.startMs)), end, quantity: scaled(row.quantity, QUANTITY_SCALE) };
-  });
-  // Readings voided after they were billed make the readings since the last invoice differ from
-  // what is left to bill: the whole amount is then spread over the time those readings cover.
-  const sum = intervals.reduce((total, interval) => total + interval.quantity, 0n);
-  if (sum !== input.consumption) {
-    const start = intervals.length ? new Date(Math.min(...intervals.map((interval) => interval.start.getTime()))) : input.now;
-    const end = intervals.length ? new Date(Math.max(...intervals.map((interval) => interval.end.getTime()))) : input.now;
-    intervals = [{ start, end, quantity: input.consumption }];
-  }
-  const priced = priceConsumption({
-    intervals,
-    timeZone: terms.timezone,
-    tariffs: tariffRows.map(toTariffRule),
-    bundleId: input.bundleId,
-    bundleUnitPrice: input.bundleUnitPrice,
-    currencyDecimals: terms.decimals,
-    alreadyBilled: new Map(billedRows.map((row) => [row.month, scaled(row.quantity, QUANTITY_SCALE)])),
-  });
-  if (priced.length === 0) return undefined;
-  if (priced.every((line) => line.tariffId === null)) {
-    // No tariff in any of the months: the bundle's price, one line, as before.
-    if (input.bundleUnitPrice === 0n) return undefined;
-    const lastMonth = nth(priced, -1).month;
-    return [
-      {
-        description: describe(input.consumption, service.unit, null),
-        quantity: input.consumption,
-        unitPrice: input.bundleUnitPrice,
-        pricing: { tariffId: null, month: lastMonth, tier: null },
-      },
-    ];
-  }
-  return priced.map((line) => ({
-    description: describe(
-      line.quantity,
-      service.unit,
-      [line.month, line.tariffName, line.tier === null ? null : `tier ${line.tier}`].filter(Boolean).join(', '),
-    ),
-    quantity: line.quantity,
-    unitPrice: line.unitPrice,
-    pricing: { tariffId: line.tariffId, month: line.month, tier: line.tier },
+  return planFromUnpriced(context, subscription, periodStart, bundleUnitPrice, tariffRows.map(toTariffRule), rows);
+}
+
+/** The plan of one subscription from its customer's open months (as `findUnpricedMonths` answers them). */
+export function planFromUnpriced(
+  context: ServiceContext,
+  subscription: { id: number; endedOn: string | null },
+  periodStart: string,
+  bundleUnitPrice: bigint,
+  tariffs: TariffRule[],
+  customerRows: Awaited<ReturnType<typeof findUnpricedMonths>>,
+): ConsumptionPlan {
+  const months = customerRows.map((row) => ({
+    subscriptionId: row.subscriptionId,
+    bundleId: row.bundleId,
+    month: row.month,
+    delta: scaled(row.delta, QUANTITY_SCALE),
+    startedOn: row.startedOn,
+    endedOn: row.endedOn,
   }));
+  return planConsumption({
+    months: monthsBilledBy(subscription, periodStart, months),
+    billedInMonth: new Map(customerRows.map((row) => [row.month, scaled(row.billed, QUANTITY_SCALE)])),
+    tariffs,
+    bundleUnitPrice,
+    unit: context.service.unit,
+    currencyDecimals: context.terms.decimals,
+  });
+}
+
+/** Records in the consumption ledger the months an invoice settles. */
+export async function storeLedger(executor: Executor, tenantId: number, invoiceId: number, ledger: LedgerEntry[]): Promise<void> {
+  await insertBilledConsumption(
+    executor,
+    ledger.map((entry) => ({
+      tenantId,
+      invoiceId,
+      subscriptionId: entry.subscriptionId,
+      month: `${entry.month}-01`,
+      quantity: formatScaled(entry.quantity, QUANTITY_SCALE),
+    })),
+  );
 }
 
 /** Records how each stored line was priced (lines without pricing record nothing). */

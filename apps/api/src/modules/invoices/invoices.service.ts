@@ -14,6 +14,7 @@ import type {
 } from '@meterline/contract/invoices';
 import { MAX_PRINTED_INVOICES } from '@meterline/contract/invoices';
 import { formatMoneyAmount, formatScaled, parseScaled, QUANTITY_SCALE, UNIT_PRICE_SCALE } from '@meterline/contract/money';
+import type { TariffRule } from '@meterline/contract/tariff-pricing';
 import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/http-errors';
@@ -41,7 +42,15 @@ import {
   findSubscriptionRow,
   toReading,
 } from '../subscriptions/subscriptions.repository';
-import { cashRoundingOf, priceMeterConsumption, storeInvoiceRate, storeLinePricing } from './consumption-pricing';
+import {
+  cashRoundingOf,
+  planFromUnpriced,
+  planSubscriptionConsumption,
+  storeInvoiceRate,
+  storeLedger,
+  storeLinePricing,
+  toTariffRule,
+} from './consumption-pricing';
 import { documentIssuerOf } from './document-issuer';
 import { combineDocuments, renderInvoiceDocument, type DocumentFormat, type DocumentLanguage } from './invoice-document';
 import { meterInvoiceLines, priceLines, type DraftLine } from './invoice-lines';
@@ -64,7 +73,12 @@ import {
 } from './invoices.repository';
 import { statusFor } from './invoice-rules';
 import { billedDaysOf, monthlyFeeOf, runDaysOf } from './proration';
-import { findLastReadingTimes, findSubscriptionConsumption, findSubscriptionsOfPeriod } from './proration.repository';
+import { findLastReadingTimes, findServiceMonthFees, findSubscriptionsOfPeriod } from './proration.repository';
+import { findUnpricedMonths } from './pricing.repository';
+import { findServiceTariffs } from '../tariffs/tariffs.repository';
+import { findServiceBundleRows } from '../bundles/bundles.repository';
+import type { LedgerEntry } from './consumption-rules';
+import { monthlyFeeFor, monthRangeOf } from '@meterline/contract/proration';
 
 type CreateInvoiceData = z.output<typeof createInvoiceInputSchema>;
 type GenerateInvoicesData = z.output<typeof generateInvoicesInputSchema>;
@@ -72,6 +86,16 @@ type GenerateInvoicesData = z.output<typeof generateInvoicesInputSchema>;
 interface Period {
   periodStart: string;
   periodEnd: string;
+}
+
+/** What a billing run's plan reads once for all the service's meters. */
+interface RunSnapshot {
+  /** Per customer, the ledger's open months (`findUnpricedMonths`). */
+  unpriced: Map<number, Awaited<ReturnType<typeof findUnpricedMonths>>>;
+  tariffs: TariffRule[];
+  bundles: Map<number, { id: number; name: string; price: bigint; unitPrice: string }>;
+  /** Per customer, the fees of the period's month (`findServiceMonthFees`). */
+  fees: Map<number, { alreadyBilled: bigint; dearestFee: bigint }>;
 }
 
 const periodBilled = (number: string) => conflict(BILLING_ERROR_CODES.periodAlreadyBilled, { number });
@@ -154,6 +178,8 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
       notes: string;
       lines: DraftLine[];
       monthlyFee?: bigint;
+      /** The months of consumption a meter invoice settles (the consumption ledger). */
+      ledger?: LedgerEntry[];
       readings?: { previous: string | null; current: string; consumption: string; lastReadingId: number | null };
     },
   ): Promise<number> {
@@ -199,6 +225,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
       })),
     );
     await storeLinePricing(tx, scope.tenantId, priced.lines, lines);
+    if (values.ledger?.length) await storeLedger(tx, scope.tenantId, invoice.id, values.ledger);
     await storeInvoiceRate(tx, scope.tenantId, invoice.id, values.period.periodStart);
     await addToCustomerBalance(tx, scope.tenantId, values.customerId, total);
     await recordAudit(tx, audit, { action: 'create', entity: 'invoice', entityId: invoice.id, after: { ...invoice, lines } });
@@ -234,8 +261,9 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
         const overlapping = await findLiveInvoiceOverlapping(tx, scope.tenantId, subscriptionId, period.periodStart, period.periodEnd);
         if (overlapping) throw periodOverlaps(overlapping);
         const bundle = await findScopedBundle(tx, scope, subscription.bundleId, 'subscription');
-        const consumptionText = await findSubscriptionConsumption(tx, scope.tenantId, subscription, period);
-        const consumption = parseScaled(consumptionText, QUANTITY_SCALE) ?? 0n;
+        const unitPrice = parseScaled(bundle.unitPrice, UNIT_PRICE_SCALE) ?? 0n;
+        const plan = await planSubscriptionConsumption(tx, context, subscription, period.periodStart, unitPrice);
+        const { consumption } = plan;
         const monthlyFee = await monthlyFeeOf(tx, terms, {
           tenantId: scope.tenantId,
           customerId: subscription.customerId,
@@ -248,14 +276,6 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
           (await findFirstReadingStart(tx, scope.tenantId, subscription.customerId)) ??
           subscription.counter;
         if (consumption >= MAX_QUANTITY) throw amountTooLarge('subscription');
-        const unitPrice = parseScaled(bundle.unitPrice, UNIT_PRICE_SCALE) ?? 0n;
-        const consumptionLines = await priceMeterConsumption(tx, context, {
-          customerId: subscription.customerId,
-          bundleId: bundle.id,
-          bundleUnitPrice: unitPrice,
-          consumption,
-          now: clock.now(),
-        });
         const lines = meterInvoiceLines({
           bundleName: bundle.name,
           priceMinor: monthlyFee,
@@ -263,7 +283,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
           consumption,
           unit: context.service.unit,
           decimals: terms.decimals,
-          consumptionLines,
+          consumptionLines: plan.lines,
         });
         // The billing run adds the late fees of the customer's overdue invoices (issue 15).
         const lateFees = options.lateFees
@@ -278,6 +298,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
           notes,
           lines,
           monthlyFee,
+          ledger: plan.ledger,
           readings: {
             previous,
             current: subscription.counter,
@@ -298,30 +319,37 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
   /**
    * What billing a meter now would give, without writing: nothing to bill (no fee and no
    * consumption), or the total; amounts beyond the stored range throw 400 amount_too_large
-   * (the billing run reports it for that customer, its dry run as well).
+   * (the billing run reports it for that customer, its dry run as well). Pure: the run reads what
+   * it needs for every meter of the service at once (`RunSnapshot`).
    */
-  async function planMeterInvoice(context: ServiceContext, subscriptionId: number, period: Period): Promise<'nothing_to_bill' | bigint> {
-    const { db, scope, terms } = context;
-    const subscription = await findSubscriptionRow(db, scope, subscriptionId);
-    if (!subscription) throw invalidPk('subscription', subscriptionId);
-    const bundle = await findScopedBundle(db, scope, subscription.bundleId, 'subscription');
-    const consumption = parseScaled(await findSubscriptionConsumption(db, scope.tenantId, subscription, period), QUANTITY_SCALE) ?? 0n;
+  function planMeterInvoice(
+    context: ServiceContext,
+    candidate: { id: number; customerId: number; bundleId: number; endedOn: string | null },
+    period: Period,
+    snapshot: RunSnapshot,
+  ): 'nothing_to_bill' | bigint {
+    const { terms } = context;
+    const bundle = snapshot.bundles.get(candidate.bundleId);
+    if (!bundle) throw invalidPk('subscription', candidate.id);
     const unitPrice = parseScaled(bundle.unitPrice, UNIT_PRICE_SCALE) ?? 0n;
-    const monthlyFee = await monthlyFeeOf(db, terms, {
-      tenantId: scope.tenantId,
-      customerId: subscription.customerId,
-      billed: period,
+    const fees = snapshot.fees.get(candidate.customerId) ?? { alreadyBilled: 0n, dearestFee: bundle.price };
+    const monthlyFee = monthlyFeeFor({
       fee: bundle.price,
+      billed: { start: period.periodStart, end: period.periodEnd },
+      prorate: terms.proratePartialMonths,
+      dearestFee: fees.dearestFee,
+      alreadyBilled: fees.alreadyBilled,
     });
-    const consumptionLines = await priceMeterConsumption(db, context, {
-      customerId: subscription.customerId,
-      bundleId: bundle.id,
-      bundleUnitPrice: unitPrice,
-      consumption,
-      now: clock.now(),
-    });
-    if (monthlyFee === 0n && (consumption === 0n || (consumptionLines ?? []).every((line) => line.unitPrice === 0n)))
-      return 'nothing_to_bill';
+    const plan = planFromUnpriced(
+      context,
+      candidate,
+      period.periodStart,
+      unitPrice,
+      snapshot.tariffs,
+      snapshot.unpriced.get(candidate.customerId) ?? [],
+    );
+    const { consumption } = plan;
+    if (monthlyFee === 0n && (consumption === 0n || (plan.lines ?? []).every((line) => line.unitPrice === 0n))) return 'nothing_to_bill';
     if (consumption >= MAX_QUANTITY) throw amountTooLarge('subscription');
     const lines = meterInvoiceLines({
       bundleName: bundle.name,
@@ -330,11 +358,25 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
       consumption,
       unit: context.service.unit,
       decimals: terms.decimals,
-      consumptionLines,
+      consumptionLines: plan.lines,
     });
     const { total } = priceLines(lines, terms.taxRate, terms.decimals).totals;
     if (total >= MAX_INVOICE_TOTAL) throw amountTooLarge('subscription');
     return total;
+  }
+
+  /** What the run's plan reads once for every meter of the service: five statements, whatever its size. */
+  async function readRunSnapshot(context: ServiceContext, period: Period): Promise<RunSnapshot> {
+    const { db, scope, terms } = context;
+    const [unpricedRows, tariffRows, bundleRows, fees] = await Promise.all([
+      findUnpricedMonths(db, scope.tenantId, { serviceId: scope.serviceId }, terms.timezone),
+      findServiceTariffs(db, scope),
+      findServiceBundleRows(db, scope),
+      findServiceMonthFees(db, scope, monthRangeOf(period.periodStart)),
+    ]);
+    const unpriced = new Map<number, typeof unpricedRows>();
+    for (const row of unpricedRows) unpriced.set(row.customerId, [...(unpriced.get(row.customerId) ?? []), row]);
+    return { unpriced, tariffs: tariffRows.map(toTariffRule), bundles: new Map(bundleRows.map((row) => [row.id, row])), fees };
   }
 
   async function createFromLines(context: ServiceContext, input: CreateInvoiceData, audit: AuditContext): Promise<number> {
@@ -497,6 +539,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
         { start: period.periodStart, end: period.periodEnd },
       );
       const billed = await findBilledSubscriptionIds(db, scope, period.periodStart, period.periodEnd);
+      const snapshot = await readRunSnapshot(context, period);
       const result: GenerateInvoicesResult = {
         created: 0,
         skipped: 0,
@@ -534,7 +577,14 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
           try {
             const days = runDaysOf(candidate, period);
             if (!days) continue;
-            const plan = await planMeterInvoice(context, candidate.id, days);
+            // The snapshot's fees are those of the period's month; a meter's days in another month read their own.
+            const plan =
+              monthRangeOf(days.periodStart).start === monthRangeOf(period.periodStart).start
+                ? planMeterInvoice(context, candidate, days, snapshot)
+                : planMeterInvoice(context, candidate, days, {
+                    ...snapshot,
+                    fees: await findServiceMonthFees(db, scope, monthRangeOf(days.periodStart)),
+                  });
             if (plan === 'nothing_to_bill') {
               skip(candidate, 'no_consumption_and_no_fee');
               continue;

@@ -1,60 +1,115 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { InvoiceLinePricing } from '@meterline/contract/invoices';
 import type { Executor } from '../../db/client';
-import { exchangeRates, invoiceExchangeRates, invoiceLinePricing } from '../../db/schema/index';
+import { billedConsumption, exchangeRates, invoiceExchangeRates, invoiceLinePricing } from '../../db/schema/index';
 import { selectRows } from '../../scope/codes';
 import { first } from '@meterline/contract/invariant';
 
 export type InvoiceRateRow = typeof invoiceExchangeRates.$inferSelect;
 
 /**
- * The customer's readings not billed by a live meter invoice yet (after the last reading the
- * previous one billed), each with when the reading before it on the same meter was taken: the
- * intervals consumption is split over months by.
+ * The consumption ledger's open months (docs/billing.md), for every subscription of a service or of
+ * one customer, in one statement: per subscription and month (on the tenant's calendar), the units
+ * its live readings put in that month less those live invoices recorded for it, where they differ.
+ * A reading's units are spread over the time since the reading before it on the same meter, pro
+ * rata, cumulatively rounded half-up so the parts add up exactly (`splitByMonth` in
+ * `tariff-pricing.ts` does the same in TypeScript, for the seed and the tests). `billed` is what the
+ * customer's live invoices billed in that month on all its subscriptions (where tiers continue).
  */
-export async function findUnbilledIntervals(
+export async function findUnpricedMonths(
   executor: Executor,
   tenantId: number,
-  customerId: number,
-): Promise<{ startMs: string | null; endMs: string; quantity: string }[]> {
-  return selectRows(
+  of: { serviceId: number } | { customerId: number },
+  timeZone: string,
+): Promise<
+  {
+    subscriptionId: number;
+    customerId: number;
+    bundleId: number;
+    startedOn: string;
+    endedOn: string | null;
+    month: string;
+    delta: string;
+    billed: string;
+  }[]
+> {
+  const ofSubscriptions = 'serviceId' in of ? sql`s.service_id = ${of.serviceId}` : sql`s.customer_id = ${of.customerId}`;
+  const rows = await selectRows<{
+    subscription_id: number;
+    customer_id: number;
+    bundle_id: number;
+    started_on: string;
+    ended_on: string | null;
+    month: string;
+    delta: string;
+    billed: string;
+  }>(
     executor,
-    sql`with live as (
-          select mr.id, mr.kind, mr.value, mr.previous_value, mr.taken_at,
+    sql`with subs as (
+          select s.id, s.customer_id, s.bundle_id, s.started_on, s.ended_on from subscriptions s
+          where s.tenant_id = ${tenantId} and ${ofSubscriptions}
+        ), live as (
+          select mr.subscription_id, mr.kind, mr.previous_value, mr.value - mr.previous_value as quantity, mr.taken_at,
                  lag(mr.taken_at) over (partition by mr.subscription_id order by mr.id) as prev_at
-          from meter_readings mr join subscriptions ms on ms.tenant_id = mr.tenant_id and ms.id = mr.subscription_id
-          where mr.tenant_id = ${tenantId} and ms.customer_id = ${customerId}
+          from meter_readings mr join subs on subs.id = mr.subscription_id
+          where mr.tenant_id = ${tenantId}
             and not exists (select 1 from reading_voids rv where rv.tenant_id = mr.tenant_id and rv.reading_id = mr.id)
+        ), intervals as (
+          select row_number() over () as k, subscription_id, (quantity * 1000)::numeric as units,
+                 case when prev_at is null or prev_at >= taken_at then taken_at else prev_at end as a, taken_at as b
+          from live where kind = 'reading' and previous_value is not null and quantity <> 0
+        ), steps as (
+          select i.k, i.subscription_id, i.units, m.m as month,
+                 (extract(epoch from i.a) * 1000)::bigint::numeric as a_ms,
+                 (extract(epoch from i.b) * 1000)::bigint::numeric as b_ms,
+                 (extract(epoch from ((m.m + interval '1 month')::timestamp at time zone ${timeZone})) * 1000)::bigint::numeric as boundary_ms
+          from intervals i
+          cross join lateral generate_series(date_trunc('month', i.a at time zone ${timeZone}),
+                                             date_trunc('month', i.b at time zone ${timeZone}), interval '1 month') as m(m)
+        ), cumulative as (
+          select k, subscription_id, month,
+                 case when b_ms <= a_ms or boundary_ms >= b_ms then units
+                      else sign(units) * div(2 * abs(units) * (boundary_ms - a_ms) + (b_ms - a_ms), 2 * (b_ms - a_ms)) end as reached
+          from steps
+        ), parts as (
+          select subscription_id, month, reached - coalesce(lag(reached) over (partition by k order by month), 0) as units
+          from cumulative
+        ), metered as (
+          select subscription_id, to_char(month, 'YYYY-MM') as month, sum(units) as units from parts group by 1, 2
         ), billed as (
-          -- The last reading the customer's latest live meter invoice billed.
-          select coalesce((select i.last_reading_id from invoices i
-                           where i.tenant_id = ${tenantId} and i.customer_id = ${customerId} and i.status <> 'cancelled' and i.consumption is not null
-                           order by i.id desc limit 1), 0) as last_id
+          select bc.subscription_id, to_char(bc.month, 'YYYY-MM') as month, sum(bc.quantity * 1000) as units
+          from billed_consumption bc join subs on subs.id = bc.subscription_id
+          join invoices i on i.tenant_id = bc.tenant_id and i.id = bc.invoice_id
+          where bc.tenant_id = ${tenantId} and i.status <> 'cancelled'
+          group by 1, 2
+        ), months as (
+          select subs.id as subscription_id, subs.customer_id, subs.bundle_id, subs.started_on, subs.ended_on,
+                 coalesce(metered.month, billed.month) as month,
+                 coalesce(metered.units, 0) - coalesce(billed.units, 0) as delta,
+                 sum(coalesce(billed.units, 0)) over (partition by subs.customer_id, coalesce(metered.month, billed.month)) as billed
+          from metered full join billed on billed.subscription_id = metered.subscription_id and billed.month = metered.month
+          join subs on subs.id = coalesce(metered.subscription_id, billed.subscription_id)
         )
-        select (extract(epoch from live.prev_at) * 1000)::bigint::text as "startMs",
-               (extract(epoch from live.taken_at) * 1000)::bigint::text as "endMs",
-               (live.value - live.previous_value)::numeric(14,3)::text as quantity
-        from live, billed
-        where live.kind = 'reading' and live.previous_value is not null and live.id > billed.last_id
-        order by live.id`,
+        select subscription_id, customer_id, bundle_id, started_on::text as started_on, ended_on::text as ended_on, month,
+               (delta / 1000)::numeric(14,3)::text as delta, (billed / 1000)::numeric(14,3)::text as billed
+        from months where delta <> 0
+        order by customer_id, subscription_id, month`,
   );
+  return rows.map((row) => ({
+    subscriptionId: Number(row.subscription_id),
+    customerId: Number(row.customer_id),
+    bundleId: Number(row.bundle_id),
+    startedOn: row.started_on,
+    endedOn: row.ended_on,
+    month: row.month,
+    delta: row.delta,
+    billed: row.billed,
+  }));
 }
 
-/** Per month (YYYY-MM), the consumption live invoices of the customer already billed in it. */
-export async function findBilledByMonth(
-  executor: Executor,
-  tenantId: number,
-  customerId: number,
-): Promise<{ month: string; quantity: string }[]> {
-  return selectRows(
-    executor,
-    sql`select to_char(p.month, 'YYYY-MM') as month, sum(l.quantity)::numeric(14,3)::text as quantity
-        from invoice_line_pricing p
-        join invoice_lines l on l.tenant_id = p.tenant_id and l.id = p.invoice_line_id
-        join invoices i on i.tenant_id = l.tenant_id and i.id = l.invoice_id
-        where p.tenant_id = ${tenantId} and i.customer_id = ${customerId} and i.status <> 'cancelled'
-        group by p.month`,
-  );
+export async function insertBilledConsumption(executor: Executor, values: (typeof billedConsumption.$inferInsert)[]): Promise<void> {
+  for (let index = 0; index < values.length; index += 1000)
+    await executor.insert(billedConsumption).values(values.slice(index, index + 1000));
 }
 
 export async function insertLinePricing(executor: Executor, values: (typeof invoiceLinePricing.$inferInsert)[]): Promise<void> {

@@ -4,7 +4,6 @@ import type { Executor } from '../../db/client';
 import { bundles, customers, stations, subscriptions } from '../../db/schema/index';
 import { selectRows } from '../../scope/codes';
 import type { ServiceScope } from '../../scope/service-scope';
-import { unbilledConsumptionSql } from '../subscriptions/subscriptions.repository';
 import { first } from '@meterline/contract/invariant';
 
 /**
@@ -23,6 +22,7 @@ export async function findSubscriptionsOfPeriod(
       customerId: subscriptions.customerId,
       customerName: customers.fullName,
       customerStatus: customers.status,
+      bundleId: subscriptions.bundleId,
       isBundleActive: bundles.isActive,
       startedOn: subscriptions.startedOn,
       endedOn: subscriptions.endedOn,
@@ -100,41 +100,30 @@ export async function findMonthFees(
   return { alreadyBilled: BigInt(row.billed), dearestFee: BigInt(row.dearest) };
 }
 
-/** SQL: consumption recorded on one subscription's meter readings not yet billed by its own live invoices. */
-function ownUnbilledSql(tenantId: number, subscriptionId: ReturnType<typeof sql>) {
-  return sql`(
-    coalesce((select sum(mr.value - mr.previous_value) from meter_readings mr
-              where mr.tenant_id = ${tenantId} and mr.subscription_id = ${subscriptionId}
-                and mr.kind = 'reading' and mr.previous_value is not null
-                and not exists (select 1 from reading_voids rv where rv.tenant_id = mr.tenant_id and rv.reading_id = mr.id)), 0)
-    - coalesce((select sum(bi.consumption) from invoices bi
-              where bi.tenant_id = ${tenantId} and bi.subscription_id = ${subscriptionId}
-                and bi.status <> 'cancelled' and bi.consumption is not null), 0))`;
-}
-
 /**
- * The consumption an invoice of this subscription bills, split at the bundle change: a closed
- * subscription bills the readings taken on it (up to the change); the open one bills the rest of
- * what the customer has not paid for, less what closed subscriptions of the period will bill
- * themselves. Never more than the customer's unbilled consumption, never negative.
+ * `findMonthFees` for every customer of the service with a subscription open in the month, in one
+ * statement (the billing run's plan).
  */
-export async function findSubscriptionConsumption(
+export async function findServiceMonthFees(
   executor: Executor,
-  tenantId: number,
-  subscription: { id: number; customerId: number; endedOn: string | null },
-  period: { periodStart: string },
-): Promise<string> {
-  const row = first(
-    await selectRows<{ consumption: string }>(
-      executor,
-      subscription.endedOn !== null
-        ? sql`select greatest(0, least(${ownUnbilledSql(tenantId, sql`${subscription.id}`)}, ${unbilledConsumptionSql(tenantId, subscription.customerId)}))::numeric(14,3)::text as consumption`
-        : sql`select greatest(0, ${unbilledConsumptionSql(tenantId, subscription.customerId)}
-              - coalesce((select sum(greatest(0, ${ownUnbilledSql(tenantId, sql`s.id`)})) from subscriptions s
-                          where s.tenant_id = ${tenantId} and s.customer_id = ${subscription.customerId} and s.id <> ${subscription.id}
-                            and s.ended_on is not null and s.ended_on > ${period.periodStart} and s.ended_on > s.started_on), 0))::numeric(14,3)::text as consumption`,
-    ),
-    'the row of the unbilled consumption',
+  scope: ServiceScope,
+  month: DayRange,
+): Promise<Map<number, { alreadyBilled: bigint; dearestFee: bigint }>> {
+  const rows = await selectRows<{ customer_id: number; billed: string; dearest: string }>(
+    executor,
+    sql`with dearest as (
+          select s.customer_id, max(b.price) as dearest from subscriptions s join bundles b on b.id = s.bundle_id
+          where s.tenant_id = ${scope.tenantId} and s.service_id = ${scope.serviceId} and s.started_on <= ${month.end}
+            and (s.ended_on is null or (s.ended_on > ${month.start} and s.ended_on > s.started_on))
+          group by s.customer_id
+        ), billed as (
+          select i.customer_id, sum(i.monthly_fee) as billed from invoices i
+          where i.tenant_id = ${scope.tenantId} and i.service_id = ${scope.serviceId} and i.status <> 'cancelled'
+            and i.period_start between ${month.start} and ${month.end}
+          group by i.customer_id
+        )
+        select d.customer_id, coalesce(b.billed, 0)::text as billed, coalesce(d.dearest, 0)::text as dearest
+        from dearest d left join billed b on b.customer_id = d.customer_id`,
   );
-  return row.consumption;
+  return new Map(rows.map((row) => [Number(row.customer_id), { alreadyBilled: BigInt(row.billed), dearestFee: BigInt(row.dearest) }]));
 }
