@@ -4,7 +4,10 @@ import { currencyDecimals, formatScaled, parseScaled, QUANTITY_SCALE, TAX_RATE_S
 import { formatInvoiceNumber, statusFor } from '../modules/invoices/invoice-rules';
 import { findSettings, updateSettings } from '../modules/config/config.repository';
 import { meterInvoiceLines, priceLines, type DraftLine } from '../modules/invoices/invoice-lines';
-import { demoConsumptionLines, seedPricingOf, seedTariffsDemo } from './tariffs-demo';
+import { seedPricingOf, seedTariffsDemo } from './tariffs-demo';
+import { planConsumption, type LedgerEntry } from '../modules/invoices/consumption-rules';
+import { insertBilledConsumption } from '../modules/invoices/pricing.repository';
+import { splitByMonth, type ConsumptionInterval, type Month } from '@meterline/contract/tariff-pricing';
 import { addDays } from '../scope/service-scope';
 import type { Executor } from '../db/client';
 import {
@@ -221,6 +224,7 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
   const pendingInvoices: {
     values: typeof invoices.$inferInsert;
     lines: (Omit<typeof invoiceLines.$inferInsert, 'invoiceId'> & { pricing?: DraftLine['pricing'] })[];
+    ledger: LedgerEntry[];
     payments: Omit<typeof payments.$inferInsert, 'invoiceId'>[];
   }[] = [];
   const balances = new Map<number, bigint>();
@@ -344,7 +348,6 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
 
     const readingValues: (typeof meterReadings.$inferInsert)[] = [];
     const counters = new Map<number, { counter: bigint; at: Date | null }>();
-    const billedSince = new Map<number, Date>();
     plans.forEach(({ customer, bundleIndex }, planIndex) => {
       const subscription = nth(subscriptionRows, planIndex, 'a subscription per plan');
       const bundle = nth(demoBundles, bundleIndex);
@@ -364,8 +367,16 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
         });
       }
       let billedUpTo = counter;
+      // What the engine reads: each reading's units over the time since the reading before it on
+      // the meter, and per month what earlier invoices billed (tiers continue after it).
+      let previousAt: Date | null = counter > 0n ? monthStart(now, -12) : null;
+      let unbilled: ConsumptionInterval[] = [];
+      const billedInMonth = new Map<Month, bigint>();
+      const taken = (at: Date, quantity: bigint | null) => {
+        if (quantity !== null) unbilled.push({ start: previousAt !== null && previousAt < at ? previousAt : at, end: at, quantity });
+        previousAt = at;
+      };
       const replacedInMonth = planIndex % 37 === 5 ? random.int(2, 9) : -1;
-      let segmentConsumption = 0n;
       for (let month = 0; month < 12; month += 1) {
         const start = monthStart(firstMonth, month);
         const isCurrentMonth = month === 11;
@@ -400,7 +411,8 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
             takenAt: new Date(takenAt.getTime() - 1800_000),
             takenBy: staff.collectorId,
           });
-          segmentConsumption += finalValue - counter;
+          taken(new Date(takenAt.getTime() - 3600_000), finalValue - counter);
+          taken(new Date(takenAt.getTime() - 1800_000), null);
           const rest = use - use / 2n;
           readingValues.push({
             tenantId,
@@ -411,7 +423,7 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
             takenAt,
             takenBy: staff.collectorId,
           });
-          segmentConsumption += rest;
+          taken(takenAt, rest);
           counter = rest;
         } else {
           readingValues.push({
@@ -423,8 +435,8 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
             takenAt,
             takenBy: staff.collectorId,
           });
+          taken(takenAt, use);
           counter += use;
-          segmentConsumption += use;
         }
         counters.set(subscription.id, { counter, at: takenAt });
         if (isCurrentMonth) continue; // billed next month
@@ -434,9 +446,23 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
         const issuedOn = month === 10 && recentIssue > firstOfNext ? recentIssue : firstOfNext;
         const createdAt = new Date(Math.min(atHour(issuedOn, 6).getTime(), now.getTime()));
         if (issuedOn > today) continue;
-        const consumption = segmentConsumption;
-        const since = billedSince.get(subscription.id) ?? monthStart(now, -12);
-        billedSince.set(subscription.id, takenAt);
+        // Priced as the engine prices a meter: the ledger's open months (consumption-rules.ts).
+        const plan = planConsumption({
+          months: splitByMonth(unbilled, config.timezone || 'UTC').map(({ month, quantity }) => ({
+            subscriptionId: subscription.id,
+            bundleId: bundleRow.id,
+            month,
+            delta: quantity,
+          })),
+          billedInMonth,
+          tariffs: tariffRules ?? [],
+          bundleUnitPrice: parseScaled(bundleRow.unitPrice, UNIT_PRICE_SCALE) ?? 0n,
+          unit: service.unit,
+          currencyDecimals: decimals,
+        });
+        for (const entry of plan.ledger) billedInMonth.set(entry.month, (billedInMonth.get(entry.month) ?? 0n) + entry.quantity);
+        if (plan.ledger.length) unbilled = [];
+        const consumption = plan.consumption;
         const lines = meterInvoiceLines({
           bundleName: bundle.name,
           priceMinor: bundleRow.price,
@@ -444,20 +470,7 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
           consumption,
           unit: service.unit,
           decimals,
-          consumptionLines:
-            tariffRules && consumption > 0n
-              ? demoConsumptionLines({
-                  rules: tariffRules,
-                  bundleId: bundleRow.id,
-                  bundleUnitPrice: parseScaled(bundleRow.unitPrice, UNIT_PRICE_SCALE) ?? 0n,
-                  start: since,
-                  end: takenAt,
-                  quantity: consumption,
-                  unit: service.unit,
-                  decimals,
-                  timeZone: config.timezone || 'UTC',
-                })
-              : undefined,
+          consumptionLines: plan.lines,
         });
         const priced = priceLines(lines, taxRate, decimals);
         const total = priced.totals.total;
@@ -505,6 +518,7 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
             amount: line.amount,
             pricing: line.pricing,
           })),
+          ledger: plan.ledger,
           payments: paymentPlan.map((payment) => ({
             tenantId,
             serviceId: service.id,
@@ -518,7 +532,6 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
           })),
         });
         billedUpTo = counter;
-        segmentConsumption = 0n;
       }
     });
     await insertChunked(executor, meterReadings, readingValues);
@@ -560,6 +573,18 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
         lines: pending.lines,
       })),
     );
+    await insertBilledConsumption(
+      executor,
+      chunk.flatMap((pending) =>
+        pending.ledger.map((entry) => ({
+          tenantId,
+          invoiceId: idByNumber.get(pending.values.number)!,
+          subscriptionId: entry.subscriptionId,
+          month: `${entry.month}-01`,
+          quantity: formatScaled(entry.quantity, QUANTITY_SCALE),
+        })),
+      ),
+    );
     const paymentRows = chunk.flatMap((pending) =>
       pending.payments.map((payment) => ({ ...payment, invoiceId: idByNumber.get(pending.values.number)! })),
     );
@@ -567,6 +592,11 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
     summary.payments += paymentRows.length;
   }
   summary.invoices = pendingInvoices.length;
+  // Each invoice records the last reading it billed, as the engine's do: its month's (read on the 25th).
+  await executor.execute(sql`update invoices i set last_reading_id = (
+      select max(mr.id) from meter_readings mr join subscriptions s on s.tenant_id = mr.tenant_id and s.id = mr.subscription_id
+      where mr.tenant_id = i.tenant_id and s.customer_id = i.customer_id and mr.taken_at < (i.period_end + 1))
+    where i.tenant_id = ${tenantId} and i.consumption is not null and i.last_reading_id is null`);
   await updateSettings(executor, { tenantId }, { lastInvoiceNumber: invoiceSequence });
 
   // The cached balances, as the money writes would have left them.

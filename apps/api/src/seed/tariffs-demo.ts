@@ -6,11 +6,10 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { formatScaled, UNIT_PRICE_SCALE } from '@meterline/contract/money';
-import { priceConsumption, type TariffRule } from '@meterline/contract/tariff-pricing';
+import type { TariffRule } from '@meterline/contract/tariff-pricing';
 import { toTariffRule } from '../modules/invoices/consumption-pricing';
 import { findSettings, updateSettings } from '../modules/config/config.repository';
 import type { DraftLine } from '../modules/invoices/invoice-lines';
-import { trimDecimal } from '../lib/decimal-input';
 import type { Executor } from '../db/client';
 import { exchangeRates, invoiceExchangeRates, invoiceLinePricing, invoiceLines, tariffs } from '../db/schema/index';
 
@@ -77,34 +76,6 @@ export async function seedTariffsDemo(
     })),
   );
   return rows.map(toTariffRule);
-}
-
-/** The consumption lines of a demo invoice, priced like the billing run does. */
-export function demoConsumptionLines(input: {
-  rules: TariffRule[];
-  bundleId: number;
-  bundleUnitPrice: bigint;
-  start: Date;
-  end: Date;
-  quantity: bigint;
-  unit: string;
-  decimals: number;
-  timeZone: string;
-}): DraftLine[] {
-  const priced = priceConsumption({
-    intervals: [{ start: input.start, end: input.end, quantity: input.quantity }],
-    timeZone: input.timeZone,
-    tariffs: input.rules,
-    bundleId: input.bundleId,
-    bundleUnitPrice: input.bundleUnitPrice,
-    currencyDecimals: input.decimals,
-  });
-  return priced.map((line) => ({
-    description: `Consumption: ${trimDecimal(formatScaled(line.quantity, 3))} ${input.unit} (${[line.month, line.tariffName, line.tier === null ? null : `tier ${line.tier}`].filter(Boolean).join(', ')})`,
-    quantity: line.quantity,
-    unitPrice: line.unitPrice,
-    pricing: { tariffId: line.tariffId, month: line.month, tier: line.tier },
-  }));
 }
 
 /** The demo invoices' line pricing and, with a second currency, the rate of each invoice's month. */

@@ -5,6 +5,7 @@ import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, isPostgres, type Client, type TestContext } from '../../../test/harness';
 import { expectMoneyInvariants, servicePath } from '../../../test/billing';
 import { first, nth } from '@meterline/contract/invariant';
+import { findUnpricedMonths } from './pricing.repository';
 
 /**
  * Random sequences of the billing calls an office makes, through the whole app; after every step
@@ -14,6 +15,8 @@ const STEPS_PER_RUN = 50;
 const RUNS_PER_SEED = Number(process.env.BILLING_PROPERTY_RUNS ?? (isPostgres ? 10 : 20));
 const FIXED_SEED = 20261124;
 const HOUR = 3600;
+/** The fixture tenant's calendar (months of consumption are the tenant's). */
+let TIME_ZONE = 'UTC';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -39,7 +42,7 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 type Step =
-  | { kind: 'reading'; customer: number; delta: number }
+  | { kind: 'reading'; customer: number; delta: number; back: number }
   | { kind: 'void'; customer: number }
   | { kind: 'invoice'; customer: number; month: number; half: number }
   | { kind: 'run'; month: number }
@@ -51,7 +54,13 @@ type Step =
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 5,
-    arbitrary: fc.record({ kind: fc.constant('reading' as const), customer: fc.nat(3), delta: fc.integer({ min: 0, max: 500_000 }) }),
+    arbitrary: fc.record({
+      kind: fc.constant('reading' as const),
+      customer: fc.nat(3),
+      delta: fc.integer({ min: 0, max: 500_000 }),
+      // Hours back the reading is dated (typed in later): refused before the meter's previous reading.
+      back: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 20 })),
+    }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('void' as const), customer: fc.nat(3) }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('invoice' as const), customer: fc.nat(3), month: fc.nat(5), half: fc.nat(2) }) },
@@ -68,15 +77,22 @@ async function subscriptionOf(customerId: number): Promise<number> {
 }
 
 /** Runs one step; refusals (400/404/409) are legitimate answers, a 5xx never is. */
-async function runStep(step: Step): Promise<number> {
-  context.clock.advance(HOUR);
+async function runStep(step: Step, hours: number): Promise<number> {
+  context.clock.advance(hours * HOUR);
   switch (step.kind) {
     case 'reading': {
       const subscription = await subscriptionOf(nth(customers, step.customer).id);
       const current = first(await rows<{ counter: string }>(sql`select counter::text from subscriptions where id = ${subscription}`));
       const next = (BigInt(current.counter.replace('.', '')) + BigInt(step.delta)).toString().padStart(4, '0');
       const counter = `${next.slice(0, -3)}.${next.slice(-3)}`;
-      return (await admin.put(path(`subscriptions/${subscription}/update-counter/`), { counter, confirm_unusual: true })).statusCode;
+      const takenAt = new Date(context.clock.now().getTime() - step.back * HOUR * 1000).toISOString();
+      return (
+        await admin.put(path(`subscriptions/${subscription}/update-counter/`), {
+          counter,
+          confirm_unusual: true,
+          ...(step.back ? { taken_at: takenAt } : {}),
+        })
+      ).statusCode;
     }
     case 'void': {
       const subscription = await subscriptionOf(nth(customers, step.customer).id);
@@ -87,7 +103,9 @@ async function runStep(step: Step): Promise<number> {
     }
     case 'invoice': {
       const subscription = await subscriptionOf(nth(customers, step.customer).id);
-      return (await admin.post(path('invoices/'), { subscription, ...periodOf(nth(MONTHS, step.month), step.half) })).statusCode;
+      const response = await admin.post(path('invoices/'), { subscription, ...periodOf(nth(MONTHS, step.month), step.half) });
+      if (response.statusCode === 201) await expectSettled(response.json());
+      return response.statusCode;
     }
     case 'run':
       return (await admin.post(path('invoices/generate/'), periodOf(nth(MONTHS, step.month), 0))).statusCode;
@@ -129,11 +147,42 @@ async function runStep(step: Step): Promise<number> {
   }
 }
 
+/**
+ * The consumption ledger after an invoice (docs/billing.md): one that billed units left no open
+ * month on the subscription it billed; one that billed none found a net of nothing due.
+ */
+async function expectSettled(invoice: { id: number; subscription: number | null; customer: number; consumption: string | null }) {
+  const open = await findUnpricedMonths(context.db, fixture.tenantA.id, { customerId: invoice.customer }, TIME_ZONE);
+  const own = open.filter((row) => row.subscriptionId === invoice.subscription);
+  if (Number(invoice.consumption) > 0) expect(own, `invoice ${invoice.id} left months open`).toEqual([]);
+  else expect(own.reduce((sum, row) => sum + Number(row.delta), 0)).toBeLessThanOrEqual(0);
+}
+
+/**
+ * Each unit billed once, in the month it was consumed: every customer's open subscription billed
+ * today, after which the units live invoices priced equal the metered ones, month by month, on
+ * every subscription (but a net of nothing due, left for the next reading).
+ */
+async function expectEveryUnitBilledOnce() {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(context.clock.now());
+  for (const customer of customers) {
+    const subscription = await subscriptionOf(customer.id);
+    const response = await admin.post(path('invoices/'), { subscription, period_start: today, period_end: today });
+    expect(response.statusCode, response.body).toBeLessThan(500);
+    const open = await findUnpricedMonths(context.db, fixture.tenantA.id, { customerId: customer.id }, TIME_ZONE);
+    if (response.statusCode === 201 && Number(response.json().consumption) > 0) expect(open).toEqual([]);
+    else expect(open.reduce((sum, row) => sum + Number(row.delta), 0)).toBeLessThanOrEqual(0);
+  }
+}
+
 /** The invariants of issue 11, in one round trip after every step (the full scan of expectMoneyInvariants after every run). */
 async function expectInvariants() {
   const broken = first(
-    await rows<{ invoice_totals: number; balances: number; overlaps: number; numbering: number; outstanding: string }>(
+    await rows<{ ledger: number; invoice_totals: number; balances: number; overlaps: number; numbering: number; outstanding: string }>(
       sql`select
+      (select count(*) from invoices i
+        where i.consumption is not null and i.consumption > 0
+          and i.consumption <> coalesce((select sum(b.quantity) from billed_consumption b where b.invoice_id = i.id), 0))::int as ledger,
       (select count(*) from invoices i
         where i.subtotal <> coalesce((select sum(l.amount) from invoice_lines l where l.invoice_id = i.id), 0)
            or i.total <> i.subtotal + i.tax
@@ -149,7 +198,7 @@ async function expectInvariants() {
     ),
   );
   const { outstanding, ...counts } = broken;
-  expect(counts).toEqual({ invoice_totals: 0, balances: 0, overlaps: 0, numbering: 0 });
+  expect(counts).toEqual({ ledger: 0, invoice_totals: 0, balances: 0, overlaps: 0, numbering: 0 });
   const stats = (await admin.get('/api/statistics/stats1/')).json();
   expect(BigInt(stats.outstanding_balance.replace('.', ''))).toBe(BigInt(outstanding));
 }
@@ -168,7 +217,7 @@ async function startLedger() {
     );
   });
   await context.db.execute(sql`update settings set last_invoice_number = 0`);
-  context.clock.set(new Date('2026-11-20T08:00:00Z'));
+  context.clock.set(new Date('2026-10-29T08:00:00Z'));
   customers = [];
   for (let index = 0; index < 4; index += 1) {
     customers.push((await admin.post(path('customers/'), { full_name: `Random ${index}`, bundle: bundles[index % 3] })).json());
@@ -182,6 +231,7 @@ beforeAll(async () => {
   context.clock.set(new Date('2026-11-20T08:00:00Z'));
   fixture = await createFixture(context);
   admin = await fixture.as('a.admin');
+  TIME_ZONE = (await admin.get('/api/config/')).json().timezone ?? 'UTC';
   bundles = [];
   for (const bundle of [
     { name: 'Fee and units', price: '10', unit_price: '0.25' },
@@ -190,21 +240,40 @@ beforeAll(async () => {
   ]) {
     bundles.push((await admin.post(path('bundles/'), bundle)).json().id);
   }
+  // October at one price; November in two tiers (tier 1 is a customer's first 500 units of the month).
+  for (const tariff of [
+    { name: 'October', effective_from: '2026-10', effective_to: '2026-10', unit_price: '0.30' },
+    {
+      name: 'November',
+      effective_from: '2026-11',
+      tiers: [
+        { up_to: '500', unit_price: '0.20' },
+        { up_to: null, unit_price: '0.45' },
+      ],
+    },
+  ]) {
+    expect((await admin.post(path('tariffs/'), tariff)).statusCode).toBe(201);
+  }
 });
 afterAll(async () => context?.close());
 
 describe('billing under random work', () => {
   it(`keeps every invariant after each step (${2 * RUNS_PER_SEED * STEPS_PER_RUN} steps)`, async () => {
     const freshSeed = Date.now() % 2_147_483_647;
-    const property = fc.asyncProperty(fc.array(stepArbitrary, { minLength: STEPS_PER_RUN, maxLength: STEPS_PER_RUN }), async (steps) => {
+    // Each step a few hours to a day after the last: a run walks from the end of October into
+    // November, so readings span the month boundary and October's tier scale fills up.
+    const timedStep = fc.tuple(stepArbitrary, fc.integer({ min: 1, max: 20 }));
+    const property = fc.asyncProperty(fc.array(timedStep, { minLength: STEPS_PER_RUN, maxLength: STEPS_PER_RUN }), async (steps) => {
       await startLedger();
-      for (const step of steps) {
-        const status = await runStep(step);
+      for (const [step, hours] of steps) {
+        const status = await runStep(step, hours);
         stepsRun += 1;
         expect(status, `${JSON.stringify(step)} answered ${status}`).toBeLessThan(500);
         if (status < 300) succeeded.add(step.kind);
         await expectInvariants();
       }
+      await expectEveryUnitBilledOnce();
+      await expectInvariants();
       await expectMoneyInvariants(context.db);
     });
     for (const seed of [FIXED_SEED, freshSeed]) {
