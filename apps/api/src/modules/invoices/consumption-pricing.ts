@@ -67,6 +67,8 @@ export function planFromUnpriced(
   bundleUnitPrice: bigint,
   tariffs: TariffRule[],
   customerRows: Awaited<ReturnType<typeof findUnpricedMonths>>,
+  /** Units of the customer's months that invoices of the same batch bill before this one (tiers continue after them). */
+  plannedInMonth: ReadonlyMap<string, bigint> = new Map(),
 ): ConsumptionPlan {
   const months = customerRows.map((row) => ({
     subscriptionId: row.subscriptionId,
@@ -78,7 +80,9 @@ export function planFromUnpriced(
   }));
   return planConsumption({
     months: monthsBilledBy(subscription, periodStart, months),
-    billedInMonth: new Map(customerRows.map((row) => [row.month, scaled(row.billed, QUANTITY_SCALE)])),
+    billedInMonth: new Map(
+      customerRows.map((row) => [row.month, scaled(row.billed, QUANTITY_SCALE) + (plannedInMonth.get(row.month) ?? 0n)]),
+    ),
     tariffs,
     bundleUnitPrice,
     unit: context.service.unit,
@@ -86,13 +90,17 @@ export function planFromUnpriced(
   });
 }
 
-/** Records in the consumption ledger the months an invoice settles. */
-export async function storeLedger(executor: Executor, tenantId: number, invoiceId: number, ledger: LedgerEntry[]): Promise<void> {
+/** Records in the consumption ledger the months invoices settle. */
+export async function storeLedgerRows(
+  executor: Executor,
+  tenantId: number,
+  ledger: (LedgerEntry & { invoiceId: number })[],
+): Promise<void> {
   await insertBilledConsumption(
     executor,
     ledger.map((entry) => ({
       tenantId,
-      invoiceId,
+      invoiceId: entry.invoiceId,
       subscriptionId: entry.subscriptionId,
       month: `${entry.month}-01`,
       quantity: formatScaled(entry.quantity, QUANTITY_SCALE),

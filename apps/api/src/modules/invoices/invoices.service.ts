@@ -13,8 +13,7 @@ import type {
   PrintInvoicesQuery,
 } from '@meterline/contract/invoices';
 import { MAX_PRINTED_INVOICES } from '@meterline/contract/invoices';
-import { formatMoneyAmount, formatScaled, parseScaled, QUANTITY_SCALE, UNIT_PRICE_SCALE } from '@meterline/contract/money';
-import type { TariffRule } from '@meterline/contract/tariff-pricing';
+import { formatMoneyAmount, formatScaled, QUANTITY_SCALE, UNIT_PRICE_SCALE } from '@meterline/contract/money';
 import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/http-errors';
@@ -25,45 +24,20 @@ import { findCustomer, findCustomerRow } from '../customers/customers.repository
 import { toPayment } from './payment-shape';
 import { isUniqueViolation } from '../../scope/codes';
 import { parseDecimalField } from '../../lib/decimal-input';
-import {
-  assertAddressFilters,
-  assertCustomer,
-  assertStation,
-  assertSubscription,
-  findScopedBundle,
-  findUserNames,
-  invalidPk,
-} from '../../scope/references';
+import { assertAddressFilters, assertCustomer, assertStation, assertSubscription, findUserNames } from '../../scope/references';
 import { addDays, todayIn, type ServiceContext } from '../../scope/service-scope';
-import {
-  findFirstReadingStart,
-  findLastLiveReadingId,
-  findPreviousMeterInvoice,
-  findSubscriptionRow,
-  toReading,
-} from '../subscriptions/subscriptions.repository';
-import {
-  cashRoundingOf,
-  planFromUnpriced,
-  planSubscriptionConsumption,
-  storeInvoiceRate,
-  storeLedger,
-  storeLinePricing,
-  toTariffRule,
-} from './consumption-pricing';
+import { toReading } from '../subscriptions/subscriptions.repository';
+import { cashRoundingOf, storeInvoiceRate, storeLinePricing } from './consumption-pricing';
 import { documentIssuerOf } from './document-issuer';
 import { combineDocuments, renderInvoiceDocument, type DocumentFormat, type DocumentLanguage } from './invoice-document';
-import { meterInvoiceLines, priceLines, type DraftLine } from './invoice-lines';
+import { priceLines, type DraftLine } from './invoice-lines';
 import {
   addToCustomerBalance,
   allocateInvoiceNumber,
   findBilledSubscriptionIds,
   findInvoiceIdsOfPeriod,
-  findInvoiceTotals,
   findInvoiceDetail,
   findInvoiceRow,
-  findLiveInvoiceForPeriod,
-  findLiveInvoiceOverlapping,
   insertInvoice,
   insertInvoiceLines,
   listInvoicesSource,
@@ -72,13 +46,16 @@ import {
   updateInvoiceRow,
 } from './invoices.repository';
 import { statusFor } from './invoice-rules';
-import { billedDaysOf, monthlyFeeOf, runDaysOf } from './proration';
-import { findLastReadingTimes, findServiceMonthFees, findSubscriptionsOfPeriod } from './proration.repository';
-import { findUnpricedMonths } from './pricing.repository';
-import { findServiceTariffs } from '../tariffs/tariffs.repository';
-import { findServiceBundleRows } from '../bundles/bundles.repository';
-import type { LedgerEntry } from './consumption-rules';
-import { monthlyFeeFor, monthRangeOf } from '@meterline/contract/proration';
+import { runDaysOf } from './proration';
+import { findLastReadingTimes, findSubscriptionsOfPeriod } from './proration.repository';
+import {
+  assertMeterPeriod,
+  createBillingEngine,
+  isAlreadyBilled,
+  MAX_INVOICE_TOTAL,
+  type AccountHooks,
+  type MeterOutcome,
+} from './billing-engine';
 
 type CreateInvoiceData = z.output<typeof createInvoiceInputSchema>;
 type GenerateInvoicesData = z.output<typeof generateInvoicesInputSchema>;
@@ -88,38 +65,7 @@ interface Period {
   periodEnd: string;
 }
 
-/** What a billing run's plan reads once for all the service's meters. */
-interface RunSnapshot {
-  /** Per customer, the ledger's open months (`findUnpricedMonths`). */
-  unpriced: Map<number, Awaited<ReturnType<typeof findUnpricedMonths>>>;
-  tariffs: TariffRule[];
-  bundles: Map<number, { id: number; name: string; price: bigint; unitPrice: string }>;
-  /** Per customer, the fees of the period's month (`findServiceMonthFees`). */
-  fees: Map<number, { alreadyBilled: bigint; dearestFee: bigint }>;
-}
-
 const periodBilled = (number: string) => conflict(BILLING_ERROR_CODES.periodAlreadyBilled, { number });
-
-const periodOverlaps = (invoice: { id: number; number: string; periodStart: string; periodEnd: string }) =>
-  conflict(ERROR_CODES.periodOverlaps, {
-    invoice: invoice.id,
-    number: invoice.number,
-    period_start: invoice.periodStart,
-    period_end: invoice.periodEnd,
-  });
-
-/** Largest invoice total stored (minor units): beyond it an invoice is a 400 amount_too_large, never an overflow. */
-export const MAX_INVOICE_TOTAL = 10n ** 15n;
-/** Quantities and readings are numeric(14,3): scaled by 10^3, below 10^14. */
-const MAX_QUANTITY = 10n ** 14n;
-/** A metered subscription is billed a month at most at a time. */
-const MAX_METER_PERIOD_DAYS = 31;
-
-const amountTooLarge = (field: string) => fieldError(field, ERROR_CODES.amountTooLarge);
-
-function daysBetween(start: string, end: string): number {
-  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
-}
 
 /** Invoices: creation from a meter or from lines, numbering, cancelling, the billing run. */
 /** Nobody read the customer's meter since its last invoice (or ever): the run would bill the fee only. */
@@ -128,43 +74,19 @@ function isNotReadSinceLastInvoice(candidate: { lastReadingId: number | null; la
   return candidate.lastBilledReadingId !== null && candidate.lastReadingId <= candidate.lastBilledReadingId;
 }
 
-/** The late fee lines a billing run adds to a customer's invoice, and how to record that they were charged. */
-export interface LateFeePlan {
-  lines: DraftLine[];
-  /** Records which overdue invoices the new invoice charged (the unique key makes it once each). */
-  record(tx: Tx, invoiceId: number, now: Date): Promise<void>;
+/** A billing run's progress, for a job: meters billed of those to bill, and whether to stop between batches. */
+export interface RunProgress {
+  onProgress?: (done: number, total: number) => Promise<void> | void;
+  isCancelled?: () => boolean;
 }
 
-/**
- * What the customer's account adds to billing (issue 15): credit settles a new invoice, and the
- * billing run charges late fees. `app.ts` passes the account module's functions, so this module
- * never imports the account module, which is built on it (no module-level cycle).
- */
-export interface AccountHooks {
-  applyCustomerCredit(
-    tx: Tx,
-    context: ServiceContext,
-    audit: AuditContext,
-    invoice: { id: number; customerId: number; total: bigint; amountPaid: bigint },
-    now: Date,
-  ): Promise<bigint>;
-  planLateFees(tx: Tx, context: ServiceContext, customerId: number, today: string): Promise<LateFeePlan>;
-}
+/** Meters a billing run writes per transaction: short enough that other requests get the connection between them. */
+const RUN_BATCH_SIZE = 100;
 
 export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; account: AccountHooks }) {
   const { clock } = deps;
-  const { applyCustomerCredit, planLateFees } = deps.account;
-
-  /** A meter is billed for days that have begun (the tenant's today), a month at most at a time. */
-  function assertMeterPeriod(context: ServiceContext, period: Period) {
-    const today = todayIn(context.terms.timezone, clock.now());
-    if (period.periodStart > today) {
-      throw fieldError('period_start', ERROR_CODES.periodInFuture, { today });
-    }
-    if (daysBetween(period.periodStart, period.periodEnd) > MAX_METER_PERIOD_DAYS) {
-      throw fieldError('period_end', ERROR_CODES.periodTooLong, { days: MAX_METER_PERIOD_DAYS });
-    }
-  }
+  const { applyCustomerCredit } = deps.account;
+  const engine = createBillingEngine({ clock, account: deps.account });
 
   /** Inserts a priced invoice with its lines, moves the customer's balance and writes one audit row. */
   async function storeInvoice(
@@ -178,8 +100,6 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
       notes: string;
       lines: DraftLine[];
       monthlyFee?: bigint;
-      /** The months of consumption a meter invoice settles (the consumption ledger). */
-      ledger?: LedgerEntry[];
       readings?: { previous: string | null; current: string; consumption: string; lastReadingId: number | null };
     },
   ): Promise<number> {
@@ -225,7 +145,6 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
       })),
     );
     await storeLinePricing(tx, scope.tenantId, priced.lines, lines);
-    if (values.ledger?.length) await storeLedger(tx, scope.tenantId, invoice.id, values.ledger);
     await storeInvoiceRate(tx, scope.tenantId, invoice.id, values.period.periodStart);
     await addToCustomerBalance(tx, scope.tenantId, values.customerId, total);
     await recordAudit(tx, audit, { action: 'create', entity: 'invoice', entityId: invoice.id, after: { ...invoice, lines } });
@@ -234,9 +153,9 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
   }
 
   /**
-   * Bills a meter: consumption not yet billed x the bundle's unit price, plus its monthly price.
-   * Locks the customer then the subscription (the order every writer uses), so a reading, a
-   * bundle change and a second invoice for the same meter wait for this one.
+   * Bills a meter: its fee and the consumption the ledger has not recorded (the billing engine, a
+   * batch of one); a refusal is thrown. Locks the customer then the subscription (the order every
+   * writer uses), so a reading, a bundle change and a second invoice for the same meter wait.
    */
   async function createFromMeter(
     context: ServiceContext,
@@ -244,139 +163,18 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
     requested: Period,
     notes: string,
     audit: AuditContext,
-    options: { lateFees?: boolean } = {},
   ): Promise<number> {
-    const { db, scope, terms } = context;
-    const peek = await findSubscriptionRow(db, scope, subscriptionId);
-    if (!peek) throw invalidPk('subscription', subscriptionId);
     try {
-      return await db.transaction(async (tx) => {
-        await findCustomerRow(tx, scope, peek.customerId, { lock: true });
-        const subscription = await findSubscriptionRow(tx, scope, subscriptionId, { lock: true });
-        if (!subscription) throw invalidPk('subscription', subscriptionId);
-        const period = billedDaysOf(subscription, requested);
-        assertMeterPeriod(context, period);
-        const live = await findLiveInvoiceForPeriod(tx, scope.tenantId, subscriptionId, period.periodStart, period.periodEnd);
-        if (live) throw periodBilled(live.number);
-        const overlapping = await findLiveInvoiceOverlapping(tx, scope.tenantId, subscriptionId, period.periodStart, period.periodEnd);
-        if (overlapping) throw periodOverlaps(overlapping);
-        const bundle = await findScopedBundle(tx, scope, subscription.bundleId, 'subscription');
-        const unitPrice = parseScaled(bundle.unitPrice, UNIT_PRICE_SCALE) ?? 0n;
-        const plan = await planSubscriptionConsumption(tx, context, subscription, period.periodStart, unitPrice);
-        const { consumption } = plan;
-        const monthlyFee = await monthlyFeeOf(tx, terms, {
-          tenantId: scope.tenantId,
-          customerId: subscription.customerId,
-          billed: period,
-          fee: bundle.price,
-        });
-        const previousInvoice = await findPreviousMeterInvoice(tx, scope.tenantId, subscription.customerId);
-        const previous =
-          previousInvoice?.currentReading ??
-          (await findFirstReadingStart(tx, scope.tenantId, subscription.customerId)) ??
-          subscription.counter;
-        if (consumption >= MAX_QUANTITY) throw amountTooLarge('subscription');
-        const lines = meterInvoiceLines({
-          bundleName: bundle.name,
-          priceMinor: monthlyFee,
-          unitPrice,
-          consumption,
-          unit: context.service.unit,
-          decimals: terms.decimals,
-          consumptionLines: plan.lines,
-        });
-        // The billing run adds the late fees of the customer's overdue invoices (issue 15).
-        const lateFees = options.lateFees
-          ? await planLateFees(tx, context, subscription.customerId, todayIn(terms.timezone, clock.now()))
-          : null;
-        lines.push(...(lateFees?.lines ?? []));
-        if (priceLines(lines, terms.taxRate, terms.decimals).totals.total >= MAX_INVOICE_TOTAL) throw amountTooLarge('subscription');
-        const invoiceId = await storeInvoice(tx, context, audit, {
-          customerId: subscription.customerId,
-          subscriptionId,
-          period,
-          notes,
-          lines,
-          monthlyFee,
-          ledger: plan.ledger,
-          readings: {
-            previous,
-            current: subscription.counter,
-            consumption: formatScaled(consumption, QUANTITY_SCALE),
-            lastReadingId: await findLastLiveReadingId(tx, scope.tenantId, subscription.customerId),
-          },
-        });
-        await lateFees?.record(tx, invoiceId, clock.now());
-        return invoiceId;
-      });
+      const [outcome] = await context.db.transaction((tx) =>
+        engine.billMeters(tx, context, audit, [{ subscriptionId, period: requested, notes }], { lateFees: false, skipNothing: false }),
+      );
+      if (outcome?.kind === 'created') return outcome.invoiceId;
+      throw outcome?.kind === 'failed' ? outcome.error : new Error(`subscription ${subscriptionId} was not billed`);
     } catch (error) {
       // Two creations for one period that both passed the check: the partial unique index decides.
       if (isUniqueViolation(error, 'invoices_live_period_key')) throw periodBilled('created meanwhile');
       throw error;
     }
-  }
-
-  /**
-   * What billing a meter now would give, without writing: nothing to bill (no fee and no
-   * consumption), or the total; amounts beyond the stored range throw 400 amount_too_large
-   * (the billing run reports it for that customer, its dry run as well). Pure: the run reads what
-   * it needs for every meter of the service at once (`RunSnapshot`).
-   */
-  function planMeterInvoice(
-    context: ServiceContext,
-    candidate: { id: number; customerId: number; bundleId: number; endedOn: string | null },
-    period: Period,
-    snapshot: RunSnapshot,
-  ): 'nothing_to_bill' | bigint {
-    const { terms } = context;
-    const bundle = snapshot.bundles.get(candidate.bundleId);
-    if (!bundle) throw invalidPk('subscription', candidate.id);
-    const unitPrice = parseScaled(bundle.unitPrice, UNIT_PRICE_SCALE) ?? 0n;
-    const fees = snapshot.fees.get(candidate.customerId) ?? { alreadyBilled: 0n, dearestFee: bundle.price };
-    const monthlyFee = monthlyFeeFor({
-      fee: bundle.price,
-      billed: { start: period.periodStart, end: period.periodEnd },
-      prorate: terms.proratePartialMonths,
-      dearestFee: fees.dearestFee,
-      alreadyBilled: fees.alreadyBilled,
-    });
-    const plan = planFromUnpriced(
-      context,
-      candidate,
-      period.periodStart,
-      unitPrice,
-      snapshot.tariffs,
-      snapshot.unpriced.get(candidate.customerId) ?? [],
-    );
-    const { consumption } = plan;
-    if (monthlyFee === 0n && (consumption === 0n || (plan.lines ?? []).every((line) => line.unitPrice === 0n))) return 'nothing_to_bill';
-    if (consumption >= MAX_QUANTITY) throw amountTooLarge('subscription');
-    const lines = meterInvoiceLines({
-      bundleName: bundle.name,
-      priceMinor: monthlyFee,
-      unitPrice,
-      consumption,
-      unit: context.service.unit,
-      decimals: terms.decimals,
-      consumptionLines: plan.lines,
-    });
-    const { total } = priceLines(lines, terms.taxRate, terms.decimals).totals;
-    if (total >= MAX_INVOICE_TOTAL) throw amountTooLarge('subscription');
-    return total;
-  }
-
-  /** What the run's plan reads once for every meter of the service: five statements, whatever its size. */
-  async function readRunSnapshot(context: ServiceContext, period: Period): Promise<RunSnapshot> {
-    const { db, scope, terms } = context;
-    const [unpricedRows, tariffRows, bundleRows, fees] = await Promise.all([
-      findUnpricedMonths(db, scope.tenantId, { serviceId: scope.serviceId }, terms.timezone),
-      findServiceTariffs(db, scope),
-      findServiceBundleRows(db, scope),
-      findServiceMonthFees(db, scope, monthRangeOf(period.periodStart)),
-    ]);
-    const unpriced = new Map<number, typeof unpricedRows>();
-    for (const row of unpricedRows) unpriced.set(row.customerId, [...(unpriced.get(row.customerId) ?? []), row]);
-    return { unpriced, tariffs: tariffRows.map(toTariffRule), bundles: new Map(bundleRows.map((row) => [row.id, row])), fees };
   }
 
   async function createFromLines(context: ServiceContext, input: CreateInvoiceData, audit: AuditContext): Promise<number> {
@@ -520,7 +318,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
       context: ServiceContext,
       input: GenerateInvoicesData,
       audit: AuditContext,
-      { isDryRun = false }: { isDryRun?: boolean } = {},
+      { isDryRun = false, ...progress }: { isDryRun?: boolean } & RunProgress = {},
     ): Promise<GenerateInvoicesResult> {
       const { db, scope, terms } = context;
       if (input.station) await assertStation(db, scope, input.station);
@@ -530,7 +328,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
         throw fieldError('period_start', ERROR_CODES.monthNotBegun, { today });
       }
       const period = { periodStart: input.period_start, periodEnd: input.period_end };
-      assertMeterPeriod(context, period);
+      assertMeterPeriod(context, period, clock.now());
       // Open on a day of the period (a bundle changed mid month bills both subscriptions, each for its days).
       const candidates = await findSubscriptionsOfPeriod(
         db,
@@ -539,7 +337,6 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
         { start: period.periodStart, end: period.periodEnd },
       );
       const billed = await findBilledSubscriptionIds(db, scope, period.periodStart, period.periodEnd);
-      const snapshot = await readRunSnapshot(context, period);
       const result: GenerateInvoicesResult = {
         created: 0,
         skipped: 0,
@@ -568,67 +365,94 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
         const code = error instanceof HttpError && typeof error.body.code === 'string' ? error.body.code : undefined;
         result.errors.push({ subscription: candidate.id, customer: candidate.customerId, detail: detailText, ...(code ? { code } : {}) });
       };
+      // Planned all at once (a few statements for the whole service), billed a batch at a time.
+      type Candidate = (typeof candidates)[number];
+      const toPlan: { candidate: Candidate; days: Period }[] = [];
       for (const candidate of candidates) {
         if (candidate.customerStatus === 'disconnected') skip(candidate, 'customer_disconnected');
         else if (candidate.customerStatus === 'suspended') skip(candidate, 'customer_suspended');
         else if (!candidate.isBundleActive) skip(candidate, 'bundle_inactive');
         else if (billed.has(candidate.id)) skip(candidate, 'already_billed');
         else {
-          try {
-            const days = runDaysOf(candidate, period);
-            if (!days) continue;
-            // The snapshot's fees are those of the period's month; a meter's days in another month read their own.
-            const plan =
-              monthRangeOf(days.periodStart).start === monthRangeOf(period.periodStart).start
-                ? planMeterInvoice(context, candidate, days, snapshot)
-                : planMeterInvoice(context, candidate, days, {
-                    ...snapshot,
-                    fees: await findServiceMonthFees(db, scope, monthRangeOf(days.periodStart)),
-                  });
-            if (plan === 'nothing_to_bill') {
-              skip(candidate, 'no_consumption_and_no_fee');
-              continue;
+          const days = runDaysOf(candidate, period);
+          if (days) toPlan.push({ candidate, days });
+        }
+      }
+      const refused = (candidate: Candidate, error: unknown) =>
+        isAlreadyBilled(error) ? skip(candidate, 'already_billed') : fail(candidate, error);
+      const plan = await engine.planMeters(
+        db,
+        context,
+        toPlan.map(({ candidate, days }) => ({ subscriptionId: candidate.id, period: days })),
+        { lock: false, lateFees: false, skipNothing: true },
+      );
+      const draftOf = new Map(plan.drafts.map((draft) => [draft.index, draft]));
+      const toBill: { candidate: Candidate; days: Period }[] = [];
+      toPlan.forEach(({ candidate, days }, index) => {
+        const outcome = plan.outcomes[index];
+        const draft = draftOf.get(index);
+        if (!draft) {
+          if (outcome?.kind === 'skipped') skip(candidate, outcome.reason);
+          else refused(candidate, outcome?.kind === 'failed' ? outcome.error : undefined);
+          return;
+        }
+        const isUnread = context.service.isMetered && isNotReadSinceLastInvoice(candidate);
+        if (isUnread)
+          result.unread.push({
+            subscription: candidate.id,
+            customer: candidate.customerId,
+            customer_name: candidate.customerName,
+            last_reading_at: null,
+          });
+        if (isUnread && input.unread === 'skip') skip(candidate, 'not_read');
+        else if (isDryRun) {
+          result.created += 1;
+          billedTotals.push({ candidate, total: draft.priced.totals.total, invoiceId: null });
+        } else toBill.push({ candidate, days });
+      });
+      let done = 0;
+      const report = async () => progress?.onProgress?.(done, toBill.length);
+      if (!isDryRun) await report();
+      for (let start = 0; start < toBill.length; start += RUN_BATCH_SIZE) {
+        if (progress?.isCancelled?.()) break;
+        const batch = toBill.slice(start, start + RUN_BATCH_SIZE);
+        const meters = batch.map(({ candidate, days }) => ({ subscriptionId: candidate.id, period: days }));
+        const options = { lateFees: true, skipNothing: true };
+        let outcomes: MeterOutcome[];
+        try {
+          outcomes = await db.transaction((tx) => engine.billMeters(tx, context, audit, meters, options));
+        } catch {
+          // One meter's unexpected failure (a unique key raced) costs only that meter: the batch again, one by one.
+          outcomes = [];
+          for (const meter of meters) {
+            try {
+              outcomes.push(...(await db.transaction((tx) => engine.billMeters(tx, context, audit, [meter], options))));
+            } catch (error) {
+              outcomes.push({ kind: 'failed', error });
             }
-            const isUnread = context.service.isMetered && isNotReadSinceLastInvoice(candidate);
-            if (isUnread)
-              result.unread.push({
-                subscription: candidate.id,
-                customer: candidate.customerId,
-                customer_name: candidate.customerName,
-                last_reading_at: null,
-              });
-            if (isUnread && input.unread === 'skip') {
-              skip(candidate, 'not_read');
-              continue;
-            }
-            if (isDryRun) {
-              result.created += 1;
-              billedTotals.push({ candidate, total: plan, invoiceId: null });
-              continue;
-            }
-            const invoiceId = await createFromMeter(context, candidate.id, days, '', audit, { lateFees: true });
-            result.invoices.push(invoiceId);
-            result.created += 1;
-            billedTotals.push({ candidate, total: plan, invoiceId });
-          } catch (error) {
-            if (
-              error instanceof HttpError &&
-              (error.body.code === BILLING_ERROR_CODES.periodAlreadyBilled || error.body.code === ERROR_CODES.periodOverlaps)
-            ) {
-              skip(candidate, 'already_billed');
-              continue;
-            }
-            fail(candidate, error);
           }
         }
+        batch.forEach(({ candidate }, index) => {
+          const outcome = outcomes[index];
+          if (outcome?.kind === 'created') {
+            result.invoices.push(outcome.invoiceId);
+            result.created += 1;
+            billedTotals.push({ candidate, total: outcome.total, invoiceId: outcome.invoiceId });
+          } else if (outcome?.kind === 'skipped') skip(candidate, outcome.reason);
+          else refused(candidate, outcome?.error);
+        });
+        done += batch.length;
+        await report();
+        // Between batches the connection is free: on the embedded database every other request waits for it.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       const readAt = await findLastReadingTimes(db, scope.tenantId, [...new Set(result.unread.map((meter) => meter.customer))]);
       for (const meter of result.unread) meter.last_reading_at = readAt.get(meter.customer) ?? null;
-      const stored = await findInvoiceTotals(db, scope, result.invoices);
       const stations = new Map<number | null, GenerateInvoicesResult['by_station'][number] & { minor: bigint }>();
       let amount = 0n;
       for (const { candidate, total, invoiceId } of billedTotals) {
-        const minor = invoiceId === null ? total : (stored.get(invoiceId) ?? total);
+        const minor = total;
+        void invoiceId;
         amount += minor;
         const station = stations.get(candidate.stationId) ?? {
           station: candidate.stationId,

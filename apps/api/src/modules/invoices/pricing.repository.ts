@@ -19,7 +19,7 @@ export type InvoiceRateRow = typeof invoiceExchangeRates.$inferSelect;
 export async function findUnpricedMonths(
   executor: Executor,
   tenantId: number,
-  of: { serviceId: number } | { customerId: number },
+  of: { serviceId: number } | { customerId: number } | { customerIds: number[] },
   timeZone: string,
 ): Promise<
   {
@@ -33,7 +33,16 @@ export async function findUnpricedMonths(
     billed: string;
   }[]
 > {
-  const ofSubscriptions = 'serviceId' in of ? sql`s.service_id = ${of.serviceId}` : sql`s.customer_id = ${of.customerId}`;
+  const ofSubscriptions =
+    'serviceId' in of
+      ? sql`s.service_id = ${of.serviceId}`
+      : 'customerId' in of
+        ? sql`s.customer_id = ${of.customerId}`
+        : sql`s.customer_id in (${sql.join(
+            of.customerIds.map((id) => sql`${id}::int`),
+            sql`, `,
+          )})`;
+  if ('customerIds' in of && !of.customerIds.length) return [];
   const rows = await selectRows<{
     subscription_id: number;
     customer_id: number;

@@ -108,18 +108,27 @@ export async function findServiceMonthFees(
   executor: Executor,
   scope: ServiceScope,
   month: DayRange,
+  customerIds?: number[],
 ): Promise<Map<number, { alreadyBilled: bigint; dearestFee: bigint }>> {
+  const ofCustomers = (column: ReturnType<typeof sql.raw>) =>
+    customerIds
+      ? sql`and ${column} in (${sql.join(
+          customerIds.map((id) => sql`${id}::int`),
+          sql`, `,
+        )})`
+      : sql``;
+  if (customerIds && !customerIds.length) return new Map();
   const rows = await selectRows<{ customer_id: number; billed: string; dearest: string }>(
     executor,
     sql`with dearest as (
           select s.customer_id, max(b.price) as dearest from subscriptions s join bundles b on b.id = s.bundle_id
           where s.tenant_id = ${scope.tenantId} and s.service_id = ${scope.serviceId} and s.started_on <= ${month.end}
-            and (s.ended_on is null or (s.ended_on > ${month.start} and s.ended_on > s.started_on))
+            and (s.ended_on is null or (s.ended_on > ${month.start} and s.ended_on > s.started_on)) ${ofCustomers(sql.raw('s.customer_id'))}
           group by s.customer_id
         ), billed as (
           select i.customer_id, sum(i.monthly_fee) as billed from invoices i
           where i.tenant_id = ${scope.tenantId} and i.service_id = ${scope.serviceId} and i.status <> 'cancelled'
-            and i.period_start between ${month.start} and ${month.end}
+            and i.period_start between ${month.start} and ${month.end} ${ofCustomers(sql.raw('i.customer_id'))}
           group by i.customer_id
         )
         select d.customer_id, coalesce(b.billed, 0)::text as billed, coalesce(d.dearest, 0)::text as dearest
