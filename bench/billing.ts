@@ -136,7 +136,11 @@ await db.execute(sql`create temporary table floor_totals as
     where s.service_id = ${serviceId} and mr.kind = 'reading'
       and mr.id > coalesce((select max(i.last_reading_id) from invoices i where i.subscription_id = s.id and i.status <> 'cancelled'), 0)
     group by s.id, s.customer_id
-  ), priced as (select id, customer_id, 1500 + round(units * 0.30 * 100)::bigint as subtotal from unbilled)
+  ), fee as (
+    -- The fee for the days of the month so far (the tenant prorates), rounded half-up like monthlyFeeFor.
+    select round(1500 * extract(day from ${today.today}::date)
+                 / extract(day from (${today.this_month}::date + interval '1 month' - interval '1 day')))::bigint as minor
+  ), priced as (select id, customer_id, (select minor from fee) + round(units * 0.30 * 100)::bigint as subtotal from unbilled)
   select id, customer_id, subtotal, round(subtotal * ${taxRate}::numeric / 100)::bigint as tax from priced`);
 const floorSeconds = (performance.now() - floorStarted) / 1000;
 const [floor] = await rows<{ invoices: number; amount: string }>(

@@ -438,8 +438,6 @@ export function createBillingEngine(deps: { clock: Clock; account: AccountHooks 
   return { planMeters, billMeters };
 }
 
-export type BillingEngine = ReturnType<typeof createBillingEngine>;
-
 /** The error of a refused meter, for the single invoice (thrown) and the run (reported). */
 export function isAlreadyBilled(error: unknown): boolean {
   return (

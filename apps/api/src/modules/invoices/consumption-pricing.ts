@@ -14,10 +14,16 @@ import {
 import { PERCENT_SCALE, type TariffRule } from '@meterline/contract/tariff-pricing';
 import type { Executor } from '../../db/client';
 import type { ServiceContext } from '../../scope/service-scope';
-import { findServiceTariffs, type TariffRow } from '../tariffs/tariffs.repository';
+import type { TariffRow } from '../tariffs/tariffs.repository';
 import type { DraftLine } from './invoice-lines';
 import { planConsumption, monthsBilledBy, type ConsumptionPlan, type LedgerEntry } from './consumption-rules';
-import { findRateForMonth, findUnpricedMonths, insertBilledConsumption, insertInvoiceRate, insertLinePricing } from './pricing.repository';
+import {
+  findRateForMonth,
+  type findUnpricedMonths,
+  insertBilledConsumption,
+  insertInvoiceRate,
+  insertLinePricing,
+} from './pricing.repository';
 import { findSettings } from '../config/config.repository';
 
 const scaled = (text: string | null | undefined, scale: number) => (text ? (parseScaled(text, scale) ?? 0n) : 0n);
@@ -38,25 +44,6 @@ export function toTariffRule(row: TariffRow): TariffRule {
     upliftPercent: scaled(row.upliftPercent, PERCENT_SCALE),
     bundleIds: row.bundleIds.length ? row.bundleIds : null,
   };
-}
-
-/**
- * The consumption a meter invoice of this subscription bills, from the ledger's open months of its
- * customer (read under the caller's lock in a transaction), priced with the service's tariffs.
- */
-export async function planSubscriptionConsumption(
-  executor: Executor,
-  context: ServiceContext,
-  subscription: { id: number; customerId: number; endedOn: string | null },
-  periodStart: string,
-  bundleUnitPrice: bigint,
-): Promise<ConsumptionPlan> {
-  const { scope, terms } = context;
-  const [tariffRows, rows] = await Promise.all([
-    findServiceTariffs(executor, scope),
-    findUnpricedMonths(executor, scope.tenantId, { customerId: subscription.customerId }, terms.timezone),
-  ]);
-  return planFromUnpriced(context, subscription, periodStart, bundleUnitPrice, tariffRows.map(toTariffRule), rows);
 }
 
 /** The plan of one subscription from its customer's open months (as `findUnpricedMonths` answers them). */

@@ -405,54 +405,6 @@ export async function addToCustomerBalance(
   return row ?? null;
 }
 
-export async function findLiveInvoiceForPeriod(
-  executor: Executor,
-  tenantId: number,
-  subscriptionId: number,
-  periodStart: string,
-  periodEnd: string,
-) {
-  const [row] = await executor
-    .select({ id: invoices.id, number: invoices.number })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.tenantId, tenantId),
-        eq(invoices.subscriptionId, subscriptionId),
-        eq(invoices.periodStart, periodStart),
-        eq(invoices.periodEnd, periodEnd),
-        ne(invoices.status, 'cancelled'),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
-/** A live invoice of the subscription whose period shares a day with the given one. */
-export async function findLiveInvoiceOverlapping(
-  executor: Executor,
-  tenantId: number,
-  subscriptionId: number,
-  periodStart: string,
-  periodEnd: string,
-) {
-  const [row] = await executor
-    .select({ id: invoices.id, number: invoices.number, periodStart: invoices.periodStart, periodEnd: invoices.periodEnd })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.tenantId, tenantId),
-        eq(invoices.subscriptionId, subscriptionId),
-        lte(invoices.periodStart, periodEnd),
-        gte(invoices.periodEnd, periodStart),
-        ne(invoices.status, 'cancelled'),
-      ),
-    )
-    .orderBy(asc(invoices.periodStart))
-    .limit(1);
-  return row ?? null;
-}
-
 /** Subscriptions of the service with a live invoice overlapping the period (the billing run skips them). */
 export async function findBilledSubscriptionIds(
   executor: Executor,
@@ -473,16 +425,6 @@ export async function findBilledSubscriptionIds(
       ),
     );
   return new Set(rows.map((row) => row.id).filter((id): id is number => id !== null));
-}
-
-/** The totals (minor units) of some invoices of the service: what a billing run created adds up to. */
-export async function findInvoiceTotals(executor: Executor, scope: ServiceScope, invoiceIds: number[]): Promise<Map<number, bigint>> {
-  if (!invoiceIds.length) return new Map();
-  const rows = await executor
-    .select({ id: invoices.id, total: invoices.total })
-    .from(invoices)
-    .where(and(scoped(scope), inArray(invoices.id, invoiceIds)));
-  return new Map(rows.map((row) => [row.id, row.total]));
 }
 
 /**

@@ -4,7 +4,6 @@ import type { Executor } from '../../db/client';
 import { bundles, customers, stations, subscriptions } from '../../db/schema/index';
 import { selectRows } from '../../scope/codes';
 import type { ServiceScope } from '../../scope/service-scope';
-import { first } from '@meterline/contract/invariant';
 
 /**
  * Subscriptions of the service open on at least one day of the period (the billing run): the open
@@ -75,34 +74,9 @@ export async function findLastReadingTimes(executor: Executor, tenantId: number,
 }
 
 /**
- * What the customer's month already holds: the fees its live invoices starting in that month
- * billed, and the dearest monthly fee among the bundles it had during the month.
- */
-export async function findMonthFees(
-  executor: Executor,
-  tenantId: number,
-  customerId: number,
-  month: DayRange,
-): Promise<{ alreadyBilled: bigint; dearestFee: bigint }> {
-  const row = first(
-    await selectRows<{ billed: string; dearest: string }>(
-      executor,
-      sql`select
-          coalesce((select sum(i.monthly_fee) from invoices i
-                    where i.tenant_id = ${tenantId} and i.customer_id = ${customerId} and i.status <> 'cancelled'
-                      and i.period_start between ${month.start} and ${month.end}), 0)::text as billed,
-          coalesce((select max(b.price) from subscriptions s join bundles b on b.id = s.bundle_id
-                    where s.tenant_id = ${tenantId} and s.customer_id = ${customerId} and s.started_on <= ${month.end}
-                      and (s.ended_on is null or (s.ended_on > ${month.start} and s.ended_on > s.started_on))), 0)::text as dearest`,
-    ),
-    'the row of the billed and dearest fees',
-  );
-  return { alreadyBilled: BigInt(row.billed), dearestFee: BigInt(row.dearest) };
-}
-
-/**
- * `findMonthFees` for every customer of the service with a subscription open in the month, in one
- * statement (the billing run's plan).
+ * What each customer's month already holds, for every customer of the service (or those listed)
+ * with a subscription open in the month, in one statement: the fees its live invoices starting in
+ * that month billed, and the dearest monthly fee among the bundles it had during the month.
  */
 export async function findServiceMonthFees(
   executor: Executor,

@@ -313,37 +313,6 @@ export function listReadingsSource(
   };
 }
 
-/** The latest live meter invoice of a customer (before another invoice, when given) (its readings end where the next begin). */
-export async function findPreviousMeterInvoice(executor: Executor, tenantId: number, customerId: number, beforeInvoiceId?: number) {
-  const [row] = await executor
-    .select({ id: invoices.id, createdAt: invoices.createdAt, currentReading: invoices.currentReading })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.tenantId, tenantId),
-        eq(invoices.customerId, customerId),
-        sql`${invoices.status} <> 'cancelled'`,
-        sql`${invoices.consumption} is not null`,
-        beforeInvoiceId ? sql`${invoices.id} < ${beforeInvoiceId}` : undefined,
-      ),
-    )
-    .orderBy(desc(invoices.id))
-    .limit(1);
-  return row ?? null;
-}
-
-/** Where the customer's metering began: the first reading's previous value (null before any reading). */
-export async function findFirstReadingStart(executor: Executor, tenantId: number, customerId: number): Promise<string | null> {
-  const [row] = await executor
-    .select({ previousValue: meterReadings.previousValue })
-    .from(meterReadings)
-    .innerJoin(subscriptions, eq(subscriptions.id, meterReadings.subscriptionId))
-    .where(and(eq(meterReadings.tenantId, tenantId), eq(subscriptions.customerId, customerId), isLiveReading()))
-    .orderBy(meterReadings.id)
-    .limit(1);
-  return row?.previousValue ?? null;
-}
-
 /** Drizzle condition: the meter_readings row of the query has no void. */
 function isLiveReading(): SQL {
   return sql`not exists (select 1 from ${readingVoids} where ${readingVoids.tenantId} = ${meterReadings.tenantId} and ${readingVoids.readingId} = ${meterReadings.id})`;
@@ -369,18 +338,6 @@ export async function findLatestLiveReading(executor: Executor, tenantId: number
     .orderBy(desc(meterReadings.id))
     .limit(1);
   return row ?? null;
-}
-
-/** The customer's latest live reading id (an invoice from a meter records it as the last it billed). */
-export async function findLastLiveReadingId(executor: Executor, tenantId: number, customerId: number): Promise<number | null> {
-  const [row] = await executor
-    .select({ id: meterReadings.id })
-    .from(meterReadings)
-    .innerJoin(subscriptions, eq(subscriptions.id, meterReadings.subscriptionId))
-    .where(and(eq(meterReadings.tenantId, tenantId), eq(subscriptions.customerId, customerId), isLiveReading()))
-    .orderBy(desc(meterReadings.id))
-    .limit(1);
-  return row?.id ?? null;
 }
 
 /**
