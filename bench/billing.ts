@@ -104,7 +104,7 @@ await db.transaction(async (tx) => {
            ((${today.first_month}::date + make_interval(months => k))::date + 14),
            1500 + (100 + s.id % 200) * 30, 0, 1500 + (100 + s.id % 200) * 30, 1500 + (100 + s.id % 200) * 30, 'paid',
            100 + s.id % 200, 1500, (${today.first_month}::date + make_interval(months => k))::timestamp at time zone ${timeZone},
-           (select mr.id from meter_readings mr where mr.subscription_id = s.id order by mr.id offset k limit 1)
+           (select mr.id from meter_readings mr where mr.tenant_id = ${TENANT} and mr.subscription_id = s.id order by mr.id offset k limit 1)
     from subscriptions s, generate_series(1, ${months}) k where s.service_id = ${serviceId}`);
   await exec(sql`insert into billed_consumption (tenant_id, invoice_id, subscription_id, month, quantity)
     select i.tenant_id, i.id, i.subscription_id, i.period_start, i.consumption from invoices i where i.service_id = ${serviceId}`);
