@@ -14,7 +14,8 @@ import type {
 } from '@meterline/contract/invoices';
 import { MAX_PRINTED_INVOICES } from '@meterline/contract/invoices';
 import { formatMoneyAmount, formatScaled, parseScaled, QUANTITY_SCALE, UNIT_PRICE_SCALE } from '@meterline/contract/money';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
+import type { IdempotencyTicket } from '../idempotency/idempotency';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
@@ -217,7 +218,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
     requested: Period,
     notes: string,
     audit: AuditContext,
-    options: { lateFees?: boolean } = {},
+    options: { lateFees?: boolean; ticket?: IdempotencyTicket | null } = {},
   ): Promise<number> {
     const { db, scope, terms } = context;
     const peek = await findSubscriptionRow(db, scope, subscriptionId);
@@ -286,6 +287,8 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
           },
         });
         await lateFees?.record(tx, invoiceId, clock.now());
+        // The invoice and the answer to its Idempotency-Key commit together: a retry bills once.
+        await options.ticket?.complete(tx, 201, await detail(context, invoiceId, tx));
         return invoiceId;
       });
     } catch (error) {
@@ -337,7 +340,12 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
     return total;
   }
 
-  async function createFromLines(context: ServiceContext, input: CreateInvoiceData, audit: AuditContext): Promise<number> {
+  async function createFromLines(
+    context: ServiceContext,
+    input: CreateInvoiceData,
+    audit: AuditContext,
+    ticket: IdempotencyTicket | null,
+  ): Promise<number> {
     const { db, scope } = context;
     const customerId = input.customer as number;
     await assertCustomer(db, scope, customerId);
@@ -350,21 +358,24 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
     if (priced.totals.total >= MAX_INVOICE_TOTAL) throw fieldError('lines', ERROR_CODES.amountTooLarge);
     return db.transaction(async (tx) => {
       await findCustomerRow(tx, scope, customerId, { lock: true });
-      return storeInvoice(tx, context, audit, {
+      const invoiceId = await storeInvoice(tx, context, audit, {
         customerId,
         subscriptionId: null,
         period: { periodStart: input.period_start, periodEnd: input.period_end },
         notes: input.notes,
         lines,
       });
+      await ticket?.complete(tx, 201, await detail(context, invoiceId, tx));
+      return invoiceId;
     });
   }
 
-  async function detail(context: ServiceContext, invoiceId: number): Promise<InvoiceDetail> {
+  /** `executor`: the write's transaction, when the answer to an Idempotency-Key commits with it. */
+  async function detail(context: ServiceContext, invoiceId: number, executor: Executor = context.db): Promise<InvoiceDetail> {
     const { db, scope, terms } = context;
     // One statement; the names come with it when the tenant's rows share the users' database.
     const withNames = db === deps.defaultDb;
-    const found = await findInvoiceDetail(db, scope, invoiceId, { withNames });
+    const found = await findInvoiceDetail(executor, scope, invoiceId, { withNames });
     if (!found) throw notFound();
     const today = todayIn(terms.timezone, clock.now());
     const names =
@@ -441,12 +452,17 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
       return listInvoicesSource(context.db, context.scope, query, context.terms, today);
     },
 
-    async create(context: ServiceContext, input: CreateInvoiceData, audit: AuditContext): Promise<InvoiceDetail> {
+    async create(
+      context: ServiceContext,
+      input: CreateInvoiceData,
+      audit: AuditContext,
+      ticket: IdempotencyTicket | null = null,
+    ): Promise<InvoiceDetail> {
       const period = { periodStart: input.period_start, periodEnd: input.period_end };
       const id =
         input.subscription !== undefined
-          ? await createFromMeter(context, input.subscription, period, input.notes, audit)
-          : await createFromLines(context, input, audit);
+          ? await createFromMeter(context, input.subscription, period, input.notes, audit, { ticket })
+          : await createFromLines(context, input, audit, ticket);
       return detail(context, id);
     },
 
