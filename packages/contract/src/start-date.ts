@@ -5,7 +5,7 @@ import { ERROR_CODES } from './error-codes';
  * proration count from. Today by default (the tenant's calendar), never in the future, and at most
  * this many months back (a customer base moved in late in the month is billed the whole month).
  */
-export const START_DATE_MONTHS_BACK = 12;
+const START_DATE_MONTHS_BACK = 12;
 
 /** The earliest start date allowed on `today` (YYYY-MM-DD): the same day 12 months back (the 28th of February for the 29th). */
 export function earliestStartOn(today: string): string {
@@ -18,7 +18,7 @@ export function earliestStartOn(today: string): string {
   return first.toISOString().slice(0, 10);
 }
 
-export type StartDateIssue =
+type StartDateIssue =
   { code: typeof ERROR_CODES.dateInFuture } | { code: typeof ERROR_CODES.startTooOld; params: { earliest: string } } | null;
 
 /** Why a start date is refused on `today` (both YYYY-MM-DD, the tenant's calendar), or null when it is allowed. */

@@ -49,16 +49,16 @@ export function initialReadingText(value: string | null | undefined, field = 'in
 }
 
 /** A new subscription's start (issue 29): `started_on`, else the tenant's today; never in the future, at most 12 months back. */
-export function startedOnOf(value: string | undefined, today: string, field = 'started_on'): string {
+function startedOnOf(value: string | undefined, today: string, field = 'started_on'): string {
   if (value === undefined) return today;
   const issue = startDateIssue(value, today);
   if (issue) throw fieldError(field, issue.code, 'params' in issue ? issue.params : undefined);
   return value;
 }
 
-/** A new subscription: the day it starts and, on a metered service, the meter's reading then (null when not given). */
+/** A new subscription, as asked: the day it starts (default today) and, on a metered service, the meter's reading then. */
 interface Opening {
-  startedOn: string;
+  startedOn: string | undefined;
   reading: string | null | undefined;
 }
 
@@ -90,19 +90,20 @@ export function createCustomerService(deps: { clock: Clock }) {
     bundleId: number | null,
     opening: Opening,
     audit: AuditContext,
-  ) {
+  ): Promise<string | null> {
     const { scope, terms } = context;
     const now = deps.clock.now();
     const today = todayIn(terms.timezone, now);
     const latest = await findLatestSubscription(tx, scope, customer.id);
     const open = latest && latest.endedOn === null ? latest : null;
-    if (open && open.bundleId === bundleId) return;
+    if (open && open.bundleId === bundleId) return null;
     if (bundleId === null) {
       if (open) await closeSubscription(tx, scope, open.id, today);
-      return;
+      return null;
     }
+    // Checked only when a subscription opens: without one the fields are ignored.
+    const startedOn = startedOnOf(opening.startedOn, today);
     const reading = openingReadingOf(context, opening.reading);
-    const { startedOn } = opening;
     if (latest) {
       // An open subscription bills from its start; a closed one up to the day before it ended.
       const notBefore = latest.endedOn ?? latest.startedOn;
@@ -128,6 +129,7 @@ export function createCustomerService(deps: { clock: Clock }) {
       ...meter,
       createdAt: now,
     });
+    return startedOn;
   }
 
   /**
@@ -206,11 +208,9 @@ export function createCustomerService(deps: { clock: Clock }) {
       });
       if (input.station) await assertStation(db, scope, input.station);
       if (input.bundle) await assertBundleUsable(context, input.bundle);
-      const opening: Opening = {
-        startedOn: startedOnOf(input.started_on, todayIn(context.terms.timezone, deps.clock.now())),
-        reading: input.initial_reading,
-      };
+      const opening: Opening = { startedOn: input.started_on, reading: input.initial_reading };
       const initialReading = input.bundle ? openingReadingOf(context, input.initial_reading) : null;
+      if (input.bundle) startedOnOf(input.started_on, todayIn(context.terms.timezone, deps.clock.now()));
       if (input.code && (await isCustomerCodeTaken(db, scope.tenantId, input.code)))
         throw fieldError('code', ERROR_CODES.customerCodeTaken);
       try {
@@ -237,12 +237,12 @@ export function createCustomerService(deps: { clock: Clock }) {
             createdAt: deps.clock.now(),
             updatedAt: deps.clock.now(),
           });
-          if (input.bundle) await applyBundle(tx, context, row, input.bundle, opening, audit);
+          const startedOn = input.bundle ? await applyBundle(tx, context, row, input.bundle, opening, audit) : null;
           await recordAudit(tx, audit, {
             action: 'create',
             entity: 'customer',
             entityId: id,
-            after: { ...row, bundleId: input.bundle ?? null, ...(input.bundle ? { initialReading, startedOn: opening.startedOn } : {}) },
+            after: { ...row, bundleId: input.bundle ?? null, ...(input.bundle ? { initialReading, startedOn } : {}) },
           });
           return id;
         });
@@ -273,7 +273,7 @@ export function createCustomerService(deps: { clock: Clock }) {
       if (input.station) await assertStation(db, scope, input.station);
       if (input.bundle) await findScopedBundle(db, scope, input.bundle);
       const opening: Opening = {
-        startedOn: startedOnOf(input.started_on, todayIn(context.terms.timezone, deps.clock.now())),
+        startedOn: input.started_on,
         reading:
           input.initial_reading === undefined || input.initial_reading === null
             ? input.initial_reading
@@ -303,6 +303,7 @@ export function createCustomerService(deps: { clock: Clock }) {
           });
           if (input.station !== undefined && input.station !== locked.stationId)
             await setOpenSubscriptionStation(tx, scope, customerId, input.station);
+          let opened: string | null = null;
           if (input.bundle !== undefined) {
             const latest = await findLatestSubscription(tx, scope, customerId);
             const openBundle = latest && latest.endedOn === null ? latest.bundleId : null;
@@ -310,7 +311,7 @@ export function createCustomerService(deps: { clock: Clock }) {
               const bundle = await findScopedBundle(tx, scope, input.bundle);
               if (!bundle.isActive) throw fieldError('bundle', ERROR_CODES.bundleInactive);
             }
-            await applyBundle(tx, context, after, input.bundle, opening, audit);
+            opened = await applyBundle(tx, context, after, input.bundle, opening, audit);
           }
           await recordAudit(tx, audit, {
             action: 'update',
@@ -319,7 +320,7 @@ export function createCustomerService(deps: { clock: Clock }) {
             before: locked,
             after:
               input.bundle !== undefined
-                ? { ...after, bundleId: input.bundle, startedOn: opening.startedOn, initialReading: opening.reading ?? null }
+                ? { ...after, bundleId: input.bundle, ...(opened ? { startedOn: opened, initialReading: opening.reading ?? null } : {}) }
                 : after,
           });
         });

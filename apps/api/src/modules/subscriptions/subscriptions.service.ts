@@ -72,7 +72,7 @@ export function consumptionLimit(input: {
  * bundle change). The opening reading is dated by `started_on`, so a meter connected today, or back on
  * the 1st, is measured from then, not from the moment the row was typed in.
  */
-export function plausibilitySince(
+function plausibilitySince(
   subscription: Pick<SubscriptionRow, 'startedOn' | 'counterUpdatedAt'>,
   previous: { takenAt: Date } | null,
   timezone: string,
