@@ -221,6 +221,17 @@ describe('the plausibility of the first reading', () => {
     // From the last reading now: one hour, 2.53 kWh.
     expect((await read(first.subscription.id, '503')).json()).toMatchObject({ code: 'reading_implausible', params: { limit: '2.53' } });
   });
+
+  it('after a bundle change today, counts from the reading taken at the change', async () => {
+    const changing = await customer({ full_name: 'Upgraded Today', bundle: bundles.amps, started_on: '2026-11-01' });
+    const amps20 = (await admin.post(path('bundles/'), { name: '20 A', amperage: '20', price: '20', unit_price: '0.25' })).json().id;
+    const changed = (await admin.put(path(`customers/${changing.id}/`), { bundle: amps20, initial_reading: '700' })).json();
+    expect(changed.subscription).toMatchObject({ started_on: '2026-11-28', counter: '700.000' });
+    context.clock.advance(3600);
+    // One hour since the reading at the change at 20 A: 5.06 kWh, though the new subscription has no reading yet.
+    expect((await read(changed.subscription.id, '706')).json()).toMatchObject({ code: 'reading_implausible', params: { limit: '5.06' } });
+    expect((await read(changed.subscription.id, '705')).statusCode).toBe(200);
+  });
 });
 
 describe('an invoice created under an Idempotency-Key', () => {
