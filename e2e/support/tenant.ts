@@ -125,7 +125,7 @@ export async function createAddress(admin: ApiCalls, names: { region: string; st
   return { region, street, building };
 }
 
-/** A customer on a bundle (so with an open meter at 0). */
+/** A customer on a bundle, its meter opened today at 0 (a new meter) unless `initial_reading` says otherwise. */
 export async function createMeteredCustomer(
   admin: ApiCalls,
   serviceId: number,
@@ -138,11 +138,12 @@ export async function createMeteredCustomer(
     building?: number;
     floor?: string;
     apartment?: string;
+    initial_reading?: string;
   },
 ): Promise<MeteredCustomer> {
   const customer = await admin.post<MeteredCustomer | (Omit<MeteredCustomer, 'subscription'> & { subscription: null })>(
     `services/${serviceId}/customers/`,
-    data,
+    { initial_reading: '0', ...data },
   );
   if (!customer.subscription) throw new Error(`${data.full_name} was created without a meter`);
   return customer as MeteredCustomer;

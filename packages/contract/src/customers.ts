@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { decimalInputSchema, decimalSchema, emailInputSchema, nullableIdInputSchema, textInput } from './billing-common';
+import {
+  calendarDateSchema,
+  decimalInputSchema,
+  decimalSchema,
+  emailInputSchema,
+  nullableIdInputSchema,
+  textInput,
+} from './billing-common';
 import { booleanQuerySchema, idParamSchema, idSchema, requiredText, timestampSchema } from './common';
 import { moneySchema } from './money';
 import { listQuerySchema, paginatedWithTotalsSchema } from './pagination';
@@ -45,10 +52,15 @@ export const customerSchema = z
   .meta({ id: 'Customer' });
 export type Customer = z.infer<typeof customerSchema>;
 
+const openingReadingInputSchema = z.preprocess((value) => (value === '' ? null : value), decimalInputSchema.nullable()).optional();
+const startedOnInputSchema = z.preprocess((value) => (value === '' || value === null ? undefined : value), calendarDateSchema.optional());
+
 /**
- * Create body (docs/product/domain.md): only `full_name` is required; `bundle` opens the subscription with
- * counter `initial_reading` (issue 17: the meter's value the day the customer joins, default 0, so the
- * first invoice bills only what is consumed above it); `code` is generated (C-000123) when absent.
+ * Create body (docs/product/domain.md): only `full_name` is required; `bundle` opens the subscription on
+ * `started_on` (issue 29: YYYY-MM-DD in the tenant's calendar, default today, never in the future, at most
+ * 12 months back; invoices and proration count from it) with counter `initial_reading` (issue 17: the
+ * meter's value when it is connected, so the first invoice bills only what is consumed above it; required
+ * on a metered service, 0 for a new meter); `code` is generated (C-000123) when absent.
  * Read-only fields (balance, subscription, service) are ignored, as DRF does.
  */
 export const createCustomerInputSchema = z.object({
@@ -63,8 +75,13 @@ export const createCustomerInputSchema = z.object({
   apartment: textInput(20).optional().default(''),
   station: nullableIdInputSchema.optional(),
   bundle: nullableIdInputSchema.optional(),
-  /** The meter's reading when the subscription opens (Arabic-Indic digits accepted, ≥ 0); ignored without a bundle. '' or null: 0. */
-  initial_reading: z.preprocess((value) => (value === '' ? null : value), decimalInputSchema.nullable()).optional(),
+  /**
+   * The meter's opening reading when the subscription opens (Arabic-Indic digits accepted, ≥ 0); ignored
+   * without a bundle. Required on a metered service ('' or null: a 400 `required`); 0 on a flat one.
+   */
+  initial_reading: openingReadingInputSchema,
+  /** The day the subscription starts (issue 29); ignored without a bundle. '' or null: today. */
+  started_on: startedOnInputSchema,
   status: customerStatusSchema.optional().default('active'),
   notes: textInput(2000).optional().default(''),
   code: textInput(32).optional(),
@@ -72,8 +89,11 @@ export const createCustomerInputSchema = z.object({
 export type CreateCustomerInput = z.input<typeof createCustomerInputSchema>;
 
 /**
- * PUT is partial. A new `bundle` closes the subscription and opens one that carries the counter on; null closes it.
- * `initial_reading` counts only when the customer had no subscription yet (a bundle set later): it starts the meter.
+ * PUT is partial. A new `bundle` closes the subscription on `started_on` and opens one from that day (default
+ * today; not before the current subscription started, nor inside a period its live invoices billed); null
+ * closes it today. On a metered service a new bundle needs `initial_reading`: for a first meter its opening
+ * value; on a bundle change the meter's reading at the change (not below the counter; a higher value is
+ * recorded as the old bundle's last reading, so the consumption up to the change is billed on it).
  */
 export const updateCustomerInputSchema = z.object({
   full_name: requiredText(200).optional(),
@@ -87,7 +107,8 @@ export const updateCustomerInputSchema = z.object({
   apartment: textInput(20).optional(),
   station: nullableIdInputSchema.optional(),
   bundle: nullableIdInputSchema.optional(),
-  initial_reading: z.preprocess((value) => (value === '' ? null : value), decimalInputSchema.nullable()).optional(),
+  initial_reading: openingReadingInputSchema,
+  started_on: startedOnInputSchema,
   status: customerStatusSchema.optional(),
   notes: textInput(2000).optional(),
   code: textInput(32).optional(),

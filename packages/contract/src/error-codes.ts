@@ -163,6 +163,10 @@ export const ERROR_CODES = {
   dateTooOld: 'date_too_old',
   dateBeforePrevious: 'date_before_previous',
   dateBeforeIssue: 'date_before_issue',
+  // A subscription's start date (issue 29).
+  startTooOld: 'start_too_old',
+  startBeforeSubscription: 'start_before_subscription',
+  startInBilledPeriod: 'start_in_billed_period',
   // Route sheets (issue 19, item 3).
   notACollector: 'not_a_collector',
   regionOrStation: 'region_or_station',

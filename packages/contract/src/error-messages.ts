@@ -269,6 +269,18 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
   },
   date_in_future: { en: 'This date is in the future.', ar: 'هذا التاريخ في المستقبل.' },
   date_too_old: { en: 'This date is more than {days} days ago.', ar: 'هذا التاريخ أقدم من {days} يومًا.' },
+  start_too_old: {
+    en: 'A subscription may start at most 12 months back, on {earliest} or later.',
+    ar: 'يمكن أن يبدأ الاشتراك قبل 12 شهرًا على الأكثر، في {earliest} أو بعده.',
+  },
+  start_before_subscription: {
+    en: 'The new subscription cannot start before the current one started ({started_on}).',
+    ar: 'لا يمكن أن يبدأ الاشتراك الجديد قبل بدء الاشتراك الحالي ({started_on}).',
+  },
+  start_in_billed_period: {
+    en: 'Invoice {number} already bills the current bundle until {period_end}: start the change after it, or cancel the invoice first.',
+    ar: 'الفاتورة {number} تفوتر الباقة الحالية حتى {period_end}: ابدأ التغيير بعد ذلك، أو ألغِ الفاتورة أولًا.',
+  },
   date_before_issue: {
     en: 'A payment cannot be dated before the invoice was issued ({issued_on}).',
     ar: 'لا يمكن تأريخ دفعة قبل تاريخ إصدار الفاتورة ({issued_on}).',

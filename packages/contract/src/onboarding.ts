@@ -41,6 +41,7 @@ export const CUSTOMER_IMPORT_COLUMNS = [
   'station',
   'bundle',
   'initial_reading',
+  'started_on',
   'status',
   'notes',
 ] as const;
@@ -63,6 +64,7 @@ export const customerImportTextsSchema = createCustomerInputSchema.pick({
   notes: true,
   code: true,
   initial_reading: true,
+  started_on: true,
 });
 
 /** `?dry_run=true`: check and preview only; without it the file is imported (all rows or none). */
@@ -94,6 +96,8 @@ export const customerImportRowSchema = z
       bundle: nullableId,
       bundle_name: z.string(),
       initial_reading: decimalSchema.nullable(),
+      /** The subscription's start (YYYY-MM-DD): the cell's date, else today; '' without a bundle. */
+      started_on: z.string(),
       status: z.string(),
       notes: z.string(),
     }),

@@ -130,7 +130,12 @@ export function monthOf(instant: Date, timeZone: string): Month {
 /** The instant a month begins (midnight on the 1st) in the tenant's time zone. */
 export function monthStart(month: Month, timeZone: string): Date {
   const { year, monthIndex } = parseMonth(month);
-  const wallAsUtc = Date.UTC(year, monthIndex, 1);
+  return dayStart(`${year}-${String(monthIndex + 1).padStart(2, '0')}-01`, timeZone);
+}
+
+/** The instant a day begins (its midnight) in the tenant's time zone: a start date's first moment. */
+export function dayStart(day: string, timeZone: string): Date {
+  const wallAsUtc = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
   let instant = wallAsUtc - offsetAt(new Date(wallAsUtc), timeZone);
   // A second pass settles the offset when the first guess fell on the other side of a DST change.
   instant = wallAsUtc - offsetAt(new Date(instant), timeZone);

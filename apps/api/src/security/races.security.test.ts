@@ -24,7 +24,11 @@ const RACE_TIMEOUT = 180_000;
 const path = (rest: string) => servicePath(fixture.tenantA, rest);
 
 async function newCustomer(fullName: string, metered = false) {
-  const response = await admin.post(path('customers/'), { full_name: fullName, ...(metered ? { bundle: bundleId } : {}) });
+  const response = await admin.post(path('customers/'), {
+    initial_reading: '0',
+    full_name: fullName,
+    ...(metered ? { bundle: bundleId } : {}),
+  });
   expect(response.statusCode).toBe(201);
   const customer = response.json() as { id: number; subscription: { id: number } | null };
   if (metered) await backdateSubscriptions(context.db, customer.id);

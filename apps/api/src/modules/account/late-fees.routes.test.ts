@@ -32,7 +32,7 @@ afterAll(async () => context?.close());
 describe('late fee of the billing run', () => {
   it('is off by default, then added once per invoice overdue more than N days', async () => {
     const bundle = (await admin.post(path('bundles/'), { name: 'Flat 10', price: '10', unit_price: '0' })).json().id;
-    const customer = (await admin.post(path('customers/'), { full_name: 'Late Payer', bundle })).json().id;
+    const customer = (await admin.post(path('customers/'), { initial_reading: '0', full_name: 'Late Payer', bundle })).json().id;
     await backdateSubscriptions(context.db, customer);
     // September's invoice falls due on 10-16 (15 days after 10-01).
     context.clock.set(new Date('2026-10-01T08:00:00Z'));

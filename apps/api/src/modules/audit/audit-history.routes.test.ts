@@ -16,8 +16,9 @@ beforeAll(async () => {
   clients = await signInRoles(fixture);
   const small = (await clients.admin.post(path('bundles/'), { name: '5 A', amperage: '5', price: '10' })).json();
   const large = (await clients.admin.post(path('bundles/'), { name: '10 A', amperage: '10', price: '18' })).json();
-  customerId = (await clients.admin.post(path('customers/'), { full_name: 'Rania Khoury', bundle: small.id })).json().id;
-  await clients.admin.put(path(`customers/${customerId}/`), { bundle: large.id, phone: '+961 1' });
+  customerId = (await clients.admin.post(path('customers/'), { initial_reading: '0', full_name: 'Rania Khoury', bundle: small.id })).json()
+    .id;
+  await clients.admin.put(path(`customers/${customerId}/`), { bundle: large.id, initial_reading: '0', phone: '+961 1' });
   // Another tenant's history, which tenant A must never see.
   const bAdmin = await fixture.as('b.admin');
   await bAdmin.post(servicePath(fixture.tenantB, 'customers/'), { full_name: 'Other tenant customer' });

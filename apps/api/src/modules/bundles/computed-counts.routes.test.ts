@@ -43,13 +43,14 @@ describe('computed counts', () => {
       const response = await admin.post(path('customers/'), {
         full_name: `Counted ${index}`,
         bundle: bundles[bundle],
+        initial_reading: '0',
         station: station === null ? null : stations[station],
       });
       expect(response.statusCode).toBe(201);
       customers.push(response.json().id as number);
     }
     // A bundle change closes one subscription and opens another: only open ones count.
-    expect((await admin.put(path(`customers/${customers[0]}/`), { bundle: bundles[2] })).statusCode).toBe(200);
+    expect((await admin.put(path(`customers/${customers[0]}/`), { bundle: bundles[2], initial_reading: '0' })).statusCode).toBe(200);
 
     const bundleRows = (await admin.get(path('bundles/?page_size=100'))).json().results as { id: number; subscriptions_count: number }[];
     const realBundles = await countOf(

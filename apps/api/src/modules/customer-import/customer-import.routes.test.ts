@@ -52,8 +52,8 @@ const MIXED = [
   ',Rania Khoury,+961 3 123 456,rania@example.com,Region a,Street a,Building a,2,2B,North station,5 A,٣٢٠٠,active',
   ',,,not-an-email,,,,,,,,,',
   'K-7,Bad Reading,,,,,,,,,5 A,-4,',
-  ',Unknown Names,,,Region a,Street a,Nowhere,,,,Gold,,',
-  ',Other Tenant Bundle,,,Region b,,,,,,B only bundle,,',
+  ',Unknown Names,,,Region a,Street a,Nowhere,,,,Gold,0,',
+  ',Other Tenant Bundle,,,Region b,,,,,,B only bundle,0,',
 ].join('\n');
 
 describe('customer import', () => {
@@ -66,7 +66,7 @@ describe('customer import', () => {
       .trim()
       .split('\n');
     expect(header).toBe(
-      'code,full_name,phone,email,national_id,region,street,building,floor,apartment,station,bundle,initial_reading,status,notes',
+      'code,full_name,phone,email,national_id,region,street,building,floor,apartment,station,bundle,initial_reading,started_on,status,notes',
     );
     expect(example).toContain('Rania Khoury');
     const arabic = await admin.get(path('customers/import/template/'), { 'accept-language': 'ar' });
@@ -222,5 +222,49 @@ describe('customer import', () => {
         .where(and(eq(subscriptions.tenantId, fixture.tenantA.id), eq(subscriptions.counter, '9999.500'))),
     );
     expect(Number(meters.count)).toBe(1);
+  });
+
+  it('dates each subscription from its started_on cell (issue 29) and asks a metered meter for its opening reading', async () => {
+    const header = 'full_name,bundle,initial_reading,started_on';
+    const csv = [
+      header,
+      'Moved In,5 A,120,2026-11-01',
+      'Default Today,5 A,0,',
+      'No Reading,5 A,,2026-11-01',
+      'Tomorrow,5 A,0,2026-11-04',
+      'Too Old,5 A,0,2025-11-02',
+      'Not A Date,5 A,0,2026-02-30',
+      'No Meter,,,2026-11-01',
+    ].join('\n');
+    const preview = (await sendCsv(admin, csv, { dryRun: true, headers: { 'accept-language': 'ar' } })).json();
+    const errors = preview.rows.map((row: { errors: { field: string; code: string }[] }) =>
+      row.errors.map((error) => `${error.field}:${error.code}`),
+    );
+    expect(errors).toEqual([
+      [],
+      [],
+      ['initial_reading:required'],
+      ['started_on:date_in_future'],
+      ['started_on:start_too_old'],
+      ['started_on:invalid_date'],
+      ['bundle:required'],
+    ]);
+    expect(preview.rows[2].errors[0].message).toBe('هذا الحقل مطلوب.');
+    expect(preview.rows.slice(0, 2).map((row: { values: { started_on: string } }) => row.values.started_on)).toEqual([
+      '2026-11-01',
+      '2026-11-03',
+    ]);
+
+    const good = [header, 'Moved In Early,5 A,120,2026-11-01', 'Joined Today,5 A,0,'].join('\n');
+    expect((await sendCsv(admin, good)).statusCode).toBe(201);
+    const rows = await context.db
+      .select({ fullName: customers.fullName, startedOn: subscriptions.startedOn, counter: subscriptions.counter })
+      .from(subscriptions)
+      .innerJoin(customers, eq(customers.id, subscriptions.customerId))
+      .where(and(eq(customers.tenantId, fixture.tenantA.id), sql`${customers.fullName} in ('Moved In Early', 'Joined Today')`));
+    expect(rows.sort((a, b) => a.fullName.localeCompare(b.fullName))).toEqual([
+      { fullName: 'Joined Today', startedOn: '2026-11-03', counter: '0.000' },
+      { fullName: 'Moved In Early', startedOn: '2026-11-01', counter: '120.000' },
+    ]);
   });
 });

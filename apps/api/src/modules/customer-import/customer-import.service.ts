@@ -2,6 +2,7 @@ import { codeOfZodIssue, ERROR_CODES, type ErrorCode, type ErrorParams } from '@
 import { formatErrorMessage, type ErrorLanguage } from '@meterline/contract/error-messages';
 import { first, nth } from '@meterline/contract/invariant';
 import { normalizeDigits } from '@meterline/contract/money';
+import { startDateIssue } from '@meterline/contract/start-date';
 import {
   CUSTOMER_IMPORT_COLUMNS,
   CUSTOMER_IMPORT_MAX_ROWS,
@@ -93,7 +94,7 @@ function readHeader(header: string[]): { columns: (CustomerImportColumn | null)[
  * values and its errors. A file that cannot be read as customers (not CSV, unknown columns, no
  * rows, too many) is a 400 on `file`.
  */
-async function checkFile(executor: Executor, context: ServiceContext, body: Buffer | string): Promise<CheckedRow[]> {
+async function checkFile(executor: Executor, context: ServiceContext, body: Buffer | string, today: string): Promise<CheckedRow[]> {
   const parsed = parseCsv(body);
   if (parsed === null) throw badRequest([fileError(ERROR_CODES.importUnreadable)]);
   const records = parsed
@@ -139,6 +140,7 @@ async function checkFile(executor: Executor, context: ServiceContext, body: Buff
       status: cells.status ? cells.status.toLowerCase() : undefined,
       code: cells.code || undefined,
       initial_reading: cells.initial_reading || undefined,
+      started_on: cells.started_on || undefined,
     });
     if (!texts.success) {
       for (const issue of texts.error.issues)
@@ -162,7 +164,13 @@ async function checkFile(executor: Executor, context: ServiceContext, body: Buff
       }
     }
     const resolved = resolver(cells, issues);
-    if (cells.initial_reading && !cells.bundle) issues.push({ field: 'bundle', code: ERROR_CODES.required });
+    if ((cells.initial_reading || cells.started_on) && !cells.bundle) issues.push({ field: 'bundle', code: ERROR_CODES.required });
+    // A metered service asks for the meter's opening reading of every row with a bundle (issue 29): 0 is an answer.
+    if (cells.bundle && context.service.isMetered && !cells.initial_reading)
+      issues.push({ field: 'initial_reading', code: ERROR_CODES.required });
+    const startedOn = texts.success && cells.bundle ? (texts.data.started_on ?? today) : '';
+    const startIssue = startedOn ? startDateIssue(startedOn, today) : null;
+    if (startIssue) issues.push({ field: 'started_on', ...startIssue });
     const data = texts.success ? texts.data : null;
     return {
       row,
@@ -178,6 +186,7 @@ async function checkFile(executor: Executor, context: ServiceContext, body: Buff
         notes: data?.notes ?? cells.notes,
         status: data?.status ?? (cells.status || 'active'),
         initial_reading: initialReading,
+        started_on: startedOn,
         ...resolved,
       },
     };
@@ -267,7 +276,7 @@ async function generatedCodes(executor: Executor, tenantId: number, ids: number[
 export function createCustomerImportService(deps: { clock: Clock }) {
   return {
     async preview(context: ServiceContext, body: Buffer | string, language: ErrorLanguage): Promise<CustomerImportPreview> {
-      const rows = await checkFile(context.db, context, body);
+      const rows = await checkFile(context.db, context, body, todayIn(context.terms.timezone, deps.clock.now()));
       const invalid = rows.filter((row) => row.issues.length).length;
       return {
         dry_run: true,
@@ -294,7 +303,7 @@ export function createCustomerImportService(deps: { clock: Clock }) {
       const today = todayIn(context.terms.timezone, now);
       try {
         return await db.transaction(async (tx) => {
-          const rows = await checkFile(tx, context, body);
+          const rows = await checkFile(tx, context, body, today);
           const failed = rows.filter((row) => row.issues.length);
           if (failed.length) {
             const rowIssues = failed.flatMap((row) => row.issues.map((issue) => ({ ...issue, field: `rows.${row.row}.${issue.field}` })));
@@ -335,7 +344,7 @@ export function createCustomerImportService(deps: { clock: Clock }) {
                     customerId: nth(ids, index, 'a reserved customer id'),
                     bundleId: row.values.bundle,
                     stationId: row.values.station,
-                    startedOn: today,
+                    startedOn: row.values.started_on || today,
                     counter: row.values.initial_reading ?? '0',
                     createdAt: now,
                   },
@@ -351,7 +360,13 @@ export function createCustomerImportService(deps: { clock: Clock }) {
                 action: 'create',
                 entity: 'customer',
                 entityId: customer.id,
-                after: { ...customer, bundleId: row.values.bundle, initialReading: row.values.initial_reading, importedFromRow: row.row },
+                after: {
+                  ...customer,
+                  bundleId: row.values.bundle,
+                  initialReading: row.values.initial_reading,
+                  startedOn: row.values.bundle === null ? null : row.values.started_on,
+                  importedFromRow: row.row,
+                },
               };
             }),
           );

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Customer, CustomerTotals, ListCustomersQuery } from '@meterline/contract/customers';
 import { customerListSpec } from '@meterline/contract/customers';
 import { formatMoneyAmount } from '@meterline/contract/money';
@@ -265,6 +265,21 @@ export async function findLatestSubscription(executor: Executor, scope: ServiceS
     .orderBy(sql`${subscriptions.endedOn} is null desc`, desc(subscriptions.id))
     .limit(1)
     .for('update');
+  return row ?? null;
+}
+
+/** The live invoice of this subscription that bills the latest day (a bundle change may not start inside it). */
+export async function findLastBilledInvoice(
+  executor: Executor,
+  scope: ServiceScope,
+  subscriptionId: number,
+): Promise<{ number: string; periodEnd: string } | null> {
+  const [row] = await executor
+    .select({ number: invoices.number, periodEnd: invoices.periodEnd })
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, scope.tenantId), eq(invoices.subscriptionId, subscriptionId), ne(invoices.status, 'cancelled')))
+    .orderBy(desc(invoices.periodEnd))
+    .limit(1);
   return row ?? null;
 }
 

@@ -44,7 +44,7 @@ describe('customers', () => {
     expect(customer.code).toMatch(/^C-\d{6}$/);
   });
 
-  it('opens the subscription with counter 0 when a bundle is given, and fills the address parents', async () => {
+  it('opens the subscription at the opening reading 0 when a bundle is given, and fills the address parents', async () => {
     const response = await admin.post(path('customers/'), {
       full_name: 'محمد الأحمد',
       phone: '٠٣١٢٣٤٥٦',
@@ -53,6 +53,7 @@ describe('customers', () => {
       apartment: '2B',
       station: stationId,
       bundle: String(bundleId),
+      initial_reading: '0',
     });
     expect(response.statusCode).toBe(201);
     const customer = response.json();
@@ -88,9 +89,13 @@ describe('customers', () => {
   });
 
   it('changing the bundle closes the subscription and opens one that carries the counter on', async () => {
-    const created = (await admin.post(path('customers/'), { full_name: 'Carry On', bundle: bundleId })).json();
+    const created = (await admin.post(path('customers/'), { initial_reading: '0', full_name: 'Carry On', bundle: bundleId })).json();
     await context.db.update(subscriptions).set({ counter: '321.500' }).where(eq(subscriptions.id, created.subscription.id));
-    const response = await admin.put(path(`customers/${created.id}/`), { bundle: otherBundleId, notes: 'upgraded' });
+    const response = await admin.put(path(`customers/${created.id}/`), {
+      bundle: otherBundleId,
+      initial_reading: '321.5',
+      notes: 'upgraded',
+    });
     expect(response.statusCode).toBe(200);
     const updated = response.json();
     expect(updated.subscription).toMatchObject({ bundle: otherBundleId, counter: '321.500' });
@@ -98,9 +103,11 @@ describe('customers', () => {
     expect(updated).toMatchObject({ notes: 'upgraded', full_name: 'Carry On' });
     const rows = await context.db.select().from(subscriptions).where(eq(subscriptions.customerId, created.id));
     expect(rows.filter((row) => row.endedOn === null)).toHaveLength(1);
-    // null closes it; a bundle again opens a new one from the last reading.
+    // null closes it; a bundle again opens a new one from the reading read when it is connected again.
     expect((await admin.put(path(`customers/${created.id}/`), { bundle: null })).json().subscription).toBeNull();
-    expect((await admin.put(path(`customers/${created.id}/`), { bundle: bundleId })).json().subscription).toMatchObject({
+    expect(
+      (await admin.put(path(`customers/${created.id}/`), { bundle: bundleId, initial_reading: '321.5' })).json().subscription,
+    ).toMatchObject({
       bundle: bundleId,
       counter: '321.500',
     });
@@ -168,10 +175,10 @@ describe('customers', () => {
   });
 
   it('deletes a customer without history, protects one with readings', async () => {
-    const plain = (await admin.post(path('customers/'), { full_name: 'Short lived', bundle: bundleId })).json();
+    const plain = (await admin.post(path('customers/'), { initial_reading: '0', full_name: 'Short lived', bundle: bundleId })).json();
     expect((await admin.delete(path(`customers/${plain.id}/`))).statusCode).toBe(204);
     expect((await admin.get(path(`customers/${plain.id}/`))).statusCode).toBe(404);
-    const metered = (await admin.post(path('customers/'), { full_name: 'Metered', bundle: bundleId })).json();
+    const metered = (await admin.post(path('customers/'), { initial_reading: '0', full_name: 'Metered', bundle: bundleId })).json();
     await context.db
       .insert(meterReadings)
       .values({ tenantId: fixture.tenantA.id, subscriptionId: metered.subscription.id, value: '5', previousValue: '0' });
@@ -202,11 +209,13 @@ describe('customers', () => {
     const station = await admin.post(path('customers/'), { full_name: 'X', station: theirStation.id });
     expect(station.statusCode).toBe(400);
     expect(station.json()).toMatchObject({ station: [`Invalid pk "${theirStation.id}" - object does not exist.`] });
-    expect((await admin.post(path('customers/'), { full_name: 'X', bundle: theirBundle.id })).json()).toHaveProperty('bundle');
+    expect((await admin.post(path('customers/'), { initial_reading: '0', full_name: 'X', bundle: theirBundle.id })).json()).toHaveProperty(
+      'bundle',
+    );
     expect((await admin.post(path('customers/'), { full_name: 'X', region: fixture.tenantB.regionId })).json()).toHaveProperty('region');
     // Another service of the same tenant: the water bundle is not an electricity bundle.
     const waterBundle = (await admin.post(path('bundles/', 'water'), { name: 'Water flat' })).json();
-    expect((await admin.post(path('customers/'), { full_name: 'X', bundle: waterBundle.id })).statusCode).toBe(400);
+    expect((await admin.post(path('customers/'), { initial_reading: '0', full_name: 'X', bundle: waterBundle.id })).statusCode).toBe(400);
     const mine = (await admin.post(path('customers/'), { full_name: 'Mine' })).json();
     expect((await admin.get(path(`customers/${mine.id}/`, 'water'))).statusCode).toBe(404);
   });
@@ -238,7 +247,7 @@ describe('bundles', () => {
 
   it('refuses an inactive bundle for a new subscription', async () => {
     const inactive = (await admin.post(path('bundles/'), { name: 'Old tariff', is_active: false })).json();
-    expect((await admin.post(path('customers/'), { full_name: 'X', bundle: inactive.id })).json()).toMatchObject({
+    expect((await admin.post(path('customers/'), { initial_reading: '0', full_name: 'X', bundle: inactive.id })).json()).toMatchObject({
       bundle: ['This bundle is not active.'],
       code: 'bundle_inactive',
     });

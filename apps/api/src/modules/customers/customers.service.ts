@@ -10,8 +10,11 @@ import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { fieldError, notFound, protectedConflict } from '../../lib/http-errors';
-import { QUANTITY_SCALE } from '@meterline/contract/money';
-import { decimalFieldText } from '../../lib/decimal-input';
+import { formatScaled, parseScaled, QUANTITY_SCALE } from '@meterline/contract/money';
+import { startDateIssue } from '@meterline/contract/start-date';
+import { dayStart } from '@meterline/contract/tariff-pricing';
+import { decimalFieldText, trimDecimal } from '../../lib/decimal-input';
+import { insertReading, setSubscriptionCounter } from '../subscriptions/subscriptions.repository';
 import type { ListSource } from '../../lib/list';
 import { recordAudit } from '../audit/audit.repository';
 import type { AuditContext } from '../../plugins/request-context';
@@ -23,6 +26,7 @@ import {
   deleteCustomerRow,
   findCustomer,
   findCustomerRow,
+  findLastBilledInvoice,
   findLatestSubscription,
   generateCustomerCode,
   insertCustomer,
@@ -33,6 +37,7 @@ import {
   setOpenSubscriptionStation,
   updateCustomerRow,
   type CustomerRow,
+  type SubscriptionRow,
 } from './customers.repository';
 
 type CreateCustomerData = z.output<typeof createCustomerInputSchema>;
@@ -43,6 +48,20 @@ export function initialReadingText(value: string | null | undefined, field = 'in
   return value === undefined || value === null ? '0' : decimalFieldText(field, value, QUANTITY_SCALE, { maxDigits: 14 });
 }
 
+/** A new subscription's start (issue 29): `started_on`, else the tenant's today; never in the future, at most 12 months back. */
+function startedOnOf(value: string | undefined, today: string, field = 'started_on'): string {
+  if (value === undefined) return today;
+  const issue = startDateIssue(value, today);
+  if (issue) throw fieldError(field, issue.code, 'params' in issue ? issue.params : undefined);
+  return value;
+}
+
+/** A new subscription, as asked: the day it starts (default today) and, on a metered service, the meter's reading then. */
+interface Opening {
+  startedOn: string | undefined;
+  reading: string | null | undefined;
+}
+
 /** Customers of a service, with their subscription (bundle and meter). */
 export function createCustomerService(deps: { clock: Clock }) {
   async function assertBundleUsable(context: ServiceContext, bundleId: number) {
@@ -50,30 +69,120 @@ export function createCustomerService(deps: { clock: Clock }) {
     if (!bundle.isActive) throw fieldError('bundle', ERROR_CODES.bundleInactive);
   }
 
+  /** A metered service asks for the meter's reading whenever a subscription opens: 0 is an answer, never a default. */
+  function openingReadingOf(context: ServiceContext, value: string | null | undefined): string {
+    if (context.service.isMetered && (value === undefined || value === null)) throw fieldError('initial_reading', ERROR_CODES.required);
+    return initialReadingText(value);
+  }
+
   /**
-   * Opens, changes or closes the customer's subscription. A new bundle closes the open
-   * subscription and opens one that carries the meter reading on (the meter does not change).
+   * Opens, changes or closes the customer's subscription. A new bundle closes the open subscription
+   * on `opening.startedOn` (its `ended_on`, the first day it no longer bills) and opens one from that
+   * day. The meter does not change: on a metered service the reading given at the change must not be
+   * below the counter, and a higher one is recorded as the old subscription's last reading (so the
+   * consumption up to the change bills on the old bundle). A first meter, or one connected again after
+   * the customer had no bundle, starts at the reading given.
    */
-  async function applyBundle(tx: Tx, context: ServiceContext, customer: CustomerRow, bundleId: number | null, initialReading = '0') {
-    const today = todayIn(context.terms.timezone, deps.clock.now());
-    const latest = await findLatestSubscription(tx, context.scope, customer.id);
+  async function applyBundle(
+    tx: Tx,
+    context: ServiceContext,
+    customer: CustomerRow,
+    bundleId: number | null,
+    opening: Opening,
+    audit: AuditContext,
+  ): Promise<string | null> {
+    const { scope, terms } = context;
+    const now = deps.clock.now();
+    const today = todayIn(terms.timezone, now);
+    const latest = await findLatestSubscription(tx, scope, customer.id);
     const open = latest && latest.endedOn === null ? latest : null;
-    if (open && open.bundleId === bundleId) return;
-    if (open) await closeSubscription(tx, context.scope, open.id, today);
-    if (bundleId === null) return;
+    if (open && open.bundleId === bundleId) return null;
+    if (bundleId === null) {
+      if (open) await closeSubscription(tx, scope, open.id, today);
+      return null;
+    }
+    // Checked only when a subscription opens: without one the fields are ignored.
+    const startedOn = startedOnOf(opening.startedOn, today);
+    const reading = openingReadingOf(context, opening.reading);
+    if (latest) {
+      // An open subscription bills from its start; a closed one up to the day before it ended.
+      const notBefore = latest.endedOn ?? latest.startedOn;
+      if (startedOn < notBefore) throw fieldError('started_on', ERROR_CODES.startBeforeSubscription, { started_on: notBefore });
+    }
+    let meter = { counter: reading, counterUpdatedAt: null as Date | null, counterUpdatedBy: null as number | null };
+    if (open) {
+      const billed = await findLastBilledInvoice(tx, scope, open.id);
+      if (billed && startedOn <= billed.periodEnd) {
+        throw fieldError('started_on', ERROR_CODES.startInBilledPeriod, { number: billed.number, period_end: billed.periodEnd });
+      }
+      meter = { counter: open.counter, counterUpdatedAt: open.counterUpdatedAt, counterUpdatedBy: open.counterUpdatedBy };
+      if (context.service.isMetered) meter = await readAtChange(tx, context, open, { startedOn, reading, today, now }, audit);
+      await closeSubscription(tx, scope, open.id, startedOn);
+    }
     await insertSubscription(tx, {
-      tenantId: context.scope.tenantId,
-      serviceId: context.scope.serviceId,
+      tenantId: scope.tenantId,
+      serviceId: scope.serviceId,
       customerId: customer.id,
       bundleId,
       stationId: customer.stationId,
-      startedOn: today,
-      // A first subscription starts at the meter's reading the day the customer joins.
-      counter: latest?.counter ?? initialReading,
-      counterUpdatedAt: latest?.counterUpdatedAt ?? null,
-      counterUpdatedBy: latest?.counterUpdatedBy ?? null,
-      createdAt: deps.clock.now(),
+      startedOn,
+      ...meter,
+      createdAt: now,
     });
+    return startedOn;
+  }
+
+  /**
+   * The meter's reading at a bundle change. The change may not be dated before the day of the
+   * meter's last reading (those readings stay on the old bundle). A reading above the counter is
+   * recorded on the old subscription, taken now when the change starts today, else at the start of
+   * its day (or at the last reading, that same day).
+   */
+  async function readAtChange(
+    tx: Tx,
+    context: ServiceContext,
+    open: SubscriptionRow,
+    change: { startedOn: string; reading: string; today: string; now: Date },
+    audit: AuditContext,
+  ) {
+    const { scope, terms } = context;
+    const carried = { counter: open.counter, counterUpdatedAt: open.counterUpdatedAt, counterUpdatedBy: open.counterUpdatedBy };
+    const lastRead = open.counterUpdatedAt;
+    if (lastRead && change.startedOn < todayIn(terms.timezone, lastRead)) {
+      throw fieldError('started_on', ERROR_CODES.dateBeforePrevious, { previous: todayIn(terms.timezone, lastRead) });
+    }
+    const value = parseScaled(change.reading, QUANTITY_SCALE) ?? 0n;
+    const current = parseScaled(open.counter, QUANTITY_SCALE) ?? 0n;
+    if (value < current) {
+      throw fieldError('initial_reading', ERROR_CODES.lowerReading, {
+        value: trimDecimal(change.reading),
+        previous: trimDecimal(open.counter),
+      });
+    }
+    if (value === current) return carried;
+    const dayBegins = dayStart(change.startedOn, terms.timezone);
+    const takenAt =
+      change.startedOn === change.today ? change.now : lastRead && lastRead.getTime() > dayBegins.getTime() ? lastRead : dayBegins;
+    const counter = formatScaled(value, QUANTITY_SCALE);
+    const recorded = await insertReading(tx, {
+      tenantId: scope.tenantId,
+      subscriptionId: open.id,
+      value: counter,
+      previousValue: open.counter,
+      kind: 'reading',
+      reason: '',
+      takenAt,
+      takenBy: context.actor.userId,
+    });
+    await setSubscriptionCounter(tx, scope, open.id, { counter, counterUpdatedAt: takenAt, counterUpdatedBy: context.actor.userId });
+    await recordAudit(tx, audit, {
+      action: 'update_counter',
+      entity: 'subscription',
+      entityId: open.id,
+      before: { counter: open.counter },
+      after: { counter, taken_at: takenAt.toISOString(), at_bundle_change: true, reading_ids: [recorded.id] },
+    });
+    return { counter, counterUpdatedAt: takenAt, counterUpdatedBy: context.actor.userId };
   }
 
   return {
@@ -99,7 +208,9 @@ export function createCustomerService(deps: { clock: Clock }) {
       });
       if (input.station) await assertStation(db, scope, input.station);
       if (input.bundle) await assertBundleUsable(context, input.bundle);
-      const initialReading = initialReadingText(input.initial_reading);
+      const opening: Opening = { startedOn: input.started_on, reading: input.initial_reading };
+      const initialReading = input.bundle ? openingReadingOf(context, input.initial_reading) : null;
+      if (input.bundle) startedOnOf(input.started_on, todayIn(context.terms.timezone, deps.clock.now()));
       if (input.code && (await isCustomerCodeTaken(db, scope.tenantId, input.code)))
         throw fieldError('code', ERROR_CODES.customerCodeTaken);
       try {
@@ -126,12 +237,12 @@ export function createCustomerService(deps: { clock: Clock }) {
             createdAt: deps.clock.now(),
             updatedAt: deps.clock.now(),
           });
-          if (input.bundle) await applyBundle(tx, context, row, input.bundle, initialReading);
+          const startedOn = input.bundle ? await applyBundle(tx, context, row, input.bundle, opening, audit) : null;
           await recordAudit(tx, audit, {
             action: 'create',
             entity: 'customer',
             entityId: id,
-            after: { ...row, bundleId: input.bundle ?? null, ...(input.bundle ? { initialReading } : {}) },
+            after: { ...row, bundleId: input.bundle ?? null, ...(input.bundle ? { initialReading, startedOn } : {}) },
           });
           return id;
         });
@@ -161,7 +272,13 @@ export function createCustomerService(deps: { clock: Clock }) {
         : null;
       if (input.station) await assertStation(db, scope, input.station);
       if (input.bundle) await findScopedBundle(db, scope, input.bundle);
-      const initialReading = initialReadingText(input.initial_reading);
+      const opening: Opening = {
+        startedOn: input.started_on,
+        reading:
+          input.initial_reading === undefined || input.initial_reading === null
+            ? input.initial_reading
+            : initialReadingText(input.initial_reading),
+      };
       if (input.code !== undefined && input.code !== current.code) {
         if (!input.code) throw fieldError('code', ERROR_CODES.blank);
         if (await isCustomerCodeTaken(db, scope.tenantId, input.code, customerId)) throw fieldError('code', ERROR_CODES.customerCodeTaken);
@@ -186,6 +303,7 @@ export function createCustomerService(deps: { clock: Clock }) {
           });
           if (input.station !== undefined && input.station !== locked.stationId)
             await setOpenSubscriptionStation(tx, scope, customerId, input.station);
+          let opened: string | null = null;
           if (input.bundle !== undefined) {
             const latest = await findLatestSubscription(tx, scope, customerId);
             const openBundle = latest && latest.endedOn === null ? latest.bundleId : null;
@@ -193,14 +311,17 @@ export function createCustomerService(deps: { clock: Clock }) {
               const bundle = await findScopedBundle(tx, scope, input.bundle);
               if (!bundle.isActive) throw fieldError('bundle', ERROR_CODES.bundleInactive);
             }
-            await applyBundle(tx, context, after, input.bundle, initialReading);
+            opened = await applyBundle(tx, context, after, input.bundle, opening, audit);
           }
           await recordAudit(tx, audit, {
             action: 'update',
             entity: 'customer',
             entityId: customerId,
             before: locked,
-            after: input.bundle !== undefined ? { ...after, bundleId: input.bundle } : after,
+            after:
+              input.bundle !== undefined
+                ? { ...after, bundleId: input.bundle, ...(opened ? { startedOn: opened, initialReading: opening.reading ?? null } : {}) }
+                : after,
           });
         });
       } catch (error) {

@@ -43,8 +43,10 @@ describe('initial reading', () => {
     expect(invoice).toMatchObject({ previous_reading: '3200.000', current_reading: '3450.500', consumption: '250.500', subtotal: '72.63' });
   });
 
-  it('without one the meter starts at 0, as before', async () => {
-    const customer = (await admin.post(path('customers/'), { full_name: 'From Zero', bundle: bundleId, initial_reading: '' })).json();
+  it('an empty one is refused on a metered service (issue 29); 0, a new meter, starts it at 0', async () => {
+    const empty = await admin.post(path('customers/'), { full_name: 'From Zero', bundle: bundleId, initial_reading: '' });
+    expect(empty.json()).toMatchObject({ code: 'required', errors: [{ field: 'initial_reading' }] });
+    const customer = (await admin.post(path('customers/'), { full_name: 'From Zero', bundle: bundleId, initial_reading: '0' })).json();
     expect(customer.subscription.counter).toBe('0.000');
     expect((await billFirstMonth(customer, '40')).consumption).toBe('40.000');
   });

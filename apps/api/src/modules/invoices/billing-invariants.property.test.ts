@@ -142,8 +142,12 @@ async function runStep(step: Step, hours: number): Promise<number> {
       if (!live.length) return 404;
       return (await admin.post(path(`invoices/${nth(live, step.pick % live.length).id}/cancel/`), { reason: 'random cancel' })).statusCode;
     }
-    case 'bundle':
-      return (await admin.put(path(`customers/${nth(customers, step.customer).id}/`), { bundle: bundles[step.bundle] })).statusCode;
+    case 'bundle': {
+      // The meter's reading at the change (issue 29): the counter as it stands.
+      const customer = (await admin.get(path(`customers/${nth(customers, step.customer).id}/`))).json();
+      const initial_reading = customer.subscription?.counter ?? '0';
+      return (await admin.put(path(`customers/${customer.id}/`), { bundle: bundles[step.bundle], initial_reading })).statusCode;
+    }
   }
 }
 
@@ -222,7 +226,9 @@ async function startLedger() {
   context.clock.set(new Date('2026-10-29T08:00:00Z'));
   customers = [];
   for (let index = 0; index < 4; index += 1) {
-    customers.push((await admin.post(path('customers/'), { full_name: `Random ${index}`, bundle: bundles[index % 3] })).json());
+    customers.push(
+      (await admin.post(path('customers/'), { initial_reading: '0', full_name: `Random ${index}`, bundle: bundles[index % 3] })).json(),
+    );
   }
   // Customers of long standing: the months billed are after they joined (a period may not start before).
   await context.db.execute(sql`update subscriptions set started_on = '2026-05-01'`);

@@ -11,7 +11,7 @@ let bundleId: number;
 const path = (rest: string, service: 'electricity' | 'water' = 'electricity') => servicePath(fixture.tenantA, rest, service);
 
 async function customer(fullName: string, extra: Record<string, unknown> = {}, service: 'electricity' | 'water' = 'electricity') {
-  const response = await admin.post(path('customers/', service), { full_name: fullName, bundle: bundleId, ...extra });
+  const response = await admin.post(path('customers/', service), { initial_reading: '0', full_name: fullName, bundle: bundleId, ...extra });
   expect(response.statusCode).toBe(201);
   const created = response.json() as { id: number; subscription: { id: number } };
   await backdateSubscriptions(context.db, created.id);
@@ -93,7 +93,7 @@ describe('billing run', () => {
     const retired = (await admin.post(water('bundles/'), { name: 'Retired', price: '5' })).json().id;
     const dear = (await admin.post(water('bundles/'), { name: 'Dear water', price: '1', unit_price: '999999999999.999999' })).json().id;
     const make = async (name: string, bundle: number, extra: Record<string, unknown> = {}) => {
-      const response = await admin.post(water('customers/'), { full_name: name, bundle, ...extra });
+      const response = await admin.post(water('customers/'), { initial_reading: '0', full_name: name, bundle, ...extra });
       expect(response.statusCode).toBe(201);
       return response.json() as { id: number; subscription: { id: number } };
     };

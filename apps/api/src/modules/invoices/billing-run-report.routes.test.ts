@@ -15,7 +15,7 @@ const path = (rest: string) => servicePath(fixture.tenantA, rest, 'electricity')
 const october = { period_start: '2026-10-01', period_end: '2026-10-31' };
 
 async function customer(fullName: string, station: number | null) {
-  const response = await admin.post(path('customers/'), { full_name: fullName, bundle: bundleId, station });
+  const response = await admin.post(path('customers/'), { initial_reading: '0', full_name: fullName, bundle: bundleId, station });
   expect(response.statusCode).toBe(201);
   const created = response.json() as { id: number; subscription: { id: number } };
   await backdateSubscriptions(context.db, created.id);

@@ -50,7 +50,9 @@ afterAll(async () => context?.close());
 describe('invoice detail', () => {
   it('costs at most 3 statements with its lines, readings, payments and names (the sign-in check and the service included)', async () => {
     const bundle = (await admin.post(path('bundles/'), { name: '5 A', price: '10', unit_price: '0.25' })).json();
-    const customer = (await admin.post(path('customers/'), { full_name: 'Counted Customer', bundle: bundle.id })).json();
+    const customer = (
+      await admin.post(path('customers/'), { initial_reading: '0', full_name: 'Counted Customer', bundle: bundle.id })
+    ).json();
     await backdateSubscriptions(context.db, customer.id);
     for (const counter of ['100', '180']) {
       expect((await admin.put(path(`subscriptions/${customer.subscription.id}/update-counter/`), { counter })).statusCode).toBe(200);
@@ -94,7 +96,9 @@ describe('mark-paid', () => {
   // PGlite runs a transaction's statements past the client's prototype: counted on PostgreSQL only.
   it.runIf(isPostgres)('costs at most 12 statements, and nothing runs between the receipt number and the commit', async () => {
     const bundle = (await admin.post(path('bundles/'), { name: '6 A', price: '12' })).json();
-    const customer = (await admin.post(path('customers/'), { full_name: 'Paying Customer', bundle: bundle.id })).json();
+    const customer = (
+      await admin.post(path('customers/'), { initial_reading: '0', full_name: 'Paying Customer', bundle: bundle.id })
+    ).json();
     await backdateSubscriptions(context.db, customer.id);
     const invoice = (
       await admin.post(path('invoices/'), { subscription: customer.subscription.id, period_start: '2026-10-01', period_end: '2026-10-31' })

@@ -25,7 +25,7 @@ let year: string;
 const path = (rest: string, service: 'electricity' | 'water' = 'electricity') => servicePath(fixture.tenantA, rest, service);
 
 async function meteredCustomer(fullName: string, readings: string[] = [], extra: Record<string, unknown> = {}) {
-  const customer = (await admin.post(path('customers/'), { full_name: fullName, bundle: bundleId, ...extra })).json();
+  const customer = (await admin.post(path('customers/'), { initial_reading: '0', full_name: fullName, bundle: bundleId, ...extra })).json();
   await backdateSubscriptions(context.db, customer.id);
   for (const counter of readings) {
     const response = await admin.put(path(`subscriptions/${customer.subscription.id}/update-counter/`), { counter });
@@ -145,7 +145,9 @@ describe('invoice from a meter', () => {
     });
     const b = await fixture.as('b.admin');
     const bBundle = (await b.post(servicePath(fixture.tenantB, 'bundles/'), { name: 'B' })).json();
-    const theirs = (await b.post(servicePath(fixture.tenantB, 'customers/'), { full_name: 'Theirs', bundle: bBundle.id })).json();
+    const theirs = (
+      await b.post(servicePath(fixture.tenantB, 'customers/'), { initial_reading: '0', full_name: 'Theirs', bundle: bBundle.id })
+    ).json();
     const response = await billMeter(theirs.subscription.id);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ subscription: [`Invalid pk "${theirs.subscription.id}" - object does not exist.`] });

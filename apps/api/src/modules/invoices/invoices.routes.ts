@@ -86,7 +86,7 @@ export async function invoiceRoutes(
         summary:
           'Create an invoice from a meter {subscription, period_start, period_end} or with lines {customer, period_start, period_end, lines, notes}',
         description:
-          'Accepts an Idempotency-Key header. 409 period_already_billed when the subscription has a live invoice for the period.',
+          'Accepts an Idempotency-Key header, as a payment does (same key and body: the first answer, one invoice; another body: 422; still running: 409). 409 period_already_billed when the subscription has a live invoice for the period.',
         params: serviceParamsSchema,
         body: createInvoiceInputSchema,
         response: { 201: invoiceDetailSchema, ...writeErrors, 422: errorSchema },
@@ -98,9 +98,9 @@ export async function invoiceRoutes(
         request,
         reply,
         { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId },
-        async () => ({
+        async (ticket) => ({
           statusCode: 201,
-          body: await invoices.create(context, request.body, auditContextOf(request)),
+          body: await invoices.create(context, request.body, auditContextOf(request), ticket),
         }),
       );
     },

@@ -14,7 +14,8 @@ import type {
 } from '@meterline/contract/invoices';
 import { MAX_PRINTED_INVOICES } from '@meterline/contract/invoices';
 import { formatMoneyAmount, formatScaled, QUANTITY_SCALE, UNIT_PRICE_SCALE } from '@meterline/contract/money';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
+import type { IdempotencyTicket } from '../idempotency/idempotency';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
@@ -163,13 +164,21 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
     requested: Period,
     notes: string,
     audit: AuditContext,
+    ticket: IdempotencyTicket | null,
   ): Promise<number> {
     try {
-      const [outcome] = await context.db.transaction((tx) =>
-        engine.billMeters(tx, context, audit, [{ subscriptionId, period: requested, notes }], { lateFees: false, skipNothing: false }),
-      );
-      if (outcome?.kind === 'created') return outcome.invoiceId;
-      throw outcome?.kind === 'failed' ? outcome.error : new Error(`subscription ${subscriptionId} was not billed`);
+      return await context.db.transaction(async (tx) => {
+        const [outcome] = await engine.billMeters(tx, context, audit, [{ subscriptionId, period: requested, notes }], {
+          lateFees: false,
+          skipNothing: false,
+        });
+        if (outcome?.kind !== 'created') {
+          throw outcome?.kind === 'failed' ? outcome.error : new Error(`subscription ${subscriptionId} was not billed`);
+        }
+        // The invoice and the answer to its Idempotency-Key commit together: a retry bills once.
+        await ticket?.complete(tx, 201, await detail(context, outcome.invoiceId, tx));
+        return outcome.invoiceId;
+      });
     } catch (error) {
       // Two creations for one period that both passed the check: the partial unique index decides.
       if (isUniqueViolation(error, 'invoices_live_period_key')) throw periodBilled('created meanwhile');
@@ -177,7 +186,12 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
     }
   }
 
-  async function createFromLines(context: ServiceContext, input: CreateInvoiceData, audit: AuditContext): Promise<number> {
+  async function createFromLines(
+    context: ServiceContext,
+    input: CreateInvoiceData,
+    audit: AuditContext,
+    ticket: IdempotencyTicket | null,
+  ): Promise<number> {
     const { db, scope } = context;
     const customerId = input.customer as number;
     await assertCustomer(db, scope, customerId);
@@ -190,21 +204,24 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
     if (priced.totals.total >= MAX_INVOICE_TOTAL) throw fieldError('lines', ERROR_CODES.amountTooLarge);
     return db.transaction(async (tx) => {
       await findCustomerRow(tx, scope, customerId, { lock: true });
-      return storeInvoice(tx, context, audit, {
+      const invoiceId = await storeInvoice(tx, context, audit, {
         customerId,
         subscriptionId: null,
         period: { periodStart: input.period_start, periodEnd: input.period_end },
         notes: input.notes,
         lines,
       });
+      await ticket?.complete(tx, 201, await detail(context, invoiceId, tx));
+      return invoiceId;
     });
   }
 
-  async function detail(context: ServiceContext, invoiceId: number): Promise<InvoiceDetail> {
+  /** `executor`: the write's transaction, when the answer to an Idempotency-Key commits with it. */
+  async function detail(context: ServiceContext, invoiceId: number, executor: Executor = context.db): Promise<InvoiceDetail> {
     const { db, scope, terms } = context;
     // One statement; the names come with it when the tenant's rows share the users' database.
     const withNames = db === deps.defaultDb;
-    const found = await findInvoiceDetail(db, scope, invoiceId, { withNames });
+    const found = await findInvoiceDetail(executor, scope, invoiceId, { withNames });
     if (!found) throw notFound();
     const today = todayIn(terms.timezone, clock.now());
     const names =
@@ -281,12 +298,17 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
       return listInvoicesSource(context.db, context.scope, query, context.terms, today);
     },
 
-    async create(context: ServiceContext, input: CreateInvoiceData, audit: AuditContext): Promise<InvoiceDetail> {
+    async create(
+      context: ServiceContext,
+      input: CreateInvoiceData,
+      audit: AuditContext,
+      ticket: IdempotencyTicket | null = null,
+    ): Promise<InvoiceDetail> {
       const period = { periodStart: input.period_start, periodEnd: input.period_end };
       const id =
         input.subscription !== undefined
-          ? await createFromMeter(context, input.subscription, period, input.notes, audit)
-          : await createFromLines(context, input, audit);
+          ? await createFromMeter(context, input.subscription, period, input.notes, audit, ticket)
+          : await createFromLines(context, input, audit, ticket);
       return detail(context, id);
     },
 

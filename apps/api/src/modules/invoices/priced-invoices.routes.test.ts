@@ -27,7 +27,7 @@ const linesOf = (invoice: { lines: Line[] }) =>
   invoice.lines.map((line) => [line.description, line.quantity, line.unit_price, line.amount, line.pricing]);
 
 async function customer(fullName: string, bundle = bundleId, service: 'electricity' | 'water' = 'electricity') {
-  const response = await admin.post(path('customers/', service), { full_name: fullName, bundle });
+  const response = await admin.post(path('customers/', service), { initial_reading: '0', full_name: fullName, bundle });
   expect(response.statusCode).toBe(201);
   // Billed for months before the day the test creates it (the period may not start before the subscription).
   await backdateSubscriptions(context.db, response.json().id);

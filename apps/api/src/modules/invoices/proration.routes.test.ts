@@ -17,7 +17,7 @@ const at = (instant: string) => context.clock.set(new Date(instant));
 const november = { period_start: '2026-11-01', period_end: '2026-11-30' };
 
 async function newCustomer(fullName: string, bundle: number) {
-  const response = await admin.post(path('customers/'), { full_name: fullName, bundle });
+  const response = await admin.post(path('customers/'), { initial_reading: '0', full_name: fullName, bundle });
   expect(response.statusCode).toBe(201);
   return response.json() as { id: number; subscription: { id: number } };
 }
@@ -124,7 +124,7 @@ describe('a bundle change in mid month', () => {
     await read(customer.id, '100');
     at('2026-11-15T08:00:00Z');
     await read(customer.id, '140'); // the reading taken at the change
-    expect((await admin.put(path(`customers/${customer.id}/`), { bundle: bundles.large })).statusCode).toBe(200);
+    expect((await admin.put(path(`customers/${customer.id}/`), { bundle: bundles.large, initial_reading: '140' })).statusCode).toBe(200);
     at('2026-11-25T09:00:00Z');
     await read(customer.id, '200');
     at('2026-12-02T09:00:00Z');
@@ -162,7 +162,7 @@ describe('a bundle change in mid month', () => {
     at('2026-11-01T09:00:00Z');
     const customer = await newCustomer('Upgrade, no proration', bundles.small);
     at('2026-11-15T09:00:00Z');
-    await admin.put(path(`customers/${customer.id}/`), { bundle: bundles.large });
+    await admin.put(path(`customers/${customer.id}/`), { bundle: bundles.large, initial_reading: '0' });
     at('2026-12-02T09:00:00Z');
     await admin.post(path('invoices/generate/'), november);
     const fees = (await invoicesOf(customer.id)).map(feeOf);
@@ -199,7 +199,7 @@ describe('fees of a month over random change dates', () => {
           if (change.day < joinDay) continue;
           at(`${day(change.day)}T10:00:00Z`);
           const bundle = nth(feeBundles, change.bundle);
-          const response = await admin.put(path(`customers/${customer.id}/`), { bundle });
+          const response = await admin.put(path(`customers/${customer.id}/`), { bundle, initial_reading: '0' });
           expect(response.statusCode).toBe(200);
           used.push(bundle);
         }

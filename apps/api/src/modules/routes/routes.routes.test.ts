@@ -30,7 +30,12 @@ async function building(streetId: number, name: string) {
 }
 
 async function newCustomer(name: string, place: Record<string, unknown>, withMeter = true) {
-  const response = await admin.post(path('customers/'), { full_name: name, ...place, ...(withMeter ? { bundle: ids.bundle } : {}) });
+  const response = await admin.post(path('customers/'), {
+    initial_reading: '0',
+    full_name: name,
+    ...place,
+    ...(withMeter ? { bundle: ids.bundle } : {}),
+  });
   expect(response.statusCode).toBe(201);
   return response.json().id as number;
 }

@@ -127,7 +127,9 @@ describe('a disabled service', () => {
     const service = await create({ name: 'Gas', unit: 'm³' });
     const path = (rest: string) => `/api/services/${service.id}/${rest}`;
     const bundle = (await admin.post(path('bundles/'), { name: 'Home', price: '5', unit_price: '1' })).json();
-    expect((await admin.post(path('customers/'), { full_name: 'Before Disabling', bundle: bundle.id })).statusCode).toBe(201);
+    expect(
+      (await admin.post(path('customers/'), { initial_reading: '0', full_name: 'Before Disabling', bundle: bundle.id })).statusCode,
+    ).toBe(201);
 
     const disabled = await patch(admin, service.id, { is_active: false });
     expect(disabled.json()).toMatchObject({ is_active: false });
@@ -139,7 +141,11 @@ describe('a disabled service', () => {
     const reads = await admin.get(path('customers/'));
     expect(reads.statusCode).toBe(200);
     expect(reads.json().count).toBe(1);
-    const refused = await admin.post(path('customers/'), { full_name: 'After Disabling', bundle: bundle.id }, { 'accept-language': 'ar' });
+    const refused = await admin.post(
+      path('customers/'),
+      { initial_reading: '0', full_name: 'After Disabling', bundle: bundle.id },
+      { 'accept-language': 'ar' },
+    );
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       code: 'service_inactive',
@@ -148,7 +154,9 @@ describe('a disabled service', () => {
     expect((await admin.put(path(`bundles/${bundle.id}/`), { price: '6' })).json()).toMatchObject({ code: 'service_inactive' });
 
     expect((await patch(admin, service.id, { is_active: true })).json()).toMatchObject({ is_active: true });
-    expect((await admin.post(path('customers/'), { full_name: 'After Enabling', bundle: bundle.id })).statusCode).toBe(201);
+    expect(
+      (await admin.post(path('customers/'), { initial_reading: '0', full_name: 'After Enabling', bundle: bundle.id })).statusCode,
+    ).toBe(201);
   });
 });
 
@@ -157,7 +165,7 @@ describe('a flat service', () => {
     const service = await create({ name: 'Web hosting', unit: 'month', is_metered: false });
     const path = (rest: string) => `/api/services/${service.id}/${rest}`;
     const bundle = (await admin.post(path('bundles/'), { name: '20 Mbps', price: '25', unit_price: '0' })).json();
-    const customer = (await admin.post(path('customers/'), { full_name: 'Flat Rate', bundle: bundle.id })).json();
+    const customer = (await admin.post(path('customers/'), { initial_reading: '0', full_name: 'Flat Rate', bundle: bundle.id })).json();
     const meter = customer.subscription;
     const reading = await admin.put(path(`subscriptions/${meter.id}/update-counter/`), { counter: '10' }, { 'accept-language': 'ar' });
     expect(reading.statusCode).toBe(409);
@@ -277,7 +285,9 @@ describe('a new metered service', () => {
     const internet = await create({ name: 'Fibre', unit: 'GB', is_metered: true });
     const path = (rest: string) => `/api/services/${internet.id}/${rest}`;
     const bundle = (await admin.post(path('bundles/'), { name: '100 GB', price: '20', unit_price: '0.5' })).json();
-    const customer = (await admin.post(path('customers/'), { full_name: 'Fibre Household', bundle: bundle.id })).json();
+    const customer = (
+      await admin.post(path('customers/'), { initial_reading: '0', full_name: 'Fibre Household', bundle: bundle.id })
+    ).json();
     const counters = await clients.collector.get(path('subscriptions/counters/'));
     expect(counters.statusCode).toBe(200);
     expect(counters.json().results).toEqual([expect.objectContaining({ id: customer.subscription.id })]);

@@ -59,7 +59,7 @@ describe('a service setting: max_consumption_per_day', () => {
 
   it('changes what a reading on a bundle without amperage may add before it is implausible', async () => {
     const bundle = (await admin.post(waterPath('bundles/'), { name: 'Tap', price: '5', unit_price: '1' })).json().id;
-    const customer = (await admin.post(waterPath('customers/'), { full_name: 'Daily Limit', bundle })).json();
+    const customer = (await admin.post(waterPath('customers/'), { initial_reading: '0', full_name: 'Daily Limit', bundle })).json();
     const read = (counter: string) => admin.put(waterPath(`subscriptions/${customer.subscription.id}/update-counter/`), { counter });
     context.clock.advance(24 * 3600);
     // No limit: anything goes.

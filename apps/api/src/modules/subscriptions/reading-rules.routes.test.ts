@@ -15,7 +15,9 @@ const HOUR = 3600;
 
 async function customerOn(bundle: Record<string, unknown>, service: 'electricity' | 'water' = 'electricity') {
   const bundleId = (await admin.post(path('bundles/', service), { price: '10', unit_price: '0.2', ...bundle })).json().id;
-  const customer = (await admin.post(path('customers/', service), { full_name: `On ${String(bundle.name)}`, bundle: bundleId })).json();
+  const customer = (
+    await admin.post(path('customers/', service), { initial_reading: '0', full_name: `On ${String(bundle.name)}`, bundle: bundleId })
+  ).json();
   return customer.subscription.id as number;
 }
 
@@ -34,6 +36,8 @@ afterAll(async () => context?.close());
 describe('implausible readings', () => {
   it('refuses more than amperage x voltage x hours (+10 %) unless confirmed', async () => {
     const id = await customerOn({ name: '10 A', amperage: '10' });
+    // A first reading now: the limit then counts from it (before it, from the start of the start date).
+    expect((await read(id, { counter: '0' })).statusCode).toBe(200);
     context.clock.advance(HOUR);
     // 10 A x 230 V x 1 h / 1000 x 1.1 = 2.53 kWh.
     const refused = await read(id, { counter: '3' });
@@ -54,6 +58,7 @@ describe('implausible readings', () => {
 
     await context.db.update(settings).set({ voltage: 110 }).where(eq(settings.tenantId, fixture.tenantA.id));
     const other = await customerOn({ name: '10 A at 110 V', amperage: '10' });
+    expect((await read(other, { counter: '0' })).statusCode).toBe(200);
     context.clock.advance(10 * HOUR);
     // 10 A x 110 V x 10 h / 1000 x 1.1 = 12.1 kWh.
     expect((await read(other, { counter: '12.2' })).json()).toMatchObject({ params: { limit: '12.1' } });

@@ -14,7 +14,7 @@ let bundleId: number;
 const path = (rest: string) => servicePath(fixture.tenantA, rest);
 
 async function meteredCustomer(fullName: string) {
-  const response = await admin.post(path('customers/'), { full_name: fullName, bundle: bundleId });
+  const response = await admin.post(path('customers/'), { initial_reading: '0', full_name: fullName, bundle: bundleId });
   expect(response.statusCode).toBe(201);
   const customer = response.json() as { id: number; subscription: { id: number } };
   await backdateSubscriptions(context.db, customer.id);

@@ -16,7 +16,7 @@ let bundleId: number;
 const path = (rest: string) => servicePath(fixture.tenantA, rest);
 
 async function createMeteredCustomer(fullName: string, extra: Record<string, unknown> = {}) {
-  const response = await admin.post(path('customers/'), { full_name: fullName, bundle: bundleId, ...extra });
+  const response = await admin.post(path('customers/'), { initial_reading: '0', full_name: fullName, bundle: bundleId, ...extra });
   expect(response.statusCode).toBe(201);
   return response.json() as { id: number; subscription: { id: number } };
 }
@@ -108,7 +108,9 @@ describe('update-counter', () => {
 
     const b = await fixture.as('b.admin');
     const bBundle = (await b.post(servicePath(fixture.tenantB, 'bundles/'), { name: 'B' })).json();
-    const theirs = (await b.post(servicePath(fixture.tenantB, 'customers/'), { full_name: 'Theirs', bundle: bBundle.id })).json();
+    const theirs = (
+      await b.post(servicePath(fixture.tenantB, 'customers/'), { initial_reading: '0', full_name: 'Theirs', bundle: bBundle.id })
+    ).json();
     expect((await admin.put(path(`subscriptions/${theirs.subscription.id}/update-counter/`), { counter: '5' })).statusCode).toBe(404);
     expect((await admin.post(path(`subscriptions/${theirs.subscription.id}/reset-counter/`), {})).statusCode).toBe(404);
     expect((await admin.get(path(`subscriptions/${theirs.subscription.id}/readings/`))).statusCode).toBe(404);

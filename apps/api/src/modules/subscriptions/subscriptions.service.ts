@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { BILLING_ERROR_CODES } from '@meterline/contract/billing-common';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import { formatScaled, parseScaled, QUANTITY_SCALE } from '@meterline/contract/money';
+import { dayStart } from '@meterline/contract/tariff-pricing';
 import type {
   Counter,
   ListCountersQuery,
@@ -62,6 +63,22 @@ export function consumptionLimit(input: {
   const perDay = input.maxPerDay === null ? null : parseScaled(input.maxPerDay, QUANTITY_SCALE);
   if (perDay !== null && perDay > 0n) return (perDay * milliseconds) / (24n * HOUR_MS);
   return null;
+}
+
+/**
+ * Where the plausibility window of a new reading starts (issue 29, docs/decisions.md "Start dates and
+ * opening readings"): the later of the subscription's start (the first moment of `started_on` in the
+ * tenant's time zone) and the meter's last live reading (the carried `counter_updated_at` after a
+ * bundle change). The opening reading is dated by `started_on`, so a meter connected today, or back on
+ * the 1st, is measured from then, not from the moment the row was typed in.
+ */
+function plausibilitySince(
+  subscription: Pick<SubscriptionRow, 'startedOn' | 'counterUpdatedAt'>,
+  previous: { takenAt: Date } | null,
+  timezone: string,
+): Date {
+  const times = [dayStart(subscription.startedOn, timezone), previous?.takenAt, subscription.counterUpdatedAt ?? undefined];
+  return new Date(Math.max(...times.filter((time): time is Date => time !== undefined).map((time) => time.getTime())));
 }
 
 const READING_DIGITS = 14; // numeric(14,3)
@@ -142,7 +159,7 @@ export function createSubscriptionService(deps: { clock: Clock; defaultDb: Db })
         });
         if (!input.confirm_unusual) {
           const bundle = await findScopedBundle(tx, context.scope, subscription.bundleId, 'subscription');
-          const since = previous?.takenAt ?? subscription.createdAt;
+          const since = plausibilitySince(subscription, previous, context.terms.timezone);
           const limit = consumptionLimit({
             amperage: bundle.amperage,
             voltage: context.terms.voltage,

@@ -15,7 +15,7 @@ import { RecordTextField } from './record-text-field';
 const DatePickerInput = lazy(() => import('./date-picker-input'));
 
 /** The shared picker's props as a form field: a value always given, a minimum width instead of `sx`. */
-export type DatePickerFieldProps = Omit<DatePickerInputProps, 'value' | 'onIncomplete' | 'isFilter' | 'minDate' | 'maxDate' | 'sx'> & {
+export type DatePickerFieldProps = Omit<DatePickerInputProps, 'value' | 'onIncomplete' | 'isFilter' | 'sx'> & {
   /** `YYYY-MM-DD` (date) or `YYYY-MM` (month); '' for none. */
   value: string;
   minWidth?: number;

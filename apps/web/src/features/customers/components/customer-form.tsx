@@ -14,6 +14,8 @@ import { RecordFormFrame } from '../../../shared/ui/record-form-frame';
 import { FormAddressPickers } from '../../../shared/ui/form-address-pickers';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
+import { FormDatePickerField } from '../../../shared/ui/date-picker-field';
+import { earliestStartOn } from '@meterline/contract/start-date';
 import { customerStatusLabel } from './customer-status-chip';
 
 const CUSTOMER_FIELDS = fieldsOf<CreateCustomerInput>()([
@@ -29,6 +31,7 @@ const CUSTOMER_FIELDS = fieldsOf<CreateCustomerInput>()([
   'station',
   'bundle',
   'initial_reading',
+  'started_on',
   'status',
   'notes',
   'code',
@@ -46,8 +49,10 @@ export interface CustomerFormValues {
   status: string;
   station: number | null;
   bundle: number | null;
-  /** The meter's reading the day the customer joins (a first meter only). */
+  /** The meter's reading when a subscription opens: a first meter's opening reading, or the reading at a bundle change. */
   initial_reading: string;
+  /** The day a new subscription starts (`YYYY-MM-DD`, the tenant's calendar): today unless dated back. */
+  started_on: string;
   region: number | null;
   street: number | null;
   building: number | null;
@@ -67,6 +72,7 @@ export const emptyCustomerValues: CustomerFormValues = {
   station: null,
   bundle: null,
   initial_reading: '',
+  started_on: '',
   region: null,
   street: null,
   building: null,
@@ -75,7 +81,8 @@ export const emptyCustomerValues: CustomerFormValues = {
   notes: '',
 };
 
-export function customerFormValuesOf(customer: Customer): CustomerFormValues {
+/** The form's values of a saved customer; `today` starts a subscription its bundle change opens. */
+export function customerFormValuesOf(customer: Customer, today: string): CustomerFormValues {
   return {
     full_name: customer.full_name,
     code: customer.code,
@@ -86,6 +93,7 @@ export function customerFormValuesOf(customer: Customer): CustomerFormValues {
     station: customer.station,
     bundle: customer.subscription?.bundle ?? null,
     initial_reading: '',
+    started_on: today,
     region: customer.region,
     street: customer.street,
     building: customer.building,
@@ -109,6 +117,7 @@ export function CustomerForm<TResult>({
   hasReadView = false,
   isNew = false,
   isMetered = false,
+  today,
   submitLabel,
   cancelTo,
   save,
@@ -122,8 +131,10 @@ export function CustomerForm<TResult>({
   /** An existing record: it opens read-only, "Edit" first. */
   hasReadView?: boolean;
   isNew?: boolean;
-  /** A metered service: a first meter may start at the reading it shows today. */
+  /** A metered service: a subscription that opens asks for the meter's reading. */
   isMetered?: boolean;
+  /** The tenant's today (`YYYY-MM-DD`): the latest start date, and 12 months before it the earliest. */
+  today: string;
   submitLabel: string;
   cancelTo: string;
   save(values: CustomerFormOutput): Promise<TResult>;
@@ -158,8 +169,11 @@ export function CustomerForm<TResult>({
     bundleOptions.push({ id: current.subscription.bundle, name: current.subscription.bundle_name });
   }
   const isBundleChanged = Boolean(current?.subscription) && bundle !== (current?.subscription?.bundle ?? null);
-  // A first meter only (new customer, or one without a subscription yet): later ones carry the reading on.
-  const offersInitialReading = isMetered && !isReadOnly && !current?.subscription;
+  // A subscription opens (issue 29): on a new customer once a bundle is chosen, on a saved one when its bundle changes.
+  const opensSubscription = !isReadOnly && (isNew || (bundle !== null && bundle !== (current?.subscription?.bundle ?? null)));
+  const isMeterCarried = Boolean(current?.subscription);
+  const readingLabel = isMeterCarried ? t('customers.fields.changeReading') : t('customers.fields.initialReading');
+  const readingHelp = isMeterCarried ? t('customers.help.changeReading') : t('customers.help.initialReading');
   const grid = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } };
 
   return (
@@ -217,9 +231,7 @@ export function CustomerForm<TResult>({
           select
           parse={toId}
           label={t('customers.fields.bundle')}
-          helperText={
-            isBundleChanged ? t('customers.help.bundleChange') : isNew && !offersInitialReading ? t('customers.help.bundle') : undefined
-          }
+          helperText={isBundleChanged && bundle !== null ? t('customers.help.bundleChange') : undefined}
         >
           <MenuItem value="">
             <em>{t('customers.noBundle')}</em>
@@ -230,14 +242,25 @@ export function CustomerForm<TResult>({
             </MenuItem>
           ))}
         </FormTextField>
-        {offersInitialReading && (
+        {opensSubscription && (
+          <FormDatePickerField
+            control={control}
+            name="started_on"
+            label={t('customers.fields.startedOn')}
+            minDate={earliestStartOn(today)}
+            maxDate={today}
+            isDisabled={bundle === null}
+            helperText={bundle === null ? t('customers.help.startNeedsBundle') : t('customers.help.startedOn')}
+          />
+        )}
+        {opensSubscription && isMetered && (
           <NumericTextField
             control={control}
             name="initial_reading"
-            label={t('customers.fields.initialReading')}
-            placeholder="0"
+            label={readingLabel}
+            required={bundle !== null}
             disabled={bundle === null}
-            helperText={bundle === null ? t('customers.help.initialReadingNeedsBundle') : t('customers.help.initialReading')}
+            helperText={bundle === null ? t('customers.help.initialReadingNeedsBundle') : readingHelp}
           />
         )}
       </Box>

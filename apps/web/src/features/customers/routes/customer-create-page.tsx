@@ -3,6 +3,8 @@ import { generatePath, useNavigate } from 'react-router';
 import { paths } from '../../../shared/lib/paths';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { useToast } from '../../../shared/hooks/use-toast';
+import { todayIn } from '../../../shared/lib/period';
+import { useSession } from '../../../shared/lib/session';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useCreateCustomer } from '../api/create-customer';
 import { CustomerForm, emptyCustomerValues } from '../components/customer-form';
@@ -13,6 +15,8 @@ export function CustomerCreatePage() {
   const { showToast } = useToast();
   const { service, serviceName } = useSelectedService();
   const createCustomer = useCreateCustomer(service?.id ?? 0);
+  const { user } = useSession();
+  const today = todayIn(user?.tenant?.timezone);
 
   return (
     <>
@@ -25,9 +29,10 @@ export function CustomerCreatePage() {
       {service && (
         <CustomerForm
           serviceId={service.id}
-          defaultValues={emptyCustomerValues}
+          defaultValues={{ ...emptyCustomerValues, started_on: today }}
           isNew
           isMetered={service.is_metered}
+          today={today}
           submitLabel={t('customers.actions.submitCreate')}
           cancelTo={paths.customers}
           // An empty code is left out: the API gives the next free one (C-000123).
@@ -36,6 +41,7 @@ export function CustomerCreatePage() {
               ...values,
               code: values.code || undefined,
               initial_reading: values.bundle ? values.initial_reading : undefined,
+              started_on: values.bundle ? values.started_on : undefined,
             })
           }
           onSaved={(customer) => {

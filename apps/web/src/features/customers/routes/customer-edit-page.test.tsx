@@ -129,4 +129,41 @@ describe('customer page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete customer' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Set its status to Disconnected instead.');
   });
+
+  it('asks a bundle change for its start date and the meter reading at the change (issue 29), and sends them', async () => {
+    const puts: Record<string, unknown>[] = [];
+    renderCustomer('admin', '/customers/5?tab=details', (url, init) => {
+      if (url.includes('/bundles/'))
+        return jsonResponse(200, {
+          ...emptyPage,
+          count: 2,
+          results: [
+            { id: 2, name: '5 A' },
+            { id: 3, name: '10 A' },
+          ],
+        });
+      if (url.includes('/stations/')) return jsonResponse(200, emptyPage);
+      if (url === '/api/services/1/customers/5/' && init.method === 'PUT') {
+        puts.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+        return jsonResponse(200, customer);
+      }
+      return undefined;
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    // The same bundle opens nothing: neither field shows.
+    expect(screen.queryByLabelText(/Meter reading at the change/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Bundle' }));
+    await userEvent.click(await screen.findByRole('option', { name: '10 A' }));
+    expect(
+      await screen.findByText('What the meter shows at the change: what was used up to it is billed on the current bundle.'),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText('Invoices and the monthly fee count from this day: today, or up to 12 months back.'),
+    ).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/Meter reading at the change/), '2100');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ bundle: 3, initial_reading: '2100' });
+    expect(puts[0]?.started_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
 });

@@ -27,6 +27,8 @@ import { CustomerLedger } from '../components/customer-ledger';
 import { customerStatusLabel } from '../components/customer-status-chip';
 import { CustomerSummary } from '../components/customer-summary';
 import { isolateLtr, localizeCode } from '../../../shared/lib/format-number';
+import { todayIn } from '../../../shared/lib/period';
+import { useSession } from '../../../shared/lib/session';
 
 /** The other tabs' tables download when their tab opens; the account (the first tab) and the form come with the page. */
 const CustomerReadingsTable = lazy(() =>
@@ -61,6 +63,8 @@ export function CustomerEditPage() {
   const tabsId = useId();
   const { service } = useSelectedService();
   const serviceId = service?.id ?? 0;
+  const { user } = useSession();
+  const today = todayIn(user?.tenant?.timezone);
   const customer = useCustomer(service?.id, customerId);
   const updateCustomer = useUpdateCustomer(serviceId, customerId);
   const deleteCustomer = useDeleteCustomer(serviceId);
@@ -148,10 +152,11 @@ export function CustomerEditPage() {
                   key={`${data.id}-${canUpdate}`}
                   serviceId={serviceId}
                   current={data}
-                  defaultValues={customerFormValuesOf(data)}
+                  defaultValues={customerFormValuesOf(data, today)}
                   isReadOnly={!canUpdate}
                   hasReadView
                   isMetered={service?.is_metered}
+                  today={today}
                   submitLabel={t('forms.saveChanges')}
                   cancelTo={paths.customers}
                   save={(values) => updateCustomer.mutateAsync(values)}

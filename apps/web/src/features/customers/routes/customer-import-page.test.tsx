@@ -25,6 +25,7 @@ const values = (fullName: string) => ({
   bundle: 3,
   bundle_name: '5 A',
   initial_reading: '3200.000',
+  started_on: '2026-11-01',
   status: 'active',
   notes: '',
 });
@@ -40,6 +41,7 @@ const MIXED = {
       values: { ...values('Gold Bundle'), bundle: null, bundle_name: 'Gold' },
       errors: [
         { field: 'bundle', code: 'import_name_not_found', message: 'Nothing named "Gold" was found here.', params: { name: 'Gold' } },
+        { field: 'started_on', code: 'date_in_future', message: 'This date is in the future.' },
       ],
     },
   ],
@@ -62,6 +64,13 @@ describe('customer import page', () => {
     // Rows with errors only at first, the error next to its column.
     const table = screen.getByRole('table', { name: 'Preview of the file' });
     expect(within(table).getByText('Nothing named "Gold" was found here.')).toBeInTheDocument();
+    // Issue 29: the start date has its column, its errors name it, and the help lists the new columns.
+    expect(within(table).getByText('Start date', { selector: 'th' })).toBeInTheDocument();
+    expect(within(table).getByText('1 Nov 2026')).toBeInTheDocument();
+    expect(within(table).getByText('Start date:')).toBeInTheDocument();
+    expect(screen.getByText(/With a bundle: started_on, the day the subscription starts/)).toHaveTextContent(
+      'on a metered service initial_reading, what the meter shows then (required; 0 for a new meter)',
+    );
     expect(within(table).queryByText('Rania Khoury')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Import 1 customers' })).toBeDisabled();
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url).includes('dry_run'))!;

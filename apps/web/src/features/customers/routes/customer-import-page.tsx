@@ -31,6 +31,7 @@ import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { DecimalText } from '../../../shared/ui/decimal-text';
+import { formatDate } from '../../../shared/lib/format-date';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { downloadCustomerImportTemplate, previewCustomerImport, useCommitCustomerImport } from '../api/import-customers';
 import { customerStatusLabel } from '../components/customer-status-chip';
@@ -87,6 +88,7 @@ export function CustomerImportPage() {
         full_name: 'name',
         national_id: 'nationalId',
         initial_reading: 'reading',
+        started_on: 'startedOn',
         region: 'address',
         street: 'address',
         building: 'address',
@@ -243,6 +245,7 @@ export function CustomerImportPage() {
                       <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>{t('customerImport.columns.station')}</TableCell>
                       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('customerImport.columns.bundle')}</TableCell>
                       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('customerImport.columns.reading')}</TableCell>
+                      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('customerImport.columns.startedOn')}</TableCell>
                       <TableCell>{t('customerImport.columns.errors')}</TableCell>
                     </TableRow>
                   </TableHead>
@@ -282,6 +285,9 @@ export function CustomerImportPage() {
                           </TableCell>
                           <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                             <DecimalText value={row.values.initial_reading} unit={row.values.initial_reading ? service?.unit : undefined} />
+                          </TableCell>
+                          <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                            {row.values.started_on ? formatDate(row.values.started_on, i18n.language) : '—'}
                           </TableCell>
                           <TableCell sx={{ minWidth: { sm: 240 }, overflowWrap: 'anywhere' }}>
                             {hasErrors ? (

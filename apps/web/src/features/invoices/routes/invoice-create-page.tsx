@@ -22,7 +22,7 @@ import { useToast } from '../../../shared/hooks/use-toast';
 import { useUnsavedChanges } from '../../../shared/hooks/use-unsaved-changes';
 import { ApiError } from '../../../shared/lib/api-client';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
-import { newIdempotencyKey } from '../../../shared/lib/idempotency-key';
+import { useIdempotencyKey } from '../../../shared/hooks/use-idempotency-key';
 import { monthBounds, monthOfPeriod, todayIn } from '../../../shared/lib/period';
 import { useSession } from '../../../shared/lib/session';
 import { DecimalText } from '../../../shared/ui/decimal-text';
@@ -87,7 +87,8 @@ export function InvoiceCreatePage() {
   const [searchParams] = useSearchParams();
   const [mode, setMode] = useState<Mode>(service?.is_metered === false ? 'lines' : 'meter');
   const [customer, setCustomer] = useState<Customer | null>(null);
-  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  // One key while the page is open (a retry after a lost answer bills once), renewed after a refusal.
+  const { idempotencyKey, renewAfter } = useIdempotencyKey(true);
   const [formError, setFormError] = useState<string | null>(null);
   const decimals = currencyDecimals(user?.tenant?.currency ?? 'USD');
   const thisMonth = todayIn(user?.tenant?.timezone).slice(0, 7);
@@ -148,7 +149,7 @@ export function InvoiceCreatePage() {
       allowNextNavigation();
       void navigate(`/invoices/${invoice.id}`);
     } catch (error) {
-      if (error instanceof ApiError && error.status > 0) setIdempotencyKey(newIdempotencyKey());
+      renewAfter(error);
       if (error instanceof ApiError && error.code === ERROR_CODES.periodAlreadyBilled) setFormError(t('invoices.create.periodBilled'));
       else setFormError(applyServerErrors(error, form.setError, FIELDS, t));
     }

@@ -19,10 +19,9 @@ import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { useSingleFlight } from '../../../shared/hooks/use-single-flight';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { useUnsavedChanges } from '../../../shared/hooks/use-unsaved-changes';
-import { ApiError } from '../../../shared/lib/api-client';
 import { useCan } from '../../../shared/lib/can';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
-import { newIdempotencyKey } from '../../../shared/lib/idempotency-key';
+import { useIdempotencyKey } from '../../../shared/hooks/use-idempotency-key';
 import { useSession } from '../../../shared/lib/session';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { FormTextField } from '../../../shared/ui/form-text-field';
@@ -48,7 +47,8 @@ export function TransactionCreatePage() {
   const formatMoney = useFormatMoney();
   const decimals = currencyDecimals(user?.tenant?.currency ?? 'USD');
   const staff = useStaffOptions({ isEnabled: useCan('list', 'user') });
-  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  // One key while the page is open (a retry after a lost answer moves the money once), renewed after a refusal.
+  const { idempotencyKey, renewAfter } = useIdempotencyKey(true);
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState<TransactionFormOutput | null>(null);
   const createTransaction = useCreateTransaction();
@@ -97,7 +97,7 @@ export function TransactionCreatePage() {
       void navigate('/transactions');
     } catch (error) {
       setPending(null);
-      if (error instanceof ApiError && error.status > 0) setIdempotencyKey(newIdempotencyKey());
+      renewAfter(error);
       setFormError(applyServerErrors(error, form.setError, FIELDS, t));
     }
   };
