@@ -45,6 +45,8 @@ export const SUBJECTS = [
   // Onboarding (issue 17): bringing customers in from a CSV file and the new client's setup checklist, admins only.
   'customer_import',
   'onboarding',
+  // Bulk statements of account (issue 29): a job for the office (admins and accountants), never support or collectors.
+  'statement',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 

@@ -86,6 +86,9 @@ const periodOverlaps = (invoice: { id: number; number: string; periodStart: stri
 
 /** Largest invoice total stored (minor units): beyond it an invoice is a 400 amount_too_large, never an overflow. */
 export const MAX_INVOICE_TOTAL = 10n ** 15n;
+
+/** A billing run as a job reports its progress every this many candidates. */
+const PROGRESS_EVERY = 25;
 /** Quantities and readings are numeric(14,3): scaled by 10^3, below 10^14. */
 const MAX_QUANTITY = 10n ** 14n;
 /** A metered subscription is billed a month at most at a time. */
@@ -478,7 +481,17 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
       context: ServiceContext,
       input: GenerateInvoicesData,
       audit: AuditContext,
-      { isDryRun = false }: { isDryRun?: boolean } = {},
+      {
+        isDryRun = false,
+        onProgress,
+        isCancelled,
+      }: {
+        isDryRun?: boolean;
+        /** The run as a job (issue 29): `done` of `total` candidates, every PROGRESS_EVERY and at the end. */
+        onProgress?: (done: number, total: number) => Promise<void>;
+        /** Checked between candidates: true stops the run there (what it billed stays billed). */
+        isCancelled?: () => boolean;
+      } = {},
     ): Promise<GenerateInvoicesResult> {
       const { db, scope, terms } = context;
       if (input.station) await assertStation(db, scope, input.station);
@@ -525,7 +538,13 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
         const code = error instanceof HttpError && typeof error.body.code === 'string' ? error.body.code : undefined;
         result.errors.push({ subscription: candidate.id, customer: candidate.customerId, detail: detailText, ...(code ? { code } : {}) });
       };
-      for (const candidate of candidates) {
+      let reached = candidates.length;
+      for (const [index, candidate] of candidates.entries()) {
+        if (isCancelled?.()) {
+          reached = index;
+          break;
+        }
+        if (onProgress && index % PROGRESS_EVERY === 0) await onProgress(index, candidates.length);
         if (candidate.customerStatus === 'disconnected') skip(candidate, 'customer_disconnected');
         else if (candidate.customerStatus === 'suspended') skip(candidate, 'customer_suspended');
         else if (!candidate.isBundleActive) skip(candidate, 'bundle_inactive');
@@ -572,6 +591,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
           }
         }
       }
+      await onProgress?.(reached, candidates.length);
       const readAt = await findLastReadingTimes(db, scope.tenantId, [...new Set(result.unread.map((meter) => meter.customer))]);
       for (const meter of result.unread) meter.last_reading_at = readAt.get(meter.customer) ?? null;
       const stored = await findInvoiceTotals(db, scope, result.invoices);
