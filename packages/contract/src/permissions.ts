@@ -47,6 +47,8 @@ export const SUBJECTS = [
   'onboarding',
   // Bulk statements of account (issue 29): a job for the office (admins and accountants), never support or collectors.
   'statement',
+  // The Jobs page (issue 29): whoever may start a job of some kind (`visibleJobKinds` in jobs.ts, a test keeps them equal).
+  'job',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -190,6 +192,7 @@ export const MENU_KEYS = [
   'list_cash',
   'list_route',
   'list_route_assignment',
+  'list_job',
 ] as const;
 export type MenuKey = (typeof MENU_KEYS)[number];
 
