@@ -61,7 +61,7 @@ const QUEUE_OPTIONS = {
   expireInSeconds: 15 * 60,
   retryLimit: 5,
   retryDelay: 5,
-  // pg-boss's own rows are kept a week; the `jobs` table is the history users see.
+  // A delivery may wait a week in the queue before pg-boss drops it (the `jobs` table is the history users see).
   retentionMinutes: 7 * 24 * 60,
 };
 
