@@ -58,7 +58,6 @@ export type JobStarted = z.infer<typeof jobStartedSchema>;
 export const listJobsQuerySchema = listQuerySchema.pick({ page: true, page_size: true }).extend({
   kind: z.enum(JOB_KINDS).optional(),
 });
-export type ListJobsQuery = z.infer<typeof listJobsQuerySchema>;
 export const paginatedJobsSchema = paginatedSchema(jobSchema);
 
 /** The bulk statements' result: the document is served by `GET /api/jobs/{id}/file/`. */

@@ -56,12 +56,6 @@ export async function findJob(executor: Executor, tenantId: number, id: number, 
   return row ? toRowWithCreator(row) : null;
 }
 
-/** A job by id alone: for the queue's worker, which has no tenant until it reads the row. */
-export async function findJobById(executor: Executor, id: number): Promise<JobRow | null> {
-  const [row] = await executor.select().from(jobs).where(eq(jobs.id, id));
-  return row ?? null;
-}
-
 /** The tenant's jobs of the kinds the caller may see, newest first. */
 export function listJobsSource(executor: Executor, tenantId: number, kinds: JobKind[]): ListSource<JobRowWithCreator> {
   const where = and(eq(jobs.tenantId, tenantId), inArray(jobs.kind, kinds.length ? kinds : ['none']));
