@@ -203,7 +203,15 @@ export function createJobService(deps: { database: Database; log: (message: stri
           extra: { job: running?.id ?? null },
         });
       }
-      const queueJobId = await send(kind, row.id);
+      let queueJobId: string | null;
+      try {
+        queueJobId = await send(kind, row.id);
+      } catch (error) {
+        // The queue refused it: the job ends failed at once, so it does not hold the tenant's slot.
+        deps.log(`job ${row.id} (${kind}) could not be queued`, error);
+        if (await claimJob(db, row.id)) await finishJob(db, row.id, { state: 'failed', error: 'The job could not be queued.' });
+        throw error;
+      }
       if (queueJobId) await setQueueJobId(db, row.id, queueJobId);
       const created = await findJob(db, actor.tenantId, row.id, [kind]);
       if (!created) throw notFound();
