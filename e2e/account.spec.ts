@@ -1,5 +1,6 @@
 import { expect, tenantTest } from './support/fixtures';
 import { createBundle, createMeteredCustomer } from './support/tenant';
+import { runBillingJob } from './support/session';
 
 interface InvoiceRow {
   id: number;
@@ -92,7 +93,7 @@ tenantTest(
     // The next billing run takes the credit first: a "credit applied" payment on the new invoice.
     const current = month(0);
     // The journey's client has this one customer: the run bills them alone.
-    const run = await accountant.post<{ created: number; invoices: number[] }>(`services/${ELECTRICITY}/invoices/generate/`, {
+    const run = await runBillingJob<{ created: number; invoices: number[] }>(accountant, ELECTRICITY, {
       period_start: current.start,
       period_end: current.end,
     });

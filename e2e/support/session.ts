@@ -140,3 +140,19 @@ export function checkedCalls(client: ApiClient): ApiCalls {
     put: async <T>(path: string, data: unknown) => check<T>(await client.put(`/api/${path}`, { data })),
   };
 }
+
+/**
+ * A billing run through the API (issue 29: a job): started (202 `{job}`), then read until it has
+ * finished; answers its report. Only the journey's own time limit ends a wait on a stuck job.
+ */
+export async function runBillingJob<T>(calls: ApiCalls, serviceId: number, body: unknown): Promise<T> {
+  const { job } = await calls.post<{ job: { id: number } }>(`services/${serviceId}/invoices/generate/`, body);
+  for (;;) {
+    const read = await calls.get<{ state: string; result: T }>(`jobs/${job.id}/`);
+    if (read.state !== 'queued' && read.state !== 'running') {
+      expect(read.state, JSON.stringify(read)).toBe('done');
+      return read.result;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -38,6 +38,10 @@ import { createCustomerImportService } from './modules/customer-import/customer-
 import { customerImportRoutes } from './modules/customer-import/customer-import.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { createIdempotency } from './modules/idempotency/idempotency';
+import { createJobService } from './modules/jobs/jobs.service';
+import { jobRoutes } from './modules/jobs/jobs.routes';
+import { billingRunJob } from './modules/invoices/billing-run-job';
+import { statementsJob } from './modules/account/statements-job';
 import { createInvoiceService } from './modules/invoices/invoices.service';
 import { applyCustomerCredit } from './modules/account/credit';
 import { planLateFees } from './modules/account/late-fees';
@@ -66,6 +70,7 @@ import {
   creditNoteDetailRoutes,
   creditNotePdfRoutes,
   creditNoteRoutes,
+  jobDocumentRoutes,
   statementRoutes,
 } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
@@ -209,7 +214,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // One Chromium for every printed invoice, launched on first use and closed with the app.
   const printer = createPdfPrinter({ chromiumPath: config.chromiumPath });
   app.addHook('onClose', async () => printer.close());
-  await app.register(invoiceRoutes, { prefix: '/api/services/:serviceId/invoices', invoices, databases, idempotency, printer });
+  // Long work runs as jobs on the queue (issue 29): pg-boss in `default`, started when the app is
+  // ready and stopped when it closes; each kind's work is registered here, so `jobs` imports no module.
+  const jobs = createJobService({
+    database: databases.database('default'),
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
+  jobs.handle('billing_run', billingRunJob({ invoices, databases }));
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
+  await app.register(jobRoutes, { prefix: '/api/jobs', jobs, db });
+  await app.register(invoiceRoutes, { prefix: '/api/services/:serviceId/invoices', invoices, databases, idempotency, printer, jobs });
   await app.register(invoicePaymentRoutes, { prefix: '/api/services/:serviceId/invoices', payments, databases, idempotency });
   await app.register(paymentRoutes, { prefix: '/api/services/:serviceId/payments', payments, databases });
   // Collectors' cash and receipts (issue 19).
@@ -231,7 +246,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(creditNoteRoutes, { prefix: '/api/services/:serviceId/invoices', account, databases, idempotency });
   await app.register(creditNoteDetailRoutes, { prefix: '/api/services/:serviceId/credit-notes', account, databases });
   const statements = createStatementService({ ledger, defaultDb: db });
-  await app.register(statementRoutes, { prefix: '/api/services/:serviceId', statements, databases, printer });
+  jobs.handle('statements', statementsJob({ statements, databases }));
+  await app.register(statementRoutes, { prefix: '/api/services/:serviceId', statements, databases, printer, jobs });
+  await app.register(jobDocumentRoutes, { prefix: '/api/jobs', jobs, printer });
   await app.register(creditNotePdfRoutes, { prefix: '/api/services/:serviceId/credit-notes', statements, databases, printer });
   const transactions = createTransactionService({ clock, defaultDb: db });
   await app.register(transactionRoutes, { prefix: '/api/transaction', transactions, databases, idempotency });

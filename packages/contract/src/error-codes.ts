@@ -201,6 +201,10 @@ export const ERROR_CODES = {
   importAddressParent: 'import_address_parent',
   importCodeRepeated: 'import_code_repeated',
   importHasErrors: 'import_has_errors',
+  // Jobs (issue 29): one queued or running job per tenant and kind; only those may be cancelled.
+  jobAlreadyRunning: 'job_already_running',
+  jobNotActive: 'job_not_active',
+  jobNotDone: 'job_not_done',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -398,6 +398,18 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
     en: '{count} rows have errors: nothing was imported. Correct them and try again.',
     ar: 'في {count} صفًا أخطاء: لم يُستورد شيء. صحّحها ثم أعد المحاولة.',
   },
+  job_already_running: {
+    en: 'A job of this kind is already queued or running (job {job}). Wait for it to finish or cancel it.',
+    ar: 'هناك مهمة من هذا النوع في الانتظار أو قيد التنفيذ (المهمة {job}). انتظر انتهاءها أو ألغِها.',
+  },
+  job_not_active: {
+    en: 'This job has already finished: it can no longer be cancelled.',
+    ar: 'انتهت هذه المهمة: لم يعد إلغاؤها ممكنًا.',
+  },
+  job_not_done: {
+    en: 'This job has not finished: its document is not ready yet.',
+    ar: 'لم تنتهِ هذه المهمة بعد: مستندها غير جاهز.',
+  },
 };
 
 /** `{name}` placeholders filled from params; an unknown placeholder stays as written. */

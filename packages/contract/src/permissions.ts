@@ -45,6 +45,10 @@ export const SUBJECTS = [
   // Onboarding (issue 17): bringing customers in from a CSV file and the new client's setup checklist, admins only.
   'customer_import',
   'onboarding',
+  // Bulk statements of account (issue 29): a job for the office (admins and accountants), never support or collectors.
+  'statement',
+  // The Jobs page (issue 29): whoever may start a job of some kind (`visibleJobKinds` in jobs.ts, a test keeps them equal).
+  'job',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -188,6 +192,7 @@ export const MENU_KEYS = [
   'list_cash',
   'list_route',
   'list_route_assignment',
+  'list_job',
 ] as const;
 export type MenuKey = (typeof MENU_KEYS)[number];
 

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { yieldToRequests } from '../lib/background';
 import { dumpPglite } from './backup';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 
@@ -43,14 +44,43 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers
  */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/**
+ * Plain SQL on the database's own connection (PGlite's one client, PostgreSQL's pool), for the job
+ * queue (pg-boss's `db` option): a text without values may hold several statements.
+ */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number }>;
+}
+
 export interface Database {
   alias: string;
   kind: 'pglite' | 'postgres';
   db: Db;
+  sql: SqlExecutor;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** Embedded only: a consistent copy of the data directory as a .tar.gz, taken while it serves (`npm run backup`). */
   backup?(file: string): Promise<number>;
+}
+
+/**
+ * The PGlite client as Drizzle sees it: a query or transaction started by background work (a job)
+ * first lets waiting requests in (`lib/background.ts`); requests themselves go straight through.
+ */
+function yieldingInBackground(client: PGlite): PGlite {
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      if (property === 'query' || property === 'exec' || property === 'transaction') {
+        return async (...args: unknown[]) => {
+          await yieldToRequests();
+          return (value as (...args: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      return (value as (...args: unknown[]) => unknown).bind(target);
+    },
+  });
 }
 
 export async function openPglite(dataDir: string, alias = 'default', options: { lock?: boolean } = {}): Promise<Database> {
@@ -62,11 +92,23 @@ export async function openPglite(dataDir: string, alias = 'default', options: { 
       startParams: PGLITE_START_PARAMS,
       extensions: PGLITE_EXTENSIONS,
     });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = drizzlePglite(yieldingInBackground(client), { schema }) as unknown as Db;
     return {
       alias,
       kind: 'pglite',
       db,
+      sql: {
+        async executeSql(text, values) {
+          if (values?.length) {
+            const answer = await client.query(text, values);
+            return { rows: answer.rows, rowCount: answer.affectedRows ?? answer.rows.length };
+          }
+          // Without values, the text may be several statements (pg-boss's schema): the simple protocol.
+          const answers = await client.exec(text);
+          const last = answers.at(-1);
+          return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? 0 };
+        },
+      },
       migrate: async () => {
         await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
       },
@@ -91,6 +133,12 @@ export async function openPostgres(url: string, alias = 'default', options: { ma
     alias,
     kind: 'postgres',
     db,
+    sql: {
+      async executeSql(text, values) {
+        const answer = await pool.query(text, values);
+        return { rows: answer.rows, rowCount: answer.rowCount ?? 0 };
+      },
+    },
     migrate: async () => {
       // One process migrates at a time: several API processes may start together.
       const client = await pool.connect();
@@ -128,6 +176,13 @@ export class DatabaseRegistry {
     const database = this.databases.get(alias);
     if (!database) throw new Error(`Unknown database alias "${alias}"`);
     return database.db;
+  }
+
+  /** The database of an alias with its kind and plain-SQL executor (the job queue's). */
+  database(alias: string): Database {
+    const database = this.databases.get(alias);
+    if (!database) throw new Error(`Unknown database alias "${alias}"`);
+    return database;
   }
 
   all(): Database[] {

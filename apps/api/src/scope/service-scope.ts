@@ -91,9 +91,15 @@ export async function resolveServiceContext(
   if (!row) throw notFound();
   // Issue 17: a disabled service keeps its data readable and refuses every new write.
   if (!row.service.isActive && request.method !== 'GET' && request.method !== 'HEAD') throw conflict(ERROR_CODES.serviceInactive);
+  return serviceContextOf(db, actor, row);
+}
+
+type ServiceWithSettings = NonNullable<Awaited<ReturnType<typeof findServiceWithSettings>>>;
+
+function serviceContextOf(db: Db, actor: ServiceContext['actor'], row: Pick<ServiceWithSettings, 'service' | 'settings'>): ServiceContext {
   return {
     db,
-    scope: { tenantId: actor.tenantId, serviceId },
+    scope: { tenantId: actor.tenantId, serviceId: row.service.id },
     actor,
     terms: termsFrom(row.settings),
     service: {
@@ -104,6 +110,23 @@ export async function resolveServiceContext(
       maxConsumptionPerDay: row.service.maxConsumptionPerDay,
     },
   };
+}
+
+/**
+ * The same context outside a request (a job run by the queue, issue 29): the actor who started it,
+ * as the request that started it saw them, and the service checked again to be the tenant's (404
+ * when it is gone). A disabled service refuses the job like it refuses a write.
+ */
+export async function serviceContextFor(
+  databases: DatabaseRegistry,
+  actor: Actor & { tenantId: number; dbAlias: string },
+  serviceId: number,
+): Promise<ServiceContext> {
+  const db = databases.get(actor.dbAlias);
+  const row = await findServiceWithSettings(db, { tenantId: actor.tenantId, serviceId });
+  if (!row) throw notFound();
+  if (!row.service.isActive) throw conflict(ERROR_CODES.serviceInactive);
+  return serviceContextOf(db, actor, row);
 }
 
 /**

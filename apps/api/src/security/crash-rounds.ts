@@ -106,14 +106,14 @@ export async function prepare(database: Database) {
   return { serviceId: service.id };
 }
 
-interface Server {
+export interface Server {
   child: ChildProcess;
   baseUrl: string;
   exited: Promise<number | null>;
 }
 
 /** Starts `src/server.ts` as `npm start` does and resolves once it says it is listening (rejects if it dies first). */
-async function startServer(env: Record<string, string>): Promise<Server> {
+export async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: REPO_ROOT,
@@ -149,7 +149,7 @@ export interface Acknowledged {
   payments: Map<number, { invoice: number; amount: string }>;
 }
 
-async function call(
+export async function call(
   baseUrl: string,
   token: string | null,
   method: string,
@@ -238,7 +238,7 @@ async function writeUntilKilled(
   await server.exited;
 }
 
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 

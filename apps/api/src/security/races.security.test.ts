@@ -5,6 +5,7 @@ import { backdateSubscriptions, expectMoneyInvariants, servicePath } from '../..
 import { createFixture, type Fixture } from '../../test/fixtures';
 import { createTestContext, isPostgres, type Client, type TestContext } from '../../test/harness';
 import { first, nth } from '@meterline/contract/invariant';
+import { waitForJob } from '../../test/jobs';
 
 /**
  * Issue 13 item 6, one figure line each: concurrent money writes on one engine (PGlite, or
@@ -178,9 +179,15 @@ describe('races', () => {
       for (const name of ['Run A', 'Run B', 'Run C', 'Run D']) metered.push(await newCustomer(name, true));
       const period = { period_start: '2026-08-01', period_end: '2026-08-31' };
       const answers = await Promise.all(Array.from({ length: 5 }, () => admin.post(path('invoices/generate/'), period)));
-      const created = answers
-        .filter((answer) => answer.statusCode === 200)
-        .reduce((sum, answer) => sum + (answer.json().created as number), 0);
+      // Runs are jobs (issue 29): one queued or running per tenant; the others are refused while it is.
+      const refused = answers.filter((answer) => answer.statusCode === 409);
+      expect(refused.every((answer) => answer.json().code === 'job_already_running')).toBe(true);
+      const jobs = await Promise.all(
+        answers.filter((answer) => answer.statusCode === 202).map((answer) => waitForJob(admin, answer.json().job.id as number)),
+      );
+      expect(jobs.length).toBeGreaterThan(0);
+      expect(jobs.every((job) => job.state === 'done')).toBe(true);
+      const created = jobs.reduce((sum, job) => sum + (job.result as { created: number }).created, 0);
       const perSubscription = (
         (await context.db.execute(
           sql`select subscription_id, count(*)::int as n from invoices where tenant_id = ${fixture.tenantA.id} and period_start = '2026-08-01' and status <> 'cancelled' group by subscription_id`,

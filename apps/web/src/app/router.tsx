@@ -125,6 +125,12 @@ const protectedRoutes: ProtectedRoute[] = [
     Page: lazyPage(() => import('../features/bundles/routes/bundle-edit-page'), 'BundleEditPage'),
   },
   {
+    path: paths.jobs,
+    action: 'list',
+    subject: 'job',
+    Page: lazyPage(() => import('../features/jobs/routes/job-list-page'), 'JobListPage'),
+  },
+  {
     path: paths.tariffs,
     action: 'list',
     subject: 'tariff',

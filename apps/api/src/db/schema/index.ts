@@ -7,3 +7,4 @@ export * from './rollups';
 export * from './cash';
 export * from './routes';
 export * from './account';
+export * from './jobs';

@@ -10,6 +10,7 @@ import {
   signInRoles,
   type RoleUnderTest,
 } from '../../../test/billing';
+import { runStatementsJob } from '../../../test/jobs';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -335,13 +336,18 @@ describe('statements of account', () => {
     expect(arabic).toContain('كشف حساب');
   });
 
-  it('prints every customer of the service into one PDF, a section each', async () => {
-    const html = (await admin.get(path('statements/?output=html&lang=en'))).body;
+  it('prints every customer of the service into one PDF, a section each, in a job', async () => {
+    const english = await runStatementsJob(admin, path('statements/'), { lang: 'en' });
+    const html = (await admin.get(`/api/jobs/${english.id}/file/?output=html`)).body;
     const customers = (await admin.get(path('customers/?page_size=1'))).json().count;
     expect(html.split('<section class="statement">').length - 1).toBe(customers);
-    expect((await admin.get(path('statements/?station=999999'))).statusCode).toBe(400);
-    const pdf = await admin.get(path('statements/?lang=ar'));
+    expect(english.result).toEqual({ count: customers, language: 'en' });
+    expect(english.progress).toEqual({ done: customers, total: customers });
+    expect((await admin.post(path('statements/'), { station: 999999 })).statusCode).toBe(400);
+    const arabic = await runStatementsJob(admin, path('statements/'), { lang: 'ar' });
+    const pdf = await admin.get(`/api/jobs/${arabic.id}/file/`);
     expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-language']).toBe('ar');
     if (pdf.headers['content-type'] === 'application/pdf') expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
@@ -354,6 +360,17 @@ describe('statements of account', () => {
         name: 'statement',
         allowed: ['admin', 'accountant', 'support', 'collector'],
         call: (client) => client.get(path(`customers/${customerId}/statement/?output=html`)),
+      },
+      // Issue 29: every customer's statements at once is the office's, whatever the body (403 before 400).
+      {
+        name: 'bulk statements',
+        allowed: ['admin', 'accountant'],
+        call: (client) => client.post(path('statements/'), { station: 999999 }),
+      },
+      {
+        name: 'bulk statements, bad body',
+        allowed: ['admin', 'accountant'],
+        call: (client) => client.post(path('statements/'), { station: 'x', lang: 'xx' }),
       },
     ]);
   });

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   accountPaymentSchema,
-  bulkStatementsQuerySchema,
+  MAX_BULK_STATEMENTS,
   createAccountPaymentInputSchema,
   createCreditNoteInputSchema,
   creditNoteListSchema,
@@ -14,15 +14,18 @@ import {
 } from '@meterline/contract/account';
 import { idParamSchema } from '@meterline/contract/common';
 import { errorSchema, validationErrorSchema } from '@meterline/contract/errors';
+import { bulkStatementsInputSchema, jobFileQuerySchema, jobStartedSchema } from '@meterline/contract/jobs';
 import type { DatabaseRegistry } from '../../db/client';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission } from '../../plugins/request-context';
+import { auditContextOf, requirePermission, tenantActorOf } from '../../plugins/request-context';
 import type { Idempotency } from '../idempotency/idempotency';
+import type { JobService } from '../jobs/jobs.service';
 import { documentLanguage } from '../invoices/invoice-document';
 import { PRINT_DESCRIPTION, sendPrinted, type PdfPrinter } from '../invoices/pdf-printer';
 import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
 import type { AccountService } from './account.service';
 import type { StatementService } from './statement.service';
+import type { StatementsJobInput } from './statements-job';
 
 const IDEMPOTENCY = 'Accepts an Idempotency-Key header (same key and body: the first answer; another body: 422; still running: 409).';
 
@@ -163,13 +166,13 @@ export async function creditNoteDetailRoutes(app: FastifyInstance, options: { ac
 
 const creditNotePrintQuerySchema = statementQuerySchema.pick({ lang: true, output: true });
 
-/** `GET .../customers/{id}/statement/` and `GET .../statements/`: statements of account printed. */
+/** `GET .../customers/{id}/statement/` printed, and `POST .../statements/`: every customer's, by a job (issue 29). */
 export async function statementRoutes(
   app: FastifyInstance,
-  options: { statements: StatementService; databases: DatabaseRegistry; printer: PdfPrinter },
+  options: { statements: StatementService; databases: DatabaseRegistry; printer: PdfPrinter; jobs: JobService },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { statements, databases, printer } = options;
+  const { statements, databases, printer, jobs } = options;
   routes.get(
     '/customers/:id/statement/',
     {
@@ -195,29 +198,32 @@ export async function statementRoutes(
       return sendPrinted(reply, printer, { html, filename: `statement-${code}`, language, output: request.query.output });
     },
   );
-  routes.get(
+  routes.post(
     '/statements/',
     {
-      onRequest: [app.authenticate, requirePermission('list', 'invoice')],
+      onRequest: [app.authenticate, requirePermission('list', 'statement')],
       schema: {
         tags: ['customers'],
-        summary: 'The statements of every customer of a station or region (or of the service) in one document, a page each',
-        description: PRINT_DESCRIPTION,
+        summary: 'Starts the statements of every customer of a station or region (or of the service), one document, a page each',
+        description:
+          `A job (issue 29): 202 {"job": {...}}; when done, GET /api/jobs/{id}/file/ serves the document. At most ${MAX_BULK_STATEMENTS} customers ` +
+          '(400 max_items beyond); admins and accountants only; 409 job_already_running while one is queued or running.',
         params: serviceParamsSchema,
-        querystring: bulkStatementsQuerySchema,
-        produces: ['application/pdf', 'text/html'],
-        response: {
-          200: z.unknown().meta({ description: 'application/pdf, or text/html without Chromium' }),
-          ...readErrors,
-          400: validationErrorSchema,
-        },
+        body: bulkStatementsInputSchema,
+        response: { 202: jobStartedSchema, ...writeErrors },
       },
     },
     async (request, reply) => {
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
-      const language = documentLanguage(request.query.lang, request.headers['accept-language']);
-      const { html } = await statements.bulk(context, request.query, language);
-      return sendPrinted(reply, printer, { html, filename: 'statements', language, output: request.query.output });
+      const { lang, ...filters } = request.body;
+      // Checked now (400s, the cap), so a bad request never becomes a failed job.
+      await statements.bulkCustomers(context, filters);
+      const job = await jobs.enqueue<StatementsJobInput>('statements', {
+        serviceId: context.scope.serviceId,
+        input: { ...filters, language: documentLanguage(lang, request.headers['accept-language']) },
+        startedBy: { actor: context.actor, audit: auditContextOf(request) },
+      });
+      return reply.code(202).send({ job });
     },
   );
 }
@@ -252,6 +258,42 @@ export async function creditNotePdfRoutes(
       const language = documentLanguage(request.query.lang, request.headers['accept-language']);
       const { html, number } = await statements.creditNote(context, request.params.id, language);
       return sendPrinted(reply, printer, { html, filename: number, language, output: request.query.output });
+    },
+  );
+}
+
+/**
+ * `GET /api/jobs/{id}/file/`: a done statements job's document, printed like every document
+ * (`sendPrinted`, in the language the job was started with); 409 job_not_done before.
+ */
+export async function jobDocumentRoutes(app: FastifyInstance, options: { jobs: JobService; printer: PdfPrinter }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { jobs, printer } = options;
+  const tags = ['jobs'];
+  routes.get(
+    '/:id/file/',
+    {
+      onRequest: [app.authenticate, requirePermission('list', 'statement')],
+      schema: {
+        tags,
+        summary: "A done job's document (the bulk statements), printed; 409 job_not_done before",
+        description: PRINT_DESCRIPTION,
+        params: z.object({ id: idParamSchema }),
+        querystring: jobFileQuerySchema,
+        produces: ['application/pdf', 'text/html'],
+        response: {
+          200: z.unknown().meta({ description: 'application/pdf, or text/html without Chromium' }),
+          ...readErrors,
+          400: validationErrorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { job, html } = await jobs.document(tenantActorOf(request), request.params.id);
+      const result = job.result as { language?: unknown } | null;
+      const language = documentLanguage(typeof result?.language === 'string' ? result.language : undefined, undefined);
+      return sendPrinted(reply, printer, { html, filename: `${job.kind}-${job.id}`, language, output: request.query.output });
     },
   );
 }

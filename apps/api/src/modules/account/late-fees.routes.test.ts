@@ -3,6 +3,7 @@ import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { backdateSubscriptions, expectMoneyInvariants, servicePath } from '../../../test/billing';
 import { first } from '@meterline/contract/invariant';
+import { runBillingJob } from '../../../test/jobs';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -14,9 +15,7 @@ const lateFeeLines = (invoice: { lines: { description: string; amount: string }[
   invoice.lines.filter((line) => line.description.startsWith('Late fee'));
 
 async function runMonth(month: string, last: string) {
-  const response = await admin.post(path('invoices/generate/'), { period_start: `${month}-01`, period_end: `${month}-${last}` });
-  expect(response.statusCode).toBe(200);
-  return response.json() as { invoices: number[] };
+  return runBillingJob(admin, path('invoices/generate/'), { period_start: `${month}-01`, period_end: `${month}-${last}` });
 }
 
 const invoiceOf = async (id: number) => (await admin.get(path(`invoices/${id}/`))).json();

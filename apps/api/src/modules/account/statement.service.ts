@@ -1,4 +1,10 @@
 import type { BulkStatementsQuery, StatementQuery } from '@meterline/contract/account';
+
+/** What a bulk print filters on (the printing options, `lang` and `output`, are the request's). */
+export type BulkStatementsFilters = Pick<BulkStatementsQuery, 'date_from' | 'date_to' | 'station' | 'region'>;
+
+/** A bulk print as a job reports its progress every this many customers. */
+const PROGRESS_EVERY = 25;
 import { MAX_BULK_STATEMENTS } from '@meterline/contract/account';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Db } from '../../db/client';
@@ -29,13 +35,24 @@ export function createStatementService(deps: { ledger: LedgerReader; defaultDb: 
   async function sectionOf(
     context: ServiceContext,
     customerId: number,
-    query: StatementQuery,
+    query: Pick<StatementQuery, 'date_from' | 'date_to'>,
     language: DocumentLanguage,
   ): Promise<StatementInput> {
     const customer = await findCustomer(context.db, context.scope, customerId, context.terms.decimals);
     if (!customer) throw notFound();
     const ledger = await deps.ledger.get(context, customerId, { date_from: query.date_from, date_to: query.date_to });
     return { ledger, customer, currency: context.terms.currency, language };
+  }
+
+  /** The customers of a bulk print, checked (400s) and capped (400 max_items beyond MAX_BULK_STATEMENTS). */
+  async function bulkCustomers(context: ServiceContext, query: BulkStatementsFilters): Promise<number[]> {
+    const { db, scope } = context;
+    if (query.date_from && query.date_to && query.date_to < query.date_from) throw fieldError('date_to', ERROR_CODES.dateRangeOrder);
+    if (query.station) await assertStation(db, scope, query.station);
+    if (query.region) await assertAddressFilters(db, scope.tenantId, { region: query.region });
+    const ids = await findStatementCustomerIds(db, scope, { station: query.station, region: query.region }, MAX_BULK_STATEMENTS + 1);
+    if (ids.length > MAX_BULK_STATEMENTS) throw fieldError('station', ERROR_CODES.maxItems, { max: MAX_BULK_STATEMENTS });
+    return ids;
   }
 
   return {
@@ -64,15 +81,23 @@ export function createStatementService(deps: { ledger: LedgerReader; defaultDb: 
       };
     },
 
-    async bulk(context: ServiceContext, query: BulkStatementsQuery, language: DocumentLanguage): Promise<{ html: string; count: number }> {
-      const { db, scope } = context;
-      if (query.date_from && query.date_to && query.date_to < query.date_from) throw fieldError('date_to', ERROR_CODES.dateRangeOrder);
-      if (query.station) await assertStation(db, scope, query.station);
-      if (query.region) await assertAddressFilters(db, scope.tenantId, { region: query.region });
-      const ids = await findStatementCustomerIds(db, scope, { station: query.station, region: query.region }, MAX_BULK_STATEMENTS + 1);
-      if (ids.length > MAX_BULK_STATEMENTS) throw fieldError('station', ERROR_CODES.maxItems, { max: MAX_BULK_STATEMENTS });
+    bulkCustomers,
+
+    /** Every customer's statement in one document: run by a job (issue 29), its progress every PROGRESS_EVERY customers. */
+    async bulk(
+      context: ServiceContext,
+      query: BulkStatementsFilters,
+      language: DocumentLanguage,
+      control: { onProgress?: (done: number, total: number) => Promise<void>; isCancelled?: () => boolean } = {},
+    ): Promise<{ html: string; count: number } | null> {
+      const ids = await bulkCustomers(context, query);
       const sections: StatementInput[] = [];
-      for (const id of ids) sections.push(await sectionOf(context, id, query, language));
+      for (const [index, id] of ids.entries()) {
+        if (control.isCancelled?.()) return null;
+        if (index % PROGRESS_EVERY === 0) await control.onProgress?.(index, ids.length);
+        sections.push(await sectionOf(context, id, query, language));
+      }
+      await control.onProgress?.(ids.length, ids.length);
       return { html: renderStatementDocument({ sections, issuer: await issuerOf(context), language }), count: sections.length };
     },
   };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { backdateSubscriptions, expectMoneyInvariants, servicePath } from '../../../test/billing';
+import { runBillingJob } from '../../../test/jobs';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -118,13 +119,13 @@ describe('billing run', () => {
     expect(preview.json()).toMatchObject({ created: 1, skipped: 4, skipped_details: expectedSkips, invoices: [] });
     expect(preview.json().errors).toEqual([expect.objectContaining({ customer: huge.id, code: 'amount_too_large' })]);
 
-    const run = (await admin.post(water('invoices/generate/'), period)).json();
+    const run = await runBillingJob(admin, water('invoices/generate/'), period);
     expect(run).toMatchObject({ created: 1, skipped: 4, skipped_details: expectedSkips });
     expect(run.errors).toEqual([expect.objectContaining({ customer: huge.id, code: 'amount_too_large' })]);
     const billed = (await admin.get(water('invoices/?page_size=100'))).json().results.map((row: { customer: number }) => row.customer);
     expect(billed).toEqual([payer.id]);
 
-    const again = (await admin.post(water('invoices/generate/'), period)).json();
+    const again = await runBillingJob(admin, water('invoices/generate/'), period);
     expect(again).toMatchObject({ created: 0, skipped: 5 });
     expect(again.skipped_details).toContainEqual({
       subscription: payer.subscription.id,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { backdateSubscriptions, expectMoneyInvariants, servicePath } from '../../../test/billing';
+import { runBillingJob } from '../../../test/jobs';
 
 // The billing run warns and reports (issue 17): meters not read since their last invoice, a month
 // not over yet, the amount per station; and "print all" gives the period's invoices in one document.
@@ -71,7 +72,7 @@ describe('the billing run report', () => {
     });
     expect(skipping.amount).toBe(northRow.amount);
 
-    const run = (await admin.post(path('invoices/generate/'), { ...october, unread: 'skip' })).json();
+    const run = await runBillingJob(admin, path('invoices/generate/'), { ...october, unread: 'skip' });
     expect(run).toMatchObject({ created: 1, amount: northRow.amount });
     const stored = (await admin.get(path(`invoices/${run.invoices[0]}/`))).json();
     expect(stored.total).toBe(run.amount);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../db/schema/index';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
+import { runBillingJob } from '../../../test/jobs';
 import { renderInvoiceDocument } from './invoice-document';
 import { createPdfPrinter } from './pdf-printer';
 import {
@@ -259,21 +260,20 @@ describe('invoice with lines', () => {
 
 describe('billing run', () => {
   it('bills every open subscription once per period, idempotently', async () => {
-    const run = (body: Record<string, unknown>) => admin.post(path('invoices/generate/'), body);
+    const run = (body: Record<string, unknown>) => runBillingJob(admin, path('invoices/generate/'), body);
     const fresh = await meteredCustomer('Run One', ['12']);
     await meteredCustomer('Run Two', [], { station: (await admin.post(path('stations/'), { name: 'Run station' })).json().id });
     // A past month: the billing run refuses a month that has not begun.
-    const first = await run({ period_start: '2026-08-01', period_end: '2026-08-31' });
-    expect(first.statusCode).toBe(200);
-    const { created, skipped, errors } = first.json();
+    const { created, skipped, errors } = await run({ period_start: '2026-08-01', period_end: '2026-08-31' });
     expect(errors).toEqual([]);
     expect(created).toBeGreaterThanOrEqual(2);
     expect(skipped).toBe(0);
-    const second = (await run({ period_start: '2026-08-01', period_end: '2026-08-31' })).json();
+    const second = await run({ period_start: '2026-08-01', period_end: '2026-08-31' });
     expect(second).toMatchObject({ created: 0, skipped: created, errors: [] });
     const billed = (await admin.get(path(`invoices/?customer=${fresh.id}&period_start=2026-08-01`))).json();
     expect(billed.results[0]).toMatchObject({ consumption: '12.000', total: '14.43' });
-    expect((await run({ period_start: '2026-08-01', period_end: '2026-08-31', station: 999999 })).statusCode).toBe(400);
+    const badStation = { period_start: '2026-08-01', period_end: '2026-08-31', station: 999999 };
+    expect((await admin.post(path('invoices/generate/'), badStation)).statusCode).toBe(400);
   });
 
   it('counts what a run would do with ?dry_run=true, creating nothing', async () => {
@@ -285,7 +285,7 @@ describe('billing run', () => {
     expect(wouldCreate).toBeGreaterThan(0);
     expect(alreadyBilled).toBe(0);
     expect((await admin.get(path('invoices/?period_start=2026-07-01&period_end=2026-07-31'))).json().count).toBe(0);
-    expect((await run(period)).json()).toMatchObject({ created: wouldCreate, skipped: 0 });
+    expect(await runBillingJob(admin, path('invoices/generate/'), period)).toMatchObject({ created: wouldCreate, skipped: 0 });
     expect((await run(period, '?dry_run=true')).json()).toMatchObject({ created: 0, skipped: wouldCreate, invoices: [] });
     expect((await run(period, '?dry_run=maybe')).statusCode).toBe(400);
     expect((await clients.support.post(path('invoices/generate/?dry_run=true'), period)).statusCode).toBe(403);

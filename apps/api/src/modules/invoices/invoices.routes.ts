@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, validationErrorSchema } from '@meterline/contract/errors';
+import { jobStartedSchema } from '@meterline/contract/jobs';
 import {
   cancelInvoiceInputSchema,
   createInvoiceInputSchema,
@@ -20,6 +21,7 @@ import { sendList, type CsvColumn } from '../../lib/list';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf, requirePermission } from '../../plugins/request-context';
 import type { Idempotency } from '../idempotency/idempotency';
+import type { JobService } from '../jobs/jobs.service';
 import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
 import { documentLanguage } from './invoice-document';
 import type { InvoiceService } from './invoices.service';
@@ -50,10 +52,10 @@ const INVOICE_CSV_COLUMNS: CsvColumn<Invoice>[] = [
 /** `/api/services/{serviceId}/invoices/`: list, create, detail, cancel and the billing run. */
 export async function invoiceRoutes(
   app: FastifyInstance,
-  options: { invoices: InvoiceService; databases: DatabaseRegistry; idempotency: Idempotency; printer: PdfPrinter },
+  options: { invoices: InvoiceService; databases: DatabaseRegistry; idempotency: Idempotency; printer: PdfPrinter; jobs: JobService },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { invoices, databases, idempotency, printer } = options;
+  const { invoices, databases, idempotency, printer, jobs } = options;
   const tags = ['invoices'];
 
   routes.get(
@@ -114,16 +116,28 @@ export async function invoiceRoutes(
         tags,
         summary: 'Billing run: invoice every open subscription of the service for a period (a second run creates none)',
         description:
-          '?dry_run=true counts what the run would do (created = meters it would bill, skipped = already billed) and creates nothing.',
+          '?dry_run=true counts what the run would do (created = meters it would bill, skipped = already billed), creates nothing and answers 200 with the report. ' +
+          'Otherwise the run is a job (issue 29): 202 {"job": {...}}, followed at GET /api/jobs/{id}/, whose result is the report; ' +
+          '409 job_already_running while a billing run of the tenant is queued or running.',
         params: serviceParamsSchema,
         querystring: generateInvoicesQuerySchema,
         body: generateInvoicesInputSchema,
-        response: { 200: generateInvoicesResultSchema, ...writeErrors },
+        response: { 200: generateInvoicesResultSchema, 202: jobStartedSchema, ...writeErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const context = await resolveServiceContext(databases, request, request.params.serviceId);
-      return invoices.generate(context, request.body, auditContextOf(request), { isDryRun: request.query.dry_run ?? false });
+      const audit = auditContextOf(request);
+      if (request.query.dry_run) return invoices.generate(context, request.body, audit, { isDryRun: true });
+      // The run's checks, exactly as before (400s on the station, region and period): a dry run
+      // stopped before its first candidate. The run itself is the job's.
+      await invoices.generate(context, request.body, audit, { isDryRun: true, isCancelled: () => true });
+      const job = await jobs.enqueue('billing_run', {
+        serviceId: context.scope.serviceId,
+        input: request.body,
+        startedBy: { actor: context.actor, audit },
+      });
+      return reply.code(202).send({ job });
     },
   );
 

@@ -351,14 +351,6 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
       }
       const period = { periodStart: input.period_start, periodEnd: input.period_end };
       assertMeterPeriod(context, period, clock.now());
-      // Open on a day of the period (a bundle changed mid month bills both subscriptions, each for its days).
-      const candidates = await findSubscriptionsOfPeriod(
-        db,
-        scope,
-        { station: input.station, region: input.region },
-        { start: period.periodStart, end: period.periodEnd },
-      );
-      const billed = await findBilledSubscriptionIds(db, scope, period.periodStart, period.periodEnd);
       const result: GenerateInvoicesResult = {
         created: 0,
         skipped: 0,
@@ -370,6 +362,16 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
         unread: [],
         by_station: [],
       };
+      // Cancelled before it began (or only checked, as the route does before it starts the job).
+      if (progress.isCancelled?.()) return result;
+      // Open on a day of the period (a bundle changed mid month bills both subscriptions, each for its days).
+      const candidates = await findSubscriptionsOfPeriod(
+        db,
+        scope,
+        { station: input.station, region: input.region },
+        { start: period.periodStart, end: period.periodEnd },
+      );
+      const billed = await findBilledSubscriptionIds(db, scope, period.periodStart, period.periodEnd);
       // What is (to be) billed, per station: the plan's total in a dry run, the stored total after.
       const billedTotals: { candidate: (typeof candidates)[number]; total: bigint; invoiceId: number | null }[] = [];
       const skip = (candidate: (typeof candidates)[number], reason: BillingSkipReason) => {

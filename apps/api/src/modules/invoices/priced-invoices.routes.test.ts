@@ -5,6 +5,7 @@ import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { backdateSubscriptions, expectMoneyInvariants, servicePath } from '../../../test/billing';
 import { first } from '@meterline/contract/invariant';
+import { runBillingJob } from '../../../test/jobs';
 
 /** Issue 14: meter invoices priced month by month with tariffs, the rate of the month, payments in two currencies. */
 let context: TestContext;
@@ -160,7 +161,7 @@ describe('meter invoices priced with the tariff of each month', () => {
   it('the billing run prices every meter the same way', async () => {
     const { subscription } = await customer('Run Priced', otherBundleId);
     await readAt(subscription.id, '2026-12-04T00:00:00Z', '10');
-    const run = (await admin.post(path('invoices/generate/'), { period_start: '2026-12-01', period_end: '2026-12-04' })).json();
+    const run = await runBillingJob(admin, path('invoices/generate/'), { period_start: '2026-12-01', period_end: '2026-12-04' });
     const created = await Promise.all(run.invoices.map((id: number) => admin.get(path(`invoices/${id}/`)).then((r) => r.json())));
     const mine = created.find((invoice) => invoice.subscription === subscription.id);
     // December's tariff (every bundle, 0.50) prices the 10 A bundle too.

@@ -6,6 +6,7 @@ import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { expectMoneyInvariants, servicePath } from '../../../test/billing';
 import { first, nth } from '@meterline/contract/invariant';
+import { runBillingJob } from '../../../test/jobs';
 
 let context: TestContext;
 let fixture: Fixture;
@@ -78,7 +79,7 @@ describe('a new customer in mid month', () => {
     const late = await newCustomer('Joined 24th', bundles.small);
     const single = await newCustomer('Joined 24th too', bundles.small);
     at('2026-12-02T09:00:00Z');
-    const run = (await admin.post(path('invoices/generate/'), november)).json();
+    const run = await runBillingJob(admin, path('invoices/generate/'), november);
     expect(run.errors).toEqual([]);
     const invoice = first(await invoicesOf(late.id));
     // 10.00 x 7 / 30 = 2.333 -> 2.33, for 24 to 30 November.
@@ -108,7 +109,7 @@ describe('a new customer in mid month', () => {
     at('2026-11-24T09:00:00Z');
     const late = await newCustomer('Joined 24th, no proration', bundles.small);
     at('2026-12-02T09:00:00Z');
-    await admin.post(path('invoices/generate/'), november);
+    await runBillingJob(admin, path('invoices/generate/'), november);
     const [invoice] = await invoicesOf(late.id);
     expect(invoice).toMatchObject({ period_start: '2026-11-24', subtotal: '10.00' });
     await setProrate(true);
@@ -129,7 +130,7 @@ describe('a bundle change in mid month', () => {
     await read(customer.id, '200');
     at('2026-12-02T09:00:00Z');
     const preview = (await admin.post(path('invoices/generate/?dry_run=true'), november)).json();
-    const run = (await admin.post(path('invoices/generate/'), november)).json();
+    const run = await runBillingJob(admin, path('invoices/generate/'), november);
     expect(run.errors).toEqual([]);
     expect(run.created).toBe(preview.created);
     const invoices = await invoicesOf(customer.id);
@@ -148,7 +149,7 @@ describe('a bundle change in mid month', () => {
     expect(current.subscription).not.toBe(customer.subscription.id);
     expect(feeOf(current)).toBe('10.67');
     // Billed once: a second run finds both subscriptions billed.
-    const again = (await admin.post(path('invoices/generate/'), november)).json();
+    const again = await runBillingJob(admin, path('invoices/generate/'), november);
     expect(again.created).toBe(0);
     expect(again.skipped_details.filter((row: { customer: number }) => row.customer === customer.id)).toEqual([
       expect.objectContaining({ subscription: customer.subscription.id, reason: 'already_billed' }),
@@ -164,7 +165,7 @@ describe('a bundle change in mid month', () => {
     at('2026-11-15T09:00:00Z');
     await admin.put(path(`customers/${customer.id}/`), { bundle: bundles.large, initial_reading: '0' });
     at('2026-12-02T09:00:00Z');
-    await admin.post(path('invoices/generate/'), november);
+    await runBillingJob(admin, path('invoices/generate/'), november);
     const fees = (await invoicesOf(customer.id)).map(feeOf);
     expect(fees).toEqual(['10.00', '10.00']);
     await setProrate(true);
@@ -214,14 +215,14 @@ describe('fees of a month over random change dates', () => {
             await admin.post(path('invoices/'), { subscription: row.id, period_start: start, period_end: november.period_end });
           }
         };
-        if (billing === 'run') await admin.post(path('invoices/generate/'), november);
+        if (billing === 'run') await runBillingJob(admin, path('invoices/generate/'), november);
         if (billing === 'single') await single(subscriptions);
         if (billing === 'single-reversed') await single([...subscriptions].reverse());
         if (billing === 'partial-then-run') {
           const open = nth(subscriptions, subscriptions.length - 1);
           if (open.started_on <= '2026-11-20')
             await admin.post(path('invoices/'), { subscription: open.id, period_start: open.started_on, period_end: '2026-11-20' });
-          await admin.post(path('invoices/generate/'), november);
+          await runBillingJob(admin, path('invoices/generate/'), november);
         }
         const invoices = (await invoicesOf(customer.id)).filter((row) => row.status !== 'cancelled');
         const billedCents = invoices.reduce((sum, row) => sum + BigInt(feeOf(row).replace('.', '')), 0n);

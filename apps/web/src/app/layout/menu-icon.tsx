@@ -15,6 +15,7 @@ import RouteOutlined from '@mui/icons-material/RouteOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
+import WorkHistoryOutlined from '@mui/icons-material/WorkHistoryOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
 import type { MenuIconName } from './menu-items';
@@ -35,6 +36,7 @@ const ICONS: Record<MenuIconName, ComponentType<SvgIconProps>> = {
   payments: PaymentsOutlined,
   transactions: AccountBalanceWalletOutlined,
   cash: SavingsOutlined,
+  jobs: WorkHistoryOutlined,
   services: CategoryOutlined,
   settings: SettingsOutlined,
 };

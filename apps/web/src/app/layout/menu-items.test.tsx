@@ -30,6 +30,7 @@ describe('side menu entries', () => {
       'transactions',
       'cash',
       'rounds',
+      'jobs',
       'services',
       'settings',
     ]);
@@ -47,6 +48,7 @@ describe('side menu entries', () => {
       'transactions',
       'cash',
       'rounds',
+      'jobs',
       'services',
     ]);
     expect(ids(visibleMenuItems('support', electricity))).toEqual(['customers', 'invoices', 'overdue']);
@@ -103,6 +105,7 @@ describe('horizontal menu', () => {
       'transactions',
       'cash',
       'rounds',
+      'jobs',
       'services',
       'settings',
     ]);

@@ -20,6 +20,7 @@ export type MenuIconName =
   | 'payments'
   | 'transactions'
   | 'cash'
+  | 'jobs'
   | 'services'
   | 'settings';
 
@@ -66,6 +67,8 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   item('cash', paths.cash, 'list_cash'),
   item('round', paths.round, 'list_route'),
   item('rounds', paths.rounds, 'list_route_assignment'),
+  // Issue 29: the tenant's background jobs (billing runs, bulk statements), for whoever may start one.
+  item('jobs', paths.jobs, 'list_job'),
   item('services', paths.services, 'list_service'),
   item('settings', paths.settings, 'list_settings'),
 ];

@@ -106,6 +106,13 @@ export const auditKeys = {
   list: (query: AuditQuery) => ['audit', 'list', query] as const,
   of: (entity: AuditQuery['entity'], entityId: string | number) => ['audit', 'list', { entity, entity_id: String(entityId) }] as const,
 };
+/** The tenant's background jobs (issue 29): a job's detail is polled while it runs. */
+export const jobKeys = {
+  all: ['jobs'] as const,
+  lists: () => ['jobs', 'list'] as const,
+  list: (query: Query) => ['jobs', 'list', query] as const,
+  detail: (id: number) => ['jobs', 'detail', id] as const,
+};
 export const roleKeys = { all: ['roles'] as const };
 export const configKeys = { all: ['config'] as const };
 /** The new client's setup checklist (issue 17): tenant-wide, not per service. */

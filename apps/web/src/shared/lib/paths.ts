@@ -10,6 +10,7 @@ export const paths = {
   comingSoon: '/coming-soon',
   underConstruction: '/under-construction',
   dashboard: '/dashboard',
+  jobs: '/jobs',
   tenants: '/tenants',
   tenantCreate: '/tenants/create',
   tenantEdit: '/tenants/:tenantId',

@@ -1,4 +1,6 @@
+import type { JobStarted } from '@meterline/contract/jobs';
 import { documentLang, openDocument } from '../../../shared/api/open-document';
+import { apiClient } from '../../../shared/lib/api-client';
 
 export interface StatementOptions {
   date_from?: string;
@@ -14,8 +16,14 @@ export function openStatement(serviceId: number, customerId: number, options: St
   return openDocument(`services/${serviceId}/customers/${customerId}/statement/`, statementQuery(options), options.filename);
 }
 
-/** Opens the statements of every customer of a station or region (or of the service) in one PDF. */
-export function openBulkStatements(serviceId: number, options: StatementOptions & { station?: number; region?: number }): Promise<void> {
-  const query = { ...statementQuery(options), station: options.station, region: options.region };
-  return openDocument(`services/${serviceId}/statements/`, query, 'statements');
+/**
+ * Starts the statements of every customer of a station or region (or of the service): a job
+ * (issue 29) whose document opens from the Jobs page when it is done.
+ */
+export function startBulkStatements(
+  serviceId: number,
+  options: StatementOptions & { station?: number; region?: number },
+): Promise<JobStarted> {
+  const body = { ...statementQuery(options), station: options.station, region: options.region };
+  return apiClient.post<JobStarted>(`services/${serviceId}/statements/`, body);
 }

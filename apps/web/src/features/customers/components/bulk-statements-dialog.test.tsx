@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders, stubFetch, typeDate } from '../../../shared/lib/test-render';
@@ -7,14 +7,9 @@ import { BulkStatementsDialog } from './bulk-statements-dialog';
 describe('bulk statements dialog', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("prints every customer of the station chosen into one document, in the user's language unless changed", async () => {
-    const tab = { closed: false, opener: {}, location: { href: '' }, close: vi.fn() };
-    vi.stubGlobal(
-      'open',
-      vi.fn(() => tab),
-    );
-    const urls: string[] = [];
-    stubFetch((url) => {
+  it("starts the statements of every customer of the station chosen as a job, in the user's language unless changed, and goes to the Jobs page", async () => {
+    const posts: { url: string; body: unknown }[] = [];
+    stubFetch((url, init) => {
       if (url.startsWith('/api/services/1/stations/'))
         return jsonResponse(200, {
           count: 1,
@@ -24,29 +19,41 @@ describe('bulk statements dialog', () => {
           results: [{ id: 5, name: 'Hamra generator' }],
         });
       if (url === '/api/regions/') return jsonResponse(200, [{ id: 2, name: 'Hamra' }]);
-      if (url.startsWith('/api/services/1/statements/')) {
-        urls.push(url);
-        return new Response(new Blob(['%PDF'], { type: 'application/pdf' }), { status: 200 });
+      if (url === '/api/services/1/statements/' && init.method === 'POST') {
+        posts.push({ url, body: JSON.parse(String(init.body)) });
+        return jsonResponse(202, {
+          job: {
+            id: 4,
+            kind: 'statements',
+            state: 'queued',
+            progress: { done: 0, total: 0 },
+            result: null,
+            error: null,
+            created_by: { id: 1, name: 'Accountant' },
+            created_at: '2026-11-21T10:00:00Z',
+            finished_at: null,
+          },
+        });
       }
       return undefined;
     });
     const onClose = vi.fn();
-    renderWithProviders(<BulkStatementsDialog isOpen serviceId={1} onClose={onClose} />, { role: 'accountant', language: 'ar' });
+    renderWithProviders(<BulkStatementsDialog isOpen serviceId={1} onClose={onClose} />, {
+      role: 'accountant',
+      language: 'ar',
+      routes: [{ path: '/jobs', element: <p>jobs page</p> }],
+    });
     const dialog = await screen.findByRole('dialog', { name: 'كشوف حساب لعدة مشتركين' });
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'المحطة' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Hamra generator' }));
     await typeDate(await within(dialog).findByRole('group', { name: 'من' }), '2026-10-01');
     await userEvent.click(within(dialog).getByRole('button', { name: 'طباعة' }));
-    await waitFor(() => expect(tab.location.href).toMatch(/^blob:/));
-    expect(urls).toEqual(['/api/services/1/statements/?date_from=2026-10-01&lang=ar&station=5']);
+    expect(await screen.findByText('jobs page')).toBeInTheDocument();
+    expect(posts).toEqual([{ url: '/api/services/1/statements/', body: { date_from: '2026-10-01', lang: 'ar', station: 5 } }]);
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('says so when the document could not be printed, and stays open', async () => {
-    vi.stubGlobal(
-      'open',
-      vi.fn(() => null),
-    );
+  it('says so when the statements could not be started, and stays open', async () => {
     stubFetch((url) => {
       if (url.startsWith('/api/services/1/stations/'))
         return jsonResponse(200, { count: 0, count_capped: false, next: null, previous: null, results: [] });

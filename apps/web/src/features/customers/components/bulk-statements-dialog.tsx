@@ -6,13 +6,21 @@ import { useRegions } from '../../../shared/api/get-regions';
 import { useStationOptions } from '../../../shared/api/get-station-options';
 import { useCan } from '../../../shared/lib/can';
 import { documentLang } from '../../../shared/api/open-document';
-import { openBulkStatements } from '../api/get-statement';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { rememberStartedJob } from '../../../shared/api/jobs';
+import { useToast } from '../../../shared/hooks/use-toast';
+import { paths } from '../../../shared/lib/paths';
+import { startBulkStatements } from '../api/get-statement';
 import { StatementPrintDialog } from './statement-dialog';
 
 /** "All" shown in the empty choice, the label above it. */
 const ALL_SHOWN = { inputLabel: { shrink: true }, select: { displayEmpty: true } };
 
-/** Statements of every customer of a station or region (or of the whole service) in one PDF, from the customers list. */
+/**
+ * Statements of every customer of a station or region (or of the whole service) in one PDF, from
+ * the customers list: a job (issue 29), followed on the Jobs page, where its document opens.
+ */
 export function BulkStatementsDialog({ isOpen, serviceId, onClose }: { isOpen: boolean; serviceId: number; onClose(): void }) {
   const { t, i18n } = useTranslation();
   const canListStations = useCan('list', 'station');
@@ -20,19 +28,25 @@ export function BulkStatementsDialog({ isOpen, serviceId, onClose }: { isOpen: b
   const regions = useRegions({ isEnabled: isOpen });
   const [station, setStation] = useState('');
   const [region, setRegion] = useState('');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { showToast } = useToast();
   return (
     <StatementPrintDialog
       isOpen={isOpen}
       title={t('account.statement.bulkTitle')}
       text={t('account.statement.bulkText')}
       initial={{ language: documentLang(i18n.language) }}
-      print={(options) =>
-        openBulkStatements(serviceId, {
+      print={async (options) => {
+        const started = await startBulkStatements(serviceId, {
           ...options,
           station: station ? Number(station) : undefined,
           region: region ? Number(region) : undefined,
-        })
-      }
+        });
+        rememberStartedJob(queryClient, started);
+        showToast(t('jobs.messages.statementsStarted'), { variant: 'info' });
+        void navigate(paths.jobs);
+      }}
       onClose={onClose}
     >
       {canListStations && (

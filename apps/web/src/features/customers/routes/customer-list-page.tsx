@@ -61,7 +61,8 @@ export function CustomerListPage() {
   const bundles = useBundles(service?.id, OPTIONS_QUERY, { isEnabled: canListBundles });
   const regions = useRegions();
   // Issue 15: statements of account for a station or region, for the roles that read invoices (not collectors).
-  const canPrintStatements = useCan('list', 'invoice') && !isCollector;
+  // Issue 29: every customer's statements at once is the office's (admins and accountants).
+  const canPrintStatements = useCan('list', 'statement');
   const [isStatementsOpen, setStatementsOpen] = useState(false);
 
   const columns: GridColDef<Customer>[] = [

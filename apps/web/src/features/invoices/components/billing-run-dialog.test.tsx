@@ -4,6 +4,44 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders, stubFetch } from '../../../shared/lib/test-render';
 import { BillingRunDialog } from './billing-run-dialog';
 
+type Handler = Parameters<typeof stubFetch>[0];
+
+const JOB = {
+  id: 7,
+  kind: 'billing_run',
+  error: null,
+  created_by: { id: 1, name: 'Admin' },
+  created_at: '2026-11-21T10:00:00Z',
+};
+
+/**
+ * The real run is a job (issue 29): its POST answers 202 `{job}` and `GET /api/jobs/7/` the job,
+ * done with the report the handler gives for the run (what the run itself answered before).
+ */
+function stubFetchWithJobs(handler: Handler, progress: { done: number; total: number }[] = []) {
+  let report: unknown = null;
+  const steps = [...progress];
+  return stubFetch(async (url, init) => {
+    if (url === '/api/jobs/7/') {
+      const step = steps.shift();
+      if (step) return jsonResponse(200, { ...JOB, state: 'running', progress: step, result: null, finished_at: null });
+      return jsonResponse(200, {
+        ...JOB,
+        state: 'done',
+        progress: { done: 1, total: 1 },
+        result: report,
+        finished_at: '2026-11-21T10:01:00Z',
+      });
+    }
+    const answer = await handler(url, init);
+    if (answer && url === '/api/services/1/invoices/generate/') {
+      report = await answer.json();
+      return jsonResponse(202, { job: { ...JOB, state: 'queued', progress: { done: 0, total: 0 }, result: null, finished_at: null } });
+    }
+    return answer ?? jsonResponse(404, { detail: 'Not found.', code: 'not_found' });
+  });
+}
+
 /** The report fields of a run with nothing to warn about. */
 const report = { amount: '0.00', month_in_progress: false, unread: [], by_station: [], skipped_details: [] };
 
@@ -13,7 +51,7 @@ describe('billing run dialog', () => {
   it('says how many meters it will bill (a dry run), runs, shows what was created and skipped, and refreshes the figures', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-21T10:00:00Z') });
     const calls: { url: string; body: unknown }[] = [];
-    stubFetch((url, init) => {
+    stubFetchWithJobs((url, init) => {
       if (url.startsWith('/api/services/1/stations/'))
         return jsonResponse(200, {
           count: 1,
@@ -71,7 +109,7 @@ describe('billing run dialog', () => {
       { subscription: 2, customer: 12, customer_name: 'Fadi Fares', reason: 'customer_disconnected' },
       { subscription: 3, customer: 13, customer_name: 'Nour Haddad', reason: 'bundle_inactive' },
     ];
-    stubFetch((url) => {
+    stubFetchWithJobs((url) => {
       if (url.startsWith('/api/services/1/stations/'))
         return jsonResponse(200, { count: 0, count_capped: false, next: null, previous: null, results: [] });
       if (url === '/api/regions/') return jsonResponse(200, []);
@@ -102,7 +140,7 @@ describe('billing run dialog', () => {
       { station: 5, station_name: 'Hamra generator', invoices: 3, amount: '120.50' },
       { station: null, station_name: null, invoices: 1, amount: '10.00' },
     ];
-    const fetchMock = stubFetch((url, init) => {
+    const fetchMock = stubFetchWithJobs((url, init) => {
       if (url.startsWith('/api/services/1/stations/'))
         return jsonResponse(200, { count: 0, count_capped: false, next: null, previous: null, results: [] });
       if (url === '/api/regions/') return jsonResponse(200, []);
@@ -166,11 +204,47 @@ describe('billing run dialog', () => {
   });
 });
 
+describe('billing run dialog: the run as a job', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the progress (done of total) while the job runs, then the report; closing does not stop the job', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-21T10:00:00Z') });
+    const fetchMock = stubFetchWithJobs(
+      (url) => {
+        if (url.startsWith('/api/services/1/stations/'))
+          return jsonResponse(200, { count: 0, count_capped: false, next: null, previous: null, results: [] });
+        if (url === '/api/regions/') return jsonResponse(200, []);
+        if (url.startsWith('/api/services/1/invoices/generate/'))
+          return jsonResponse(200, { ...report, created: 74, skipped: 0, errors: [], invoices: [] });
+        return undefined;
+      },
+      [
+        { done: 0, total: 74 },
+        { done: 25, total: 74 },
+      ],
+    );
+    const onClose = vi.fn();
+    renderWithProviders(<BillingRunDialog isOpen serviceId={1} onClose={onClose} onShowPeriod={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Billing run' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Bill\W*74\W*meters/ }));
+    const progress = await within(dialog).findByTestId('billing-run-progress');
+    await waitFor(() => expect(progress).toHaveTextContent(/25\W* of \W*74/));
+    expect(within(progress).getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', '34');
+    expect(within(progress).getByRole('link', { name: 'Follow it on the Jobs page.' })).toHaveAttribute('href', '/jobs');
+    // The window may be closed while it runs: nothing is cancelled.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(await within(dialog).findByText(/Invoices created for October 2026: \W*74/, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/cancel/'))).toBe(false);
+    vi.useRealTimers();
+  });
+});
+
 describe('billing run dialog: send all', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   function stubRun(sends: unknown[]) {
-    stubFetch((url, init) => {
+    stubFetchWithJobs((url, init) => {
       if (url.startsWith('/api/services/1/stations/'))
         return jsonResponse(200, { count: 0, count_capped: false, next: null, previous: null, results: [] });
       if (url === '/api/regions/') return jsonResponse(200, []);

@@ -5,11 +5,6 @@ import Dialog from '@mui/material/Dialog';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -20,15 +15,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  BILLING_SKIP_REASONS,
-  type BillingSkip,
-  type BillingUnread,
-  type GenerateInvoicesInput,
-  type GenerateInvoicesResult,
-} from '@meterline/contract/invoices';
+import { type BillingUnread, type GenerateInvoicesInput, type GenerateInvoicesResult } from '@meterline/contract/invoices';
 import { INVOICE_SEND_SKIP_REASONS, type SendInvoicesResult } from '@meterline/contract/invoice-messages';
-import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useRegions } from '../../../shared/api/get-regions';
@@ -36,7 +26,7 @@ import { useSingleFlight } from '../../../shared/hooks/use-single-flight';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { useCan } from '../../../shared/lib/can';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
-import { errorMessageOf, localizeMessage } from '../../../shared/lib/form-errors';
+import { errorMessageOf } from '../../../shared/lib/form-errors';
 import { formatDate, formatMonth } from '../../../shared/lib/format-date';
 import { paths } from '../../../shared/lib/paths';
 import { Money } from '../../../shared/ui/money';
@@ -49,6 +39,10 @@ import { useSendInvoices } from '../api/send-invoices';
 import { useStationOptions } from '../../../shared/api/get-station-options';
 import { DatePickerField } from '../../../shared/ui/date-picker-field';
 import { RetryAlert } from '../../../shared/ui/record-state';
+import { isJobActive, useJob } from '../../../shared/api/jobs';
+import { invalidateMoneyQueries } from '../../../shared/lib/money-queries';
+import { JobProgress } from '../../../shared/ui/job-progress';
+import { BillingRunReport, SkipReasons, StationAmounts } from '../../../shared/ui/billing-run-report';
 
 /** "Sent N, skipped M" after "Send all", with how many were skipped for each reason. */
 function SendSummary({ result }: { result: SendInvoicesResult }) {
@@ -73,88 +67,6 @@ function SendSummary({ result }: { result: SendInvoicesResult }) {
         </>
       )}
     </Alert>
-  );
-}
-
-/** The error of one meter in a run: its `detail`, else its first field message. */
-function runErrorText(detail: string): string {
-  try {
-    const body = JSON.parse(detail) as Record<string, unknown>;
-    if (typeof body.detail === 'string') return body.detail;
-    const first = Object.entries(body).find(([key, value]) => key !== 'code' && Array.isArray(value))?.[1] as string[] | undefined;
-    return first?.[0] ?? detail;
-  } catch {
-    return detail;
-  }
-}
-
-/**
- * The billing run (admin, accountant): a month and optionally a station or region; the dialog says
- * how many meters it will bill and how many are already billed (a dry run of the same call), runs
- * it, then shows what was created, skipped and why. A second run of a month creates nothing.
- */
-/** The subscriptions a run leaves out, grouped by reason, each group naming its customers. */
-function SkipReasons({ skips }: { skips: BillingSkip[] | undefined }) {
-  const { t, i18n } = useTranslation();
-  if (!skips?.length) return null;
-  const groups = BILLING_SKIP_REASONS.map((reason) => ({ reason, skips: skips.filter((skip) => skip.reason === reason) })).filter(
-    (group) => group.skips.length > 0,
-  );
-  return (
-    <Box data-testid="billing-run-skips">
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        {t('billingRun.reasons.title')}
-      </Typography>
-      <Box component="ul" sx={{ pl: 2.5, my: 0.5 }}>
-        {groups.map((group) => (
-          <li key={group.reason}>
-            <Typography variant="body2">
-              {t(`billingRun.reasons.${group.reason}`, { value: formatCount(group.skips.length, i18n.language) })}
-              {' · '}
-              {group.skips.slice(0, 5).map((skip, index) => (
-                <span key={skip.subscription}>
-                  {index > 0 && t('counters.listSeparator')}
-                  <Link component={RouterLink} to={`/customers/${skip.customer}`}>
-                    <bdi>{skip.customer_name}</bdi>
-                  </Link>
-                </span>
-              ))}
-              {group.skips.length > 5 && '…'}
-            </Typography>
-          </li>
-        ))}
-      </Box>
-    </Box>
-  );
-}
-
-/** What the run bills (or billed) per station: invoices and amount. */
-function StationAmounts({ rows }: { rows: GenerateInvoicesResult['by_station'] }) {
-  const { t, i18n } = useTranslation();
-  if (rows.length === 0) return null;
-  return (
-    <Table size="small" aria-label={t('billingRun.byStation.title')}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{t('billingRun.byStation.station')}</TableCell>
-          <TableCell align="right">{t('billingRun.byStation.invoices')}</TableCell>
-          <TableCell align="right">{t('billingRun.byStation.amount')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={row.station ?? 'none'}>
-            <TableCell>
-              <bdi>{row.station_name ?? t('billingRun.byStation.noStation')}</bdi>
-            </TableCell>
-            <TableCell align="right">{isolateLtr(formatCount(row.invoices, i18n.language))}</TableCell>
-            <TableCell align="right">
-              <Money amount={row.amount} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
   );
 }
 
@@ -230,7 +142,12 @@ export function BillingRunDialog({
   const [station, setStation] = useState('');
   const [region, setRegion] = useState('');
   const [unread, setUnread] = useState<'bill' | 'skip'>('bill');
-  const [result, setResult] = useState<GenerateInvoicesResult | null>(null);
+  // The run is a job (issue 29): its progress is read until it is done; its result is the report.
+  const [jobId, setJobId] = useState<number | null>(null);
+  const runJob = useJob(jobId);
+  const job = runJob.data;
+  const result = job?.state === 'done' ? (job.result as GenerateInvoicesResult) : null;
+  const isRunning = jobId !== null && (job === undefined || isJobActive(job));
   const [sendResult, setSendResult] = useState<SendInvoicesResult | null>(null);
   const bounds = monthBounds(month);
   const input: GenerateInvoicesInput | null = bounds
@@ -243,11 +160,12 @@ export function BillingRunDialog({
       }
     : null;
   const preview = useBillingRunPreview(serviceId, input ?? { period_start: '', period_end: '' }, {
-    isEnabled: isOpen && Boolean(input) && !result,
+    isEnabled: isOpen && Boolean(input) && jobId === null,
   });
   const stations = useStationOptions(serviceId, { isEnabled: isOpen });
   const regions = useRegions({ isEnabled: isOpen });
   const generate = useGenerateInvoices(serviceId);
+  const isLocked = generate.isPending || jobId !== null;
   const runOnce = useSingleFlight();
   const { showToast } = useToast();
   const [runError, setRunError] = useState<string | null>(null);
@@ -260,7 +178,7 @@ export function BillingRunDialog({
   if (isOpen !== wasOpen) {
     setWasOpen(isOpen);
     if (isOpen) {
-      setResult(null);
+      setJobId(null);
       setRunError(null);
       setSendResult(null);
     }
@@ -302,13 +220,31 @@ export function BillingRunDialog({
     if (!input) return;
     setRunError(null);
     try {
-      const answer = await generate.mutateAsync(input);
-      setResult(answer);
-      showToast(t('billingRun.toast', { value: count(answer.created) }), { variant: 'success' });
+      setJobId((await generate.mutateAsync(input)).id);
     } catch (error) {
       setRunError(errorMessageOf(error, t));
     }
   };
+
+  // The job has finished: the invoices it made show everywhere; a run that failed or was cancelled says so.
+  const queryClient = useQueryClient();
+  const finishedJob = job && !isJobActive(job) ? job : null;
+  const createdByRun = (finishedJob?.result as GenerateInvoicesResult | null | undefined)?.created;
+  useEffect(() => {
+    if (!finishedJob) return;
+    void invalidateMoneyQueries(queryClient, serviceId);
+    if (finishedJob.state === 'done') showToast(t('billingRun.toast', { value: count(createdByRun ?? 0) }), { variant: 'success' });
+    // Once per finished job.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [finishedJob?.id]);
+  const jobError =
+    finishedJob?.state === 'failed'
+      ? t('jobs.messages.failed')
+      : finishedJob?.state === 'cancelled'
+        ? t('jobs.messages.cancelled')
+        : runJob.isError
+          ? errorMessageOf(runJob.error, t)
+          : null;
 
   const toBill = preview.data?.created ?? 0;
   const alreadyBilled = preview.data?.skipped ?? 0;
@@ -320,33 +256,7 @@ export function BillingRunDialog({
         <>
           <DialogContent>
             <Stack spacing={2}>
-              <Alert severity={result.errors.length ? 'warning' : 'success'}>
-                {t('billingRun.result.created', { value: count(result.created), month: monthLabel })}
-              </Alert>
-              {result.created > 0 && (
-                <Typography>
-                  {t('billingRun.result.amount')} <Money amount={result.amount} />
-                </Typography>
-              )}
-              <StationAmounts rows={result.by_station} />
-              <Typography>{t('billingRun.result.skipped', { value: count(result.skipped) })}</Typography>
-              <SkipReasons skips={result.skipped_details} />
-              {result.errors.length > 0 && (
-                <Box>
-                  <Typography sx={{ fontWeight: 600 }}>{t('billingRun.result.errors', { value: count(result.errors.length) })}</Typography>
-                  <Box component="ul" sx={{ pl: 2.5, my: 1 }}>
-                    {result.errors.map((error) => (
-                      <li key={error.subscription}>
-                        <Link component={RouterLink} to={`/customers/${error.customer}`}>
-                          {t('billingRun.result.customer', { id: isolateLtr(String(error.customer)) })}
-                        </Link>
-                        {': '}
-                        {localizeMessage(runErrorText(error.detail), t)}
-                      </li>
-                    ))}
-                  </Box>
-                </Box>
-              )}
+              <BillingRunReport result={result} month={monthLabel} />
               {printError && <Alert severity="error">{printError}</Alert>}
               {sendResult && <SendSummary result={sendResult} />}
             </Stack>
@@ -386,7 +296,7 @@ export function BillingRunDialog({
                 value={month}
                 onChange={setMonth}
                 isRequired
-                isDisabled={generate.isPending}
+                isDisabled={isLocked}
               />
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <TextField
@@ -395,7 +305,7 @@ export function BillingRunDialog({
                   label={t('billingRun.station')}
                   value={station}
                   onChange={(event) => setStation(event.target.value)}
-                  disabled={generate.isPending}
+                  disabled={isLocked}
                   slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
                 >
                   <MenuItem value="">{t('billingRun.allStations')}</MenuItem>
@@ -411,7 +321,7 @@ export function BillingRunDialog({
                   label={t('billingRun.region')}
                   value={region}
                   onChange={(event) => setRegion(event.target.value)}
-                  disabled={generate.isPending}
+                  disabled={isLocked}
                   slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
                 >
                   <MenuItem value="">{t('billingRun.allRegions')}</MenuItem>
@@ -446,7 +356,7 @@ export function BillingRunDialog({
                     {preview.data.month_in_progress && (
                       <Alert severity="warning">{t('billingRun.preview.inProgress', { month: monthLabel })}</Alert>
                     )}
-                    <UnreadMeters meters={preview.data.unread} choice={unread} onChoice={setUnread} isDisabled={generate.isPending} />
+                    <UnreadMeters meters={preview.data.unread} choice={unread} onChoice={setUnread} isDisabled={isLocked} />
                     <StationAmounts rows={preview.data.by_station} />
                     <SkipReasons skips={preview.data.skipped_details} />
                   </Stack>
@@ -460,18 +370,33 @@ export function BillingRunDialog({
                   <LinearProgress aria-label={t('billingRun.running')} />
                 </Box>
               )}
+              {isRunning && (
+                <Box data-testid="billing-run-progress">
+                  <Typography variant="body2" sx={{ mb: 1 }}>
+                    {t('billingRun.running')}
+                  </Typography>
+                  <JobProgress job={job} />
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                    {t('billingRun.background')}{' '}
+                    <Link component={RouterLink} to={paths.jobs}>
+                      {t('billingRun.followOnJobs')}
+                    </Link>
+                  </Typography>
+                </Box>
+              )}
               {runError && <Alert severity="error">{runError}</Alert>}
+              {jobError && <Alert severity="error">{jobError}</Alert>}
             </Stack>
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
             <Button onClick={handleClose} disabled={generate.isPending}>
-              {t('forms.cancel')}
+              {isRunning ? t('common.close') : t('forms.cancel')}
             </Button>
             <Button
               variant="contained"
               onClick={() => void runOnce(handleRunClick)}
-              loading={generate.isPending}
-              disabled={!input || preview.isPending || toBill === 0}
+              loading={generate.isPending || isRunning}
+              disabled={!input || preview.isPending || toBill === 0 || jobId !== null}
             >
               {t('billingRun.run', { value: count(toBill) })}
             </Button>

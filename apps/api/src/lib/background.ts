@@ -1,0 +1,20 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/**
+ * Background work (a job, issue 29) on the embedded database lets requests in between its queries.
+ * PGlite runs a query inside the process and resolves it without a turn of the event loop, so a
+ * long chain of queries (a billing run of thousands of invoices) would hold every HTTP request,
+ * timer and socket until it ends (the 231 s statements print of issue 29). Inside `inBackground`,
+ * each query the PGlite client starts waits for one turn of the event loop first.
+ */
+const background = new AsyncLocalStorage<true>();
+
+export function inBackground<T>(work: () => Promise<T>): Promise<T> {
+  return background.run(true, work);
+}
+
+/** One turn of the event loop when called from background work; nothing otherwise. */
+export async function yieldToRequests(): Promise<void> {
+  if (background.getStore()) await nextTurn();
+}

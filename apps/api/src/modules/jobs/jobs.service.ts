@@ -1,0 +1,267 @@
+import PgBoss from 'pg-boss';
+import { ERROR_CODES } from '@meterline/contract/errors';
+import { JOB_KINDS, visibleJobKinds, type Job, type JobKind, type JobState } from '@meterline/contract/jobs';
+import type { Database } from '../../db/client';
+import { conflict, HttpError, notFound } from '../../lib/http-errors';
+import { inBackground } from '../../lib/background';
+import type { ListSource } from '../../lib/list';
+import type { AuditContext, TenantActor } from '../../plugins/request-context';
+import { isUniqueViolation } from '../../scope/codes';
+import {
+  cancelJob,
+  claimJob,
+  findActiveJob,
+  findJob,
+  findJobDocument,
+  findOrphanJobs,
+  finishJob,
+  insertJob,
+  listJobsSource,
+  requeueJob,
+  setQueueJobId,
+  updateProgress,
+  type JobRow,
+  type JobRowWithCreator,
+} from './jobs.repository';
+
+/**
+ * Who started a job, as the request saw them: the handler builds the same service context
+ * (`serviceContextFor`) and writes the same audit rows. Kept in the job's params.
+ */
+export interface StartedBy {
+  actor: TenantActor;
+  audit: AuditContext;
+}
+
+/** A job's parameters: the kind's own (the billing run's body) and who started it. */
+export interface JobParams<T> {
+  input: T;
+  started_by: StartedBy;
+}
+
+/** The parameters a job was started with (written by `enqueue`, read back by its handler). */
+export function jobParamsOf<T>(row: JobRow): JobParams<T> {
+  return row.params as JobParams<T>;
+}
+
+/** What a kind's handler gets: its row, and the two hooks of a cooperative run. */
+export interface JobControl {
+  /** Writes the progress (`done` of `total`); reads back whether a user cancelled the job. */
+  onProgress(done: number, total: number): Promise<void>;
+  /** True once the job was cancelled or the process is stopping: the handler stops between batches. */
+  isCancelled(): boolean;
+}
+
+/** A kind's work: its result (the job's `result`) and, for a printed document, the document's HTML. */
+export type JobHandler = (job: JobRow, control: JobControl) => Promise<{ result: unknown; document?: string }>;
+
+/** The queue's (pg-boss) settings per kind: how long one delivery may run before the queue tries it again. */
+const QUEUE_OPTIONS = {
+  // A delivery not finished within this time (its process died: PostgreSQL; see findOrphanJobs) is retried.
+  expireInSeconds: 15 * 60,
+  retryLimit: 5,
+  retryDelay: 5,
+  // A delivery may wait a week in the queue before pg-boss drops it (the `jobs` table is the history users see).
+  retentionMinutes: 7 * 24 * 60,
+};
+
+/** The process stops (app.close): a running job is left `running` for the next start, or another process. */
+class JobAbandoned extends Error {}
+
+const POLLING_SECONDS = 2;
+
+/**
+ * The job queue (issue 29, item 3): pg-boss in the `default` database, on PGlite through its one
+ * client, on PostgreSQL through the pool (docs/decisions.md, "Jobs (issue 29)"). The `jobs` table
+ * is the job as users see it (one queued or running per tenant and kind); pg-boss delivers it to
+ * one worker, and delivers it again after a crash.
+ */
+export function createJobService(deps: { database: Database; log: (message: string, error?: unknown) => void }) {
+  const { database } = deps;
+  const db = database.db;
+  const handlers = new Map<JobKind, JobHandler>();
+  const workers = new Map<JobKind, string>();
+  /** Jobs this process runs now: a second delivery of one of them (an expired delivery retried) is let go. */
+  const runningHere = new Set<number>();
+  let boss: PgBoss | null = null;
+  let isStopping = false;
+
+  async function deliver(kind: JobKind, jobId: number): Promise<void> {
+    const handler = handlers.get(kind);
+    if (!handler || runningHere.has(jobId)) return;
+    const row = await claimJob(db, jobId);
+    if (!row) return;
+    runningHere.add(jobId);
+    let isCancelled = false;
+    const control: JobControl = {
+      onProgress: async (done, total) => {
+        const state = await updateProgress(db, jobId, done, total);
+        if (state === 'cancelled') isCancelled = true;
+      },
+      isCancelled: () => isCancelled || isStopping,
+    };
+    try {
+      const { result, document } = await inBackground(() => handler(row, control));
+      if (isStopping && !isCancelled) throw new JobAbandoned(`job ${jobId} left running: the process is stopping`);
+      await finishJob(db, jobId, { state: 'done', result, document: document ?? null });
+    } catch (error) {
+      // Thrown to the queue, which marks its delivery failed and delivers it again (retry).
+      if (error instanceof JobAbandoned) throw error;
+      if (!(error instanceof HttpError)) deps.log(`job ${jobId} (${kind}) failed`, error);
+      const detail = error instanceof HttpError ? JSON.stringify(error.body) : 'A server error occurred.';
+      await finishJob(db, jobId, { state: 'failed', error: detail });
+    } finally {
+      runningHere.delete(jobId);
+    }
+  }
+
+  /** One job of the caller's tenant, of a kind they may see (404 otherwise, like a missing one). */
+  async function detail(actor: TenantActor, id: number): Promise<Job> {
+    const row = await findJob(db, actor.tenantId, id, visibleJobKinds(actor.role));
+    if (!row) throw notFound();
+    return toJob(row);
+  }
+
+  async function send(kind: JobKind, jobId: number): Promise<string | null> {
+    if (!boss) return null;
+    const queueJobId = await boss.send(kind, { jobId });
+    const worker = workers.get(kind);
+    if (worker) boss.notifyWorker(worker);
+    return queueJobId;
+  }
+
+  async function ensureQueue(started: PgBoss, kind: JobKind) {
+    if (await started.getQueue(kind)) return;
+    try {
+      await started.createQueue(kind, { name: kind, policy: 'standard', ...QUEUE_OPTIONS });
+    } catch (error) {
+      // Another process (PostgreSQL, several API processes) made it at the same time.
+      if (!(await started.getQueue(kind))) throw error;
+    }
+  }
+
+  return {
+    /** The work of a kind (app.ts registers each kind's handler, so this module imports none of them). */
+    handle(kind: JobKind, handler: JobHandler) {
+      handlers.set(kind, handler);
+    },
+
+    /** Starts the queue and its workers, and sends again the jobs a dead process left (docs/decisions.md). */
+    async start() {
+      if (boss) return;
+      isStopping = false;
+      const started = new PgBoss({ db: database.sql, schema: 'pgboss', migrate: true, supervise: true, schedule: false });
+      started.on('error', (error) => deps.log('job queue error', error));
+      await started.start();
+      boss = started;
+      for (const kind of JOB_KINDS) {
+        await ensureQueue(started, kind);
+        if (!handlers.has(kind)) continue;
+        const worker = await started.work<{ jobId: number }>(
+          kind,
+          { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS },
+          async ([job]) => {
+            if (job) await deliver(kind, job.data.jobId);
+          },
+        );
+        workers.set(kind, worker);
+      }
+      for (const orphan of await findOrphanJobs(db, { isSingleProcess: database.kind === 'pglite' })) {
+        const kind = orphan.kind as JobKind;
+        // The old delivery (active when its process died) must not be delivered again besides the new one.
+        if (orphan.queueJobId) await started.cancel(kind, orphan.queueJobId).catch(() => undefined);
+        const queueJobId = await send(kind, orphan.id);
+        if (queueJobId) await requeueJob(db, orphan.id, queueJobId);
+      }
+    },
+
+    /** Stops taking jobs; a running one stops at its next batch and is left for the next start. */
+    async stop() {
+      if (!boss) return;
+      isStopping = true;
+      const stopping = boss;
+      boss = null;
+      workers.clear();
+      await stopping.stop({ graceful: true, wait: true, timeout: 30_000, close: false });
+    },
+
+    /**
+     * A new job of the tenant: 409 job_already_running (with the running job's id) while one of the
+     * kind is queued or running.
+     */
+    async enqueue<T>(kind: JobKind, values: { serviceId: number | null; input: T; startedBy: StartedBy }): Promise<Job> {
+      const { actor } = values.startedBy;
+      const params: JobParams<T> = { input: values.input, started_by: values.startedBy };
+      let row: JobRow;
+      try {
+        row = await insertJob(db, { tenantId: actor.tenantId, serviceId: values.serviceId, kind, params, createdBy: actor.userId });
+      } catch (error) {
+        if (!isUniqueViolation(error, 'jobs_one_active_per_kind')) throw error;
+        const running = await findActiveJob(db, actor.tenantId, kind);
+        throw new HttpError(409, ERROR_CODES.jobAlreadyRunning, {
+          params: { job: running?.id ?? 0 },
+          extra: { job: running?.id ?? null },
+        });
+      }
+      let queueJobId: string | null;
+      try {
+        queueJobId = await send(kind, row.id);
+      } catch (error) {
+        // The queue refused it: the job ends failed at once, so it does not hold the tenant's slot.
+        deps.log(`job ${row.id} (${kind}) could not be queued`, error);
+        if (await claimJob(db, row.id)) await finishJob(db, row.id, { state: 'failed', error: 'The job could not be queued.' });
+        throw error;
+      }
+      if (queueJobId) await setQueueJobId(db, row.id, queueJobId);
+      const created = await findJob(db, actor.tenantId, row.id, [kind]);
+      if (!created) throw notFound();
+      return toJob(created);
+    },
+
+    detail,
+
+    listSource(actor: TenantActor, kind: JobKind | undefined) {
+      const kinds = visibleJobKinds(actor.role).filter((each) => !kind || each === kind);
+      const source = listJobsSource(db, actor.tenantId, kinds);
+      return {
+        countQuery: source.countQuery,
+        fetchPage: async (limit: number, offset: number) => (await source.fetchPage(limit, offset)).map(toJob),
+      } satisfies ListSource<Job>;
+    },
+
+    /** Cooperative: the job stops at its next batch; a finished job is a 409 job_not_active. */
+    async cancel(actor: TenantActor, id: number): Promise<Job> {
+      const kinds = visibleJobKinds(actor.role);
+      const row = await findJob(db, actor.tenantId, id, kinds);
+      if (!row) throw notFound();
+      if (!(await cancelJob(db, actor.tenantId, id))) throw conflict(ERROR_CODES.jobNotActive);
+      const cancelled = await findJob(db, actor.tenantId, id, kinds);
+      if (!cancelled) throw notFound();
+      return toJob(cancelled);
+    },
+
+    /** A done job's document (409 job_not_done before), for `GET /api/jobs/{id}/file/`. */
+    async document(actor: TenantActor, id: number): Promise<{ job: Job; html: string }> {
+      const job = await detail(actor, id);
+      const html = job.state === 'done' ? await findJobDocument(db, id) : null;
+      if (html === null) throw conflict(ERROR_CODES.jobNotDone);
+      return { job, html };
+    },
+  };
+}
+
+export type JobService = ReturnType<typeof createJobService>;
+
+function toJob(row: JobRowWithCreator): Job {
+  return {
+    id: row.id,
+    kind: row.kind as JobKind,
+    state: row.state as JobState,
+    progress: { done: row.progressDone, total: row.progressTotal },
+    result: row.result ?? null,
+    error: row.error,
+    created_by: row.createdBy === null ? null : { id: row.createdBy, name: row.creatorName ?? '' },
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,145 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { GenerateInvoicesResult } from '@meterline/contract/invoices';
+import type { Job, JobState } from '@meterline/contract/jobs';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useJobs } from '../../../shared/api/jobs';
+import { useListUrlState } from '../../../shared/hooks/use-list-url-state';
+import { formatDateTime } from '../../../shared/lib/format-date';
+import { useSession } from '../../../shared/lib/session';
+import { BillingRunReport } from '../../../shared/ui/billing-run-report';
+import { DataTable } from '../../../shared/ui/data-table';
+import { JobProgress } from '../../../shared/ui/job-progress';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { StatusChip, type StatusTone } from '../../../shared/ui/status-chip';
+import { JobRowActions } from '../components/job-row-actions';
+
+const STATE_TONES: Record<JobState, StatusTone> = {
+  queued: 'neutral',
+  running: 'info',
+  done: 'success',
+  failed: 'error',
+  cancelled: 'warning',
+};
+
+export function JobStateChip({ state }: { state: JobState }) {
+  const { t } = useTranslation();
+  return <StatusChip label={t(`jobs.states.${state}`)} tone={STATE_TONES[state]} />;
+}
+
+/** A finished billing run's report, opened from its row. */
+function ReportDialog({ job, onClose }: { job: Job | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const result = job?.result as GenerateInvoicesResult | null | undefined;
+  return (
+    <Dialog open={job !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>{t('jobs.report.title')}</DialogTitle>
+      <DialogContent>{result && <BillingRunReport result={result} />}</DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * The tenant's jobs (issue 29): billing runs and bulk statements, newest first, with their state,
+ * progress, who started them and when; read again while any of them runs. A queued or running job
+ * can be cancelled (after a confirmation); a finished run shows its report, finished statements open.
+ */
+export function JobListPage() {
+  const { t, i18n } = useTranslation();
+  const { user } = useSession();
+  const listState = useListUrlState();
+  const query = useJobs(listState.query);
+  const [report, setReport] = useState<Job | null>(null);
+  const when = (value: string) => formatDateTime(value, i18n.language, user?.tenant?.timezone);
+
+  const columns: GridColDef<Job>[] = [
+    {
+      field: 'kind',
+      headerName: t('jobs.fields.kind'),
+      flex: 1,
+      minWidth: 160,
+      sortable: false,
+      renderCell: ({ row }) => t(`jobs.kinds.${row.kind}`),
+    },
+    {
+      field: 'state',
+      headerName: t('jobs.fields.state'),
+      minWidth: 140,
+      sortable: false,
+      renderCell: ({ row }) => <JobStateChip state={row.state} />,
+    },
+    {
+      field: 'progress',
+      headerName: t('jobs.fields.progress'),
+      flex: 1,
+      minWidth: 180,
+      sortable: false,
+      renderCell: ({ row }) => <JobProgress job={row} isCompact />,
+    },
+    {
+      field: 'created_by',
+      headerName: t('jobs.fields.createdBy'),
+      flex: 1,
+      minWidth: 150,
+      sortable: false,
+      renderCell: ({ row }) => <bdi>{row.created_by?.name ?? '—'}</bdi>,
+    },
+    {
+      field: 'created_at',
+      headerName: t('jobs.fields.createdAt'),
+      flex: 1,
+      minWidth: 170,
+      sortable: false,
+      renderCell: ({ row }) => when(row.created_at),
+    },
+    {
+      field: 'actions',
+      headerName: '',
+      width: 56,
+      sortable: false,
+      hideable: false,
+      align: 'center',
+      renderCell: ({ row }) => <JobRowActions job={row} onShowReport={setReport} />,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('jobs.title')} subtitle={t('jobs.subtitle')} />
+      <DataTable<Job>
+        label={t('jobs.title')}
+        columns={columns}
+        listState={listState}
+        query={query}
+        errorMessage={t('jobs.messages.loadFailed')}
+        emptyMessage={t('jobs.messages.empty')}
+        isSearchable={false}
+        renderCard={(row) => (
+          <Stack spacing={0.5}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+              <Typography sx={{ fontWeight: 600 }}>{t(`jobs.kinds.${row.kind}`)}</Typography>
+              <JobStateChip state={row.state} />
+            </Stack>
+            <JobProgress job={row} isCompact />
+            <Typography variant="body2" color="text.secondary">
+              <bdi>{row.created_by?.name ?? '—'}</bdi> · {when(row.created_at)}
+            </Typography>
+          </Stack>
+        )}
+        renderCardActions={(row) => <JobRowActions job={row} onShowReport={setReport} />}
+      />
+      <ReportDialog job={report} onClose={() => setReport(null)} />
+    </>
+  );
+}

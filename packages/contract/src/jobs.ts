@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { calendarDateSchema, idInputSchema } from './billing-common';
+import { idSchema } from './common';
+import { listQuerySchema, paginatedSchema } from './pagination';
+import { can, type Action, type Subject } from './permissions';
+
+/**
+ * Long work run in the background on the job queue (issue 29, item 3): the billing run and the
+ * bulk statements. Each kind is seen (listed, read, cancelled) by whoever may start it.
+ */
+export const JOB_KINDS = ['billing_run', 'statements'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+export const JOB_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** A job not finished yet: it may be cancelled, and it holds its tenant's one slot of its kind. */
+export const ACTIVE_JOB_STATES = ['queued', 'running'] as const satisfies readonly JobState[];
+
+/** The permission that starts a job of each kind: the same one lets a user see it and cancel it. */
+export const JOB_KIND_PERMISSIONS: Record<JobKind, [Action, Subject]> = {
+  // The billing run's route asks `create invoice` and `manage invoice`; `manage` holds `create`.
+  billing_run: ['manage', 'invoice'],
+  statements: ['list', 'statement'],
+};
+
+export function canSeeJobKind(role: string | null | undefined, kind: JobKind): boolean {
+  const [action, subject] = JOB_KIND_PERMISSIONS[kind];
+  return can(role, action, subject);
+}
+
+/** The kinds a role sees (the Jobs page and its menu entry show when there is any). */
+export function visibleJobKinds(role: string | null | undefined): JobKind[] {
+  return JOB_KINDS.filter((kind) => canSeeJobKind(role, kind));
+}
+
+export const jobSchema = z
+  .object({
+    id: idSchema,
+    kind: z.enum(JOB_KINDS),
+    state: z.enum(JOB_STATES),
+    progress: z.object({ done: z.number().int(), total: z.number().int() }),
+    /** Done: the kind's answer (the billing run's report; the statements' `{count, language}`). */
+    result: z.unknown().nullable(),
+    /** Failed: what went wrong, in words for the log (never a stack). */
+    error: z.string().nullable(),
+    created_by: z.object({ id: idSchema, name: z.string() }).nullable(),
+    created_at: z.string(),
+    finished_at: z.string().nullable(),
+  })
+  .meta({ id: 'Job' });
+export type Job = z.infer<typeof jobSchema>;
+
+/** `202 {"job": {...}}`: the answer of a route that started a job. */
+export const jobStartedSchema = z.object({ job: jobSchema }).meta({ id: 'JobStarted' });
+export type JobStarted = z.infer<typeof jobStartedSchema>;
+
+export const listJobsQuerySchema = listQuerySchema.pick({ page: true, page_size: true }).extend({
+  kind: z.enum(JOB_KINDS).optional(),
+});
+export const paginatedJobsSchema = paginatedSchema(jobSchema);
+
+/** The bulk statements' result: the document is served by `GET /api/jobs/{id}/file/`. */
+export const statementsJobResultSchema = z.object({ count: z.number().int(), language: z.enum(['en', 'ar']) });
+export type StatementsJobResult = z.infer<typeof statementsJobResultSchema>;
+
+/** `POST .../statements/`: every customer of a station or region (or of the service), in one document made by a job. */
+export const bulkStatementsInputSchema = z.object({
+  date_from: calendarDateSchema.optional(),
+  date_to: calendarDateSchema.optional(),
+  station: idInputSchema.optional(),
+  region: idInputSchema.optional(),
+  lang: z.enum(['en', 'ar']).optional(),
+});
+export type BulkStatementsInput = z.infer<typeof bulkStatementsInputSchema>;
+
+/** `GET /api/jobs/{id}/file/`: the finished document, printed like any other. */
+export const jobFileQuerySchema = z.object({ output: z.enum(['pdf', 'html']).optional().default('pdf') });
