@@ -130,11 +130,14 @@ const planned = dry.json() as { created: number; amount: string };
 // ---- 2. The SQL floor ----
 const floorStarted = performance.now();
 await db.execute(sql`create temporary table floor_totals as
-  with unbilled as (
+  with last_billed as (
+    select i.subscription_id, max(i.last_reading_id) as reading_id from invoices i
+    where i.tenant_id = ${TENANT} and i.service_id = ${serviceId} and i.status <> 'cancelled' group by i.subscription_id
+  ), unbilled as (
     select s.id, s.customer_id, sum(mr.value - mr.previous_value) as units
-    from subscriptions s join meter_readings mr on mr.subscription_id = s.id
-    where s.service_id = ${serviceId} and mr.kind = 'reading'
-      and mr.id > coalesce((select max(i.last_reading_id) from invoices i where i.subscription_id = s.id and i.status <> 'cancelled'), 0)
+    from subscriptions s left join last_billed lb on lb.subscription_id = s.id
+    join meter_readings mr on mr.tenant_id = s.tenant_id and mr.subscription_id = s.id and mr.id > coalesce(lb.reading_id, 0)
+    where s.tenant_id = ${TENANT} and s.service_id = ${serviceId} and mr.kind = 'reading'
     group by s.id, s.customer_id
   ), fee as (
     -- The fee for the days of the month so far (the tenant prorates), rounded half-up like monthlyFeeFor.

@@ -11,6 +11,8 @@ CREATE TABLE IF NOT EXISTS "billed_consumption" (
 );--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "billed_consumption_subscription_idx" ON "billed_consumption" ("tenant_id", "subscription_id", "month");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "billed_consumption_invoice_idx" ON "billed_consumption" ("tenant_id", "invoice_id");--> statement-breakpoint
+-- The engine checks a batch of meters' live invoices touching the period by subscription.
+CREATE INDEX IF NOT EXISTS "invoices_tenant_subscription_period_idx" ON "invoices" ("tenant_id", "subscription_id", "period_start");--> statement-breakpoint
 -- Invoices from before: the months their consumption lines were priced in, where those lines add up
 -- to the invoice's consumption; otherwise the whole consumption in the month the period ends.
 INSERT INTO "billed_consumption" ("tenant_id", "invoice_id", "subscription_id", "month", "quantity")

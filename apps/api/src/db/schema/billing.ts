@@ -216,6 +216,7 @@ export const invoices = pgTable(
     uniqueIndex('invoices_tenant_number_key').on(table.tenantId, table.number),
     index('invoices_tenant_service_idx').on(table.tenantId, table.serviceId, table.id),
     index('invoices_tenant_customer_idx').on(table.tenantId, table.customerId),
+    index('invoices_tenant_subscription_period_idx').on(table.tenantId, table.subscriptionId, table.periodStart),
     // The invoice list's default ordering (-issued_on, -id) and its date filters.
     index('invoices_tenant_service_issued_idx').on(table.tenantId, table.serviceId, table.issuedOn, table.id),
     // ?status= and the list's orderings (migration 0006); "overdue" walks the open invoices.

@@ -171,22 +171,21 @@ export function createBillingEngine(deps: { clock: Clock; account: AccountHooks 
       end: open.reduce((max, item) => (item.period.periodEnd > max ? item.period.periodEnd : max), open[0]!.period.periodEnd),
     };
     const months = [...new Set(open.map((item) => monthRangeOf(item.period.periodStart).start))];
-    const [live, bundleRows, tariffRows, unpricedRows, facts, fees, overdue] = await Promise.all([
-      findLiveInvoicesTouching(
-        executor,
-        scope.tenantId,
-        open.map((item) => item.subscription.id),
-        range,
-      ),
-      findServiceBundleRows(executor, scope),
-      findServiceTariffs(executor, scope),
-      findUnpricedMonths(executor, scope.tenantId, { customerIds }, terms.timezone),
-      findReadingFacts(executor, scope.tenantId, customerIds),
-      Promise.all(
-        months.map(async (month) => [month, await findServiceMonthFees(executor, scope, monthRangeOf(month), customerIds)] as const),
-      ),
-      options.lateFees ? findCustomersOverdueBefore(executor, scope, customerIds, today) : Promise.resolve(new Set<number>()),
-    ]);
+    // One after the other: in a transaction they share one connection (and PGlite has only one).
+    const live = await findLiveInvoicesTouching(
+      executor,
+      scope.tenantId,
+      open.map((item) => item.subscription.id),
+      range,
+    );
+    const bundleRows = await findServiceBundleRows(executor, scope);
+    const tariffRows = await findServiceTariffs(executor, scope);
+    const unpricedRows = await findUnpricedMonths(executor, scope.tenantId, { customerIds }, terms.timezone);
+    // What the stored invoice records of its readings: not needed to plan (the dry run).
+    const facts = options.lock ? await findReadingFacts(executor, scope.tenantId, customerIds) : new Map<never, never>();
+    const fees: (readonly [string, Awaited<ReturnType<typeof findServiceMonthFees>>])[] = [];
+    for (const month of months) fees.push([month, await findServiceMonthFees(executor, scope, monthRangeOf(month), customerIds)]);
+    const overdue = options.lateFees ? await findCustomersOverdueBefore(executor, scope, customerIds, today) : new Set<number>();
     const bundles = new Map(bundleRows.map((row) => [row.id, row]));
     const tariffs = tariffRows.map(toTariffRule);
     const feesOfMonth = new Map(fees);
