@@ -121,6 +121,10 @@ describe('counters and rollups kept by the triggers (migration 0006)', () => {
           sql`select i.id from invoices i where not exists (select 1 from payments p where p.invoice_id = i.id) order by i.id desc offset ${offset}::int limit 1`,
         );
         if (victim) {
+          await db.execute(
+            sql`delete from invoice_line_pricing where invoice_line_id in (select id from invoice_lines where invoice_id = ${victim.id})`,
+          );
+          await db.execute(sql`delete from billed_consumption where invoice_id = ${victim.id}`);
           await db.execute(sql`delete from invoice_lines where invoice_id = ${victim.id}`);
           await db.execute(sql`delete from invoices where id = ${victim.id}`);
         }

@@ -57,6 +57,7 @@ describe.skipIf(isPostgres)('kill -9 during a billing run (PGlite)', () => {
         const customer = await call(server.baseUrl, token, 'POST', `${base}/customers/`, {
           full_name: `Crash ${index}`,
           bundle: bundle.body.id,
+          initial_reading: '0',
         });
         expect(customer.status).toBe(201);
       }

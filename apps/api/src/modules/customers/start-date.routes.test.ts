@@ -4,6 +4,7 @@ import { invoices, settings } from '../../db/schema/index';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { expectMoneyInvariants, servicePath } from '../../../test/billing';
+import { runBillingJob } from '../../../test/jobs';
 
 /**
  * Issue 29, item 5: a subscription's start date and the meter's opening reading. An operator
@@ -159,7 +160,7 @@ describe('a bundle change', () => {
       200,
     );
 
-    const run = (await admin.post(path('invoices/generate/'), november)).json();
+    const run = await runBillingJob(admin, path('invoices/generate/'), november);
     expect(run.errors).toEqual([]);
     const billed = (await admin.get(path(`invoices/?customer=${changing.id}&ordering=id`))).json().results;
     // Small: 1 to 14 November (10.00 x 14/30 = 4.67) and 40 kWh x 0.25; large: 15 to 30 November (20.00 x 16/30 = 10.67) and 10 kWh x 0.50.

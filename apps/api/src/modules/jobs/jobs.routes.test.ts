@@ -35,7 +35,7 @@ beforeAll(async () => {
   admin = clients.admin;
   const bundle = (await admin.post(path('bundles/'), { name: '5 A', price: '10', unit_price: '0.25' })).json().id;
   for (const name of ['Job One', 'Job Two', 'Job Three']) {
-    const customer = (await admin.post(path('customers/'), { full_name: name, bundle })).json();
+    const customer = (await admin.post(path('customers/'), { full_name: name, bundle, initial_reading: '0' })).json();
     await backdateSubscriptions(context.db, customer.id);
   }
 });
