@@ -13,6 +13,10 @@ CREATE INDEX IF NOT EXISTS "billed_consumption_subscription_idx" ON "billed_cons
 CREATE INDEX IF NOT EXISTS "billed_consumption_invoice_idx" ON "billed_consumption" ("tenant_id", "invoice_id");--> statement-breakpoint
 -- The engine checks a batch of meters' live invoices touching the period by subscription.
 CREATE INDEX IF NOT EXISTS "invoices_tenant_subscription_period_idx" ON "invoices" ("tenant_id", "subscription_id", "period_start");--> statement-breakpoint
+-- The ledger's watermark per subscription: the engine sets it to the last month an invoice settled
+-- when nothing of the subscription is left open; months before it are not read again (a void or a
+-- cancelled invoice of the subscription makes the engine read its whole history again).
+ALTER TABLE "subscriptions" ADD COLUMN IF NOT EXISTS "ledger_from" date;--> statement-breakpoint
 -- Invoices from before: the months their consumption lines were priced in, where those lines add up
 -- to the invoice's consumption; otherwise the whole consumption in the month the period ends.
 INSERT INTO "billed_consumption" ("tenant_id", "invoice_id", "subscription_id", "month", "quantity")

@@ -128,6 +128,8 @@ export const subscriptions = pgTable(
     counter: numeric('counter', { precision: 14, scale: 3 }).notNull().default('0'),
     counterUpdatedAt: timestamp('counter_updated_at', { withTimezone: true }),
     counterUpdatedBy: integer('counter_updated_by'),
+    /** The consumption ledger's watermark (docs/billing.md): every month before it is billed as metered. */
+    ledgerFrom: date('ledger_from', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -37,7 +37,7 @@ import type { LedgerEntry } from './consumption-rules';
 import { formatInvoiceNumber, statusFor } from './invoice-rules';
 import { meterInvoiceLines, priceLines, type DraftLine, type PricedInvoice } from './invoice-lines';
 import { insertInvoiceLines } from './invoices.repository';
-import { findRateForMonth, findUnpricedMonths } from './pricing.repository';
+import { advanceLedgerWatermarks, findRateForMonth, findUnpricedMonths } from './pricing.repository';
 import { findServiceMonthFees } from './proration.repository';
 import { billedDaysOf } from './proration';
 
@@ -384,6 +384,15 @@ export function createBillingEngine(deps: { clock: Clock; account: AccountHooks 
       scope.tenantId,
       drafts.flatMap((draft, position) => draft.ledger.map((entry) => ({ ...entry, invoiceId: invoiceRows[position]!.id }))),
     );
+    // Every month of a subscription these invoices settled is billed as metered: its watermark moves to the last.
+    const settledUpTo = new Map<number, string>();
+    for (const draft of drafts) {
+      for (const entry of draft.ledger) {
+        const known = settledUpTo.get(entry.subscriptionId);
+        if (known === undefined || entry.month > known) settledUpTo.set(entry.subscriptionId, entry.month);
+      }
+    }
+    await advanceLedgerWatermarks(tx, scope.tenantId, settledUpTo);
     // The rate of each invoice's month (its period's first month; failing that, the latest before it).
     const secondCurrency = (await findSettings(tx, { tenantId: scope.tenantId }))?.secondCurrency;
     if (secondCurrency) {

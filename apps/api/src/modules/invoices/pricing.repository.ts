@@ -54,15 +54,33 @@ export async function findUnpricedMonths(
     billed: string;
   }>(
     executor,
-    sql`with subs as (
-          select s.id, s.customer_id, s.bundle_id, s.started_on, s.ended_on from subscriptions s
+    sql`with voided as (
+          select distinct vr.subscription_id from reading_voids rv join meter_readings vr on vr.tenant_id = rv.tenant_id and vr.id = rv.reading_id
+          where rv.tenant_id = ${tenantId}
+        ), cancelled as (
+          select distinct bc.subscription_id from invoices ci join billed_consumption bc on bc.tenant_id = ci.tenant_id and bc.invoice_id = ci.id
+          where ci.tenant_id = ${tenantId} and ci.status = 'cancelled'
+        ), subs as (
+          -- The watermark counts only while nothing was voided or cancelled on the subscription.
+          select s.id, s.customer_id, s.bundle_id, s.started_on, s.ended_on,
+                 case when s.ledger_from is not null
+                        and not exists (select 1 from voided where voided.subscription_id = s.id)
+                        and not exists (select 1 from cancelled where cancelled.subscription_id = s.id)
+                      then s.ledger_from end as ledger_from
+          from subscriptions s
           where s.tenant_id = ${tenantId} and ${ofSubscriptions}
+        ), marked as (
+          select subs.*, (subs.ledger_from::timestamp at time zone ${timeZone}) as ledger_start from subs
         ), live as (
+          -- Past the watermark, the readings since it and the one before them (where their units start).
           select mr.subscription_id, mr.kind, mr.previous_value, mr.value - mr.previous_value as quantity, mr.taken_at,
                  lag(mr.taken_at) over (partition by mr.subscription_id order by mr.id) as prev_at
-          from meter_readings mr join subs on subs.id = mr.subscription_id
+          from meter_readings mr join marked on marked.id = mr.subscription_id
           where mr.tenant_id = ${tenantId}
             and not exists (select 1 from reading_voids rv where rv.tenant_id = mr.tenant_id and rv.reading_id = mr.id)
+            and (marked.ledger_start is null or mr.taken_at >= marked.ledger_start
+                 or mr.id = (select max(a.id) from meter_readings a
+                             where a.tenant_id = ${tenantId} and a.subscription_id = marked.id and a.taken_at < marked.ledger_start))
         ), intervals as (
           select row_number() over () as k, subscription_id, (quantity * 1000)::numeric as units,
                  case when prev_at is null or prev_at >= taken_at then taken_at else prev_at end as a, taken_at as b
@@ -89,19 +107,24 @@ export async function findUnpricedMonths(
           select bc.subscription_id, to_char(bc.month, 'YYYY-MM') as month, sum(bc.quantity * 1000) as units
           from billed_consumption bc join subs on subs.id = bc.subscription_id
           join invoices i on i.tenant_id = bc.tenant_id and i.id = bc.invoice_id
-          where bc.tenant_id = ${tenantId} and i.status <> 'cancelled'
+          where bc.tenant_id = ${tenantId} and i.status <> 'cancelled' and (subs.ledger_from is null or bc.month >= subs.ledger_from)
           group by 1, 2
         ), months as (
-          select subs.id as subscription_id, subs.customer_id, subs.bundle_id, subs.started_on, subs.ended_on,
+          select subs.id as subscription_id, subs.customer_id, subs.bundle_id, subs.started_on, subs.ended_on, subs.ledger_from,
                  coalesce(metered.month, billed.month) as month,
-                 coalesce(metered.units, 0) - coalesce(billed.units, 0) as delta,
-                 sum(coalesce(billed.units, 0)) over (partition by subs.customer_id, coalesce(metered.month, billed.month)) as billed
+                 coalesce(metered.units, 0) - coalesce(billed.units, 0) as delta
           from metered full join billed on billed.subscription_id = metered.subscription_id and billed.month = metered.month
           join subs on subs.id = coalesce(metered.subscription_id, billed.subscription_id)
         )
         select subscription_id, customer_id, bundle_id, started_on::text as started_on, ended_on::text as ended_on, month,
-               (delta / 1000)::numeric(14,3)::text as delta, (billed / 1000)::numeric(14,3)::text as billed
-        from months where delta <> 0
+               (delta / 1000)::numeric(14,3)::text as delta,
+               -- What the customer's live invoices billed in the month on all its subscriptions (where tiers continue).
+               (select coalesce(sum(bc.quantity), 0) from billed_consumption bc
+                join subscriptions cs on cs.tenant_id = bc.tenant_id and cs.id = bc.subscription_id
+                join invoices bi on bi.tenant_id = bc.tenant_id and bi.id = bc.invoice_id
+                where bc.tenant_id = ${tenantId} and cs.tenant_id = ${tenantId} and cs.customer_id = months.customer_id
+                  and bc.month = to_date(months.month || '-01', 'YYYY-MM-DD') and bi.status <> 'cancelled')::numeric(14,3)::text as billed
+        from months where delta <> 0 and (ledger_from is null or month >= to_char(ledger_from, 'YYYY-MM'))
         order by customer_id, subscription_id, month`,
   );
   return rows.map((row) => ({
@@ -156,4 +179,19 @@ export async function findInvoiceRate(executor: Executor, tenantId: number, invo
     .from(invoiceExchangeRates)
     .where(and(eq(invoiceExchangeRates.tenantId, tenantId), eq(invoiceExchangeRates.invoiceId, invoiceId)));
   return row ?? null;
+}
+
+/**
+ * Moves each subscription's watermark to the last month an invoice just settled (nothing of it is
+ * left open): later runs read only from that month on.
+ */
+export async function advanceLedgerWatermarks(executor: Executor, tenantId: number, settledUpTo: Map<number, string>): Promise<void> {
+  if (!settledUpTo.size) return;
+  const values = sql.join(
+    [...settledUpTo].map(([id, month]) => sql`(${id}::int, ${`${month}-01`}::date)`),
+    sql`, `,
+  );
+  await executor.execute(
+    sql`update subscriptions s set ledger_from = v.month from (values ${values}) as v(id, month) where s.tenant_id = ${tenantId} and s.id = v.id`,
+  );
 }

@@ -30,8 +30,11 @@ export async function findSubscriptionsOfPeriod(
       // The customer's last live reading, and the last one its live invoices billed: not read since
       // the last invoice when the first is missing or not past the second (the billing run warns;
       // `findLastReadingTimes` dates the few it lists).
-      lastReadingId: sql<number | null>`(select max(mr.id) from meter_readings mr join subscriptions ms on ms.id = mr.subscription_id
-          where mr.tenant_id = ${subscriptions.tenantId} and ms.customer_id = ${subscriptions.customerId} and mr.kind = 'reading'
+      // (`ms.tenant_id` too: the customer's subscriptions are found by their index, not by a scan per row.)
+      lastReadingId: sql<
+        number | null
+      >`(select max(mr.id) from meter_readings mr join subscriptions ms on ms.tenant_id = mr.tenant_id and ms.id = mr.subscription_id
+          where mr.tenant_id = ${subscriptions.tenantId} and ms.tenant_id = ${subscriptions.tenantId} and ms.customer_id = ${subscriptions.customerId} and mr.kind = 'reading'
             and not exists (select 1 from reading_voids rv where rv.tenant_id = mr.tenant_id and rv.reading_id = mr.id))`.mapWith(Number),
       lastBilledReadingId: sql<number | null>`(select max(bi.last_reading_id) from invoices bi
           where bi.tenant_id = ${subscriptions.tenantId} and bi.customer_id = ${subscriptions.customerId} and bi.status <> 'cancelled')`.mapWith(
