@@ -70,17 +70,20 @@ export async function findUnpricedMonths(
           from subscriptions s
           where s.tenant_id = ${tenantId} and ${ofSubscriptions}
         ), marked as (
-          select subs.*, (subs.ledger_from::timestamp at time zone ${timeZone}) as ledger_start from subs
+          -- Past the watermark, the readings from the last one before it (where the next one's units start):
+          -- readings only follow each other in time, so those are the ones from that id on.
+          select subs.*,
+                 case when subs.ledger_from is null then 0
+                      else coalesce((select max(a.id) from meter_readings a
+                                     where a.tenant_id = ${tenantId} and a.subscription_id = subs.id
+                                       and a.taken_at < (subs.ledger_from::timestamp at time zone ${timeZone})), 0) end as from_id
+          from subs
         ), live as (
-          -- Past the watermark, the readings since it and the one before them (where their units start).
           select mr.subscription_id, mr.kind, mr.previous_value, mr.value - mr.previous_value as quantity, mr.taken_at,
                  lag(mr.taken_at) over (partition by mr.subscription_id order by mr.id) as prev_at
           from meter_readings mr join marked on marked.id = mr.subscription_id
-          where mr.tenant_id = ${tenantId}
+          where mr.tenant_id = ${tenantId} and mr.id >= marked.from_id
             and not exists (select 1 from reading_voids rv where rv.tenant_id = mr.tenant_id and rv.reading_id = mr.id)
-            and (marked.ledger_start is null or mr.taken_at >= marked.ledger_start
-                 or mr.id = (select max(a.id) from meter_readings a
-                             where a.tenant_id = ${tenantId} and a.subscription_id = marked.id and a.taken_at < marked.ledger_start))
         ), intervals as (
           select row_number() over () as k, subscription_id, (quantity * 1000)::numeric as units,
                  case when prev_at is null or prev_at >= taken_at then taken_at else prev_at end as a, taken_at as b
