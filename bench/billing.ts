@@ -108,6 +108,9 @@ await db.transaction(async (tx) => {
     from subscriptions s, generate_series(1, ${months}) k where s.service_id = ${serviceId}`);
   await exec(sql`insert into billed_consumption (tenant_id, invoice_id, subscription_id, month, quantity)
     select i.tenant_id, i.id, i.subscription_id, i.period_start, i.consumption from invoices i where i.service_id = ${serviceId}`);
+  // As the engine leaves them: each meter's ledger settled up to last month (its watermark).
+  await exec(sql`update subscriptions set ledger_from = (date_trunc('month', ${today.this_month}::date) - interval '1 month')::date
+    where tenant_id = ${TENANT} and service_id = ${serviceId}`);
 });
 await db.execute(sql`analyze`);
 const seedSeconds = (performance.now() - seedStarted) / 1000;
