@@ -1,25 +1,21 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import type { GenerateInvoicesResult } from '@meterline/contract/invoices';
 import type { Job, JobState } from '@meterline/contract/jobs';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJobs } from '../../../shared/api/jobs';
 import { useListUrlState } from '../../../shared/hooks/use-list-url-state';
 import { formatDateTime } from '../../../shared/lib/format-date';
 import { useSession } from '../../../shared/lib/session';
-import { BillingRunReport } from '../../../shared/ui/billing-run-report';
 import { DataTable } from '../../../shared/ui/data-table';
 import { JobProgress } from '../../../shared/ui/job-progress';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { StatusChip, type StatusTone } from '../../../shared/ui/status-chip';
 import { JobRowActions } from '../components/job-row-actions';
+
+/** Its own chunk: the report is read once a run is chosen, not on every visit to the list. */
+const JobReportDialog = lazy(() => import('../components/job-report-dialog'));
 
 const STATE_TONES: Record<JobState, StatusTone> = {
   queued: 'neutral',
@@ -32,22 +28,6 @@ const STATE_TONES: Record<JobState, StatusTone> = {
 export function JobStateChip({ state }: { state: JobState }) {
   const { t } = useTranslation();
   return <StatusChip label={t(`jobs.states.${state}`)} tone={STATE_TONES[state]} />;
-}
-
-/** A finished billing run's report, opened from its row. */
-function ReportDialog({ job, onClose }: { job: Job | null; onClose(): void }) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  const result = job?.result as GenerateInvoicesResult | null | undefined;
-  return (
-    <Dialog open={job !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>{t('jobs.report.title')}</DialogTitle>
-      <DialogContent>{result && <BillingRunReport result={result} />}</DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.close')}</Button>
-      </DialogActions>
-    </Dialog>
-  );
 }
 
 /**
@@ -139,7 +119,11 @@ export function JobListPage() {
         )}
         renderCardActions={(row) => <JobRowActions job={row} onShowReport={setReport} />}
       />
-      <ReportDialog job={report} onClose={() => setReport(null)} />
+      {report && (
+        <Suspense fallback={null}>
+          <JobReportDialog job={report} onClose={() => setReport(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
