@@ -446,7 +446,7 @@ export function createBillingEngine(deps: { clock: Clock; account: AccountHooks 
   return { planMeters, billMeters };
 }
 
-/** The error of a refused meter, for the single invoice (thrown) and the run (reported). */
+/** A meter refused because a live invoice already bills (part of) the period: the run reports it as skipped, not failed. */
 export function isAlreadyBilled(error: unknown): boolean {
   return (
     error instanceof HttpError &&

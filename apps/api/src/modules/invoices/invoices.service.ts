@@ -373,7 +373,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
       );
       const billed = await findBilledSubscriptionIds(db, scope, period.periodStart, period.periodEnd);
       // What is (to be) billed, per station: the plan's total in a dry run, the stored total after.
-      const billedTotals: { candidate: (typeof candidates)[number]; total: bigint; invoiceId: number | null }[] = [];
+      const billedTotals: { candidate: (typeof candidates)[number]; total: bigint }[] = [];
       const skip = (candidate: (typeof candidates)[number], reason: BillingSkipReason) => {
         result.skipped += 1;
         result.skipped_details.push({
@@ -431,7 +431,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
         if (isUnread && input.unread === 'skip') skip(candidate, 'not_read');
         else if (isDryRun) {
           result.created += 1;
-          billedTotals.push({ candidate, total: draft.priced.totals.total, invoiceId: null });
+          billedTotals.push({ candidate, total: draft.priced.totals.total });
         } else toBill.push({ candidate, days });
       });
       let done = 0;
@@ -461,7 +461,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
           if (outcome?.kind === 'created') {
             result.invoices.push(outcome.invoiceId);
             result.created += 1;
-            billedTotals.push({ candidate, total: outcome.total, invoiceId: outcome.invoiceId });
+            billedTotals.push({ candidate, total: outcome.total });
           } else if (outcome?.kind === 'skipped') skip(candidate, outcome.reason);
           else refused(candidate, outcome?.error);
         });
@@ -474,9 +474,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
       for (const meter of result.unread) meter.last_reading_at = readAt.get(meter.customer) ?? null;
       const stations = new Map<number | null, GenerateInvoicesResult['by_station'][number] & { minor: bigint }>();
       let amount = 0n;
-      for (const { candidate, total, invoiceId } of billedTotals) {
-        const minor = total;
-        void invoiceId;
+      for (const { candidate, total: minor } of billedTotals) {
         amount += minor;
         const station = stations.get(candidate.stationId) ?? {
           station: candidate.stationId,
