@@ -129,7 +129,7 @@ describe.skipIf(!isPostgres)('query plans at 200,000 rows (PostgreSQL)', () => {
       }
       return (originalQuery as (...rest: unknown[]) => unknown).apply(this, args);
     } as typeof pg.Client.prototype.query;
-  }, 120_000);
+  });
 
   afterAll(async () => {
     pg.Client.prototype.query = originalQuery;

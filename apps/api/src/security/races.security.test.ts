@@ -71,7 +71,7 @@ beforeAll(async () => {
   });
   collectors = [await fixture.as('a.collector'), await fixture.as('a.collector2')];
   bundleId = (await admin.post(path('bundles/'), { name: '5 A', price: '10', unit_price: '0.25' })).json().id;
-}, 120_000);
+});
 afterAll(async () => context?.close());
 
 describe('races', () => {

@@ -453,5 +453,5 @@ describe('tenant isolation, generated from the route table', () => {
     expect(failures).toEqual([]);
     expect(changed).toEqual([]);
     expect(counts.pathChecks).toBeGreaterThan(100);
-  }, 240_000);
+  });
 });

@@ -239,5 +239,5 @@ describe('fees of a month over random change dates', () => {
     );
     await setProrate(true);
     await expectMoneyInvariants(context.db);
-  }, 300_000);
+  });
 });

@@ -104,7 +104,7 @@ describe('onboarding checklist of the demo tenants', () => {
   beforeAll(async () => {
     context = await createTestContext();
     await seedDemo(context.databases, createPasswordHasher({ memoryCost: 8, timeCost: 1 }));
-  }, 120_000);
+  });
   afterAll(async () => context?.close());
 
   it('is complete for every demo tenant, so the dashboard shows no checklist', async () => {
