@@ -83,6 +83,7 @@ import { createTransactionService } from './modules/transactions/transactions.se
 import { transactionRoutes } from './modules/transactions/transactions.routes';
 import { createUserService } from './modules/users/users.service';
 import { userRoutes } from './modules/users/users.routes';
+import { admission, createAdmissionQueue } from './plugins/admission';
 import { authenticate } from './plugins/authenticate';
 import { errorHandler } from './plugins/error-handler';
 import { inputGuard } from './plugins/input-guard';
@@ -119,6 +120,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandler);
+  // PostgreSQL: requests take turns at the database, the pool's size at a time (busy is not down).
+  // PGlite has one connection that serialises every statement itself.
+  const isPostgres = databases.database('default').kind === 'postgres';
+  await app.register(admission, {
+    queue: isPostgres
+      ? createAdmissionQueue({ limit: config.pool.size, timeoutMs: config.pool.queueTimeoutMs, maxWaiting: config.pool.queueMax })
+      : null,
+  });
   await app.register(inputGuard);
   await app.register(securityHeaders);
   // Uploads (the settings logo): one file of 1 MB at most; the route reads the parts itself.

@@ -18,6 +18,12 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
+  /** PostgreSQL connections per database alias and per process (docs/operations.md, "Sizing the pool"). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  /** How long a request waits for its turn at the database before it is answered 503 `server_busy`. */
+  DATABASE_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** How many requests may wait for their turn; past that, new ones are answered `server_busy` at once. */
+  DATABASE_QUEUE_MAX: z.coerce.number().int().min(0).default(500),
   PUBLIC_URL: z.string().optional(),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
@@ -64,6 +70,8 @@ export interface Config {
   databaseUrl: string | null;
   /** Extra database aliases from DATABASE_URL_<ALIAS> (alias in lower case). */
   aliasUrls: Record<string, string>;
+  /** PostgreSQL only: connections per alias, and the requests' queue for them (plugins/admission.ts). */
+  pool: { size: number; queueTimeoutMs: number; queueMax: number };
   publicUrl: string;
   webDist: string;
   logLevel: string;
@@ -107,6 +115,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     dataDir: fromRoot(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL ?? null,
     aliasUrls,
+    pool: { size: env.DATABASE_POOL_SIZE, queueTimeoutMs: env.DATABASE_QUEUE_TIMEOUT_MS, queueMax: env.DATABASE_QUEUE_MAX },
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     webDist: fromRoot(env.WEB_DIST ?? 'apps/web/dist'),
     logLevel: env.LOG_LEVEL,

@@ -95,6 +95,9 @@ export async function createTestContext(options: { aliases?: string[]; env?: Rec
     ARGON2_TIME_COST: '1',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
+    // On PostgreSQL, requests wait their turn (plugins/admission.ts) as long as a slow, busy machine
+    // needs: a suite never fails because the machine is slow. The busy test sets its own bound.
+    DATABASE_QUEUE_TIMEOUT_MS: '600000',
     ...options.env,
   });
   const clock = createTestClock();

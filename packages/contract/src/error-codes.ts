@@ -26,6 +26,7 @@ export const ERROR_CODES = {
   // error-messages.ts (a code without English or Arabic fails the typecheck and a test).
   serverError: 'server_error',
   databaseUnavailable: 'database_unavailable',
+  serverBusy: 'server_busy',
   storageFull: 'storage_full',
   parseError: 'parse_error',
   unsupportedMediaType: 'unsupported_media_type',

@@ -47,6 +47,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
     en: 'The database cannot be reached right now. Nothing was saved; try again in a moment.',
     ar: 'تعذّر الوصول إلى قاعدة البيانات الآن. لم يُحفظ شيء؛ حاول مجددًا بعد قليل.',
   },
+  server_busy: {
+    en: 'The server is busy right now. Nothing was saved; try again in a few seconds.',
+    ar: 'الخادم مشغول الآن. لم يُحفظ شيء؛ حاول مجددًا بعد بضع ثوانٍ.',
+  },
   storage_full: {
     en: 'The server has no disk space left. Nothing was saved; ask your administrator to free space, then try again.',
     ar: 'لا توجد مساحة متبقية على قرص الخادم. لم يُحفظ شيء؛ اطلب من المسؤول إفراغ مساحة ثم حاول مجددًا.',

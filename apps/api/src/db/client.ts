@@ -59,6 +59,8 @@ export interface Database {
   sql: SqlExecutor;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: its pool's connections now (metrics; PGlite has one connection and no pool). */
+  pool?(): PoolState;
   /** Embedded only: a consistent copy of the data directory as a .tar.gz, taken while it serves (`npm run backup`). */
   backup?(file: string): Promise<number>;
 }
@@ -124,14 +126,54 @@ export async function openPglite(dataDir: string, alias = 'default', options: { 
   }
 }
 
-export async function openPostgres(url: string, alias = 'default', options: { max?: number } = {}): Promise<Database> {
-  // A database that cannot be reached fails a request within 5 s (answered 503), instead of hanging it.
+/** What the pool of one PostgreSQL alias holds now (the metrics, the admission queue's tests). */
+export interface PoolState {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+export async function openPostgres(url: string, alias = 'default', options: { max?: number; waitMs?: number } = {}): Promise<Database> {
+  // A database that cannot be reached fails a request within 5 s (answered 503), instead of hanging it;
+  // a request waiting that long for a free connection is answered `server_busy` (lib/http-errors.ts).
   // JIT off (docs/billing.md): the billing engine's ledger query is estimated at ~10^6 rows (a
   // generate_series per reading) and PostgreSQL spent 1.4 s compiling it for a 47 ms run, per batch.
   // Short statements over indexes, which is all this API runs, never gain from JIT.
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5_000, options: '-c jit=off' });
-  pool.on('error', (error) => console.error(`[db:${alias}] idle client error`, error.message));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.waitMs ?? 5_000,
+    options: '-c jit=off',
+  });
+  // A connection cut (a restart, a fail-over, a pooler's idle cut, pg_terminate_backend) makes its
+  // client emit 'error'. The pool listens only while a client is idle: a client checked out by a
+  // transaction that waits between two statements had no listener, and Node ends the process on an
+  // 'error' event nobody hears (issue 33). Every client gets its own listener for its whole life; the
+  // query in flight fails (answered 503 `database_unavailable`) and the pool drops the client on release.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.error(`[db:${alias}] connection lost: ${error.message}`));
+  });
+  pool.on('error', (error) => console.error(`[db:${alias}] idle client error: ${error.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // Drizzle's transaction on a pool sends BEGIN before the block that gives the connection back: a
+  // connection cut at that moment was never returned, and the pool shrank by one for good (found by
+  // connection-faults.security.test.ts: the pool could not end). Each transaction here checks out
+  // its client and always hands it back; Drizzle runs the transaction on that one client (a Drizzle
+  // instance per client, made once). A dead client is dropped by the pool on release.
+  const onClient = new WeakMap<pg.PoolClient, Db>();
+  db.transaction = async (run, config) => {
+    const client = await pool.connect();
+    try {
+      let clientDb = onClient.get(client);
+      if (!clientDb) {
+        clientDb = drizzlePg(client, { schema }) as unknown as Db;
+        onClient.set(client, clientDb);
+      }
+      return await clientDb.transaction(run, config);
+    } finally {
+      client.release();
+    }
+  };
   return {
     alias,
     kind: 'postgres',
@@ -156,6 +198,7 @@ export async function openPostgres(url: string, alias = 'default', options: { ma
     close: async () => {
       await pool.end();
     },
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
@@ -205,12 +248,16 @@ export async function openDatabases(options: {
   dataDir: string;
   databaseUrl: string | null;
   aliasUrls: Record<string, string>;
+  pool?: { size: number };
 }): Promise<DatabaseRegistry> {
   const databases = new Map<string, Database>();
+  const poolOptions = { max: options.pool?.size };
   databases.set(
     'default',
-    options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(path.join(options.dataDir, 'pglite')),
+    options.databaseUrl
+      ? await openPostgres(options.databaseUrl, 'default', poolOptions)
+      : await openPglite(path.join(options.dataDir, 'pglite')),
   );
-  for (const [alias, url] of Object.entries(options.aliasUrls)) databases.set(alias, await openPostgres(url, alias));
+  for (const [alias, url] of Object.entries(options.aliasUrls)) databases.set(alias, await openPostgres(url, alias, poolOptions));
   return new DatabaseRegistry(databases);
 }

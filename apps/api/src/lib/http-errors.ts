@@ -77,6 +77,17 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     headers: { 'retry-after': String(retryAfterSeconds) },
   });
 
+/**
+ * 503 `server_busy`: the database is reachable but this process has no connection free for the
+ * request within its bound (plugins/admission.ts, or the pool's own wait). Nothing was done; the
+ * same request (with its Idempotency-Key) may be sent again after `Retry-After`.
+ */
+export const serverBusy = (retryAfterSeconds = 2) =>
+  new HttpError(503, ERROR_CODES.serverBusy, {
+    extra: { retry_after: retryAfterSeconds },
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
+
 /** PostgreSQL unique violation (23505) or foreign-key violation (23503), from pg or PGlite. */
 export function databaseErrorCode(error: unknown): string | undefined {
   let current: unknown = error;
@@ -99,17 +110,21 @@ const CONNECTION_ERRNOS = new Set([
   'EAI_AGAIN',
 ]);
 const CONNECTION_MESSAGES =
-  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed/i;
+  /Connection terminated|connection timeout|Client has encountered a connection error|Client was closed|Connection terminated unexpectedly/i;
+/** pg-pool's answer to a request that waited its whole `connectionTimeoutMillis` for a free connection. */
+const POOL_WAIT_MESSAGE = /^timeout exceeded when trying to connect$/i;
 
 /**
  * A fault of the database rather than of the request: `unavailable` (PostgreSQL unreachable,
- * restarting, connection cut) or `storage_full` (no disk space). Walks the `cause` chain (Drizzle
- * wraps the driver's error).
+ * restarting, connection cut), `busy` (every connection in use for longer than a request may wait:
+ * the database is there, the server is full) or `storage_full` (no disk space). Walks the `cause`
+ * chain (Drizzle wraps the driver's error).
  */
-export function databaseFault(error: unknown): 'unavailable' | 'storage_full' | null {
+export function databaseFault(error: unknown): 'unavailable' | 'busy' | 'storage_full' | null {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current; depth += 1) {
     const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof message === 'string' && POOL_WAIT_MESSAGE.test(message)) return 'busy';
     if (
       code === 'ENOSPC' ||
       code === '53100' ||

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { codeOfZodIssue, ERROR_CODES, type ZodIssueLike } from '@meterline/contract/errors';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, databaseErrorCode, databaseFault, HttpError } from '../lib/http-errors';
+import { badRequest, databaseErrorCode, databaseFault, HttpError, serverBusy } from '../lib/http-errors';
 import { loggableError } from '../lib/loggable-error';
 import { requestLanguage } from './request-context';
 
@@ -45,6 +45,10 @@ function toHttpError(error: FastifyError, request: FastifyRequest): HttpError | 
   if (fault === 'unavailable') {
     request.log.error({ err: loggableError(error) }, 'database unavailable');
     return new HttpError(503, ERROR_CODES.databaseUnavailable, { headers: { 'retry-after': '5' } });
+  }
+  if (fault === 'busy') {
+    request.log.warn({ err: loggableError(error) }, 'no database connection free in time');
+    return serverBusy();
   }
   if (fault === 'storage_full') {
     request.log.error({ err: loggableError(error) }, 'no disk space left');
