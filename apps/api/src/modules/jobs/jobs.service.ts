@@ -192,16 +192,22 @@ export function createJobService(deps: { database: Database; log: (message: stri
     async enqueue<T>(kind: JobKind, values: { serviceId: number | null; input: T; startedBy: StartedBy }): Promise<Job> {
       const { actor } = values.startedBy;
       const params: JobParams<T> = { input: values.input, started_by: values.startedBy };
-      let row: JobRow;
-      try {
-        row = await insertJob(db, { tenantId: actor.tenantId, serviceId: values.serviceId, kind, params, createdBy: actor.userId });
-      } catch (error) {
-        if (!isUniqueViolation(error, 'jobs_one_active_per_kind')) throw error;
-        const running = await findActiveJob(db, actor.tenantId, kind);
-        throw new HttpError(409, ERROR_CODES.jobAlreadyRunning, {
-          params: { job: running?.id ?? 0 },
-          extra: { job: running?.id ?? null },
-        });
+      let row: JobRow | null = null;
+      // The active job may end between the refused insert and the look for it (another process ran
+      // it): then the slot is free and the insert is tried again, so a 409 always names a job.
+      for (let attempt = 0; !row; attempt += 1) {
+        try {
+          row = await insertJob(db, { tenantId: actor.tenantId, serviceId: values.serviceId, kind, params, createdBy: actor.userId });
+        } catch (error) {
+          if (!isUniqueViolation(error, 'jobs_one_active_per_kind')) throw error;
+          const running = await findActiveJob(db, actor.tenantId, kind);
+          if (running || attempt >= 2) {
+            throw new HttpError(409, ERROR_CODES.jobAlreadyRunning, {
+              params: { job: running?.id ?? 0 },
+              extra: { job: running?.id ?? null },
+            });
+          }
+        }
       }
       let queueJobId: string | null;
       try {
