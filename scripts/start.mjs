@@ -20,6 +20,8 @@ function newestChange(dir) {
   return newest;
 }
 
+// Where the start's time goes before the server's own phases (printed by the server's "Start:" line).
+const phases = [];
 const hasWebApp = fs.existsSync(path.join(webDir, 'index.html'));
 if (hasWebApp && process.env.SKIP_WEB_BUILD !== '1') {
   const sourcesChanged = Math.max(
@@ -34,9 +36,13 @@ if (hasWebApp && process.env.SKIP_WEB_BUILD !== '1') {
     const result = spawnSync('npm', ['run', 'build', '-w', '@meterline/web'], { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) process.exit(result.status ?? 1);
     console.log(`Web app built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    phases.push(['web build', (Date.now() - started) / 1000]);
   }
 }
 
 // The workers of a cluster (WEB_CONCURRENCY) run this file again: they take the primary's bundle.
+const bundleStarted = Date.now();
 const server = cluster.isPrimary ? await bundleApi() : API_BUNDLE;
+if (cluster.isPrimary) phases.push(['API bundle', (Date.now() - bundleStarted) / 1000]);
+process.env.METERLINE_START_PHASES = JSON.stringify(phases);
 await import(pathToFileURL(server).href);

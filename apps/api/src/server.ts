@@ -10,6 +10,18 @@ import { createPasswordHasher } from './lib/password';
 import { resolveWorkerCount } from './lib/workers';
 
 const startedAt = performance.now();
+/** Where a start's time goes (issue 33, item 5): each phase's seconds, printed once it listens. */
+const phases: [string, number][] = [];
+let phaseStartedAt = startedAt;
+const endPhase = (name: string) => {
+  const now = performance.now();
+  phases.push([name, (now - phaseStartedAt) / 1000]);
+  phaseStartedAt = now;
+};
+// Before this line: `npm start`'s own steps (scripts/start.mjs: the web build when its sources
+// changed, the API bundle), then Node and the API's modules.
+const before = JSON.parse(process.env.METERLINE_START_PHASES ?? '[]') as [string, number][];
+phases.push(...before, ['Node and modules', startedAt / 1000 - before.reduce((sum, [, seconds]) => sum + seconds, 0)]);
 const config = loadConfig();
 let databases: Awaited<ReturnType<typeof openDatabases>>;
 try {
@@ -18,12 +30,18 @@ try {
   console.error(`\nMeterline could not open its database: ${(error as Error).message}\n`);
   process.exit(1);
 }
+// PGlite: its WebAssembly start and, after a crash, the replay of the write-ahead log since the last checkpoint.
+endPhase(config.databaseUrl ? 'database connections' : 'database start (PGlite, WAL replay after a crash)');
 const workers = resolveWorkerCount(process.env.WEB_CONCURRENCY, { hasPostgres: Boolean(config.databaseUrl) });
 // Workers of a cluster find the databases migrated (and seeded) by the primary process.
 const isWorker = cluster.isWorker;
 if (cluster.isPrimary && workers.notice) console.warn(workers.notice);
 if (!isWorker) await databases.migrate();
+endPhase('migrations check');
 const seeded = config.seedDemo && !isWorker ? await seedDemo(databases, createPasswordHasher(config.argon2)) : false;
+// The demo is ~50 MB of WAL: a crash right after the first start replays none of it.
+if (seeded) await databases.database('default').checkpoint?.();
+endPhase(seeded ? 'demo data' : 'demo data check');
 
 if (cluster.isPrimary && workers.count > 1) {
   // WEB_CONCURRENCY=N over PostgreSQL: N processes share the port (node:cluster). The state they
@@ -67,6 +85,7 @@ if (cluster.isPrimary && workers.count > 1) {
 
 async function serve() {
   const app = await buildApp({ config, databases });
+  endPhase('API and job queue');
   // `npm run backup` asks the process that holds the embedded database for a consistent copy.
   const embedded = databases.all().find((database) => database.alias === 'default' && database.backup);
   if (!isWorker && embedded?.backup)
@@ -92,7 +111,9 @@ async function serve() {
   if (isWorker) process.on('disconnect', () => void shutdown('primary gone'));
 
   await app.listen({ port: config.port, host: config.host });
+  endPhase('listen');
   if (isWorker) return;
-  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  const seconds = (performance.now() / 1000).toFixed(1);
   console.log(startBanner(config, { seconds, seeded }));
+  console.log(`Start: ${phases.map(([name, phaseSeconds]) => `${name} ${phaseSeconds.toFixed(1)} s`).join(', ')}`);
 }

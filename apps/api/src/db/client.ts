@@ -35,7 +35,16 @@ const pgliteParsers = { [types.INT8]: (value: string) => value };
  * process. 32 MB instead of PostgreSQL's 128 MB keeps the embedded API under 300 MB (issue 18);
  * pages not in them are read from the data directory through the system's file cache.
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', 'max_wal_size=64MB'];
+
+/**
+ * A start after `kill -9` replays the write-ahead log written since the last checkpoint (issue 33,
+ * item 5: 30-179 s on a busy machine). PGlite runs PostgreSQL as one single-user backend, with no
+ * checkpointer process: `checkpoint_timeout` never fires, and a checkpoint came only when the WAL
+ * reached `max_wal_size` (1 GB by default) or at a clean stop. Now `max_wal_size` is 64 MB, the
+ * process checkpoints every few minutes while it runs, and after the demo seed (server.ts).
+ */
+const PGLITE_CHECKPOINT_EVERY_MS = 5 * 60_000;
 
 /**
  * The extensions the migrations create (0019: pg_trgm, the customer search's index). PGlite loads an
@@ -61,6 +70,8 @@ export interface Database {
   close(): Promise<void>;
   /** PostgreSQL only: its pool's connections now (metrics; PGlite has one connection and no pool). */
   pool?(): PoolState;
+  /** Embedded only: a checkpoint now, so that a crash replays nothing written before it. */
+  checkpoint?(): Promise<void>;
   /** Embedded only: a consistent copy of the data directory as a .tar.gz, taken while it serves (`npm run backup`). */
   backup?(file: string): Promise<number>;
 }
@@ -95,6 +106,9 @@ export async function openPglite(dataDir: string, alias = 'default', options: { 
       extensions: PGLITE_EXTENSIONS,
     });
     const db = drizzlePglite(yieldingInBackground(client), { schema }) as unknown as Db;
+    const checkpoint = async () => void (await client.exec('CHECKPOINT'));
+    const checkpoints = setInterval(() => void checkpoint().catch(() => undefined), PGLITE_CHECKPOINT_EVERY_MS);
+    checkpoints.unref();
     return {
       alias,
       kind: 'pglite',
@@ -114,7 +128,9 @@ export async function openPglite(dataDir: string, alias = 'default', options: { 
       migrate: async () => {
         await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
       },
+      checkpoint,
       close: async () => {
+        clearInterval(checkpoints);
         await client.close();
         lock?.release();
       },
