@@ -93,6 +93,8 @@ export const ERROR_CODES = {
   avatarEmpty: 'avatar_empty',
   avatarMissing: 'avatar_missing',
   avatarNoTenant: 'avatar_no_tenant',
+  // A typed avatar: an https: address or the app's own media URL (issue 33).
+  avatarAddress: 'avatar_address',
   tooManyFormFields: 'too_many_form_fields',
   formUnreadable: 'form_unreadable',
   regionNameTaken: 'region_name_taken',

@@ -143,6 +143,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
     en: 'Only users of a client can upload a picture; enter a picture address instead.',
     ar: 'رفع الصور متاح لمستخدمي العملاء فقط؛ أدخل عنوان صورة بدلًا من ذلك.',
   },
+  avatar_address: {
+    en: 'Enter an https:// picture address, or upload a picture.',
+    ar: 'أدخل عنوان صورة يبدأ بـ https://، أو ارفع صورة.',
+  },
   too_many_form_fields: { en: 'Too many form fields.', ar: 'حقول النموذج كثيرة جدًا.' },
   form_unreadable: { en: 'The form data could not be read.', ar: 'تعذّرت قراءة بيانات النموذج.' },
   region_name_taken: { en: 'A region with this name already exists.', ar: 'توجد منطقة بهذا الاسم.' },
