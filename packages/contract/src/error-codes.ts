@@ -65,6 +65,8 @@ export const ERROR_CODES = {
   passwordTooShort: 'password_too_short',
   passwordNumeric: 'password_numeric',
   wrongPassword: 'wrong_password',
+  // A password equal to the product's or the client's name, digits and punctuation aside (issue 33).
+  passwordIsName: 'password_is_name',
   roleNotAllowed: 'role_not_allowed',
   ownRole: 'own_role',
   ownAccount: 'own_account',

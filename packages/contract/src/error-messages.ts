@@ -102,6 +102,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
   },
   password_numeric: { en: 'This password is entirely numeric.', ar: 'كلمة المرور مكوّنة من أرقام فقط.' },
   wrong_password: { en: 'Invalid password.', ar: 'كلمة المرور غير صحيحة.' },
+  password_is_name: {
+    en: 'This password is the name of the product or of the client: choose another.',
+    ar: 'كلمة المرور هذه هي اسم المنتج أو اسم العميل: اختر كلمة مرور أخرى.',
+  },
   role_not_allowed: { en: 'You cannot assign this role.', ar: 'لا يمكنك إسناد هذا الدور.' },
   own_role: { en: 'You cannot change your own role.', ar: 'لا يمكنك تغيير دورك.' },
   own_account: { en: 'You cannot deactivate your own account.', ar: 'لا يمكنك إيقاف حسابك.' },
