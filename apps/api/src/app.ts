@@ -84,7 +84,9 @@ import { transactionRoutes } from './modules/transactions/transactions.routes';
 import { createUserService } from './modules/users/users.service';
 import { userRoutes } from './modules/users/users.routes';
 import { authenticate } from './plugins/authenticate';
-import { errorHandler } from './plugins/error-handler';
+import { answerClientError, answerFrameworkError, errorHandler } from './plugins/error-handler';
+import { requestLanguage } from './plugins/request-context';
+import { notFound } from './lib/http-errors';
 import { inputGuard } from './plugins/input-guard';
 import { securityHeaders } from './plugins/security-headers';
 import { createOutboxReminderChannel, type ReminderChannel } from './lib/reminder-channel';
@@ -114,6 +116,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Request ids (in logs and audit rows) unique across restarts and processes.
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: false },
+    // Refusals before routing, in the API's shape and without echoing the request (issue 33).
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -291,7 +296,7 @@ async function registerWebApp(app: FastifyInstance, webDist: string) {
   }
   app.setNotFoundHandler((request, reply) => {
     if (!hasWebApp || request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
-      return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
+      return reply.code(404).send(notFound().render(requestLanguage(request)));
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

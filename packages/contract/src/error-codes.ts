@@ -30,6 +30,13 @@ export const ERROR_CODES = {
   parseError: 'parse_error',
   unsupportedMediaType: 'unsupported_media_type',
   bodyTooLarge: 'too_large',
+  // Answered before routing (issue 33): a path parameter too long for the router, a request line
+  // and headers too large for Node's HTTP parser, a request that did not arrive in time, bytes that
+  // are no HTTP request.
+  uriTooLong: 'uri_too_long',
+  headersTooLarge: 'headers_too_large',
+  requestTimeout: 'request_timeout',
+  requestUnreadable: 'request_unreadable',
   invalidPage: 'invalid_page',
   // Field errors from the contract's schemas.
   required: 'required',

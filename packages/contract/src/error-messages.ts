@@ -54,6 +54,13 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
   parse_error: { en: 'The request body could not be read.', ar: 'تعذّرت قراءة محتوى الطلب.' },
   unsupported_media_type: { en: 'Unsupported media type.', ar: 'نوع المحتوى غير مدعوم.' },
   too_large: { en: 'Request body is too large.', ar: 'محتوى الطلب كبير جدًا.' },
+  uri_too_long: { en: 'The address of the request is too long.', ar: 'عنوان الطلب طويل جدًا.' },
+  headers_too_large: {
+    en: 'The address or the headers of the request are too large.',
+    ar: 'عنوان الطلب أو ترويساته كبيرة جدًا.',
+  },
+  request_timeout: { en: 'The request did not arrive in time.', ar: 'لم يصل الطلب في الوقت المحدد.' },
+  request_unreadable: { en: 'The request could not be read.', ar: 'تعذّرت قراءة الطلب.' },
   invalid_page: { en: 'Invalid page.', ar: 'صفحة غير صالحة.' },
   required: { en: 'This field is required.', ar: 'هذا الحقل مطلوب.' },
   blank: { en: 'This field may not be blank.', ar: 'لا يمكن ترك هذا الحقل فارغًا.' },
