@@ -85,7 +85,9 @@ import { createUserService } from './modules/users/users.service';
 import { userRoutes } from './modules/users/users.routes';
 import { admission, createAdmissionQueue } from './plugins/admission';
 import { authenticate } from './plugins/authenticate';
-import { errorHandler } from './plugins/error-handler';
+import { answerClientError, answerFrameworkError, errorHandler } from './plugins/error-handler';
+import { requestLanguage } from './plugins/request-context';
+import { notFound } from './lib/http-errors';
 import { inputGuard } from './plugins/input-guard';
 import { securityHeaders } from './plugins/security-headers';
 import { createOutboxReminderChannel, type ReminderChannel } from './lib/reminder-channel';
@@ -115,6 +117,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Request ids (in logs and audit rows) unique across restarts and processes.
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: false },
+    // Refusals before routing, in the API's shape and without echoing the request (issue 33).
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -300,7 +305,7 @@ async function registerWebApp(app: FastifyInstance, webDist: string) {
   }
   app.setNotFoundHandler((request, reply) => {
     if (!hasWebApp || request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
-      return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
+      return reply.code(404).send(notFound().render(requestLanguage(request)));
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -31,6 +31,13 @@ export const ERROR_CODES = {
   parseError: 'parse_error',
   unsupportedMediaType: 'unsupported_media_type',
   bodyTooLarge: 'too_large',
+  // Answered before routing (issue 33): a path parameter too long for the router, a request line
+  // and headers too large for Node's HTTP parser, a request that did not arrive in time, bytes that
+  // are no HTTP request.
+  uriTooLong: 'uri_too_long',
+  headersTooLarge: 'headers_too_large',
+  requestTimeout: 'request_timeout',
+  requestUnreadable: 'request_unreadable',
   invalidPage: 'invalid_page',
   // Field errors from the contract's schemas.
   required: 'required',
@@ -66,6 +73,8 @@ export const ERROR_CODES = {
   passwordTooShort: 'password_too_short',
   passwordNumeric: 'password_numeric',
   wrongPassword: 'wrong_password',
+  // A password equal to the product's or the client's name, digits and punctuation aside (issue 33).
+  passwordIsName: 'password_is_name',
   roleNotAllowed: 'role_not_allowed',
   ownRole: 'own_role',
   ownAccount: 'own_account',
@@ -94,6 +103,8 @@ export const ERROR_CODES = {
   avatarEmpty: 'avatar_empty',
   avatarMissing: 'avatar_missing',
   avatarNoTenant: 'avatar_no_tenant',
+  // A typed avatar: an https: address or the app's own media URL (issue 33).
+  avatarAddress: 'avatar_address',
   tooManyFormFields: 'too_many_form_fields',
   formUnreadable: 'form_unreadable',
   regionNameTaken: 'region_name_taken',

@@ -58,6 +58,13 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
   parse_error: { en: 'The request body could not be read.', ar: 'تعذّرت قراءة محتوى الطلب.' },
   unsupported_media_type: { en: 'Unsupported media type.', ar: 'نوع المحتوى غير مدعوم.' },
   too_large: { en: 'Request body is too large.', ar: 'محتوى الطلب كبير جدًا.' },
+  uri_too_long: { en: 'The address of the request is too long.', ar: 'عنوان الطلب طويل جدًا.' },
+  headers_too_large: {
+    en: 'The address or the headers of the request are too large.',
+    ar: 'عنوان الطلب أو ترويساته كبيرة جدًا.',
+  },
+  request_timeout: { en: 'The request did not arrive in time.', ar: 'لم يصل الطلب في الوقت المحدد.' },
+  request_unreadable: { en: 'The request could not be read.', ar: 'تعذّرت قراءة الطلب.' },
   invalid_page: { en: 'Invalid page.', ar: 'صفحة غير صالحة.' },
   required: { en: 'This field is required.', ar: 'هذا الحقل مطلوب.' },
   blank: { en: 'This field may not be blank.', ar: 'لا يمكن ترك هذا الحقل فارغًا.' },
@@ -106,6 +113,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
   },
   password_numeric: { en: 'This password is entirely numeric.', ar: 'كلمة المرور مكوّنة من أرقام فقط.' },
   wrong_password: { en: 'Invalid password.', ar: 'كلمة المرور غير صحيحة.' },
+  password_is_name: {
+    en: 'This password is the name of the product or of the client: choose another.',
+    ar: 'كلمة المرور هذه هي اسم المنتج أو اسم العميل: اختر كلمة مرور أخرى.',
+  },
   role_not_allowed: { en: 'You cannot assign this role.', ar: 'لا يمكنك إسناد هذا الدور.' },
   own_role: { en: 'You cannot change your own role.', ar: 'لا يمكنك تغيير دورك.' },
   own_account: { en: 'You cannot deactivate your own account.', ar: 'لا يمكنك إيقاف حسابك.' },
@@ -146,6 +157,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
   avatar_no_tenant: {
     en: 'Only users of a client can upload a picture; enter a picture address instead.',
     ar: 'رفع الصور متاح لمستخدمي العملاء فقط؛ أدخل عنوان صورة بدلًا من ذلك.',
+  },
+  avatar_address: {
+    en: 'Enter an https:// picture address, or upload a picture.',
+    ar: 'أدخل عنوان صورة يبدأ بـ https://، أو ارفع صورة.',
   },
   too_many_form_fields: { en: 'Too many form fields.', ar: 'حقول النموذج كثيرة جدًا.' },
   form_unreadable: { en: 'The form data could not be read.', ar: 'تعذّرت قراءة بيانات النموذج.' },

@@ -3,6 +3,7 @@ import { ERROR_CODES } from './errors';
 import { passwordSchema } from './auth';
 import { booleanQuerySchema, digitSystemSchema, forbiddenField, idSchema, optionalText, timestampSchema } from './common';
 import { listQuerySchema, paginatedSchema } from './pagination';
+import { isAvatarAddress } from './media-urls';
 import { TENANT_ROLES } from './roles';
 
 export { userListSpec } from './list-specs';
@@ -82,7 +83,8 @@ export const updateUserInputSchema = z.object({
   first_name: optionalText(150).optional(),
   last_name: optionalText(150).optional(),
   phone: optionalText(32).optional(),
-  avatar: z.string().max(500).nullable().optional(),
+  /** An `https:` address or the app's own media URL (`isAvatarAddress`); null removes it. */
+  avatar: z.string().max(500).refine(isAvatarAddress, { message: ERROR_CODES.avatarAddress }).nullable().optional(),
   digits: digitSystemSchema.nullable().optional(),
   role: tenantRoleSchema.optional(),
   is_active: z.boolean().optional(),

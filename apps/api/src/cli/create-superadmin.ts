@@ -6,7 +6,7 @@ import { openDatabases } from '../db/client';
 import { users } from '../db/schema/index';
 import { createPasswordHasher } from '../lib/password';
 import { formatErrorMessage } from '@meterline/contract/error-messages';
-import { MIN_PASSWORD_SCORE, passwordScore } from '../lib/password-strength';
+import { passwordProblem } from '../lib/password-strength';
 import { isUsernameTaken } from '../modules/users/users.repository';
 
 /** Makes the first superadmin of a production deployment; asks for the password (or SUPERADMIN_PASSWORD). */
@@ -29,8 +29,10 @@ if (!checked.success) {
   console.error(checked.error.issues.map((issue) => issue.message).join('\n'));
   process.exit(1);
 }
-if (passwordScore(password, [username, email]) < MIN_PASSWORD_SCORE) {
-  console.error(formatErrorMessage('password_too_weak', 'en'));
+// The superadmin belongs to no client: of the names, only the product's is refused.
+const problem = passwordProblem(password, [username, email]);
+if (problem) {
+  console.error(formatErrorMessage(problem, 'en'));
   process.exit(1);
 }
 const databases = await openDatabases(config);

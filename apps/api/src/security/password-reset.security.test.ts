@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -119,5 +120,90 @@ describe('weak passwords are refused wherever a password is set', () => {
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toHaveProperty('new_password');
     expect((await confirm('cedar-river-lantern-8')).statusCode).toBe(204);
+  });
+});
+
+describe("the product's and the client's names are refused as passwords wherever a password is set (issue 33)", () => {
+  const IS_NAME = 'This password is the name of the product or of the client: choose another.';
+
+  it('new user (also the first admin of a new client), own change, emailed reset: 400 password_is_name on the field', async () => {
+    const admin = await fixture.as('a.admin');
+    // Tenant A is "Tenant A", slug "tenant-a": case, spaces, digits and punctuation aside.
+    for (const name of ['meterline', 'Meterline2026!', ' METER-LINE 1 ', 'Tenant A 2026!', 'tenant-a!!99', 'TENANT-A']) {
+      const created = await admin.post('/api/auth/users/', { username: 'named.one', password: name, role: 'collector' });
+      expect(created.statusCode, name).toBe(400);
+      expect(created.json(), name).toMatchObject({ password: [IS_NAME], code: 'password_is_name' });
+    }
+    const arabic = await admin.post(
+      '/api/auth/users/',
+      { username: 'named.one', password: 'Meterline2026!', role: 'collector' },
+      { 'accept-language': 'ar' },
+    );
+    expect(arabic.json().password).toEqual(['كلمة المرور هذه هي اسم المنتج أو اسم العميل: اختر كلمة مرور أخرى.']);
+    // Another client's name is no name of this one (zxcvbn still judges it), and a longer phrase holding the name is no name.
+    expect(
+      (await admin.post('/api/auth/users/', { username: 'named.two', password: 'Tenant B 2026!', role: 'collector' })).json().code,
+    ).not.toBe('password_is_name');
+    expect(
+      (await admin.post('/api/auth/users/', { username: 'named.three', password: 'meterline-cedar-lantern-7', role: 'collector' }))
+        .statusCode,
+    ).toBe(201);
+
+    // A new client's first admin, created by the superadmin.
+    const superadmin = await fixture.as('superadmin');
+    const tenant = await superadmin.post('/api/tenants/', { name: 'Blue River Power', slug: 'blue-river' });
+    expect(tenant.statusCode, tenant.body).toBe(201);
+    const firstAdmin = (password: string) =>
+      superadmin.post(`/api/tenants/${tenant.json().id}/users/`, { username: 'blue.admin', password, role: 'admin' });
+    for (const name of ['Blue River Power 2026', 'blue-river!', 'Meterline2026!']) {
+      const refused = await firstAdmin(name);
+      expect(refused.statusCode, name).toBe(400);
+      expect(refused.json(), name).toMatchObject({ password: [IS_NAME], code: 'password_is_name' });
+    }
+    expect((await firstAdmin('cedar-river-lantern-10')).statusCode).toBe(201);
+
+    for (const name of ['Meterline2026!', 'tenant a']) {
+      const own = await admin.post('/api/auth/users/set_password/', { current_password: TEST_PASSWORD, new_password: name });
+      expect(own.statusCode, name).toBe(400);
+      expect(own.json(), name).toMatchObject({ new_password: [IS_NAME], code: 'password_is_name' });
+    }
+
+    context.mailer.sent.length = 0;
+    expect((await requestReset('a.collector@example.com', '10.24.0.1')).statusCode).toBe(204);
+    await vi.waitFor(() => expect(context.mailer.sent).toHaveLength(1));
+    const link = /\/reset-password\/([^/\s]+)\/([^/\s]+)/.exec(first(context.mailer.sent).text)!;
+    const confirm = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/users/reset_password_confirm/',
+      payload: { uid: link[1], token: link[2], new_password: 'Meterline 2026' },
+    });
+    expect(confirm.statusCode).toBe(400);
+    expect(confirm.json()).toMatchObject({ new_password: [IS_NAME], code: 'password_is_name' });
+  });
+
+  it("create-superadmin refuses the product's name before it opens a database", () => {
+    // An empty data directory of its own: were the password taken, the superadmin would land there.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meterline-superadmin-'));
+    try {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/create-superadmin.ts'], {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          LOG_LEVEL: 'silent',
+          SUPERADMIN_USERNAME: 'root',
+          SUPERADMIN_EMAIL: 'root@example.com',
+          SUPERADMIN_PASSWORD: 'Meterline2026!',
+        },
+        timeout: 60_000,
+      });
+      expect(run.status, run.stderr).toBe(1);
+      expect(run.stderr).toContain(IS_NAME);
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -119,6 +119,35 @@ describe('refresh', () => {
     expect((await me(pair.access)).statusCode).toBe(401);
   });
 
+  it('a repeat within the grace answers the new pair only while that pair is unused (both orders)', async () => {
+    // R1 → R2, R1 again (R2 unused): the same pair, then R2 → R3 still works.
+    const racing = await signIn(context.app, 'a.accountant', TEST_PASSWORD);
+    const second = await refresh(racing.refresh);
+    expect(second.statusCode).toBe(200);
+    const repeat = await refresh(racing.refresh);
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json()).toEqual(second.json());
+    const third = await refresh(second.json().refresh);
+    expect(third.statusCode).toBe(200);
+    expect((await me(third.json().access)).statusCode).toBe(200);
+
+    // R1 → R2 → R3, then R1 again within the grace: R2 was used, so R1 is a reuse.
+    const moved = await signIn(context.app, 'a.accountant', TEST_PASSWORD);
+    const r2 = await refresh(moved.refresh);
+    expect(r2.statusCode).toBe(200);
+    const r3 = await refresh(r2.json().refresh);
+    expect(r3.statusCode).toBe(200);
+    context.clock.advance(5);
+    const late = await refresh(moved.refresh);
+    console.log(`refresh-grace-after-successor-used: status=${late.statusCode} code=${late.json().code}`);
+    expect(late.statusCode).toBe(401);
+    expect(late.json().code).toBe('token_not_valid');
+    expect(late.body).not.toContain(r2.json().refresh);
+    // A reuse ends the session as any reuse does: the newest pair stops too.
+    expect((await refresh(r3.json().refresh)).statusCode).toBe(401);
+    expect((await me(r3.json().access)).statusCode).toBe(401);
+  });
+
   it('sessions have an absolute lifetime, however often they refresh', async () => {
     const client = await signIn(context.app, 'a.admin', TEST_PASSWORD);
     let token = client.refresh;

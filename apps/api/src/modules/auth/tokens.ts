@@ -126,7 +126,8 @@ export function createTokenService(deps: {
   /**
    * Rotates a refresh token: single use; presenting a used one revokes its whole family (a stolen
    * token and its thief's descendants stop working together) — except within a short grace window
-   * after its use, when it answers the same new pair again (two tabs refreshing at once).
+   * after its use, when it answers the same new pair again (two tabs refreshing at once), as long
+   * as that new pair's refresh token was not used in turn.
    */
   async function rotate(token: string, loadUser: (userId: number) => Promise<TokenUser>) {
     const claims = decode<RefreshTokenClaims>(token, 'refresh');
@@ -141,8 +142,13 @@ export function createTokenService(deps: {
       const row = await findRefreshToken(tx, claims.jti, { lock: true });
       if (!row || row.revokedAt || row.expiresAt.getTime() <= clock.now().getTime()) return { kind: 'invalid' as const };
       if (row.usedAt) {
-        const withinGrace = row.replacedBy !== null && clock.now().getTime() - row.usedAt.getTime() <= deps.refreshGraceSeconds * 1000;
-        return withinGrace ? { kind: 'repeat' as const, next: row.replacedBy as string } : { kind: 'reused' as const };
+        const withinGrace = clock.now().getTime() - row.usedAt.getTime() <= deps.refreshGraceSeconds * 1000;
+        if (!withinGrace || row.replacedBy === null) return { kind: 'reused' as const };
+        // The grace is for a tab that raced the rotation: once the successor was itself used, the
+        // session has moved on and this token is a reuse like any other (issue 33). Locked: a
+        // rotation of the successor in flight is waited for (always an older token, then a newer).
+        const successor = await findRefreshToken(tx, row.replacedBy, { lock: true });
+        return successor && !successor.usedAt ? { kind: 'repeat' as const, next: successor } : { kind: 'reused' as const };
       }
       if (user.tokenVersion !== claims.ver) return { kind: 'stale' as const };
       const issued = await issuePair(user, { id: claims.fam, startedAt: sessionStartedAt }, tx as unknown as Db);
@@ -153,8 +159,8 @@ export function createTokenService(deps: {
       case 'ok':
         return outcome.pair;
       case 'repeat': {
-        const next = await findRefreshToken(db, outcome.next);
-        if (!next || next.revokedAt || user.tokenVersion !== claims.ver) throw invalid();
+        const { next } = outcome;
+        if (next.revokedAt || user.tokenVersion !== claims.ver) throw invalid();
         return signPair(user, {
           familyId: claims.fam,
           jti: next.jti,

@@ -1,12 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { MAX_DB_INTEGER } from '@meterline/contract/common';
+import { MEDIA_NAME_PATTERN, MEDIA_URL_PREFIX } from '@meterline/contract/media-urls';
 
-/**
- * `<tenantId>-<32 hex>.<ext>`: unguessable (128 random bits), and it says which tenant (so which
- * database alias) holds the file, so serving it is one lookup whatever the number of aliases.
- */
-const MEDIA_NAME_PATTERN = /^([1-9]\d{0,9})-[0-9a-f]{32}\.(png|jpg|webp)$/;
-
+/** A new upload's name, `<tenantId>-<32 hex>.<ext>` (`MEDIA_NAME_PATTERN`): unguessable, and it names its tenant. */
 export function createMediaName(tenantId: number, extension: string): string {
   return `${tenantId}-${randomBytes(16).toString('hex')}.${extension}`;
 }
@@ -20,7 +16,7 @@ export function tenantIdOfMediaName(name: string): number | null {
 }
 
 export function mediaUrl(name: string | null): string | null {
-  return name ? `/api/media/${name}` : null;
+  return name ? `${MEDIA_URL_PREFIX}${name}` : null;
 }
 
 /**
@@ -28,8 +24,7 @@ export function mediaUrl(name: string | null): string | null {
  * outside address, another tenant's name, anything else a user typed as their avatar).
  */
 export function ownMediaNameOf(url: string | null, tenantId: number | null): string | null {
-  const prefix = '/api/media/';
-  if (!url?.startsWith(prefix) || tenantId === null) return null;
-  const name = url.slice(prefix.length);
+  if (!url?.startsWith(MEDIA_URL_PREFIX) || tenantId === null) return null;
+  const name = url.slice(MEDIA_URL_PREFIX.length);
   return tenantIdOfMediaName(name) === tenantId ? name : null;
 }

@@ -60,11 +60,11 @@ describe(`database aliases (${isPostgres ? 'PostgreSQL' : 'PGlite'}, two databas
 
     const admin = await superadmin.post(`/api/tenants/${tenant.id}/users/`, {
       username: 'far.admin',
-      password: 'far-away-pass',
+      password: 'distant-cedar-pass',
       role: 'admin',
     });
     expect(admin.statusCode).toBe(201);
-    const client = await signIn(context.app, 'far.admin', 'far-away-pass');
+    const client = await signIn(context.app, 'far.admin', 'distant-cedar-pass');
 
     const me = await client.get('/api/auth/users/me/');
     expect(me.json().tenant).toMatchObject({ id: tenant.id, currency: 'KWD', currency_decimals: 3, company_name: 'Far Away' });

@@ -189,3 +189,48 @@ describe('own picture upload (issue 17, item 7)', () => {
     expect(JSON.stringify(rows)).not.toContain(PNG_1X1.toString('base64'));
   });
 });
+
+describe('a typed avatar address (issue 33)', () => {
+  it("takes an https: address or the app's own media URL; refuses javascript:, data:, http: and the rest with a 400 on avatar in the caller's language", async () => {
+    const url = `/api/auth/users/${fixture.tenantA.users.support}/`;
+    const uploaded = (await upload(aSupport, PNG_1X1)).json().avatar as string;
+    for (const good of ['https://example.com/me.png', 'HTTPS://cdn.example.org/a/b.webp?size=64', uploaded]) {
+      const put = await aSupport.put(url, { avatar: good });
+      expect(put.statusCode, `${good}: ${put.body}`).toBe(200);
+      expect(put.json().avatar).toBe(good);
+    }
+    const refused = [
+      'javascript:alert(1)',
+      'JavaScript:alert(document.cookie)',
+      'data:image/png;base64,iVBORw0KGgo=',
+      'data:text/html,<script>alert(1)</script>',
+      'http://example.com/me.png',
+      '//example.com/me.png',
+      'https://user:secret@example.com/me.png',
+      'https:example.com/me.png',
+      ' https://example.com/me.png',
+      'https://example.com/a b.png',
+      'vbscript:msgbox(1)',
+      'ftp://example.com/me.png',
+      '/api/media/../../etc/passwd',
+      '/api/auth/users/me/',
+      `${uploaded}?x=1`,
+      'me.png',
+      '',
+    ];
+    for (const bad of refused) {
+      const put = await aSupport.put(url, { avatar: bad });
+      expect(put.statusCode, bad).toBe(400);
+      expect(put.json(), bad).toMatchObject({
+        code: 'avatar_address',
+        avatar: ['Enter an https:// picture address, or upload a picture.'],
+      });
+    }
+    const arabic = await aSupport.put(url, { avatar: 'javascript:alert(1)' }, { 'accept-language': 'ar' });
+    expect(arabic.statusCode).toBe(400);
+    expect(arabic.json().avatar).toEqual(['أدخل عنوان صورة يبدأ بـ https://، أو ارفع صورة.']);
+    // Nothing refused was stored; null still removes the picture.
+    expect(await avatarOf(fixture.tenantA.users.support)).toBe(uploaded);
+    expect((await aSupport.put(url, { avatar: null })).json().avatar).toBeNull();
+  });
+});

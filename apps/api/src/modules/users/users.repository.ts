@@ -236,3 +236,9 @@ export async function lockUsersTenantRow(tx: Executor, tenantId: number) {
   const [row] = await tx.select().from(tenants).where(eq(tenants.id, tenantId)).for('update');
   return row ?? null;
 }
+
+/** What a password of the tenant's users may not be (issue 33): the tenant's name and slug. */
+export async function findTenantNames(db: Executor, tenantId: number): Promise<string[]> {
+  const [row] = await db.select({ name: tenants.name, slug: tenants.slug }).from(tenants).where(eq(tenants.id, tenantId));
+  return row ? [row.name, row.slug] : [];
+}

@@ -26,6 +26,7 @@ import { createLimiter, type LimiterStore } from '../../lib/throttle';
 import {
   countOtherActiveAdmins,
   findActiveUsersByEmail,
+  findTenantNames,
   findTenantUser,
   findUserWithTenant,
   type UserWithTenant,
@@ -90,6 +91,8 @@ export function createUserService(deps: {
     windowSeconds: 3600,
   });
   const userInputsOf = (user: UserRow) => [user.username, user.email, user.firstName, user.lastName];
+  /** A password may not be the client's name or slug (null: the superadmin, the product's name only). */
+  const tenantNamesOf = (tenant: UserWithTenant['tenant']) => (tenant ? [tenant.name, tenant.slug] : []);
 
   function resetToken(user: UserRow, issuedAtSeconds: number): string {
     const stamp = issuedAtSeconds.toString(36);
@@ -176,7 +179,12 @@ export function createUserService(deps: {
     async create(actor: Actor, scope: TenantScope, input: CreateUserData, context: AuditContext): Promise<User> {
       assertAssignableRole(actor, input.role);
       if (await isUsernameTaken(db, input.username)) throw fieldError('username', ERROR_CODES.usernameTaken);
-      assertStrongPassword('password', input.password, [input.username, input.email, input.first_name, input.last_name]);
+      assertStrongPassword(
+        'password',
+        input.password,
+        [input.username, input.email, input.first_name, input.last_name],
+        await findTenantNames(db, scope.tenantId),
+      );
       const passwordHash = await passwords.hash(input.password);
       return db.transaction(async (tx) => {
         const row = await insertUser(tx, {
@@ -309,7 +317,7 @@ export function createUserService(deps: {
       if (!(await passwords.verify(found.user.passwordHash, currentPassword))) {
         throw fieldError('current_password', ERROR_CODES.wrongPassword);
       }
-      assertStrongPassword('new_password', newPassword, userInputsOf(found.user));
+      assertStrongPassword('new_password', newPassword, userInputsOf(found.user), tenantNamesOf(found.tenant));
       await changePassword(found.user, newPassword, context, 'set_password');
     },
 
@@ -335,7 +343,7 @@ export function createUserService(deps: {
       const expected = Buffer.from(resetToken(found.user, issuedAt));
       const given = Buffer.from(token);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
-      assertStrongPassword('new_password', newPassword, userInputsOf(found.user));
+      assertStrongPassword('new_password', newPassword, userInputsOf(found.user), tenantNamesOf(found.tenant));
       await changePassword(
         found.user,
         newPassword,
