@@ -10,6 +10,25 @@ import { FIELD_QUERY_GC_TIME_MS } from '../shared/offline/field-data-store';
 import { registerFieldWrites } from '../shared/offline/offline-writes';
 import { DisplayProviders } from './display-providers';
 
+/** 503 `server_busy` (the API's door was full, nothing was done): its `Retry-After`, in seconds. */
+function busyRetryAfter(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 503 || error.code !== 'server_busy') return null;
+  const seconds = Number(error.headers?.get('retry-after') ?? (error.data as { retry_after?: unknown } | null)?.retry_after);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 30) : 2;
+}
+
+/** A read refused as busy is tried again up to 3 times after the server's Retry-After; other 5xx once; a 4xx never. */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (busyRetryAfter(error) !== null) return failureCount < 3;
+  return failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+}
+
+/** Busy: the server's Retry-After; otherwise TanStack Query's own back-off (1 s, 2 s, ... up to 30 s). */
+export function queryRetryDelay(failureCount: number, error: unknown): number {
+  const busy = busyRetryAfter(error);
+  return busy !== null ? busy * 1000 : Math.min(1000 * 2 ** failureCount, 30_000);
+}
+
 export function createAppQueryClient() {
   // TanStack Query assumes it starts online: a page opened with no network must know at once.
   if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
@@ -18,8 +37,9 @@ export function createAppQueryClient() {
       queries: {
         gcTime: QUERY_GC_TIME_MS,
         refetchOnWindowFocus: false,
-        // A 4xx will not change on retry; network blips and 5xx get one more try.
-        retry: (failureCount, error) => failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        // A 4xx will not change on retry; network blips and 5xx get one more try; busy, three.
+        retry: shouldRetryQuery,
+        retryDelay: queryRetryDelay,
       },
     },
   });
