@@ -38,8 +38,10 @@ import { createCustomerImportService } from './modules/customer-import/customer-
 import { customerImportRoutes } from './modules/customer-import/customer-import.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { createIdempotency } from './modules/idempotency/idempotency';
-import { createJobService } from './modules/jobs/jobs.service';
+import { createJobService, type JobService } from './modules/jobs/jobs.service';
 import { jobRoutes } from './modules/jobs/jobs.routes';
+import { createHealthService } from './modules/health/health.service';
+import { healthRoutes } from './modules/health/health.routes';
 import { billingRunJob } from './modules/invoices/billing-run-job';
 import { statementsJob } from './modules/account/statements-job';
 import { createInvoiceService } from './modules/invoices/invoices.service';
@@ -97,6 +99,8 @@ export interface AppDependencies {
   /** How overdue reminders leave (default: text files in the outbox folder). */
   reminderChannel?: ReminderChannel;
   logger?: boolean | { level: string };
+  /** The job queue (default: pg-boss in `default`); a test passes its own to stop it. */
+  jobs?: JobService;
   /** Sees every route as it is registered (the tests walk the route table with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -216,14 +220,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', async () => printer.close());
   // Long work runs as jobs on the queue (issue 29): pg-boss in `default`, started when the app is
   // ready and stopped when it closes; each kind's work is registered here, so `jobs` imports no module.
-  const jobs = createJobService({
-    database: databases.database('default'),
-    log: (message, error) => app.log.error({ err: error }, message),
-  });
+  const jobs =
+    deps.jobs ??
+    createJobService({
+      database: databases.database('default'),
+      log: (message, error) => app.log.error({ err: error }, message),
+    });
   jobs.handle('billing_run', billingRunJob({ invoices, databases }));
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
   await app.register(jobRoutes, { prefix: '/api/jobs', jobs, db });
+  // Operations (issue 33): liveness and readiness, without a token.
+  await app.register(healthRoutes, { prefix: '/api/health', health: createHealthService({ databases, jobs }) });
   await app.register(invoiceRoutes, { prefix: '/api/services/:serviceId/invoices', invoices, databases, idempotency, printer, jobs });
   await app.register(invoicePaymentRoutes, { prefix: '/api/services/:serviceId/invoices', payments, databases, idempotency });
   await app.register(paymentRoutes, { prefix: '/api/services/:serviceId/payments', payments, databases });

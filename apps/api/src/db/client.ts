@@ -64,6 +64,17 @@ export interface Database {
 }
 
 /**
+ * The `when` of the journal's last migration: drizzle's migrator writes it as `created_at` in
+ * `drizzle.__drizzle_migrations`, so a database whose latest row is older has migrations to run.
+ */
+export function latestMigrationMillis(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(...journal.entries.map((entry) => entry.when));
+}
+
+/**
  * The PGlite client as Drizzle sees it: a query or transaction started by background work (a job)
  * first lets waiting requests in (`lib/background.ts`); requests themselves go straight through.
  */

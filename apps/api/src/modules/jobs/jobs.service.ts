@@ -175,6 +175,11 @@ export function createJobService(deps: { database: Database; log: (message: stri
       }
     },
 
+    /** The queue is started and not stopping (the readiness check). */
+    isRunning(): boolean {
+      return boss !== null && !isStopping;
+    },
+
     /** Stops taking jobs; a running one stops at its next batch and is left for the next start. */
     async stop() {
       if (!boss) return;
