@@ -1,4 +1,4 @@
-import { hkdfSync, randomUUID } from 'node:crypto';
+import { hkdfSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyJwt from '@fastify/jwt';
@@ -6,7 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { LOGO_MAX_BYTES } from '@meterline/contract/config';
@@ -88,6 +88,7 @@ import { userRoutes } from './modules/users/users.routes';
 import { authenticate } from './plugins/authenticate';
 import { errorHandler } from './plugins/error-handler';
 import { inputGuard } from './plugins/input-guard';
+import { requestId, requestIdOf } from './plugins/request-id';
 import { securityHeaders } from './plugins/security-headers';
 import { createOutboxReminderChannel, type ReminderChannel } from './lib/reminder-channel';
 
@@ -98,7 +99,8 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** How overdue reminders leave (default: text files in the outbox folder). */
   reminderChannel?: ReminderChannel;
-  logger?: boolean | { level: string };
+  /** Fastify's logger: JSON lines on stdout at `config.logLevel` unless told otherwise (tests: off, or a stream). */
+  logger?: FastifyServerOptions['logger'];
   /** The job queue (default: pg-boss in `default`); a test passes its own to stop it. */
   jobs?: JobService;
   /** Sees every route as it is registered (the tests walk the route table with it). */
@@ -115,14 +117,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // X-Forwarded-For counts only from the configured proxy (TRUST_PROXY); by default nobody's.
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
-    // Request ids (in logs and audit rows) unique across restarts and processes.
-    genReqId: () => randomUUID(),
+    // Request ids (`reqId` in logs, audit rows, X-Request-Id): the caller's sane one, else a UUID.
+    genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: false },
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandler);
+  await app.register(requestId);
   await app.register(inputGuard);
   await app.register(securityHeaders);
   // Uploads (the settings logo): one file of 1 MB at most; the route reads the parts itself.

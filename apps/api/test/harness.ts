@@ -88,6 +88,8 @@ export async function createTestContext(
   options: {
     aliases?: string[];
     env?: Record<string, string>;
+    /** The app's logger (default: off). */
+    logger?: AppDependencies['logger'];
     /** The app's job queue, made by the test on the app's databases (default: the app makes its own). */
     jobs?: (databases: DatabaseRegistry) => AppDependencies['jobs'];
   } = {},
@@ -112,7 +114,7 @@ export async function createTestContext(
     databases,
     clock,
     mailer,
-    logger: false,
+    logger: options.logger ?? false,
     jobs: options.jobs?.(databases),
     onRoute: (route) => void routes.push(route),
   });
