@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { DatabaseRegistry } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
+import { createMetrics } from './lib/metrics';
 import { createPasswordHasher } from './lib/password';
 import { addressRoutes } from './modules/addresses/addresses.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -88,6 +89,7 @@ import { userRoutes } from './modules/users/users.routes';
 import { authenticate } from './plugins/authenticate';
 import { errorHandler } from './plugins/error-handler';
 import { inputGuard } from './plugins/input-guard';
+import { prometheusMetrics } from './plugins/metrics';
 import { requestId, requestIdOf } from './plugins/request-id';
 import { securityHeaders } from './plugins/security-headers';
 import { createOutboxReminderChannel, type ReminderChannel } from './lib/reminder-channel';
@@ -126,6 +128,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandler);
   await app.register(requestId);
+  // Prometheus metrics (issue 33): measured only when METRICS_TOKEN is set.
+  const metrics = config.metricsToken ? createMetrics() : null;
+  await app.register(prometheusMetrics, { token: config.metricsToken, metrics });
   await app.register(inputGuard);
   await app.register(securityHeaders);
   // Uploads (the settings logo): one file of 1 MB at most; the route reads the parts itself.
@@ -185,7 +190,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(authenticate, { tokens, databases });
 
-  await app.register(authRoutes, { prefix: '/api/auth/jwt', auth, tokens });
+  await app.register(authRoutes, { prefix: '/api/auth/jwt', auth, tokens, onSignInRefused: (code) => metrics?.signInRefused(code) });
   await app.register(userRoutes, { prefix: '/api/auth/users', users, db });
   await app.register(tenantRoutes, { prefix: '/api/tenants', tenants, db });
   await app.register(tenantUserRoutes, { prefix: '/api/tenants', tenants, users, db });
@@ -228,13 +233,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     createJobService({
       database: databases.database('default'),
       log: (message, error) => app.log.error({ err: error }, message),
+      onFailed: (kind) => metrics?.jobFailed(kind),
     });
   jobs.handle('billing_run', billingRunJob({ invoices, databases }));
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
   await app.register(jobRoutes, { prefix: '/api/jobs', jobs, db });
-  // Operations (issue 33): liveness and readiness, without a token.
+  // Operations (issue 33): liveness and readiness without a token; the metrics' gauges read the pools and the queue.
   await app.register(healthRoutes, { prefix: '/api/health', health: createHealthService({ databases, jobs }) });
+  metrics?.watch({
+    pools: () =>
+      databases.all().flatMap((database) => (database.connections ? [{ alias: database.alias, ...database.connections() }] : [])),
+    queueDepths: () => jobs.queueDepths(),
+  });
   await app.register(invoiceRoutes, { prefix: '/api/services/:serviceId/invoices', invoices, databases, idempotency, printer, jobs });
   await app.register(invoicePaymentRoutes, { prefix: '/api/services/:serviceId/invoices', payments, databases, idempotency });
   await app.register(paymentRoutes, { prefix: '/api/services/:serviceId/payments', payments, databases });

@@ -61,6 +61,15 @@ export interface Database {
   close(): Promise<void>;
   /** Embedded only: a consistent copy of the data directory as a .tar.gz, taken while it serves (`npm run backup`). */
   backup?(file: string): Promise<number>;
+  /** PostgreSQL only: the pool's connections now (PGlite is one connection inside the process). */
+  connections?(): PoolConnections;
+}
+
+/** A pool's state for the metrics: connections in use, idle, and queries waiting for one. */
+export interface PoolConnections {
+  inUse: number;
+  idle: number;
+  waiting: number;
 }
 
 /**
@@ -167,6 +176,7 @@ export async function openPostgres(url: string, alias = 'default', options: { ma
     close: async () => {
       await pool.end();
     },
+    connections: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
