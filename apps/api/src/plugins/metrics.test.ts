@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { servicePath } from '../../test/billing';
 import { createFixture, type Fixture } from '../../test/fixtures';
 import { createTestContext, isPostgres, type Client, type TestContext } from '../../test/harness';
 
 /* Issue 33: Prometheus metrics at /api/metrics, with the bearer token METRICS_TOKEN only. */
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
+
+it('refuses a METRICS_TOKEN shorter than 16 characters at start', () => {
+  expect(() => loadConfig({ METRICS_TOKEN: 'too-short' })).toThrow('METRICS_TOKEN: must be at least 16 characters');
+  expect(loadConfig({ METRICS_TOKEN: TOKEN }).metricsToken).toBe(TOKEN);
+  expect(loadConfig({}).metricsToken).toBeNull();
+});
 
 describe('without METRICS_TOKEN', () => {
   let context: TestContext;
