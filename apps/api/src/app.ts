@@ -1,4 +1,4 @@
-import { hkdfSync, randomUUID } from 'node:crypto';
+import { hkdfSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyJwt from '@fastify/jwt';
@@ -6,7 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { LOGO_MAX_BYTES } from '@meterline/contract/config';
@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { DatabaseRegistry } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
+import { createMetrics } from './lib/metrics';
 import { createPasswordHasher } from './lib/password';
 import { addressRoutes } from './modules/addresses/addresses.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -38,8 +39,10 @@ import { createCustomerImportService } from './modules/customer-import/customer-
 import { customerImportRoutes } from './modules/customer-import/customer-import.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { createIdempotency } from './modules/idempotency/idempotency';
-import { createJobService } from './modules/jobs/jobs.service';
+import { createJobService, type JobService } from './modules/jobs/jobs.service';
 import { jobRoutes } from './modules/jobs/jobs.routes';
+import { createHealthService } from './modules/health/health.service';
+import { healthRoutes } from './modules/health/health.routes';
 import { billingRunJob } from './modules/invoices/billing-run-job';
 import { statementsJob } from './modules/account/statements-job';
 import { createInvoiceService } from './modules/invoices/invoices.service';
@@ -89,6 +92,8 @@ import { answerClientError, answerFrameworkError, errorHandler } from './plugins
 import { requestLanguage } from './plugins/request-context';
 import { notFound } from './lib/http-errors';
 import { inputGuard } from './plugins/input-guard';
+import { prometheusMetrics } from './plugins/metrics';
+import { requestId, requestIdOf } from './plugins/request-id';
 import { securityHeaders } from './plugins/security-headers';
 import { createOutboxReminderChannel, type ReminderChannel } from './lib/reminder-channel';
 
@@ -99,7 +104,10 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** How overdue reminders leave (default: text files in the outbox folder). */
   reminderChannel?: ReminderChannel;
-  logger?: boolean | { level: string };
+  /** Fastify's logger: JSON lines on stdout at `config.logLevel` unless told otherwise (tests: off, or a stream). */
+  logger?: FastifyServerOptions['logger'];
+  /** The job queue (default: pg-boss in `default`); a test passes its own to stop it. */
+  jobs?: JobService;
   /** Sees every route as it is registered (the tests walk the route table with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -114,8 +122,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // X-Forwarded-For counts only from the configured proxy (TRUST_PROXY); by default nobody's.
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
-    // Request ids (in logs and audit rows) unique across restarts and processes.
-    genReqId: () => randomUUID(),
+    // Request ids (`reqId` in logs, audit rows, X-Request-Id): the caller's sane one, else a UUID.
+    genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: false },
     // Refusals before routing, in the API's shape and without echoing the request (issue 33).
     frameworkErrors: answerFrameworkError,
@@ -125,6 +133,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandler);
+  await app.register(requestId);
+  // Prometheus metrics (issue 33): measured only when METRICS_TOKEN is set.
+  const metrics = config.metricsToken ? createMetrics() : null;
+  await app.register(prometheusMetrics, { token: config.metricsToken, metrics });
   // PostgreSQL: requests take turns at the database, the pool's size at a time (busy is not down).
   // PGlite has one connection that serialises every statement itself.
   const isPostgres = databases.database('default').kind === 'postgres';
@@ -192,7 +204,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(authenticate, { tokens, databases });
 
-  await app.register(authRoutes, { prefix: '/api/auth/jwt', auth, tokens });
+  await app.register(authRoutes, { prefix: '/api/auth/jwt', auth, tokens, onSignInRefused: (code) => metrics?.signInRefused(code) });
   await app.register(userRoutes, { prefix: '/api/auth/users', users, db });
   await app.register(tenantRoutes, { prefix: '/api/tenants', tenants, db });
   await app.register(tenantUserRoutes, { prefix: '/api/tenants', tenants, users, db });
@@ -230,14 +242,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', async () => printer.close());
   // Long work runs as jobs on the queue (issue 29): pg-boss in `default`, started when the app is
   // ready and stopped when it closes; each kind's work is registered here, so `jobs` imports no module.
-  const jobs = createJobService({
-    database: databases.database('default'),
-    log: (message, error) => app.log.error({ err: error }, message),
-  });
+  const jobs =
+    deps.jobs ??
+    createJobService({
+      database: databases.database('default'),
+      log: (message, error) => app.log.error({ err: error }, message),
+      onFailed: (kind) => metrics?.jobFailed(kind),
+    });
   jobs.handle('billing_run', billingRunJob({ invoices, databases }));
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
   await app.register(jobRoutes, { prefix: '/api/jobs', jobs, db });
+  // Operations (issue 33): liveness and readiness without a token; the metrics' gauges read the pools and the queue.
+  await app.register(healthRoutes, { prefix: '/api/health', health: createHealthService({ databases, jobs }) });
+  metrics?.watch({
+    pools: () =>
+      databases.all().flatMap((database) => (database.connections ? [{ alias: database.alias, ...database.connections() }] : [])),
+    queueDepths: () => jobs.queueDepths(),
+    admission: () => app.admission?.state() ?? null,
+  });
   await app.register(invoiceRoutes, { prefix: '/api/services/:serviceId/invoices', invoices, databases, idempotency, printer, jobs });
   await app.register(invoicePaymentRoutes, { prefix: '/api/services/:serviceId/invoices', payments, databases, idempotency });
   await app.register(paymentRoutes, { prefix: '/api/services/:serviceId/payments', payments, databases });

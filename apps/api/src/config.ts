@@ -60,6 +60,8 @@ const envSchema = z.object({
       message: 'name the proxy (addresses, CIDRs or a hop count): trusting every client would let anyone forge its address',
     }),
   CHROMIUM_PATH: z.string().optional(),
+  /** The bearer token of `GET /api/metrics` (Prometheus); unset: the route answers 404. */
+  METRICS_TOKEN: z.string().trim().min(16, { message: 'must be at least 16 characters' }).optional(),
 });
 
 export interface Config {
@@ -91,6 +93,8 @@ export interface Config {
   /** Fastify's trustProxy: false, the trusted proxies' addresses, or a test on the hop count. */
   trustProxy: false | string[] | ((address: string, hop: number) => boolean);
   chromiumPath: string | null;
+  /** `GET /api/metrics` answers only with `Authorization: Bearer <this>`; null: it is off (404). */
+  metricsToken: string | null;
 }
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
@@ -139,6 +143,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     redisUrl: env.REDIS_URL ?? null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     chromiumPath: env.CHROMIUM_PATH ?? null,
+    metricsToken: env.METRICS_TOKEN ?? null,
   };
 }
 

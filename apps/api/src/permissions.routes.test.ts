@@ -17,7 +17,10 @@ beforeAll(async () => {
 });
 afterAll(async () => context?.close());
 
-/** Routes open without a rule of the table: sign-in, the signed-in user's own data, files. */
+/**
+ * Routes open without a rule of the table: sign-in, the signed-in user's own data, files, and the
+ * operations probes (health without a token, metrics with METRICS_TOKEN: issue 33).
+ */
 const OPEN_ROUTES = new Set([
   'POST /api/auth/jwt/create/',
   'POST /api/auth/jwt/refresh/',
@@ -28,6 +31,9 @@ const OPEN_ROUTES = new Set([
   'POST /api/auth/users/reset_password_confirm/',
   'GET /api/media/:name',
   'GET /api/media/*',
+  'GET /api/health/live',
+  'GET /api/health/ready',
+  'GET /api/metrics',
 ]);
 
 function permissionHooksOf(route: RouteOptions): PermissionHook[] {

@@ -7,6 +7,7 @@ import { installBackupSignal } from './db/backup';
 import { openDatabases } from './db/client';
 import { seedDemo } from './seed/demo';
 import { createPasswordHasher } from './lib/password';
+import { serveClusterMetrics } from './lib/metrics';
 import { resolveWorkerCount } from './lib/workers';
 
 const startedAt = performance.now();
@@ -48,6 +49,8 @@ if (cluster.isPrimary && workers.count > 1) {
   // must share (login throttling, idempotency keys, refresh tokens, the signing key) lives in the
   // database or Redis, never in a process (docs/operations.md, "Several processes").
   await databases.close();
+  // A scrape of /api/metrics reaches one worker: it asks this process for every worker's sum.
+  if (config.metricsToken) serveClusterMetrics();
   let stopping = false;
   const fork = () => cluster.fork({ SKIP_WEB_BUILD: '1' });
   for (let index = 0; index < workers.count; index += 1) fork();

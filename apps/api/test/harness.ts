@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptio
 import pg from 'pg';
 import { isErrorCode } from '@meterline/contract/errors';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type AppDependencies } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { DatabaseRegistry, openPglite, openPostgres, type Database, type Db } from '../src/db/client';
 import type { Clock } from '../src/lib/clock';
@@ -84,7 +84,16 @@ export interface TestContext {
 }
 
 /** A fresh app on its own copy of the migrated template database (plus optional extra aliases). */
-export async function createTestContext(options: { aliases?: string[]; env?: Record<string, string> } = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: {
+    aliases?: string[];
+    env?: Record<string, string>;
+    /** The app's logger (default: off). */
+    logger?: AppDependencies['logger'];
+    /** The app's job queue, made by the test on the app's databases (default: the app makes its own). */
+    jobs?: (databases: DatabaseRegistry) => AppDependencies['jobs'];
+  } = {},
+): Promise<TestContext> {
   const map = new Map<string, Database>();
   map.set('default', await openTestDatabase('default'));
   for (const alias of options.aliases ?? []) map.set(alias, await openTestDatabase(alias));
@@ -103,7 +112,15 @@ export async function createTestContext(options: { aliases?: string[]; env?: Rec
   const clock = createTestClock();
   const mailer = createMemoryMailer();
   const routes: RouteOptions[] = [];
-  const app = await buildApp({ config, databases, clock, mailer, logger: false, onRoute: (route) => void routes.push(route) });
+  const app = await buildApp({
+    config,
+    databases,
+    clock,
+    mailer,
+    logger: options.logger ?? false,
+    jobs: options.jobs?.(databases),
+    onRoute: (route) => void routes.push(route),
+  });
   await app.ready();
   const secret = await getOrCreateSecret(databases.default, 'jwt-signing-key');
   return {

@@ -217,6 +217,8 @@ export const ERROR_CODES = {
   jobAlreadyRunning: 'job_already_running',
   jobNotActive: 'job_not_active',
   jobNotDone: 'job_not_done',
+  // Operations (issue 33): the readiness check names its failing checks.
+  notReady: 'not_ready',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

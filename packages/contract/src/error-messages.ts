@@ -429,6 +429,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
     en: 'This job has not finished: its document is not ready yet.',
     ar: 'لم تنتهِ هذه المهمة بعد: مستندها غير جاهز.',
   },
+  not_ready: {
+    en: 'The server is not ready to serve requests: see the failing checks.',
+    ar: 'الخادم غير جاهز لخدمة الطلبات: راجع الفحوص التي لم تنجح.',
+  },
 };
 
 /** `{name}` placeholders filled from params; an unknown placeholder stays as written. */

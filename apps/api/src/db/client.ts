@@ -68,12 +68,30 @@ export interface Database {
   sql: SqlExecutor;
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** PostgreSQL only: its pool's connections now (metrics; PGlite has one connection and no pool). */
-  pool?(): PoolState;
   /** Embedded only: a checkpoint now, so that a crash replays nothing written before it. */
   checkpoint?(): Promise<void>;
   /** Embedded only: a consistent copy of the data directory as a .tar.gz, taken while it serves (`npm run backup`). */
   backup?(file: string): Promise<number>;
+  /** PostgreSQL only: the pool's connections now (PGlite is one connection inside the process). */
+  connections?(): PoolConnections;
+}
+
+/** A pool's state for the metrics: connections in use, idle, and queries waiting for one. */
+export interface PoolConnections {
+  inUse: number;
+  idle: number;
+  waiting: number;
+}
+
+/**
+ * The `when` of the journal's last migration: drizzle's migrator writes it as `created_at` in
+ * `drizzle.__drizzle_migrations`, so a database whose latest row is older has migrations to run.
+ */
+export function latestMigrationMillis(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(...journal.entries.map((entry) => entry.when));
 }
 
 /**
@@ -142,13 +160,6 @@ export async function openPglite(dataDir: string, alias = 'default', options: { 
   }
 }
 
-/** What the pool of one PostgreSQL alias holds now (the metrics, the admission queue's tests). */
-export interface PoolState {
-  total: number;
-  idle: number;
-  waiting: number;
-}
-
 export async function openPostgres(url: string, alias = 'default', options: { max?: number; waitMs?: number } = {}): Promise<Database> {
   // A database that cannot be reached fails a request within 5 s (answered 503), instead of hanging it;
   // a request waiting that long for a free connection is answered `server_busy` (lib/http-errors.ts).
@@ -214,7 +225,7 @@ export async function openPostgres(url: string, alias = 'default', options: { ma
     close: async () => {
       await pool.end();
     },
-    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    connections: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

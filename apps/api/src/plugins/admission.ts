@@ -63,10 +63,13 @@ export function createAdmissionQueue(options: { limit: number; timeoutMs: number
   };
 }
 
-/** Requests that never reach a database take no turn: the web app's files and the liveness probe. */
+/**
+ * Requests that take no turn: the web app's files and the API's documentation (no database), the
+ * health probes and the metrics (bounded on their own, and they must answer while a burst waits).
+ */
 function takesATurn(request: FastifyRequest): boolean {
   const url = request.url;
-  return url.startsWith('/api/') && !url.startsWith('/api/health/live') && !url.startsWith('/api/docs');
+  return url.startsWith('/api/') && !['/api/health/', '/api/metrics', '/api/docs'].some((prefix) => url.startsWith(prefix));
 }
 
 async function admissionPlugin(app: FastifyInstance, options: { queue: AdmissionQueue | null }) {

@@ -155,8 +155,8 @@ describe.runIf(isPostgres)('connections cut under the API (PostgreSQL)', () => {
     await expectMoneyInvariants(context.db);
     // Every connection went back to the pool: none was lost to a cut (a transaction cut at its BEGIN
     // kept its connection checked out for good before, and the pool shrank with every such cut).
-    const pool = context.databases.database('default').pool!();
-    expect({ inUse: pool.total - pool.idle, waiting: pool.waiting }).toEqual({ inUse: 0, waiting: 0 });
+    const pool = context.databases.database('default').connections!();
+    expect({ inUse: pool.inUse, waiting: pool.waiting }).toEqual({ inUse: 0, waiting: 0 });
   });
 });
 

@@ -123,7 +123,7 @@ export async function startServer(env: Record<string, string>): Promise<Server> 
       PORT: String(port),
       HOST: '127.0.0.1',
       SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
       ARGON2_MEMORY_KIB: '8',
       ARGON2_TIME_COST: '1',
       NODE_ENV: 'production',

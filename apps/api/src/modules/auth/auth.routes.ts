@@ -8,13 +8,21 @@ import {
   tokenRefreshInputSchema,
   tokenVerifyInputSchema,
 } from '@meterline/contract/auth';
-import { errorSchema, ERROR_CODES, validationErrorSchema } from '@meterline/contract/errors';
-import { unauthorized } from '../../lib/http-errors';
+import { errorSchema, ERROR_CODES, validationErrorSchema, type ErrorCode } from '@meterline/contract/errors';
+import { HttpError, unauthorized } from '../../lib/http-errors';
 import { noContent } from '../../lib/route-schemas';
 import type { AuthService } from './auth.service';
 import type { TokenService } from './tokens';
 
-export async function authRoutes(app: FastifyInstance, options: { auth: AuthService; tokens: TokenService }) {
+export async function authRoutes(
+  app: FastifyInstance,
+  options: {
+    auth: AuthService;
+    tokens: TokenService;
+    /** Told of every refused sign-in, by its code (the metrics' counter). */
+    onSignInRefused?: (code: ErrorCode) => void;
+  },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
 
@@ -28,7 +36,14 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
         response: { 200: tokenPairSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema },
       },
     },
-    async (request) => options.auth.login(request.body, request.ip),
+    async (request) => {
+      try {
+        return await options.auth.login(request.body, request.ip);
+      } catch (error) {
+        if (error instanceof HttpError) options.onSignInRefused?.(error.code);
+        throw error;
+      }
+    },
   );
 
   routes.post(

@@ -76,7 +76,12 @@ const POLLING_SECONDS = 2;
  * is the job as users see it (one queued or running per tenant and kind); pg-boss delivers it to
  * one worker, and delivers it again after a crash.
  */
-export function createJobService(deps: { database: Database; log: (message: string, error?: unknown) => void }) {
+export function createJobService(deps: {
+  database: Database;
+  log: (message: string, error?: unknown) => void;
+  /** Told of every job that ends failed (the metrics' counter). */
+  onFailed?: (kind: JobKind) => void;
+}) {
   const { database } = deps;
   const db = database.db;
   const handlers = new Map<JobKind, JobHandler>();
@@ -110,6 +115,7 @@ export function createJobService(deps: { database: Database; log: (message: stri
       if (!(error instanceof HttpError)) deps.log(`job ${jobId} (${kind}) failed`, error);
       const detail = error instanceof HttpError ? JSON.stringify(error.body) : 'A server error occurred.';
       await finishJob(db, jobId, { state: 'failed', error: detail });
+      deps.onFailed?.(kind);
     } finally {
       runningHere.delete(jobId);
     }
@@ -175,6 +181,19 @@ export function createJobService(deps: { database: Database; log: (message: stri
       }
     },
 
+    /** The queue is started and not stopping (the readiness check). */
+    isRunning(): boolean {
+      return boss !== null && !isStopping;
+    },
+
+    /** Deliveries waiting per kind (queued or to retry, not the running ones): one count per kind. */
+    async queueDepths(): Promise<Record<JobKind, number>> {
+      const started = boss;
+      if (!started) throw new Error('the job queue is not running');
+      const depths = await Promise.all(JOB_KINDS.map(async (kind) => [kind, await started.getQueueSize(kind)] as const));
+      return Object.fromEntries(depths) as Record<JobKind, number>;
+    },
+
     /** Stops taking jobs; a running one stops at its next batch and is left for the next start. */
     async stop() {
       if (!boss) return;
@@ -216,6 +235,7 @@ export function createJobService(deps: { database: Database; log: (message: stri
         // The queue refused it: the job ends failed at once, so it does not hold the tenant's slot.
         deps.log(`job ${row.id} (${kind}) could not be queued`, error);
         if (await claimJob(db, row.id)) await finishJob(db, row.id, { state: 'failed', error: 'The job could not be queued.' });
+        deps.onFailed?.(kind);
         throw error;
       }
       if (queueJobId) await setQueueJobId(db, row.id, queueJobId);
