@@ -137,12 +137,18 @@ export function createJobService(deps: {
   }
 
   async function ensureQueue(started: PgBoss, kind: JobKind) {
-    if (await started.getQueue(kind)) return;
-    try {
-      await started.createQueue(kind, { name: kind, policy: 'standard', ...QUEUE_OPTIONS });
-    } catch (error) {
-      // Another process (PostgreSQL, several API processes) made it at the same time.
-      if (!(await started.getQueue(kind))) throw error;
+    for (let attempt = 1; ; attempt += 1) {
+      if (await started.getQueue(kind)) return;
+      try {
+        await started.createQueue(kind, { name: kind, policy: 'standard', ...QUEUE_OPTIONS });
+        return;
+      } catch (error) {
+        // Another process (PostgreSQL, several API processes) made it at the same time: either it
+        // exists now, or the two creations deadlocked (40P01) and the other one is about to commit.
+        if (await started.getQueue(kind)) return;
+        if (attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
     }
   }
 
