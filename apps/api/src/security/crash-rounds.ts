@@ -62,7 +62,8 @@ function randomFrom(seed: number) {
   };
 }
 
-async function freePort(): Promise<number> {
+/** A port nobody listens on now (127.0.0.1), for a process a test or the crash rounds start. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

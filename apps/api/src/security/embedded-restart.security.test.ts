@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config';
+import { freePort } from './crash-rounds';
 import { DEMO_PASSWORD } from '../seed/demo';
 
 /**
@@ -17,14 +17,6 @@ import { DEMO_PASSWORD } from '../seed/demo';
  */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meterline-restart-'));
 let child: ChildProcess | null = null;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** `npm start`'s script on the test's data directory; resolves once it answers, with its output and the time taken. */
 async function start(port: number): Promise<{ seconds: number; output: string }> {

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,6 +8,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { first } from '@meterline/contract/invariant';
 import { REPO_ROOT } from '../config';
+import { freePort } from './crash-rounds';
 import { createFixture, TEST_PASSWORD, type Fixture } from '../../test/fixtures';
 import { databaseUrlFor } from '../../test/global-setup';
 import { createTestContext, isPostgres, type TestContext } from '../../test/harness';
@@ -25,14 +25,6 @@ const baseUrl = process.env.TEST_DATABASE_URL ?? '';
 const redisUrl = process.env.REDIS_URL ? Object.assign(new URL(process.env.REDIS_URL), { pathname: '/13' }).toString() : null;
 /** A process is waited for as long as it starts; only one that never answers fails the test. */
 const START_LIMIT_MS = 240_000;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface ApiProcess {
   url: string;
