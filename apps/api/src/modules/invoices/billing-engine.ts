@@ -190,7 +190,11 @@ export function createBillingEngine(deps: { clock: Clock; account: AccountHooks 
     const tariffs = tariffRows.map(toTariffRule);
     const feesOfMonth = new Map(fees);
     const unpriced = new Map<number, typeof unpricedRows>();
-    for (const row of unpricedRows) unpriced.set(row.customerId, [...(unpriced.get(row.customerId) ?? []), row]);
+    for (const row of unpricedRows) {
+      const rows = unpriced.get(row.customerId);
+      if (rows) rows.push(row);
+      else unpriced.set(row.customerId, [row]);
+    }
     // What earlier meters of the batch bill, per customer: their fees of a month and their units of a month.
     const feesPlanned = new Map<string, bigint>();
     const unitsPlanned = new Map<number, Map<string, bigint>>();
