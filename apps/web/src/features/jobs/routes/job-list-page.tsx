@@ -65,6 +65,8 @@ export function JobListPage() {
       flex: 1,
       minWidth: 180,
       sortable: false,
+      // A flex cell centres the bar and its caption in the row's height (a block cell set them at the top).
+      display: 'flex',
       renderCell: ({ row }) => <JobProgress job={row} isCompact />,
     },
     {
