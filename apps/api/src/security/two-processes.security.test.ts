@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,8 +6,7 @@ import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { first } from '@meterline/contract/invariant';
-import { REPO_ROOT } from '../config';
-import { freePort } from './crash-rounds';
+import { call as callServer, startServer, type Server } from './crash-rounds';
 import { createFixture, TEST_PASSWORD, type Fixture } from '../../test/fixtures';
 import { databaseUrlFor } from '../../test/global-setup';
 import { createTestContext, isPostgres, type TestContext } from '../../test/harness';
@@ -23,59 +21,18 @@ import { createTestContext, isPostgres, type TestContext } from '../../test/harn
 const baseUrl = process.env.TEST_DATABASE_URL ?? '';
 /** Redis database 13 of REDIS_URL's server: its own, flushed at the start (other tests use others). */
 const redisUrl = process.env.REDIS_URL ? Object.assign(new URL(process.env.REDIS_URL), { pathname: '/13' }).toString() : null;
-/** A process is waited for as long as it starts; only one that never answers fails the test. */
-const START_LIMIT_MS = 240_000;
-
-interface ApiProcess {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-async function startProcess(env: Record<string, string>): Promise<ApiProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/api/src/server.ts')], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the API process ended (${child.exitCode}):\n${output.join('')}`);
-    const answer = await fetch(`${url}/api/services/`).catch(() => null);
-    if (answer?.status === 401) return { url, child, output };
-    if (Date.now() - started > START_LIMIT_MS) throw new Error(`the API process never answered:\n${output.join('')}`);
-    await sleep(200);
-  }
-}
-
-async function call(process: ApiProcess, method: string, url: string, options: { token?: string; body?: unknown; key?: string } = {}) {
-  const response = await fetch(`${process.url}${url}`, {
-    method,
-    headers: {
-      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.key ? { 'idempotency-key': options.key } : {}),
-    },
-    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-}
-
 describe.runIf(isPostgres)('two API processes over one PostgreSQL' + (redisUrl ? ' and one Redis' : ''), () => {
   let context: TestContext;
   let fixture: Fixture;
-  let a: ApiProcess;
-  let b: ApiProcess;
+  let a: Server;
+  let b: Server;
   let dataDir: string;
   const servicePath = (rest: string) => `/api/services/${fixture.tenantA.electricityId}/${rest}`;
-  const signIn = async (process: ApiProcess, username: string, password = TEST_PASSWORD) =>
-    call(process, 'POST', '/api/auth/jwt/create/', { body: { username, password } });
+  /** A call to one of the two processes (`startServer`'s answer: status, headers, JSON body). */
+  const call = (server: Server, method: string, url: string, options: { token?: string; body?: unknown; key?: string } = {}) =>
+    callServer(server.baseUrl, options.token ?? null, method, url, options.body, options.key ? { 'idempotency-key': options.key } : {});
+  const signIn = async (server: Server, username: string, password = TEST_PASSWORD) =>
+    call(server, 'POST', '/api/auth/jwt/create/', { body: { username, password } });
 
   beforeAll(async () => {
     // The fixture's tenants and users are written by an in-process app on its own database; the two
@@ -97,29 +54,22 @@ describe.runIf(isPostgres)('two API processes over one PostgreSQL' + (redisUrl ?
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
       DATA_DIR: dataDir,
       WEB_DIST: path.join(dataDir, 'no-web'),
-      LOG_LEVEL: 'warn',
-      ARGON2_MEMORY_KIB: '8',
-      ARGON2_TIME_COST: '1',
       LOGIN_FAILURES_PER_ACCOUNT_AND_IP: '4',
       LOGIN_FAILURES_PER_IP_PER_MINUTE: '1000',
       REFRESH_GRACE_SECONDS: '0',
     };
-    [a, b] = await Promise.all([startProcess(env), startProcess(env)]);
+    [a, b] = await Promise.all([startServer(env), startServer(env)]);
   });
 
   afterAll(async () => {
-    for (const apiProcess of [a, b]) apiProcess?.child.kill('SIGTERM');
-    await Promise.all(
-      [a, b].map((apiProcess) =>
-        apiProcess && apiProcess.child.exitCode === null ? new Promise((resolve) => apiProcess.child.once('exit', resolve)) : null,
-      ),
-    );
+    for (const server of [a, b]) server?.child.kill('SIGTERM');
+    await Promise.all([a?.exited, b?.exited]);
     await context?.close();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('counts failed sign-ins across both processes: the account locks after four, whichever process is asked', async () => {
-    for (const process of [a, b, a, b]) expect((await signIn(process, 'a.support', 'wrong-password-1')).status).toBe(401);
+    for (const server of [a, b, a, b]) expect((await signIn(server, 'a.support', 'wrong-password-1')).status).toBe(401);
     const locked = await signIn(a, 'a.support');
     expect(locked.status).toBe(429);
     expect((await signIn(b, 'a.support')).status).toBe(429);
