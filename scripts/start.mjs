@@ -35,8 +35,9 @@ if (hasWebApp && process.env.SKIP_WEB_BUILD !== '1') {
     const started = Date.now();
     const result = spawnSync('npm', ['run', 'build', '-w', '@meterline/web'], { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) process.exit(result.status ?? 1);
-    console.log(`Web app built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-    phases.push(['web build', (Date.now() - started) / 1000]);
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`Web app built in ${seconds.toFixed(1)} s.`);
+    phases.push(['web build', seconds]);
   }
 }
 

@@ -58,7 +58,7 @@ if (cluster.isPrimary && workers.count > 1) {
   cluster.on('listening', () => {
     listening += 1;
     if (listening === workers.count) {
-      const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+      const seconds = (performance.now() / 1000).toFixed(1);
       console.log(
         `\nMeterline is running on http://localhost:${config.port}  (${workers.count} processes, ready in ${seconds} s, PostgreSQL (DATABASE_URL))`,
       );

@@ -160,7 +160,7 @@ export async function openPglite(dataDir: string, alias = 'default', options: { 
   }
 }
 
-export async function openPostgres(url: string, alias = 'default', options: { max?: number; waitMs?: number } = {}): Promise<Database> {
+export async function openPostgres(url: string, alias = 'default', options: { max?: number } = {}): Promise<Database> {
   // A database that cannot be reached fails a request within 5 s (answered 503), instead of hanging it;
   // a request waiting that long for a free connection is answered `server_busy` (lib/http-errors.ts).
   // JIT off (docs/billing.md): the billing engine's ledger query is estimated at ~10^6 rows (a
@@ -169,7 +169,7 @@ export async function openPostgres(url: string, alias = 'default', options: { ma
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
-    connectionTimeoutMillis: options.waitMs ?? 5_000,
+    connectionTimeoutMillis: 5_000,
     options: '-c jit=off',
   });
   // A connection cut (a restart, a fail-over, a pooler's idle cut, pg_terminate_backend) makes its
@@ -180,7 +180,9 @@ export async function openPostgres(url: string, alias = 'default', options: { ma
   pool.on('connect', (client) => {
     client.on('error', (error) => console.error(`[db:${alias}] connection lost: ${error.message}`));
   });
-  pool.on('error', (error) => console.error(`[db:${alias}] idle client error: ${error.message}`));
+  // The pool re-emits an idle client's error, and throws it when nobody listens: the client's own
+  // listener above has logged it already.
+  pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // Drizzle's transaction on a pool sends BEGIN before the block that gives the connection back: a
   // connection cut at that moment was never returned, and the pool shrank by one for good (found by

@@ -6,14 +6,10 @@ import { databaseErrorCode } from '../../lib/http-errors';
  * client, PostgreSQL's pool): no table of the app is read.
  */
 
-/** `select 1`: the database answers. */
-export async function pingDatabase(database: Database): Promise<void> {
-  await database.sql.executeSql('select 1');
-}
-
 /**
  * The `created_at` of the newest migration drizzle's migrator recorded (its journal's `when`);
- * null when none is recorded or its table is not there (a database never migrated).
+ * null when none is recorded or its table is not there (a database never migrated). One statement
+ * answers both checks: a database that cannot be reached rejects it.
  */
 export async function latestAppliedMigration(database: Database): Promise<number | null> {
   try {
