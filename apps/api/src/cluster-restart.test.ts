@@ -85,7 +85,7 @@ afterAll(async () => {
 });
 
 describe.runIf(isPostgres)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
-  it('starts a new API process when one is killed, and the new processes answer', { timeout: 900_000 }, async () => {
+  it('starts a new API process when one is killed, and the new processes answer', { timeout: 2_400_000 }, async () => {
     server = await startServer({
       DATABASE_URL: databaseUrlFor(baseUrl, dbName),
       WEB_CONCURRENCY: '2',

@@ -121,5 +121,5 @@ describe.skipIf(isPostgres)('kill -9 during a billing run (PGlite)', () => {
       for (const server of servers) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 600_000);
+  }, 2_400_000);
 });

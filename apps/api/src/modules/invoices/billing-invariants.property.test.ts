@@ -319,7 +319,8 @@ describe('billing under random work', () => {
     expect(stepsRun).toBe(2 * RUNS_PER_SEED * STEPS_PER_RUN);
     // Not vacuous: every kind of step did change something at least once.
     expect([...succeeded].sort()).toEqual(['bundle', 'cancel', 'invoice', 'payment', 'reading', 'reversal', 'run', 'void']);
-    // A limit for a hung test, like the fuzz files': ~85 CPU seconds, but 489 s alone at load 15-19
-    // on a 2-core machine, and over 600 s there beside a second Vitest worker (issue 12, item 5).
-  }, 900_000);
+    // A limit for a hung test only (issue 33, item 7): ~85 CPU seconds, but 489 s alone at load 15-19
+    // on a 2-core machine, over 600 s beside a second Vitest worker, and past 900 s beside the
+    // journeys at load 12-15 (2026-11-28): the stage's own limit, 40 min, is this test's too.
+  }, 2_400_000);
 });
