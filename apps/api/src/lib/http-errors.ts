@@ -109,8 +109,7 @@ const CONNECTION_ERRNOS = new Set([
   'ENETUNREACH',
   'EAI_AGAIN',
 ]);
-const CONNECTION_MESSAGES =
-  /Connection terminated|connection timeout|Client has encountered a connection error|Client was closed/i;
+const CONNECTION_MESSAGES = /Connection terminated|connection timeout|Client has encountered a connection error|Client was closed/i;
 /** pg-pool's answer to a request that waited its whole `connectionTimeoutMillis` for a free connection. */
 const POOL_WAIT_MESSAGE = /^timeout exceeded when trying to connect$/i;
 
