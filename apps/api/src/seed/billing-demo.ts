@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { currencyDecimals, formatScaled, parseScaled, QUANTITY_SCALE, TAX_RATE_SCALE, UNIT_PRICE_SCALE } from '@meterline/contract/money';
-import { formatInvoiceNumber, statusFor } from '../modules/invoices/invoice-rules';
+import { statusFor } from '../modules/invoices/invoice-rules';
+import { formatInvoiceNumber } from '../modules/numbering/number-formats';
 import { findSettings, updateSettings } from '../modules/config/config.repository';
 import { meterInvoiceLines, priceLines, type DraftLine } from '../modules/invoices/invoice-lines';
 import { seedPricingOf, seedTariffsDemo } from './tariffs-demo';

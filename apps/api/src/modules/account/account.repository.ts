@@ -9,7 +9,6 @@ import {
   lateFees,
   type CreditMovementKind,
 } from '../../db/schema/index';
-import { takeNextCreditNoteSequence } from '../config/config.repository';
 import type { ServiceScope } from '../../scope/service-scope';
 import { first } from '@meterline/contract/invariant';
 
@@ -53,29 +52,6 @@ export async function insertCreditMovement(
   values: Omit<typeof creditMovements.$inferInsert, 'kind'> & { kind: CreditMovementKind },
 ): Promise<typeof creditMovements.$inferSelect> {
   return first(await executor.insert(creditMovements).values(values).returning(), 'a row inserted into creditMovements');
-}
-
-/** Moves the customer's credit (the check constraint refuses it below zero) and answers balance and credit after. */
-export async function addToCustomerCredit(
-  executor: Executor,
-  tenantId: number,
-  customerId: number,
-  delta: bigint,
-): Promise<{ balance: bigint; credit: bigint }> {
-  return first(
-    await executor
-      .update(customers)
-      .set({ credit: sql`${customers.credit} + ${delta.toString()}::bigint` })
-      .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
-      .returning({ balance: customers.balance, credit: customers.credit }),
-    'the updated customers row',
-  );
-}
-
-/** The next credit note number of the tenant, under the settings row's lock: gapless like the invoices'. */
-export async function allocateCreditNoteNumber(executor: Executor, tenantId: number, year: string): Promise<string> {
-  const next = await takeNextCreditNoteSequence(executor, { tenantId });
-  return `CN-${year}-${String(next).padStart(6, '0')}`;
 }
 
 export async function insertCreditNote(executor: Executor, values: typeof creditNotes.$inferInsert): Promise<CreditNoteRow> {

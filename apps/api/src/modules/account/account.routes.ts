@@ -18,10 +18,9 @@ import { bulkStatementsInputSchema, jobFileQuerySchema, jobStartedSchema } from 
 import type { DatabaseRegistry } from '../../db/client';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf, requirePermission, tenantActorOf } from '../../plugins/request-context';
-import type { Idempotency } from '../idempotency/idempotency';
-import type { JobService } from '../jobs/jobs.service';
-import { documentLanguage } from '../invoices/invoice-document';
-import { PRINT_DESCRIPTION, sendPrinted, type PdfPrinter } from '../invoices/pdf-printer';
+import type { Idempotency } from '../idempotency/index';
+import type { JobService } from '../jobs/index';
+import { documentLanguage, PRINT_DESCRIPTION, sendPrinted, type PdfPrinter } from '../invoices/index';
 import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
 import type { AccountService } from './account.service';
 import type { StatementService } from './statement.service';

@@ -13,20 +13,17 @@ import { ERROR_CODES } from '@meterline/contract/errors';
 import { formatMoneyAmount, formatScaled, QUANTITY_SCALE, UNIT_PRICE_SCALE } from '@meterline/contract/money';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
-import { findCustomerRow } from '../customers/customers.repository';
-import type { IdempotencyTicket } from '../idempotency/idempotency';
-import { priceLines, type DraftLine } from '../invoices/invoice-lines';
-import { addToCustomerBalance, findInvoiceRow, updateInvoiceRow } from '../invoices/invoices.repository';
-import { statusFor } from '../invoices/invoice-rules';
-import { insertPayment } from '../payments/payments.repository';
+import { addToCustomerBalance, addToCustomerCredit, findCustomerRow } from '../customers/index';
+import type { IdempotencyTicket } from '../idempotency/index';
+import { priceLines, type DraftLine, findInvoiceRow, updateInvoiceRow, statusFor } from '../invoices/index';
+import { takeCreditNoteNumber } from '../numbering/index';
+import { insertPayment } from '../payments/index';
 import { parseDecimalField } from '../../lib/decimal-input';
 import { resolveHappenedAt } from '../../lib/happened-at';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';
 import {
-  addToCustomerCredit,
-  allocateCreditNoteNumber,
   CREDIT_NOTE_METHOD,
   findCreditNote,
   findCreditNotesOfInvoice,
@@ -306,7 +303,7 @@ export function createAccountService(deps: { clock: Clock }) {
         const applied = balanceDue <= 0n ? 0n : draft.total < balanceDue ? draft.total : balanceDue;
         const toCredit = draft.total - applied;
         const issuedOn = todayIn(terms.timezone, now);
-        const number = await allocateCreditNoteNumber(tx, scope.tenantId, issuedOn.slice(0, 4));
+        const number = await takeCreditNoteNumber(tx, scope.tenantId, issuedOn.slice(0, 4));
         const note = await insertCreditNote(tx, {
           tenantId: scope.tenantId,
           serviceId: scope.serviceId,

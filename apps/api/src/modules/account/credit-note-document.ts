@@ -10,7 +10,7 @@ import {
   type DocumentLanguage,
   issuerHtml,
   documentStyles,
-} from '../invoices/invoice-document';
+} from '../invoices/index';
 
 const LABELS = {
   en: {

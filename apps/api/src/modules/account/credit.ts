@@ -1,12 +1,11 @@
 import type { Tx } from '../../db/client';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
-import { findCustomerRow } from '../customers/customers.repository';
-import { updateInvoiceRow } from '../invoices/invoices.repository';
-import { statusFor } from '../invoices/invoice-rules';
-import { insertPayment } from '../payments/payments.repository';
+import { addToCustomerCredit, findCustomerRow } from '../customers/index';
+import { updateInvoiceRow, statusFor } from '../invoices/index';
+import { insertPayment } from '../payments/index';
 import type { ServiceContext } from '../../scope/service-scope';
-import { addToCustomerCredit, CREDIT_APPLIED_METHOD, insertCreditMovement } from './account.repository';
+import { CREDIT_APPLIED_METHOD, insertCreditMovement } from './account.repository';
 
 /** The reference of the payments row that settles part of an invoice out of the customer's credit. */
 export const CREDIT_APPLIED_REFERENCE = 'credit applied';

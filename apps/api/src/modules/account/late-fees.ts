@@ -1,8 +1,8 @@
 import { divideRoundHalfUp, parseScaled, UNIT_PRICE_SCALE } from '@meterline/contract/money';
 import type { Tx } from '../../db/client';
 import { findOverdueInvoicesWithoutLateFee, insertLateFees } from './account.repository';
-import { findLateFeeSettings } from '../config/config.repository';
-import type { LateFeePlan } from '../invoices/billing-engine';
+import { findLateFeeSettings } from '../config/index';
+import type { LateFeePlan } from '../invoices/index';
 import { addDays, type ServiceContext } from '../../scope/service-scope';
 
 /** Late fee settings of a tenant: a percent or an amount scaled by 10^3. */

@@ -1,7 +1,7 @@
 import type { BulkStatementsInput, StatementsJobResult } from '@meterline/contract/jobs';
 import type { DatabaseRegistry } from '../../db/client';
 import { serviceContextFor } from '../../scope/service-scope';
-import { jobParamsOf, type JobHandler } from '../jobs/jobs.service';
+import { jobParamsOf, type JobHandler } from '../jobs/index';
 import type { StatementService } from './statement.service';
 
 /** What the bulk statements job keeps: the filters and the document's language, chosen by the request. */

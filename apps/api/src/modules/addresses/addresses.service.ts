@@ -3,7 +3,7 @@ import type { Building, Region, Street } from '@meterline/contract/addresses';
 import type { DatabaseRegistry, Db } from '../../db/client';
 import { databaseErrorCode, fieldError, notFound, protectedConflict } from '../../lib/http-errors';
 import type { TenantActor } from '../../plugins/request-context';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
 import * as repository from './addresses.repository';
 

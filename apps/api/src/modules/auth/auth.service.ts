@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { fieldError, forbidden, unauthorized } from '../../lib/http-errors';
 import type { PasswordHasher } from '../../lib/password';
-import { claimOtpStep, findUserByUsername, findUserWithTenant, recordLastLogin } from '../users/users.repository';
+import { claimOtpStep, findUserByUsername, findUserWithTenant, recordLastLogin } from '../users/index';
 import { verifyOtp } from '../../lib/otp';
 import { createLimiter, type LimiterStore } from '../../lib/throttle';
 import type { TokenService, TokenUser } from './tokens';

@@ -4,7 +4,7 @@ import { UNIT_PRICE_SCALE } from '@meterline/contract/money';
 import type { Clock } from '../../lib/clock';
 import { notFound, protectedConflict } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
 import { isForeignKeyViolation } from '../../scope/codes';
 import { decimalFieldText, parseDecimalField } from '../../lib/decimal-input';

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'd
 import type { Executor } from '../../db/client';
 import { cashHandoverPayments, cashHandovers, customers, invoices, paymentReceipts, payments } from '../../db/schema/index';
 import { selectRows } from '../../scope/codes';
+import { takeReceiptNumber } from '../numbering/index';
 import type { ServiceScope } from '../../scope/service-scope';
 import { first } from '@meterline/contract/invariant';
 
@@ -277,26 +278,9 @@ export async function selectBalancesAfter(
   return { invoiceBalance: BigInt(row.invoice_balance), customerBalance: BigInt(row.customer_balance), reversed: BigInt(row.reversed) };
 }
 
-/**
- * The next receipt number of the tenant, gapless: the counter row is incremented in the caller's
- * transaction (its row lock queues concurrent payments; a rollback gives the number back).
- */
+/** The payment's receipt, with the tenant's next receipt number (numbering.repository.ts: gapless, in the caller's transaction). */
 export async function issueReceiptNumber(tx: Executor, tenantId: number, paymentId: number, issuedAt: Date): Promise<number> {
-  // One statement: the counter row stays locked from here to the commit, and every receipt of the
-  // tenant queues on it, so nothing else runs while it is held.
-  const row = first(
-    await selectRows<{ number: string }>(
-      tx,
-      sql`with counter as (
-          insert into receipt_counters as c (tenant_id, last_number) values (${tenantId}, 1)
-          on conflict (tenant_id) do update set last_number = c.last_number + 1
-          returning c.last_number
-        )
-        insert into ${paymentReceipts} (tenant_id, payment_id, number, issued_at)
-        select ${tenantId}, ${paymentId}, counter.last_number, ${issuedAt.toISOString()}::timestamptz from counter
-        returning number::text as number`,
-    ),
-    'the receipt counter row',
-  );
-  return Number(row.number);
+  const number = await takeReceiptNumber(tx, tenantId);
+  await tx.insert(paymentReceipts).values({ tenantId, paymentId, number, issuedAt });
+  return number;
 }

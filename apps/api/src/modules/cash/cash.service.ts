@@ -18,17 +18,16 @@ import { formatMoneyAmount } from '@meterline/contract/money';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
-import type { IdempotencyTicket } from '../idempotency/idempotency';
-import type { DocumentLanguage } from '../invoices/invoice-document';
-import { findSettings } from '../config/config.repository';
-import { findUploadDataUri } from '../media/media.repository';
-import { toPayment } from '../invoices/payment-shape';
+import type { IdempotencyTicket } from '../idempotency/index';
+import { type DocumentLanguage, toPayment } from '../invoices/index';
+import { findSettings } from '../config/index';
+import { findUploadDataUri } from '../media/index';
 import { parseDecimalField } from '../../lib/decimal-input';
 import { assertTenantUser, findUserNames } from '../../scope/references';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';
-import { insertTransaction } from '../transactions/transactions.repository';
+import { insertTransaction } from '../transactions/index';
 import {
   findPaymentForReceipt,
   insertHandover,

@@ -1,6 +1,6 @@
 import type { ReceiptSize } from '@meterline/contract/cash';
 import { formatMoney } from '@meterline/contract/money';
-import { escapeHtml, ltr, text, type DocumentIssuer, type DocumentLanguage } from '../invoices/invoice-document';
+import { escapeHtml, ltr, text, type DocumentIssuer, type DocumentLanguage } from '../invoices/index';
 
 const LABELS = {
   en: {

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { LOGO_MAX_BYTES } from '@meterline/contract/config';
 import { ERROR_CODES, type ErrorCode } from '@meterline/contract/errors';
 import { HttpError, fieldError } from '../../lib/http-errors';
-import { detectImageType } from '../media/image-type';
+import { detectImageType } from '../media/index';
 import type { LogoFile } from './config.service';
 
 /** What a multipart settings form carries: its text fields and the logo file, checked by content. */

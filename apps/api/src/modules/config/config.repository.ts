@@ -5,7 +5,7 @@ import { DEFAULT_REMINDER_TEMPLATES } from '@meterline/contract/overdue';
 import { DEFAULT_DIGIT_SYSTEM, digitSystemOf } from '@meterline/contract/digits';
 import type { Executor } from '../../db/client';
 import { invoices, payments, services, settings, transactions } from '../../db/schema/index';
-import { mediaUrl } from '../media/media-names';
+import { mediaUrl } from '../media/index';
 import { first } from '@meterline/contract/invariant';
 
 /**
@@ -102,36 +102,6 @@ export async function findLateFeeSettings(
     .from(settings)
     .where(eq(settings.tenantId, scope.tenantId));
   return row ?? null;
-}
-
-/**
- * The tenant's next invoice sequence and its prefix, gapless: the settings row is locked (SELECT
- * ... FOR UPDATE) until the transaction that inserts the invoice ends, so concurrent creations
- * queue and a rolled-back one gives its number back.
- */
-export async function takeNextInvoiceSequence(tx: Executor, scope: { tenantId: number }): Promise<{ sequence: number; prefix: string }> {
-  const [locked] = await tx
-    .select({ last: settings.lastInvoiceNumber, prefix: settings.invoicePrefix })
-    .from(settings)
-    .where(eq(settings.tenantId, scope.tenantId))
-    .for('update');
-  if (!locked) throw new Error(`Tenant ${scope.tenantId} has no settings row`);
-  const sequence = Number(locked.last) + 1;
-  await tx.update(settings).set({ lastInvoiceNumber: sequence }).where(eq(settings.tenantId, scope.tenantId));
-  return { sequence, prefix: locked.prefix };
-}
-
-/** The tenant's next credit note sequence, under the same row lock: gapless like the invoices'. */
-export async function takeNextCreditNoteSequence(tx: Executor, scope: { tenantId: number }): Promise<number> {
-  const [locked] = await tx
-    .select({ last: settings.lastCreditNoteNumber })
-    .from(settings)
-    .where(eq(settings.tenantId, scope.tenantId))
-    .for('update');
-  if (!locked) throw new Error(`Tenant ${scope.tenantId} has no settings row`);
-  const sequence = Number(locked.last) + 1;
-  await tx.update(settings).set({ lastCreditNoteNumber: sequence }).where(eq(settings.tenantId, scope.tenantId));
-  return sequence;
 }
 
 export async function updateSettings(tx: Executor, scope: { tenantId: number }, changes: SettingsChanges): Promise<SettingsRow> {

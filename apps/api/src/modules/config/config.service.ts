@@ -7,11 +7,9 @@ import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
 import { currencyDecimals, formatMoneyAmount, formatScaled, parseMoney, parseScaled } from '@meterline/contract/money';
 import type { TenantActor } from '../../plugins/request-context';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
-import type { ImageType } from '../media/image-type';
-import { createMediaName } from '../media/media-names';
-import { deleteUpload, insertUpload } from '../media/media.repository';
+import { type ImageType, createMediaName, deleteUpload, insertUpload } from '../media/index';
 import {
   findSettings,
   hasMoneyRows,

@@ -15,7 +15,7 @@ import type { DatabaseRegistry } from '../../db/client';
 import { HttpError } from '../../lib/http-errors';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf, requestLanguage, requirePermission } from '../../plugins/request-context';
-import type { Idempotency } from '../idempotency/idempotency';
+import type { Idempotency } from '../idempotency/index';
 import { resolveServiceContext, serviceParamsSchema } from '../../scope/service-scope';
 import type { CustomerImportService } from './customer-import.service';
 

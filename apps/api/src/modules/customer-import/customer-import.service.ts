@@ -18,9 +18,9 @@ import type { Clock } from '../../lib/clock';
 import { parseCsv } from '../../lib/csv-parse';
 import { badRequest, conflict, HttpError, type FieldIssue } from '../../lib/http-errors';
 import type { AuditContext } from '../../plugins/request-context';
-import { recordAudits } from '../audit/audit.repository';
-import { initialReadingText } from '../customers/customers.service';
-import type { IdempotencyTicket } from '../idempotency/idempotency';
+import { recordAudits } from '../audit/index';
+import { initialReadingText } from '../customers/index';
+import type { IdempotencyTicket } from '../idempotency/index';
 import { isUniqueViolation } from '../../scope/codes';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';
 import {

@@ -330,3 +330,57 @@ export async function deleteCustomerRow(executor: Executor, scope: ServiceScope,
 export function generateCustomerCode(executor: Executor, tenantId: number, id: number): Promise<string> {
   return generateCode(executor, customers, tenantId, 'C', id);
 }
+
+/*
+ * The customer's cached balance and credit: every money write of any module moves them through these,
+ * in its own transaction (the customers module owns the table's writes).
+ */
+
+/**
+ * The cached balance moves in the same transaction as the money write that changes it. Returns the
+ * customer's name (a payment's answer shows it), null when nothing moved.
+ */
+export async function addToCustomerBalance(
+  executor: Executor,
+  tenantId: number,
+  customerId: number,
+  delta: bigint,
+): Promise<{ fullName: string } | null> {
+  if (delta === 0n) return null;
+  const [row] = await executor
+    .update(customers)
+    .set({ balance: sql`${customers.balance} + ${delta.toString()}::bigint` })
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
+    .returning({ fullName: customers.fullName });
+  return row ?? null;
+}
+
+/** Moves each customer's cached balance by its amount, in one statement. */
+export async function addToCustomerBalances(executor: Executor, tenantId: number, deltas: Map<number, bigint>): Promise<void> {
+  const moved = [...deltas].filter(([, delta]) => delta !== 0n);
+  if (!moved.length) return;
+  const values = sql.join(
+    moved.map(([id, delta]) => sql`(${id}::int, ${delta.toString()}::bigint)`),
+    sql`, `,
+  );
+  await executor.execute(
+    sql`update ${customers} c set balance = c.balance + v.delta from (values ${values}) as v(id, delta) where c.tenant_id = ${tenantId} and c.id = v.id`,
+  );
+}
+
+/** Moves the customer's credit (the check constraint refuses it below zero) and answers balance and credit after. */
+export async function addToCustomerCredit(
+  executor: Executor,
+  tenantId: number,
+  customerId: number,
+  delta: bigint,
+): Promise<{ balance: bigint; credit: bigint }> {
+  return first(
+    await executor
+      .update(customers)
+      .set({ credit: sql`${customers.credit} + ${delta.toString()}::bigint` })
+      .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
+      .returning({ balance: customers.balance, credit: customers.credit }),
+    'the updated customers row',
+  );
+}

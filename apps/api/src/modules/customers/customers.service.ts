@@ -14,9 +14,9 @@ import { formatScaled, parseScaled, QUANTITY_SCALE } from '@meterline/contract/m
 import { startDateIssue } from '@meterline/contract/start-date';
 import { dayStart } from '@meterline/contract/tariff-pricing';
 import { decimalFieldText, trimDecimal } from '../../lib/decimal-input';
-import { insertReading, setSubscriptionCounter } from '../subscriptions/subscriptions.repository';
+import { insertReading, setSubscriptionCounter } from '../subscriptions/index';
 import type { ListSource } from '../../lib/list';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
 import { isForeignKeyViolation, isUniqueViolation, nextSerialId } from '../../scope/codes';
 import { assertAddressFilters, assertStation, findScopedBundle, resolveAddress } from '../../scope/references';

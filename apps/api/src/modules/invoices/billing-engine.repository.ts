@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { customers, invoiceExchangeRates, invoiceLinePricing, invoices, settings, subscriptions } from '../../db/schema/index';
+import { invoiceExchangeRates, invoiceLinePricing, invoices, subscriptions } from '../../db/schema/index';
 import { selectRows } from '../../scope/codes';
 import type { ServiceScope } from '../../scope/service-scope';
 
@@ -122,21 +122,6 @@ export async function findCustomersOverdueBefore(executor: Executor, scope: Serv
   return new Set(rows.map((row) => Number(row.customer_id)));
 }
 
-/** The next `count` numbers of the tenant's invoice sequence, gapless, under the settings row's lock. */
-export async function takeInvoiceSequences(
-  executor: Executor,
-  tenantId: number,
-  count: number,
-): Promise<{ first: number; prefix: string }> {
-  const [row] = await executor
-    .update(settings)
-    .set({ lastInvoiceNumber: sql`${settings.lastInvoiceNumber} + ${count}` })
-    .where(eq(settings.tenantId, tenantId))
-    .returning({ last: settings.lastInvoiceNumber, prefix: settings.invoicePrefix });
-  if (!row) throw new Error(`Tenant ${tenantId} has no settings row`);
-  return { first: Number(row.last) - count + 1, prefix: row.prefix };
-}
-
 export async function insertInvoiceRows(executor: Executor, values: (typeof invoices.$inferInsert)[]) {
   if (!values.length) return [];
   return executor.insert(invoices).values(values).returning();
@@ -148,17 +133,4 @@ export async function insertPricingRows(executor: Executor, values: (typeof invo
 
 export async function insertInvoiceRates(executor: Executor, values: (typeof invoiceExchangeRates.$inferInsert)[]): Promise<void> {
   if (values.length) await executor.insert(invoiceExchangeRates).values(values);
-}
-
-/** Moves each customer's cached balance by its amount, in one statement. */
-export async function addToCustomerBalances(executor: Executor, tenantId: number, deltas: Map<number, bigint>): Promise<void> {
-  const moved = [...deltas].filter(([, delta]) => delta !== 0n);
-  if (!moved.length) return;
-  const values = sql.join(
-    moved.map(([id, delta]) => sql`(${id}::int, ${delta.toString()}::bigint)`),
-    sql`, `,
-  );
-  await executor.execute(
-    sql`update ${customers} c set balance = c.balance + v.delta from (values ${values}) as v(id, delta) where c.tenant_id = ${tenantId} and c.id = v.id`,
-  );
 }

@@ -17,12 +17,11 @@ import { conflict, fieldError, HttpError } from '../../lib/http-errors';
 import type { AuditContext } from '../../plugins/request-context';
 import { invalidPk } from '../../scope/references';
 import { addDays, todayIn, type ServiceContext } from '../../scope/service-scope';
-import { recordAudits } from '../audit/audit.repository';
-import { findSettings } from '../config/config.repository';
-import { findServiceBundleRows } from '../bundles/bundles.repository';
-import { findServiceTariffs } from '../tariffs/tariffs.repository';
+import { recordAudits } from '../audit/index';
+import { findSettings } from '../config/index';
+import { findServiceBundleRows } from '../bundles/index';
+import { findServiceTariffs } from '../tariffs/index';
 import {
-  addToCustomerBalances,
   findCustomersOverdueBefore,
   findLiveInvoicesTouching,
   findReadingFacts,
@@ -30,16 +29,17 @@ import {
   insertInvoiceRows,
   insertPricingRows,
   readMetersOfBatch,
-  takeInvoiceSequences,
 } from './billing-engine.repository';
 import { planFromUnpriced, storeLedgerRows, toTariffRule } from './consumption-pricing';
 import type { LedgerEntry } from './consumption-rules';
-import { formatInvoiceNumber, statusFor } from './invoice-rules';
+import { statusFor } from './invoice-rules';
+import { takeInvoiceNumbers } from '../numbering/index';
 import { meterInvoiceLines, priceLines, type DraftLine, type PricedInvoice } from './invoice-lines';
 import { insertInvoiceLines } from './invoices.repository';
 import { advanceLedgerWatermarks, findRateForMonth, findUnpricedMonths } from './pricing.repository';
 import { findServiceMonthFees } from './proration.repository';
 import { billedDaysOf } from './proration';
+import { addToCustomerBalances } from '../customers/index';
 
 interface Period {
   periodStart: string;
@@ -320,15 +320,14 @@ export function createBillingEngine(deps: { clock: Clock; account: AccountHooks 
     if (!drafts.length) return outcomes;
 
     // Numbers in the batch's order, gapless: the transaction takes them all or none.
-    const sequence = await takeInvoiceSequences(tx, scope.tenantId, drafts.length);
-    const prefix = sequence.prefix || terms.invoicePrefix;
+    const numbers = await takeInvoiceNumbers(tx, scope.tenantId, today.slice(0, 4), drafts.length);
     const dueOn = addDays(today, terms.invoiceDueDays);
     const invoiceRows = await insertInvoiceRows(
       tx,
       drafts.map((draft, position) => ({
         tenantId: scope.tenantId,
         serviceId: scope.serviceId,
-        number: formatInvoiceNumber(prefix, today.slice(0, 4), sequence.first + position),
+        number: numbers[position] ?? '',
         customerId: draft.customerId,
         subscriptionId: draft.subscriptionId,
         periodStart: draft.period.periodStart,

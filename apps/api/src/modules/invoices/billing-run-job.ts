@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { generateInvoicesInputSchema } from '@meterline/contract/invoices';
 import type { DatabaseRegistry } from '../../db/client';
 import { serviceContextFor } from '../../scope/service-scope';
-import { jobParamsOf, type JobHandler } from '../jobs/jobs.service';
+import { jobParamsOf, type JobHandler } from '../jobs/index';
 import type { InvoiceService } from './invoices.service';
 
 /**

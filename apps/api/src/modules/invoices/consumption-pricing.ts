@@ -14,7 +14,7 @@ import {
 import { PERCENT_SCALE, type TariffRule } from '@meterline/contract/tariff-pricing';
 import type { Executor } from '../../db/client';
 import type { ServiceContext } from '../../scope/service-scope';
-import type { TariffRow } from '../tariffs/tariffs.repository';
+import type { TariffRow } from '../tariffs/index';
 import type { DraftLine } from './invoice-lines';
 import { planConsumption, monthsBilledBy, type ConsumptionPlan, type LedgerEntry } from './consumption-rules';
 import {
@@ -24,7 +24,7 @@ import {
   insertInvoiceRate,
   insertLinePricing,
 } from './pricing.repository';
-import { findSettings } from '../config/config.repository';
+import { findSettings } from '../config/index';
 
 const scaled = (text: string | null | undefined, scale: number) => (text ? (parseScaled(text, scale) ?? 0n) : 0n);
 

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client';
 import type { ServiceContext } from '../../scope/service-scope';
 import type { DocumentIssuer } from './invoice-document';
-import { findSettings } from '../config/config.repository';
-import { findUploadDataUri } from '../media/media.repository';
+import { findSettings } from '../config/index';
+import { findUploadDataUri } from '../media/index';
 
 /** The tenant's legal fields and logo, as the printed invoice takes them (statements, the disconnection list). */
 export async function documentIssuerOf(context: ServiceContext, defaultDb: Db): Promise<DocumentIssuer> {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatInvoiceNumber, isOverdue, statusFor } from './invoice-rules';
+import { formatInvoiceNumber } from '../numbering/number-formats';
+import { isOverdue, statusFor } from './invoice-rules';
 
 describe('statusFor', () => {
   it.each([

@@ -32,8 +32,7 @@ import type { ServiceScope, TenantTerms } from '../../scope/service-scope';
 import type { InvoiceRateRow } from './pricing.repository';
 import { secondCurrencyFields } from './two-currencies';
 import { toLinePricing } from './pricing.repository';
-import { formatInvoiceNumber, isOverdue } from './invoice-rules';
-import { takeNextInvoiceSequence } from '../config/config.repository';
+import { isOverdue } from './invoice-rules';
 import { first } from '@meterline/contract/invariant';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -352,15 +351,6 @@ export async function findInvoiceRow(
   return row ?? null;
 }
 
-/**
- * The next invoice number of the tenant, gapless: the settings row stays locked until the
- * transaction that inserts the invoice ends (`takeNextInvoiceSequence`).
- */
-export async function allocateInvoiceNumber(executor: Executor, tenantId: number, prefix: string, year: string): Promise<string> {
-  const next = await takeNextInvoiceSequence(executor, { tenantId });
-  return formatInvoiceNumber(next.prefix || prefix, year, next.sequence);
-}
-
 export async function insertInvoice(executor: Executor, values: typeof invoices.$inferInsert): Promise<InvoiceRow> {
   return first(await executor.insert(invoices).values(values).returning(), 'a row inserted into invoices');
 }
@@ -384,25 +374,6 @@ export async function updateInvoiceRow(
       .returning(),
     'the updated invoices row',
   );
-}
-
-/**
- * The cached balance moves in the same transaction as the money write that changes it. Returns the
- * customer's name (a payment's answer shows it), null when nothing moved.
- */
-export async function addToCustomerBalance(
-  executor: Executor,
-  tenantId: number,
-  customerId: number,
-  delta: bigint,
-): Promise<{ fullName: string } | null> {
-  if (delta === 0n) return null;
-  const [row] = await executor
-    .update(customers)
-    .set({ balance: sql`${customers.balance} + ${delta.toString()}::bigint` })
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
-    .returning({ fullName: customers.fullName });
-  return row ?? null;
 }
 
 /** Subscriptions of the service with a live invoice overlapping the period (the billing run skips them). */

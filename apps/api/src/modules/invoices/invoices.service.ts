@@ -15,26 +15,24 @@ import type {
 import { MAX_PRINTED_INVOICES } from '@meterline/contract/invoices';
 import { formatMoneyAmount, formatScaled, QUANTITY_SCALE, UNIT_PRICE_SCALE } from '@meterline/contract/money';
 import type { Db, Executor, Tx } from '../../db/client';
-import type { IdempotencyTicket } from '../idempotency/idempotency';
+import type { IdempotencyTicket } from '../idempotency/index';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
-import { findCustomer, findCustomerRow } from '../customers/customers.repository';
+import { addToCustomerBalance, findCustomer, findCustomerRow } from '../customers/index';
 import { toPayment } from './payment-shape';
 import { isUniqueViolation } from '../../scope/codes';
 import { parseDecimalField } from '../../lib/decimal-input';
 import { assertAddressFilters, assertCustomer, assertStation, assertSubscription, findUserNames } from '../../scope/references';
 import { addDays, todayIn, type ServiceContext } from '../../scope/service-scope';
-import { toReading } from '../subscriptions/subscriptions.repository';
+import { toReading } from '../subscriptions/index';
 import { cashRoundingOf, storeInvoiceRate, storeLinePricing } from './consumption-pricing';
 import { documentIssuerOf } from './document-issuer';
 import { combineDocuments, renderInvoiceDocument, type DocumentFormat, type DocumentLanguage } from './invoice-document';
 import { priceLines, type DraftLine } from './invoice-lines';
 import {
-  addToCustomerBalance,
-  allocateInvoiceNumber,
   findBilledSubscriptionIds,
   findInvoiceIdsOfPeriod,
   findInvoiceDetail,
@@ -47,6 +45,7 @@ import {
   updateInvoiceRow,
 } from './invoices.repository';
 import { statusFor } from './invoice-rules';
+import { takeInvoiceNumber } from '../numbering/index';
 import { runDaysOf } from './proration';
 import { findLastReadingTimes, findSubscriptionsOfPeriod } from './proration.repository';
 import {
@@ -107,7 +106,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
     const { scope, terms } = context;
     const priced = priceLines(values.lines, terms.taxRate, terms.decimals);
     const issuedOn = todayIn(terms.timezone, clock.now());
-    const number = await allocateInvoiceNumber(tx, scope.tenantId, terms.invoicePrefix, issuedOn.slice(0, 4));
+    const number = await takeInvoiceNumber(tx, scope.tenantId, issuedOn.slice(0, 4));
     const { subtotal, tax, total } = priced.totals;
     const invoice = await insertInvoice(tx, {
       tenantId: scope.tenantId,

@@ -4,10 +4,9 @@ import { formatMoneyAmount } from '@meterline/contract/money';
 import type { Clock } from '../../lib/clock';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import { fieldError, notFound } from '../../lib/http-errors';
-import { findCustomerRow } from '../customers/customers.repository';
+import { findCustomerRow } from '../customers/index';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';
-import { findAccountMovements } from '../account/account.repository';
-import { accountLedgerMovements, ACCOUNT_PAYMENT_METHODS } from '../account/account-ledger';
+import { findAccountMovements, accountLedgerMovements, ACCOUNT_PAYMENT_METHODS } from '../account/index';
 import { findInvoiceMovements, findPaymentMovements } from './ledger.repository';
 
 const isOwnPayment = (row: { method: string; accountPaymentId: number | null }) =>

@@ -1,6 +1,6 @@
 import { ONBOARDING_ITEMS, type Onboarding, type OnboardingItem } from '@meterline/contract/onboarding';
 import type { Db, Executor } from '../../db/client';
-import { findSettings } from '../config/config.repository';
+import { findSettings } from '../config/index';
 import { countOtherStaff, findSetupFacts } from './onboarding.repository';
 
 /**

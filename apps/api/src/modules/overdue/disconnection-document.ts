@@ -9,7 +9,7 @@ import {
   type DocumentIssuer,
   type DocumentLanguage,
   documentStyles,
-} from '../invoices/invoice-document';
+} from '../invoices/index';
 
 const LABELS = {
   en: {

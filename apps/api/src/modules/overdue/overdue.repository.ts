@@ -5,7 +5,7 @@ import { overdueListSpec } from '@meterline/contract/overdue';
 import type { Executor } from '../../db/client';
 import { customers, invoices, reminders } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
-import { overdueCondition } from '../invoices/invoices.repository';
+import { overdueCondition } from '../invoices/index';
 import type { ServiceScope } from '../../scope/service-scope';
 import { first } from '@meterline/contract/invariant';
 

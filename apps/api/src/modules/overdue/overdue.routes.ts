@@ -14,8 +14,7 @@ import type { DatabaseRegistry } from '../../db/client';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf, requirePermission } from '../../plugins/request-context';
-import { documentLanguage } from '../invoices/invoice-document';
-import { PRINT_DESCRIPTION, sendPrinted, type PdfPrinter } from '../invoices/pdf-printer';
+import { documentLanguage, PRINT_DESCRIPTION, sendPrinted, type PdfPrinter } from '../invoices/index';
 import { resolveServiceContext, serviceParamsSchema } from '../../scope/service-scope';
 import type { OverdueService } from './overdue.service';
 

@@ -7,8 +7,7 @@ import { ERROR_CODES } from '@meterline/contract/errors';
 import { currencyDecimals, formatMoneyAmount } from '@meterline/contract/money';
 import type { Executor } from '../../db/client';
 import { conflict, fieldError } from '../../lib/http-errors';
-import { findInvoiceRate } from '../invoices/pricing.repository';
-import { currencyTermsOf } from '../invoices/two-currencies';
+import { findInvoiceRate, currencyTermsOf } from '../invoices/index';
 import { parseDecimalField } from '../../lib/decimal-input';
 import type { ServiceContext } from '../../scope/service-scope';
 

@@ -6,7 +6,7 @@ import { paymentListSpec } from '@meterline/contract/payments';
 import type { Executor } from '../../db/client';
 import { customers, invoices, paymentTenders, payments } from '../../db/schema/index';
 import type { ParsedPart } from './payment-tenders';
-import { toPayment, type PaymentRow, type PaymentTenderRow } from '../invoices/payment-shape';
+import { toPayment, type PaymentRow, type PaymentTenderRow } from '../invoices/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import type { ServiceScope } from '../../scope/service-scope';
 import { first } from '@meterline/contract/invariant';

@@ -13,7 +13,7 @@ import type { DatabaseRegistry } from '../../db/client';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf, requirePermission } from '../../plugins/request-context';
-import type { Idempotency } from '../idempotency/idempotency';
+import type { Idempotency } from '../idempotency/index';
 import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
 import type { PaymentService } from './payments.service';
 

@@ -7,20 +7,18 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
-import type { IdempotencyTicket } from '../idempotency/idempotency';
-import { addToCustomerBalance, findInvoiceRow, updateInvoiceRow } from '../invoices/invoices.repository';
-import { statusFor } from '../invoices/invoice-rules';
+import type { IdempotencyTicket } from '../idempotency/index';
+import { findInvoiceRow, updateInvoiceRow, statusFor, toPayment } from '../invoices/index';
+import { addToCustomerBalance } from '../customers/index';
 import { parseDecimalField } from '../../lib/decimal-input';
 import { assertCustomer, assertTenantUser, findUserNames, invalidPk } from '../../scope/references';
 import { resolveHappenedAt } from '../../lib/happened-at';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';
 import { prepareTender } from './payment-tenders';
 import { findPaymentRow, insertPayment, insertPaymentTender, listPaymentsSource, sumReversalsOf } from './payments.repository';
-import { toPayment } from '../invoices/payment-shape';
-import { collectorHolder } from '../cash/collector-payments';
-import { issueReceiptNumber } from '../cash/cash.repository';
+import { collectorHolder, issueReceiptNumber } from '../cash/index';
 
 type CreatePaymentData = z.output<typeof createPaymentInputSchema>;
 

@@ -16,11 +16,11 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { conflict, constraintName, fieldError, forbidden, notFound } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
 import { assertAddressFilters, assertCustomer, assertStation, findUserNames } from '../../scope/references';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';
-import { findTenantUser } from '../users/users.repository';
+import { findTenantUser } from '../users/index';
 import {
   deleteAssignmentRow,
   findAssignment,

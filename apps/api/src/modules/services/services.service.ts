@@ -4,7 +4,7 @@ import type { createServiceInputSchema, Service, updateServiceInputSchema } from
 import type { DatabaseRegistry } from '../../db/client';
 import { databaseErrorCode, fieldError, notFound, protectedConflict } from '../../lib/http-errors';
 import type { AuditContext, TenantActor } from '../../plugins/request-context';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/index';
 import {
   deleteServiceRow,
   findService,

@@ -5,7 +5,7 @@ import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Clock } from '../../lib/clock';
 import { fieldError, notFound, protectedConflict } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
 import { isForeignKeyViolation, isUniqueViolation, nextSerialId } from '../../scope/codes';
 import { decimalFieldText } from '../../lib/decimal-input';

@@ -5,8 +5,7 @@ import { ERROR_CODES } from '@meterline/contract/errors';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { fieldError } from '../../lib/http-errors';
-import { findRateForMonth } from '../invoices/pricing.repository';
-import { currencyTermsOf } from '../invoices/two-currencies';
+import { findRateForMonth, currencyTermsOf } from '../invoices/index';
 import { assertTenantService, findUserNames } from '../../scope/references';
 import { safeTimezone, todayIn, type TenantContext } from '../../scope/service-scope';
 import {

@@ -21,7 +21,7 @@ import { auditContextOf, requirePermission } from '../../plugins/request-context
 import { z } from 'zod';
 import { idParamSchema } from '@meterline/contract/common';
 import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
-import type { Idempotency } from '../idempotency/idempotency';
+import type { Idempotency } from '../idempotency/index';
 import type { SubscriptionService } from './subscriptions.service';
 
 const COUNTER_CSV_COLUMNS: CsvColumn<Counter>[] = [

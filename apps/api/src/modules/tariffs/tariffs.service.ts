@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
 import type { StoredTariffTier } from '../../db/schema/tariffs';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
 import { decimalFieldText, parseDecimalField } from '../../lib/decimal-input';
 import type { ServiceContext } from '../../scope/service-scope';

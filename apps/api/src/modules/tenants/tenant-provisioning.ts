@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
-import { insertSettings } from '../config/config.repository';
-import { insertServices } from '../services/services.repository';
+import { insertSettings } from '../config/index';
+import { insertServices } from '../services/index';
 
 /** Every new tenant starts with its settings and two services, so its first admin can start at once. */
 export async function provisionTenantData(

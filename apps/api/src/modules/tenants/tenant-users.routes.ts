@@ -16,8 +16,7 @@ import type { Db } from '../../db/client';
 import { sendList } from '../../lib/list';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { actorOf, auditContextOf, requirePermission } from '../../plugins/request-context';
-import { USER_CSV_COLUMNS } from '../users/user-csv';
-import type { UserService } from '../users/users.service';
+import { USER_CSV_COLUMNS, type UserService } from '../users/index';
 import type { TenantService } from './tenants.service';
 
 /** A client's users, for the superadmin: the user service with the path's tenant as the scope. */

@@ -5,7 +5,7 @@ import type { DatabaseRegistry, Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { constraintName, databaseErrorCode, fieldError, notFound } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
 import { provisionTenantData } from './tenant-provisioning';
 import {

@@ -14,7 +14,7 @@ import type { DatabaseRegistry } from '../../db/client';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { authErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf, requirePermission } from '../../plugins/request-context';
-import type { Idempotency } from '../idempotency/idempotency';
+import type { Idempotency } from '../idempotency/index';
 import { resolveTenantContext } from '../../scope/service-scope';
 import type { TransactionService } from './transactions.service';
 

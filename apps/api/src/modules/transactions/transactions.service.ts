@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { fieldError } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
 import { parseDecimalField } from '../../lib/decimal-input';
 import { assertTenantService, assertTenantUser, findUserNames } from '../../scope/references';

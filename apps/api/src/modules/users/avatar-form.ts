@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import { AVATAR_MAX_BYTES } from '@meterline/contract/users';
 import { HttpError, fieldError } from '../../lib/http-errors';
-import { detectImageType, type ImageType } from '../media/image-type';
+import { detectImageType, type ImageType } from '../media/index';
 
 /** An uploaded picture already checked by its content (first bytes), never by name or declared type. */
 export interface AvatarFile {

@@ -16,11 +16,10 @@ import type { PasswordHasher } from '../../lib/password';
 import { assertStrongPassword } from '../../lib/password-strength';
 import { generatePassword } from '../../lib/random';
 import type { Actor, SignedInRows } from '../../plugins/request-context';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
 import { createOtpSecret, otpauthUri, verifyOtp } from '../../lib/otp';
-import { createMediaName, mediaUrl, ownMediaNameOf } from '../media/media-names';
-import { deleteUpload, insertUpload } from '../media/media.repository';
+import { createMediaName, mediaUrl, ownMediaNameOf, deleteUpload, insertUpload } from '../media/index';
 import type { AvatarFile } from './avatar-form';
 import { createLimiter, type LimiterStore } from '../../lib/throttle';
 import {
@@ -39,7 +38,7 @@ import {
   updateUserRow,
   type UserRow,
 } from './users.repository';
-import { findSettings } from '../config/config.repository';
+import { findSettings } from '../config/index';
 
 const RESET_TOKEN_SECONDS = 24 * 3600;
 

@@ -1,0 +1,2 @@
+/** What other modules may use of `payments`: they import it from here, never from its files. */
+export { insertPayment } from './payments.repository';
