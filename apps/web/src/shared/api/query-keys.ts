@@ -40,6 +40,11 @@ export const counterKeys = {
     ['services', serviceId, 'counters', 'readings', subscriptionId, query] as const,
 };
 export const bundleKeys = serviceEntityKeys('bundles');
+/** The tenant's exchange rates, under a service like every billing call: writes invalidate `all(serviceId)`. */
+export const exchangeRateKeys = {
+  all: (serviceId: number) => ['services', serviceId, 'exchange-rates'] as const,
+  list: (serviceId: number, query: Query) => ['services', serviceId, 'exchange-rates', 'list', query] as const,
+};
 export const stationKeys = serviceEntityKeys('stations');
 export const tariffKeys = serviceEntityKeys('tariffs');
 /** A service's cash (issue 19): a payment or a count invalidates `all(serviceId)`. */

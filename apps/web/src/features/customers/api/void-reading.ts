@@ -1,5 +1,6 @@
 import type { Reading, VoidReadingInput } from '@meterline/contract/subscriptions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { counterKeys, customerKeys } from '../../../shared/api/query-keys';
 import { apiClient } from '../../../shared/lib/api-client';
 
 /** A mistaken reading set aside with its reason (it stays in the history, struck through). */
@@ -14,8 +15,8 @@ export function useVoidReading(serviceId: number, subscriptionId: number) {
       voidReading(serviceId, subscriptionId, readingId, input),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['services', serviceId, 'counters'] }),
-        queryClient.invalidateQueries({ queryKey: ['services', serviceId, 'customers'] }),
+        queryClient.invalidateQueries({ queryKey: counterKeys.all(serviceId) }),
+        queryClient.invalidateQueries({ queryKey: customerKeys.all(serviceId) }),
       ]),
   });
 }

@@ -2,7 +2,7 @@ import type { ExchangeRate } from '@meterline/contract/exchange-rates';
 import type { Paginated } from '@meterline/contract/pagination';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, type Query } from '../../../shared/lib/api-client';
-import { exchangeRateQueryKeys } from './exchange-rate-query-keys';
+import { exchangeRateKeys } from '../../../shared/api/query-keys';
 
 export function getExchangeRates(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<ExchangeRate>> {
   return apiClient.get<Paginated<ExchangeRate>>(`services/${serviceId}/exchange-rates/`, { query, signal });
@@ -10,7 +10,7 @@ export function getExchangeRates(serviceId: number, query: Query, signal?: Abort
 
 export const exchangeRatesQueryOptions = (serviceId: number, query: Query) =>
   queryOptions({
-    queryKey: exchangeRateQueryKeys.list(serviceId, query),
+    queryKey: exchangeRateKeys.list(serviceId, query),
     queryFn: ({ signal }) => getExchangeRates(serviceId, query, signal),
     placeholderData: keepPreviousData,
   });

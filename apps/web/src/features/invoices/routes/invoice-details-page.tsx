@@ -8,7 +8,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -36,6 +35,7 @@ import { useSession } from '../../../shared/lib/session';
 import { DecimalText } from '../../../shared/ui/decimal-text';
 import { Money } from '../../../shared/ui/money';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { RecordState } from '../../../shared/ui/record-state';
 import { useInvoice } from '../api/get-invoice';
 import { useCreditNotes } from '../api/credit-notes';
 import { CreditNotesList } from '../components/credit-notes-list';
@@ -71,35 +71,24 @@ export function InvoiceDetailsPage() {
     { label: t('invoices.title'), to: '/invoices' },
     { label: query.data ? isolateLtr(localizeCode(query.data.number, i18n.language)) : t('invoices.detailsTitle') },
   ];
-  if (query.isError) {
-    return (
-      <>
-        <PageHeader title={t('invoices.detailsTitle')} breadcrumbs={breadcrumbs} backTo="/invoices" />
-        <Alert
-          severity="error"
-          action={
-            isNotFound ? undefined : (
-              <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-                {t('common.retry')}
-              </Button>
-            )
-          }
-        >
-          {isNotFound ? t('invoices.details.notFound') : t('invoices.details.loadError')}
-        </Alert>
-      </>
-    );
+  if (query.data && service) {
+    return <InvoiceDetails invoice={query.data} serviceId={service.id} unit={service.unit} breadcrumbs={breadcrumbs} />;
   }
-  if (!query.data || !service) {
-    return (
-      <Stack spacing={2} role="status" aria-busy="true" aria-label={t('app.loading')}>
-        <Skeleton variant="text" width={280} height={48} />
-        <Skeleton variant="rounded" height={200} />
-        <Skeleton variant="rounded" height={160} />
-      </Stack>
-    );
-  }
-  return <InvoiceDetails invoice={query.data} serviceId={service.id} unit={service.unit} breadcrumbs={breadcrumbs} />;
+  return (
+    <>
+      <PageHeader title={t('invoices.detailsTitle')} breadcrumbs={breadcrumbs} backTo="/invoices" />
+      <RecordState
+        isPending={!service || query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        isMissing={!Number.isInteger(invoiceId)}
+        failedMessage={isNotFound || !Number.isInteger(invoiceId) ? t('invoices.details.notFound') : t('invoices.details.loadError')}
+        rows={4}
+      >
+        {null}
+      </RecordState>
+    </>
+  );
 }
 
 function InvoiceDetails({

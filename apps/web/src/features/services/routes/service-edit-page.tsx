@@ -23,7 +23,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { RecordState } from '../../../shared/ui/record-state';
 import { useDeleteService } from '../api/delete-service';
 import { useService } from '../api/get-service';
-import { useUpdateService } from '../api/update-service';
+import { useUpdateService } from '../../../shared/api/update-service';
 import { ServiceStatusChip } from '../components/service-chips';
 import { ServiceForm, serviceFormValuesOf } from '../components/service-form';
 import { ServiceOrderButtons } from '../components/service-order-buttons';
@@ -35,7 +35,7 @@ export function ServiceEditPage() {
   const { showToast } = useToast();
   const serviceId = useIdParam('serviceId');
   const service = useService(serviceId);
-  const updateService = useUpdateService(serviceId);
+  const updateService = useUpdateService();
   const deleteService = useDeleteService();
   const canUpdate = useCan('update', 'service');
   const canDelete = useCan('delete', 'service');
@@ -53,7 +53,11 @@ export function ServiceEditPage() {
           data &&
           canUpdate &&
           !data.is_active && (
-            <ActiveToggle service={data} name={name} onToggle={(isActive) => updateService.mutateAsync({ is_active: isActive })} />
+            <ActiveToggle
+              service={data}
+              name={name}
+              onToggle={(isActive) => updateService.mutateAsync({ id: serviceId, input: { is_active: isActive } })}
+            />
           )
         }
       />
@@ -68,7 +72,7 @@ export function ServiceEditPage() {
               hasReadView
               submitLabel={t('forms.saveChanges')}
               cancelTo={paths.services}
-              save={(values) => updateService.mutateAsync(values)}
+              save={(values) => updateService.mutateAsync({ id: serviceId, input: values })}
               onSaved={(saved) =>
                 showToast(t('services.messages.saved', { name: serviceNameIn(saved, i18n.language) }), { variant: 'success' })
               }
@@ -93,7 +97,11 @@ export function ServiceEditPage() {
       {data && ((canUpdate && data.is_active) || canDelete) && (
         <DangerZone>
           {canUpdate && data.is_active && (
-            <ActiveToggle service={data} name={name} onToggle={(isActive) => updateService.mutateAsync({ is_active: isActive })} />
+            <ActiveToggle
+              service={data}
+              name={name}
+              onToggle={(isActive) => updateService.mutateAsync({ id: serviceId, input: { is_active: isActive } })}
+            />
           )}
           {canDelete && (
             <DeleteRecordButton

@@ -34,7 +34,7 @@ import { useDeleteLogo } from '../api/delete-logo';
 import { useUpdateConfig, type UpdateConfigVariables } from '../api/update-config';
 import { FOLLOW_UP_FIELDS, FollowUpSettingsSections, followUpValuesOf, type FollowUpValues } from './follow-up-settings';
 import { grid, Section } from './settings-section';
-import { useUpdateService } from '../api/update-service';
+import { useUpdateService } from '../../../shared/api/update-service';
 import { DigitSystemLabel } from '../../../shared/ui/digit-system-label';
 
 interface SettingsFormValues extends FollowUpValues {

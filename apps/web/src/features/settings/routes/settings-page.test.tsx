@@ -94,10 +94,10 @@ describe('settings', () => {
     expect(body).toMatchObject({ second_currency: 'LBP', cash_rounding: { USD: '0.05', LBP: '1000' } });
   });
 
-  it("saves a service's daily consumption limit through PUT /services/{id}/ (issue 11), in Arabic", async () => {
+  it("saves a service's daily consumption limit through PATCH /services/{id}/ (issue 11), in Arabic", async () => {
     const fetchMock = stubFetch((url, init) => {
       if (url === '/api/config/') return jsonResponse(200, config);
-      if (url === '/api/services/1/' && init.method === 'PUT')
+      if (url === '/api/services/1/' && init.method === 'PATCH')
         return jsonResponse(200, { ...SERVICES[0], max_consumption_per_day: '40.000' });
       return answerAddresses(url);
     });
@@ -109,9 +109,9 @@ describe('settings', () => {
     await userEvent.type(limit, '٤٠');
     await userEvent.click(screen.getByRole('button', { name: 'حفظ التغييرات' }));
     await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/services/1/' && init?.method === 'PUT')).toBe(true),
+      expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/services/1/' && init?.method === 'PATCH')).toBe(true),
     );
-    const put = fetchMock.mock.calls.find(([url, init]) => url === '/api/services/1/' && init?.method === 'PUT')!;
+    const put = fetchMock.mock.calls.find(([url, init]) => url === '/api/services/1/' && init?.method === 'PATCH')!;
     expect(JSON.parse(String(put[1]!.body))).toEqual({ max_consumption_per_day: '40.000' });
     // Nothing else changed: the tenant's settings are not sent again.
     expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/config/5/' && init?.method === 'PUT')).toBe(false);
@@ -121,7 +121,7 @@ describe('settings', () => {
   it('shows a refused daily limit on its field', async () => {
     stubFetch((url, init) => {
       if (url === '/api/config/') return jsonResponse(200, config);
-      if (url === '/api/services/1/' && init.method === 'PUT')
+      if (url === '/api/services/1/' && init.method === 'PATCH')
         return jsonResponse(400, {
           max_consumption_per_day: ['Enter a number.'],
           code: 'invalid_number',
