@@ -1,10 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, customers, subscriptions } from '../../db/schema/index';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { servicePath } from '../../../test/billing';
 import { first } from '@meterline/contract/invariant';
+import { formatErrorMessage } from '@meterline/contract/error-messages';
 
 /** Issue 17: customers brought in from a CSV file, previewed with per-row errors, then all or nothing. */
 let context: TestContext;
@@ -15,13 +17,25 @@ let bundleId: number;
 const path = (rest: string) => servicePath(fixture.tenantA, rest);
 const HEADER = 'code,full_name,phone,email,region,street,building,floor,apartment,station,bundle,initial_reading,status';
 
-function sendCsv(client: Client, csv: string, options: { dryRun?: boolean; headers?: Record<string, string> } = {}) {
+function sendCsv(client: Client, csv: string | Buffer, options: { dryRun?: boolean; headers?: Record<string, string> } = {}) {
   return client.request({
     method: 'POST',
     url: path(`customers/import/${options.dryRun ? '?dry_run=true' : ''}`),
     payload: csv,
     headers: { 'content-type': 'text/csv; charset=utf-8', ...options.headers },
   });
+}
+
+/** The bytes as a browser sends a file: `text/csv` and no charset, whatever it was saved in. */
+const sendFile = (bytes: Buffer, options: { dryRun?: boolean; headers?: Record<string, string> } = {}) =>
+  sendCsv(admin, bytes, { ...options, headers: { 'content-type': 'text/csv', ...options.headers } });
+
+async function storedNames(names: string[]) {
+  const rows = await context.db
+    .select({ fullName: customers.fullName, notes: customers.notes })
+    .from(customers)
+    .where(and(eq(customers.tenantId, fixture.tenantA.id), inArray(customers.fullName, names)));
+  return rows.sort((a, b) => a.fullName.localeCompare(b.fullName));
 }
 
 async function customerCount(tenantId = fixture.tenantA.id) {
@@ -266,5 +280,60 @@ describe('customer import', () => {
       { fullName: 'Joined Today', startedOn: '2026-11-03', counter: '0.000' },
       { fullName: 'Moved In Early', startedOn: '2026-11-01', counter: '120.000' },
     ]);
+  });
+
+  it('reads a file saved by Excel on an Arabic Windows (Windows-1256): the Arabic names are stored as written', async () => {
+    const text = 'full_name,phone,notes\r\nرانيا خوري,+961 3 111 111,"شقة 2, الطابق الثاني"\r\nعمر سعيد,,\r\n';
+    const bytes = iconv.encode(text, 'windows-1256');
+    expect(iconv.decode(bytes, 'windows-1256')).toBe(text);
+    // The bytes are what a UTF-8 reader refuses, one byte a letter.
+    expect(() => new TextDecoder('utf-8', { fatal: true }).decode(bytes)).toThrow();
+    expect(bytes.length).toBeLessThan(Buffer.byteLength(text));
+
+    const preview = await sendFile(bytes, { dryRun: true });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().rows.map((row: { values: { full_name: string } }) => row.values.full_name)).toEqual(['رانيا خوري', 'عمر سعيد']);
+    expect((await sendFile(bytes)).statusCode).toBe(201);
+    expect(await storedNames(['رانيا خوري', 'عمر سعيد'])).toEqual([
+      { fullName: 'رانيا خوري', notes: 'شقة 2, الطابق الثاني' },
+      { fullName: 'عمر سعيد', notes: '' },
+    ]);
+  });
+
+  it('reads Excel\u2019s "Unicode text" (UTF-16 little-endian with its mark, tab-delimited) and UTF-8 with a mark', async () => {
+    const unicodeText = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('full_name\tnotes\r\nهالة نصر\tUTF-16\r\n', 'utf16le')]);
+    expect((await sendFile(unicodeText)).statusCode).toBe(201);
+    expect(await storedNames(['هالة نصر'])).toEqual([{ fullName: 'هالة نصر', notes: 'UTF-16' }]);
+
+    // The mark is not part of the first column's name (else "\uFEFFfull_name" would be an unknown column).
+    const marked = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('full_name,notes\nنادين حداد,UTF-8\n')]);
+    const preview = await sendFile(marked, { dryRun: true });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().rows[0]).toMatchObject({ row: 2, errors: [], values: { full_name: 'نادين حداد', notes: 'UTF-8' } });
+    expect((await sendFile(marked)).statusCode).toBe(201);
+    expect(await storedNames(['نادين حداد'])).toEqual([{ fullName: 'نادين حداد', notes: 'UTF-8' }]);
+  });
+
+  it('refuses bytes that cannot be text in any encoding with import_unreadable, in English and in Arabic', async () => {
+    const before = await customerCount();
+    // A workbook (.xlsx is a zip) chosen instead of its CSV: valid UTF-8, but NUL bytes.
+    const workbook = Buffer.concat([Buffer.from('PK\u0003\u0004\u0014\u0000\u0006\u0000'), Buffer.from('[Content_Types].xml')]);
+    // UTF-16 without its mark, and a UTF-8 mark over bytes that are not UTF-8.
+    const unmarkedUtf16 = Buffer.from('full_name\nRania\n', 'utf16le');
+    const falseMark = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), iconv.encode('full_name\nرانيا\n', 'windows-1256')]);
+    for (const bytes of [workbook, unmarkedUtf16, falseMark]) {
+      const response = await sendFile(bytes, { dryRun: true });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'import_unreadable',
+        errors: [{ field: 'file', code: 'import_unreadable' }],
+        file: [formatErrorMessage('import_unreadable', 'en')],
+      });
+    }
+    const arabic = await sendFile(workbook, { headers: { 'accept-language': 'ar' } });
+    expect(arabic.statusCode).toBe(400);
+    expect(arabic.json()).toMatchObject({ code: 'import_unreadable', file: [formatErrorMessage('import_unreadable', 'ar')] });
+    expect(arabic.json().file[0]).toMatch(/[\u0600-\u06ff]/);
+    expect(await customerCount()).toBe(before);
   });
 });

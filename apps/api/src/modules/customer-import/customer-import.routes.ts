@@ -61,7 +61,8 @@ const EXAMPLE_ROWS: Record<'en' | 'ar', Record<CustomerImportColumn, string>> = 
 
 /**
  * `/api/services/{serviceId}/customers/import/`: customers from a CSV file sent as the body
- * (`Content-Type: text/csv`, UTF-8). `?dry_run=true` previews; without it the file is imported,
+ * (`Content-Type: text/csv`; UTF-8, UTF-16 with a byte-order mark or Windows-1256, detected from
+ * the bytes in `csv-file.ts`). `?dry_run=true` previews; without it the file is imported,
  * all rows or none, under an optional Idempotency-Key. `import/template/` is the file to fill in.
  */
 export async function customerImportRoutes(
@@ -110,7 +111,7 @@ export async function customerImportRoutes(
       schema: {
         tags,
         summary:
-          'Import customers from a CSV body (text/csv, UTF-8): ?dry_run=true previews each row with its errors; otherwise all rows are created or none',
+          'Import customers from a CSV body (text/csv; UTF-8, UTF-16 with a byte-order mark or Windows-1256, detected): ?dry_run=true previews each row with its errors; otherwise all rows are created or none',
         description:
           'Columns: ' +
           CUSTOMER_IMPORT_COLUMNS.join(', ') +

@@ -15,7 +15,6 @@ import {
 } from '@meterline/contract/onboarding';
 import type { Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { parseCsv } from '../../lib/csv-parse';
 import { badRequest, conflict, HttpError, type FieldIssue } from '../../lib/http-errors';
 import type { AuditContext } from '../../plugins/request-context';
 import { recordAudits } from '../audit/index';
@@ -31,6 +30,7 @@ import {
   nextCustomerIds,
   type ImportReferences,
 } from './customer-import.repository';
+import { readCsvFile } from './csv-file';
 
 type RowValues = CustomerImportRow['values'];
 interface CheckedRow {
@@ -91,11 +91,11 @@ function readHeader(header: string[]): { columns: (CustomerImportColumn | null)[
 
 /**
  * Reads and checks the whole file against the service's references: every row with its parsed
- * values and its errors. A file that cannot be read as customers (not CSV, unknown columns, no
- * rows, too many) is a 400 on `file`.
+ * values and its errors. A file that cannot be read as customers (not text, not CSV, unknown
+ * columns, no rows, too many) is a 400 on `file`.
  */
-async function checkFile(executor: Executor, context: ServiceContext, body: Buffer | string, today: string): Promise<CheckedRow[]> {
-  const parsed = parseCsv(body);
+async function checkFile(executor: Executor, context: ServiceContext, body: Buffer, today: string): Promise<CheckedRow[]> {
+  const parsed = readCsvFile(body);
   if (parsed === null) throw badRequest([fileError(ERROR_CODES.importUnreadable)]);
   const records = parsed
     .map((cells, index) => ({ row: index + 1, cells }))
@@ -275,7 +275,7 @@ async function generatedCodes(executor: Executor, tenantId: number, ids: number[
 /** Customers brought in from a CSV file: a preview with per-row errors, then all rows or none. */
 export function createCustomerImportService(deps: { clock: Clock }) {
   return {
-    async preview(context: ServiceContext, body: Buffer | string, language: ErrorLanguage): Promise<CustomerImportPreview> {
+    async preview(context: ServiceContext, body: Buffer, language: ErrorLanguage): Promise<CustomerImportPreview> {
       const rows = await checkFile(context.db, context, body, todayIn(context.terms.timezone, deps.clock.now()));
       const invalid = rows.filter((row) => row.issues.length).length;
       return {
@@ -294,7 +294,7 @@ export function createCustomerImportService(deps: { clock: Clock }) {
      */
     async commit(
       context: ServiceContext,
-      body: Buffer | string,
+      body: Buffer,
       audit: AuditContext,
       ticket: IdempotencyTicket | null,
     ): Promise<CustomerImportResult> {
