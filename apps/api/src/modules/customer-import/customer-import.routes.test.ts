@@ -6,7 +6,7 @@ import { createTestContext, type Client, type TestContext } from '../../../test/
 import { servicePath } from '../../../test/billing';
 import { first } from '@meterline/contract/invariant';
 
-/** Issue 17: customers brought in from a CSV file, previewed with per-row errors, then all or nothing. */
+/** Customers brought in from a CSV file, previewed with per-row errors, then all or nothing. */
 let context: TestContext;
 let fixture: Fixture;
 let admin: Client;

@@ -8,7 +8,7 @@ interface UpdateServiceVariables {
   input: UpdateServiceInput;
 }
 
-/** `PUT /services/{id}/`: a service's own settings (issue 11: the daily consumption limit). */
+/** `PUT /services/{id}/`: a service's own settings (the daily consumption limit of docs/billing.md, "Plausibility"). */
 export function updateService({ id, input }: UpdateServiceVariables): Promise<Service> {
   return apiClient.put<Service>(`services/${id}/`, input);
 }
