@@ -1,12 +1,12 @@
 /**
- * The monthly billing run at an operator's size (issue 29): one service of `--meters` (20,000)
+ * The monthly billing run at an operator's size (docs/billing.md): one service of `--meters` (20,000)
  * metered subscriptions with `--months` (12) months of readings and paid invoices whose units the
  * consumption ledger recorded, then this month's reading. Through app.inject (no network):
  *
  *  1. the dry run of the month (`POST …/invoices/generate/?dry_run=true`);
  *  2. the plain SQL floor: one `INSERT … SELECT` computing the same invoice totals into a scratch
  *     table (the fee, this month's units at the tariff's price, the tax), and whether they agree;
- *  3. the real run (a job since issue 29: started, then polled until done), while `users/me/` and
+ *  3. the real run (a job: started, then polled until done), while `users/me/` and
  *     an invoice list page are asked every 100 ms: their p50/p99 say whether the embedded database
  *     stays responsive while it runs.
  *

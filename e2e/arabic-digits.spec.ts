@@ -4,9 +4,9 @@ import { DEMO_PASSWORD } from './support/roles';
 import { apiClientFor, checkedCalls, signedInPage } from './support/session';
 
 /**
- * Issue 17, native Arabic: every main screen of the demo Arabic client (admin2), read in one digit
- * system. What the check reads and what it leaves out is written in docs/decisions.md ("Issue 17:
- * digits"):
+ * Native Arabic: every main screen of the demo Arabic client (admin2), read in one digit
+ * system. What the check reads and what it leaves out is written in docs/web.md ("Digits"
+ * and its journey):
  * - all visible text of the page, SVG text (chart axes) included;
  * - exempt: the values of inputs and text areas (typed in either system), and elements marked
  *   `data-verbatim` (e-mail addresses, URLs, user names and the samples of each digit system on the

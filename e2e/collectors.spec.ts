@@ -4,7 +4,7 @@ import { expect, tenantTest as test } from './support/fixtures';
 import { signedInPage } from './support/session';
 
 /**
- * Issue 19 on a 390 px phone in Arabic: a collector takes one full and one partial payment at the
+ * Collectors (docs/collectors.md) on a 390 px phone in Arabic: a collector takes one full and one partial payment at the
  * door, prints a receipt, and the accountant counts the cash, 1,000 LBP short.
  */
 test.describe('collectors: cash at the door and the count', () => {

@@ -38,7 +38,7 @@ function storedFieldData(page: Page, userId: number): Promise<{ keys: string[]; 
 }
 
 /**
- * Issue 16 on a 390 px phone with Playwright's offline mode: a collector on today's round reads
+ * docs/offline.md on a 390 px phone with Playwright's offline mode: a collector on today's round reads
  * three meters and takes cash at three doors with no network; one invoice was paid by the office
  * meanwhile. After a reload everything still waits; back online, the server holds exactly three
  * readings and two payments, a replay changes nothing, the refused one is shown to fix, and the

@@ -4,7 +4,7 @@ import { expect, tenantTest as test } from './support/fixtures';
 import { apiClientFor } from './support/session';
 
 /**
- * Issue 13 item 8: names written to attack the screens render as text. A customer (and an invoice
+ * Names written to attack the screens render as text. A customer (and an invoice
  * line) named with an `<img onerror>`, a `javascript:` URL and a right-to-left override, in a
  * client of its own, with one invoice paid and one overdue; every screen showing it (the overdue
  * list included) and the printable invoice (the HTML the PDF is made from) are opened in Chromium:

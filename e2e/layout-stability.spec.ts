@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures';
 
-// Issue 18: a list and the dashboard keep their layout while they load, on a first visit (a fresh
+// docs/performance.md: a list and the dashboard keep their layout while they load, on a first visit (a fresh
 // browser: nothing remembered). The side menu draws Counters in its place before the services
 // answer; the grid's skeleton and the grid reserve the rows' height, so the totals and the footer
 // under them stay put; the dashboard's figures wait in cards of the cards' own shape.

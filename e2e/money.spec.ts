@@ -79,7 +79,7 @@ tenantTest(
       ).results,
     );
     const reading = fromThousandths(toThousandths(before.counter) + 123_400n);
-    // 123.4 kWh may be more than a 5 A meter can draw since its last demo reading: the collector confirms it (issue 11's plausibility check).
+    // 123.4 kWh may be more than a 5 A meter can draw since its last demo reading: the collector confirms it (the plausibility check, docs/billing.md).
     expect(
       (
         await collector.put(`/api/services/${ELECTRICITY}/subscriptions/${meter.id}/update-counter/`, {
@@ -165,7 +165,7 @@ tenantTest.describe('billing run', () => {
 
   tenantTest("creates a month's invoices once: a second run creates none", async ({ page, baseURL, tenant }) => {
     // This month: a month that has not begun cannot be billed, and its customers, made today, are
-    // billed from today (a period may not start before the subscription; issue 11). The client is new, so nothing else bills it.
+    // billed from today (a period may not start before the subscription; docs/billing.md). The client is new, so nothing else bills it.
     const billedMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
     const MONTH = billedMonth.toISOString().slice(0, 7);
     const MONTH_NAME = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(billedMonth);

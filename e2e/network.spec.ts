@@ -98,7 +98,7 @@ test.describe.serial('network: bundle, station, customer, readings, reset', () =
     await page.getByLabel('Phone').fill('+961 70 123456');
     await chooseOption(page, 'Station', stationName);
     await chooseOption(page, 'Bundle', bundleName);
-    // A new meter (issue 29): its opening reading is asked for, and 0 is an answer; the start date is today.
+    // A new meter (docs/billing.md): its opening reading is asked for, and 0 is an answer; the start date is today.
     await page.getByLabel('Opening reading').fill('0');
     await chooseOption(page, 'Region', 1);
     await chooseOption(page, 'Street', 1);
@@ -136,7 +136,7 @@ test.describe.serial('network: bundle, station, customer, readings, reset', () =
     await expectNoSeriousA11yViolations(page, 'reading sheet');
     await expectNoHorizontalOverflow(page);
     // The keyboard's Done key saves, as the Save button does. A new meter read minutes after it was
-    // fitted cannot have drawn 120.5 kWh: the sheet asks for a second look (issue 11), then saves.
+    // fitted cannot have drawn 120.5 kWh: the sheet asks for a second look (plausibility, docs/billing.md), then saves.
     await input.press('Enter');
     await expect(sheet).toContainText('more than this meter can draw since the previous reading');
     await sheet.getByRole('button', { name: 'Save anyway' }).click();

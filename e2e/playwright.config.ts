@@ -31,8 +31,8 @@ export default defineConfig({
   // day (2 workers; the whole stage took 994 s against 581 s the day before). The per-journey limit
   // only ends a stuck journey, so it is set far from a slow one: 240 s. A stuck step still fails
   // on its own expectation first. An expectation ends as soon as it holds; its limit is 60 s (was
-  // 15 s): on a busy machine the lists' grid chunk took over 15 s to arrive and parse (issue 33,
-  // item 7; the page's skeleton was still up with the data's totals drawn), which is slow, not broken.
+  // 15 s): on a busy machine the lists' grid chunk took over 15 s to arrive and parse (docs/testing.md,
+  // "Time limits"; the page's skeleton was still up with the data's totals drawn), which is slow, not broken.
   timeout: 240_000,
   expect: { timeout: 60_000 },
   // The JSON report feeds the closing 'N passed, N failed' line of `npm test`.

@@ -2,7 +2,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, tenantTest as test } from './support/fixtures';
 import { sideMenuLinks } from './support/pages';
 
-// The admin of a client of its own: the services it adds are nobody else's (issue 17, item 6).
+// The admin of a client of its own: the services it adds are nobody else's (docs/tenants-and-settings.md).
 test.use({ signedInAs: 'admin' });
 
 test('the admin adds a flat service, finds it in the selector, leaves Counters for it, and disables it', async ({ page }) => {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
-// Issue 17: no list needs horizontal scrolling at 1366 px in English or Arabic; a chip, a column
+// docs/web.md, "Lists": no list needs horizontal scrolling at 1366 px in English or Arabic; a chip, a column
 // header ("Partially pai…") or a figure (an amount, a reading, a phone number: "4,579.948 k…") cut
 // short fails the walk. The demo tenant's lists, read only.
 const LISTS = [
@@ -16,7 +16,7 @@ const LISTS = [
   '/transactions',
   '/users',
 ];
-// Transactions opens on its invoice-status summary, with the list under it (docs/decisions.md, issue 17).
+// Transactions opens on its invoice-status summary, with the list under it (docs/web.md, "Tables fit").
 const LISTS_UNDER_A_SUMMARY = ['/transactions'];
 
 /** What does not fit on the page: the grid's own horizontal scroll, cut headers and cut chips. */

@@ -4,7 +4,7 @@ import { apiClientFor } from './support/session';
 import { inEitherDigits } from './support/pages';
 
 /**
- * Issue 14, item 6: in Arabic, an accountant takes a split USD + LBP cash payment on an invoice of
+ * docs/money-and-numbering.md: in Arabic, an accountant takes a split USD + LBP cash payment on an invoice of
  * a client billing in LBP with USD as its second currency (the rate quoted 1 USD = 89,500 LBP),
  * sees the change due in both currencies, and prints the receipt, which shows both.
  */

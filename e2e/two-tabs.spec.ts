@@ -4,7 +4,7 @@ import { first, nth } from './support/invariant';
 
 /**
  * Two tabs of one user whose access token has expired refresh at the same moment: refresh tokens
- * are single-use, yet neither tab is signed out (issue 13 item 4). With Web Locks the tabs take
+ * are single-use, yet neither tab is signed out (docs/security.md). With Web Locks the tabs take
  * turns and the second reuses the first one's pair; without them the server's grace window
  * answers the repeated refresh with the same pair.
  */

@@ -1,4 +1,4 @@
-// The API as one JavaScript file for `npm start` (issue 18): esbuild compiles apps/api/src and the
+// The API as one JavaScript file for `npm start` (~60 MB less per process, docs/performance.md): esbuild compiles apps/api/src and the
 // contract (imported as TypeScript source) once at start, in ~0.3 s, into apps/api/dist/server.mjs;
 // packages stay in node_modules. Running that file instead of the sources through tsx's loader
 // takes ~60 MB less memory per process (no loader thread, no per-module transform), the same code.

@@ -35,8 +35,8 @@ function stage(name, command, args, env = {}) {
 
 /**
  * Chains of stages side by side, each chain in order up to its first failure: each stage uses one
- * core, so on a 2-core machine lint runs beside the format, typecheck and knip stages (issue 12,
- * item 5). A stage's output is printed whole when it ends, so two stages' lines never interleave.
+ * core, so on a 2-core machine lint runs beside the format, typecheck and knip stages (docs/testing.md,
+ * "Workers"). A stage's output is printed whole when it ends, so two stages' lines never interleave.
  */
 async function sideBySide(chains) {
   const run = (name, command, args) =>

@@ -7,7 +7,7 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     // Time limits stop a test that makes no progress, never one that is slow because the machine is
-    // busy (issue 33, item 7): at a load of 10-29 on 2 cores a 3 s test took over 60 s and three
+    // busy (docs/testing.md): at a load of 10-29 on 2 cores a 3 s test took over 60 s and three
     // security files failed on 120-240 s limits, not on an assertion. A hung test is still stopped
     // here, and a hung stage by `npm test`'s stage limit. A test that needs more says so itself.
     testTimeout: 300_000,

@@ -187,7 +187,7 @@ function preloadLatinFont(): Plugin {
 }
 
 /**
- * The installable app (issue 16): a web app manifest with the tenant-neutral name and the PNG icons
+ * The installable app (docs/offline.md): a web app manifest with the tenant-neutral name and the PNG icons
  * of public/icons (scripts/make-icons.mjs), and a Workbox service worker that precaches the shell
  * and every lazy chunk, so a collector's screens open with no network after one visit. API calls
  * are never cached by the worker: data offline is TanStack Query's persisted cache (IndexedDB).

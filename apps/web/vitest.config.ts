@@ -11,7 +11,7 @@ export default defineConfig({
     setupFiles: ['./src/test-setup.ts'],
     // Pages are lazy chunks and dialogs are typed into key by key: on a 2-core machine busy with
     // other builds a page's test took 20 s (counters, CI of 2026-11-24). The limit is for hung tests
-    // only (issue 33, item 7: slow because the machine is busy is not a failure).
+    // only (docs/testing.md: slow because the machine is busy is not a failure).
     testTimeout: 300_000,
   },
 });

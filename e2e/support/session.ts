@@ -142,7 +142,7 @@ export function checkedCalls(client: ApiClient): ApiCalls {
 }
 
 /**
- * A billing run through the API (issue 29: a job): started (202 `{job}`), then read until it has
+ * A billing run through the API (a job, docs/billing.md): started (202 `{job}`), then read until it has
  * finished; answers its report. Only the journey's own time limit ends a wait on a stuck job.
  */
 export async function runBillingJob<T>(calls: ApiCalls, serviceId: number, body: unknown): Promise<T> {

@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Request ids (`reqId` in logs, audit rows, X-Request-Id): the caller's sane one, else a UUID.
     genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: false },
-    // Refusals before routing, in the API's shape and without echoing the request (issue 33).
+    // Refusals before routing, in the API's shape and without echoing the request (docs/api.md).
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
@@ -134,7 +134,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandler);
   await app.register(requestId);
-  // Prometheus metrics (issue 33): measured only when METRICS_TOKEN is set.
+  // Prometheus metrics (docs/operations.md): measured only when METRICS_TOKEN is set.
   const metrics = config.metricsToken ? createMetrics() : null;
   await app.register(prometheusMetrics, { token: config.metricsToken, metrics });
   // PostgreSQL: requests take turns at the database, the pool's size at a time (busy is not down).
@@ -225,7 +225,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const exchangeRates = createExchangeRateService({ clock });
   await app.register(exchangeRateRoutes, { prefix: '/api/services/:serviceId/exchange-rates', exchangeRates, databases });
   const idempotency = createIdempotency({ clock });
-  // Onboarding (issue 17): customers from a CSV file, and the new client's setup checklist.
+  // Onboarding (docs/tenants-and-settings.md): customers from a CSV file, and the new client's setup checklist.
   await app.register(customerImportRoutes, {
     prefix: '/api/services/:serviceId/customers',
     imports: createCustomerImportService({ clock }),
@@ -240,7 +240,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // One Chromium for every printed invoice, launched on first use and closed with the app.
   const printer = createPdfPrinter({ chromiumPath: config.chromiumPath });
   app.addHook('onClose', async () => printer.close());
-  // Long work runs as jobs on the queue (issue 29): pg-boss in `default`, started when the app is
+  // Long work runs as jobs on the queue (docs/billing.md): pg-boss in `default`, started when the app is
   // ready and stopped when it closes; each kind's work is registered here, so `jobs` imports no module.
   const jobs =
     deps.jobs ??
@@ -253,7 +253,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
   await app.register(jobRoutes, { prefix: '/api/jobs', jobs, db });
-  // Operations (issue 33): liveness and readiness without a token; the metrics' gauges read the pools and the queue.
+  // Operations (docs/operations.md): liveness and readiness without a token; the metrics' gauges read the pools and the queue.
   await app.register(healthRoutes, { prefix: '/api/health', health: createHealthService({ databases, jobs }) });
   metrics?.watch({
     pools: () =>
@@ -264,14 +264,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(invoiceRoutes, { prefix: '/api/services/:serviceId/invoices', invoices, databases, idempotency, printer, jobs });
   await app.register(invoicePaymentRoutes, { prefix: '/api/services/:serviceId/invoices', payments, databases, idempotency });
   await app.register(paymentRoutes, { prefix: '/api/services/:serviceId/payments', payments, databases });
-  // Collectors' cash and receipts (issue 19).
+  // Collectors' cash and receipts (docs/collectors.md).
   const cash = createCashService({ clock, defaultDb: db, publicUrl: config.publicUrl });
   await app.register(cashRoutes, { prefix: '/api/services/:serviceId/cash', cash, databases, idempotency });
   await app.register(paymentReceiptRoutes, { prefix: '/api/services/:serviceId/payments', cash, databases, printer });
   const reminderChannel = deps.reminderChannel ?? createOutboxReminderChannel({ outboxDir: config.outboxDir });
   const overdue = createOverdueService({ clock, channel: reminderChannel, defaultDb: db });
   await app.register(overdueRoutes, { prefix: '/api/services/:serviceId/overdue', overdue, databases, printer });
-  // Issue 17, item 4: the billing run's "send all", through the same channel.
+  // The billing run's "send all", through the same channel (docs/billing.md).
   const messages = createInvoiceMessageService({ clock, channel: reminderChannel });
   await app.register(invoiceMessageRoutes, { prefix: '/api/services/:serviceId/invoices', messages, databases });
   const rounds = createRouteService({ clock, defaultDb: db });

@@ -7,7 +7,7 @@ import { databaseUrlFor } from '../test/global-setup';
 import { isPostgres } from '../test/harness';
 
 /*
- * Issue 33: `WEB_CONCURRENCY=2` over PostgreSQL runs a node:cluster primary and two API
+ * `WEB_CONCURRENCY=2` (docs/operations.md) over PostgreSQL runs a node:cluster primary and two API
  * processes; when one dies the primary starts another (docs/operations.md, "Several processes").
  * The server runs as `npm start` runs it (src/server.ts, NODE_ENV=production) on a database made
  * for this test from the migrated template and dropped after.

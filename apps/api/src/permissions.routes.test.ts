@@ -19,7 +19,7 @@ afterAll(async () => context?.close());
 
 /**
  * Routes open without a rule of the table: sign-in, the signed-in user's own data, files, and the
- * operations probes (health without a token, metrics with METRICS_TOKEN: issue 33).
+ * operations probes (health without a token, metrics with METRICS_TOKEN: docs/operations.md).
  */
 const OPEN_ROUTES = new Set([
   'POST /api/auth/jwt/create/',
@@ -146,7 +146,7 @@ describe('overdue follow-up (issue 15)', () => {
   it('lets the office send reminders and everyone who lists invoices print the disconnection list', () => {
     const expected: Record<string, RoleUnderTest[]> = {
       'POST /api/services/:serviceId/overdue/remind/': ['admin', 'accountant'],
-      // Issue 17, item 4: the billing run's "send all" (who runs billing runs and sends reminders).
+      // The billing run's "send all" (who runs billing runs and sends reminders).
       'POST /api/services/:serviceId/invoices/send/': ['admin', 'accountant'],
       'GET /api/services/:serviceId/overdue/disconnection-list/': ['admin', 'accountant', 'support', 'collector'],
     };

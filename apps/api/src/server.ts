@@ -11,7 +11,7 @@ import { serveClusterMetrics } from './lib/metrics';
 import { resolveWorkerCount } from './lib/workers';
 
 const startedAt = performance.now();
-/** Where a start's time goes (issue 33, item 5): each phase's seconds, printed once it listens. */
+/** Where a start's time goes (docs/operations.md, "Faults"): each phase's seconds, printed once it listens. */
 const phases: [string, number][] = [];
 let phaseStartedAt = startedAt;
 const endPhase = (name: string) => {

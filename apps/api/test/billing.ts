@@ -78,7 +78,7 @@ export async function expectMoneyInvariants(db: Db, options: { audits?: boolean 
   for (const row of invoicesBroken) problems.push(`invoice ${JSON.stringify(row)}`);
   const balancesBroken = await rowsOf(
     db,
-    // Credit (issue 15) is money paid beyond the invoices: it lowers the balance, and is the sum of its movements.
+    // Credit (docs/accounts.md) is money paid beyond the invoices: it lowers the balance, and is the sum of its movements.
     sql`select c.id, c.balance::text, c.credit::text,
           coalesce((select sum(i.total - i.amount_paid) from invoices i where i.customer_id = c.id and i.status <> 'cancelled'), 0)::text as expected
         from customers c
@@ -133,7 +133,7 @@ export async function expectMoneyInvariants(db: Db, options: { audits?: boolean 
 
 /**
  * Tests bill months before the day they made the customer: a period may not start before the
- * subscription started (issue 11), so its subscriptions are dated back, as if it joined then.
+ * subscription started (docs/billing.md), so its subscriptions are dated back, as if it joined then.
  */
 export async function backdateSubscriptions(db: Db, customerId: number, startedOn = '2026-01-01') {
   await db.execute(sql`update subscriptions set started_on = ${startedOn} where customer_id = ${customerId} and started_on > ${startedOn}`);

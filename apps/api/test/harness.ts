@@ -159,7 +159,7 @@ export interface Client {
 }
 
 /**
- * Every refusal any API test meets carries catalog codes (issue 11): an error answer whose `code`
+ * Every refusal any API test meets carries catalog codes (docs/api.md): an error answer whose `code`
  * or field error code is not in ERROR_CODES fails the test that met it.
  */
 export function assertCatalogCodes(response: LightMyRequestResponse): LightMyRequestResponse {

@@ -14,7 +14,7 @@ registerErrorCatalog(formatErrorMessage);
 
 // Pages are lazy chunks: the first import of one can take over a second while files run in parallel,
 // and many seconds on a busy machine. A wait ends as soon as its condition holds; the limit only
-// ends one that never will (issue 33, item 7).
+// ends one that never will (docs/testing.md, "Time limits").
 configure({ asyncUtilTimeout: 45_000 });
 
 afterEach(() => {

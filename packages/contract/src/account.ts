@@ -7,7 +7,7 @@ import { moneySchema } from './money';
 import { paymentMethodSchema } from './payments';
 
 /**
- * The customer's account (issue 15): one payment spread over many invoices, the customer's
+ * The customer's account (docs/accounts.md): one payment spread over many invoices, the customer's
  * credit (refunds of it), and credit notes.
  */
 

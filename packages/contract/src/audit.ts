@@ -23,16 +23,16 @@ export const AUDIT_ENTITIES = [
   'building',
   'tariff',
   'exchange_rate',
-  // Collectors (issue 19): counts of cash and receipt numbers issued.
+  // Collectors (docs/collectors.md): counts of cash and receipt numbers issued.
   'cash_handover',
   'receipt',
   'route_visit',
   'route_assignment',
-  // The customer's account (issue 15).
+  // The customer's account (docs/accounts.md).
   'account_payment',
   'credit_note',
   'credit_refund',
-  // Services an admin manages (issue 17).
+  // Services an admin manages (docs/tenants-and-settings.md).
   'service',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -8,7 +8,7 @@ import { RECEIPT_SIZES } from './receipt-sizes';
 export { RECEIPT_SIZES, type ReceiptSize } from './receipt-sizes';
 
 /**
- * Collectors' cash (issue 19): what each collector holds, the payments behind it, the count at
+ * Collectors' cash (docs/collectors.md): what each collector holds, the payments behind it, the count at
  * the end of the day (a handover), receipts and the collector performance view.
  */
 

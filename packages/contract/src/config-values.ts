@@ -1,6 +1,6 @@
 /*
  * Without zod (config.ts re-exports these with the schemas): the web app's settings form reads them
- * on first render, and zod stays out of its JS (docs/decisions.md, "Issue 18, item 4").
+ * on first render, and zod stays out of its JS (docs/performance.md, "No zod before a screen shows").
  */
 
 /** Largest logo accepted, in bytes (PNG, JPEG or WebP, checked by content on the server). */

@@ -35,21 +35,21 @@ export const configSchema = z
     prorate_partial_months: z.boolean(),
     /** How many days back a reading or a payment may be dated (collectors: 3 at most). */
     backdate_days: z.number().int(),
-    /** Collectors may take cash payments at the door (issue 19; on by default). */
+    /** Collectors may take cash payments at the door (docs/collectors.md; on by default). */
     collectors_take_payments: z.boolean(),
-    /** Late fee added by the billing run (issue 15): off, a fixed amount, or a percent of what is left; once per invoice overdue more than `late_fee_after_days`. */
+    /** Late fee added by the billing run (docs/billing.md): off, a fixed amount, or a percent of what is left; once per invoice overdue more than `late_fee_after_days`. */
     late_fee_kind: z.enum(LATE_FEE_KINDS),
     /** The amount (fixed) or the percent, as decimal text. */
     late_fee_value: z.string(),
     late_fee_after_days: z.number().int(),
-    /** Overdue reminders (issue 15): customers carry no language, so the tenant chooses the one reminders are written in. */
+    /** Overdue reminders (docs/accounts.md): customers carry no language, so the tenant chooses the one reminders are written in. */
     reminder_language: z.enum(REMINDER_LANGUAGES),
     /** Message templates with `{name}`, `{amount}`, `{due_date}`, `{days}`, `{company}`; the built-in text when none was saved. */
     reminder_template_en: z.string(),
     reminder_template_ar: z.string(),
     /** The disconnection list's default: customers overdue at least this many days. */
     disconnection_after_days: z.number().int(),
-    /** Digits on Arabic screens for users who chose none (issue 17): 'arab' Arabic-Indic or 'latn' Western. */
+    /** Digits on Arabic screens for users who chose none (docs/web.md): 'arab' Arabic-Indic or 'latn' Western. */
     default_digits: digitSystemSchema,
   })
   .meta({ id: 'Config' });

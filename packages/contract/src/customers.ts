@@ -43,7 +43,7 @@ export const customerSchema = z
     status: z.string(),
     /** Read only: invoiced minus paid over the customer's live invoices. */
     balance: moneySchema,
-    /** Read only (issue 15): paid beyond the invoices, applied to the next ones; never negative. The balance already counts it (negative when credit exceeds what is owed). */
+    /** Read only (docs/accounts.md): paid beyond the invoices, applied to the next ones; never negative. The balance already counts it (negative when credit exceeds what is owed). */
     credit: moneySchema,
     subscription: customerSubscriptionSchema.nullable(),
     notes: z.string(),
@@ -57,8 +57,8 @@ const startedOnInputSchema = z.preprocess((value) => (value === '' || value === 
 
 /**
  * Create body (docs/product/domain.md): only `full_name` is required; `bundle` opens the subscription on
- * `started_on` (issue 29: YYYY-MM-DD in the tenant's calendar, default today, never in the future, at most
- * 12 months back; invoices and proration count from it) with counter `initial_reading` (issue 17: the
+ * `started_on` (docs/billing.md: YYYY-MM-DD in the tenant's calendar, default today, never in the future, at most
+ * 12 months back; invoices and proration count from it) with counter `initial_reading` (the
  * meter's value when it is connected, so the first invoice bills only what is consumed above it; required
  * on a metered service, 0 for a new meter); `code` is generated (C-000123) when absent.
  * Read-only fields (balance, subscription, service) are ignored, as DRF does.
@@ -80,7 +80,7 @@ export const createCustomerInputSchema = z.object({
    * without a bundle. Required on a metered service ('' or null: a 400 `required`); 0 on a flat one.
    */
   initial_reading: openingReadingInputSchema,
-  /** The day the subscription starts (issue 29); ignored without a bundle. '' or null: today. */
+  /** The day the subscription starts (docs/billing.md); ignored without a bundle. '' or null: today. */
   started_on: startedOnInputSchema,
   status: customerStatusSchema.optional().default('active'),
   notes: textInput(2000).optional().default(''),

@@ -3,7 +3,7 @@
  * and that page does not load zod. `money.ts` re-exports it.
  */
 /**
- * The two digit systems a user may read numbers in (issue 17): 'arab' Arabic-Indic (٠١٢٣), 'latn'
+ * The two digit systems a user may read numbers in (docs/web.md, "Digits"): 'arab' Arabic-Indic (٠١٢٣), 'latn'
  * Western (0123), named as Unicode's numbering systems (Intl's `numberingSystem`). Only Arabic
  * screens use them: English is always Western.
  */

@@ -1,7 +1,7 @@
 /**
  * The error codes and their check, without zod (errors.ts re-exports them with the schemas): the web
- * app's signed-in shell reads them on every screen, and zod stays out of its JS (docs/decisions.md,
- * "Issue 18, item 4: bundle budget").
+ * app's signed-in shell reads them on every screen, and zod stays out of its JS (docs/performance.md,
+ * "No zod before a screen shows").
  */
 export const ERROR_CODES = {
   invalid: 'invalid',
@@ -22,7 +22,7 @@ export const ERROR_CODES = {
   authenticationFailed: 'authentication_failed',
   lastAdmin: 'last_admin',
   currencyLocked: 'currency_locked',
-  // The catalog of issue 11: every refusal a user can meet has its code here and its texts in
+  // The catalog (docs/api.md, "Errors are codes"): every refusal a user can meet has its code here and its texts in
   // error-messages.ts (a code without English or Arabic fails the typecheck and a test).
   serverError: 'server_error',
   databaseUnavailable: 'database_unavailable',
@@ -31,7 +31,7 @@ export const ERROR_CODES = {
   parseError: 'parse_error',
   unsupportedMediaType: 'unsupported_media_type',
   bodyTooLarge: 'too_large',
-  // Answered before routing (issue 33): a path parameter too long for the router, a request line
+  // Answered before routing (docs/api.md): a path parameter too long for the router, a request line
   // and headers too large for Node's HTTP parser, a request that did not arrive in time, bytes that
   // are no HTTP request.
   uriTooLong: 'uri_too_long',
@@ -73,7 +73,7 @@ export const ERROR_CODES = {
   passwordTooShort: 'password_too_short',
   passwordNumeric: 'password_numeric',
   wrongPassword: 'wrong_password',
-  // A password equal to the product's or the client's name, digits and punctuation aside (issue 33).
+  // A password equal to the product's or the client's name, digits and punctuation aside (docs/security.md).
   passwordIsName: 'password_is_name',
   roleNotAllowed: 'role_not_allowed',
   ownRole: 'own_role',
@@ -97,13 +97,13 @@ export const ERROR_CODES = {
   logoOneFile: 'logo_one_file',
   logoType: 'logo_type',
   logoEmpty: 'logo_empty',
-  // Own picture upload (issue 17, item 7).
+  // Own picture upload (docs/security.md, "Uploaded pictures").
   avatarType: 'avatar_type',
   avatarTooLarge: 'avatar_too_large',
   avatarEmpty: 'avatar_empty',
   avatarMissing: 'avatar_missing',
   avatarNoTenant: 'avatar_no_tenant',
-  // A typed avatar: an https: address or the app's own media URL (issue 33).
+  // A typed avatar: an https: address or the app's own media URL (docs/security.md).
   avatarAddress: 'avatar_address',
   tooManyFormFields: 'too_many_form_fields',
   formUnreadable: 'form_unreadable',
@@ -138,7 +138,7 @@ export const ERROR_CODES = {
   reversalExceedsLeft: 'reversal_exceeds_left',
   handoverNeedsFromUser: 'handover_needs_from_user',
   transferToSelf: 'transfer_to_self',
-  // Collectors (issue 19).
+  // Collectors (docs/collectors.md).
   collectorPaymentsOff: 'collector_payments_off',
   collectorCannotReverse: 'collector_cannot_reverse',
   collectorCashOnly: 'collector_cash_only',
@@ -159,7 +159,7 @@ export const ERROR_CODES = {
   tierOpenBeforeLast: 'tier_open_before_last',
   tierLastMustBeOpen: 'tier_last_must_be_open',
   tierBoundsNotAscending: 'tier_bounds_not_ascending',
-  // Billing rules (issue 11).
+  // Billing rules (docs/billing.md).
   readingBilled: 'reading_billed',
   readingAlreadyVoided: 'reading_already_voided',
   readingNotLatest: 'reading_not_latest',
@@ -175,17 +175,17 @@ export const ERROR_CODES = {
   dateTooOld: 'date_too_old',
   dateBeforePrevious: 'date_before_previous',
   dateBeforeIssue: 'date_before_issue',
-  // A subscription's start date (issue 29).
+  // A subscription's start date (docs/billing.md, "Subscriptions").
   startTooOld: 'start_too_old',
   startBeforeSubscription: 'start_before_subscription',
   startInBilledPeriod: 'start_in_billed_period',
-  // Route sheets (issue 19, item 3).
+  // Route sheets (docs/collectors.md).
   notACollector: 'not_a_collector',
   regionOrStation: 'region_or_station',
   routeAlreadyAssigned: 'route_already_assigned',
   notOnRound: 'not_on_round',
   collectorRequired: 'collector_required',
-  // The customer's account (issue 15).
+  // The customer's account (docs/accounts.md).
   allocationUnknownInvoice: 'allocation_unknown_invoice',
   allocationDuplicateInvoice: 'allocation_duplicate_invoice',
   allocationNotPositive: 'allocation_not_positive',
@@ -194,14 +194,14 @@ export const ERROR_CODES = {
   creditRefundExceedsCredit: 'credit_refund_exceeds_credit',
   creditNoteExceedsInvoice: 'credit_note_exceeds_invoice',
   creditNoteAmountOrLines: 'credit_note_amount_or_lines',
-  // Exchange rates quoted either way round (issue 14).
+  // Exchange rates quoted either way round (docs/money-and-numbering.md).
   exchangeRateBaseInvalid: 'exchange_rate_base_invalid',
-  // Services an admin manages (issue 17, item 6).
+  // Services an admin manages (docs/tenants-and-settings.md).
   serviceNameTaken: 'service_name_taken',
   serviceInactive: 'service_inactive',
   serviceNotMetered: 'service_not_metered',
   serviceOrderMismatch: 'service_order_mismatch',
-  // Importing customers from a CSV file (issue 17).
+  // Importing customers from a CSV file (docs/tenants-and-settings.md).
   importUnreadable: 'import_unreadable',
   importEmpty: 'import_empty',
   importTooManyRows: 'import_too_many_rows',
@@ -213,11 +213,11 @@ export const ERROR_CODES = {
   importAddressParent: 'import_address_parent',
   importCodeRepeated: 'import_code_repeated',
   importHasErrors: 'import_has_errors',
-  // Jobs (issue 29): one queued or running job per tenant and kind; only those may be cancelled.
+  // Jobs (docs/billing.md): one queued or running job per tenant and kind; only those may be cancelled.
   jobAlreadyRunning: 'job_already_running',
   jobNotActive: 'job_not_active',
   jobNotDone: 'job_not_done',
-  // Operations (issue 33): the readiness check names its failing checks.
+  // Operations (docs/operations.md): the readiness check names its failing checks.
   notReady: 'not_ready',
 } as const;
 

@@ -250,7 +250,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
     ar: 'لا إيصال لعملية العكس.',
   },
   transfer_to_self: { en: 'The cash must go to someone else.', ar: 'يجب أن يذهب النقد إلى شخص آخر.' },
-  // Billing rules (issue 11).
+  // Billing rules (docs/billing.md).
   reading_billed: {
     en: 'This reading was billed by invoice {number}: cancel that invoice first.',
     ar: 'فُوترت هذه القراءة في الفاتورة {number}: ألغِ تلك الفاتورة أولًا.',
@@ -360,7 +360,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
     en: 'Each tier must end above the one before it.',
     ar: 'يجب أن ينتهي حد كل شريحة فوق حد الشريحة التي قبلها.',
   },
-  // Route sheets (issue 19, item 3).
+  // Route sheets (docs/collectors.md).
   not_a_collector: { en: 'Choose a user with the collector role.', ar: 'اختر مستخدمًا بدور المحصّل.' },
   region_or_station: { en: 'Choose either a region or a station.', ar: 'اختر منطقة أو محطة، واحدة فقط.' },
   route_already_assigned: {
@@ -369,7 +369,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
   },
   not_on_round: { en: 'This customer is not on your round.', ar: 'هذا المشترك ليس ضمن جولتك.' },
   collector_required: { en: 'Choose a collector.', ar: 'اختر محصّلًا.' },
-  // Exchange rates quoted either way round (issue 14).
+  // Exchange rates quoted either way round (docs/money-and-numbering.md).
   exchange_rate_base_invalid: {
     en: 'Quote the rate for one {billing} or for one {second}.',
     ar: 'حدّد السعر مقابل {billing} واحد أو {second} واحد.',
@@ -387,7 +387,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
     en: 'List every service of the client once, in the new order.',
     ar: 'اذكر كل خدمات العميل مرة واحدة بالترتيب الجديد.',
   },
-  // Importing customers from a CSV file (issue 17).
+  // Importing customers from a CSV file (docs/tenants-and-settings.md).
   import_unreadable: {
     en: 'The file could not be read as CSV. Save it as "CSV UTF-8 (comma delimited)" and try again.',
     ar: 'تعذّرت قراءة الملف بصيغة CSV. احفظه بصيغة "CSV UTF-8 (مفصول بفواصل)" ثم أعد المحاولة.',

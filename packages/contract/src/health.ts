@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorSchema } from './errors';
 
 /**
- * The operations endpoints (issue 33): `GET /api/health/live` (the process answers) and
+ * The operations endpoints (docs/operations.md, "Watching it"): `GET /api/health/live` (the process answers) and
  * `GET /api/health/ready` (it can serve: every database reachable and migrated, the job queue
  * running). Neither needs a token; neither names a host, a URL or an error's text.
  */

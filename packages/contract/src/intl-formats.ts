@@ -1,7 +1,7 @@
 /**
  * Intl formatters, made once per locale and options and reused. Making one costs far more than
  * using it (ICU loads the locale's data each time): a phone's list of 25 meters made ~100 of them
- * per render, a quarter of a second of main-thread time at 4x CPU throttling (issue 18).
+ * per render, a quarter of a second of main-thread time at 4x CPU throttling (docs/performance.md).
  */
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();

@@ -4,7 +4,7 @@ import { idSchema, timestampSchema } from './common';
 import { fillTemplate, REMINDER_LANGUAGES, type ReminderLanguage } from './overdue';
 
 /**
- * Sending a billing run's invoices to their customers (issue 17, item 4) through the reminders'
+ * Sending a billing run's invoices to their customers (docs/billing.md, "Send all") through the reminders'
  * channel, in the tenant's reminder language. Each invoice is sent once: a second send of it is
  * skipped as `already_sent`.
  */

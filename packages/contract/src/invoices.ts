@@ -33,7 +33,7 @@ export const invoiceLineSchema = z
     unit_price: decimalSchema,
     /** quantity x unit_price rounded once to the currency, half-up. */
     amount: moneySchema,
-    /** How a consumption line was priced (issue 14); null for other lines. */
+    /** How a consumption line was priced (docs/billing.md, "Tariffs"); null for other lines. */
     pricing: invoiceLinePricingSchema.nullable(),
   })
   .meta({ id: 'InvoiceLine' });

@@ -5,7 +5,7 @@ import { listQuerySchema, paginatedSchema } from './pagination';
 import { can, type Action, type Subject } from './permissions';
 
 /**
- * Long work run in the background on the job queue (issue 29, item 3): the billing run and the
+ * Long work run in the background on the job queue (docs/billing.md, "Jobs"): the billing run and the
  * bulk statements. Each kind is seen (listed, read, cancelled) by whoever may start it.
  */
 export const JOB_KINDS = ['billing_run', 'statements'] as const;

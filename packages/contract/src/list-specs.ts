@@ -3,7 +3,7 @@ import type { ListSpec } from './pagination';
 /**
  * What each list offers (its orderings and filters, the choices of its filters) and the page sizes,
  * without zod: the web app's list screens read these on first render, and zod stays out of their JS
- * (docs/decisions.md, "Issue 18, item 4: bundle budget"). Each domain module re-exports its own.
+ * (docs/performance.md, "No zod before a screen shows"). Each domain module re-exports its own.
  */
 
 export const DEFAULT_PAGE_SIZE = 25;

@@ -10,7 +10,7 @@ export const MEDIA_URL_PREFIX = '/api/media/';
 export const MEDIA_NAME_PATTERN = /^([1-9]\d{0,9})-[0-9a-f]{32}\.(png|jpg|webp)$/;
 
 /**
- * What a user may give as their avatar (issue 33): an `https:` address, or the app's own media
+ * What a user may give as their avatar (docs/security.md): an `https:` address, or the app's own media
  * URL exactly as an upload sets it (`/api/media/<name>`). Never `javascript:`, `data:`, `http:`,
  * a protocol-relative `//host`, another path of the app, or anything with spaces or control
  * characters (an `<img src>` is the only place it goes, but a link could be made of it).

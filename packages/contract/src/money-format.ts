@@ -4,7 +4,7 @@ import { numberFormat } from './intl-formats';
 /**
  * Money's formatting and exact parsing, without zod (money.ts re-exports them with the schemas):
  * the web app's signed-in shell shows amounts on every screen, and zod stays out of its JS
- * (docs/decisions.md, "Issue 18, item 4: bundle budget").
+ * (docs/performance.md, "No zod before a screen shows").
  */
 export const CURRENCY_DECIMALS: Record<string, number> = {
   USD: 2,

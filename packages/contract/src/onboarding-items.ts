@@ -1,5 +1,5 @@
 // Without zod (onboarding.ts re-exports it): the dashboard's checklist reads it on first render
-// (docs/decisions.md, "Issue 18, item 4: bundle budget").
+// (docs/performance.md, "No zod before a screen shows").
 
 /** The checklist's items, in the order a new client does them. */
 export const ONBOARDING_ITEMS = ['company', 'currency_tax', 'services', 'bundles', 'stations', 'addresses', 'staff', 'customers'] as const;

@@ -8,7 +8,7 @@ import { ONBOARDING_ITEMS, type OnboardingItem } from './onboarding-items';
 export { ONBOARDING_ITEMS, type OnboardingItem } from './onboarding-items';
 
 /**
- * Issue 17, onboarding: the new client's setup checklist and the import of customers from a CSV file.
+ * Onboarding (docs/tenants-and-settings.md): the new client's setup checklist and the import of customers from a CSV file.
  */
 
 /** `GET /api/onboarding/`: each item done when its data exists (counts of the tenant's rows). */

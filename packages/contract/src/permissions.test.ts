@@ -56,7 +56,7 @@ describe('rule table', () => {
     expect(can('collector', 'reset', 'counter')).toBe(false);
     expect(can('accountant', 'create', 'payment')).toBe(true);
     expect(can('support', 'create', 'payment')).toBe(false);
-    // Issue 19: collectors take cash (the service checks the tenant setting) and see their own cash; the office counts it.
+    // Collectors take cash (the service checks the tenant setting) and see their own cash; the office counts it.
     expect(can('collector', 'create', 'payment')).toBe(true);
     expect(can('collector', 'create', 'cash')).toBe(false);
     expect(can('accountant', 'create', 'cash')).toBe(true);
@@ -66,12 +66,12 @@ describe('rule table', () => {
     expect(can('superadmin', 'select', 'service')).toBe(false);
     expect(can('superadmin', 'view', 'dashboard')).toBe(false);
     expect(can('accountant', 'list', 'settings')).toBe(false);
-    // Issue 17: admins manage services, accountants read them.
+    // Admins manage services, accountants read them.
     expect(can('admin', 'create', 'service')).toBe(true);
     expect(can('accountant', 'list', 'service')).toBe(true);
     expect(can('accountant', 'update', 'service')).toBe(false);
     expect(can('support', 'list', 'service')).toBe(false);
-    // Issue 17: importing customers in bulk and the setup checklist are the admin's setup work.
+    // Importing customers in bulk and the setup checklist are the admin's setup work.
     expect(can('admin', 'create', 'customer_import')).toBe(true);
     expect(can('accountant', 'create', 'customer_import')).toBe(false);
     expect(can('admin', 'view', 'onboarding')).toBe(true);

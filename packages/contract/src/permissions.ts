@@ -27,27 +27,27 @@ export const SUBJECTS = [
   'counter',
   'tariff',
   'exchange_rate',
-  // The audit log (issue 11): admins read their tenant's, accountants too, the superadmin the platform's.
+  // The audit log (docs/security.md): admins read their tenant's, accountants too, the superadmin the platform's.
   'audit',
-  // Collectors' cash (issue 19): `list cash` reads cash held (a collector their own), `create cash` counts it.
+  // Collectors' cash (docs/collectors.md): `list cash` reads cash held (a collector their own), `create cash` counts it.
   'cash',
-  // Route sheets (issue 19): the round of a day and its visits; which regions/stations a collector walks.
+  // Route sheets: the round of a day and its visits; which regions/stations a collector walks.
   'route',
   'route_assignment',
-  // Handing a customer's credit back (issue 15): admins only.
+  // Handing a customer's credit back (docs/accounts.md): admins only.
   'credit_refund',
-  // One payment over a customer's account and credit notes (issue 15): the office (admins and
+  // One payment over a customer's account and credit notes: the office (admins and
   // accountants), never a collector, who takes cash on invoices only.
   'account_payment',
   'credit_note',
-  // Overdue reminders (issue 15): the office (admins and accountants) sends them; collectors and support do not.
+  // Overdue reminders: the office (admins and accountants) sends them; collectors and support do not.
   'reminder',
-  // Onboarding (issue 17): bringing customers in from a CSV file and the new client's setup checklist, admins only.
+  // Onboarding: bringing customers in from a CSV file and the new client's setup checklist, admins only.
   'customer_import',
   'onboarding',
-  // Bulk statements of account (issue 29): a job for the office (admins and accountants), never support or collectors.
+  // Bulk statements of account: a job for the office (admins and accountants), never support or collectors.
   'statement',
-  // The Jobs page (issue 29): whoever may start a job of some kind (`visibleJobKinds` in jobs.ts, a test keeps them equal).
+  // The Jobs page: whoever may start a job of some kind (`visibleJobKinds` in jobs.ts, a test keeps them equal).
   'job',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
@@ -80,12 +80,12 @@ const ADMIN_ONLY_CHANGES: readonly ConcreteSubject[] = [
   'audit',
   'route_assignment',
   'credit_refund',
-  // Issue 17: admins manage the services, import customers and follow the setup checklist.
+  // Admins manage the services, import customers and follow the setup checklist.
   'service',
   'customer_import',
   'onboarding',
 ];
-/** Every signed-in user: their profile and the language switcher (docs/decisions.md, roles and permissions). */
+/** Every signed-in user: their profile and the language switcher (docs/permissions.md). */
 const EVERY_USER: Permission[] = ['update profile', 'change app_language'];
 /** The support desk: a service to work in, its customers and invoices (read and create), their own profile. */
 const SUPPORT: Permission[] = [
@@ -115,12 +115,12 @@ export const PERMISSION_TABLE: Record<Role, readonly Permission[]> = {
     'list bundle',
     'list tariff',
     'list audit',
-    // Issue 17: accountants read the Services screen and select a service to work in.
+    // Accountants read the Services screen and select a service to work in.
     'list service',
     'select service',
   ],
   support: SUPPORT,
-  // Issue 19: collectors take cash at the door (the service refuses it while `collectors_take_payments`
+  // Collectors take cash at the door (the service refuses it while `collectors_take_payments`
   // is off, and refuses reversals and other methods than cash), see their own cash held and walk
   // their own round.
   collector: [...SUPPORT, 'list counter', 'update counter', 'create payment', 'list cash', 'list route', 'create route'],

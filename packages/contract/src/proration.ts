@@ -1,7 +1,7 @@
 import { divideRoundHalfUp } from './money';
 
 /**
- * Proration of a bundle's monthly fee (issue 11): a subscription is billed for the days it was
+ * Proration of a bundle's monthly fee (docs/billing.md, "Proration"): a subscription is billed for the days it was
  * open. Days are calendar dates (YYYY-MM-DD, the tenant's calendar), ranges include both ends.
  */
 export interface DayRange {

@@ -1,7 +1,7 @@
 import type { Role } from './roles';
 
 /**
- * Who may void a reading (issue 11), the API's rule written once for the screens: an admin or an
+ * Who may void a reading (docs/billing.md, "Voiding a reading"), the API's rule written once for the screens: an admin or an
  * accountant any live reading, a collector only a reading they took today (`today` and the day of
  * `taken_at` both in the tenant's zone, as YYYY-MM-DD). The API still decides (latest, not billed).
  */

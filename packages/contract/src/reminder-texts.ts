@@ -1,6 +1,6 @@
 /*
  * Without zod (overdue.ts re-exports these with the schemas): the web app's settings screen
- * previews reminders with them, and zod stays out of its JS (docs/decisions.md, "Issue 18, item 4").
+ * previews reminders with them, and zod stays out of its JS (docs/performance.md, "No zod before a screen shows").
  */
 
 /** Languages a reminder can be written in (customers carry no language: the tenant's `reminder_language` decides). */

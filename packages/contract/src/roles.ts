@@ -26,7 +26,7 @@ export function roleFlags(role: string | null | undefined) {
 export function landingPathFor(role: string | null | undefined): string {
   const normalized = normalizeRole(role);
   if (normalized === 'superadmin') return '/tenants';
-  // Issue 19: a collector's home is today's round.
+  // A collector's home is today's round (docs/collectors.md).
   if (normalized === 'collector') return '/round';
   if (normalized === 'support') return '/customers';
   return '/dashboard';

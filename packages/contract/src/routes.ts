@@ -7,7 +7,7 @@ import { listQuerySchema, paginatedSchema } from './pagination';
 export { routeAssignmentListSpec, routeListSpec } from './list-specs';
 
 /**
- * Route sheets (issue 19, item 3): the round of a day for a collector, building by building, and
+ * Route sheets (docs/collectors.md): the round of a day for a collector, building by building, and
  * what happened at each door. The regions and stations a collector walks are assigned per service.
  */
 

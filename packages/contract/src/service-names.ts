@@ -1,7 +1,7 @@
 /*
  * Without zod (services.ts re-exports these with the schemas): the web app's signed-in shell
  * (menu, service selector) uses them on every screen, and zod stays out of its JS
- * (docs/decisions.md, "Issue 18, item 4: bundle budget").
+ * (docs/performance.md, "No zod before a screen shows").
  */
 
 /** The longest unit a service may have ("kWh", "m³"). */
@@ -13,7 +13,7 @@ export function serviceNameIn(service: { name: string; name_ar?: string | null }
   return language?.startsWith('ar') && arabic ? arabic : service.name;
 }
 
-/** The Counters screen exists for metered services only (issue 17: no longer for a service named electricity). */
+/** The Counters screen exists for metered services only, whatever the service is called (docs/tenants-and-settings.md). */
 export function hasCounters(service: { is_metered: boolean } | null | undefined): boolean {
   return Boolean(service?.is_metered);
 }

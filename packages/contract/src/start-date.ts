@@ -1,7 +1,7 @@
 import { ERROR_CODES } from './error-codes';
 
 /**
- * A subscription's start date (issue 29): the day its meter was connected, which invoices and
+ * A subscription's start date (docs/billing.md, "Subscriptions"): the day its meter was connected, which invoices and
  * proration count from. Today by default (the tenant's calendar), never in the future, and at most
  * this many months back (a customer base moved in late in the month is billed the whole month).
  */

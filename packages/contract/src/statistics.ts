@@ -21,7 +21,7 @@ export const kpiSummarySchema = z
     outstanding_balance: moneySchema,
     overdue_invoices: z.number().int(),
     /**
-     * Issue 14: the tenant's second currency and the money figures in it, at the rate of the
+     * The tenant's second currency and the money figures in it (docs/money-and-numbering.md), at the rate of the
      * window's last month (the current month without dates; failing that, the latest month before it
      * with a rate); all null without a second currency or a rate.
      */

@@ -303,7 +303,7 @@ export interface CurrencyPair {
    * 1 USD = 89,500 LBP (base second), never 0.0000111731... LBP-side.
    */
   rate: bigint;
-  /** Which currency one unit of is quoted (issue 14, migration 0014); before it, always the billing one. */
+  /** Which currency one unit of is quoted (docs/money-and-numbering.md, migration 0014); before it, always the billing one. */
   base: 'billing' | 'second';
 }
 

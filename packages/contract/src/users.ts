@@ -18,9 +18,9 @@ export const tenantSummarySchema = z
     currency: z.string(),
     currency_decimals: z.number().int(),
     timezone: z.string(),
-    /** The optional second currency (issue 14): shown beside the billing currency; null without one. */
+    /** The optional second currency (docs/money-and-numbering.md): shown beside the billing currency; null without one. */
     second_currency: z.string().nullable(),
-    /** The tenant's digit system for Arabic screens (issue 17), used by its users who chose none. */
+    /** The tenant's digit system for Arabic screens (docs/web.md, "Digits"), used by its users who chose none. */
     default_digits: digitSystemSchema,
   })
   .meta({ id: 'TenantSummary' });
@@ -39,7 +39,7 @@ export const userSchema = z
     avatar: z.string().nullable(),
     is_active: z.boolean(),
     otp_enabled: z.boolean(),
-    /** Own digit system on Arabic screens (issue 17): 'arab', 'latn', or null for the tenant's default. */
+    /** Own digit system on Arabic screens (docs/web.md): 'arab', 'latn', or null for the tenant's default. */
     digits: digitSystemSchema.nullable(),
     last_login: timestampSchema.nullable(),
     date_joined: timestampSchema,

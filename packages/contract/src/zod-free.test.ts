@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The modules the web app's shell, lists and dashboard read before a screen shows: none may reach
- * zod through its imports, or every screen downloads it again (docs/decisions.md, "Issue 18, item
- * 4: bundle budget").
+ * zod through its imports, or every screen downloads it again (docs/performance.md, "No zod
+ * before a screen shows").
  */
 const ZOD_FREE = [
   'error-codes',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 
 /**
- * Online backup of the embedded database (issue 13 item 9).
+ * Online backup of the embedded database (docs/operations.md, "Backup and restore").
  *
  * PGlite serves one process, so a backup is taken by the process that holds the data directory:
  * `npm run backup` writes a request file next to the data directory and sends that process

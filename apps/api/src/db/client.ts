@@ -32,14 +32,14 @@ const pgliteParsers = { [types.INT8]: (value: string) => value };
 
 /**
  * PGlite runs PostgreSQL in the process's own memory: its shared buffers are memory of the API
- * process. 32 MB instead of PostgreSQL's 128 MB keeps the embedded API under 300 MB (issue 18);
+ * process. 32 MB instead of PostgreSQL's 128 MB keeps the embedded API under 300 MB (docs/performance.md);
  * pages not in them are read from the data directory through the system's file cache.
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', 'max_wal_size=64MB'];
 
 /**
- * A start after `kill -9` replays the write-ahead log written since the last checkpoint (issue 33,
- * item 5: 30-179 s on a busy machine). PGlite runs PostgreSQL as one single-user backend, with no
+ * A start after `kill -9` replays the write-ahead log written since the last checkpoint (docs/operations.md,
+ * "Faults": 30-179 s on a busy machine). PGlite runs PostgreSQL as one single-user backend, with no
  * checkpointer process: `checkpoint_timeout` never fires, and a checkpoint came only when the WAL
  * reached `max_wal_size` (1 GB by default) or at a clean stop. Now `max_wal_size` is 64 MB, the
  * process checkpoints every few minutes while it runs, and after the demo seed (server.ts).
@@ -175,7 +175,7 @@ export async function openPostgres(url: string, alias = 'default', options: { ma
   // A connection cut (a restart, a fail-over, a pooler's idle cut, pg_terminate_backend) makes its
   // client emit 'error'. The pool listens only while a client is idle: a client checked out by a
   // transaction that waits between two statements had no listener, and Node ends the process on an
-  // 'error' event nobody hears (issue 33). Every client gets its own listener for its whole life; the
+  // 'error' event nobody hears, and Node ends the process. Every client gets its own listener for its whole life; the
   // query in flight fails (answered 503 `database_unavailable`) and the pool drops the client on release.
   pool.on('connect', (client) => {
     client.on('error', (error) => console.error(`[db:${alias}] connection lost: ${error.message}`));

@@ -8,7 +8,7 @@ import { first } from '@meterline/contract/invariant';
 import { openPglite, type Database } from './client';
 
 /**
- * Issue 33, item 5: a start after `kill -9` replays the WAL written since the last checkpoint, and
+ * A start after `kill -9` (docs/operations.md, "Faults") replays the WAL written since the last checkpoint, and
  * PGlite (one single-user backend, no checkpointer) checkpointed only at 1 GB of WAL or a clean
  * stop. The embedded database now checkpoints at 64 MB of WAL, every few minutes, and on demand.
  */

@@ -26,7 +26,7 @@ const MAX_SORTED_ROWS = 10_000;
 /**
  * Orderings by a name of another table sort the rows they join: left out (customers by building or
  * station), or checked on their first page only (invoices by customer name), as decided in
- * docs/decisions.md ("Fast at a real operator's size").
+ * docs/performance.md ("Lists").
  */
 const JOINED_ORDERINGS = { customers: ['building', 'station'], invoices: ['customer_name'] };
 

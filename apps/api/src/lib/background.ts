@@ -2,10 +2,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
- * Background work (a job, issue 29) on the embedded database lets requests in between its queries.
+ * Background work (a job, docs/billing.md) on the embedded database lets requests in between its queries.
  * PGlite runs a query inside the process and resolves it without a turn of the event loop, so a
  * long chain of queries (a billing run of thousands of invoices) would hold every HTTP request,
- * timer and socket until it ends (the 231 s statements print of issue 29). Inside `inBackground`,
+ * timer and socket until it ends (a bulk statements print once held it 231 s). Inside `inBackground`,
  * each query the PGlite client starts waits for one turn of the event loop first.
  */
 const background = new AsyncLocalStorage<true>();

@@ -106,7 +106,7 @@ async function fetchNearerEnd<T>(source: ListSource<T, unknown>, total: number, 
 }
 
 async function countAndPage<T>(db: Executor, source: ListSource<T, unknown>, limit: number, offset: number) {
-  // The first page does not depend on the count: it is read at the same time (issue 18).
+  // The first page does not depend on the count: it is read at the same time (one round trip less, docs/performance.md).
   const firstPage = offset === 0 ? source.fetchPage(limit, 0) : null;
   // Marked handled: if the count fails first, the page's own failure is not an unhandled rejection.
   firstPage?.catch(() => undefined);

@@ -19,7 +19,7 @@ const QUEUE_DEPTH_TIMEOUT_MS = 1_000;
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /**
- * The process's Prometheus metrics (issue 33), in a registry of its own (never prom-client's global
+ * The process's Prometheus metrics (docs/operations.md), in a registry of its own (never prom-client's global
  * one, so several apps in one test process do not collide). With several processes (node:cluster)
  * the primary sums them (`serveClusterMetrics`): counters and pools add up, the queue's depth is
  * the largest any process saw (they all count the same queue).

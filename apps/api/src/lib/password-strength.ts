@@ -14,7 +14,7 @@ export function passwordScore(password: string, userInputs: string[] = []): numb
   return factory.check(password, userInputs.filter(Boolean)).score;
 }
 
-/** The product's name: never a password, whoever sets it (issue 33). */
+/** The product's name: never a password, whoever sets it (zxcvbn alone scored it 3; docs/security.md). */
 export const PRODUCT_NAME = 'Meterline';
 
 /** The letters of a text, lower-cased: `Meterline 2026!` and `meter-line` are both `meterline`. */

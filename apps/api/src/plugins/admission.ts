@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { serverBusy } from '../lib/http-errors';
 
 /**
- * Busy is not down (issue 33, item 2). A request takes several connections one after another
+ * Busy is not down (docs/operations.md, "Faults"). A request takes several connections one after another
  * (its sign-in check, its scope, its transaction): with every connection in use, each of its
  * statements queued behind the whole burst again, so at saturation every request waited n times
  * and the burst ended in time-outs and `database_unavailable` (a cliff, not a slope). Requests now

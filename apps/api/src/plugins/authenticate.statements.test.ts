@@ -7,7 +7,7 @@ import { createFixture, type Fixture } from '../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../test/harness';
 
 /*
- * Issue 18: the authentication's one statement also reads what the request's scope needs next
+ * The authentication's one statement (docs/performance.md) also reads what the request's scope needs next
  * (the tenant's settings and the path's service, for a tenant whose data is in `default`), so a
  * call costs one round trip less and `users/me/` costs one statement in all. Counted at the
  * driver, whichever the tests run on (PGlite, or PostgreSQL with TEST_DATABASE_URL).

@@ -39,7 +39,7 @@ async function authenticatePlugin(app: FastifyInstance, options: { tokens: Token
     if (!token) throw unauthorized();
     const claims = options.tokens.verifyAccess(token);
     // One statement per request: the user, the tenant, the session's revocation and, for a tenant
-    // in `default`, the settings and the path's service that the request's scope reads (issue 18).
+    // in `default`, the settings and the path's service that the request's scope reads (one round trip, docs/performance.md).
     const found = await findUserWithTenantAndSession(options.databases.default, claims.user_id, claims.fam, pathServiceId(request));
     if (!found) throw unauthorized(ERROR_CODES.tokenNotValid);
     const { user, tenant } = found;

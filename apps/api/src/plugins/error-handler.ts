@@ -87,7 +87,7 @@ export const errorHandler = fp(errorHandlerPlugin, { name: 'error-handler' });
  * Fastify's `frameworkErrors`: what the router refuses before any route (and so before the error
  * handler) runs. A path parameter over `maxParamLength` is a 414 `uri_too_long`; a path that cannot
  * be percent-decoded names nothing, a 404 `not_found` (as a NUL byte in a path, `input-guard.ts`).
- * Fastify's own answers echoed the path (issue 33). No hook runs here: the headers every API
+ * Fastify's own answers echoed the path (docs/api.md). No hook runs here: the headers every API
  * answer carries are set by hand.
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {

@@ -4,7 +4,7 @@ import { servicePath } from '../../test/billing';
 import { createFixture, type Fixture } from '../../test/fixtures';
 import { createTestContext, isPostgres, type Client, type TestContext } from '../../test/harness';
 
-/* Issue 33: Prometheus metrics at /api/metrics, with the bearer token METRICS_TOKEN only. */
+/* Prometheus metrics at /api/metrics (docs/operations.md), with the bearer token METRICS_TOKEN only. */
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
 
 it('refuses a METRICS_TOKEN shorter than 16 characters at start', () => {

@@ -15,7 +15,7 @@ function routeLabel(request: FastifyRequest): string {
 }
 
 /**
- * Prometheus metrics (issue 33): every answer is counted by route pattern and status, with its
+ * Prometheus metrics (docs/operations.md): every answer is counted by route pattern and status, with its
  * latency, and `GET /api/metrics` answers the text format to `Authorization: Bearer
  * <METRICS_TOKEN>` only (compared in constant time). Without METRICS_TOKEN nothing is measured and
  * the route answers 404, like a missing one.

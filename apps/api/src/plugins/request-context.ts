@@ -23,7 +23,7 @@ export interface Actor {
 }
 
 /**
- * The rows the authentication's one statement read for this request (issue 18), so that the
+ * The rows the authentication's one statement read for this request (docs/performance.md), so that the
  * request's scope and `users/me` do not read them again. `scope` is null when the tenant's data
  * lives in another database than `default` (the statement reads `default` only): the scope then
  * reads its own database.
@@ -95,7 +95,7 @@ export function auditContextOf(request: FastifyRequest): AuditContext {
 /**
  * A permission check of the rule table, run in `onRequest` right after `app.authenticate`: before
  * the body is read or validated, so a caller without the permission gets a 403 whatever they
- * send (issue 11). `permissions` names what the hook checks, for the route-table test.
+ * send (docs/permissions.md). `permissions` names what the hook checks, for the route-table test.
  */
 export type PermissionHook = ((request: FastifyRequest) => Promise<void>) & { permissions: [Action, Subject][] };
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 /*
- * Issue 33: the logs are one JSON object per line (Fastify's pino logger, as `npm start` runs it),
+ * The logs (docs/operations.md) are one JSON object per line (Fastify's pino logger, as `npm start` runs it),
  * each line of a request carrying its `reqId`, and every answer carries that id back.
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

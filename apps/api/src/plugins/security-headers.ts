@@ -14,7 +14,7 @@ async function securityHeadersPlugin(app: FastifyInstance) {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // MUI's emotion and the printed invoice write <style> elements: see docs/decisions.md.
+        // MUI's emotion and the printed invoice write <style> elements: see docs/security.md, "Headers".
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

@@ -32,9 +32,9 @@ export interface TenantTerms {
   proratePartialMonths: boolean;
   /** How many days back a reading or a payment may be dated. */
   backdateDays: number;
-  /** Collectors may take cash payments (issue 19). */
+  /** Collectors may take cash payments (docs/collectors.md). */
   collectorsTakePayments: boolean;
-  /** The optional second currency (issue 14) and each currency's cash step in its minor units. */
+  /** The optional second currency (docs/money-and-numbering.md) and each currency's cash step in its minor units. */
   secondCurrency: string | null;
   cashSteps: Record<string, bigint>;
 }
@@ -89,7 +89,7 @@ export async function resolveServiceContext(
       ? read.service && { service: read.service, settings: read.settings }
       : await findServiceWithSettings(db, { tenantId: actor.tenantId, serviceId });
   if (!row) throw notFound();
-  // Issue 17: a disabled service keeps its data readable and refuses every new write.
+  // A disabled service keeps its data readable (history, direct links) and refuses every new write.
   if (!row.service.isActive && request.method !== 'GET' && request.method !== 'HEAD') throw conflict(ERROR_CODES.serviceInactive);
   return serviceContextOf(db, actor, row);
 }
@@ -113,7 +113,7 @@ function serviceContextOf(db: Db, actor: ServiceContext['actor'], row: Pick<Serv
 }
 
 /**
- * The same context outside a request (a job run by the queue, issue 29): the actor who started it,
+ * The same context outside a request (a job run by the queue, docs/billing.md): the actor who started it,
  * as the request that started it saw them, and the service checked again to be the tenant's (404
  * when it is gone). A disabled service refuses the job like it refuses a write.
  */
@@ -131,7 +131,7 @@ export async function serviceContextFor(
 
 /**
  * One date formatter per valid zone, made once (building an `Intl.DateTimeFormat` costs more than
- * the rest of a request's scope; issue 18). Only zones Intl accepts are kept, at most
+ * the rest of a request's scope; docs/performance.md). Only zones Intl accepts are kept, at most
  * `MAX_FORMATTERS` (Intl accepts any letter case of a zone's name, so the names are not bounded).
  */
 const MAX_FORMATTERS = 1000;

@@ -4,7 +4,7 @@ import { servicePath } from '../../test/billing';
 import { createFixture, TEST_PASSWORD, type Fixture } from '../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../test/harness';
 
-/** The inputs that answered 500 when issue 13 was filed: each is now a 400 or a 404 (or a no-op). */
+/** The inputs that once answered 500: each is now a 400 or a 404 (or a no-op). */
 let context: TestContext;
 let fixture: Fixture;
 let admin: Client;

@@ -9,7 +9,7 @@ import { createFixture, type Fixture } from '../../test/fixtures';
 import { createTestContext, isPostgres, type Client, type TestContext } from '../../test/harness';
 
 /**
- * Issue 33, items 1 and 2, on PostgreSQL (TEST_DATABASE_URL): a connection cut while a transaction
+ * docs/operations.md, "Faults", on PostgreSQL (TEST_DATABASE_URL): a connection cut while a transaction
  * holds it, or while it sits idle in the pool, ends the request in flight with 503
  * `database_unavailable` and never the process (an 'error' event nobody hears would end this test
  * worker too); a burst past the pool waits its turn or is answered `server_busy`, never
@@ -70,7 +70,7 @@ describe.runIf(isPostgres)('connections cut under the API (PostgreSQL)', () => {
         const row = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] };
         await killer.query('select pg_terminate_backend($1)', [first(row.rows, 'the backend').pid]);
         // The client is checked out and idle in its transaction when the server cuts it: the cut
-        // arrives as an 'error' event on the client, which ended the process before (issue 33).
+        // arrives as an 'error' event on the client, which ended the process before every client had a listener.
         await sleep(300);
         await tx.execute(sql`select 1`);
       });

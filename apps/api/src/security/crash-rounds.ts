@@ -14,7 +14,7 @@ import { provisionTenantData } from '../modules/tenants/tenant-provisioning';
 import { first } from '@meterline/contract/invariant';
 
 /**
- * Issue 13 item 7: the API is killed with `kill -9` at random moments during money writes, then
+ * docs/operations.md, "Faults": the API is killed with `kill -9` at random moments during money writes, then
  * started again; at the end the database is read directly. Used by `crash-rounds.security.test.ts`
  * (a few rounds) and `npm run test:crash` (many rounds, figures for docs/security.md).
  */
@@ -376,7 +376,7 @@ export async function runCrashRounds(options: CrashOptions): Promise<CrashFigure
   }
 }
 
-/** The figures, one line each (issue 13: `name: key=value ...`). */
+/** The figures, one line each (docs/security.md: `name: key=value ...`). */
 export function crashFigureLines(figures: CrashFigures): string[] {
   const tag = `[${figures.engine}]`;
   return [

@@ -13,7 +13,7 @@ import { isPostgres, type Client, type TestContext } from '../../test/harness';
 import { first, nth } from '@meterline/contract/invariant';
 
 /**
- * PostgreSQL unreachable in the middle of a run (issue 13 item 7): the API talks to PostgreSQL
+ * PostgreSQL unreachable in the middle of a run (docs/operations.md, "Faults"): the API talks to PostgreSQL
  * through a TCP proxy this test stops and starts again (the machine's PostgreSQL keeps running).
  */
 class PostgresProxy {

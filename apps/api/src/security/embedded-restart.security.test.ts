@@ -9,7 +9,7 @@ import { freePort } from './crash-rounds';
 import { DEMO_PASSWORD } from '../seed/demo';
 
 /**
- * Issue 33, item 5: `npm start` on the embedded database with the demo data, killed with `kill -9`
+ * `npm start` on the embedded database (docs/operations.md, "Faults") with the demo data, killed with `kill -9`
  * right after it answered, starts again; the test prints how long until it answers and where the
  * time went (the server's "Start:" line: the bundle, Node, PGlite's start with the WAL replay, the
  * migrations check, the demo check, the API and its job queue). Figures, not a limit: a busy

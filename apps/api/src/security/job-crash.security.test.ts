@@ -31,10 +31,10 @@ async function waitFor(server: Server, token: string, id: number, until: (job: J
   }
 }
 
-// Issue 29, item 3: `kill -9` in the middle of a billing run loses nothing and bills nobody twice.
+// `kill -9` in the middle of a billing run loses nothing and bills nobody twice.
 // Embedded engine: one process owns the data directory, so at start every running job is an
 // orphan and is sent to the queue again (on PostgreSQL the queue retries it once its delivery
-// expires, docs/decisions.md "Jobs (issue 29)", which this test does not wait for).
+// expires, docs/billing.md "Crash safety", which this test does not wait for).
 describe.skipIf(isPostgres)('kill -9 during a billing run (PGlite)', () => {
   it('finishes the run after the restart: every subscription has exactly one live invoice for the period', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meterline-job-crash-'));

@@ -4,7 +4,7 @@ import { formatErrorMessage } from '@meterline/contract/error-messages';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 /**
- * Requests refused before any route runs (issue 33): by the router (a path parameter longer than
+ * Requests refused before any route runs (docs/api.md): by the router (a path parameter longer than
  * `maxParamLength`, a path that cannot be decoded) or by Node's HTTP parser (a request line and
  * headers over `maxHeaderSize`, bytes that are no HTTP). Sent over a real socket: `app.inject`
  * skips Node's parser. Each answer must be JSON in the API's shape, in the caller's language when

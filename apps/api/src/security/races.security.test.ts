@@ -8,7 +8,7 @@ import { first, nth } from '@meterline/contract/invariant';
 import { waitForJob } from '../../test/jobs';
 
 /**
- * Issue 13 item 6, one figure line each: concurrent money writes on one engine (PGlite, or
+ * One figure line each (docs/security.md): concurrent money writes on one engine (PGlite, or
  * PostgreSQL with TEST_DATABASE_URL). The module tests hold the detailed cases; these are the
  * figures `npm run test:security` prints.
  */
@@ -179,7 +179,7 @@ describe('races', () => {
       for (const name of ['Run A', 'Run B', 'Run C', 'Run D']) metered.push(await newCustomer(name, true));
       const period = { period_start: '2026-08-01', period_end: '2026-08-31' };
       const answers = await Promise.all(Array.from({ length: 5 }, () => admin.post(path('invoices/generate/'), period)));
-      // Runs are jobs (issue 29): one queued or running per tenant; the others are refused while it is.
+      // Runs are jobs (docs/billing.md): one queued or running per tenant; the others are refused while it is.
       const refused = answers.filter((answer) => answer.statusCode === 409);
       expect(refused.every((answer) => answer.json().code === 'job_already_running')).toBe(true);
       const jobs = await Promise.all(

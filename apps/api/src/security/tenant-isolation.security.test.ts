@@ -12,7 +12,7 @@ import { createTestContext, type Client, type TestContext } from '../../test/har
 import { first } from '@meterline/contract/invariant';
 
 /**
- * Issue 13 item 2, generated from the route table: every route x every role allowed on it x an
+ * Tenant isolation (docs/permissions.md), generated from the route table: every route x every role allowed on it x an
  * object of each type owned by another tenant (and by another service of the same tenant).
  */
 let context: TestContext;

@@ -12,7 +12,7 @@ import { databaseUrlFor } from '../../test/global-setup';
 import { createTestContext, isPostgres, type TestContext } from '../../test/harness';
 
 /**
- * Issue 33, item 4: two API processes over one PostgreSQL (and one Redis when REDIS_URL is set, as
+ * Two API processes (docs/operations.md) over one PostgreSQL (and one Redis when REDIS_URL is set, as
  * CI's PostgreSQL run does), as `WEB_CONCURRENCY=2` or two machines behind a balancer run them. Each
  * process has its own port here, so the test chooses which one answers. What a request needs from
  * an earlier one lives in the database or Redis, never in a process: the sign-in throttle,

@@ -44,7 +44,7 @@ export interface BillingDemoOptions {
   seed?: number;
   /** Tax rate in percent, set on the tenant's settings ("11"). */
   taxRate?: string;
-  /** Issue 14: a year of monthly tariffs and USD/LBP rates for the electricity service; its invoices are priced by them (a USD tenant gets LBP as its second currency, an LBP tenant USD). */
+  /** A year of monthly tariffs and USD/LBP rates for the electricity service; its invoices are priced by them (a USD tenant gets LBP as its second currency, an LBP tenant USD). */
   withTariffs?: boolean;
 }
 
@@ -248,7 +248,7 @@ export async function seedBillingDemo(executor: Executor, options: BillingDemoOp
         })),
       )
       .returning();
-    // Route sheets (issue 19): the demo collector walks the first region in each service.
+    // Route sheets (docs/collectors.md): the demo collector walks the first region in each service.
     const firstRegion = addressRows[0]?.regionId;
     if (staff.collectorId && firstRegion) {
       await executor

@@ -32,7 +32,7 @@ const DEMO_TENANTS = [
     email: 'office@nourpower.example',
     phone: '+961 1 555 010',
   },
-  // The Arabic demo tenant: bills in Lebanese pounds, with US dollars as its second currency (issue 14).
+  // The Arabic demo tenant: bills in Lebanese pounds, with US dollars as its second currency (docs/operations.md, "Demo data").
   {
     slug: 'amal-utilities',
     name: 'Amal Utilities',

@@ -1,5 +1,5 @@
 /**
- * Issue 14 demo data: a year of monthly tariffs (a price change every month, a tiered tariff for
+ * Demo data (docs/operations.md): a year of monthly tariffs (a price change every month, a tiered tariff for
  * the largest bundle) and the months' USD/LBP rates, so the demo invoices are priced by them. A
  * USD tenant gets LBP as its second currency, an LBP tenant USD; either way the rate is quoted
  * 1 USD = 89,5xx LBP and the prices are the USD ones times `priceFactor` (LBP: 90,000).

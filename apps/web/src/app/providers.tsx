@@ -74,7 +74,7 @@ export function AppProviders({
 }
 
 /**
- * The signed-in user's digit system (issue 17), set before the screens below render; a change (a
+ * The signed-in user's digit system (docs/web.md, "Digits"), set before the screens below render; a change (a
  * profile or settings save, another user) re-renders every translated text through i18next's
  * `languageChanged`, which each `useTranslation` follows.
  */

@@ -13,7 +13,7 @@ export function isPublicShellPath(pathname: string): boolean {
 /**
  * The sign-in page for a visitor with no session (main.tsx), without the app's router, TanStack
  * Query, forms library or signed-in layout: the first screen of a visit downloads only React, MUI's
- * core, i18next with the public texts and this form (docs/decisions.md, issue 18). The whole app is
+ * core, i18next with the public texts and this form (docs/performance.md, "The public shell"). The whole app is
  * loaded after signing in (`onSignedIn`); "Forgot password?" opens the app's page at its address.
  */
 export function PublicShell({ onSignedIn }: { onSignedIn(user: Me): Promise<void> }) {

@@ -262,7 +262,7 @@ const protectedRoutes: ProtectedRoute[] = [
     subject: 'transaction',
     Page: lazyPage(() => import('../features/transactions/routes/transaction-create-page'), 'TransactionCreatePage'),
   },
-  // Issue 17: the tenant's services (admins write, accountants read).
+  // The tenant's services (admins write, accountants read).
   {
     path: paths.services,
     action: 'list',

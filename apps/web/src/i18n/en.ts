@@ -1591,7 +1591,7 @@ export const en = {
     heldBy: 'Held by {{name}}',
     handedOver: 'Handed over to the office',
   },
-  /** Issue 15: late fee and overdue reminder settings (their own section of the settings screen). */
+  /** Late fee and overdue reminder settings (their own section of the settings screen). */
   followUpSettings: {
     lateFeeSection: 'Late fee',
     lateFeeKind: 'Late fee',

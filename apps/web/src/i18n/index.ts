@@ -39,7 +39,7 @@ const complete = new Set<Language>();
 
 /**
  * Digits written in the texts themselves ("8 أحرف", "1–30 يومًا", "(ST-000123)") follow the user's
- * digit system like formatted numbers do (issue 17): the Arabic texts are added with their digits
+ * digit system like formatted numbers do (docs/web.md, "Digits"): the Arabic texts are added with their digits
  * converted, outside `{{placeholders}}` (their values are formatted by the caller), and added again
  * when the digit system changes (`followTextDigits`). The files keep Western digits.
  */

@@ -2,7 +2,7 @@ import { bigint, date, index, integer, jsonb, pgTable, serial, text, timestamp, 
 import { customers, invoices } from './billing';
 import { services } from './tenant-data';
 
-/** Issue 15. Append-only: one payment of the account, spread over invoices (payments rows naming it); `credit` is the rest. */
+/** Append-only (docs/accounts.md): one payment of the account, spread over invoices (payments rows naming it); `credit` is the rest. */
 export const accountPayments = pgTable(
   'account_payments',
   {
@@ -113,7 +113,7 @@ export const lateFees = pgTable(
   (table) => [uniqueIndex('late_fees_tenant_overdue_key').on(table.tenantId, table.overdueInvoiceId)],
 );
 
-/** Append-only: every overdue reminder sent (issue 15), with the message as it went out. */
+/** Append-only: every overdue reminder sent (docs/accounts.md), with the message as it went out. */
 export const reminders = pgTable(
   'reminders',
   {
@@ -140,7 +140,7 @@ export const reminders = pgTable(
   (table) => [index('reminders_tenant_customer_sent_idx').on(table.tenantId, table.customerId, table.sentAt)],
 );
 
-/** Append-only: every invoice sent to its customer (issue 17, item 4); one row per invoice at most, the "already sent" mark. */
+/** Append-only: every invoice sent to its customer (docs/billing.md); one row per invoice at most, the "already sent" mark. */
 export const invoiceMessages = pgTable(
   'invoice_messages',
   {

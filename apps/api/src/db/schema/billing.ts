@@ -78,7 +78,7 @@ export const customers = pgTable(
     balance: bigint('balance', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
-    /** Paid beyond the invoices and not yet applied or refunded (issue 15); never negative. */
+    /** Paid beyond the invoices and not yet applied or refunded (docs/accounts.md); never negative. */
     credit: bigint('credit', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
@@ -285,9 +285,9 @@ export const payments = pgTable(
     note: text('note').notNull().default(''),
     reason: text('reason').notNull().default(''),
     reversesId: integer('reverses_id'),
-    /** The collector holding the cash until a handover links the payment (issue 19); null for the office. */
+    /** The collector holding the cash until a handover links the payment (docs/collectors.md); null for the office. */
     heldBy: integer('held_by'),
-    /** The payment of the account this allocation belongs to (issue 15). */
+    /** The payment of the account this allocation belongs to (docs/accounts.md). */
     accountPaymentId: integer('account_payment_id'),
   },
   (table) => [

@@ -2,7 +2,7 @@ import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex }
 import { payments } from './billing';
 import { services } from './tenant-data';
 
-/** Collectors' cash (issue 19, migration 0011): receipts, counts and the payments each count took. */
+/** Collectors' cash (docs/collectors.md, migration 0011): receipts, counts and the payments each count took. */
 export const receiptCounters = pgTable('receipt_counters', {
   tenantId: integer('tenant_id').primaryKey(),
   lastNumber: bigint('last_number', { mode: 'number' }).notNull().default(0),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenants, users } from './platform';
 
-/** Long work run in the background (issue 29): in `default`, beside the queue (pg-boss) that delivers it. */
+/** Long work run in the background (docs/billing.md): in `default`, beside the queue (pg-boss) that delivers it. */
 export const jobs = pgTable(
   'jobs',
   {

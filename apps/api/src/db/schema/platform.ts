@@ -41,7 +41,7 @@ export const users = pgTable(
     otpSecret: text('otp_secret'),
     otpPendingSecret: text('otp_pending_secret'),
     otpEnabled: boolean('otp_enabled').notNull().default(false),
-    /** Digits on Arabic screens (issue 17): 'arab', 'latn', or NULL for the tenant's `default_digits`. */
+    /** Digits on Arabic screens (docs/web.md): 'arab', 'latn', or NULL for the tenant's `default_digits`. */
     digits: text('digits'),
     otpLastTimeStep: bigint('otp_last_time_step', { mode: 'number' }),
     /** Bumped when the password, role or active flag changes: older tokens stop working. */

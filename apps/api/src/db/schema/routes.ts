@@ -3,7 +3,7 @@ import { bigint, check, date, index, integer, pgTable, serial, text, timestamp, 
 import { customers, stations } from './billing';
 import { regions, services } from './tenant-data';
 
-/** Route sheets (issue 19): a region or a station of a service assigned to a collector. */
+/** Route sheets (docs/collectors.md): a region or a station of a service assigned to a collector. */
 export const routeAssignments = pgTable(
   'route_assignments',
   {

@@ -24,23 +24,23 @@ export const settings = pgTable('settings', {
   proratePartialMonths: boolean('prorate_partial_months').notNull().default(true),
   /** How far back a reading or a payment may be dated (collectors: 3 days at most). */
   backdateDays: integer('backdate_days').notNull().default(31),
-  /** Collectors may take cash payments at the door (issue 19). */
+  /** Collectors may take cash payments at the door (docs/collectors.md). */
   collectorsTakePayments: boolean('collectors_take_payments').notNull().default(true),
   /** Last invoice number handed out; incremented under a row lock so numbers stay gapless. */
   lastInvoiceNumber: bigint('last_invoice_number', { mode: 'number' }).notNull().default(0),
-  /** Last credit note number handed out (issue 15), gapless like the invoices'. */
+  /** Last credit note number handed out (docs/money-and-numbering.md), gapless like the invoices'. */
   lastCreditNoteNumber: bigint('last_credit_note_number', { mode: 'number' }).notNull().default(0),
-  /** Late fee of the billing run (issue 15): 'none', 'fixed' (an amount) or 'percent' (of what is left), after N days overdue. */
+  /** Late fee of the billing run (docs/billing.md): 'none', 'fixed' (an amount) or 'percent' (of what is left), after N days overdue. */
   lateFeeKind: text('late_fee_kind').notNull().default('none'),
   lateFeeValue: numeric('late_fee_value', { precision: 18, scale: 3 }).notNull().default('0'),
   lateFeeAfterDays: integer('late_fee_after_days').notNull().default(30),
-  /** Overdue reminders (issue 15): the language they are written in, a template per language ('' = the built-in text). */
+  /** Overdue reminders (docs/accounts.md): the language they are written in, a template per language ('' = the built-in text). */
   reminderLanguage: text('reminder_language').notNull().default('en'),
   reminderTemplateEn: text('reminder_template_en').notNull().default(''),
   reminderTemplateAr: text('reminder_template_ar').notNull().default(''),
   /** The disconnection list's default: customers overdue at least this many days. */
   disconnectionAfterDays: integer('disconnection_after_days').notNull().default(60),
-  /** Digits on Arabic screens for users who chose none (issue 17): 'arab' Arabic-Indic or 'latn' Western. */
+  /** Digits on Arabic screens for users who chose none (docs/web.md): 'arab' Arabic-Indic or 'latn' Western. */
   defaultDigits: text('default_digits').notNull().default('arab'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -51,7 +51,7 @@ export const services = pgTable(
     id: serial('id').primaryKey(),
     tenantId: integer('tenant_id').notNull(),
     name: text('name').notNull(),
-    /** Issue 17: the Arabic name ('' = the English one everywhere), disabled services, their order. */
+    /** docs/tenants-and-settings.md: the Arabic name ('' = the English one everywhere), disabled services, their order. */
     nameAr: text('name_ar').notNull().default(''),
     unit: text('unit').notNull().default(''),
     isMetered: boolean('is_metered').notNull().default(true),

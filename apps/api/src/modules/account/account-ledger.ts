@@ -11,7 +11,7 @@ interface AccountMovement extends LedgerMovement {
 }
 
 /**
- * The ledger's lines of the account (issue 15): a payment of the account for its whole amount,
+ * The ledger's lines of the account (docs/accounts.md): a payment of the account for its whole amount,
  * a credit note for its total, a credit refund raising the balance, and credit applied to an
  * invoice as a line of zero (the money was counted when it was paid). Credit applied sorts right
  * after the invoice it settles (same instant).

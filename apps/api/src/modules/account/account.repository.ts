@@ -161,7 +161,7 @@ export async function findStatementCustomerIds(
 
 /**
  * The customer's invoices still owed and due before `dueBefore` that no late fee charged yet
- * (issue 15), by id. Called in the invoice's transaction, customer row locked.
+ * (each is charged once, docs/billing.md), by id. Called in the invoice's transaction, customer row locked.
  */
 export async function findOverdueInvoicesWithoutLateFee(executor: Executor, scope: ServiceScope, customerId: number, dueBefore: string) {
   return executor

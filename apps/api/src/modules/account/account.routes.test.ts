@@ -361,7 +361,7 @@ describe('statements of account', () => {
         allowed: ['admin', 'accountant', 'support', 'collector'],
         call: (client) => client.get(path(`customers/${customerId}/statement/?output=html`)),
       },
-      // Issue 29: every customer's statements at once is the office's, whatever the body (403 before 400).
+      // Every customer's statements at once is the office's, whatever the body (403 before 400).
       {
         name: 'bulk statements',
         allowed: ['admin', 'accountant'],

@@ -165,7 +165,7 @@ export async function creditNoteDetailRoutes(app: FastifyInstance, options: { ac
 
 const creditNotePrintQuerySchema = statementQuerySchema.pick({ lang: true, output: true });
 
-/** `GET .../customers/{id}/statement/` printed, and `POST .../statements/`: every customer's, by a job (issue 29). */
+/** `GET .../customers/{id}/statement/` printed, and `POST .../statements/`: every customer's, by a job (docs/accounts.md, "Statements"). */
 export async function statementRoutes(
   app: FastifyInstance,
   options: { statements: StatementService; databases: DatabaseRegistry; printer: PdfPrinter; jobs: JobService },

@@ -16,7 +16,7 @@ const VALUE_SCALE = 3;
 const NONE: LateFeePlan = { lines: [], record: async () => undefined };
 
 /**
- * The late fee lines of the billing run (issue 15): one line per invoice of the customer overdue
+ * The late fee lines of the billing run (docs/billing.md, "Late fees"): one line per invoice of the customer overdue
  * more than N days and not charged yet, a fixed amount or a percent of what is left on it. Off
  * unless the tenant turned it on. Call inside the invoice's transaction, customer row locked.
  */

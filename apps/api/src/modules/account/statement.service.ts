@@ -68,7 +68,7 @@ export function createStatementService(deps: { ledger: LedgerReader; defaultDb: 
       };
     },
 
-    /** A credit note printed like an invoice (issue 15). */
+    /** A credit note printed like an invoice (docs/accounts.md). */
     async creditNote(context: ServiceContext, creditNoteId: number, language: DocumentLanguage): Promise<{ html: string; number: string }> {
       const row = await findCreditNote(context.db, context.scope, creditNoteId);
       if (!row) throw notFound();
@@ -82,7 +82,7 @@ export function createStatementService(deps: { ledger: LedgerReader; defaultDb: 
 
     bulkCustomers,
 
-    /** Every customer's statement in one document: run by a job (issue 29), its progress every PROGRESS_EVERY customers. */
+    /** Every customer's statement in one document: run by a job (docs/accounts.md), its progress every PROGRESS_EVERY customers. */
     async bulk(
       context: ServiceContext,
       query: BulkStatementsFilters,

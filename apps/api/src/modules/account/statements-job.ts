@@ -8,7 +8,7 @@ import type { StatementService } from './statement.service';
 export type StatementsJobInput = Omit<BulkStatementsInput, 'lang'> & { language: StatementsJobResult['language'] };
 
 /**
- * The bulk statements as a job (issue 29): every customer's ledger read in the background, not
+ * The bulk statements as a job (docs/accounts.md): every customer's ledger read in the background, not
  * while a request waits; the document is kept with the job and served by GET /api/jobs/{id}/file/.
  */
 export function statementsJob(deps: { statements: StatementService; databases: DatabaseRegistry }): JobHandler {

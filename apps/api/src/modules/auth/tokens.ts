@@ -145,7 +145,7 @@ export function createTokenService(deps: {
         const withinGrace = clock.now().getTime() - row.usedAt.getTime() <= deps.refreshGraceSeconds * 1000;
         if (!withinGrace || row.replacedBy === null) return { kind: 'reused' as const };
         // The grace is for a tab that raced the rotation: once the successor was itself used, the
-        // session has moved on and this token is a reuse like any other (issue 33). Locked: a
+        // session has moved on and this token is a reuse like any other (docs/security.md). Locked: a
         // rotation of the successor in flight is waited for (always an older token, then a newer).
         const successor = await findRefreshToken(tx, row.replacedBy, { lock: true });
         return successor && !successor.usedAt ? { kind: 'repeat' as const, next: successor } : { kind: 'reused' as const };

@@ -7,7 +7,7 @@ import type { ServiceScope } from '../../scope/service-scope';
 import { first } from '@meterline/contract/invariant';
 
 /*
- * Collectors' cash (issue 19). A payment a collector took carries `held_by`; a handover links it in
+ * Collectors' cash (docs/collectors.md). A payment a collector took carries `held_by`; a handover links it in
  * cash_handover_payments (one link at most, by a unique key). Held = taken and not linked. Nothing
  * here updates a row: every table is append-only.
  */

@@ -50,7 +50,7 @@ const isUniqueViolation = (error: unknown) =>
   (error as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /**
- * Collectors' cash (issue 19): cash held per collector, the count that hands it over, receipts
+ * Collectors' cash (docs/collectors.md): cash held per collector, the count that hands it over, receipts
  * and the collector performance view. A collector sees only their own figures.
  */
 export function createCashService(deps: { clock: Clock; defaultDb: Db; publicUrl: string }) {

@@ -3,7 +3,7 @@ import { fieldError, forbidden } from '../../lib/http-errors';
 import type { ServiceContext } from '../../scope/service-scope';
 
 /**
- * Collectors' rules on `create_payment` (issue 19), checked before anything else of the body: the
+ * Collectors' rules on `create_payment` (docs/collectors.md), checked before anything else of the body: the
  * tenant setting must be on, the method cash, and never a reversal. Answers who holds the cash:
  * the collector who took it, or null for the office.
  */

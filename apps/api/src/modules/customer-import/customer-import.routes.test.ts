@@ -8,7 +8,7 @@ import { servicePath } from '../../../test/billing';
 import { first } from '@meterline/contract/invariant';
 import { formatErrorMessage } from '@meterline/contract/error-messages';
 
-/** Issue 17: customers brought in from a CSV file, previewed with per-row errors, then all or nothing. */
+/** Customers brought in from a CSV file, previewed with per-row errors, then all or nothing. */
 let context: TestContext;
 let fixture: Fixture;
 let admin: Client;

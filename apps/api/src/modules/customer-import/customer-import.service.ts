@@ -165,7 +165,7 @@ async function checkFile(executor: Executor, context: ServiceContext, body: Buff
     }
     const resolved = resolver(cells, issues);
     if ((cells.initial_reading || cells.started_on) && !cells.bundle) issues.push({ field: 'bundle', code: ERROR_CODES.required });
-    // A metered service asks for the meter's opening reading of every row with a bundle (issue 29): 0 is an answer.
+    // A metered service asks for the meter's opening reading of every row with a bundle (docs/billing.md): 0 is an answer.
     if (cells.bundle && context.service.isMetered && !cells.initial_reading)
       issues.push({ field: 'initial_reading', code: ERROR_CODES.required });
     const startedOn = texts.success && cells.bundle ? (texts.data.started_on ?? today) : '';

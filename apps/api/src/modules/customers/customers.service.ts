@@ -48,7 +48,7 @@ export function initialReadingText(value: string | null | undefined, field = 'in
   return value === undefined || value === null ? '0' : decimalFieldText(field, value, QUANTITY_SCALE, { maxDigits: 14 });
 }
 
-/** A new subscription's start (issue 29): `started_on`, else the tenant's today; never in the future, at most 12 months back. */
+/** A new subscription's start (docs/billing.md): `started_on`, else the tenant's today; never in the future, at most 12 months back. */
 function startedOnOf(value: string | undefined, today: string, field = 'started_on'): string {
   if (value === undefined) return today;
   const issue = startDateIssue(value, today);

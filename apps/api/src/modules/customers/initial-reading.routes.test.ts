@@ -3,7 +3,7 @@ import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { backdateSubscriptions, servicePath } from '../../../test/billing';
 
-/** Issue 17: a customer joining with a meter already at 3,200 kWh is billed only what they consume above it. */
+/** A customer joining with a meter already at 3,200 kWh is billed only what they consume above it. */
 let context: TestContext;
 let fixture: Fixture;
 let admin: Client;

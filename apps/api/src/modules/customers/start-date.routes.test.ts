@@ -7,7 +7,7 @@ import { expectMoneyInvariants, servicePath } from '../../../test/billing';
 import { runBillingJob } from '../../../test/jobs';
 
 /**
- * Issue 29, item 5: a subscription's start date and the meter's opening reading. An operator
+ * A subscription's start date (docs/billing.md, "Subscriptions") and the meter's opening reading. An operator
  * moving customers in on the 28th bills them the whole month; the first reading of a meter
  * connected today is not "implausible".
  */

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/harness';
 import { createJobService, type JobService } from '../jobs/jobs.service';
 
 /*
- * Issue 33: the probes. Two databases (`default` and `second`: PGlite copies, or two PostgreSQL
+ * The probes (docs/operations.md, "Watching it"). Two databases (`default` and `second`: PGlite copies, or two PostgreSQL
  * databases with TEST_DATABASE_URL) and a job queue the test holds, so it can stop it.
  */
 let context: TestContext;

@@ -6,7 +6,7 @@ import { HttpError } from '../../lib/http-errors';
 import type { HealthService } from './health.service';
 
 /**
- * `/api/health/`: the probes of a process manager, a load balancer or a monitor (issue 33). No
+ * `/api/health/`: the probes of a process manager, a load balancer or a monitor (docs/operations.md). No
  * token, no permission of the table (listed as open in `permissions.routes.test.ts`); logged at
  * `warn` only, so a probe every few seconds does not fill the logs (a failing readiness is logged).
  */

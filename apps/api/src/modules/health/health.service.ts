@@ -16,7 +16,7 @@ export interface Readiness {
 }
 
 /**
- * The readiness check (issue 33): every database alias answers a `select 1` and has the
+ * The readiness check (docs/operations.md): every database alias answers a `select 1` and has the
  * journal's last migration, and the job queue runs. Each database's checks are bounded by a
  * short timeout, and concurrent callers (a load balancer, a monitor) share one check in flight, so
  * a slow database never piles probes up on its pool.

@@ -54,7 +54,7 @@ export interface LateFeePlan {
 }
 
 /**
- * What the customer's account adds to billing (issue 15): credit settles a new invoice, and the
+ * What the customer's account adds to billing (docs/accounts.md): credit settles a new invoice, and the
  * billing run charges late fees. `app.ts` passes the account module's functions, so this module
  * never imports the account module, which is built on it (no module-level cycle).
  */

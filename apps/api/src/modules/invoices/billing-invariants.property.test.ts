@@ -109,7 +109,7 @@ async function runStep(step: Step, hours: number): Promise<number> {
       return response.statusCode;
     }
     case 'run': {
-      // A job (issue 29): the step ends when the run has finished, as the synchronous run did.
+      // A job (docs/billing.md, "Jobs"): the step ends when the run has finished, as the synchronous run did.
       const started = await admin.post(path('invoices/generate/'), periodOf(nth(MONTHS, step.month), 0));
       if (started.statusCode !== 202) return started.statusCode;
       const job = await waitForJob(admin, (started.json() as { job: { id: number } }).job.id);
@@ -149,7 +149,7 @@ async function runStep(step: Step, hours: number): Promise<number> {
       return (await admin.post(path(`invoices/${nth(live, step.pick % live.length).id}/cancel/`), { reason: 'random cancel' })).statusCode;
     }
     case 'bundle': {
-      // The meter's reading at the change (issue 29): the counter as it stands.
+      // The meter's reading at the change (docs/billing.md, "Subscriptions"): the counter as it stands.
       const customer = (await admin.get(path(`customers/${nth(customers, step.customer).id}/`))).json();
       const initial_reading = customer.subscription?.counter ?? '0';
       return (await admin.put(path(`customers/${customer.id}/`), { bundle: bundles[step.bundle], initial_reading })).statusCode;
@@ -207,7 +207,7 @@ async function expectWatermarkAgrees() {
   expect(fast).toEqual(full);
 }
 
-/** The invariants of issue 11, in one round trip after every step (the full scan of expectMoneyInvariants after every run). */
+/** The billing invariants (docs/billing.md), in one round trip after every step (the full scan of expectMoneyInvariants after every run). */
 async function expectInvariants() {
   const broken = first(
     await rows<{ ledger: number; invoice_totals: number; balances: number; overlaps: number; numbering: number; outstanding: string }>(
@@ -237,7 +237,7 @@ async function expectInvariants() {
 
 /**
  * Each run starts from an empty ledger, so the per-step checks stay as fast at the 2,000th step as
- * at the first. The append-only tables refuse TRUNCATE (issue 13) and the rollups are kept by
+ * at the first. The append-only tables refuse TRUNCATE (docs/money-and-numbering.md) and the rollups are kept by
  * triggers: the test's own session sets the triggers aside (replica role) and empties the rollups
  * with the rows they summarise.
  */
@@ -319,7 +319,7 @@ describe('billing under random work', () => {
     expect(stepsRun).toBe(2 * RUNS_PER_SEED * STEPS_PER_RUN);
     // Not vacuous: every kind of step did change something at least once.
     expect([...succeeded].sort()).toEqual(['bundle', 'cancel', 'invoice', 'payment', 'reading', 'reversal', 'run', 'void']);
-    // A limit for a hung test only (issue 33, item 7): ~85 CPU seconds, but 489 s alone at load 15-19
+    // A limit for a hung test only (docs/testing.md): ~85 CPU seconds, but 489 s alone at load 15-19
     // on a 2-core machine, over 600 s beside a second Vitest worker, and past 900 s beside the
     // journeys at load 12-15 (2026-11-28): the stage's own limit, 40 min, is this test's too.
   }, 2_400_000);

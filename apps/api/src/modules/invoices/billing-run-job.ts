@@ -6,7 +6,7 @@ import { jobParamsOf, type JobHandler } from '../jobs/index';
 import type { InvoiceService } from './invoices.service';
 
 /**
- * The billing run as a job (issue 29): the run of `POST .../invoices/generate/` with the context
+ * The billing run as a job (docs/billing.md, "Jobs"): the run of `POST .../invoices/generate/` with the context
  * its request had (the service checked again, the same actor and audit), its progress every 25
  * candidates, stopped between candidates when cancelled. Safe to run again after a crash: a
  * subscription billed for the period is skipped as `already_billed`.

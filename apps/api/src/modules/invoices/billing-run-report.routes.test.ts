@@ -4,7 +4,7 @@ import { createTestContext, type Client, type TestContext } from '../../../test/
 import { backdateSubscriptions, expectMoneyInvariants, servicePath } from '../../../test/billing';
 import { runBillingJob } from '../../../test/jobs';
 
-// The billing run warns and reports (issue 17): meters not read since their last invoice, a month
+// The billing run warns and reports (docs/billing.md, "The billing run"): meters not read since their last invoice, a month
 // not over yet, the amount per station; and "print all" gives the period's invoices in one document.
 let context: TestContext;
 let fixture: Fixture;

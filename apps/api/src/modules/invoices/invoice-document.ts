@@ -220,7 +220,7 @@ export function formatDocumentDecimal(value: string, language: DocumentLanguage,
 }
 
 /** Intl's Arabic output carries bidi marks; inside a left-to-right isolate they would move the minus sign. */
-/** "1 USD = 89,500 LBP": the rate per one unit of the currency it is quoted for (issue 14). */
+/** "1 USD = 89,500 LBP": the rate per one unit of the currency it is quoted for (docs/money-and-numbering.md). */
 function rateLine(billing: string, second: string, rate: string, base: string | null, language: DocumentLanguage): string {
   const sides = rateSides(billing, second, base);
   return `1 ${sides.base} = ${formatDocumentDecimal(rate, language, 6)} ${sides.quote}`;
@@ -246,7 +246,7 @@ function lineDescriptionHtml(line: InvoiceDetail['lines'][number], language: Doc
   return text(description);
 }
 
-/** How a consumption line was priced (issue 14): its month, tariff and tier, in the document's language. */
+/** How a consumption line was priced (docs/billing.md, "Tariffs"): its month, tariff and tier, in the document's language. */
 function pricingHtml(pricing: InvoiceLinePricing | null, language: DocumentLanguage): string {
   if (!pricing || (pricing.tariff === null && language === 'en')) return '';
   const month = stripBidiMarks(
@@ -301,7 +301,7 @@ export function renderInvoiceDocument(input: {
         `<tr><td>${lineDescriptionHtml(line, language)}</td><td class="num">${quantity(line.quantity)}</td>${isReceipt ? '' : `<td class="num">${ltr(formatDocumentDecimal(line.unit_price, language, 6))}</td>`}<td class="num">${money(line.amount)}</td></tr>`,
     )
     .join('');
-  // Issue 14: the total and the balance in the second currency at the invoice's rate, and what each payment handed over.
+  // The total and the balance in the second currency at the invoice's rate, and what each payment handed over.
   const secondMoney = (amount: string) => ltr(formatMoney(amount, invoice.second_currency ?? invoice.currency, language));
   const secondCurrencyRows =
     invoice.second_currency && invoice.exchange_rate && invoice.total_second && invoice.balance_due_second

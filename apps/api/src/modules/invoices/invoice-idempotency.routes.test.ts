@@ -8,7 +8,7 @@ import { createTestContext, type Client, type TestContext } from '../../../test/
 import { servicePath } from '../../../test/billing';
 
 /**
- * Issue 29, item 6: "a retried POST after a time-out creates a second invoice". The process dies
+ * A retried POST after a time-out must not create a second invoice (docs/billing.md, "Invoices"). The process dies
  * (here: the write of the answer fails) once the invoice is stored: the answer to the key must have
  * committed with the invoice, so the retry is answered, never billed again.
  */

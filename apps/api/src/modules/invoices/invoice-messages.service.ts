@@ -21,7 +21,7 @@ import { findServiceInvoiceIds, insertInvoiceMessage, isInvoiceSent, lockInvoice
 class ChannelFailure extends Error {}
 
 /**
- * The billing run's "send all" (issue 17, item 4): each invoice to its customer through the
+ * The billing run's "send all" (docs/billing.md): each invoice to its customer through the
  * reminders' channel, in the tenant's reminder language, at most once per invoice.
  */
 export function createInvoiceMessageService(deps: { clock: Clock; channel: ReminderChannel }) {

@@ -91,7 +91,7 @@ export function toInvoiceLine(row: InvoiceLineRow, decimals: number, pricing: In
 }
 
 const scoped = (scope: ServiceScope) => and(eq(invoices.tenantId, scope.tenantId), eq(invoices.serviceId, scope.serviceId));
-/** The rate the invoice stored (issue 14), joined where invoices are answered. */
+/** The rate the invoice stored (docs/money-and-numbering.md), joined where invoices are answered. */
 const rateOfInvoice = and(eq(invoiceExchangeRates.tenantId, invoices.tenantId), eq(invoiceExchangeRates.invoiceId, invoices.id));
 const balanceDue = sql`(case when ${invoices.status} = 'cancelled' then 0 else ${invoices.total} - ${invoices.amountPaid} end)`;
 
@@ -256,7 +256,7 @@ const jsonRows = (table: PgTable, where: SQL, orderBy: SQL) =>
   sql`coalesce((select json_agg(${rowAsJson(table)} order by ${orderBy}) from ${table} where ${where}), '[]'::json)`;
 
 /**
- * Everything the invoice detail shows in one statement (issue 18: 8 statements before): the
+ * Everything the invoice detail shows in one statement (docs/performance.md: 8 statements before): the
  * invoice and its customer, its lines, its payments, the live readings it billed (after the
  * customer's previous meter invoice, up to this one) and, when the tenant's rows share the
  * database with the users (`withNames`), the names of who took them. A null when not found.

@@ -4,7 +4,7 @@ import { createTestContext, type Client, type TestContext } from '../../../test/
 import { expectMoneyInvariants, servicePath } from '../../../test/billing';
 
 /**
- * Issue 14: a tenant billing in LBP with USD as its second currency quotes its rate the way the
+ * A tenant billing in LBP with USD as its second currency quotes its rate the way the
  * market does (1 USD = 89,500 LBP, `base_currency: "USD"`), so every conversion is exact; before
  * migration 0014 the rate had to be USD per LBP (0.0000111731...), which 6 decimals cannot hold.
  */

@@ -8,7 +8,7 @@ import { createTestContext, type Client, type TestContext } from '../../../test/
 import { servicePath } from '../../../test/billing';
 import { selectRows } from '../../scope/codes';
 
-// Issue 17: `?totals=true` adds the sums of every filtered row (not only the page) to the lists that hold money.
+// `?totals=true` (docs/money-and-numbering.md) adds the sums of every filtered row (not only the page) to the lists that hold money.
 let context: TestContext;
 let fixture: Fixture;
 let admin: Client;

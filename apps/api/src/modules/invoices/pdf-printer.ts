@@ -69,7 +69,7 @@ export function createPdfPrinter(options: { chromiumPath: string | null }) {
       }
     },
 
-    /** A payment receipt (issue 19): a roll of `widthMm` as long as its content, or A5 (`widthMm` null). */
+    /** A payment receipt (docs/collectors.md): a roll of `widthMm` as long as its content, or A5 (`widthMm` null). */
     async printPaper(html: string, widthMm: number | null): Promise<Buffer | null> {
       const running = await launch();
       if (!running) return null;

@@ -7,7 +7,7 @@ import { backdateSubscriptions, expectMoneyInvariants, servicePath } from '../..
 import { first } from '@meterline/contract/invariant';
 import { runBillingJob } from '../../../test/jobs';
 
-/** Issue 14: meter invoices priced month by month with tariffs, the rate of the month, payments in two currencies. */
+/** Meter invoices priced month by month with tariffs, the rate of the month, payments in two currencies. */
 let context: TestContext;
 let fixture: Fixture;
 let admin: Client;
@@ -108,7 +108,7 @@ describe('meter invoices priced with the tariff of each month', () => {
     // Later in November, a second invoice continues on November's tier scale: 50 kWh in tier 2.
     await readAt(subscription.id, '2026-11-18T00:00:00Z', '360');
     const second = (await bill(subscription.id, '2026-11-11', '2026-11-18')).json();
-    // One monthly fee a month (issue 11): November's fee was billed with the first invoice.
+    // One monthly fee a month (docs/billing.md, "Proration"): November's fee was billed with the first invoice.
     expect(linesOf(second).filter(([description]) => String(description).includes('monthly fee'))).toEqual([]);
     expect(linesOf(second)).toEqual([
       [

@@ -1,4 +1,4 @@
-/** Issue 14: an invoice's amounts in the tenant's second currency, at the rate the invoice stored. */
+/** An invoice's amounts in the tenant's second currency (docs/money-and-numbering.md), at the rate the invoice stored. */
 import { cashDueInSecond, inSecondCurrency, parseRate, type CurrencyTerms } from '@meterline/contract/currency-payments';
 import { currencyDecimals, formatMoneyAmount } from '@meterline/contract/money';
 import type { TenantTerms } from '../../scope/service-scope';

@@ -8,7 +8,7 @@ import { createTestContext, type Client, type TestContext } from '../../../test/
 import { runBillingJob, waitForJob } from '../../../test/jobs';
 import { insertJob } from './jobs.repository';
 
-// Issue 29, item 3: the tenant's jobs, who sees them, one running per tenant and kind, cancelling.
+// The tenant's jobs (docs/billing.md, "Jobs"): who sees them, one running per tenant and kind, cancelling.
 let context: TestContext;
 let fixture: Fixture;
 let clients: Record<RoleUnderTest, Client>;

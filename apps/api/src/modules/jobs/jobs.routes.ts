@@ -13,7 +13,7 @@ import type { JobService } from './jobs.service';
 const jobParamsSchema = z.object({ id: idParamSchema });
 
 /**
- * `/api/jobs/`: the tenant's background jobs (issue 29). A user sees the kinds they may start
+ * `/api/jobs/`: the tenant's background jobs (docs/billing.md). A user sees the kinds they may start
  * (`JOB_KIND_PERMISSIONS`); another tenant's job, or a kind they may not see, is a 404.
  */
 export async function jobRoutes(app: FastifyInstance, options: { jobs: JobService; db: Db }) {

@@ -71,8 +71,8 @@ class JobAbandoned extends Error {}
 const POLLING_SECONDS = 2;
 
 /**
- * The job queue (issue 29, item 3): pg-boss in the `default` database, on PGlite through its one
- * client, on PostgreSQL through the pool (docs/decisions.md, "Jobs (issue 29)"). The `jobs` table
+ * The job queue: pg-boss in the `default` database, on PGlite through its one client, on
+ * PostgreSQL through the pool (docs/billing.md, "Jobs"). The `jobs` table
  * is the job as users see it (one queued or running per tenant and kind); pg-boss delivers it to
  * one worker, and delivers it again after a crash.
  */
@@ -158,7 +158,7 @@ export function createJobService(deps: {
       handlers.set(kind, handler);
     },
 
-    /** Starts the queue and its workers, and sends again the jobs a dead process left (docs/decisions.md). */
+    /** Starts the queue and its workers, and sends again the jobs a dead process left (docs/billing.md, "Crash safety"). */
     async start() {
       if (boss) return;
       isStopping = false;

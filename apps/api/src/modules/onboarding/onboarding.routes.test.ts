@@ -6,7 +6,7 @@ import { seedDemo } from '../../seed/demo';
 import { users } from '../../db/schema/index';
 import { and, eq } from 'drizzle-orm';
 
-/** Issue 17: the setup checklist of a new client, each item done when its data exists. */
+/** The setup checklist of a new client, each item done when its data exists. */
 describe('onboarding checklist of a fresh tenant', () => {
   let context: TestContext;
   let fixture: Fixture;

@@ -4,9 +4,9 @@ import { findSettings } from '../config/index';
 import { countOtherStaff, findSetupFacts } from './onboarding.repository';
 
 /**
- * The new client's setup checklist (issue 17): each item is done when its data exists. The company
+ * The new client's setup checklist (docs/tenants-and-settings.md): each item is done when its data exists. The company
  * needs its name and logo; a tenant that saved its settings once, or already bills, has settled
- * its company, currency and tax (docs/decisions.md).
+ * its company, currency and tax (many small operators have no logo).
  */
 export function createOnboardingService(deps: { defaultDb: Db }) {
   return {

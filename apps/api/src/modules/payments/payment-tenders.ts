@@ -1,5 +1,5 @@
 /**
- * Issue 14: a payment handed over in one or both of the tenant's currencies. Parsing the parts,
+ * A payment handed over in one or both of the tenant's currencies (docs/money-and-numbering.md). Parsing the parts,
  * settling them at the invoice's rate (`currency-payments.ts`); `payments.repository.ts` stores what was tendered.
  */
 import { settlePayment, type CurrencyTerms, type PaymentSettlement } from '@meterline/contract/currency-payments';

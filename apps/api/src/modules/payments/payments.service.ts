@@ -79,7 +79,7 @@ export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
           throw fieldError('paid_at', ERROR_CODES.dateBeforeIssue, { issued_on: invoice.issuedOn });
         }
         const balance = invoice.total - invoice.amountPaid;
-        // Issue 14: money handed over in one or both currencies (payment-tenders.ts).
+        // Money handed over in one or both currencies (payment-tenders.ts).
         const tender = input.amounts ? await prepareTender(tx, context, invoiceId, input.amounts, balance, input.method) : null;
         let amount: bigint;
         if (tender) {

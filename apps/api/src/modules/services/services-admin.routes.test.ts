@@ -4,7 +4,7 @@ import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { expectPermissions, signInRoles, type RoleUnderTest } from '../../../test/billing';
 
-/** Issue 17, item 6: admins create, rename, disable, reorder and delete (when empty) their services. */
+/** Admins create, rename, disable, reorder and delete (when empty) their services. */
 
 let context: TestContext;
 let fixture: Fixture;

@@ -18,7 +18,7 @@ import { createServicesService } from './services.service';
 
 /**
  * `/api/services/`: the selector's plain array (`select service`), and the Services screen of
- * issue 17 (admins write, accountants read): one service, create, partial change (PUT as the
+ * docs/tenants-and-settings.md (admins write, accountants read): one service, create, partial change (PUT as the
  * settings screen always called it, PATCH), reorder, and delete while it holds nothing.
  */
 export async function serviceRoutes(app: FastifyInstance, options: { databases: DatabaseRegistry }) {

@@ -34,7 +34,7 @@ function valuesOf(input: UpdateServiceData): ServiceValues {
 }
 
 /**
- * The tenant's services (issue 17, item 6): admins add, rename, disable and reorder them. Every
+ * The tenant's services (docs/tenants-and-settings.md): admins add, rename, disable and reorder them. Every
  * change is audited; another tenant's service is a 404 like a missing one.
  */
 export function createServicesService(databases: DatabaseRegistry) {

@@ -102,7 +102,7 @@ describe('statistics', () => {
         collected_this_month: money(sum(raw.payments.filter((row) => thisMonth(paidOn(row))).map((row) => row.amount))),
         outstanding_balance: money(sum(live.map((row) => row.total - row.amountPaid))),
         overdue_invoices: raw.invoices.filter(isOverdue).length,
-        // No second currency in this tenant: the issue 14 figures are all null (lbp-billing.routes.test.ts has them).
+        // No second currency in this tenant: the second-currency figures are all null (lbp-billing.routes.test.ts has them).
         second_currency: null,
         exchange_rate: null,
         exchange_rate_base: null,

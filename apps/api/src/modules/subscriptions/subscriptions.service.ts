@@ -66,8 +66,8 @@ export function consumptionLimit(input: {
 }
 
 /**
- * Where the plausibility window of a new reading starts (issue 29, docs/decisions.md "Start dates and
- * opening readings"): the later of the subscription's start (the first moment of `started_on` in the
+ * Where the plausibility window of a new reading starts (docs/billing.md, "Plausibility"): the
+ * later of the subscription's start (the first moment of `started_on` in the
  * tenant's time zone) and the meter's last live reading (the carried `counter_updated_at` after a
  * bundle change). The opening reading is dated by `started_on`, so a meter connected today, or back on
  * the 1st, is measured from then, not from the moment the row was typed in.

@@ -50,7 +50,7 @@ export async function findUserWithTenant(db: Executor, userId: number): Promise<
  * the session (refresh-token family) of the access token was revoked by a sign-out or a reuse.
  * When the tenant's data lives in `default` (the database this statement reads), the same
  * statement also reads what the request's scope needs next: the tenant's settings and, for a
- * path under `/api/services/{serviceId}/`, that service if it is the tenant's (issue 18: one
+ * path under `/api/services/{serviceId}/`, that service if it is the tenant's (docs/performance.md: one
  * round trip instead of two on every tenant call). The settings row is interpreted by
  * `config.repository.ts` (`termsFrom`, `toConfig`) as when it reads it itself.
  */
@@ -237,7 +237,7 @@ export async function lockUsersTenantRow(tx: Executor, tenantId: number) {
   return row ?? null;
 }
 
-/** What a password of the tenant's users may not be (issue 33): the tenant's name and slug. */
+/** What a password of the tenant's users may not be (docs/security.md, "Passwords"): the tenant's name and slug. */
 export async function findTenantNames(db: Executor, tenantId: number): Promise<string[]> {
   const [row] = await db.select({ name: tenants.name, slug: tenants.slug }).from(tenants).where(eq(tenants.id, tenantId));
   return row ? [row.name, row.slug] : [];

@@ -189,7 +189,7 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
     },
   );
 
-  // Own picture (issue 17, item 7): multipart with one `avatar` file, checked by content like the logo.
+  // Own picture (docs/security.md, "Uploaded pictures"): multipart with one `avatar` file, checked by content like the logo.
   routes.post(
     '/me/avatar/',
     {

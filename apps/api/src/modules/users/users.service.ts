@@ -130,7 +130,7 @@ export function createUserService(deps: {
 
   /**
    * The tenant part of `users/me/`: the tenant's row comes with the user's (one statement), the
-   * settings from its database, unless that statement read them already (`read`, issue 18).
+   * settings from its database, unless that statement read them already (`read`: one round trip less, docs/performance.md).
    */
   async function tenantSummary(tenantRow: UserWithTenant['tenant'], read?: SignedInRows['scope']): Promise<Me['tenant']> {
     if (tenantRow === null || tenantRow.dbAlias === null) return null;
@@ -227,7 +227,7 @@ export function createUserService(deps: {
     },
 
     /**
-     * Own picture upload (issue 17, item 7), stored as the logo is: in the tenant's `uploads`, under
+     * Own picture upload (docs/security.md), stored as the logo is: in the tenant's `uploads`, under
      * a random name, served by `/api/media/<name>`; `avatar` becomes that URL. The file lives on the
      * tenant's database and the user on `default`: the file is written first and removed again if
      * the user's row cannot be.

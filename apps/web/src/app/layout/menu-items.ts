@@ -50,7 +50,7 @@ const item = (id: MenuIconName, path: string, permission: MenuKey): MenuItem => 
   permission,
 });
 
-/** Side menu order of docs/product/specification.md section 2; Counters sits between Invoices and Payments; Services (issue 17) before Settings. */
+/** Side menu order of docs/product/specification.md section 2; Counters sits between Invoices and Payments; Services before Settings. */
 export const MENU_ITEMS: readonly MenuItem[] = [
   item('clients', paths.tenants, 'view_tenants'),
   item('dashboard', paths.dashboard, 'view_dashboard'),
@@ -67,7 +67,7 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   item('cash', paths.cash, 'list_cash'),
   item('round', paths.round, 'list_route'),
   item('rounds', paths.rounds, 'list_route_assignment'),
-  // Issue 29: the tenant's background jobs (billing runs, bulk statements), for whoever may start one.
+  // The tenant's background jobs (billing runs, bulk statements), for whoever may start one.
   item('jobs', paths.jobs, 'list_job'),
   item('services', paths.services, 'list_service'),
   item('settings', paths.settings, 'list_settings'),
@@ -75,7 +75,7 @@ export const MENU_ITEMS: readonly MenuItem[] = [
 
 const BOTTOM_NAVIGATION_IDS: readonly MenuIconName[] = ['round', 'invoices', 'customers', 'counters'];
 
-/** What the menu needs of the selected service: Counters exists for metered services only (issue 17). */
+/** What the menu needs of the selected service: Counters exists for metered services only, whatever their name. */
 type MenuService = { is_metered: boolean } | null | undefined;
 
 function isVisible(menuItem: MenuItem, role: string | null | undefined, service: MenuService): boolean {

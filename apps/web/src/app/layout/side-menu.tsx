@@ -52,7 +52,7 @@ export function SideMenu({
 }) {
   if (isMobile) {
     // Not kept mounted while closed: rendering the hidden menu, and its slide measuring the page,
-    // held a phone's first screen back (issue 18); it renders when opened.
+    // held a phone's first screen back (docs/performance.md); it renders when opened.
     return (
       <Drawer variant="temporary" open={isOpen} onClose={onClose} slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}>
         <SideMenuContent nodes={nodes} isMini={false} onNavigate={onClose} />

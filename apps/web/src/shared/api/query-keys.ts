@@ -20,7 +20,7 @@ function serviceEntityKeys<Entity extends string>(entity: Entity) {
 
 export const customerKeys = {
   ...serviceEntityKeys('customers'),
-  /** The customer's ledger (issue 15), under the customer so money writes refresh it. */
+  /** The customer's ledger (docs/accounts.md), under the customer so money writes refresh it. */
   ledger: (serviceId: number, customerId: number, query: Query) =>
     ['services', serviceId, 'customers', 'ledger', customerId, query] as const,
 };
@@ -30,7 +30,7 @@ export const invoiceKeys = {
   overdue: (serviceId: number, query: Query) => ['services', serviceId, 'invoices', 'overdue', query] as const,
   /** Every overdue list of the service (reminders refresh `last_reminder_at`). */
   overdueAll: (serviceId: number) => ['services', serviceId, 'invoices', 'overdue'] as const,
-  /** An invoice's credit notes (issue 15). */
+  /** An invoice's credit notes (docs/accounts.md). */
   creditNotes: (serviceId: number, invoiceId: number) => ['services', serviceId, 'invoices', 'credit-notes', invoiceId] as const,
 };
 export const paymentKeys = serviceEntityKeys('payments');
@@ -47,7 +47,7 @@ export const exchangeRateKeys = {
 };
 export const stationKeys = serviceEntityKeys('stations');
 export const tariffKeys = serviceEntityKeys('tariffs');
-/** A service's cash (issue 19): a payment or a count invalidates `all(serviceId)`. */
+/** A service's cash (docs/collectors.md): a payment or a count invalidates `all(serviceId)`. */
 export const cashKeys = {
   all: (serviceId: number) => ['services', serviceId, 'cash'] as const,
   list: (serviceId: number, query: Query) => ['services', serviceId, 'cash', 'list', query] as const,
@@ -111,7 +111,7 @@ export const auditKeys = {
   list: (query: AuditQuery) => ['audit', 'list', query] as const,
   of: (entity: AuditQuery['entity'], entityId: string | number) => ['audit', 'list', { entity, entity_id: String(entityId) }] as const,
 };
-/** The tenant's background jobs (issue 29): a job's detail is polled while it runs. */
+/** The tenant's background jobs (docs/billing.md, "Jobs"): a job's detail is polled while it runs. */
 export const jobKeys = {
   all: ['jobs'] as const,
   lists: () => ['jobs', 'list'] as const,
@@ -120,5 +120,5 @@ export const jobKeys = {
 };
 export const roleKeys = { all: ['roles'] as const };
 export const configKeys = { all: ['config'] as const };
-/** The new client's setup checklist (issue 17): tenant-wide, not per service. */
+/** The new client's setup checklist (docs/tenants-and-settings.md): tenant-wide, not per service. */
 export const onboardingKeys = { all: ['onboarding'] as const };

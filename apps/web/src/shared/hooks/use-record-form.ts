@@ -5,7 +5,7 @@ import { applyServerErrors } from '../lib/form-errors';
 import { useUnsavedChanges } from './use-unsaved-changes';
 
 /**
- * The read view of a record and "Edit" as a step (issue 17, item 7): a record page opens read-only
+ * The read view of a record and "Edit" as a step (docs/web.md, "Record pages and forms"): a record page opens read-only
  * with an Edit button; Edit makes the same form editable with Cancel and Save; Cancel puts the
  * saved values back and returns to the read view, and so does a successful save. A create form
  * (`hasReadView` false) is editable from the start and its Cancel leaves the page.

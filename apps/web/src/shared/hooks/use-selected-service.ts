@@ -60,7 +60,7 @@ const TENANT_SECTIONS = new Set(['users', 'settings', 'services', 'tenants']);
 const LIST_PATHS = new Set<string>(Object.values(paths).filter((path) => /^\/[a-z-]+$/.test(path)));
 
 /**
- * Where switching to `service` leads from `location` (issue 17): the same screen with its filters
+ * Where switching to `service` leads from `location` (docs/web.md, "Services"): the same screen with its filters
  * when the other service has it; from a record or a form (which belongs to the old service) its
  * list; from Counters to a flat service, or anywhere without a list, the role's landing path.
  */

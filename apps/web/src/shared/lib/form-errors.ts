@@ -69,7 +69,7 @@ const SCREEN_TEXTS: Partial<Record<ErrorCode, ScreenText>> = {
 
 /**
  * A message's numbers in the user's digit system: the catalog and the server write `16` and
- * `INV-2026-000042`; an Arabic screen read in Arabic-Indic shows `١٦` (issue 17, one digit system).
+ * `INV-2026-000042`; an Arabic screen read in Arabic-Indic shows `١٦` (one digit system per user, docs/web.md).
  */
 function inUserDigits(text: string, t: TFunction): string {
   return localizeNumbers(text, languageOfT(t));

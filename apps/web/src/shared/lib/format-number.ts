@@ -3,7 +3,7 @@ import type { Me } from '@meterline/contract/users';
 import { numberFormat } from '@meterline/contract/intl-formats';
 
 /**
- * The one place that decides how numbers, dates and codes are written (issue 17): English is
+ * The one place that decides how numbers, dates and codes are written (docs/web.md, "Digits"): English is
  * always Western digits; Arabic uses the signed-in user's digit system (their own choice, else
  * their tenant's default, else Arabic-Indic). Every formatter below, the money and number
  * components, the date pickers' dayjs locale and the DataGrid's texts take their locale from here.

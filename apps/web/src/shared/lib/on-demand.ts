@@ -1,5 +1,5 @@
 /**
- * Code that downloads after the first screen (issue 18): a module imported once, and work put off
+ * Code that downloads after the first screen (docs/performance.md): a module imported once, and work put off
  * until the browser is idle.
  */
 

@@ -37,7 +37,7 @@ export const paths = {
   rounds: '/rounds',
   customers: '/customers',
   customerCreate: '/customers/create',
-  // Issue 17: customers from a CSV file (admins).
+  // Customers from a CSV file (admins; docs/tenants-and-settings.md).
   customerImport: '/customers/import',
   customerEdit: '/customers/:customerId',
   payments: '/payments',
@@ -48,11 +48,11 @@ export const paths = {
   transactions: '/transactions',
   transactionCreate: '/transactions/create',
   settings: '/settings',
-  // Issue 17: the tenant's services (admins write, accountants read).
+  // The tenant's services (admins write, accountants read).
   services: '/services',
   serviceCreate: '/services/create',
   serviceEdit: '/services/:serviceId',
-  // Collectors (issue 19): the door (linked from the route sheets), cash held, a receipt's QR code.
+  // Collectors (docs/collectors.md): the door (linked from the route sheets), cash held, a receipt's QR code.
   collect: '/collect/:customerId',
   cash: '/cash',
   paymentVerify: '/payments/:paymentId/verify',

@@ -13,7 +13,7 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(preParsePostFormat);
 
-// Arabic read in Western digits (a user's `digits: 'latn'`, issue 17): the `ar` locale's words
+// Arabic read in Western digits (a user's `digits: 'latn'`, docs/web.md "Digits"): the `ar` locale's words
 // without its digit conversion. `dayjsLocale` in format-number.ts picks `ar` or `ar-latn`.
 dayjs.locale(
   { ...arabic, name: 'ar-latn', preparse: (text: string) => text, postformat: (text: string) => text } as typeof arabic,

@@ -24,7 +24,7 @@ const LOGGED_OUT: SessionState = { isLoggedIn: false, isInitialized: true, user:
  */
 export async function restoreSession(): Promise<Me | null> {
   let access = readAccessToken();
-  // With no network the app still opens for the user the stored tokens belong to (field work, issue 16).
+  // With no network the app still opens for the user the stored tokens belong to (field work, docs/offline.md).
   const offlineUser = () => rememberedUser(readTokenUserId(readAccessToken()) ?? readTokenUserId(readRefreshToken()));
   if (!isTokenValid(access)) {
     if (!readRefreshToken()) return null;

@@ -5,7 +5,7 @@ import { createStore, del, get, set } from 'idb-keyval';
 import { forgetRememberedUser } from './remembered-user';
 
 /**
- * Field data on the device (issue 16): TanStack Query's cache of the screens a collector works
+ * Field data on the device (docs/offline.md): TanStack Query's cache of the screens a collector works
  * from, and the writes still waiting, in IndexedDB (idb-keyval) under one key per user. Cleared at
  * sign-out. Money and readings are never guessed from it: it shows what the server last said.
  */

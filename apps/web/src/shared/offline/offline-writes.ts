@@ -9,7 +9,7 @@ import { invalidateMoneyQueries } from '../lib/money-queries';
 import { saveFieldDataNow } from './field-data-store';
 
 /**
- * Writes a collector makes in the field (issue 16): a reading and a cash payment. Each is a
+ * Writes a collector makes in the field (docs/offline.md): a reading and a cash payment. Each is a
  * TanStack Query mutation with a default `mutationFn` (`setMutationDefaults`), so a write made with
  * no network is paused, persisted with the query cache (offline-provider.tsx) and resumed by
  * `resumePausedMutations` after a reload. One scope sends them one at a time, in the order taken.

@@ -26,7 +26,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 /**
- * The receipt of a cash payment taken with no network (issue 16), on screen for the customer:
+ * The receipt of a cash payment taken with no network (docs/offline.md), on screen for the customer:
  * marked "pending" until the server has it. The final receipt is printed from the payment once sent.
  */
 export function PendingReceiptDialog({ payment, onClose }: { payment: PaymentWrite | null; onClose(): void }) {

@@ -1,7 +1,7 @@
 import type { Me } from '@meterline/contract/users';
 
 /**
- * The signed-in user as `me/` last answered (issue 16): the app opens offline without asking the
+ * The signed-in user as `me/` last answered (docs/offline.md): the app opens offline without asking the
  * server. Apart from the rest of the field data so that signing in needs none of TanStack Query.
  */
 const ME_STORAGE_KEY = 'meterline.offline.me';

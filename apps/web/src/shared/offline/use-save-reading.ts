@@ -8,7 +8,7 @@ import { newIdempotencyKey } from '../lib/idempotency-key';
 import { submitFieldWrite } from './offline-writes';
 
 /**
- * Saves a meter reading through the field-write queue (issue 16): sent now when the network
+ * Saves a meter reading through the field-write queue (docs/offline.md): sent now when the network
  * answers, else kept on this phone with its Idempotency-Key and the time it was taken, and sent
  * later. Resolves with the saved subscription, or null when the reading waits on the device;
  * `announceSaved` then says which of the two happened.

@@ -93,7 +93,7 @@ export function StationAmounts({ rows }: { rows: GenerateInvoicesResult['by_stat
 }
 
 /**
- * What a billing run did (its job's result, issue 29): created and their amount per station,
+ * What a billing run did (its job's result, docs/billing.md "Jobs"): created and their amount per station,
  * skipped and why, errors per meter. Shown by the billing run dialog and by the Jobs page.
  */
 export function BillingRunReport({ result, month }: { result: GenerateInvoicesResult; month?: string }) {

@@ -53,7 +53,7 @@ export function DataGridView<Row extends GridValidRowModel>({
     () => ({ ...(language === 'ar' ? arSD : enUS).components.MuiDataGrid.defaultProps.localeText, ...localeText }),
     [language, localeText],
   );
-  // The page sizes in the user's digits too (issue 17).
+  // The page sizes in the user's digits too, like every number on an Arabic screen (docs/web.md, "Digits").
   const pageSizes = useMemo(() => PAGE_SIZE_OPTIONS.map((value) => ({ value, label: formatCount(value, language) })), [language]);
   // A cell a list shows as plain text (an address, a bundle's name) in the user's digits as well,
   // isolated so "15 A" keeps its order in Arabic.

@@ -433,7 +433,7 @@ const FIRST_SCREEN_CARDS = 6;
 /**
  * The cards of a page. When the list first shows, the first screenful is rendered at once and the
  * rest in a transition, which React renders in slices between the phone's other work instead of
- * one long task (issue 18: the collector's first screen was blocked for over a second).
+ * one long task (the collector's first screen was blocked for over a second; docs/performance.md).
  */
 function CardRows<Row extends { id: number | string }>({
   label,

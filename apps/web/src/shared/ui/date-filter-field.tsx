@@ -6,8 +6,8 @@ import { FILTER_WIDTH, useActiveFilterChip } from './filter-bar';
 
 /**
  * The picker (MUI X's DatePicker, dayjs and its locales: ~50 KB gzip), the forms' own
- * (date-picker-input.tsx), comes when the filter shows, not with the list's JS (docs/decisions.md,
- * "Issue 18, item 4: bundle budget").
+ * (date-picker-input.tsx), comes when the filter shows, not with the list's JS (docs/performance.md,
+ * "The web app: what a screen downloads").
  */
 const DatePickerInput = lazy(() => import('./date-picker-input'));
 

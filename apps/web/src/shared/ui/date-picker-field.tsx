@@ -9,7 +9,7 @@ import { RecordTextField } from './record-text-field';
 
 /**
  * The picker itself (MUI X's DatePicker, dayjs and its locales: ~50 KB gzip) comes when the field
- * shows, not with the screen's JS (docs/decisions.md, "Issue 18, item 4: bundle budget"). The list
+ * shows, not with the screen's JS (docs/performance.md, "what a screen downloads"). The list
  * filters load the same one (date-filter-field.tsx).
  */
 const DatePickerInput = lazy(() => import('./date-picker-input'));
@@ -22,7 +22,7 @@ export type DatePickerFieldProps = Omit<DatePickerInputProps, 'value' | 'onIncom
 };
 
 /**
- * A day or a month picked through the app's locale (issue 17): MUI X's picker with the language's
+ * A day or a month picked through the app's locale (docs/web.md, "Dates"): MUI X's picker with the language's
  * month names and the user's digits (date-picker-input.tsx), downloaded when first shown; until then
  * a placeholder of the field's height. A date typed half-way is '' until it is whole.
  */

@@ -41,7 +41,7 @@ function displayFormat(kind: 'date' | 'month', isFilter: boolean): string {
 /**
  * The one date picker of the app's forms (`date-picker-field.tsx`) and list filters
  * (`date-filter-field.tsx`), a chunk of its own (MUI X's DatePicker, dayjs and its locales) that
- * both load with `React.lazy` when a date field shows (issue 17; issue 12, "one date field"): the
+ * both load with `React.lazy` when a date field shows (docs/web.md, "Dates": one picker for all): the
  * language's month names and the user's digits, never the browser's `<input type="date|month">`
  * (mm/dd/yyyy, "October 2026" in English inside Arabic). The value stays the plain text the API and
  * the URL use. Inside `<FormReadOnly isReadOnly>` it shows the date and does not open.

@@ -10,7 +10,7 @@ import { RecordTextField } from './record-text-field';
 
 /**
  * The picker itself (MUI X's DateTimePicker, dayjs and its locales: ~58 KB gzip) comes when a form
- * with a date shows, not with the screen that may open one (docs/decisions.md, issue 18).
+ * with a date shows, not with the screen that may open one (docs/performance.md, "what a screen downloads").
  */
 const DateTimePickerInput = lazy(() => import('./date-time-picker'));
 
@@ -31,8 +31,8 @@ export const DATE_IN_FUTURE = ERROR_CODES.dateInFuture;
 
 /**
  * When something happened (a reading taken, cash received): a date and a time in the user's
- * language (digits and month names from its dayjs locale), in the tenant's time zone (docs/decisions.md,
- * "#11 dates in the forms"), never in
+ * language (digits and month names from its dayjs locale), in the tenant's time zone (docs/web.md,
+ * "Dates"), never in
  * the future. The form value is an ISO instant ('' when cleared, which the contract refuses);
  * a server 400 on the field (too old, before the previous reading) shows under it.
  */

@@ -6,7 +6,7 @@ import { useTheme } from '@mui/material/styles';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 
 /**
- * An arrow that means a direction in reading order (issue 17): `forward` (next, open) points right
+ * An arrow that means a direction in reading order (docs/web.md, "Digits"): `forward` (next, open) points right
  * in English and left in Arabic, `back` the other way. The icon is swapped, not flipped, and says
  * what it means in `data-towards`, which the Arabic journey (e2e/arabic-digits.spec.ts) checks.
  */

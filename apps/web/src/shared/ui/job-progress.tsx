@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCount, isolateLtr } from '../lib/format-number';
 
 /**
- * A job's progress (issue 29): a bar, and "done of total" once the job knows its total (a bar that
+ * A job's progress (docs/billing.md, "Jobs"): a bar, and "done of total" once the job knows its total (a bar that
  * moves by itself before). Used by the billing run dialog and the Jobs page.
  */
 export function JobProgress({ job, isCompact = false }: { job: Pick<Job, 'state' | 'progress'> | undefined; isCompact?: boolean }) {

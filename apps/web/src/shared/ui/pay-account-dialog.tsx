@@ -28,7 +28,7 @@ const OPEN_INVOICES_QUERY = { ordering: 'due_on', page_size: 100 };
 const EMPTY = { amount: '', method: 'cash' as const, reference: '' };
 
 /**
- * "Pay account" (issue 15; shared since issue 17: the customer's account tab and the overdue rows): one amount over the customer's open invoices, oldest first, the rest
+ * "Pay account" (docs/accounts.md; the customer's account tab and the overdue rows share it): one amount over the customer's open invoices, oldest first, the rest
  * as credit. The dialog shows that spread as it is typed (the same rule as the server,
  * `allocatePayment`) and is itself the confirmation: the button names the amount.
  */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { localizeCode, localizeNumbers } from '../lib/format-number';
 import { useFormReadOnly } from './form-read-only';
 
-/** What an empty field shows in the read view, in either language (docs/decisions.md, "Read view: empty fields"). */
+/** What an empty field shows in the read view, in either language (docs/web.md, "Record pages and forms"). */
 export const EMPTY_READ_VALUE = '—';
 
 /** The dash in the labels' colour: muted, yet readable (4.5:1) in both modes. */
@@ -55,7 +55,7 @@ function emptyReadViewSlots(slotProps: SlotProps, isSelect: boolean): SlotProps 
 }
 
 /**
- * How a stored value's digits show in the read view (docs/decisions.md, "Read view: the user's digits"):
+ * How a stored value's digits show in the read view (docs/web.md, "Digits"):
  * `text` (the default: a code, a phone, a floor, a name) in the user's digits, each digit group kept
  * in its order; `number` (a decimal string) in the user's digits and decimal separator; `verbatim`
  * (a user name, a slug: identifiers typed as they are) as stored. E-mails, URLs and passwords are

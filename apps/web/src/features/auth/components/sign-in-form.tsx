@@ -23,7 +23,7 @@ type FieldErrors<T> = Partial<Record<keyof T, string>>;
 /**
  * The sign-in page is the first screen of every visit, so it checks its two or three required
  * fields itself instead of loading react-hook-form and zod (~40 KB gzip) before anything shows
- * (docs/decisions.md, issue 18). The other forms keep `useRecordForm` and the contract's schemas.
+ * (docs/performance.md). The other forms keep `useRecordForm` and the contract's schemas.
  */
 function useSignInForm<T extends Record<string, string>>(initial: T, required: (keyof T)[]) {
   const { t } = useTranslation();

@@ -30,7 +30,7 @@ const CountDialog = lazy(() => import('../components/count-dialog').then((module
 const isZero = (amount: string) => /^-?0(\.0+)?$/.test(amount);
 
 /**
- * Cash held (issue 19): for the office, every collector with the cash they hold, their oldest
+ * Cash held (docs/collectors.md): for the office, every collector with the cash they hold, their oldest
  * payment not handed over and today's shortages, and the count; for a collector, their own.
  * Below, today's counts with a difference and the collector performance per day or month.
  */

@@ -50,7 +50,7 @@ type TakeOutput = z.output<typeof TakeSchema>;
 
 /**
  * The invoices still owed, oldest first (issue day, then number order), less the cash taken on
- * this phone that waits to be sent (issue 16): that money is not asked for twice at the door.
+ * this phone that waits to be sent (docs/offline.md): that money is not asked for twice at the door.
  */
 function unpaidOldestFirst(invoices: Invoice[] | undefined, waitingMinor: Map<number, bigint>, decimals: number): Invoice[] {
   return (invoices ?? [])
@@ -77,10 +77,10 @@ function waitingCashOf(writes: { write: { kind: string } }[], decimals: number):
 }
 
 /**
- * Collect at the door (issue 19), for a phone: the customer, every unpaid invoice oldest first
+ * Collect at the door (docs/collectors.md), for a phone: the customer, every unpaid invoice oldest first
  * with the total, the cash taken (all of it or part, paid oldest first), then the receipt to
  * print or share. One Idempotency-Key per take, one payment per invoice under `key-invoice`.
- * Through the field-write queue (issue 16): with no network the cash is kept on this phone with
+ * Through the field-write queue (docs/offline.md): with no network the cash is kept on this phone with
  * the moment it was taken, its receipt shown "pending", and the final one printed once sent.
  */
 export function CollectPage() {

@@ -18,7 +18,7 @@ export function openStatement(serviceId: number, customerId: number, options: St
 
 /**
  * Starts the statements of every customer of a station or region (or of the service): a job
- * (issue 29) whose document opens from the Jobs page when it is done.
+ * (docs/accounts.md) whose document opens from the Jobs page when it is done.
  */
 export function startBulkStatements(
   serviceId: number,

@@ -19,7 +19,7 @@ const ALL_SHOWN = { inputLabel: { shrink: true }, select: { displayEmpty: true }
 
 /**
  * Statements of every customer of a station or region (or of the whole service) in one PDF, from
- * the customers list: a job (issue 29), followed on the Jobs page, where its document opens.
+ * the customers list: a job (docs/accounts.md, "Statements"), followed on the Jobs page, where its document opens.
  */
 export function BulkStatementsDialog({ isOpen, serviceId, onClose }: { isOpen: boolean; serviceId: number; onClose(): void }) {
   const { t, i18n } = useTranslation();

@@ -169,7 +169,7 @@ export function CustomerForm<TResult>({
     bundleOptions.push({ id: current.subscription.bundle, name: current.subscription.bundle_name });
   }
   const isBundleChanged = Boolean(current?.subscription) && bundle !== (current?.subscription?.bundle ?? null);
-  // A subscription opens (issue 29): on a new customer once a bundle is chosen, on a saved one when its bundle changes.
+  // A subscription opens (docs/billing.md): on a new customer once a bundle is chosen, on a saved one when its bundle changes.
   const opensSubscription = !isReadOnly && (isNew || (bundle !== null && bundle !== (current?.subscription?.bundle ?? null)));
   const isMeterCarried = Boolean(current?.subscription);
   const readingLabel = isMeterCarried ? t('customers.fields.changeReading') : t('customers.fields.initialReading');

@@ -40,7 +40,7 @@ const RefundCreditDialog = lazy(() => import('./refund-credit-dialog').then((mod
 type Entry = Ledger['entries'][number];
 
 /**
- * The customer's account (issue 15), the customer page's first tab: the period (in the URL), the
+ * The customer's account (docs/accounts.md), the customer page's first tab: the period (in the URL), the
  * opening balance, every movement with the running balance, the closing balance and the ageing of
  * what is owed; the office pays the account, an admin refunds credit, anyone who reads it prints it.
  */

@@ -16,7 +16,7 @@ import { useRefundCredit } from '../api/refund-credit';
 type FormInput = z.input<typeof refundCreditInputSchema>;
 type FormOutput = z.output<typeof refundCreditInputSchema>;
 
-/** Hands credit back (admin, issue 15): at most the credit held, with a reason; the button names the amount. */
+/** Hands credit back (admin, docs/accounts.md): at most the credit held, with a reason; the button names the amount. */
 export function RefundCreditDialog({
   isOpen,
   serviceId,

@@ -18,7 +18,7 @@ const REQUIRED = {
   errors: [{ field: 'initial_reading', code: 'required', message: 'This field is required.' }],
 };
 
-/** Issue 29: a new customer's subscription starts on a date (today by default) and, on a meter, at its opening reading. */
+/** A new customer's subscription starts on a date (today by default) and, on a meter, at its opening reading. */
 function renderCreate(serviceId: number, language: 'en' | 'ar' = 'en') {
   const posts: Record<string, unknown>[] = [];
   stubFetch((url, init) => {

@@ -80,7 +80,7 @@ export function CustomerEditPage() {
   // The history names bundles as the screen does ("5 A"), not by their ids.
   const describeValue: DescribeValue = (field, value) =>
     field === 'bundleId' && typeof value === 'number' ? bundles.data?.results.find((bundle) => bundle.id === value)?.name : undefined;
-  // Issue 15: the account (ledger) first, for roles that read invoices.
+  // The account (ledger) first, for roles that read invoices (docs/accounts.md).
   const tabs: { name: TabName; label: string }[] = [
     ...(canListInvoices ? [{ name: 'account' as const, label: t('account.tab') }] : []),
     { name: 'details', label: t('customers.tabs.details') },

@@ -64,7 +64,7 @@ describe('customer import page', () => {
     // Rows with errors only at first, the error next to its column.
     const table = screen.getByRole('table', { name: 'Preview of the file' });
     expect(within(table).getByText('Nothing named "Gold" was found here.')).toBeInTheDocument();
-    // Issue 29: the start date has its column, its errors name it, and the help lists the new columns.
+    // The start date (docs/billing.md, "Subscriptions") has its column, its errors name it, and the help lists the new columns.
     expect(within(table).getByText('Start date', { selector: 'th' })).toBeInTheDocument();
     expect(within(table).getByText('1 Nov 2026')).toBeInTheDocument();
     expect(within(table).getByText('Start date:')).toBeInTheDocument();

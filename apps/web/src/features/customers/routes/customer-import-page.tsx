@@ -54,7 +54,7 @@ function fileErrorsOf(error: unknown): FieldError[] {
 }
 
 /**
- * Issue 17: customers from a CSV file. Download the template, choose the file, read the preview
+ * Customers from a CSV file (docs/tenants-and-settings.md). Download the template, choose the file, read the preview
  * (each row with its errors, in the app's language), then import every row at once after a
  * confirmation; the button stays off while a row has an error.
  */

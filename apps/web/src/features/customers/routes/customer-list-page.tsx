@@ -55,13 +55,13 @@ export function CustomerListPage() {
   // Support and collectors may not list stations or bundles: those filters are the office's.
   const canListStations = useCan('list', 'station');
   const canListBundles = useCan('list', 'bundle');
-  // Issue 19: a collector searching customers goes to the door screen (collect the cash).
+  // A collector searching customers goes to the door screen (collect the cash; docs/collectors.md).
   const isCollector = roleFlags(useSession().user?.role).isCollector;
   const stations = useStations(service?.id, OPTIONS_QUERY, { isEnabled: canListStations });
   const bundles = useBundles(service?.id, OPTIONS_QUERY, { isEnabled: canListBundles });
   const regions = useRegions();
-  // Issue 15: statements of account for a station or region, for the roles that read invoices (not collectors).
-  // Issue 29: every customer's statements at once is the office's (admins and accountants).
+  // Statements of account for a station or region, for the roles that read invoices (not collectors).
+  // Every customer's statements at once is the office's (admins and accountants; docs/permissions.md).
   const canPrintStatements = useCan('list', 'statement');
   const [isStatementsOpen, setStatementsOpen] = useState(false);
 

@@ -5,7 +5,7 @@ import { statisticsKeys } from '../../../shared/api/query-keys';
 
 /** Parsed with the contract schema, so a changed answer fails loudly here rather than in a chart. */
 export async function getCollectionsByStaff(query: StatisticsQuery, signal?: AbortSignal): Promise<CollectionsByStaff> {
-  // The schema (and zod) download beside the answer, not with the screen (docs/decisions.md, issue 18 item 4).
+  // The schema (and zod) download beside the answer, not with the screen (docs/performance.md, "No zod before a screen shows").
   const [answer, { collectionsByStaffSchema }] = await Promise.all([
     apiClient.get<unknown>('statistics/stats4/', { query, signal }),
     import('@meterline/contract/statistics'),

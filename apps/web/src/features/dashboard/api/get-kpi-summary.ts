@@ -5,7 +5,7 @@ import { statisticsKeys } from '../../../shared/api/query-keys';
 
 /** Parsed with the contract schema, so a changed answer fails loudly here rather than in a chart. */
 export async function getKpiSummary(query: StatisticsQuery, signal?: AbortSignal): Promise<KpiSummary> {
-  // The schema (and zod) download beside the answer, not with the screen (docs/decisions.md, issue 18 item 4).
+  // The schema (and zod) download beside the answer, not with the screen (docs/performance.md, "No zod before a screen shows").
   const [answer, { kpiSummarySchema }] = await Promise.all([
     apiClient.get<unknown>('statistics/stats1/', { query, signal }),
     import('@meterline/contract/statistics'),

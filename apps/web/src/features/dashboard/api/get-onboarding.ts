@@ -3,9 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/lib/api-client';
 import { onboardingKeys } from '../../../shared/api/query-keys';
 
-/** The new client's setup checklist (issue 17), parsed with the contract schema. */
+/** The new client's setup checklist (docs/tenants-and-settings.md), parsed with the contract schema. */
 export async function getOnboarding(signal?: AbortSignal): Promise<Onboarding> {
-  // The schema (and zod) download beside the answer, not with the screen (docs/decisions.md, issue 18 item 4).
+  // The schema (and zod) download beside the answer, not with the screen (docs/performance.md, "No zod before a screen shows").
   const [answer, { onboardingSchema }] = await Promise.all([
     apiClient.get<unknown>('onboarding/', { signal }),
     import('@meterline/contract/onboarding'),

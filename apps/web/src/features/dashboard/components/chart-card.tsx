@@ -10,7 +10,7 @@ import { RetryAlert } from '../../../shared/ui/record-state';
  * One dashboard widget with its loading skeleton, error (with retry) and empty states. Its body
  * keeps `height` from the first frame to the chart: the skeleton while the figures load, the same
  * skeleton while the chart's code loads (a lazy chart suspends here), then the chart; so nothing
- * below it moves when the chart arrives (the dashboard's layout shift, issue 18).
+ * below it moves when the chart arrives (the dashboard's layout shift, docs/performance.md).
  */
 export function ChartCard({
   title,

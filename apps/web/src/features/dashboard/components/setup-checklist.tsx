@@ -46,7 +46,7 @@ function isDismissed(tenantId: number | undefined): boolean {
 }
 
 /**
- * Issue 17: the new client's setup checklist on the dashboard (admins). Each item is done when its
+ * The new client's setup checklist on the dashboard (admins; docs/tenants-and-settings.md). Each item is done when its
  * data exists (GET /api/onboarding/) and links to the screen that does it; the card is gone once
  * every item is done, or when the admin hides it (remembered in this browser, per tenant).
  */

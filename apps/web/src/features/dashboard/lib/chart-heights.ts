@@ -1,7 +1,7 @@
 /**
  * The heights the dashboard reserves for its charts before they draw (`ChartCard`), written once
  * for the page (which reserves them) and the lazy chart chunks (which draw at them), so a chart
- * arrives in the room kept for it and nothing below it moves (issue 18).
+ * arrives in the room kept for it and nothing below it moves (layout shift, docs/performance.md).
  */
 
 /** The doughnut of invoices per status. */

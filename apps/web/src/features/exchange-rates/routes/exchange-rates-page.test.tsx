@@ -41,7 +41,7 @@ describe('exchange rates', () => {
     await userEvent.type(within(form).getByRole('textbox', { name: /Rate/ }), '٩٠٠٠٠');
     await userEvent.click(within(form).getByRole('button', { name: 'Save rate' }));
     // The form starts on the current month.
-    // The rate is quoted for one unit of the billing currency unless the form says otherwise (issue 14).
+    // The rate is quoted for one unit of the billing currency unless the form says otherwise (docs/money-and-numbering.md).
     await waitFor(() => expect(bodies).toEqual([{ month: new Date().toISOString().slice(0, 7), rate: '90000', base_currency: 'USD' }]));
     expect(await screen.findByText(/Rate of December 2026 saved\./)).toBeInTheDocument();
   });

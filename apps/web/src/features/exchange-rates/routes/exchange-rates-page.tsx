@@ -37,7 +37,7 @@ type RateInput = z.input<typeof setExchangeRateInputSchema>;
 type RateOutput = z.output<typeof setExchangeRateInputSchema>;
 const RATE_FIELDS = ['month', 'base_currency', 'rate'] as const;
 
-/** Issue 14: the month's rate of the tenant's second currency, newest month first; admins and accountants set it. */
+/** The month's rate of the tenant's second currency (docs/money-and-numbering.md), newest month first; admins and accountants set it. */
 export function ExchangeRatesPage() {
   const { t, i18n } = useTranslation();
   const { service, serviceName } = useSelectedService();

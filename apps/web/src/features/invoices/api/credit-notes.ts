@@ -6,7 +6,7 @@ import { invalidateMoneyQueries } from '../../../shared/lib/money-queries';
 import { documentLang, openDocument } from '../../../shared/api/open-document';
 import { invoiceKeys } from '../../../shared/api/query-keys';
 
-/** The invoice's credit notes (issue 15). */
+/** The invoice's credit notes (docs/accounts.md). */
 export function getCreditNotes(serviceId: number, invoiceId: number, signal?: AbortSignal): Promise<CreditNote[]> {
   return apiClient.get<CreditNote[]>(`services/${serviceId}/invoices/${invoiceId}/credit-notes/`, { signal });
 }

@@ -22,7 +22,7 @@ export function useBillingRunPreview(serviceId: number, input: GenerateInvoicesI
   return useQuery({ ...billingRunPreviewQueryOptions(serviceId, input), enabled: isEnabled });
 }
 
-/** A real run is a job (issue 29): the answer is `{job}`, followed with `useJob` until it is done. */
+/** A real run is a job (docs/billing.md, "Jobs"): the answer is `{job}`, followed with `useJob` until it is done. */
 export function startBillingRun(serviceId: number, input: GenerateInvoicesInput): Promise<JobStarted> {
   return apiClient.post<JobStarted>(`services/${serviceId}/invoices/generate/`, input);
 }

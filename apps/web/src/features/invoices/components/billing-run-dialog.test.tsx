@@ -15,7 +15,7 @@ const JOB = {
 };
 
 /**
- * The real run is a job (issue 29): its POST answers 202 `{job}` and `GET /api/jobs/7/` the job,
+ * The real run is a job (docs/billing.md, "Jobs"): its POST answers 202 `{job}` and `GET /api/jobs/7/` the job,
  * done with the report the handler gives for the run (what the run itself answered before).
  */
 function stubFetchWithJobs(handler: Handler, progress: { done: number; total: number }[] = []) {

@@ -142,7 +142,7 @@ export function BillingRunDialog({
   const [station, setStation] = useState('');
   const [region, setRegion] = useState('');
   const [unread, setUnread] = useState<'bill' | 'skip'>('bill');
-  // The run is a job (issue 29): its progress is read until it is done; its result is the report.
+  // The run is a job (docs/billing.md, "Jobs"): its progress is read until it is done; its result is the report.
   const [jobId, setJobId] = useState<number | null>(null);
   const runJob = useJob(jobId);
   const job = runJob.data;

@@ -26,7 +26,7 @@ type FormOutput = z.output<typeof createCreditNoteInputSchema>;
 type Mode = 'amount' | 'lines';
 
 /**
- * A credit note on the invoice (admin, accountant; issue 15): an amount (tax included) or whole
+ * A credit note on the invoice (admin, accountant; docs/accounts.md): an amount (tax included) or whole
  * lines of the invoice, and a reason. For an amount it says what the balance becomes and what
  * turns into credit; the server decides and numbers it (CN-YYYY-NNNNNN).
  */

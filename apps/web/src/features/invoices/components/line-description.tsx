@@ -7,9 +7,9 @@ import { DecimalText } from '../../../shared/ui/decimal-text';
 
 /**
  * A line's description. A meter invoice's generated lines are stored in English
- * (`"10 A: monthly fee"`, `"Consumption: 241.334 kWh"`, see docs/decisions.md): they are shown in
+ * (`"10 A: monthly fee"`, `"Consumption: 241.334 kWh"`, docs/billing.md "Invoices"): they are shown in
  * the user's language, with the bundle name and the quantity isolated. A consumption line priced
- * by a tariff (issue 14) also names its month, tariff and tier. Other lines show as written.
+ * by a tariff (docs/billing.md, "Tariffs") also names its month, tariff and tier. Other lines show as written.
  */
 export function LineDescription({ description, pricing = null }: { description: string; pricing?: InvoiceLinePricing | null }) {
   const { t, i18n } = useTranslation();

@@ -73,7 +73,7 @@ export function PaymentDialog({
       }),
     [isPartial, decimals, balance, invoice.balance_due, formatMoney, t],
   );
-  // Issue 14: cash handed over in the invoice's two currencies (mark as paid only).
+  // Cash handed over in the invoice's two currencies (mark as paid only; docs/money-and-numbering.md).
   const [cash, setCash] = useState(NO_CASH);
   const dialog = useDialogForm({
     isOpen,
@@ -101,9 +101,9 @@ export function PaymentDialog({
   const handleSubmit = async (values: PaymentFormOutput, idempotencyKey: string) => {
     if (payingMinor === null) return;
     if (tender && Object.keys(tender.errors).length) return;
-    // Through the field-write queue (issue 16): sent now, or kept on this phone with its key and
+    // Through the field-write queue (docs/offline.md): sent now, or kept on this phone with its key and
     // the moment the cash was taken. Always with the amount: sent later, "the whole balance" could
-    // mean another sum if the office took a payment meanwhile. Cash in two currencies (issue 14)
+    // mean another sum if the office took a payment meanwhile. Cash in two currencies
     // sends what was tendered instead; the server converts it at the invoice's rate. The date left
     // at its default means now: the moment of confirming.
     const paidAt = form.getFieldState('paid_at').isDirty && values.paid_at ? values.paid_at : nowIso();

@@ -17,7 +17,7 @@ export function rateText(
   return t('currencies.rate', { billing: sides.base, rate: formatDecimal(invoice.exchange_rate ?? '0', language, 6), second: sides.quote });
 }
 
-/** Issue 14: the invoice's rate and its total and balance in the second currency, for its amounts list. */
+/** The invoice's rate (docs/money-and-numbering.md) and its total and balance in the second currency, for its amounts list. */
 export function secondCurrencyItems(
   invoice: InvoiceDetail,
   t: TFunction,

@@ -48,7 +48,7 @@ const invoiceSchema = lazySchema(() => import('@meterline/contract/invoices').th
  */
 /**
  * A meter whose subscription started within the month (a new customer, a bundle change) is billed
- * from the day it started: a period may not start before its subscription (issue 11).
+ * from the day it started: a period may not start before its subscription (docs/billing.md, "Invoices").
  */
 function fromSubscriptionStart(input: InvoiceFormOutput, startedOn: string | undefined): InvoiceFormOutput {
   return startedOn && input.period_start < startedOn && startedOn <= input.period_end ? { ...input, period_start: startedOn } : input;

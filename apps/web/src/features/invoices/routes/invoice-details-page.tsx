@@ -107,11 +107,11 @@ function InvoiceDetails({
   const { user } = useSession();
   const timeZone = user?.tenant?.timezone;
   const canTakePayments = useCan('create', 'payment');
-  // Issue 19: collectors take cash, never reverse.
+  // Collectors take cash, never reverse (docs/permissions.md, "Who may mark an invoice paid").
   const isCollector = roleFlags(useSession().user?.role).isCollector;
   const [paymentMode, setPaymentMode] = useState<PaymentMode | null>(null);
   const [isCancelOpen, setCancelOpen] = useState(false);
-  // Issue 15: credit notes (admin, accountant), listed for everyone who sees the invoice.
+  // Credit notes (admin, accountant; docs/accounts.md), listed for everyone who sees the invoice.
   const canCreditNote = useCan('create', 'credit_note');
   const [isCreditNoteOpen, setCreditNoteOpen] = useState(false);
   const creditNotes = useCreditNotes(serviceId, invoice.id);

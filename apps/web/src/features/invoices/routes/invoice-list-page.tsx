@@ -103,7 +103,7 @@ export function InvoiceListPage() {
       headerAlign: 'right',
       renderCell: ({ row }) => <Money amount={row.total} />,
     },
-    // Issue 14: the total in the second currency at each invoice's own rate, where a column fits: from
+    // The total in the second currency at each invoice's own rate, where a column fits: from
     // 1536 px (at 1440 px the nine columns would not fit beside the menu; phones show cards).
     ...(secondCurrency && isWide
       ? [

@@ -31,7 +31,7 @@ export function JobStateChip({ state }: { state: JobState }) {
 }
 
 /**
- * The tenant's jobs (issue 29): billing runs and bulk statements, newest first, with their state,
+ * The tenant's jobs (docs/billing.md, "Jobs"): billing runs and bulk statements, newest first, with their state,
  * progress, who started them and when; read again while any of them runs. A queued or running job
  * can be cancelled (after a confirmation); a finished run shows its report, finished statements open.
  */

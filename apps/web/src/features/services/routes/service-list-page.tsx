@@ -19,7 +19,7 @@ import { useServiceList } from '../api/get-service-list';
 import { ServiceKindChip, ServiceStatusChip } from '../components/service-chips';
 import { ServiceOrderButtons } from '../components/service-order-buttons';
 
-/** The tenant's services in their order (issue 17): admins add, open, reorder; accountants read. */
+/** The tenant's services in their order (docs/tenants-and-settings.md): admins add, open, reorder; accountants read. */
 export function ServiceListPage() {
   const { t, i18n } = useTranslation();
   const listState = useListUrlState(serviceListSpec);

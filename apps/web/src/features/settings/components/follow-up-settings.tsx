@@ -15,7 +15,7 @@ import { NumericTextField } from '../../../shared/ui/numeric-text-field';
 import { stripBidiMarks } from '../../../shared/ui/money';
 import { grid, Section } from './settings-section';
 
-/** Issue 15: the late fee and the overdue reminders, as fields of the settings form. */
+/** The late fee and the overdue reminders (docs/billing.md, docs/accounts.md), as fields of the settings form. */
 export interface FollowUpValues {
   late_fee_kind: Config['late_fee_kind'];
   late_fee_value: string;

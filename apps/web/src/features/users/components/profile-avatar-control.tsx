@@ -15,7 +15,7 @@ import { UserAvatar } from '../../../shared/ui/user-avatar';
 import { useDeleteAvatar, useUploadAvatar } from '../api/upload-avatar';
 
 /**
- * Own picture (issue 17, item 7): the current one, "Upload a picture" (sent at once, checked by
+ * Own picture (docs/security.md, "Uploaded pictures"): the current one, "Upload a picture" (sent at once, checked by
  * content on the server) and "Remove". The header's avatar follows through the session.
  */
 export function ProfileAvatarControl({ user }: { user: Me }) {
