@@ -64,7 +64,7 @@ describe.skipIf(isPostgres)('embedded data directory on a full disk (a 160 MB tm
     240_000,
   );
 
-  it.skipIf(canMount)('cannot mount a tmpfs here (no private mount namespace): see docs/decisions.md, issue 13', () => {
+  it.skipIf(canMount)('cannot mount a tmpfs here (no private mount namespace): see docs/testing.md', () => {
     console.warn('full-disk: skipped=true reason=no-mount-namespace');
   });
 });
