@@ -1219,7 +1219,7 @@ export const en = {
   customerImport: {
     title: 'Import customers',
     intro:
-      'Bring existing customers in from a spreadsheet saved as CSV (UTF-8, or Excel's plain CSV on an Arabic Windows). Regions, streets, buildings, stations and bundles are matched by name and must exist already; nothing is imported while a row has an error.',
+      'Bring existing customers in from a spreadsheet saved as CSV (UTF-8, or Excel’s plain CSV on an Arabic Windows). Regions, streets, buildings, stations and bundles are matched by name and must exist already; nothing is imported while a row has an error.',
     template: 'Download the template',
     templateHelp:
       'Keep the first row (the column names) as it is; only full_name is required. With a bundle: started_on, the day the subscription starts (YYYY-MM-DD, up to 12 months back; empty: today), and on a metered service initial_reading, what the meter shows then (required; 0 for a new meter).',
