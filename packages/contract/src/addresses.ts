@@ -14,13 +14,11 @@ export const createAddressInputSchema = z.object({
   name: requiredText(200),
   tenant: forbiddenField(),
 });
-export type CreateAddressInput = z.input<typeof createAddressInputSchema>;
 
 export const updateAddressInputSchema = z.object({
   name: requiredText(200).optional(),
   tenant: forbiddenField(),
 });
-export type UpdateAddressInput = z.input<typeof updateAddressInputSchema>;
 
 export const regionParamsSchema = z.object({ regionId: idParamSchema });
 export const regionItemParamsSchema = z.object({ id: idParamSchema });

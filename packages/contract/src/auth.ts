@@ -1,18 +1,8 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './errors';
-
 import { PASSWORD_MIN_LENGTH, type TokenCreateInput, type TokenPair } from './session';
 
-export {
-  ACCESS_TOKEN_LIFETIME_SECONDS,
-  ACCESS_TOKEN_STORAGE_KEY,
-  PASSWORD_MIN_LENGTH,
-  REFRESH_TOKEN_LIFETIME_SECONDS,
-  REFRESH_TOKEN_STORAGE_KEY,
-  type AccessTokenClaims,
-  type TokenCreateInput,
-  type TokenPair,
-} from './session';
+export { type AccessTokenClaims, type TokenCreateInput, type TokenPair } from './session';
 
 export const tokenCreateInputSchema: z.ZodType<TokenCreateInput> = z.object({
   username: z

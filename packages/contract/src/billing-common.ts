@@ -57,12 +57,6 @@ export const textInput = (max: number) =>
 
 export const emailInputSchema = z.union([z.literal(''), z.email({ message: 'Enter a valid email address.' })]);
 
-/** Every date-ranged list and report: `?date_from=&date_to=` (inclusive days). */
-export const dateRangeQuerySchema = z.object({
-  date_from: calendarDateSchema.optional(),
-  date_to: calendarDateSchema.optional(),
-});
-
 /** Error codes of the billing calls: the catalog's (errors.ts), kept under this name for the billing code. */
 export const BILLING_ERROR_CODES = {
   invoiceCancelled: ERROR_CODES.invoiceCancelled,

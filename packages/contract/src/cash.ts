@@ -5,7 +5,7 @@ import { moneySchema } from './money';
 import { paymentSchema } from './payments';
 import { RECEIPT_SIZES } from './receipt-sizes';
 
-export { RECEIPT_SIZES, type ReceiptSize } from './receipt-sizes';
+export { type ReceiptSize } from './receipt-sizes';
 
 /**
  * Collectors' cash (docs/collectors.md): what each collector holds, the payments behind it, the count at

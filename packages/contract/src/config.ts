@@ -5,7 +5,7 @@ import { currencySchema, decimalStringSchema, formatScaled, normalizeDigits, par
 import { LATE_FEE_KINDS } from './config-values';
 import { REMINDER_LANGUAGES } from './reminder-texts';
 
-export { LATE_FEE_KINDS, LOGO_CONTENT_TYPES, LOGO_MAX_BYTES, type LateFeeKind } from './config-values';
+export { LATE_FEE_KINDS, LOGO_MAX_BYTES, type LateFeeKind } from './config-values';
 
 /** The tenant's settings ("Config"): one object per tenant. */
 

@@ -12,7 +12,7 @@ import { moneySchema } from './money';
 import { listQuerySchema, paginatedWithTotalsSchema } from './pagination';
 import { CUSTOMER_STATUSES } from './list-specs';
 
-export { CUSTOMER_STATUSES, customerListSpec } from './list-specs';
+export { customerListSpec } from './list-specs';
 
 export const customerStatusSchema = z.enum(CUSTOMER_STATUSES, { message: 'Choose a valid status.' });
 

@@ -9,7 +9,6 @@ export const errorSchema = z
   .object({ detail: z.string(), code: z.string(), params: errorParamsSchema.optional() })
   .catchall(z.unknown())
   .meta({ id: 'Error' });
-export type ApiError = z.infer<typeof errorSchema>;
 
 /** One field error of a 400: the field (`non_field_errors` for the whole body), its code and message. */
 export const fieldErrorSchema = z.object({
@@ -18,7 +17,6 @@ export const fieldErrorSchema = z.object({
   message: z.string(),
   params: errorParamsSchema.optional(),
 });
-export type FieldErrorItem = z.infer<typeof fieldErrorSchema>;
 
 /**
  * 400 bodies: DRF's `{field: [messages], non_field_errors: [...]}`, plus `code` (the first
@@ -29,23 +27,7 @@ export const validationErrorSchema = z
   .object({ code: z.string(), params: errorParamsSchema.optional(), errors: z.array(fieldErrorSchema) })
   .catchall(z.union([z.array(z.string()), z.string()]))
   .meta({ id: 'ValidationError' });
-export type ValidationError = z.infer<typeof validationErrorSchema>;
 
 export { ERROR_CODES, isErrorCode, type ErrorCode } from './error-codes';
 
-export const MESSAGES = {
-  permissionDenied: 'You do not have permission to perform this action.',
-  notAuthenticated: 'Authentication credentials were not provided.',
-  tokenNotValid: 'Given token not valid for any token type',
-  notFound: 'Not found.',
-  invalidPage: 'Invalid page.',
-  badCredentials: 'No active account found with the given credentials',
-  nullCharacter: 'Null characters are not allowed.',
-  tenantBlocked: 'This client is blocked. Contact the platform administrator.',
-  userInactive: 'User is inactive',
-  otpRequired: 'A one-time code is required.',
-  otpInvalid: 'The one-time code is not valid.',
-  throttled: 'Too many attempts. Try again later.',
-} as const;
-
-export { codeOfZodIssue, type CodedIssue, type ZodIssueLike } from './zod-issues';
+export { codeOfZodIssue, type ZodIssueLike } from './zod-issues';

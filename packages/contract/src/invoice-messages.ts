@@ -30,7 +30,6 @@ export function renderInvoiceMessage(template: string, values: InvoiceMessageVal
 export const sendInvoicesInputSchema = z.object({
   invoices: z.array(idInputSchema).min(1).max(MAX_INVOICES_SENT_PER_CALL),
 });
-export type SendInvoicesInput = z.input<typeof sendInvoicesInputSchema>;
 
 /** Why an invoice was not sent. */
 export const INVOICE_SEND_SKIP_REASONS = ['already_sent', 'cancelled', 'no_phone', 'channel_failed'] as const;

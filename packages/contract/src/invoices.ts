@@ -6,10 +6,9 @@ import { moneySchema } from './money';
 import { listQuerySchema, paginatedWithTotalsSchema } from './pagination';
 import { paymentSchema } from './payments';
 import { readingSchema } from './subscriptions';
-
 import { INVOICE_STATUS_FILTERS, INVOICE_STATUSES } from './list-specs';
 
-export { INVOICE_STATUS_FILTERS, INVOICE_STATUSES, invoiceListSpec, type InvoiceStatus } from './list-specs';
+export { INVOICE_STATUSES, invoiceListSpec, type InvoiceStatus } from './list-specs';
 
 /** The tariff (null: the bundle's own unit price), month and tier that priced a consumption line. */
 export const invoiceLinePricingSchema = z
@@ -99,7 +98,6 @@ export const invoiceLineInputSchema = z.object({
   quantity: decimalInputSchema,
   unit_price: decimalInputSchema,
 });
-export type InvoiceLineInput = z.input<typeof invoiceLineInputSchema>;
 
 /**
  * Two ways to create an invoice (docs/product/domain.md):
@@ -218,11 +216,9 @@ export const invoicePdfQuerySchema = z.object({
   format: z.enum(['a4', 'receipt']).optional().default('a4'),
   lang: z.enum(['en', 'ar']).optional(),
 });
-export type InvoicePdfQuery = z.infer<typeof invoicePdfQuerySchema>;
 
 /** `POST .../invoices/generate/?dry_run=true`: what a billing run would do (counts only), creating nothing. */
 export const generateInvoicesQuerySchema = z.object({ dry_run: booleanQuerySchema.optional() });
-export type GenerateInvoicesQuery = z.infer<typeof generateInvoicesQuerySchema>;
 
 /**
  * The print endpoint's query: `output=html` answers the printable page itself instead of the PDF
@@ -231,7 +227,6 @@ export type GenerateInvoicesQuery = z.infer<typeof generateInvoicesQuerySchema>;
 export const invoicePrintQuerySchema = invoicePdfQuerySchema.extend({
   output: z.enum(['pdf', 'html']).optional().default('pdf'),
 });
-export type InvoicePrintQuery = z.infer<typeof invoicePrintQuerySchema>;
 
 /** At most this many invoices in one printed document (a station or region at a time beyond it). */
 export const MAX_PRINTED_INVOICES = 1000;

@@ -6,8 +6,6 @@ import { ERROR_CODES } from './errors';
 export { normalizeDigits };
 export {
   computeInvoiceTotals,
-  CURRENCIES,
-  CURRENCY_DECIMALS,
   currencyDecimals,
   divideRoundHalfUp,
   formatMoney,
@@ -18,7 +16,6 @@ export {
   parseScaled,
   QUANTITY_SCALE,
   TAX_RATE_SCALE,
-  taxMinor,
   UNIT_PRICE_SCALE,
   type InvoiceTotals,
 } from './money-format';

@@ -10,13 +10,10 @@ export { overdueListSpec } from './list-specs';
 export {
   DEFAULT_REMINDER_TEMPLATES,
   fillTemplate,
-  MAX_REMINDERS_PER_CALL,
   REMINDER_COOLDOWN_MINUTES,
   REMINDER_LANGUAGES,
-  REMINDER_PLACEHOLDERS,
   renderReminder,
   type ReminderLanguage,
-  type ReminderValues,
 } from './reminder-texts';
 
 /** One customer with an overdue balance: whom to chase, how much and since when. */
@@ -59,7 +56,6 @@ export const paginatedOverdueSchema = paginatedSchema(overdueCustomerSchema);
 export const sendRemindersInputSchema = z.object({
   customers: z.array(idInputSchema).min(1).max(MAX_REMINDERS_PER_CALL),
 });
-export type SendRemindersInput = z.input<typeof sendRemindersInputSchema>;
 
 /** Why a customer was not reminded. */
 export const REMINDER_SKIP_REASONS = ['no_phone', 'not_overdue', 'recently_reminded', 'channel_failed'] as const;

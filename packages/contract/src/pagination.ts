@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './errors';
-
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list-specs';
 
-export { COUNT_CAP, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './list-specs';
+export { COUNT_CAP } from './list-specs';
 
 const positiveInt = (fallback: number, max?: number) =>
   z.preprocess(

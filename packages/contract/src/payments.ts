@@ -5,7 +5,7 @@ import { moneySchema } from './money';
 import { listQuerySchema, paginatedWithTotalsSchema } from './pagination';
 import { PAYMENT_METHODS } from './list-specs';
 
-export { PAYMENT_METHODS, paymentListSpec } from './list-specs';
+export { paymentListSpec } from './list-specs';
 
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { message: 'Choose a valid payment method.' });
 

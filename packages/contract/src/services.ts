@@ -5,10 +5,6 @@ import { ERROR_CODES } from './errors';
 import { decimalStringSchema, formatScaled, parseScaled, QUANTITY_SCALE } from './money';
 import { SERVICE_UNIT_MAX } from './service-names';
 
-export { serviceListSpec } from './list-specs';
-
-export { hasCounters, SERVICE_UNIT_MAX, serviceNameIn } from './service-names';
-
 export const serviceSchema = z
   .object({
     id: idSchema,
@@ -80,7 +76,6 @@ export type UpdateServiceInput = z.input<typeof updateServiceInputSchema>;
 export const reorderServicesInputSchema = z.object({
   ids: z.array(idSchema).min(1).max(200),
 });
-export type ReorderServicesInput = z.input<typeof reorderServicesInputSchema>;
 
 /** GET /services/?include_inactive=true: the Services screen lists disabled ones too. */
 export const listServicesQuerySchema = z.object({

@@ -4,8 +4,6 @@
  */
 export const ACCESS_TOKEN_STORAGE_KEY = 'serviceToken';
 export const REFRESH_TOKEN_STORAGE_KEY = 'refreshToken';
-export const ACCESS_TOKEN_LIFETIME_SECONDS = 15 * 60;
-export const REFRESH_TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
 export const PASSWORD_MIN_LENGTH = 8;
 
 export interface TokenPair {

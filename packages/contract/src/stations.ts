@@ -4,7 +4,7 @@ import { booleanQuerySchema, idParamSchema, idSchema, requiredText, timestampSch
 import { listQuerySchema, paginatedSchema } from './pagination';
 import { STATION_STATUSES } from './list-specs';
 
-export { STATION_STATUSES, stationListSpec } from './list-specs';
+export { stationListSpec } from './list-specs';
 
 export const stationStatusSchema = z.enum(STATION_STATUSES, { message: 'Choose a valid status.' });
 

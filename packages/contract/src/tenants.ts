@@ -64,7 +64,6 @@ export const listTenantsQuerySchema = listQuerySchema.extend({
   is_blocked: booleanQuerySchema.optional(),
   db_alias: z.string().optional(),
 });
-export type ListTenantsQuery = z.infer<typeof listTenantsQuerySchema>;
 export const paginatedTenantsSchema = paginatedSchema(tenantSchema);
 
 /** `GET /tenants/aliases/`: the configured database aliases, `default` first. */

@@ -5,7 +5,7 @@ import { moneySchema } from './money';
 import { listQuerySchema, paginatedSchema } from './pagination';
 import { TRANSACTION_KINDS } from './list-specs';
 
-export { TRANSACTION_KINDS, transactionListSpec } from './list-specs';
+export { transactionListSpec } from './list-specs';
 
 /** Money moving outside invoices. */
 export const transactionKindSchema = z.enum(TRANSACTION_KINDS, { message: 'Choose a valid kind.' });

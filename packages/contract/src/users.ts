@@ -7,7 +7,7 @@ import { isAvatarAddress } from './media-urls';
 import { TENANT_ROLES } from './roles';
 
 export { userListSpec } from './list-specs';
-export { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES } from './avatar-limits';
+export { AVATAR_MAX_BYTES } from './avatar-limits';
 
 export const tenantSummarySchema = z
   .object({
@@ -103,5 +103,4 @@ export const listUsersQuerySchema = listQuerySchema.extend({
   role: z.string().optional(),
   is_active: booleanQuerySchema.optional(),
 });
-export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
 export const paginatedUsersSchema = paginatedSchema(userSchema);
