@@ -36,6 +36,7 @@ import { bundleRoutes } from './modules/bundles/bundles.routes';
 import { createCustomerService } from './modules/customers/customers.service';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { createCustomerImportService } from './modules/customer-import/customer-import.service';
+import { refuseDeclaredPermissionsOutsideTheScope, registerServiceScope } from './scope/service-routes';
 import { customerImportRoutes } from './modules/customer-import/customer-import.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { createIdempotency } from './modules/idempotency/idempotency';
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const addresses = createAddressService({ databases });
 
   await app.register(authenticate, { tokens, databases });
+  refuseDeclaredPermissionsOutsideTheScope(app);
 
   await app.register(authRoutes, { prefix: '/api/auth/jwt', auth, tokens, onSignInRefused: (code) => metrics?.signInRefused(code) });
   await app.register(userRoutes, { prefix: '/api/auth/users', users, db });
@@ -217,24 +219,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const customers = createCustomerService({ clock });
   const bundles = createBundleService({ clock });
   const stations = createStationService({ clock });
-  await app.register(customerRoutes, { prefix: '/api/services/:serviceId/customers', customers, databases });
-  await app.register(bundleRoutes, { prefix: '/api/services/:serviceId/bundles', bundles, databases });
-  await app.register(stationRoutes, { prefix: '/api/services/:serviceId/stations', stations, databases });
   const tariffs = createTariffService({ clock });
-  await app.register(tariffRoutes, { prefix: '/api/services/:serviceId/tariffs', tariffs, databases });
   const exchangeRates = createExchangeRateService({ clock });
-  await app.register(exchangeRateRoutes, { prefix: '/api/services/:serviceId/exchange-rates', exchangeRates, databases });
   const idempotency = createIdempotency({ clock });
   // Onboarding (docs/tenants-and-settings.md): customers from a CSV file, and the new client's setup checklist.
-  await app.register(customerImportRoutes, {
-    prefix: '/api/services/:serviceId/customers',
-    imports: createCustomerImportService({ clock }),
-    databases,
-    idempotency,
-  });
   await app.register(onboardingRoutes, { prefix: '/api/onboarding', databases, db });
   const subscriptions = createSubscriptionService({ clock, defaultDb: db });
-  await app.register(subscriptionRoutes, { prefix: '/api/services/:serviceId/subscriptions', subscriptions, databases, idempotency });
   const invoices = createInvoiceService({ clock, defaultDb: db, account: { applyCustomerCredit, planLateFees } });
   const payments = createPaymentService({ clock, defaultDb: db });
   // One Chromium for every printed invoice, launched on first use and closed with the app.
@@ -261,37 +251,49 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     queueDepths: () => jobs.queueDepths(),
     admission: () => app.admission?.state() ?? null,
   });
-  await app.register(invoiceRoutes, { prefix: '/api/services/:serviceId/invoices', invoices, databases, idempotency, printer, jobs });
-  await app.register(invoicePaymentRoutes, { prefix: '/api/services/:serviceId/invoices', payments, databases, idempotency });
-  await app.register(paymentRoutes, { prefix: '/api/services/:serviceId/payments', payments, databases });
   // Collectors' cash and receipts (docs/collectors.md).
   const cash = createCashService({ clock, defaultDb: db, publicUrl: config.publicUrl });
-  await app.register(cashRoutes, { prefix: '/api/services/:serviceId/cash', cash, databases, idempotency });
-  await app.register(paymentReceiptRoutes, { prefix: '/api/services/:serviceId/payments', cash, databases, printer });
   const reminderChannel = deps.reminderChannel ?? createOutboxReminderChannel({ outboxDir: config.outboxDir });
   const overdue = createOverdueService({ clock, channel: reminderChannel, defaultDb: db });
-  await app.register(overdueRoutes, { prefix: '/api/services/:serviceId/overdue', overdue, databases, printer });
   // The billing run's "send all", through the same channel (docs/billing.md).
   const messages = createInvoiceMessageService({ clock, channel: reminderChannel });
-  await app.register(invoiceMessageRoutes, { prefix: '/api/services/:serviceId/invoices', messages, databases });
   const rounds = createRouteService({ clock, defaultDb: db });
-  await app.register(routeRoutes, { prefix: '/api/services/:serviceId/routes', routes: rounds, databases });
   const ledger = createLedgerService({ clock });
-  await app.register(ledgerRoutes, { prefix: '/api/services/:serviceId/customers', ledger, databases });
   const account = createAccountService({ clock });
-  await app.register(accountRoutes, { prefix: '/api/services/:serviceId/customers', account, databases, idempotency });
-  await app.register(creditNoteRoutes, { prefix: '/api/services/:serviceId/invoices', account, databases, idempotency });
-  await app.register(creditNoteDetailRoutes, { prefix: '/api/services/:serviceId/credit-notes', account, databases });
   const statements = createStatementService({ ledger, defaultDb: db });
   jobs.handle('statements', statementsJob({ statements, databases }));
-  await app.register(statementRoutes, { prefix: '/api/services/:serviceId', statements, databases, printer, jobs });
   await app.register(jobDocumentRoutes, { prefix: '/api/jobs', jobs, printer });
-  await app.register(creditNotePdfRoutes, { prefix: '/api/services/:serviceId/credit-notes', statements, databases, printer });
   const transactions = createTransactionService({ clock, defaultDb: db });
   await app.register(transactionRoutes, { prefix: '/api/transaction', transactions, databases, idempotency });
   const statistics = createStatisticsService({ clock, defaultDb: db });
   await app.register(statisticsRoutes, { prefix: '/api/statistics', statistics, databases });
   await app.register(auditRoutes, { prefix: '/api/audit', databases });
+
+  // Every route under /api/services/{serviceId}/: each declares its permission, the scope signs the
+  // caller in, checks it and resolves the service (the caller's tenant's) once (scope/service-routes.ts).
+  await registerServiceScope(app, databases, async (scope) => {
+    await scope.register(customerRoutes, { prefix: '/customers', customers });
+    await scope.register(bundleRoutes, { prefix: '/bundles', bundles });
+    await scope.register(stationRoutes, { prefix: '/stations', stations });
+    await scope.register(tariffRoutes, { prefix: '/tariffs', tariffs });
+    await scope.register(exchangeRateRoutes, { prefix: '/exchange-rates', exchangeRates });
+    await scope.register(customerImportRoutes, { prefix: '/customers', imports: createCustomerImportService({ clock }), idempotency });
+    await scope.register(subscriptionRoutes, { prefix: '/subscriptions', subscriptions, idempotency });
+    await scope.register(invoiceRoutes, { prefix: '/invoices', invoices, idempotency, printer, jobs });
+    await scope.register(invoicePaymentRoutes, { prefix: '/invoices', payments, idempotency });
+    await scope.register(paymentRoutes, { prefix: '/payments', payments });
+    await scope.register(cashRoutes, { prefix: '/cash', cash, idempotency });
+    await scope.register(paymentReceiptRoutes, { prefix: '/payments', cash, printer });
+    await scope.register(overdueRoutes, { prefix: '/overdue', overdue, printer });
+    await scope.register(invoiceMessageRoutes, { prefix: '/invoices', messages });
+    await scope.register(routeRoutes, { prefix: '/routes', routes: rounds });
+    await scope.register(ledgerRoutes, { prefix: '/customers', ledger });
+    await scope.register(accountRoutes, { prefix: '/customers', account, idempotency });
+    await scope.register(creditNoteRoutes, { prefix: '/invoices', account, idempotency });
+    await scope.register(creditNoteDetailRoutes, { prefix: '/credit-notes', account });
+    await scope.register(statementRoutes, { prefix: '', statements, printer, jobs });
+    await scope.register(creditNotePdfRoutes, { prefix: '/credit-notes', statements, printer });
+  });
 
   await registerWebApp(app, config.webDist);
   return app;

@@ -1,8 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../db/client';
 import { constraintName, databaseErrorCode } from '../lib/http-errors';
-import { first } from '@meterline/contract/invariant';
 
 /** Rows of a raw SQL query, typed by the caller (both drivers answer `{ rows }`). */
 export async function selectRows<T>(executor: Executor, query: SQL): Promise<T[]> {

@@ -4,12 +4,11 @@ import type { z } from 'zod';
 import { validationErrorSchema } from '@meterline/contract/errors';
 import type { ListQuery } from '@meterline/contract/pagination';
 import type { Subject } from '@meterline/contract/permissions';
-import type { DatabaseRegistry } from '../db/client';
 import { sendList, type CsvColumn, type ListSource } from '../lib/list';
 import { noContent, readErrors, writeErrors } from '../lib/route-schemas';
 import type { AuditContext } from '../plugins/request-context';
-import { auditContextOf, requirePermission } from '../plugins/request-context';
-import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema, type ServiceContext } from './service-scope';
+import { auditContextOf } from '../plugins/request-context';
+import { serviceItemParamsSchema, serviceParamsSchema, type ServiceContext } from './service-scope';
 
 /** What an entity of a service offers to its five routes. */
 export interface ServiceCrud<T, Q, C, U> {
@@ -32,7 +31,6 @@ export function registerServiceCrudRoutes<
 >(
   app: FastifyInstance,
   options: {
-    databases: DatabaseRegistry;
     subject: Subject;
     label: string;
     plural: string;
@@ -43,17 +41,15 @@ export function registerServiceCrudRoutes<
   },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { databases, subject, service, label, plural } = options;
+  const { subject, service, label, plural } = options;
   // The routes see plain zod types: the service's signature keeps the entity types checked.
   const schemas = options.schemas as { entity: z.ZodType; paginated: z.ZodType; query: z.ZodType; create: z.ZodType; update: z.ZodType };
   const tags = [plural];
-  const contextOf = (request: Parameters<typeof resolveServiceContext>[1], serviceId: number) =>
-    resolveServiceContext(databases, request, serviceId);
 
   routes.get(
     '/',
     {
-      onRequest: [app.authenticate, requirePermission('list', subject)],
+      config: { permission: ['list', subject] },
       schema: {
         tags,
         summary: `${label}s of the service (paginated; ?format=csv)`,
@@ -63,7 +59,7 @@ export function registerServiceCrudRoutes<
       },
     },
     async (request, reply) => {
-      const context = await contextOf(request, request.params.serviceId);
+      const context = request.scope;
       const query = request.query as z.output<TQuery>;
       return sendList(request, reply, context.db, query, await service.listSource(context, query), {
         filename: plural,
@@ -75,7 +71,7 @@ export function registerServiceCrudRoutes<
   routes.post(
     '/',
     {
-      onRequest: [app.authenticate, requirePermission('create', subject)],
+      config: { permission: ['create', subject] },
       schema: {
         tags,
         summary: `Create a ${label.toLowerCase()}`,
@@ -85,7 +81,7 @@ export function registerServiceCrudRoutes<
       },
     },
     async (request, reply) => {
-      const context = await contextOf(request, request.params.serviceId);
+      const context = request.scope;
       return reply.code(201).send(await service.create(context, request.body as z.output<TCreate>, auditContextOf(request)));
     },
   );
@@ -93,7 +89,7 @@ export function registerServiceCrudRoutes<
   routes.get(
     '/:id/',
     {
-      onRequest: [app.authenticate, requirePermission('list', subject)],
+      config: { permission: ['list', subject] },
       schema: {
         tags,
         summary: `One ${label.toLowerCase()}`,
@@ -102,7 +98,7 @@ export function registerServiceCrudRoutes<
       },
     },
     async (request) => {
-      const context = await contextOf(request, request.params.serviceId);
+      const context = request.scope;
       return service.get(context, request.params.id);
     },
   );
@@ -110,7 +106,7 @@ export function registerServiceCrudRoutes<
   routes.put(
     '/:id/',
     {
-      onRequest: [app.authenticate, requirePermission('update', subject)],
+      config: { permission: ['update', subject] },
       schema: {
         tags,
         summary: `Partial update of a ${label.toLowerCase()}`,
@@ -120,7 +116,7 @@ export function registerServiceCrudRoutes<
       },
     },
     async (request) => {
-      const context = await contextOf(request, request.params.serviceId);
+      const context = request.scope;
       return service.update(context, request.params.id, request.body as z.output<TUpdate>, auditContextOf(request));
     },
   );
@@ -128,11 +124,11 @@ export function registerServiceCrudRoutes<
   routes.delete(
     '/:id/',
     {
-      onRequest: [app.authenticate, requirePermission('delete', subject)],
+      config: { permission: ['delete', subject] },
       schema: { tags, summary: options.deleteSummary, params: serviceItemParamsSchema, response: { 204: noContent, ...writeErrors } },
     },
     async (request, reply) => {
-      const context = await contextOf(request, request.params.serviceId);
+      const context = request.scope;
       await service.remove(context, request.params.id, auditContextOf(request));
       return reply.code(204).send(null);
     },

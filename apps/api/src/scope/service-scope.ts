@@ -2,19 +2,18 @@ import { z } from 'zod';
 import { idParamSchema } from '@meterline/contract/common';
 import type { FastifyRequest } from 'fastify';
 import { currencyDecimals, parseScaled, TAX_RATE_SCALE } from '@meterline/contract/money';
+import { ERROR_CODES } from '@meterline/contract/errors';
 import type { DatabaseRegistry, Db, Executor } from '../db/client';
 import { findServiceWithSettings, findSettings, type SettingsRow } from '../modules/config/config.repository';
-import { ERROR_CODES } from '@meterline/contract/errors';
 import { conflict, notFound } from '../lib/http-errors';
 import { tenantActorOf, type Actor } from '../plugins/request-context';
+import type { ServiceScope } from './references';
 
 /** Path parameters of `/api/services/{serviceId}/...` (a bad id is a 404, as the error handler answers). */
 export const serviceParamsSchema = z.object({ serviceId: idParamSchema });
 export const serviceItemParamsSchema = z.object({ serviceId: idParamSchema, id: idParamSchema });
 
 /** The tenant and the service every billing repository function takes first. */
-import type { ServiceScope } from './references';
-
 export type { ServiceScope };
 
 /** What money and dates need from the tenant's settings. */

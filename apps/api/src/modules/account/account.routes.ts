@@ -15,13 +15,12 @@ import {
 import { idParamSchema } from '@meterline/contract/common';
 import { errorSchema, validationErrorSchema } from '@meterline/contract/errors';
 import { bulkStatementsInputSchema, jobFileQuerySchema, jobStartedSchema } from '@meterline/contract/jobs';
-import type { DatabaseRegistry } from '../../db/client';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf, requirePermission, tenantActorOf } from '../../plugins/request-context';
 import type { Idempotency } from '../idempotency/index';
 import type { JobService } from '../jobs/index';
 import { documentLanguage, PRINT_DESCRIPTION, sendPrinted, type PdfPrinter } from '../invoices/index';
-import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
+import { serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
 import type { AccountService } from './account.service';
 import type { StatementService } from './statement.service';
 import type { StatementsJobInput } from './statements-job';
@@ -29,16 +28,13 @@ import type { StatementsJobInput } from './statements-job';
 const IDEMPOTENCY = 'Accepts an Idempotency-Key header (same key and body: the first answer; another body: 422; still running: 409).';
 
 /** `/api/services/{serviceId}/customers/{id}/payments/` and `.../credit/refund/`: the customer's account. */
-export async function accountRoutes(
-  app: FastifyInstance,
-  options: { account: AccountService; databases: DatabaseRegistry; idempotency: Idempotency },
-) {
+export async function accountRoutes(app: FastifyInstance, options: { account: AccountService; idempotency: Idempotency }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { account, databases, idempotency } = options;
+  const { account, idempotency } = options;
   routes.post(
     '/:id/payments/',
     {
-      onRequest: [app.authenticate, requirePermission('create', 'account_payment')],
+      config: { permission: ['create', 'account_payment'] },
       schema: {
         tags: ['customers'],
         summary: "Pay the customer's account: oldest unpaid invoices first (or the listed allocations), the rest becomes credit",
@@ -49,7 +45,7 @@ export async function accountRoutes(
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return idempotency.run(
         request,
         reply,
@@ -64,7 +60,7 @@ export async function accountRoutes(
   routes.post(
     '/:id/credit/refund/',
     {
-      onRequest: [app.authenticate, requirePermission('create', 'credit_refund')],
+      config: { permission: ['create', 'credit_refund'] },
       schema: {
         tags: ['customers'],
         summary: "Refund part or all of the customer's credit (admin), with a reason",
@@ -75,7 +71,7 @@ export async function accountRoutes(
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return idempotency.run(
         request,
         reply,
@@ -90,16 +86,13 @@ export async function accountRoutes(
 }
 
 /** `/api/services/{serviceId}/invoices/{id}/credit-notes/`: credit notes of an invoice. */
-export async function creditNoteRoutes(
-  app: FastifyInstance,
-  options: { account: AccountService; databases: DatabaseRegistry; idempotency: Idempotency },
-) {
+export async function creditNoteRoutes(app: FastifyInstance, options: { account: AccountService; idempotency: Idempotency }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { account, databases, idempotency } = options;
+  const { account, idempotency } = options;
   routes.post(
     '/:id/credit-notes/',
     {
-      onRequest: [app.authenticate, requirePermission('create', 'credit_note')],
+      config: { permission: ['create', 'credit_note'] },
       schema: {
         tags: ['invoices'],
         summary:
@@ -111,7 +104,7 @@ export async function creditNoteRoutes(
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return idempotency.run(
         request,
         reply,
@@ -126,7 +119,7 @@ export async function creditNoteRoutes(
   routes.get(
     '/:id/credit-notes/',
     {
-      onRequest: [app.authenticate, requirePermission('list', 'invoice')],
+      config: { permission: ['list', 'invoice'] },
       schema: {
         tags: ['invoices'],
         summary: 'The credit notes of an invoice',
@@ -135,20 +128,20 @@ export async function creditNoteRoutes(
       },
     },
     async (request) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return account.listCreditNotes(context, request.params.id);
     },
   );
 }
 
 /** `/api/services/{serviceId}/credit-notes/{id}/`. */
-export async function creditNoteDetailRoutes(app: FastifyInstance, options: { account: AccountService; databases: DatabaseRegistry }) {
+export async function creditNoteDetailRoutes(app: FastifyInstance, options: { account: AccountService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { account, databases } = options;
+  const { account } = options;
   routes.get(
     '/:id/',
     {
-      onRequest: [app.authenticate, requirePermission('list', 'invoice')],
+      config: { permission: ['list', 'invoice'] },
       schema: {
         tags: ['invoices'],
         summary: 'One credit note',
@@ -157,7 +150,7 @@ export async function creditNoteDetailRoutes(app: FastifyInstance, options: { ac
       },
     },
     async (request) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return account.getCreditNote(context, request.params.id);
     },
   );
@@ -168,14 +161,14 @@ const creditNotePrintQuerySchema = statementQuerySchema.pick({ lang: true, outpu
 /** `GET .../customers/{id}/statement/` printed, and `POST .../statements/`: every customer's, by a job (docs/accounts.md, "Statements"). */
 export async function statementRoutes(
   app: FastifyInstance,
-  options: { statements: StatementService; databases: DatabaseRegistry; printer: PdfPrinter; jobs: JobService },
+  options: { statements: StatementService; printer: PdfPrinter; jobs: JobService },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { statements, databases, printer, jobs } = options;
+  const { statements, printer, jobs } = options;
   routes.get(
     '/customers/:id/statement/',
     {
-      onRequest: [app.authenticate, requirePermission('list', 'invoice')],
+      config: { permission: ['list', 'invoice'] },
       schema: {
         tags: ['customers'],
         summary: "The customer's statement of account printed (the ledger of the period, A4, English or Arabic, the tenant's logo)",
@@ -191,7 +184,7 @@ export async function statementRoutes(
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       const language = documentLanguage(request.query.lang, request.headers['accept-language']);
       const { html, code } = await statements.one(context, request.params.id, request.query, language);
       return sendPrinted(reply, printer, { html, filename: `statement-${code}`, language, output: request.query.output });
@@ -200,7 +193,7 @@ export async function statementRoutes(
   routes.post(
     '/statements/',
     {
-      onRequest: [app.authenticate, requirePermission('list', 'statement')],
+      config: { permission: ['list', 'statement'] },
       schema: {
         tags: ['customers'],
         summary: 'Starts the statements of every customer of a station or region (or of the service), one document, a page each',
@@ -213,7 +206,7 @@ export async function statementRoutes(
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       const { lang, ...filters } = request.body;
       // Checked now (400s, the cap), so a bad request never becomes a failed job.
       await statements.bulkCustomers(context, filters);
@@ -228,16 +221,13 @@ export async function statementRoutes(
 }
 
 /** `GET /api/services/{serviceId}/credit-notes/{id}/pdf/`: the credit note printed like an invoice (A4, English or Arabic). */
-export async function creditNotePdfRoutes(
-  app: FastifyInstance,
-  options: { statements: StatementService; databases: DatabaseRegistry; printer: PdfPrinter },
-) {
+export async function creditNotePdfRoutes(app: FastifyInstance, options: { statements: StatementService; printer: PdfPrinter }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { statements, databases, printer } = options;
+  const { statements, printer } = options;
   routes.get(
     '/:id/pdf/',
     {
-      onRequest: [app.authenticate, requirePermission('view', 'invoice')],
+      config: { permission: ['view', 'invoice'] },
       schema: {
         tags: ['invoices'],
         summary: "The credit note printed (A4, English or Arabic, the tenant's logo)",
@@ -253,7 +243,7 @@ export async function creditNotePdfRoutes(
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       const language = documentLanguage(request.query.lang, request.headers['accept-language']);
       const { html, number } = await statements.creditNote(context, request.params.id, language);
       return sendPrinted(reply, printer, { html, filename: number, language, output: request.query.output });

@@ -7,7 +7,6 @@ import {
   updateBundleInputSchema,
   type Bundle,
 } from '@meterline/contract/bundles';
-import type { DatabaseRegistry } from '../../db/client';
 import type { CsvColumn } from '../../lib/list';
 import { registerServiceCrudRoutes } from '../../scope/crud-routes';
 import type { BundleService } from './bundles.service';
@@ -24,9 +23,8 @@ const BUNDLE_CSV_COLUMNS: CsvColumn<Bundle>[] = [
 ];
 
 /** `/api/services/{serviceId}/bundles/`: list, create, get, partial update, delete. */
-export async function bundleRoutes(app: FastifyInstance, options: { bundles: BundleService; databases: DatabaseRegistry }) {
+export async function bundleRoutes(app: FastifyInstance, options: { bundles: BundleService }) {
   registerServiceCrudRoutes(app, {
-    databases: options.databases,
     subject: 'bundle',
     label: 'Bundle',
     plural: 'bundles',

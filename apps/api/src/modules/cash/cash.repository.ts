@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
 import { cashHandoverPayments, cashHandovers, customers, invoices, paymentReceipts, payments } from '../../db/schema/index';
 import { selectRows } from '../../scope/codes';
-import { takeReceiptNumber } from '../numbering/index';
 import type { ServiceScope } from '../../scope/service-scope';
-import { first } from '@meterline/contract/invariant';
 
 /*
  * Collectors' cash (docs/collectors.md). A payment a collector took carries `held_by`; a handover links it in
@@ -276,11 +275,4 @@ export async function selectBalancesAfter(
     'the row of the balances',
   );
   return { invoiceBalance: BigInt(row.invoice_balance), customerBalance: BigInt(row.customer_balance), reversed: BigInt(row.reversed) };
-}
-
-/** The payment's receipt, with the tenant's next receipt number (numbering.repository.ts: gapless, in the caller's transaction). */
-export async function issueReceiptNumber(tx: Executor, tenantId: number, paymentId: number, issuedAt: Date): Promise<number> {
-  const number = await takeReceiptNumber(tx, tenantId);
-  await tx.insert(paymentReceipts).values({ tenantId, paymentId, number, issuedAt });
-  return number;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { first } from '@meterline/contract/invariant';
 import {
   auditLog,
   cashHandoverPayments,
@@ -14,7 +15,6 @@ import {
 import { createFixture, TEST_PASSWORD, type Fixture } from '../../../test/fixtures';
 import { clientWithToken, createTestContext, isPostgres, type Client, type TestContext } from '../../../test/harness';
 import { expectMoneyInvariants, expectPermissions, servicePath, signInRoles, type RoleUnderTest } from '../../../test/billing';
-import { first } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;

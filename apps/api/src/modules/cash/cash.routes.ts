@@ -13,28 +13,24 @@ import {
   receiptQuerySchema,
 } from '@meterline/contract/cash';
 import { errorSchema, validationErrorSchema } from '@meterline/contract/errors';
-import type { DatabaseRegistry } from '../../db/client';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission } from '../../plugins/request-context';
+import { auditContextOf } from '../../plugins/request-context';
 import type { Idempotency } from '../idempotency/index';
 import { documentLanguage, type PdfPrinter } from '../invoices/index';
-import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
+import { serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
 import type { CashService } from './cash.service';
 import { RECEIPT_PAPER } from './receipt-document';
 
 /** `/api/services/{serviceId}/cash/`: cash held per collector, its payments, the counts, performance. */
-export async function cashRoutes(
-  app: FastifyInstance,
-  options: { cash: CashService; databases: DatabaseRegistry; idempotency: Idempotency },
-) {
+export async function cashRoutes(app: FastifyInstance, options: { cash: CashService; idempotency: Idempotency }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { cash, databases, idempotency } = options;
+  const { cash, idempotency } = options;
   const tags = ['cash'];
 
   routes.get(
     '/',
     {
-      onRequest: [app.authenticate, requirePermission('list', 'cash')],
+      config: { permission: ['list', 'cash'] },
       schema: {
         tags,
         summary: 'Cash per collector (a collector: their own); ?collector=ID&state=held|handed_over lists the payments',
@@ -43,13 +39,13 @@ export async function cashRoutes(
         response: { 200: cashListSchema, ...readErrors, 400: validationErrorSchema },
       },
     },
-    async (request) => cash.summary(await resolveServiceContext(databases, request, request.params.serviceId), request.query),
+    async (request) => cash.summary(request.scope, request.query),
   );
 
   routes.get(
     '/handovers/',
     {
-      onRequest: [app.authenticate, requirePermission('list', 'cash')],
+      config: { permission: ['list', 'cash'] },
       schema: {
         tags,
         summary: 'Cash counts, newest first (?collector=&kind=shortage&date_from=&date_to=)',
@@ -58,13 +54,13 @@ export async function cashRoutes(
         response: { 200: z.array(handoverSchema), ...readErrors, 400: validationErrorSchema },
       },
     },
-    async (request) => cash.handovers(await resolveServiceContext(databases, request, request.params.serviceId), request.query),
+    async (request) => cash.handovers(request.scope, request.query),
   );
 
   routes.post(
     '/handovers/',
     {
-      onRequest: [app.authenticate, requirePermission('create', 'cash')],
+      config: { permission: ['create', 'cash'] },
       schema: {
         tags,
         summary: 'Count a collector’s cash: the listed held payments move to handed over; a difference is a shortage or surplus',
@@ -76,7 +72,7 @@ export async function cashRoutes(
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return idempotency.run(
         request,
         reply,
@@ -92,7 +88,7 @@ export async function cashRoutes(
   routes.get(
     '/performance/',
     {
-      onRequest: [app.authenticate, requirePermission('list', 'cash')],
+      config: { permission: ['list', 'cash'] },
       schema: {
         tags,
         summary: 'Collector performance per day or month: meters read, invoices collected, amount collected, cash held',
@@ -101,22 +97,19 @@ export async function cashRoutes(
         response: { 200: z.array(performanceRowSchema), ...readErrors, 400: validationErrorSchema },
       },
     },
-    async (request) => cash.performance(await resolveServiceContext(databases, request, request.params.serviceId), request.query),
+    async (request) => cash.performance(request.scope, request.query),
   );
 }
 
 /** `/api/services/{serviceId}/payments/{id}/receipt/` and `/verification/`. */
-export async function paymentReceiptRoutes(
-  app: FastifyInstance,
-  options: { cash: CashService; databases: DatabaseRegistry; printer: PdfPrinter },
-) {
+export async function paymentReceiptRoutes(app: FastifyInstance, options: { cash: CashService; printer: PdfPrinter }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { cash, databases, printer } = options;
+  const { cash, printer } = options;
 
   routes.get(
     '/:id/receipt/',
     {
-      onRequest: [app.authenticate, requirePermission('view', 'invoice')],
+      config: { permission: ['view', 'invoice'] },
       schema: {
         tags: ['payments'],
         summary: 'The payment’s receipt: ?size=58|80|a5, ?lang=ar|en or Accept-Language; ?output=html for the printable page',
@@ -134,7 +127,7 @@ export async function paymentReceiptRoutes(
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       const language = documentLanguage(request.query.lang, request.headers['accept-language']);
       const { size } = request.query;
       const { html, number } = await cash.printableReceipt(context, request.params.id, language, size, auditContextOf(request));
@@ -150,7 +143,7 @@ export async function paymentReceiptRoutes(
   routes.get(
     '/:id/verification/',
     {
-      onRequest: [app.authenticate, requirePermission('view', 'invoice')],
+      config: { permission: ['view', 'invoice'] },
       schema: {
         tags: ['payments'],
         summary: 'What a receipt’s QR code opens: the payment, its receipt number, who holds its cash, reversals',
@@ -158,6 +151,6 @@ export async function paymentReceiptRoutes(
         response: { 200: paymentVerificationSchema, ...readErrors },
       },
     },
-    async (request) => cash.verification(await resolveServiceContext(databases, request, request.params.serviceId), request.params.id),
+    async (request) => cash.verification(request.scope, request.params.id),
   );
 }

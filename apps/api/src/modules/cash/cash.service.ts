@@ -22,6 +22,7 @@ import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
 import type { IdempotencyTicket } from '../idempotency/index';
 import { type DocumentLanguage, toPayment } from '../invoices/index';
+import { issueReceipt } from '../numbering/index';
 import { findSettings } from '../config/index';
 import { findUploadDataUri } from '../media/index';
 import { parseDecimalField } from '../../lib/decimal-input';
@@ -31,7 +32,6 @@ import { insertTransaction } from '../transactions/index';
 import {
   findPaymentForReceipt,
   insertHandover,
-  issueReceiptNumber,
   lockPaymentsForHandover,
   selectBalancesAfter,
   selectCashSummary,
@@ -270,7 +270,7 @@ export function createCashService(deps: { clock: Clock; defaultDb: Db; publicUrl
       let receiptNumber = row.receiptNumber;
       if (receiptNumber === null) {
         receiptNumber = await db.transaction(async (tx) => {
-          const number = await issueReceiptNumber(tx, scope.tenantId, paymentId, deps.clock.now());
+          const number = await issueReceipt(tx, scope.tenantId, paymentId, deps.clock.now());
           await recordAudit(tx, audit, { action: 'create', entity: 'receipt', entityId: number, after: { payment: paymentId, number } });
           return number;
         });

@@ -11,12 +11,11 @@ import {
   customerImportResultSchema,
   type CustomerImportColumn,
 } from '@meterline/contract/onboarding';
-import type { DatabaseRegistry } from '../../db/client';
 import { HttpError } from '../../lib/http-errors';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requestLanguage, requirePermission } from '../../plugins/request-context';
+import { auditContextOf, requestLanguage } from '../../plugins/request-context';
 import type { Idempotency } from '../idempotency/index';
-import { resolveServiceContext, serviceParamsSchema } from '../../scope/service-scope';
+import { serviceParamsSchema } from '../../scope/service-scope';
 import type { CustomerImportService } from './customer-import.service';
 
 /** The template's example row, in the caller's language (the header row stays the machine names). */
@@ -65,12 +64,9 @@ const EXAMPLE_ROWS: Record<'en' | 'ar', Record<CustomerImportColumn, string>> = 
  * the bytes in `csv-file.ts`). `?dry_run=true` previews; without it the file is imported,
  * all rows or none, under an optional Idempotency-Key. `import/template/` is the file to fill in.
  */
-export async function customerImportRoutes(
-  app: FastifyInstance,
-  options: { imports: CustomerImportService; databases: DatabaseRegistry; idempotency: Idempotency },
-) {
+export async function customerImportRoutes(app: FastifyInstance, options: { imports: CustomerImportService; idempotency: Idempotency }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { imports, databases, idempotency } = options;
+  const { imports, idempotency } = options;
   const tags = ['customers'];
   // The file is read as bytes (this plugin only): its text is decoded and checked by the service.
   app.addContentTypeParser(
@@ -82,7 +78,7 @@ export async function customerImportRoutes(
   routes.get(
     '/import/template/',
     {
-      onRequest: [app.authenticate, requirePermission('create', 'customer_import')],
+      config: { permission: ['create', 'customer_import'] },
       schema: {
         tags,
         summary: 'The CSV file to fill in: the column names (English in every language) and one example row in the caller\u2019s language',
@@ -92,7 +88,6 @@ export async function customerImportRoutes(
       },
     },
     async (request, reply) => {
-      await resolveServiceContext(databases, request, request.params.serviceId);
       const example = EXAMPLE_ROWS[requestLanguage(request)];
       const text = stringify([[...CUSTOMER_IMPORT_COLUMNS], CUSTOMER_IMPORT_COLUMNS.map((column) => example[column])], { bom: true });
       return reply
@@ -106,7 +101,7 @@ export async function customerImportRoutes(
   routes.post(
     '/import/',
     {
-      onRequest: [app.authenticate, requirePermission('create', 'customer_import')],
+      config: { permission: ['create', 'customer_import'] },
       bodyLimit: CUSTOMER_IMPORT_MAX_BYTES,
       schema: {
         tags,
@@ -130,7 +125,7 @@ export async function customerImportRoutes(
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       const body = request.body;
       if (!Buffer.isBuffer(body)) throw new HttpError(415, ERROR_CODES.unsupportedMediaType);
       if (request.query.dry_run) return reply.code(200).send(await imports.preview(context, body, requestLanguage(request)));

@@ -7,7 +7,6 @@ import {
   updateCustomerInputSchema,
   type Customer,
 } from '@meterline/contract/customers';
-import type { DatabaseRegistry } from '../../db/client';
 import type { CsvColumn } from '../../lib/list';
 import { registerServiceCrudRoutes } from '../../scope/crud-routes';
 import type { CustomerService } from './customers.service';
@@ -33,9 +32,8 @@ const CUSTOMER_CSV_COLUMNS: CsvColumn<Customer>[] = [
 ];
 
 /** `/api/services/{serviceId}/customers/`: list, create, get, partial update, delete. */
-export async function customerRoutes(app: FastifyInstance, options: { customers: CustomerService; databases: DatabaseRegistry }) {
+export async function customerRoutes(app: FastifyInstance, options: { customers: CustomerService }) {
   registerServiceCrudRoutes(app, {
-    databases: options.databases,
     subject: 'customer',
     label: 'Customer',
     plural: 'customers',

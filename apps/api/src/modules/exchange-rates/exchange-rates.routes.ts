@@ -8,11 +8,10 @@ import {
   setExchangeRateInputSchema,
   type ExchangeRate,
 } from '@meterline/contract/exchange-rates';
-import type { DatabaseRegistry } from '../../db/client';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission } from '../../plugins/request-context';
-import { resolveServiceContext, serviceParamsSchema } from '../../scope/service-scope';
+import { auditContextOf } from '../../plugins/request-context';
+import { serviceParamsSchema } from '../../scope/service-scope';
 import type { ExchangeRateService } from './exchange-rates.service';
 
 const EXCHANGE_RATE_CSV_COLUMNS: CsvColumn<ExchangeRate>[] = [
@@ -23,18 +22,15 @@ const EXCHANGE_RATE_CSV_COLUMNS: CsvColumn<ExchangeRate>[] = [
 ];
 
 /** `/api/services/{serviceId}/exchange-rates/`: the tenant's monthly rates (list, set a month's). */
-export async function exchangeRateRoutes(
-  app: FastifyInstance,
-  options: { exchangeRates: ExchangeRateService; databases: DatabaseRegistry },
-) {
+export async function exchangeRateRoutes(app: FastifyInstance, options: { exchangeRates: ExchangeRateService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { exchangeRates, databases } = options;
+  const { exchangeRates } = options;
   const tags = ['exchange-rates'];
 
   routes.get(
     '/',
     {
-      onRequest: [app.authenticate, requirePermission('list', 'exchange_rate')],
+      config: { permission: ['list', 'exchange_rate'] },
       schema: {
         tags,
         summary: 'Monthly exchange rates of the second currency (paginated; ?format=csv)',
@@ -44,7 +40,7 @@ export async function exchangeRateRoutes(
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return sendList(request, reply, context.db, request.query, await exchangeRates.listSource(context, request.query), {
         filename: 'exchange-rates',
         columns: EXCHANGE_RATE_CSV_COLUMNS,
@@ -55,7 +51,7 @@ export async function exchangeRateRoutes(
   routes.post(
     '/',
     {
-      onRequest: [app.authenticate, requirePermission('create', 'exchange_rate')],
+      config: { permission: ['create', 'exchange_rate'] },
       schema: {
         tags,
         summary: "Set a month's rate (201; 200 when it replaces the month's rate)",
@@ -65,7 +61,7 @@ export async function exchangeRateRoutes(
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       const { rate, replaced } = await exchangeRates.set(context, request.body, auditContextOf(request));
       return reply.code(replaced ? 200 : 201).send(rate);
     },

@@ -1,26 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendInvoicesInputSchema, sendInvoicesResultSchema } from '@meterline/contract/invoice-messages';
-import type { DatabaseRegistry } from '../../db/client';
 import { writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission } from '../../plugins/request-context';
-import { resolveServiceContext, serviceParamsSchema } from '../../scope/service-scope';
+import { auditContextOf } from '../../plugins/request-context';
+import { serviceParamsSchema } from '../../scope/service-scope';
 import type { InvoiceMessageService } from './invoice-messages.service';
 
 /** `POST /api/services/{serviceId}/invoices/send/`: the billing run's "send all" through the reminder channel. */
-export async function invoiceMessageRoutes(
-  app: FastifyInstance,
-  options: { messages: InvoiceMessageService; databases: DatabaseRegistry },
-) {
+export async function invoiceMessageRoutes(app: FastifyInstance, options: { messages: InvoiceMessageService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { messages, databases } = options;
+  const { messages } = options;
 
   routes.post(
     '/send/',
     {
       // Who runs billing runs (`manage invoice`) and sends messages to customers (`create reminder`).
       // Messages, not money: no Idempotency-Key; an invoice sent once is skipped as `already_sent`.
-      onRequest: [app.authenticate, requirePermission('manage', 'invoice'), requirePermission('create', 'reminder')],
+      config: {
+        permission: [
+          ['manage', 'invoice'],
+          ['create', 'reminder'],
+        ],
+      },
       schema: {
         tags: ['invoices'],
         summary:
@@ -33,7 +34,7 @@ export async function invoiceMessageRoutes(
       },
     },
     async (request) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return messages.send(context, request.body.invoices, auditContextOf(request));
     },
   );

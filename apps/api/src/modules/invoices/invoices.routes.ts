@@ -16,13 +16,12 @@ import {
   paginatedInvoicesSchema,
   type Invoice,
 } from '@meterline/contract/invoices';
-import type { DatabaseRegistry } from '../../db/client';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission } from '../../plugins/request-context';
+import { auditContextOf } from '../../plugins/request-context';
 import type { Idempotency } from '../idempotency/index';
 import type { JobService } from '../jobs/index';
-import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
+import { serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
 import { documentLanguage } from './invoice-document';
 import type { InvoiceService } from './invoices.service';
 import { sendPrinted, type PdfPrinter } from './pdf-printer';
@@ -52,16 +51,16 @@ const INVOICE_CSV_COLUMNS: CsvColumn<Invoice>[] = [
 /** `/api/services/{serviceId}/invoices/`: list, create, detail, cancel and the billing run. */
 export async function invoiceRoutes(
   app: FastifyInstance,
-  options: { invoices: InvoiceService; databases: DatabaseRegistry; idempotency: Idempotency; printer: PdfPrinter; jobs: JobService },
+  options: { invoices: InvoiceService; idempotency: Idempotency; printer: PdfPrinter; jobs: JobService },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { invoices, databases, idempotency, printer, jobs } = options;
+  const { invoices, idempotency, printer, jobs } = options;
   const tags = ['invoices'];
 
   routes.get(
     '/',
     {
-      onRequest: [app.authenticate, requirePermission('list', 'invoice')],
+      config: { permission: ['list', 'invoice'] },
       schema: {
         tags,
         summary: 'Invoices of the service (?status=overdue too; paginated; ?format=csv)',
@@ -71,7 +70,7 @@ export async function invoiceRoutes(
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return sendList(request, reply, context.db, request.query, await invoices.listSource(context, request.query), {
         filename: 'invoices',
         columns: INVOICE_CSV_COLUMNS,
@@ -82,7 +81,7 @@ export async function invoiceRoutes(
   routes.post(
     '/',
     {
-      onRequest: [app.authenticate, requirePermission('create', 'invoice')],
+      config: { permission: ['create', 'invoice'] },
       schema: {
         tags,
         summary:
@@ -95,7 +94,7 @@ export async function invoiceRoutes(
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return idempotency.run(
         request,
         reply,
@@ -111,7 +110,12 @@ export async function invoiceRoutes(
   routes.post(
     '/generate/',
     {
-      onRequest: [app.authenticate, requirePermission('create', 'invoice'), requirePermission('manage', 'invoice')],
+      config: {
+        permission: [
+          ['create', 'invoice'],
+          ['manage', 'invoice'],
+        ],
+      },
       schema: {
         tags,
         summary: 'Billing run: invoice every open subscription of the service for a period (a second run creates none)',
@@ -126,7 +130,7 @@ export async function invoiceRoutes(
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       const audit = auditContextOf(request);
       if (request.query.dry_run) return invoices.generate(context, request.body, audit, { isDryRun: true });
       // The run's checks, exactly as before (400s on the station, region and period): a dry run
@@ -144,7 +148,7 @@ export async function invoiceRoutes(
   routes.get(
     '/:id/',
     {
-      onRequest: [app.authenticate, requirePermission('view', 'invoice')],
+      config: { permission: ['view', 'invoice'] },
       schema: {
         tags,
         summary: 'One invoice with its lines, readings and payments',
@@ -153,7 +157,7 @@ export async function invoiceRoutes(
       },
     },
     async (request) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return invoices.detail(context, request.params.id);
     },
   );
@@ -161,7 +165,7 @@ export async function invoiceRoutes(
   routes.post(
     '/:id/cancel/',
     {
-      onRequest: [app.authenticate, requirePermission('cancel', 'invoice')],
+      config: { permission: ['cancel', 'invoice'] },
       schema: {
         tags,
         summary: 'Cancel an invoice while nothing is paid (the number is kept, the period freed)',
@@ -171,7 +175,7 @@ export async function invoiceRoutes(
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return idempotency.run(
         request,
         reply,
@@ -187,7 +191,7 @@ export async function invoiceRoutes(
   routes.get(
     '/print/',
     {
-      onRequest: [app.authenticate, requirePermission('list', 'invoice')],
+      config: { permission: ['list', 'invoice'] },
       schema: {
         tags,
         summary:
@@ -205,7 +209,7 @@ export async function invoiceRoutes(
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       const language = documentLanguage(request.query.lang, request.headers['accept-language']);
       const { html } = await invoices.printablePeriod(context, request.query, language);
       const { output, format } = request.query;
@@ -216,7 +220,7 @@ export async function invoiceRoutes(
   routes.get(
     '/:id/pdf/',
     {
-      onRequest: [app.authenticate, requirePermission('view', 'invoice')],
+      config: { permission: ['view', 'invoice'] },
       schema: {
         tags,
         summary:
@@ -234,7 +238,7 @@ export async function invoiceRoutes(
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       const language = documentLanguage(request.query.lang, request.headers['accept-language']);
       const { html, number } = await invoices.printable(context, request.params.id, language, request.query.format);
       const { output, format } = request.query;

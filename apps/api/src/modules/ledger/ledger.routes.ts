@@ -2,20 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { validationErrorSchema } from '@meterline/contract/errors';
 import { ledgerQuerySchema, ledgerSchema } from '@meterline/contract/ledger';
-import type { DatabaseRegistry } from '../../db/client';
 import { readErrors } from '../../lib/route-schemas';
-import { requirePermission } from '../../plugins/request-context';
-import { resolveServiceContext, serviceItemParamsSchema } from '../../scope/service-scope';
+import { serviceItemParamsSchema } from '../../scope/service-scope';
 import type { LedgerService } from './ledger.service';
 
 /** `/api/services/{serviceId}/customers/{id}/ledger/`: the customer's statement of account. */
-export async function ledgerRoutes(app: FastifyInstance, options: { ledger: LedgerService; databases: DatabaseRegistry }) {
+export async function ledgerRoutes(app: FastifyInstance, options: { ledger: LedgerService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { ledger, databases } = options;
+  const { ledger } = options;
   routes.get(
     '/:id/ledger/',
     {
-      onRequest: [app.authenticate, requirePermission('list', 'invoice')],
+      config: { permission: ['list', 'invoice'] },
       schema: {
         tags: ['customers'],
         summary:
@@ -26,7 +24,7 @@ export async function ledgerRoutes(app: FastifyInstance, options: { ledger: Ledg
       },
     },
     async (request) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return ledger.get(context, request.params.id, request.query);
     },
   );

@@ -1,12 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
-import { receiptCounters, settings } from '../../db/schema/index';
+import { paymentReceipts, receiptCounters, settings } from '../../db/schema/index';
+import { selectRows } from '../../scope/codes';
 import { formatCreditNoteNumber, formatInvoiceNumber } from './number-formats';
 
 /**
  * Every gapless number of a tenant (invoice, credit note, receipt) is made here, one way: a single
- * statement adds to the series' counter row and returns where it ended. The row stays locked until
+ * statement adds to the series' counter row and returns where it ended (for a receipt, the same
+ * statement also stores it). The row stays locked until
  * the caller's transaction ends, so concurrent writers of the same series queue, and a rollback gives
  * the numbers back (no gap). Each series has its own row, so a receipt never waits for an invoice.
  *
@@ -16,20 +18,9 @@ import { formatCreditNoteNumber, formatInvoiceNumber } from './number-formats';
 async function advance(
   executor: Executor,
   tenantId: number,
-  series: 'invoice' | 'credit_note' | 'receipt',
+  series: 'invoice' | 'credit_note',
   count: number,
 ): Promise<{ last: number; prefix: string }> {
-  if (series === 'receipt') {
-    const row = first(
-      await executor
-        .insert(receiptCounters)
-        .values({ tenantId, lastNumber: count })
-        .onConflictDoUpdate({ target: receiptCounters.tenantId, set: { lastNumber: sql`${receiptCounters.lastNumber} + ${count}` } })
-        .returning({ last: receiptCounters.lastNumber }),
-      'the receipt counter row',
-    );
-    return { last: Number(row.last), prefix: '' };
-  }
   const column = series === 'invoice' ? settings.lastInvoiceNumber : settings.lastCreditNoteNumber;
   const [row] = await executor
     .update(settings)
@@ -58,7 +49,26 @@ export async function takeCreditNoteNumber(executor: Executor, tenantId: number,
   return formatCreditNoteNumber(year, last);
 }
 
-/** The next receipt number of the tenant (receipts are numbered 1, 2, 3… with no year). */
-export async function takeReceiptNumber(executor: Executor, tenantId: number): Promise<number> {
-  return (await advance(executor, tenantId, 'receipt', 1)).last;
+/**
+ * The payment's receipt with the tenant's next receipt number (1, 2, 3… with no year). The counter's
+ * upsert and the receipt row are one statement, the last before the commit: every payment of a
+ * tenant queues on the counter row, so it is held for one round trip at most. `payment_receipts` is
+ * the receipt series' register (one number per payment); other modules only read it.
+ */
+export async function issueReceipt(tx: Executor, tenantId: number, paymentId: number, issuedAt: Date): Promise<number> {
+  const row = first(
+    await selectRows<{ number: string }>(
+      tx,
+      sql`with counter as (
+          insert into ${receiptCounters} as c (tenant_id, last_number) values (${tenantId}, 1)
+          on conflict (tenant_id) do update set last_number = c.last_number + 1
+          returning c.last_number
+        )
+        insert into ${paymentReceipts} (tenant_id, payment_id, number, issued_at)
+        select ${tenantId}, ${paymentId}, counter.last_number, ${issuedAt.toISOString()}::timestamptz from counter
+        returning number::text as number`,
+    ),
+    'the receipt counter row',
+  );
+  return Number(row.number);
 }

@@ -10,12 +10,11 @@ import {
   sendRemindersResultSchema,
   type OverdueCustomer,
 } from '@meterline/contract/overdue';
-import type { DatabaseRegistry } from '../../db/client';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission } from '../../plugins/request-context';
+import { auditContextOf } from '../../plugins/request-context';
 import { documentLanguage, PRINT_DESCRIPTION, sendPrinted, type PdfPrinter } from '../invoices/index';
-import { resolveServiceContext, serviceParamsSchema } from '../../scope/service-scope';
+import { serviceParamsSchema } from '../../scope/service-scope';
 import type { OverdueService } from './overdue.service';
 
 const OVERDUE_CSV_COLUMNS: CsvColumn<OverdueCustomer>[] = [
@@ -31,17 +30,14 @@ const OVERDUE_CSV_COLUMNS: CsvColumn<OverdueCustomer>[] = [
 ];
 
 /** `/api/services/{serviceId}/overdue/`: customers with an overdue balance (paginated; ?format=csv). */
-export async function overdueRoutes(
-  app: FastifyInstance,
-  options: { overdue: OverdueService; databases: DatabaseRegistry; printer: PdfPrinter },
-) {
+export async function overdueRoutes(app: FastifyInstance, options: { overdue: OverdueService; printer: PdfPrinter }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { overdue, databases, printer } = options;
+  const { overdue, printer } = options;
 
   routes.get(
     '/',
     {
-      onRequest: [app.authenticate, requirePermission('list', 'invoice')],
+      config: { permission: ['list', 'invoice'] },
       schema: {
         tags: ['overdue'],
         summary: 'Customers with overdue invoices, one row each (paginated; ?format=csv; ?min_days= for the disconnection list)',
@@ -51,7 +47,7 @@ export async function overdueRoutes(
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return sendList(request, reply, context.db, request.query, await overdue.listSource(context, request.query), {
         filename: 'overdue',
         columns: OVERDUE_CSV_COLUMNS,
@@ -63,7 +59,7 @@ export async function overdueRoutes(
     '/remind/',
     {
       // Messages, not money: no Idempotency-Key; a second reminder within the cooldown is skipped instead.
-      onRequest: [app.authenticate, requirePermission('create', 'reminder')],
+      config: { permission: ['create', 'reminder'] },
       schema: {
         tags: ['overdue'],
         summary: "Sends each customer a reminder of their overdue balance, in the tenant's reminder language, through the reminder channel",
@@ -75,7 +71,7 @@ export async function overdueRoutes(
       },
     },
     async (request) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return overdue.remind(context, request.body.customers, auditContextOf(request));
     },
   );
@@ -83,7 +79,7 @@ export async function overdueRoutes(
   routes.get(
     '/disconnection-list/',
     {
-      onRequest: [app.authenticate, requirePermission('list', 'invoice')],
+      config: { permission: ['list', 'invoice'] },
       schema: {
         tags: ['overdue'],
         summary:
@@ -100,7 +96,7 @@ export async function overdueRoutes(
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       const language = documentLanguage(request.query.lang, request.headers['accept-language']);
       const { html } = await overdue.disconnectionList(context, request.query, language);
       return sendPrinted(reply, printer, { html, filename: 'disconnection-list', language, output: request.query.output });

@@ -3,13 +3,13 @@ import { formatRate, type CurrencyTerms, type PaymentSettlement } from '@meterli
 import { currencyDecimals, formatMoneyAmount } from '@meterline/contract/money';
 import type { ListPaymentsQuery, Payment, PaymentTotals } from '@meterline/contract/payments';
 import { paymentListSpec } from '@meterline/contract/payments';
+import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
 import { customers, invoices, paymentTenders, payments } from '../../db/schema/index';
 import type { ParsedPart } from './payment-tenders';
 import { toPayment, type PaymentRow, type PaymentTenderRow } from '../invoices/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import type { ServiceScope } from '../../scope/service-scope';
-import { first } from '@meterline/contract/invariant';
 
 const joinedColumns = { payment: payments, invoiceNumber: invoices.number, customerName: customers.fullName, tender: paymentTenders };
 

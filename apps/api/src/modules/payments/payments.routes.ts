@@ -9,12 +9,11 @@ import {
   paymentSchema,
   type Payment,
 } from '@meterline/contract/payments';
-import type { DatabaseRegistry } from '../../db/client';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission } from '../../plugins/request-context';
+import { auditContextOf } from '../../plugins/request-context';
 import type { Idempotency } from '../idempotency/index';
-import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
+import { serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
 import type { PaymentService } from './payments.service';
 
 const PAYMENT_CSV_COLUMNS: CsvColumn<Payment>[] = [
@@ -32,13 +31,13 @@ const PAYMENT_CSV_COLUMNS: CsvColumn<Payment>[] = [
 ];
 
 /** `GET /api/services/{serviceId}/payments/`. */
-export async function paymentRoutes(app: FastifyInstance, options: { payments: PaymentService; databases: DatabaseRegistry }) {
+export async function paymentRoutes(app: FastifyInstance, options: { payments: PaymentService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { payments, databases } = options;
+  const { payments } = options;
   routes.get(
     '/',
     {
-      onRequest: [app.authenticate, requirePermission('list', 'payment')],
+      config: { permission: ['list', 'payment'] },
       schema: {
         tags: ['payments'],
         summary: 'Payments of the service (paginated; ?format=csv)',
@@ -48,7 +47,7 @@ export async function paymentRoutes(app: FastifyInstance, options: { payments: P
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return sendList(request, reply, context.db, request.query, await payments.listSource(context, request.query), {
         filename: 'payments',
         columns: PAYMENT_CSV_COLUMNS,
@@ -58,16 +57,13 @@ export async function paymentRoutes(app: FastifyInstance, options: { payments: P
 }
 
 /** `PUT /api/services/{serviceId}/invoices/{id}/create_payment/`: mark as paid, partial payment, reversal. */
-export async function invoicePaymentRoutes(
-  app: FastifyInstance,
-  options: { payments: PaymentService; databases: DatabaseRegistry; idempotency: Idempotency },
-) {
+export async function invoicePaymentRoutes(app: FastifyInstance, options: { payments: PaymentService; idempotency: Idempotency }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { payments, databases, idempotency } = options;
+  const { payments, idempotency } = options;
   routes.put(
     '/:id/create_payment/',
     {
-      onRequest: [app.authenticate, requirePermission('create', 'payment')],
+      config: { permission: ['create', 'payment'] },
       schema: {
         tags: ['payments'],
         summary: 'Pay an invoice: no amount pays the balance; an amount pays part; a negative amount with a reason reverses',
@@ -80,7 +76,7 @@ export async function invoicePaymentRoutes(
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return idempotency.run(
         request,
         reply,

@@ -18,7 +18,8 @@ import { resolveHappenedAt } from '../../lib/happened-at';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';
 import { prepareTender } from './payment-tenders';
 import { findPaymentRow, insertPayment, insertPaymentTender, listPaymentsSource, sumReversalsOf } from './payments.repository';
-import { collectorHolder, issueReceiptNumber } from '../cash/index';
+import { collectorHolder } from '../cash/index';
+import { issueReceipt } from '../numbering/index';
 
 type CreatePaymentData = z.output<typeof createPaymentInputSchema>;
 
@@ -141,7 +142,7 @@ export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
         await ticket?.complete(tx, 201, response);
         // Last before the commit: the tenant's receipt counter row is locked from here to the commit,
         // and every payment of the tenant queues on it (gapless numbers), so it is held the shortest.
-        if (amount > 0n) await issueReceiptNumber(tx, scope.tenantId, payment.id, deps.clock.now());
+        if (amount > 0n) await issueReceipt(tx, scope.tenantId, payment.id, deps.clock.now());
         return response;
       });
     },

@@ -17,11 +17,10 @@ import {
   type RouteAssignment,
   type RouteStop,
 } from '@meterline/contract/routes';
-import type { DatabaseRegistry } from '../../db/client';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { noContent, readErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission } from '../../plugins/request-context';
-import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
+import { auditContextOf } from '../../plugins/request-context';
+import { serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
 import type { RouteService } from './routes.service';
 
 const STOP_CSV_COLUMNS: CsvColumn<RouteStop>[] = [
@@ -48,16 +47,15 @@ const buildingParamsSchema = z.object({ serviceId: idParamSchema, buildingId: id
  * `/api/services/{serviceId}/routes/`: the round of a day (buildings in walking order with their
  * progress), one building with its customers, visits, and the collectors' regions and stations.
  */
-export async function routeRoutes(app: FastifyInstance, options: { routes: RouteService; databases: DatabaseRegistry }) {
+export async function routeRoutes(app: FastifyInstance, options: { routes: RouteService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { databases } = options;
   const service = options.routes;
   const tags = ['routes'];
 
   routes.get(
     '/',
     {
-      onRequest: [app.authenticate, requirePermission('list', 'route')],
+      config: { permission: ['list', 'route'] },
       schema: {
         tags,
         summary:
@@ -68,7 +66,7 @@ export async function routeRoutes(app: FastifyInstance, options: { routes: Route
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return sendList(request, reply, context.db, request.query, await service.listSource(context, request.query), {
         filename: 'round',
         columns: STOP_CSV_COLUMNS,
@@ -79,7 +77,7 @@ export async function routeRoutes(app: FastifyInstance, options: { routes: Route
   routes.get(
     '/buildings/:buildingId/',
     {
-      onRequest: [app.authenticate, requirePermission('list', 'route')],
+      config: { permission: ['list', 'route'] },
       schema: {
         tags,
         summary: 'One building of the round with each customer: what to do and what was done (?collector=&date=)',
@@ -89,7 +87,7 @@ export async function routeRoutes(app: FastifyInstance, options: { routes: Route
       },
     },
     async (request) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return service.getBuilding(context, request.params.buildingId, request.query);
     },
   );
@@ -97,7 +95,7 @@ export async function routeRoutes(app: FastifyInstance, options: { routes: Route
   routes.post(
     '/visits/',
     {
-      onRequest: [app.authenticate, requirePermission('create', 'route')],
+      config: { permission: ['create', 'route'] },
       schema: {
         tags,
         summary: 'Record a visit at a customer on the round {customer, outcome, note} (append-only)',
@@ -107,7 +105,7 @@ export async function routeRoutes(app: FastifyInstance, options: { routes: Route
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return reply.code(201).send(await service.recordVisit(context, request.body, auditContextOf(request)));
     },
   );
@@ -115,7 +113,7 @@ export async function routeRoutes(app: FastifyInstance, options: { routes: Route
   routes.get(
     '/assignments/',
     {
-      onRequest: [app.authenticate, requirePermission('list', 'route_assignment')],
+      config: { permission: ['list', 'route_assignment'] },
       schema: {
         tags,
         summary: 'Regions and stations assigned to collectors in the service (paginated; ?collector=)',
@@ -125,7 +123,7 @@ export async function routeRoutes(app: FastifyInstance, options: { routes: Route
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return sendList(request, reply, context.db, request.query, await service.listAssignmentsSource(context, request.query), {
         filename: 'route-assignments',
         columns: ASSIGNMENT_CSV_COLUMNS,
@@ -136,7 +134,7 @@ export async function routeRoutes(app: FastifyInstance, options: { routes: Route
   routes.post(
     '/assignments/',
     {
-      onRequest: [app.authenticate, requirePermission('create', 'route_assignment')],
+      config: { permission: ['create', 'route_assignment'] },
       schema: {
         tags,
         summary: 'Assign a region or a station to a collector {collector, region | station}',
@@ -146,7 +144,7 @@ export async function routeRoutes(app: FastifyInstance, options: { routes: Route
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return reply.code(201).send(await service.createAssignment(context, request.body, auditContextOf(request)));
     },
   );
@@ -154,7 +152,7 @@ export async function routeRoutes(app: FastifyInstance, options: { routes: Route
   routes.delete(
     '/assignments/:id/',
     {
-      onRequest: [app.authenticate, requirePermission('delete', 'route_assignment')],
+      config: { permission: ['delete', 'route_assignment'] },
       schema: {
         tags,
         summary: 'Take a region or station back from a collector',
@@ -163,7 +161,7 @@ export async function routeRoutes(app: FastifyInstance, options: { routes: Route
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       await service.removeAssignment(context, request.params.id, auditContextOf(request));
       return reply.code(204).send(null);
     },

@@ -7,7 +7,6 @@ import {
   updateStationInputSchema,
   type Station,
 } from '@meterline/contract/stations';
-import type { DatabaseRegistry } from '../../db/client';
 import type { CsvColumn } from '../../lib/list';
 import { registerServiceCrudRoutes } from '../../scope/crud-routes';
 import type { StationService } from './stations.service';
@@ -28,9 +27,8 @@ const STATION_CSV_COLUMNS: CsvColumn<Station>[] = [
 ];
 
 /** `/api/services/{serviceId}/stations/`: list, create, get, partial update, delete. */
-export async function stationRoutes(app: FastifyInstance, options: { stations: StationService; databases: DatabaseRegistry }) {
+export async function stationRoutes(app: FastifyInstance, options: { stations: StationService }) {
   registerServiceCrudRoutes(app, {
-    databases: options.databases,
     subject: 'station',
     label: 'Station',
     plural: 'stations',

@@ -14,13 +14,12 @@ import {
   type Counter,
   type Reading,
 } from '@meterline/contract/subscriptions';
-import type { DatabaseRegistry } from '../../db/client';
-import { sendList, type CsvColumn } from '../../lib/list';
-import { readErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission } from '../../plugins/request-context';
 import { z } from 'zod';
 import { idParamSchema } from '@meterline/contract/common';
-import { resolveServiceContext, serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
+import { sendList, type CsvColumn } from '../../lib/list';
+import { readErrors, writeErrors } from '../../lib/route-schemas';
+import { auditContextOf } from '../../plugins/request-context';
+import { serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
 import type { Idempotency } from '../idempotency/index';
 import type { SubscriptionService } from './subscriptions.service';
 
@@ -58,18 +57,15 @@ const READING_CSV_COLUMNS: CsvColumn<Reading>[] = [
 const readingParamsSchema = z.object({ serviceId: idParamSchema, id: idParamSchema, readingId: idParamSchema });
 
 /** `/api/services/{serviceId}/subscriptions/`: counters, readings, resets. */
-export async function subscriptionRoutes(
-  app: FastifyInstance,
-  options: { subscriptions: SubscriptionService; databases: DatabaseRegistry; idempotency: Idempotency },
-) {
+export async function subscriptionRoutes(app: FastifyInstance, options: { subscriptions: SubscriptionService; idempotency: Idempotency }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { subscriptions, databases, idempotency } = options;
+  const { subscriptions, idempotency } = options;
   const tags = ['counters'];
 
   routes.get(
     '/counters/',
     {
-      onRequest: [app.authenticate, requirePermission('list', 'counter')],
+      config: { permission: ['list', 'counter'] },
       schema: {
         tags,
         summary: 'Open meters of the service with their readings and unbilled consumption (paginated; ?format=csv)',
@@ -79,7 +75,7 @@ export async function subscriptionRoutes(
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return sendList(request, reply, context.db, request.query, await subscriptions.countersSource(context, request.query), {
         filename: 'counters',
         columns: COUNTER_CSV_COLUMNS,
@@ -90,7 +86,7 @@ export async function subscriptionRoutes(
   routes.put(
     '/:id/update-counter/',
     {
-      onRequest: [app.authenticate, requirePermission('update', 'counter')],
+      config: { permission: ['update', 'counter'] },
       schema: {
         tags,
         summary: 'Record a new reading (400 when lower than the previous one, or implausible without confirm_unusual)',
@@ -102,7 +98,7 @@ export async function subscriptionRoutes(
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return idempotency.run(
         request,
         reply,
@@ -118,7 +114,7 @@ export async function subscriptionRoutes(
   routes.post(
     '/:id/reset-counter/',
     {
-      onRequest: [app.authenticate, requirePermission('reset', 'counter')],
+      config: { permission: ['reset', 'counter'] },
       schema: {
         tags,
         summary: "Reset or replace a meter: the old meter's optional final reading, then the new baseline",
@@ -128,7 +124,7 @@ export async function subscriptionRoutes(
       },
     },
     async (request) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return subscriptions.resetCounter(context, request.params.id, request.body, auditContextOf(request));
     },
   );
@@ -136,7 +132,7 @@ export async function subscriptionRoutes(
   routes.get(
     '/:id/readings/',
     {
-      onRequest: [app.authenticate, requirePermission('list', 'counter')],
+      config: { permission: ['list', 'counter'] },
       schema: {
         tags,
         summary: 'Append-only reading history of a subscription (paginated; ?format=csv)',
@@ -146,7 +142,7 @@ export async function subscriptionRoutes(
       },
     },
     async (request, reply) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       const source = await subscriptions.readingsSource(context, request.params.id, request.query);
       return sendList(request, reply, context.db, request.query, source, { filename: 'readings', columns: READING_CSV_COLUMNS });
     },
@@ -155,7 +151,7 @@ export async function subscriptionRoutes(
   routes.post(
     '/:id/readings/:readingId/void/',
     {
-      onRequest: [app.authenticate, requirePermission('update', 'counter')],
+      config: { permission: ['update', 'counter'] },
       schema: {
         tags,
         summary: "Void the meter's latest reading (kept in the history; consumption and invoices ignore it)",
@@ -167,7 +163,7 @@ export async function subscriptionRoutes(
       },
     },
     async (request) => {
-      const context = await resolveServiceContext(databases, request, request.params.serviceId);
+      const context = request.scope;
       return subscriptions.voidReading(context, request.params.id, request.params.readingId, request.body.reason, auditContextOf(request));
     },
   );

@@ -7,7 +7,6 @@ import {
   updateTariffInputSchema,
   type Tariff,
 } from '@meterline/contract/tariffs';
-import type { DatabaseRegistry } from '../../db/client';
 import type { CsvColumn } from '../../lib/list';
 import { registerServiceCrudRoutes } from '../../scope/crud-routes';
 import type { TariffService } from './tariffs.service';
@@ -24,9 +23,8 @@ const TARIFF_CSV_COLUMNS: CsvColumn<Tariff>[] = [
 ];
 
 /** `/api/services/{serviceId}/tariffs/`: list, create, get, partial update, delete. */
-export async function tariffRoutes(app: FastifyInstance, options: { tariffs: TariffService; databases: DatabaseRegistry }) {
+export async function tariffRoutes(app: FastifyInstance, options: { tariffs: TariffService }) {
   registerServiceCrudRoutes(app, {
-    databases: options.databases,
     subject: 'tariff',
     label: 'Tariff',
     plural: 'tariffs',
