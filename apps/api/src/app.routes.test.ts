@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@meterline/contract/roles';
+import { first } from '@meterline/contract/invariant';
 import { buildings, regions, streets } from './db/schema/index';
 import { createFixture, type Fixture } from '../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../test/harness';
-import { first } from '@meterline/contract/invariant';
 
 /**
  * Every role on every route of the tenants, config, services and address modules (and the users

@@ -1,8 +1,8 @@
 import cluster from 'node:cluster';
+import path from 'node:path';
 import { buildApp } from './app';
 import { startBanner } from './start-banner';
 import { loadConfig } from './config';
-import path from 'node:path';
 import { installBackupSignal } from './db/backup';
 import { openDatabases } from './db/client';
 import { seedDemo } from './seed/demo';

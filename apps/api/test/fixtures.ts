@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Role } from '@meterline/contract/roles';
+import { first } from '@meterline/contract/invariant';
 import type { Db } from '../src/db/client';
 import { regions, services, streets, buildings, tenants, users } from '../src/db/schema/index';
 import { createPasswordHasher } from '../src/lib/password';
 import { provisionTenantData } from '../src/modules/tenants/tenant-provisioning';
 import { signIn, type Client, type TestContext } from './harness';
-import { first } from '@meterline/contract/invariant';
 
 export const TEST_PASSWORD = 'test-pass-123';
 

@@ -1,9 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { formatErrorMessage } from '@meterline/contract/error-messages';
 import { ar } from './i18n/ar';
 import { en } from './i18n/en';
-import { formatErrorMessage } from '@meterline/contract/error-messages';
 import { registerLanguage } from './i18n/index';
 import { registerErrorCatalog } from './shared/lib/error-catalog';
 

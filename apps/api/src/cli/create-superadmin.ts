@@ -1,11 +1,11 @@
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { passwordSchema } from '@meterline/contract/auth';
+import { formatErrorMessage } from '@meterline/contract/error-messages';
 import { loadConfig } from '../config';
 import { openDatabases } from '../db/client';
 import { users } from '../db/schema/index';
 import { createPasswordHasher } from '../lib/password';
-import { formatErrorMessage } from '@meterline/contract/error-messages';
 import { passwordProblem } from '../lib/password-strength';
 import { isUsernameTaken } from '../modules/users/users.repository';
 

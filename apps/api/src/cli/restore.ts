@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { first } from '@meterline/contract/invariant';
 import { loadConfig } from '../config';
 import { acquireDataDirLock, runningOwnerOf } from '../db/lock';
 import { PGLITE_EXTENSIONS } from '../db/client';
-import { first } from '@meterline/contract/invariant';
 
 /**
  * `npm run restore -- file.tar.gz`: replaces the embedded database with a backup. Meterline must

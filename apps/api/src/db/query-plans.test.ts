@@ -3,11 +3,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerListSpec } from '@meterline/contract/customers';
 import { invoiceListSpec } from '@meterline/contract/invoices';
+import { defined, first } from '@meterline/contract/invariant';
 import { createFixture, type Fixture } from '../../test/fixtures';
 import { createTestContext, isPostgres, type Client, type TestContext } from '../../test/harness';
 import { servicePath } from '../../test/billing';
 import { selectRows } from '../scope/codes';
-import { defined, first } from '@meterline/contract/invariant';
 
 /*
  * The plans of the lists at an operator's size, on PostgreSQL (PGlite plans alike but slowly at

@@ -4,9 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { stringify } from 'csv-stringify';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import { COUNT_CAP, type ListQuery, type Paginated } from '@meterline/contract/pagination';
+import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../db/client';
 import { fieldError, HttpError } from './http-errors';
-import { first } from '@meterline/contract/invariant';
 
 export type OrderingFields = Record<string, AnyColumn | SQL>;
 

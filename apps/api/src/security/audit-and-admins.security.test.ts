@@ -1,11 +1,11 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { first, nth } from '@meterline/contract/invariant';
 import { buildApp } from '../app';
 import { auditLog, users } from '../db/schema/index';
 import { servicePath } from '../../test/billing';
 import { createFixture, type Fixture } from '../../test/fixtures';
 import { createMemoryMailer, createTestContext, isPostgres, signIn, type TestContext } from '../../test/harness';
-import { first, nth } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;

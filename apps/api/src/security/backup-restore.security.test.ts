@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { defined, first } from '@meterline/contract/invariant';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { installBackupSignal } from '../db/backup';
@@ -16,7 +17,6 @@ import { createPasswordHasher } from '../lib/password';
 import { expectMoneyInvariants } from '../../test/billing';
 import { databaseUrlFor } from '../../test/global-setup';
 import { isPostgres, signIn, type Client } from '../../test/harness';
-import { defined, first } from '@meterline/contract/invariant';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -6,12 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { first } from '@meterline/contract/invariant';
 import { REPO_ROOT } from '../config';
 import { openPglite, openPostgres, type Database, type Db } from '../db/client';
 import { services, tenants, users } from '../db/schema/index';
 import { createPasswordHasher } from '../lib/password';
 import { provisionTenantData } from '../modules/tenants/tenant-provisioning';
-import { first } from '@meterline/contract/invariant';
 
 /**
  * docs/operations.md, "Faults": the API is killed with `kill -9` at random moments during money writes, then

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { count } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { first, nth } from '@meterline/contract/invariant';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { DatabaseRegistry, openPostgres, type Database } from '../db/client';
@@ -10,7 +11,6 @@ import { servicePath } from '../../test/billing';
 import { createFixture, type Fixture } from '../../test/fixtures';
 import { databaseUrlFor } from '../../test/global-setup';
 import { isPostgres, type Client, type TestContext } from '../../test/harness';
-import { first, nth } from '@meterline/contract/invariant';
 
 /**
  * PostgreSQL unreachable in the middle of a run (docs/operations.md, "Faults"): the API talks to PostgreSQL

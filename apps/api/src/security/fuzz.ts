@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { first, nth } from '@meterline/contract/invariant';
 import { tenants, users } from '../db/schema/index';
 import { createFixture, type Fixture } from '../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../test/harness';
-import { first, nth } from '@meterline/contract/invariant';
 
 /**
  * Property-based requests against every route of the OpenAPI document (which the routes' own zod

@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { first } from '@meterline/contract/invariant';
 import { loadConfig } from '../config';
 import { createMailer } from '../lib/mailer';
 import { createFixture, TEST_PASSWORD, type Fixture } from '../../test/fixtures';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { first } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { first, nth } from '@meterline/contract/invariant';
 import { payments, users } from '../db/schema/index';
 import { backdateSubscriptions, expectMoneyInvariants, servicePath } from '../../test/billing';
 import { createFixture, type Fixture } from '../../test/fixtures';
 import { createTestContext, isPostgres, type Client, type TestContext } from '../../test/harness';
-import { first, nth } from '@meterline/contract/invariant';
 import { waitForJob } from '../../test/jobs';
 
 /**

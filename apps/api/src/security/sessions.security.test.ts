@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { first } from '@meterline/contract/invariant';
 import { loadConfig } from '../config';
 import { tenants, users } from '../db/schema/index';
 import { createFixture, TEST_PASSWORD, type Fixture } from '../../test/fixtures';
 import { clientWithToken, createTestContext, signIn, signRawToken, type TestContext } from '../../test/harness';
-import { first } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;

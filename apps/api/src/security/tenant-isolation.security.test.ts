@@ -3,13 +3,13 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { can } from '@meterline/contract/permissions';
+import { first } from '@meterline/contract/invariant';
 import type { Db } from '../db/client';
 import { seedBillingDemo } from '../seed/billing-demo';
 import type { PermissionHook } from '../plugins/request-context';
 import { ROLES_UNDER_TEST, signInRoles, type RoleUnderTest } from '../../test/billing';
 import { createFixture, type Fixture } from '../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../test/harness';
-import { first } from '@meterline/contract/invariant';
 
 /**
  * Tenant isolation (docs/permissions.md), generated from the route table: every route x every role allowed on it x an

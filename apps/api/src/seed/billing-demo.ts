@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { currencyDecimals, formatScaled, parseScaled, QUANTITY_SCALE, TAX_RATE_SCALE, UNIT_PRICE_SCALE } from '@meterline/contract/money';
+import { splitByMonth, type ConsumptionInterval, type Month } from '@meterline/contract/tariff-pricing';
+import { nth } from '@meterline/contract/invariant';
 import { statusFor } from '../modules/invoices/invoice-rules';
 import { formatInvoiceNumber } from '../modules/numbering/number-formats';
 import { findSettings, updateSettings } from '../modules/config/config.repository';
@@ -8,7 +10,6 @@ import { meterInvoiceLines, priceLines, type DraftLine } from '../modules/invoic
 import { seedPricingOf, seedTariffsDemo } from './tariffs-demo';
 import { planConsumption, type LedgerEntry } from '../modules/invoices/consumption-rules';
 import { insertBilledConsumption } from '../modules/invoices/pricing.repository';
-import { splitByMonth, type ConsumptionInterval, type Month } from '@meterline/contract/tariff-pricing';
 import { addDays } from '../scope/service-scope';
 import type { Executor } from '../db/client';
 import {
@@ -26,7 +27,6 @@ import {
   subscriptions,
   transactions,
 } from '../db/schema/index';
-import { nth } from '@meterline/contract/invariant';
 
 /**
  * Billing demo data: stations, bundles, customers with Arabic and English names, twelve months of

@@ -1,10 +1,10 @@
 import { count } from 'drizzle-orm';
+import { first, nth } from '@meterline/contract/invariant';
 import type { PasswordHasher } from '../lib/password';
 import { provisionTenantData } from '../modules/tenants/tenant-provisioning';
 import type { DatabaseRegistry, Db } from '../db/client';
 import { seedBillingDemo } from './billing-demo';
 import { buildings, regions, streets, tenants, users } from '../db/schema/index';
-import { first, nth } from '@meterline/contract/invariant';
 
 export const DEMO_PASSWORD = 'demo1234';
 /** Base32 TOTP secret of the `otpadmin` demo account (printed in the README). */

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
 import {
   accountPayments,
@@ -10,7 +11,6 @@ import {
   type CreditMovementKind,
 } from '../../db/schema/index';
 import type { ServiceScope } from '../../scope/service-scope';
-import { first } from '@meterline/contract/invariant';
 
 export type AccountPaymentRow = typeof accountPayments.$inferSelect;
 export type CreditNoteRow = typeof creditNotes.$inferSelect;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { first } from '@meterline/contract/invariant';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { backdateSubscriptions, expectMoneyInvariants, servicePath } from '../../../test/billing';
-import { first } from '@meterline/contract/invariant';
 import { runBillingJob } from '../../../test/jobs';
 
 let context: TestContext;

@@ -1,6 +1,7 @@
 import type { Customer } from '@meterline/contract/customers';
 import type { Ledger } from '@meterline/contract/ledger';
 import { formatMoney } from '@meterline/contract/money';
+import { first } from '@meterline/contract/invariant';
 import {
   escapeHtml,
   formatDocumentDate,
@@ -11,7 +12,6 @@ import {
   issuerHtml,
   documentStyles,
 } from '../invoices/index';
-import { first } from '@meterline/contract/invariant';
 
 const LABELS = {
   en: {

@@ -1,23 +1,23 @@
 import type { BulkStatementsQuery, StatementQuery } from '@meterline/contract/account';
-
-/** What a bulk print filters on (the printing options, `lang` and `output`, are the request's). */
-export type BulkStatementsFilters = Pick<BulkStatementsQuery, 'date_from' | 'date_to' | 'station' | 'region'>;
-
-/** A bulk print as a job reports its progress every this many customers. */
-const PROGRESS_EVERY = 25;
 import { MAX_BULK_STATEMENTS } from '@meterline/contract/account';
 import { ERROR_CODES } from '@meterline/contract/errors';
+import type { Ledger, LedgerQuery } from '@meterline/contract/ledger';
 import type { Db } from '../../db/client';
 import { fieldError, notFound } from '../../lib/http-errors';
 import { findCustomer } from '../customers/index';
 import { documentIssuerOf, type DocumentLanguage } from '../invoices/index';
-import type { Ledger, LedgerQuery } from '@meterline/contract/ledger';
 import { assertAddressFilters, assertStation } from '../../scope/references';
 import type { ServiceContext } from '../../scope/service-scope';
 import { findCreditNote, findStatementCustomerIds } from './account.repository';
 import { toCreditNote } from './account.service';
 import { renderCreditNoteDocument } from './credit-note-document';
 import { renderStatementDocument, type StatementInput } from './statement-document';
+
+/** What a bulk print filters on (the printing options, `lang` and `output`, are the request's). */
+export type BulkStatementsFilters = Pick<BulkStatementsQuery, 'date_from' | 'date_to' | 'station' | 'region'>;
+
+/** A bulk print as a job reports its progress every this many customers. */
+const PROGRESS_EVERY = 25;
 
 /** Statements of account: the ledger printed, one customer or every customer of a station or region. */
 /**

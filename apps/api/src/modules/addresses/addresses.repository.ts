@@ -1,8 +1,8 @@
 import { and, asc, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Building, Region, Street } from '@meterline/contract/addresses';
+import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
 import { buildings, customers, regions, stations, streets } from '../../db/schema/index';
-import { first } from '@meterline/contract/invariant';
 
 export interface TenantScope {
   tenantId: number;

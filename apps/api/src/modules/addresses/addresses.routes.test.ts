@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nth } from '@meterline/contract/invariant';
 import { auditLog, customers, regions, stations } from '../../db/schema/index';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
-import { nth } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;

@@ -2,12 +2,12 @@ import { count } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { first, defined, nth } from '@meterline/contract/invariant';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema/index';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { clientWithToken, createTestContext, signIn, type Client, type TestContext } from '../../../test/harness';
 import { buildMultipart, PNG_1X1 } from '../../../test/multipart';
-import { first, defined, nth } from '@meterline/contract/invariant';
 
 /**
  * Every write route of the API leaves exactly one audit row, in the database that holds the

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { first } from '@meterline/contract/invariant';
 import { tenants, users } from '../../db/schema/index';
 import { createFixture, TEST_PASSWORD, type Fixture } from '../../../test/fixtures';
 import { clientWithToken, createTestContext, signIn, signRawToken, type TestContext } from '../../../test/harness';
-import { first } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;

@@ -2,11 +2,11 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Bundle, ListBundlesQuery } from '@meterline/contract/bundles';
 import { bundleListSpec } from '@meterline/contract/bundles';
 import { formatMoneyAmount } from '@meterline/contract/money';
+import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
 import { bundles, subscriptions } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import type { ServiceScope } from '../../scope/service-scope';
-import { first } from '@meterline/contract/invariant';
 
 export type BundleRow = typeof bundles.$inferSelect;
 

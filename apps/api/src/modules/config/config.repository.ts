@@ -3,10 +3,10 @@ import { currencyDecimals, formatMoneyAmount, formatScaled, parseScaled, TAX_RAT
 import { LATE_FEE_KINDS, type Config, type LateFeeKind } from '@meterline/contract/config';
 import { DEFAULT_REMINDER_TEMPLATES } from '@meterline/contract/overdue';
 import { DEFAULT_DIGIT_SYSTEM, digitSystemOf } from '@meterline/contract/digits';
+import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
 import { invoices, payments, services, settings, transactions } from '../../db/schema/index';
 import { mediaUrl } from '../media/index';
-import { first } from '@meterline/contract/invariant';
 
 /**
  * The one repository of the tenant's settings (the `settings` table, "config" in the API): every

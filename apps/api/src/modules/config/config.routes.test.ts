@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REMINDER_TEMPLATES } from '@meterline/contract/overdue';
+import { first, nth } from '@meterline/contract/invariant';
 import { auditLog, customers, invoices, settings, uploads } from '../../db/schema/index';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, fieldsOf, type Client, type TestContext } from '../../../test/harness';
 import { buildMultipart, HTML_PAGE, JPEG_HEAD, PNG_1X1, SVG_WITH_SCRIPT, WEBP_HEAD, type MultipartFile } from '../../../test/multipart';
-import { DEFAULT_REMINDER_TEMPLATES } from '@meterline/contract/overdue';
-import { first, nth } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;

@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { first } from '@meterline/contract/invariant';
+import { formatErrorMessage } from '@meterline/contract/error-messages';
 import { auditLog, customers, subscriptions } from '../../db/schema/index';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { servicePath } from '../../../test/billing';
-import { first } from '@meterline/contract/invariant';
-import { formatErrorMessage } from '@meterline/contract/error-messages';
 
 /** Customers brought in from a CSV file, previewed with per-row errors, then all or nothing. */
 let context: TestContext;

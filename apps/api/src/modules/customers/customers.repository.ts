@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Customer, CustomerTotals, ListCustomersQuery } from '@meterline/contract/customers';
 import { customerListSpec } from '@meterline/contract/customers';
 import { formatMoneyAmount } from '@meterline/contract/money';
+import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
 import {
   buildings,
@@ -19,7 +20,6 @@ import {
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import { generateCode, selectRows } from '../../scope/codes';
 import type { ServiceScope } from '../../scope/service-scope';
-import { first } from '@meterline/contract/invariant';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { first } from '@meterline/contract/invariant';
-import { selectRows } from '../../scope/codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../scope/codes';
 import { meterReadings, subscriptions } from '../../db/schema/index';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, fieldsOf, type Client, type TestContext } from '../../../test/harness';

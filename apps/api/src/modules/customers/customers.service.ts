@@ -7,12 +7,12 @@ import type {
   updateCustomerInputSchema,
 } from '@meterline/contract/customers';
 import { ERROR_CODES } from '@meterline/contract/errors';
-import type { Tx } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import { fieldError, notFound, protectedConflict } from '../../lib/http-errors';
 import { formatScaled, parseScaled, QUANTITY_SCALE } from '@meterline/contract/money';
 import { startDateIssue } from '@meterline/contract/start-date';
 import { dayStart } from '@meterline/contract/tariff-pricing';
+import type { Tx } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { fieldError, notFound, protectedConflict } from '../../lib/http-errors';
 import { decimalFieldText, trimDecimal } from '../../lib/decimal-input';
 import { insertReading, setSubscriptionCounter } from '../subscriptions/index';
 import type { ListSource } from '../../lib/list';

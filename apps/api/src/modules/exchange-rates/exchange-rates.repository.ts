@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ExchangeRate, ListExchangeRatesQuery } from '@meterline/contract/exchange-rates';
 import { exchangeRateListSpec } from '@meterline/contract/exchange-rates';
+import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
 import { exchangeRates } from '../../db/schema/index';
 import { orderByFor, type ListSource } from '../../lib/list';
-import { first } from '@meterline/contract/invariant';
 
 export type ExchangeRateRow = typeof exchangeRates.$inferSelect;
 

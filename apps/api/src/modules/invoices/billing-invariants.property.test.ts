@@ -1,10 +1,10 @@
 import { sql, TransactionRollbackError } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { first, nth } from '@meterline/contract/invariant';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, isPostgres, type Client, type TestContext } from '../../../test/harness';
 import { expectMoneyInvariants, servicePath } from '../../../test/billing';
-import { first, nth } from '@meterline/contract/invariant';
 import { findUnpricedMonths } from './pricing.repository';
 import { waitForJob } from '../../../test/jobs';
 

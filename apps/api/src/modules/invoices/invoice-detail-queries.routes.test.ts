@@ -1,10 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defined } from '@meterline/contract/invariant';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, isPostgres, type Client, type TestContext } from '../../../test/harness';
 import { backdateSubscriptions, servicePath } from '../../../test/billing';
-import { defined } from '@meterline/contract/invariant';
 
 /**
  * How many statements one invoice detail costs, counted where they leave for the database (the

@@ -1,6 +1,6 @@
-import { trimDecimal } from '../../lib/decimal-input';
 import { computeInvoiceTotals, formatScaled, QUANTITY_SCALE, UNIT_PRICE_SCALE, type InvoiceTotals } from '@meterline/contract/money';
 import { defined } from '@meterline/contract/invariant';
+import { trimDecimal } from '../../lib/decimal-input';
 
 /** A line before it is stored: quantity scaled by 10^3, unit price by 10^6. */
 export interface DraftLine {

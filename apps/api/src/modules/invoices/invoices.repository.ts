@@ -10,6 +10,7 @@ import type {
 } from '@meterline/contract/invoices';
 import { invoiceListSpec, INVOICE_STATUSES } from '@meterline/contract/invoices';
 import { formatMoneyAmount } from '@meterline/contract/money';
+import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
 import {
   customers,
@@ -33,7 +34,6 @@ import type { InvoiceRateRow } from './pricing.repository';
 import { secondCurrencyFields } from './two-currencies';
 import { toLinePricing } from './pricing.repository';
 import { isOverdue } from './invoice-rules';
-import { first } from '@meterline/contract/invariant';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { first } from '@meterline/contract/invariant';
 import { auditLog, invoiceExchangeRates, paymentTenders } from '../../db/schema/index';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { backdateSubscriptions, expectMoneyInvariants, servicePath } from '../../../test/billing';
-import { first } from '@meterline/contract/invariant';
 import { runBillingJob } from '../../../test/jobs';
 
 /** Meter invoices priced month by month with tariffs, the rate of the month, payments in two currencies. */

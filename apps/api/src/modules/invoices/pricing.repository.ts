@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { InvoiceLinePricing } from '@meterline/contract/invoices';
+import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
 import { billedConsumption, exchangeRates, invoiceExchangeRates, invoiceLinePricing } from '../../db/schema/index';
 import { selectRows } from '../../scope/codes';
-import { first } from '@meterline/contract/invariant';
 
 export type InvoiceRateRow = typeof invoiceExchangeRates.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { ageBalances, buildLedger, type LedgerMovement } from '@meterline/contract/account-rules';
 import type { Ledger, LedgerQuery } from '@meterline/contract/ledger';
 import { formatMoneyAmount } from '@meterline/contract/money';
-import type { Clock } from '../../lib/clock';
 import { ERROR_CODES } from '@meterline/contract/errors';
+import type { Clock } from '../../lib/clock';
 import { fieldError, notFound } from '../../lib/http-errors';
 import { findCustomerRow } from '../customers/index';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';

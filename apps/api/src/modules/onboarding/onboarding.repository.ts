@@ -1,7 +1,7 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
 import { auditLog, buildings, bundles, customers, invoices, regions, services, stations, users } from '../../db/schema/index';
-import { first } from '@meterline/contract/invariant';
 import { selectRows } from '../../scope/codes';
 
 const exists = (table: { tenantId: unknown }, tenantId: number, extra = sql`true`) =>

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { createFixture, TEST_PASSWORD, type Fixture } from '../../../test/fixtures';
 import { createTestContext, signIn, type Client, type TestContext } from '../../../test/harness';
 import { createPasswordHasher } from '../../lib/password';
 import { seedDemo } from '../../seed/demo';
 import { users } from '../../db/schema/index';
-import { and, eq } from 'drizzle-orm';
 
 /** The setup checklist of a new client, each item done when its data exists. */
 describe('onboarding checklist of a fresh tenant', () => {

@@ -2,12 +2,12 @@ import { and, count, desc, eq, inArray, min, sql } from 'drizzle-orm';
 import { formatMoneyAmount } from '@meterline/contract/money';
 import type { ListOverdueQuery, OverdueCustomer } from '@meterline/contract/overdue';
 import { overdueListSpec } from '@meterline/contract/overdue';
+import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
 import { customers, invoices, reminders } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import { overdueCondition } from '../invoices/index';
 import type { ServiceScope } from '../../scope/service-scope';
-import { first } from '@meterline/contract/invariant';
 
 /**
  * Customers with overdue invoices, one row each, from the invoices themselves: due before today

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REMINDER_TEMPLATES } from '@meterline/contract/overdue';
+import { first } from '@meterline/contract/invariant';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { expectPermissions, servicePath, signInRoles, type RoleUnderTest } from '../../../test/billing';
-import { first } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;

@@ -11,11 +11,11 @@ import {
   type RouteStop,
   type VisitOutcome,
 } from '@meterline/contract/routes';
+import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
 import { buildings, customers, regions, routeAssignments, routeVisits, stations, streets, subscriptions } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import type { ServiceScope } from '../../scope/service-scope';
-import { first } from '@meterline/contract/invariant';
 
 export type RouteAssignmentRow = typeof routeAssignments.$inferSelect;
 export type RouteVisitRow = typeof routeVisits.$inferSelect;

@@ -12,6 +12,7 @@ import type {
   RouteStop,
   RouteVisit,
 } from '@meterline/contract/routes';
+import { first } from '@meterline/contract/invariant';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { conflict, constraintName, fieldError, forbidden, notFound } from '../../lib/http-errors';
@@ -34,7 +35,6 @@ import {
   type AssignmentListRow,
   type RoundDay,
 } from './routes.repository';
-import { first } from '@meterline/contract/invariant';
 
 type CreateVisitData = z.output<typeof createVisitInputSchema>;
 type CreateAssignmentData = z.output<typeof createRouteAssignmentInputSchema>;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { first } from '@meterline/contract/invariant';
 import type { Db } from '../../db/client';
 import { appSecrets } from '../../db/schema/index';
-import { first } from '@meterline/contract/invariant';
 
 /** A secret made on first run and kept in the database, so that every API process signs alike. */
 export async function getOrCreateSecret(db: Db, key: string): Promise<string> {

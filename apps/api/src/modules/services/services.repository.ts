@@ -1,8 +1,8 @@
 import { and, asc, eq, max, ne, sql } from 'drizzle-orm';
 import type { Service } from '@meterline/contract/services';
+import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
 import { bundles, customers, invoices, payments, services, stations, subscriptions, tariffs, transactions } from '../../db/schema/index';
-import { first } from '@meterline/contract/invariant';
 
 type ServiceRow = typeof services.$inferSelect;
 export type ServiceValues = Partial<

@@ -1,12 +1,12 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListStationsQuery, Station } from '@meterline/contract/stations';
 import { stationListSpec } from '@meterline/contract/stations';
+import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
 import { buildings, customers, regions, stations, streets, subscriptions } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import { generateCode, selectRows } from '../../scope/codes';
 import type { ServiceScope } from '../../scope/service-scope';
-import { first } from '@meterline/contract/invariant';
 
 export type StationRow = typeof stations.$inferSelect;
 

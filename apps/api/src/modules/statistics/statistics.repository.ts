@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
 import { selectRows } from '../../scope/codes';
-import { first } from '@meterline/contract/invariant';
 
 /** What every figure is computed over: one tenant, optionally one service, a window of days. */
 export interface StatisticsScope {

@@ -2,6 +2,7 @@ import { inSecondCurrency } from '@meterline/contract/currency-payments';
 import { currencyDecimals, formatMoneyAmount } from '@meterline/contract/money';
 import type { KpiSummary, MonthlyTotals, InvoicesByStatus, CollectionsByStaff, StatisticsQuery } from '@meterline/contract/statistics';
 import { ERROR_CODES } from '@meterline/contract/errors';
+import { first, nth } from '@meterline/contract/invariant';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { fieldError } from '../../lib/http-errors';
@@ -15,7 +16,6 @@ import {
   selectStatusBreakdown,
   type StatisticsScope,
 } from './statistics.repository';
-import { first, nth } from '@meterline/contract/invariant';
 
 const STATUS_ORDER = ['paid', 'partially_paid', 'unpaid', 'overdue', 'cancelled'];
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Counter, ListCountersQuery, ListReadingsQuery, Reading, Subscription } from '@meterline/contract/subscriptions';
 import { counterListSpec, readingListSpec } from '@meterline/contract/subscriptions';
+import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
 import {
   buildings,
@@ -17,7 +18,6 @@ import {
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import { selectRows } from '../../scope/codes';
 import type { ServiceScope } from '../../scope/service-scope';
-import { first } from '@meterline/contract/invariant';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type ReadingRow = typeof meterReadings.$inferSelect;

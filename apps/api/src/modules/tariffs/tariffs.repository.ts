@@ -1,11 +1,11 @@
 import { and, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ListTariffsQuery, Tariff } from '@meterline/contract/tariffs';
 import { tariffListSpec } from '@meterline/contract/tariffs';
+import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
 import { bundles, tariffs } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import type { ServiceScope } from '../../scope/service-scope';
-import { first } from '@meterline/contract/invariant';
 
 export type TariffRow = typeof tariffs.$inferSelect;
 

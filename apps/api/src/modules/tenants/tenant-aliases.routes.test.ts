@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { first } from '@meterline/contract/invariant';
 import type { Db } from '../../db/client';
 import {
   auditLog,
@@ -18,7 +19,6 @@ import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, isPostgres, signIn, type Client, type TestContext } from '../../../test/harness';
 import { servicePath } from '../../../test/billing';
 import { buildMultipart, PNG_1X1 } from '../../../test/multipart';
-import { first } from '@meterline/contract/invariant';
 
 /** Two databases (PGlite copies, or two PostgreSQL databases with TEST_DATABASE_URL): `default` and `second`. */
 let context: TestContext;

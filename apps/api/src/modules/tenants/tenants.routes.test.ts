@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { first } from '@meterline/contract/invariant';
 import { auditLog, services, settings, tenants } from '../../db/schema/index';
 import { createFixture, TEST_PASSWORD, type Fixture } from '../../../test/fixtures';
 import { createTestContext, fieldsOf, signIn, type Client, type TestContext } from '../../../test/harness';
-import { first } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;

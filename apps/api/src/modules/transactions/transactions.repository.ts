@@ -3,11 +3,11 @@ import { formatMoneyAmount } from '@meterline/contract/money';
 import type { InvoiceStatusSummary, ListTransactionsQuery, Transaction } from '@meterline/contract/transactions';
 import { transactionListSpec } from '@meterline/contract/transactions';
 import { INVOICE_STATUSES } from '@meterline/contract/invoices';
+import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
 import { invoices, transactions } from '../../db/schema/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import { selectRows } from '../../scope/codes';
-import { first } from '@meterline/contract/invariant';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as Permissions from '@meterline/contract/permissions';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { buildMultipart, PNG_1X1 } from '../../../test/multipart';
-import type * as Permissions from '@meterline/contract/permissions';
 
 /**
  * Every role of the table holds `update profile`, so no real role meets this 403: the table is

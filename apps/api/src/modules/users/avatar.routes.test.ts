@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defined } from '@meterline/contract/invariant';
 import { auditLog, uploads, users } from '../../db/schema/index';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, fieldsOf, type Client, type TestContext } from '../../../test/harness';
 import { buildMultipart, HTML_PAGE, JPEG_HEAD, PNG_1X1, SVG_WITH_SCRIPT, WEBP_HEAD } from '../../../test/multipart';
-import { defined } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;

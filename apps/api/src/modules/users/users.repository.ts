@@ -2,11 +2,11 @@ import { and, count, eq, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { digitSystemOf } from '@meterline/contract/digits';
 import type { ListQuery } from '@meterline/contract/pagination';
 import { userListSpec, type User } from '@meterline/contract/users';
+import { first } from '@meterline/contract/invariant';
 import { DEFAULT_ALIAS, type Executor } from '../../db/client';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import { refreshTokens, services, settings, tenants, users } from '../../db/schema/index';
 import type { SignedInRows } from '../../plugins/request-context';
-import { first } from '@meterline/contract/invariant';
 
 export type UserRow = typeof users.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;

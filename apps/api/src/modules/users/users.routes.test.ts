@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { first, nth } from '@meterline/contract/invariant';
 import { auditLog, users } from '../../db/schema/index';
 import { createFixture, TEST_PASSWORD, type Fixture } from '../../../test/fixtures';
 import { createTestContext, signIn, type Client, type TestContext } from '../../../test/harness';
-import { first, nth } from '@meterline/contract/invariant';
 
 let context: TestContext;
 let fixture: Fixture;

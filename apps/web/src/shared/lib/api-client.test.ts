@@ -1,9 +1,9 @@
 import { ACCESS_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY } from '@meterline/contract/session';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { first, nth } from '@meterline/contract/invariant';
 import { apiClient, ApiError, setUnauthorizedHandler } from './api-client';
 import { makeToken, nowSeconds } from './test-tokens';
 import { replaceSession } from './token-refresh';
-import { first, nth } from '@meterline/contract/invariant';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });

@@ -1,5 +1,5 @@
-import { dateLocale } from './format-number';
 import { dateTimeFormat } from '@meterline/contract/intl-formats';
+import { dateLocale } from './format-number';
 
 /** Dates in the user's language and digits; `timeZone` is the tenant's, so a day means the same day at the office. */
 export function formatDate(value: string | Date | null | undefined, language: string, timeZone?: string): string {

@@ -1,5 +1,5 @@
-import { formatDate, formatMonth } from './format-date';
 import { dateTimeFormat } from '@meterline/contract/intl-formats';
+import { formatDate, formatMonth } from './format-date';
 
 /** Calendar months as billing periods: `YYYY-MM` to its first and last `YYYY-MM-DD`, without time zones. */
 export function monthBounds(month: string): { start: string; end: string } | null {

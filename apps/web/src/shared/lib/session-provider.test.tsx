@@ -2,11 +2,11 @@ import { ACCESS_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY } from '@meterline/
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { first } from '@meterline/contract/invariant';
 import { userWithRole } from '../../app/test-users';
 import { setUnauthorizedHandler } from './api-client';
 import { SessionProvider, useSession } from './session';
 import { makeToken, nowSeconds } from './test-tokens';
-import { first } from '@meterline/contract/invariant';
 
 function SessionProbe() {
   const { isLoggedIn, user, signOut } = useSession();

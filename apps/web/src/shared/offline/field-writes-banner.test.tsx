@@ -2,11 +2,11 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { first, nth } from '@meterline/contract/invariant';
 import { UserMenu } from '../../app/layout/user-menu';
 import { jsonResponse, renderWithProviders, stubFetch } from '../lib/test-render';
 import { FieldWritesBanner } from './field-writes-banner';
 import { submitFieldWrite, type PaymentWrite, type ReadingWrite } from './offline-writes';
-import { first, nth } from '@meterline/contract/invariant';
 
 const reading: ReadingWrite = {
   kind: 'reading',

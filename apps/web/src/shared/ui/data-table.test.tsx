@@ -3,12 +3,12 @@ import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { first } from '@meterline/contract/invariant';
+import type { ReactNode } from 'react';
 import { useListUrlState } from '../hooks/use-list-url-state';
 import { apiClient } from '../lib/api-client';
 import { jsonResponse, renderWithProviders, stubFetch } from '../lib/test-render';
 import { DataTable } from './data-table';
-import { first } from '@meterline/contract/invariant';
-import type { ReactNode } from 'react';
 
 interface Thing {
   id: number;

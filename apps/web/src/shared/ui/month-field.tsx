@@ -3,11 +3,11 @@ import Stack from '@mui/material/Stack';
 import { normalizeDigits } from '@meterline/contract/digits';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '@meterline/contract/intl-formats';
 import { dateLocale } from '../lib/format-number';
 import { localizeMessage } from '../lib/form-errors';
 import { useFormReadOnly } from './form-read-only';
 import { RecordTextField } from './record-text-field';
-import { dateTimeFormat } from '@meterline/contract/intl-formats';
 
 const MONTH_NUMBERS = Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, '0'));
 

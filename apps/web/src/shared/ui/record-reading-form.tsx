@@ -1,4 +1,3 @@
-import { contractResolver, lazySchema } from '../lib/contract-resolver';
 import RestartAltOutlined from '@mui/icons-material/RestartAltOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,6 +11,7 @@ import { ERROR_CODES } from '@meterline/contract/error-codes';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { contractResolver, lazySchema } from '../lib/contract-resolver';
 import { useRecordForm } from '../hooks/use-record-form';
 import { ApiError } from '../lib/api-client';
 import { formatDateTime } from '../lib/format-date';

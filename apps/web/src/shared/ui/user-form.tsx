@@ -1,4 +1,3 @@
-import { contractResolver, lazySchema } from '../lib/contract-resolver';
 import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
@@ -13,6 +12,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { contractResolver, lazySchema } from '../lib/contract-resolver';
 import type { RoleOption } from '../api/get-roles';
 import { applyServerErrors } from '../lib/form-errors';
 import { useEditStep } from '../hooks/use-record-form';

@@ -1,4 +1,3 @@
-import { contractResolver } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -8,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
+import { contractResolver } from '../../../shared/lib/contract-resolver';
 import { ApiError } from '../../../shared/lib/api-client';
 import { TextInput } from '../../../shared/ui/text-input';
 import { resetPassword } from '../api/reset-password';

@@ -1,4 +1,3 @@
-import { contractResolver } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -9,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { z } from 'zod';
+import { contractResolver } from '../../../shared/lib/contract-resolver';
 import { ApiError } from '../../../shared/lib/api-client';
 import { resetPasswordConfirm } from '../api/reset-password-confirm';
 import { AuthCard } from '../components/auth-card';

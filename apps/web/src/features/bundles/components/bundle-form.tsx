@@ -1,10 +1,10 @@
-import { contractResolver, fieldsOf, lazySchema } from '../../../shared/lib/contract-resolver';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import type { Bundle, CreateBundleInput } from '@meterline/contract/bundles';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { contractResolver, fieldsOf, lazySchema } from '../../../shared/lib/contract-resolver';
 import { useRecordForm } from '../../../shared/hooks/use-record-form';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { useTenantCurrency } from '../../../shared/ui/money';

@@ -4,9 +4,9 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { first } from '@meterline/contract/invariant';
 import { jsonResponse, renderWithProviders, stubFetch } from '../../../shared/lib/test-render';
 import { CollectPage } from './collect-page';
-import { first } from '@meterline/contract/invariant';
 
 const ELECTRICITY = [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }];
 const fadi = {

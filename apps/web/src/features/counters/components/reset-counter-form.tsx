@@ -1,4 +1,3 @@
-import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,6 +11,7 @@ import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
 import { readingDifference } from '../../../shared/lib/reading-difference';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';

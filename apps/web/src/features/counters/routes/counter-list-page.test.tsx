@@ -2,9 +2,9 @@ import type { Counter } from '@meterline/contract/subscriptions';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { nth } from '@meterline/contract/invariant';
 import { jsonResponse, renderWithProviders, stubFetch, type FetchHandler } from '../../../shared/lib/test-render';
 import { CounterListPage } from './counter-list-page';
-import { nth } from '@meterline/contract/invariant';
 
 const ELECTRICITY = [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }];
 const meter: Counter = {

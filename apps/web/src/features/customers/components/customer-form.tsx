@@ -1,4 +1,3 @@
-import { contractResolver, fieldsOf, lazySchema } from '../../../shared/lib/contract-resolver';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
@@ -7,6 +6,8 @@ import { CUSTOMER_STATUSES } from '@meterline/contract/list-specs';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { earliestStartOn } from '@meterline/contract/start-date';
+import { contractResolver, fieldsOf, lazySchema } from '../../../shared/lib/contract-resolver';
 import { useBundles } from '../../../shared/api/get-bundles';
 import { useStations } from '../../../shared/api/get-stations';
 import { useRecordForm } from '../../../shared/hooks/use-record-form';
@@ -15,7 +16,6 @@ import { FormAddressPickers } from '../../../shared/ui/form-address-pickers';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
 import { FormDatePickerField } from '../../../shared/ui/date-picker-field';
-import { earliestStartOn } from '@meterline/contract/start-date';
 import { customerStatusLabel } from './customer-status-chip';
 
 const CUSTOMER_FIELDS = fieldsOf<CreateCustomerInput>()([

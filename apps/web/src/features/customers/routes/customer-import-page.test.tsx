@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders, stubFetch } from '../../../shared/lib/test-render';
 import { first } from '@meterline/contract/invariant';
+import { jsonResponse, renderWithProviders, stubFetch } from '../../../shared/lib/test-render';
 import { CustomerImportPage } from './customer-import-page';
 
 const ELECTRICITY = [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }];

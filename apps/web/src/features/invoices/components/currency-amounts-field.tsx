@@ -14,10 +14,10 @@ import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/cont
 import type { CurrencyAmount, Payment } from '@meterline/contract/payments';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '@meterline/contract/money-format';
 import { rateText } from './second-currency-details';
 import { normalizeNumericInput } from '../../../shared/ui/numeric-text-field';
 import { Money, stripBidiMarks } from '../../../shared/ui/money';
-import { formatMoney } from '@meterline/contract/money-format';
 
 /** What was typed in each currency's field, as text (money never becomes a float). */
 export interface CashAmounts {

@@ -2,9 +2,9 @@ import type { RouteAssignment } from '@meterline/contract/routes';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { first } from '@meterline/contract/invariant';
 import { jsonResponse, renderWithProviders, stubFetch, type FetchHandler } from '../../../shared/lib/test-render';
 import { RouteAssignmentsPage } from './route-assignments-page';
-import { first } from '@meterline/contract/invariant';
 
 const ELECTRICITY = [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }];
 const page = <T,>(results: T[]) => ({ count: results.length, count_capped: false, next: null, previous: null, results });

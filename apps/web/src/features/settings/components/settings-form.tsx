@@ -1,4 +1,3 @@
-import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
@@ -23,6 +22,7 @@ import { serviceNameIn } from '@meterline/contract/service-names';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { useUnsavedChanges } from '../../../shared/hooks/use-unsaved-changes';
 import { applyServerErrors, errorMessageOf, localizeMessage } from '../../../shared/lib/form-errors';

@@ -1,4 +1,3 @@
-import { contractResolver, fieldsOf, lazySchema } from '../../../shared/lib/contract-resolver';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
@@ -8,6 +7,7 @@ import { STATION_STATUSES } from '@meterline/contract/list-specs';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { contractResolver, fieldsOf, lazySchema } from '../../../shared/lib/contract-resolver';
 import { useRecordForm } from '../../../shared/hooks/use-record-form';
 import { RecordFormFrame } from '../../../shared/ui/record-form-frame';
 import { FormAddressPickers } from '../../../shared/ui/form-address-pickers';

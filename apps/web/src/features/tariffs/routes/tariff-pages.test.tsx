@@ -2,10 +2,10 @@ import type { Tariff } from '@meterline/contract/tariffs';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { first } from '@meterline/contract/invariant';
 import { jsonResponse, renderWithProviders, stubFetch } from '../../../shared/lib/test-render';
 import { TariffCreatePage } from './tariff-create-page';
 import { TariffEditPage } from './tariff-edit-page';
-import { first } from '@meterline/contract/invariant';
 
 const ELECTRICITY = [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }];
 const BUNDLES = {

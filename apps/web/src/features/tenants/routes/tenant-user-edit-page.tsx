@@ -1,6 +1,6 @@
 import type { UpdateUserInput } from '@meterline/contract/users';
-import { fullNameOf } from '../../../shared/lib/avatar';
 import { useTranslation } from 'react-i18next';
+import { fullNameOf } from '../../../shared/lib/avatar';
 import { useRoles } from '../../../shared/api/get-roles';
 import { useIdParam } from '../../../shared/hooks/use-id-param';
 import { useToast } from '../../../shared/hooks/use-toast';

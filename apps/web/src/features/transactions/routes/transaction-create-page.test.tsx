@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { first } from '@meterline/contract/invariant';
 import { jsonResponse, renderWithProviders, stubFetch } from '../../../shared/lib/test-render';
 import { TransactionCreatePage } from './transaction-create-page';
-import { first } from '@meterline/contract/invariant';
 
 const staff = (id: number, first_name: string, role: string) => ({
   id,

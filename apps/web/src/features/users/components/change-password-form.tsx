@@ -1,4 +1,3 @@
-import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
 import { useSession } from '../../../shared/lib/session';

@@ -1,4 +1,3 @@
-import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +9,7 @@ import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { applyServerErrors, errorMessageOf } from '../../../shared/lib/form-errors';
 import { useSession } from '../../../shared/lib/session';

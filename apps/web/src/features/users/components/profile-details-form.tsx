@@ -1,4 +1,3 @@
-import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,6 +8,7 @@ import type { Me } from '@meterline/contract/users';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { useUnsavedChanges } from '../../../shared/hooks/use-unsaved-changes';
 import { applyServerErrors } from '../../../shared/lib/form-errors';

@@ -2,11 +2,11 @@ import type { User } from '@meterline/contract/users';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { first } from '@meterline/contract/invariant';
 import { jsonResponse, renderWithProviders, stubFetch } from '../../../shared/lib/test-render';
 import { ProfilePage } from './profile-page';
 import { UserEditPage } from './user-edit-page';
 import { UserListPage } from './user-list-page';
-import { first } from '@meterline/contract/invariant';
 
 const colleague: User = {
   id: 7,
