@@ -34,9 +34,11 @@ export function fieldsOf<Body>() {
  * (the `type`) and the catalog's text in the user's language (the `message`), the same words the
  * server answers. A form's own refinement with a written message (already translated) keeps it.
  */
-export function contractResolver<Input extends FieldValues, Output>(
-  schema: z.ZodType<Output, Input> | SchemaLoader<Input, Output>,
-): Resolver<Input, unknown, Output> {
+export function contractResolver<Values extends FieldValues, Output>(
+  // The schema checks the form's values at run time, whatever their static type (a text field holds
+  // a string where the schema takes a number): only its output types the submitted values.
+  schema: z.ZodType<Output, unknown> | SchemaLoader<unknown, Output>,
+): Resolver<Values, unknown, Output> {
   // A schema to import starts downloading with the form's first render, before the first check needs it.
   if (typeof schema === 'function') schema().catch(() => undefined);
   return async (values, _context, options) => {

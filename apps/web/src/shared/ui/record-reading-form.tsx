@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { Counter, Subscription, UpdateCounterInput } from '@meterline/contract/subscriptions';
 import { ERROR_CODES } from '@meterline/contract/error-codes';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { contractResolver, lazySchema } from '../lib/contract-resolver';
 import { useRecordForm } from '../hooks/use-record-form';
@@ -70,7 +70,7 @@ export function RecordReadingForm({
   const timeZone = useSession().user?.tenant?.timezone;
   const form = useForm<ReadingFormValues, unknown, UpdateCounterInput>({
     defaultValues: { counter: '', taken_at: nowIso() },
-    resolver: contractResolver(readingFormSchema) as Resolver<ReadingFormValues, unknown, UpdateCounterInput>,
+    resolver: contractResolver(readingFormSchema),
   });
   // A reading above what the meter can draw is refused once; "Save anyway" sends it confirmed.
   const [implausible, setImplausible] = useState<Implausible | null>(null);

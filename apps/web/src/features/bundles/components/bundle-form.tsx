@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import type { Bundle, CreateBundleInput } from '@meterline/contract/bundles';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { contractResolver, fieldsOf, lazySchema } from '../../../shared/lib/contract-resolver';
@@ -65,7 +65,7 @@ export function BundleForm<TResult>({
   const form = useForm<BundleFormValues, unknown, BundleFormOutput>({
     defaultValues,
     // The form holds texts ('' for none); the schema turns them into the body.
-    resolver: contractResolver(loadSchema) as Resolver<BundleFormValues, unknown, BundleFormOutput>,
+    resolver: contractResolver(loadSchema),
   });
   const record = useRecordForm({ form, fields: BUNDLE_FIELDS, hasReadView, save, onSaved });
   const control = form.control;

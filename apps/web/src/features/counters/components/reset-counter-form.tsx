@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Counter, ResetCounterInput, Subscription } from '@meterline/contract/subscriptions';
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
@@ -50,7 +50,7 @@ export function ResetCounterForm({
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ResetFormValues, unknown, ResetFormOutput>({
     defaultValues: { final_counter: '', counter: '0', reason: '' },
-    resolver: contractResolver(loadSchema) as Resolver<ResetFormValues, unknown, ResetFormOutput>,
+    resolver: contractResolver(loadSchema),
   });
   const unitAdornment = unit ? { input: { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } } : undefined;
 

@@ -3,7 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import type { createCustomerInputSchema, CreateCustomerInput, Customer } from '@meterline/contract/customers';
 import { CUSTOMER_STATUSES } from '@meterline/contract/list-specs';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { earliestStartOn } from '@meterline/contract/start-date';
@@ -146,7 +146,7 @@ export function CustomerForm<TResult>({
   const bundles = useBundles(serviceId, { ...OPTIONS_QUERY, is_active: 'true' }, { isEnabled: !isReadOnlyForRole });
   const form = useForm<CustomerFormValues, unknown, CustomerFormOutput>({
     defaultValues,
-    resolver: contractResolver(customerSchema) as Resolver<CustomerFormValues, unknown, CustomerFormOutput>,
+    resolver: contractResolver(customerSchema),
   });
   const record = useRecordForm({
     form,

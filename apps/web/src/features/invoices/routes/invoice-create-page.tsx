@@ -55,7 +55,7 @@ function fromSubscriptionStart(input: InvoiceFormOutput, startedOn: string | und
 }
 
 function invoiceResolver(mode: Mode, noCustomerMessage: string): Resolver<CreateInvoiceInput, unknown, InvoiceFormOutput> {
-  const resolve = contractResolver(invoiceSchema);
+  const resolve = contractResolver<CreateInvoiceInput, InvoiceFormOutput>(invoiceSchema);
   return async (values, context, options) => {
     const input: CreateInvoiceInput =
       mode === 'meter'

@@ -8,7 +8,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import type { Service } from '@meterline/contract/services';
 import { SERVICE_UNIT_MAX } from '@meterline/contract/service-names';
 import { useId } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useRecordForm } from '../../../shared/hooks/use-record-form';
@@ -58,7 +58,7 @@ export function ServiceForm<TResult>({
   const kindLabelId = useId();
   const form = useForm<ServiceFormValues, unknown, ServiceFormOutput>({
     defaultValues,
-    resolver: contractResolver(loadSchema) as Resolver<ServiceFormValues, unknown, ServiceFormOutput>,
+    resolver: contractResolver(loadSchema),
   });
   const record = useRecordForm({
     form,

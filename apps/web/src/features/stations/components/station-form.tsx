@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import type { CreateStationInput, Station } from '@meterline/contract/stations';
 import { STATION_STATUSES } from '@meterline/contract/list-specs';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { contractResolver, fieldsOf, lazySchema } from '../../../shared/lib/contract-resolver';
@@ -99,7 +99,7 @@ export function StationForm<TResult>({
   const form = useForm<StationFormValues, unknown, StationFormOutput>({
     defaultValues,
     // The form holds texts ('' for none); the schema turns them into the body.
-    resolver: contractResolver(loadSchema) as Resolver<StationFormValues, unknown, StationFormOutput>,
+    resolver: contractResolver(loadSchema),
   });
   const record = useRecordForm({
     form,

@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Tariff } from '@meterline/contract/tariffs';
-import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useBundles } from '../../../shared/api/get-bundles';
@@ -101,7 +101,7 @@ export function TariffForm<TResult>({
   const currency = useTenantCurrency();
   const form = useForm<TariffFormValues, unknown, TariffFormOutput>({
     defaultValues,
-    resolver: contractResolver(loadSchema) as Resolver<TariffFormValues, unknown, TariffFormOutput>,
+    resolver: contractResolver(loadSchema),
   });
   const record = useRecordForm({
     form,

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useMemo, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
@@ -43,7 +43,7 @@ export function ChangePasswordForm() {
     [t],
   );
   const { control, formState, handleSubmit, setError, reset } = useForm<PasswordFormValues>({
-    resolver: contractResolver(schema) as unknown as Resolver<PasswordFormValues>,
+    resolver: contractResolver(schema),
     defaultValues: { current_password: '', new_password: '', repeat_password: '' },
   });
 

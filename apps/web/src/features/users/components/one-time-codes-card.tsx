@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { normalizeDigits } from '@meterline/contract/digits';
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import { useToast } from '../../../shared/hooks/use-toast';
@@ -40,7 +40,7 @@ function CodeForm({
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(null);
   const { control, formState, handleSubmit, setError } = useForm<{ code: string }>({
-    resolver: contractResolver(otpCodeSchema) as unknown as Resolver<{ code: string }>,
+    resolver: contractResolver(otpCodeSchema),
     defaultValues: { code: '' },
   });
   const handleFormSubmit = handleSubmit(async ({ code }) => {
