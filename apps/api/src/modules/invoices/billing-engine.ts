@@ -6,6 +6,7 @@
  * recorded yet priced by its months' tariffs, the late fees of the run, tax, the invoice's rate, the
  * customer's balance and credit, the audit row.
  */
+import { nth } from '@meterline/contract/invariant';
 import type { BillingSkipReason } from '@meterline/contract/invoices';
 import { BILLING_ERROR_CODES } from '@meterline/contract/billing-common';
 import { ERROR_CODES } from '@meterline/contract/errors';
@@ -327,7 +328,7 @@ export function createBillingEngine(deps: { clock: Clock; account: AccountHooks 
       drafts.map((draft, position) => ({
         tenantId: scope.tenantId,
         serviceId: scope.serviceId,
-        number: numbers[position] ?? '',
+        number: nth(numbers, position, 'the invoice number of its place in the batch'),
         customerId: draft.customerId,
         subscriptionId: draft.subscriptionId,
         periodStart: draft.period.periodStart,
