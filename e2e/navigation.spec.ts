@@ -13,7 +13,7 @@ test.describe('collector', () => {
     await page.getByRole('option', { name: 'Water' }).click();
     // The same list with its search, now for Water; Water is metered, so Counters stays.
     await expect(page.getByRole('combobox', { name: 'Service' })).toHaveText('Water');
-    await expect(page).toHaveURL('/customers?search=a');
+    await expect(page).toHaveURL(/\/customers\?search=a&service=\d+$/);
     await expect(sideMenuLinks(page)).toHaveText(['Customers', 'Invoices', 'Overdue', 'Counters', 'Cash', 'Round']);
     // The choice survives a reload.
     await page.reload();
@@ -36,6 +36,33 @@ test.describe('collector', () => {
     await expect(page).toHaveURL('/customers');
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
     await expectNoSeriousA11yViolations(page, 'collector phone');
+  });
+});
+
+test.describe('links', () => {
+  test.use({ signedInAs: 'admin' });
+
+  test("name their service: a Water invoice's link opens in Water for a colleague whose last service was Electricity", async ({ page }) => {
+    const service = page.getByRole('combobox', { name: 'Service' });
+    await page.goto('/invoices');
+    const firstNumber = page.getByRole('grid').getByText(/^INV-/).first();
+    const electricityFirst = (await firstNumber.textContent()) ?? '';
+    await service.click();
+    await page.getByRole('option', { name: 'Water' }).click();
+    await expect(page).toHaveURL(/\/invoices\?service=\d+$/);
+    // Water's rows, once Electricity's have gone.
+    await expect(firstNumber).not.toHaveText(electricityFirst);
+    const number = (await firstNumber.textContent()) ?? '';
+    await page.getByRole('grid').getByText(number, { exact: true }).click();
+    await expect(page).toHaveURL(/\/invoices\/\d+\?service=\d+$/);
+    const link = page.url();
+
+    // An address without the parameter is the first service's: this browser is back on Electricity.
+    await page.goto('/customers');
+    await expect(service).toHaveText('Electricity');
+    await page.goto(link);
+    await expect(service).toHaveText('Water');
+    await expect(page.getByRole('heading', { name: number, level: 1 })).toBeVisible();
   });
 });
 

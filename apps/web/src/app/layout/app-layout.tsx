@@ -6,7 +6,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { useSelectedService } from '../../shared/hooks/use-selected-service';
+import { useSelectedService, useServiceInAddress } from '../../shared/hooks/use-selected-service';
 import { useScrollToTop } from '../../shared/hooks/use-scroll-to-top';
 import { useSession } from '../../shared/lib/session';
 import { useSettings } from '../../shared/lib/settings-store';
@@ -31,6 +31,7 @@ export function AppLayout() {
   const settings = useSettings();
   const { user } = useSession();
   const { menuService } = useSelectedService();
+  useServiceInAddress();
   const isMobile = useMediaQuery(theme.breakpoints.down('md'));
   const isExtraSmall = useMediaQuery(theme.breakpoints.down('sm'));
   const isHorizontal = settings.menuOrientation === 'horizontal' && !isMobile;

@@ -3,7 +3,7 @@ import { hasCounters, serviceNameIn } from '@meterline/contract/service-names';
 import type { Service } from '@meterline/contract/services';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useNavigationType, type NavigationType } from 'react-router';
 import { paths } from '../lib/paths';
 import { useServices } from '../api/get-services';
 import { useCan } from '../lib/can';
@@ -54,6 +54,68 @@ export function pickService(services: Service[] | undefined, storedId: number | 
   return services.find((service) => service.id === storedId) ?? services[0] ?? null;
 }
 
+/** The query parameter naming a screen's service (the receipt's QR code uses it too). */
+export const SERVICE_PARAM = 'service';
+/**
+ * Sections whose screens show one service's data: their address names the service, so a link shows
+ * a colleague what it showed its sender (docs/web.md, "Services").
+ */
+const SERVICE_SECTIONS = new Set([
+  'dashboard',
+  'bundles',
+  'tariffs',
+  'exchange-rates',
+  'stations',
+  'counters',
+  'round',
+  'rounds',
+  'customers',
+  'payments',
+  'invoices',
+  'overdue',
+  'transactions',
+  'collect',
+  'cash',
+]);
+
+/** Whether `address` (a path, with or without its query) is a service's screen. */
+export function isServicePath(address: string): boolean {
+  const [section] = (address.split('?')[0] ?? '').split('/').filter(Boolean);
+  return section !== undefined && SERVICE_SECTIONS.has(section);
+}
+
+/**
+ * The service a screen shows. On a service's screen the address decides: `?service=N` names it, and an
+ * address without it that was opened as such (a link, a bookmark, a reload, back or forward: the
+ * router's POP) is the first service's. The app's own links carry no parameter: they stay in the
+ * chosen service (the stored one), and the layout then writes it into the address.
+ */
+export function serviceForLocation(
+  location: { pathname: string; search: string },
+  navigationType: NavigationType,
+  services: Service[] | undefined,
+  storedId: number | null,
+): Service | null {
+  if (!services || services.length === 0) return null;
+  if (isServicePath(location.pathname)) {
+    const named = Number(new URLSearchParams(location.search).get(SERVICE_PARAM));
+    const fromAddress = services.find((service) => service.id === named);
+    if (fromAddress) return fromAddress;
+    if (navigationType === 'POP') return services[0] ?? null;
+  }
+  return pickService(services, storedId);
+}
+
+/** `address` naming `service`: the first service by no parameter (its old links stay as they were). */
+export function addressWithService(address: string, service: Pick<Service, 'id'>, services: Pick<Service, 'id'>[]): string {
+  const [pathname = '', search = ''] = address.split('?');
+  const params = new URLSearchParams(search);
+  if (service.id === services[0]?.id) params.delete(SERVICE_PARAM);
+  else params.set(SERVICE_PARAM, String(service.id));
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
 /** Screens that are the tenant's, not a service's: switching the service leaves them as they are. */
 const TENANT_SECTIONS = new Set(['users', 'settings', 'services', 'tenants']);
 /** The lists a record or a form of a section falls back to ('/customers' for '/customers/12'). */
@@ -88,10 +150,11 @@ export function useSelectedService() {
   const { user } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
+  const navigationType = useNavigationType();
   const { i18n } = useTranslation();
   const servicesQuery = useServices({ isEnabled: canSelectService });
   const storedId = useSyncExternalStore(subscribe, readStoredServiceId, readStoredServiceId);
-  const service = canSelectService ? pickService(servicesQuery.data, storedId) : null;
+  const service = canSelectService ? serviceForLocation(location, navigationType, servicesQuery.data, storedId) : null;
   const isLoading = canSelectService && servicesQuery.isPending;
   useEffect(() => {
     if (service) localStorage.setItem(SELECTED_SERVICE_METERED_STORAGE_KEY, service.is_metered ? '1' : '0');
@@ -100,8 +163,10 @@ export function useSelectedService() {
   const selectService = useCallback(
     (id: number) => {
       storeSelectedServiceId(id);
-      const next = servicesQuery.data?.find((option) => option.id === id);
-      const target = pathAfterServiceSwitch(location, next, landingPathFor(user?.role));
+      const services = servicesQuery.data ?? [];
+      const next = services.find((option) => option.id === id);
+      const path = pathAfterServiceSwitch(location, next, landingPathFor(user?.role));
+      const target = next && isServicePath(path) ? addressWithService(path, next, services) : path;
       if (target !== `${location.pathname}${location.search}`) void navigate(target);
     },
     [navigate, location, servicesQuery.data, user?.role],
@@ -119,4 +184,22 @@ export function useSelectedService() {
     canSelectService,
     selectService,
   };
+}
+
+/**
+ * Called once, by the signed-in layout: on a service's screen, the service shown becomes the chosen
+ * one (a colleague's link switches the selector too) and the address is written to name it, replacing
+ * the history entry, so copying it, reloading it or going back shows the same service's data.
+ */
+export function useServiceInAddress(): void {
+  const { service, services } = useSelectedService();
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!service || !isServicePath(location.pathname)) return;
+    if (readStoredServiceId() !== service.id) storeSelectedServiceId(service.id);
+    const address = `${location.pathname}${location.search}`;
+    const named = addressWithService(address, service, services);
+    if (named !== address) void navigate(`${named}${location.hash}`, { replace: true, state: location.state });
+  }, [service, services, location, navigate]);
 }

@@ -36,7 +36,7 @@ function renderCreate(serviceId: number, language: 'en' | 'ar' = 'en') {
   });
   localStorage.setItem(SELECTED_SERVICE_STORAGE_KEY, String(serviceId));
   renderWithProviders(<CustomerCreatePage />, {
-    path: '/customers/new',
+    path: `/customers/new?service=${serviceId}`,
     routePath: '/customers/new',
     language,
     tenant: { timezone: 'Asia/Beirut' },
