@@ -122,6 +122,47 @@ describe('403 before 400 on every route', () => {
   });
 });
 
+/** The role × call table of `docs/permissions-table.md`, made from the running app's routes and the contract's rule table. */
+function permissionsTable(): string {
+  const rows = new Map<string, string>();
+  for (const route of context.routes) {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) continue;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      const hooks = permissionHooksOf(route);
+      const rules = hooks.map((hook) =>
+        hook.permissions.length === 0 ? 'any tenant user' : hook.permissions.map((rule) => rule.join(' ')).join(' or '),
+      );
+      const cells = ROLES_UNDER_TEST.map((role) => (hooks.length === 0 || isAllowed(role, hooks) ? '✓' : '–'));
+      const call = `${method} ${route.url.replace(/:(\w+)/g, '{$1}')}`;
+      rows.set(
+        `${route.url} ${method}`,
+        `| \`${call}\` | ${hooks.length === 0 ? 'open (its own checks)' : rules.join(', and ')} | ${cells.join(' | ')} |`,
+      );
+    }
+  }
+  return [
+    '# Who may call what',
+    '',
+    'Generated from the running app: each route with the rules of `PERMISSION_TABLE` its hooks check (a route under',
+    '`/api/services/{serviceId}/` declares them, or takes them from its endpoint in `packages/contract/src/endpoints/`).',
+    'Do not edit: `npx vitest run apps/api/src/permissions.routes.test.ts -u` writes it again, and the test fails while',
+    'it differs from the routes. ✓ the role may call it, – it answers 403. "Open" calls check the caller themselves',
+    '(sign-in, the signed-in user, files, health).',
+    '',
+    `| call | permission | ${ROLES_UNDER_TEST.join(' | ')} |`,
+    `|---|---|${ROLES_UNDER_TEST.map(() => '---').join('|')}|`,
+    ...[...rows.keys()].sort().map((key) => rows.get(key)),
+    '',
+  ].join('\n');
+}
+
+describe('the permissions table in the docs', () => {
+  it('is the running app’s route table', async () => {
+    await expect(permissionsTable()).toMatchFileSnapshot('../../../docs/permissions-table.md');
+  });
+});
+
 describe('collectors (issue 19)', () => {
   it('lets collectors take payments and see their cash, and only the office count it', () => {
     const expected: Record<string, RoleUnderTest[]> = {

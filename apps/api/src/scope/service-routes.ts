@@ -1,12 +1,12 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { Action, Subject } from '@meterline/contract/permissions';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { rulesOf, type PermissionRule } from '@meterline/contract/endpoint';
 import type { DatabaseRegistry } from '../db/client';
 import { notFound } from '../lib/http-errors';
 import { requirePermission } from '../plugins/request-context';
 import { resolveServiceContext, type ServiceContext } from './service-scope';
 
 /** One rule of the table a route needs: `[action, subject]`. */
-export type RoutePermission = readonly [Action, Subject];
+export type RoutePermission = PermissionRule;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,11 +23,6 @@ declare module 'fastify' {
      */
     scope: ServiceContext;
   }
-}
-
-function rulesOf(permission: NonNullable<RouteOptions['config']>['permission']): readonly RoutePermission[] {
-  if (!permission || permission.length === 0) return [];
-  return typeof permission[0] === 'string' ? [permission as RoutePermission] : (permission as readonly RoutePermission[]);
 }
 
 const SCOPE_PREFIX = '/api/services/:serviceId';
@@ -62,7 +57,7 @@ export async function registerServiceScope(
   await app.register(
     async (scope) => {
       scope.addHook('onRoute', (route) => {
-        const rules = rulesOf(route.config?.permission);
+        const rules = route.config?.permission ? rulesOf(route.config.permission) : [];
         const method = [route.method].flat().join(',');
         if (!rules.length) throw new Error(`${method} ${route.url} declares no permission (config.permission)`);
         route.onRequest = [

@@ -1,7 +1,9 @@
 import { ACCESS_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY } from '@meterline/contract/session';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { exchangeRateEndpoints } from '@meterline/contract/endpoints/exchange-rates';
+import type { ExchangeRate } from '@meterline/contract/exchange-rates';
 import { first, nth } from '@meterline/contract/invariant';
-import { apiClient, ApiError, setUnauthorizedHandler } from './api-client';
+import { apiClient, ApiError, callEndpoint, setUnauthorizedHandler } from './api-client';
 import { makeToken, nowSeconds } from './test-tokens';
 import { replaceSession } from './token-refresh';
 
@@ -33,6 +35,22 @@ describe('api client', () => {
     await expect(apiClient.get('services/', { query: { page: 2, search: '' } })).resolves.toEqual([{ id: 1 }]);
     expect(first(fetchMock.mock.calls)[0]).toBe('/api/services/?page=2');
     expect(authorizationOf(first(fetchMock.mock.calls)[1])).toBe(`Bearer ${oldAccess}`);
+  });
+
+  it("calls a contract endpoint: its method, its path with the parameters filled, the body, the answer's type", async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => json(201, { id: 7 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const answer = callEndpoint(exchangeRateEndpoints.set, { params: { serviceId: 3 }, body: { month: '2026-11', rate: '89500' } });
+    expectTypeOf(answer).resolves.toEqualTypeOf<ExchangeRate>();
+    await expect(answer).resolves.toEqual({ id: 7 });
+    expect(first(fetchMock.mock.calls)[0]).toBe('/api/services/3/exchange-rates/');
+    expect(first(fetchMock.mock.calls)[1]?.method).toBe('POST');
+    expect(JSON.parse(String(first(fetchMock.mock.calls)[1]?.body))).toEqual({ month: '2026-11', rate: '89500' });
+    expectTypeOf(callEndpoint(exchangeRateEndpoints.list, { params: { serviceId: 3 } }))
+      .resolves.toHaveProperty('results')
+      .toEqualTypeOf<ExchangeRate[]>();
+    // @ts-expect-error: a path parameter cannot be left out.
+    void callEndpoint(exchangeRateEndpoints.list, { params: {} }).catch(() => undefined);
   });
 
   it('refreshes once on a 401 and retries with the new token', async () => {

@@ -1,3 +1,4 @@
+import { fillPath, type BodyOf, type Endpoint, type PathParams, type ResponseOf } from '@meterline/contract/endpoint';
 import { i18next } from '../../i18n/index';
 import { refreshAccessToken, SIGNED_OUT_REASONS } from './token-refresh';
 import { clearTokens, readAccessToken } from './tokens';
@@ -181,3 +182,17 @@ export const apiClient = {
   download,
   getBlob,
 };
+
+/** What a call of `endpoint` sends: its path's parameters, its query and its body when it has one. */
+export type CallOptions<E extends Endpoint> = Omit<RequestOptions, 'body'> & {
+  params: E extends Endpoint<infer Path> ? PathParams<Path> : never;
+} & ([BodyOf<E>] extends [never] ? { body?: never } : { body: BodyOf<E> });
+
+/**
+ * Calls an endpoint of the contract (docs/api.md, "Endpoints"): its method and path come from the
+ * contract, the answer is typed by its response schema. No URL template and no asserted type on the web.
+ */
+export async function callEndpoint<E extends Endpoint>(endpoint: E, options: CallOptions<E>): Promise<ResponseOf<E>> {
+  const { params, ...rest } = options;
+  return request<ResponseOf<E>>(endpoint.method, fillPath(endpoint.path, params), rest);
+}

@@ -1,11 +1,10 @@
-import type { ExchangeRate } from '@meterline/contract/exchange-rates';
-import type { Paginated } from '@meterline/contract/pagination';
+import { exchangeRateEndpoints } from '@meterline/contract/endpoints/exchange-rates';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, type Query } from '../../../shared/lib/api-client';
+import { callEndpoint, type Query } from '../../../shared/lib/api-client';
 import { exchangeRateKeys } from '../../../shared/api/query-keys';
 
-export function getExchangeRates(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<ExchangeRate>> {
-  return apiClient.get<Paginated<ExchangeRate>>(`services/${serviceId}/exchange-rates/`, { query, signal });
+export function getExchangeRates(serviceId: number, query: Query, signal?: AbortSignal) {
+  return callEndpoint(exchangeRateEndpoints.list, { params: { serviceId }, query, signal });
 }
 
 export const exchangeRatesQueryOptions = (serviceId: number, query: Query) =>

@@ -1,10 +1,11 @@
-import type { ExchangeRate, SetExchangeRateInput } from '@meterline/contract/exchange-rates';
+import { exchangeRateEndpoints } from '@meterline/contract/endpoints/exchange-rates';
+import type { SetExchangeRateInput } from '@meterline/contract/exchange-rates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { exchangeRateKeys } from '../../../shared/api/query-keys';
 
-export function setExchangeRate(serviceId: number, input: SetExchangeRateInput): Promise<ExchangeRate> {
-  return apiClient.post<ExchangeRate>(`services/${serviceId}/exchange-rates/`, input);
+export function setExchangeRate(serviceId: number, input: SetExchangeRateInput) {
+  return callEndpoint(exchangeRateEndpoints.set, { params: { serviceId }, body: input });
 }
 
 export function useSetExchangeRate(serviceId: number) {

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { Endpoint, EndpointSchemas } from '@meterline/contract/endpoint';
+import { serviceParamsSchema } from './service-scope';
+
+/** Where `path` (under `/api/`) is inside the plugin registered at `prefix`: `/` for its own root. */
+function urlInside(prefix: string, path: string): string {
+  const full = `/api/${path}`;
+  const own = prefix.replace(/\/$/, '');
+  if (!full.startsWith(`${own}/`)) throw new Error(`${full} is not under the prefix ${prefix} it is registered at`);
+  return full.slice(own.length);
+}
+
+/**
+ * A route's options from its endpoint in the contract (docs/api.md, "Endpoints"): method, address,
+ * declared permission, schemas, OpenAPI summary and tags, the endpoint's success statuses with its
+ * answer, plus the route's error answers. The route adds its handler:
+ * `routes.route({ ...(await routeOf(routes, exchangeRateEndpoints.list, readErrors)), handler })`.
+ */
+export async function routeOf<Path extends string, Schemas extends EndpointSchemas, Errors extends object>(
+  instance: FastifyInstance,
+  endpoint: Endpoint<Path, Schemas>,
+  errors: Errors,
+) {
+  const schemas = await endpoint.schemas();
+  const success = Object.fromEntries((endpoint.status ?? [200]).map((status) => [status, schemas.response])) as Record<
+    200 | 201,
+    Schemas['response']
+  >;
+  return {
+    method: endpoint.method,
+    url: urlInside(instance.prefix, endpoint.path),
+    config: { permission: endpoint.permission },
+    schema: {
+      tags: [...endpoint.tags],
+      summary: endpoint.summary,
+      params: serviceParamsSchema,
+      querystring: schemas.query as Schemas['query'],
+      body: schemas.body as Schemas['body'],
+      response: { ...success, ...errors },
+    },
+  };
+}
