@@ -2,7 +2,9 @@ import type { Config } from '@meterline/contract/config';
 import type { DigitSystem } from '@meterline/contract/digits';
 import type { Service } from '@meterline/contract/services';
 import type { Control } from 'react-hook-form';
+import type { z } from 'zod';
 import { FOLLOW_UP_FIELDS, followUpValuesOf, type FollowUpValues } from './follow-up-settings';
+import type { settingsFormSchema } from './settings-form-schema';
 
 /** What the settings form holds: the settings as typed, each service's limit and each currency's cash step. */
 export interface SettingsFormValues extends FollowUpValues {
@@ -29,8 +31,11 @@ export interface SettingsFormValues extends FollowUpValues {
   service_limits: Record<string, string>;
 }
 
+/** What the form submits: its values as the schema checked them (each service's limit and cash step included). */
+export type SettingsFormOutput = z.output<typeof settingsFormSchema>;
+
 /** The form's control, as each section of the form takes it. */
-export type SettingsControl = Control<SettingsFormValues>;
+export type SettingsControl = Control<SettingsFormValues, unknown, SettingsFormOutput>;
 
 /** The fields a server 400 on `PUT /config/` lands on. */
 export const SETTINGS_FIELDS = [

@@ -4,20 +4,27 @@ import Stack from '@mui/material/Stack';
 import type { Config } from '@meterline/contract/config';
 import type { Service } from '@meterline/contract/services';
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { useUnsavedChanges } from '../../../shared/hooks/use-unsaved-changes';
 import { applyServerErrors, localizeMessage } from '../../../shared/lib/form-errors';
 import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
-import { useUpdateConfig, type UpdateConfigVariables } from '../api/update-config';
+import { useUpdateConfig } from '../api/update-config';
 import { BillingRulesSection } from './billing-rules-section';
 import { CompanySection } from './company-section';
 import { FollowUpSettingsSections } from './follow-up-settings';
 import { InvoicingSection } from './invoicing-section';
 import { ServiceLimitsSection } from './service-limits-section';
-import { meteredServices, serviceKey, SETTINGS_FIELDS, settingsValuesOf, type SettingsFormValues } from './settings-form-values';
+import {
+  meteredServices,
+  serviceKey,
+  SETTINGS_FIELDS,
+  settingsValuesOf,
+  type SettingsFormOutput,
+  type SettingsFormValues,
+} from './settings-form-values';
 import { TimeSection } from './time-section';
 import { useUpdateService } from '../../../shared/api/update-service';
 
@@ -38,8 +45,8 @@ export function SettingsForm({ config, services }: { config: Config; services: r
   const [formError, setFormError] = useState<string | null>(null);
   const [logoFile, setLogoFile] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
-  const form = useForm<SettingsFormValues>({
-    resolver: contractResolver(schema) as unknown as Resolver<SettingsFormValues>,
+  const form = useForm<SettingsFormValues, unknown, SettingsFormOutput>({
+    resolver: contractResolver(schema),
     defaultValues: settingsValuesOf(config, services),
   });
   const { control, formState, handleSubmit, setError, reset } = form;
@@ -67,9 +74,7 @@ export function SettingsForm({ config, services }: { config: Config; services: r
 
   const handleFormSubmit = handleSubmit(async (values) => {
     setFormError(null);
-    const { service_limits: limits, ...configValues } = values as unknown as Omit<SettingsFormValues, 'service_limits'> & {
-      service_limits: Record<string, string | null>;
-    };
+    const { service_limits: limits, ...configValues } = values;
     // The steps of the tenant's currencies that are set; an empty one means the minor unit.
     const currencies = [configValues.currency, configValues.second_currency].filter(Boolean);
     configValues.cash_rounding = Object.fromEntries(
@@ -86,7 +91,7 @@ export function SettingsForm({ config, services }: { config: Config; services: r
     try {
       const saved = await updateConfig.mutateAsync({
         id: config.id,
-        input: configValues as unknown as UpdateConfigVariables['input'],
+        input: configValues,
         logo: logoFile,
       });
       reset(settingsValuesOf(saved, savedServices));
