@@ -18,5 +18,34 @@ export function useIdempotencyKey(isOpen: boolean) {
   const renewAfter = useCallback((error: unknown) => {
     if (error instanceof ApiError && error.status > 0) setKey(newIdempotencyKey());
   }, []);
-  return { idempotencyKey: key, renewAfter };
+  const renew = useCallback(() => setKey(newIdempotencyKey()), []);
+  return { idempotencyKey: key, renewAfter, renew };
+}
+
+/** Sends a write under the current `Idempotency-Key`: what `useIdempotentWrite` returns. */
+export type IdempotentWrite = <T>(write: (idempotencyKey: string) => Promise<T>) => Promise<T>;
+
+/**
+ * The way a screen sends a write that moves money (a money dialog through `useDialogForm`, a create
+ * page directly): `send((key) => ...)` sends with the current key, which the hook renews itself once
+ * the write is over, after a success (the key is spent: the next submission is a new request) or a
+ * refusal with an HTTP answer (nothing moved: the next attempt, maybe with another body, is a new
+ * request); a network failure keeps it, so the retry of a write that may have gone through says so.
+ * The write's answer or error passes through. `isOpen`: one key per opening (a page passes true).
+ */
+export function useIdempotentWrite(isOpen: boolean): IdempotentWrite {
+  const { idempotencyKey, renewAfter, renew } = useIdempotencyKey(isOpen);
+  return useCallback(
+    async <T>(write: (key: string) => Promise<T>) => {
+      try {
+        const answer = await write(idempotencyKey);
+        renew();
+        return answer;
+      } catch (error) {
+        renewAfter(error);
+        throw error;
+      }
+    },
+    [idempotencyKey, renew, renewAfter],
+  );
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { useIdempotentWrite } from '../hooks/use-idempotency-key';
 import { useSingleFlight } from '../hooks/use-single-flight';
 import { contractResolver } from '../lib/contract-resolver';
 import { applyServerErrors } from '../lib/form-errors';
@@ -45,7 +45,7 @@ export function useDialogForm<TInput extends FieldValues, TOutput extends FieldV
   onOpen?(): void;
 }): DialogFormState<TInput, TOutput> {
   const { t } = useTranslation();
-  const { idempotencyKey, renewAfter } = useIdempotencyKey(isOpen);
+  const send = useIdempotentWrite(isOpen);
   const runOnce = useSingleFlight();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<TInput, unknown, TOutput>({ resolver: contractResolver(schema), defaultValues: values() });
@@ -63,9 +63,8 @@ export function useDialogForm<TInput extends FieldValues, TOutput extends FieldV
       form.handleSubmit(async (output) => {
         setFormError(null);
         try {
-          await write(output, idempotencyKey);
+          await send((idempotencyKey) => write(output, idempotencyKey));
         } catch (error) {
-          renewAfter(error);
           setFormError(applyServerErrors(error, form.setError, fields, t));
         }
       }),

@@ -10,8 +10,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import { useCallback, useState, type ReactNode } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { contractResolver, lazySchema } from '../lib/contract-resolver';
 import type { RoleOption } from '../api/get-roles';
 import { applyServerErrors } from '../lib/form-errors';
@@ -43,6 +44,8 @@ const createSchema = lazySchema(() =>
 const updateSchema = lazySchema(() =>
   import('@meterline/contract/users').then(({ updateUserInputSchema }) => updateUserInputSchema.pick(EDITED)),
 );
+/** What the form submits: its values as the create or the update schema checked them. */
+type UserFormOutput = z.output<Awaited<ReturnType<typeof createSchema>>> | z.output<Awaited<ReturnType<typeof updateSchema>>>;
 
 const EMPTY: UserFormValues = {
   username: '',
@@ -104,8 +107,8 @@ export function UserForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [isPasswordVisible, setPasswordVisible] = useState(false);
   const defaultValues = { ...EMPTY, ...initialValues };
-  const form = useForm<UserFormValues>({
-    resolver: contractResolver(mode === 'create' ? createSchema : updateSchema) as unknown as Resolver<UserFormValues>,
+  const form = useForm<UserFormValues, unknown, UserFormOutput>({
+    resolver: contractResolver<UserFormValues, UserFormOutput>(mode === 'create' ? createSchema : updateSchema),
     defaultValues,
   });
   const { control, formState, handleSubmit, setError, setValue, reset } = form;

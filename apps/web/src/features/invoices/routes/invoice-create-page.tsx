@@ -22,7 +22,7 @@ import { useToast } from '../../../shared/hooks/use-toast';
 import { useUnsavedChanges } from '../../../shared/hooks/use-unsaved-changes';
 import { ApiError } from '../../../shared/lib/api-client';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
-import { useIdempotencyKey } from '../../../shared/hooks/use-idempotency-key';
+import { useIdempotentWrite } from '../../../shared/hooks/use-idempotency-key';
 import { monthBounds, monthOfPeriod, todayIn } from '../../../shared/lib/period';
 import { useSession } from '../../../shared/lib/session';
 import { DecimalText } from '../../../shared/ui/decimal-text';
@@ -87,8 +87,8 @@ export function InvoiceCreatePage() {
   const [searchParams] = useSearchParams();
   const [mode, setMode] = useState<Mode>(service?.is_metered === false ? 'lines' : 'meter');
   const [customer, setCustomer] = useState<Customer | null>(null);
-  // One key while the page is open (a retry after a lost answer bills once), renewed after a refusal.
-  const { idempotencyKey, renewAfter } = useIdempotencyKey(true);
+  // One key per submission: a retry after a lost answer bills once (useIdempotentWrite).
+  const send = useIdempotentWrite(true);
   const [formError, setFormError] = useState<string | null>(null);
   const decimals = currencyDecimals(user?.tenant?.currency ?? 'USD');
   const thisMonth = todayIn(user?.tenant?.timezone).slice(0, 7);
@@ -141,15 +141,12 @@ export function InvoiceCreatePage() {
     if (!service) return;
     setFormError(null);
     try {
-      const invoice = await createInvoice.mutateAsync({
-        input: fromSubscriptionStart(input, mode === 'meter' ? customer?.subscription?.started_on : undefined),
-        idempotencyKey,
-      });
+      const body = fromSubscriptionStart(input, mode === 'meter' ? customer?.subscription?.started_on : undefined);
+      const invoice = await send((idempotencyKey) => createInvoice.mutateAsync({ input: body, idempotencyKey }));
       showToast(t('invoices.create.created', { number: invoice.number }), { variant: 'success' });
       allowNextNavigation();
       void navigate(`/invoices/${invoice.id}`);
     } catch (error) {
-      renewAfter(error);
       if (error instanceof ApiError && error.code === ERROR_CODES.periodAlreadyBilled) setFormError(t('invoices.create.periodBilled'));
       else setFormError(applyServerErrors(error, form.setError, FIELDS, t));
     }

@@ -7,7 +7,7 @@ import { LATE_FEE_KINDS } from '@meterline/contract/config-values';
 import { formatMoney } from '@meterline/contract/money-format';
 import type { ReminderLanguage } from '@meterline/contract/overdue';
 import { DEFAULT_REMINDER_TEMPLATES, REMINDER_LANGUAGES, renderReminder } from '@meterline/contract/reminder-texts';
-import { useWatch, type Control } from 'react-hook-form';
+import { useWatch, type Control, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/lib/format-date';
 import { FormTextField } from '../../../shared/ui/form-text-field';
@@ -82,12 +82,12 @@ function TemplatePreview({
  * The "Late fee" and "Overdue reminders" sections of the settings form: their own component so
  * the settings form only spreads their values and fields.
  */
-export function FollowUpSettingsSections<T extends FollowUpValues>({
+export function FollowUpSettingsSections<T extends FollowUpValues, TOutput extends FieldValues>({
   control,
   currency,
   disabled,
 }: {
-  control: Control<T>;
+  control: Control<T, unknown, TOutput>;
   currency: string;
   disabled: boolean;
 }) {

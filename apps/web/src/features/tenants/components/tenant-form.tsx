@@ -6,8 +6,9 @@ import Stack from '@mui/material/Stack';
 import { CURRENCIES } from '@meterline/contract/money-format';
 import type { Tenant } from '@meterline/contract/tenants';
 import { useCallback, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import { useEditStep } from '../../../shared/hooks/use-record-form';
 import { useUnsavedChanges } from '../../../shared/hooks/use-unsaved-changes';
@@ -31,6 +32,8 @@ export interface TenantFormValues {
 const FIELDS = ['name', 'slug', 'email', 'phone', 'address', 'db_alias', 'currency'] as const;
 const createSchema = lazySchema(() => import('@meterline/contract/tenants').then((contract) => contract.createTenantInputSchema));
 const updateSchema = lazySchema(() => import('@meterline/contract/tenants').then((contract) => contract.updateTenantInputSchema));
+/** What the form submits: its values as the create or the update schema checked them. */
+type TenantFormOutput = z.output<Awaited<ReturnType<typeof createSchema>>> | z.output<Awaited<ReturnType<typeof updateSchema>>>;
 
 /** "North Power Co." → "north-power-co": a suggestion while the slug has not been typed by hand. */
 export function slugFromName(name: string): string {
@@ -63,8 +66,8 @@ export function TenantForm({
   const aliases = useTenantAliases();
   const [formError, setFormError] = useState<string | null>(null);
   const [isSlugEdited, setSlugEdited] = useState(!isCreate);
-  const form = useForm<TenantFormValues>({
-    resolver: contractResolver(isCreate ? createSchema : updateSchema) as unknown as Resolver<TenantFormValues>,
+  const form = useForm<TenantFormValues, unknown, TenantFormOutput>({
+    resolver: contractResolver<TenantFormValues, TenantFormOutput>(isCreate ? createSchema : updateSchema),
     defaultValues: {
       name: tenant?.name ?? '',
       slug: tenant?.slug ?? '',

@@ -21,7 +21,7 @@ import { useToast } from '../../../shared/hooks/use-toast';
 import { useUnsavedChanges } from '../../../shared/hooks/use-unsaved-changes';
 import { useCan } from '../../../shared/lib/can';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
-import { useIdempotencyKey } from '../../../shared/hooks/use-idempotency-key';
+import { useIdempotentWrite } from '../../../shared/hooks/use-idempotency-key';
 import { useSession } from '../../../shared/lib/session';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { FormTextField } from '../../../shared/ui/form-text-field';
@@ -47,8 +47,8 @@ export function TransactionCreatePage() {
   const formatMoney = useFormatMoney();
   const decimals = currencyDecimals(user?.tenant?.currency ?? 'USD');
   const staff = useStaffOptions({ isEnabled: useCan('list', 'user') });
-  // One key while the page is open (a retry after a lost answer moves the money once), renewed after a refusal.
-  const { idempotencyKey, renewAfter } = useIdempotencyKey(true);
+  // One key per submission: a retry after a lost answer moves the money once (useIdempotentWrite).
+  const send = useIdempotentWrite(true);
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState<TransactionFormOutput | null>(null);
   const createTransaction = useCreateTransaction();
@@ -90,14 +90,13 @@ export function TransactionCreatePage() {
     if (!pending) return;
     setFormError(null);
     try {
-      await createTransaction.mutateAsync({ input: pending, idempotencyKey });
+      await send((idempotencyKey) => createTransaction.mutateAsync({ input: pending, idempotencyKey }));
       showToast(t('transactions.form.created', { amount: formatMoney(pending.amount) }), { variant: 'success' });
       setPending(null);
       allowNextNavigation();
       void navigate('/transactions');
     } catch (error) {
       setPending(null);
-      renewAfter(error);
       setFormError(applyServerErrors(error, form.setError, FIELDS, t));
     }
   };

@@ -6,8 +6,9 @@ import { DEFAULT_DIGIT_SYSTEM, DIGIT_SYSTEMS, type DigitSystem } from '@meterlin
 import Stack from '@mui/material/Stack';
 import type { Me } from '@meterline/contract/users';
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { useUnsavedChanges } from '../../../shared/hooks/use-unsaved-changes';
@@ -16,6 +17,7 @@ import { FormTextField } from '../../../shared/ui/form-text-field';
 import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
 import { useUpdateProfile } from '../api/update-profile';
 import { ProfileAvatarControl } from './profile-avatar-control';
+import type { profileDetailsSchema } from './profile-details-schema';
 import { SectionCard } from './section-card';
 import { DigitSystemLabel } from '../../../shared/ui/digit-system-label';
 
@@ -29,6 +31,9 @@ interface ProfileFormValues {
 }
 
 const FIELDS = ['first_name', 'last_name', 'phone', 'email', 'digits'] as const;
+/** What the form submits: its values as the schema checked them. */
+type ProfileFormOutput = z.output<typeof profileDetailsSchema>;
+
 const schema = lazySchema(() => import('./profile-details-schema').then((module) => module.profileDetailsSchema));
 
 const valuesOf = (user: Pick<Me, 'first_name' | 'last_name' | 'phone' | 'email' | 'digits'>): ProfileFormValues => ({
@@ -48,8 +53,8 @@ export function ProfileDetailsForm({ user }: { user: Me }) {
   const { showToast } = useToast();
   const updateProfile = useUpdateProfile();
   const [formError, setFormError] = useState<string | null>(null);
-  const { control, formState, handleSubmit, setError, reset } = useForm<ProfileFormValues>({
-    resolver: contractResolver(schema) as unknown as Resolver<ProfileFormValues>,
+  const { control, formState, handleSubmit, setError, reset } = useForm<ProfileFormValues, unknown, ProfileFormOutput>({
+    resolver: contractResolver(schema),
     defaultValues: valuesOf(user),
   });
   const { blocker } = useUnsavedChanges(formState.isDirty);
