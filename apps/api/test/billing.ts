@@ -110,10 +110,11 @@ export async function expectMoneyInvariants(db: Db, options: { audits?: boolean 
           (select count(*) from invoices where status = 'cancelled')::int as cancelled,
           (select count(*) from audit_log where entity = 'invoice' and action = 'cancel')::int as cancel_audits,
           (select count(*) from meter_readings)::int as readings,
-          (select count(*) from audit_log a, jsonb_array_elements(a.after->'reading_ids') e
-             where a.entity = 'subscription')::int as audited_readings,
-          (select count(distinct e::text) from audit_log a, jsonb_array_elements(a.after->'reading_ids') e
-             where a.entity = 'subscription')::int as distinct_audited_readings`,
+          (select count(*) from audit_log a
+             where a.entity = 'reading' and a.action in ('update_counter', 'reset_counter'))::int as audited_readings,
+          (select count(*) from meter_readings r where exists (select 1 from audit_log a
+             where a.entity = 'reading' and a.action in ('update_counter', 'reset_counter') and a.entity_id = r.id::text))::int
+             as distinct_audited_readings`,
   );
   const audit = audits[0] as Record<string, number>;
   // Demo data is written in bulk, not through the API: it has no audit rows to count.
@@ -124,7 +125,7 @@ export async function expectMoneyInvariants(db: Db, options: { audits?: boolean 
   if (audit.payments !== audit.payment_audits) problems.push(`payments ${audit.payments} vs audit rows ${audit.payment_audits}`);
   if (audit.invoices !== audit.invoice_audits) problems.push(`invoices ${audit.invoices} vs audit rows ${audit.invoice_audits}`);
   if (audit.cancelled !== audit.cancel_audits) problems.push(`cancelled ${audit.cancelled} vs audit rows ${audit.cancel_audits}`);
-  // Each counter write has one audit row naming the readings it appended (a reset: the final reading and the baseline).
+  // Each reading appended has one audit row whose entity is that reading (a reset with a final reading: two rows).
   if (audit.readings !== audit.audited_readings || audit.audited_readings !== audit.distinct_audited_readings) {
     problems.push(`readings ${audit.readings} vs audited ${audit.audited_readings} (${audit.distinct_audited_readings} distinct)`);
   }

@@ -37,8 +37,19 @@ export const AUDIT_ENTITIES = [
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
-/** One changed field: its value before and after (null when the row was created or removed). */
-export const auditChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+/**
+ * One changed field: its value before and after (null when the row was created or removed, or the
+ * field had no value). A field that holds another record's id (`AUDIT_REFERENCE_KINDS`: a bundle, a
+ * station, an address) also has that record's name now in `before_name`/`after_name` (null: the
+ * record is gone); other fields have neither.
+ */
+export const auditChangeSchema = z.object({
+  field: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  before_name: z.string().nullable().optional(),
+  after_name: z.string().nullable().optional(),
+});
 export type AuditChange = z.infer<typeof auditChangeSchema>;
 
 export const auditEntrySchema = z
@@ -58,6 +69,8 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const listAuditQuerySchema = listQuerySchema.extend({
   entity: z.enum(AUDIT_ENTITIES, { message: ERROR_CODES.invalidChoice }).optional(),
   entity_id: z.string().trim().max(40).optional(),
+  /** The rows of one meter's readings (readings, resets, voids): the meter's History tab. */
+  subscription: z.coerce.number({ message: ERROR_CODES.invalidInteger }).int({ message: ERROR_CODES.invalidInteger }).positive().optional(),
   actor: z.coerce.number({ message: ERROR_CODES.invalidInteger }).int({ message: ERROR_CODES.invalidInteger }).positive().optional(),
   date_from: calendarDateSchema.optional(),
   date_to: calendarDateSchema.optional(),

@@ -15,9 +15,9 @@ export const COUNT_CAP = 100_000;
 // audit
 export const auditListSpec = {
   ordering: ['at', 'id'],
-  filters: ['entity', 'entity_id', 'actor', 'date_from', 'date_to'],
+  filters: ['entity', 'entity_id', 'subscription', 'actor', 'date_from', 'date_to'],
   defaultOrdering: '-at',
-} as const satisfies ListSpec<'at' | 'id', 'entity' | 'entity_id' | 'actor' | 'date_from' | 'date_to'>;
+} as const satisfies ListSpec<'at' | 'id', 'entity' | 'entity_id' | 'subscription' | 'actor' | 'date_from' | 'date_to'>;
 
 // bundles
 export const bundleListSpec = {

@@ -17,6 +17,7 @@ const ZOD_FREE = [
   'roles',
   'session',
   'permissions',
+  'audit-fields',
 ];
 
 /** The value imports (not `import type`) of a module, followed through the contract's own files. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listAuditQuerySchema, paginatedAuditSchema, type AuditEntry } from '@meterline/contract/audit';
+import { AUDIT_ENTITIES, listAuditQuerySchema, paginatedAuditSchema, type AuditEntry } from '@meterline/contract/audit';
 import { validationErrorSchema } from '@meterline/contract/errors';
 import type { DatabaseRegistry } from '../../db/client';
 import { sendList, type CsvColumn } from '../../lib/list';
@@ -25,20 +25,8 @@ const AUDIT_CSV_COLUMNS: CsvColumn<AuditEntry>[] = [
 
 /** Entities of the platform (superadmin) and of the staff, both kept in `default`. */
 const PLATFORM_ENTITIES = ['tenant', 'user'];
-const TENANT_ENTITIES = [
-  'customer',
-  'invoice',
-  'payment',
-  'subscription',
-  'bundle',
-  'station',
-  'settings',
-  'transaction',
-  'region',
-  'street',
-  'building',
-  'service',
-];
+/** Every other entity is a tenant's, kept in the tenant's database (tariffs, exchange rates, collectors' and accounts' rows included). */
+const TENANT_ENTITIES = AUDIT_ENTITIES.filter((entity) => !PLATFORM_ENTITIES.includes(entity));
 
 /**
  * `GET /api/audit/`: who changed what. A tenant's business rows live (with their audit rows) in

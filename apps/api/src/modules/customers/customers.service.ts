@@ -14,7 +14,7 @@ import type { Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { fieldError, notFound, protectedConflict } from '../../lib/http-errors';
 import { decimalFieldText, trimDecimal } from '../../lib/decimal-input';
-import { insertReading, setSubscriptionCounter } from '../subscriptions/index';
+import { insertReading, readingAudit, setSubscriptionCounter } from '../subscriptions/index';
 import type { ListSource } from '../../lib/list';
 import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
@@ -60,6 +60,33 @@ function startedOnOf(value: string | undefined, today: string, field = 'started_
 interface Opening {
   startedOn: string | undefined;
   reading: string | null | undefined;
+}
+
+interface AuditedFields {
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+/**
+ * The subscription's fields of a customer's audit row, with the same fields before and after
+ * (docs/security.md, "The audit log"): the bundle; when a subscription opened, its start and, on a
+ * metered service, the meter's reading, the open subscription's before (null without one).
+ */
+function subscriptionChange(
+  open: SubscriptionRow | null,
+  bundleId: number | null,
+  opened: { startedOn: string; reading: string | null | undefined } | null,
+  context: ServiceContext,
+): AuditedFields {
+  const change: AuditedFields = { before: { bundleId: open?.bundleId ?? null }, after: { bundleId } };
+  if (!opened) return change;
+  Object.assign(change.before, { startedOn: open?.startedOn ?? null });
+  Object.assign(change.after, { startedOn: opened.startedOn });
+  if (context.service.isMetered) {
+    Object.assign(change.before, { initialReading: open?.counter ?? null });
+    Object.assign(change.after, { initialReading: formatScaled(parseScaled(opened.reading ?? '0', QUANTITY_SCALE) ?? 0n, QUANTITY_SCALE) });
+  }
+  return change;
 }
 
 /** Customers of a service, with their subscription (bundle and meter). */
@@ -175,13 +202,7 @@ export function createCustomerService(deps: { clock: Clock }) {
       takenBy: context.actor.userId,
     });
     await setSubscriptionCounter(tx, scope, open.id, { counter, counterUpdatedAt: takenAt, counterUpdatedBy: context.actor.userId });
-    await recordAudit(tx, audit, {
-      action: 'update_counter',
-      entity: 'subscription',
-      entityId: open.id,
-      before: { counter: open.counter },
-      after: { counter, taken_at: takenAt.toISOString(), at_bundle_change: true, reading_ids: [recorded.id] },
-    });
+    await recordAudit(tx, audit, readingAudit('update_counter', recorded.id, open, { counter, takenAt }));
     return { counter, counterUpdatedAt: takenAt, counterUpdatedBy: context.actor.userId };
   }
 
@@ -303,25 +324,23 @@ export function createCustomerService(deps: { clock: Clock }) {
           });
           if (input.station !== undefined && input.station !== locked.stationId)
             await setOpenSubscriptionStation(tx, scope, customerId, input.station);
-          let opened: string | null = null;
+          let subscription: AuditedFields = { before: {}, after: {} };
           if (input.bundle !== undefined) {
             const latest = await findLatestSubscription(tx, scope, customerId);
-            const openBundle = latest && latest.endedOn === null ? latest.bundleId : null;
-            if (input.bundle !== openBundle && input.bundle !== null) {
+            const open = latest && latest.endedOn === null ? latest : null;
+            if (input.bundle !== (open?.bundleId ?? null) && input.bundle !== null) {
               const bundle = await findScopedBundle(tx, scope, input.bundle);
               if (!bundle.isActive) throw fieldError('bundle', ERROR_CODES.bundleInactive);
             }
-            opened = await applyBundle(tx, context, after, input.bundle, opening, audit);
+            const opened = await applyBundle(tx, context, after, input.bundle, opening, audit);
+            subscription = subscriptionChange(open, input.bundle, opened ? { startedOn: opened, reading: opening.reading } : null, context);
           }
           await recordAudit(tx, audit, {
             action: 'update',
             entity: 'customer',
             entityId: customerId,
-            before: locked,
-            after:
-              input.bundle !== undefined
-                ? { ...after, bundleId: input.bundle, ...(opened ? { startedOn: opened, initialReading: opening.reading ?? null } : {}) }
-                : after,
+            before: { ...locked, ...subscription.before },
+            after: { ...after, ...subscription.after },
           });
         });
       } catch (error) {

@@ -227,7 +227,7 @@ describe('permissions', () => {
     ]);
     const { n } = first(
       (
-        (await context.db.execute(sql`select count(*)::int as n from audit_log where entity = 'subscription'`)) as unknown as {
+        (await context.db.execute(sql`select count(*)::int as n from audit_log where entity = 'reading'`)) as unknown as {
           rows: { n: number }[];
         }
       ).rows,

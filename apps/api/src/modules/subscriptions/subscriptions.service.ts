@@ -17,6 +17,7 @@ import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
 import { recordAudit } from '../audit/index';
+import { readingAudit, type MeterState } from './reading-audit';
 import type { AuditContext } from '../../plugins/request-context';
 import { parseDecimalField, trimDecimal } from '../../lib/decimal-input';
 import type { IdempotencyTicket } from '../idempotency/index';
@@ -190,18 +191,7 @@ export function createSubscriptionService(deps: { clock: Clock; defaultDb: Db })
           counterUpdatedAt: takenAt,
           counterUpdatedBy: context.actor.userId,
         });
-        await recordAudit(tx, audit, {
-          action: 'update_counter',
-          entity: 'subscription',
-          entityId: subscriptionId,
-          before: { counter: subscription.counter },
-          after: {
-            counter: after.counter,
-            taken_at: takenAt.toISOString(),
-            confirm_unusual: input.confirm_unusual ?? false,
-            reading_ids: [reading.id],
-          },
-        });
+        await recordAudit(tx, audit, readingAudit('update_counter', reading.id, subscription, { counter: after.counter, takenAt }));
         const response = toSubscription(after);
         // The reading and the answer to its Idempotency-Key commit together: a replay records nothing.
         await ticket?.complete(tx, 200, response);
@@ -260,13 +250,15 @@ export function createSubscriptionService(deps: { clock: Clock; defaultDb: Db })
           counterUpdatedAt: before?.takenAt ?? null,
           counterUpdatedBy: before?.takenBy ?? null,
         });
-        await recordAudit(tx, audit, {
-          action: 'void_reading',
-          entity: 'subscription',
-          entityId: subscriptionId,
-          before: { counter: subscription.counter },
-          after: { counter: reading.previousValue, reading: reading.id, reason },
-        });
+        await recordAudit(
+          tx,
+          audit,
+          readingAudit('void_reading', reading.id, subscription, {
+            counter: reading.previousValue ?? subscription.counter,
+            takenAt: before?.takenAt ?? null,
+            reason,
+          }),
+        );
         return { reading, voided };
       });
       // After the transaction: on PGlite the default database is the same single connection.
@@ -300,9 +292,9 @@ export function createSubscriptionService(deps: { clock: Clock; defaultDb: Db })
           });
         }
         const now = clock.now();
-        const readingIds: number[] = [];
-        let lastValue = subscription.counter;
+        let meter: MeterState = subscription;
         if (finalValue !== null) {
+          // The old meter's last reading is a reading like any other: its own row in the history.
           const final = await insertReading(tx, {
             tenantId: context.scope.tenantId,
             subscriptionId,
@@ -313,37 +305,29 @@ export function createSubscriptionService(deps: { clock: Clock; defaultDb: Db })
             takenAt: now,
             takenBy: context.actor.userId,
           });
-          readingIds.push(final.id);
-          lastValue = final.value;
+          await recordAudit(tx, audit, readingAudit('update_counter', final.id, meter, { counter: final.value, takenAt: now }));
+          meter = { counter: final.value, counterUpdatedAt: now };
         }
         const reset = await insertReading(tx, {
           tenantId: context.scope.tenantId,
           subscriptionId,
           value: readingText(baseline),
-          previousValue: lastValue,
+          previousValue: meter.counter,
           kind: 'reset',
           reason: input.reason,
           takenAt: now,
           takenBy: context.actor.userId,
         });
-        readingIds.push(reset.id);
         const after = await setSubscriptionCounter(tx, context.scope, subscriptionId, {
           counter: readingText(baseline),
           counterUpdatedAt: now,
           counterUpdatedBy: context.actor.userId,
         });
-        await recordAudit(tx, audit, {
-          action: 'reset_counter',
-          entity: 'subscription',
-          entityId: subscriptionId,
-          before: { counter: subscription.counter },
-          after: {
-            counter: after.counter,
-            final_counter: finalValue === null ? null : readingText(finalValue),
-            reason: input.reason,
-            reading_ids: readingIds,
-          },
-        });
+        await recordAudit(
+          tx,
+          audit,
+          readingAudit('reset_counter', reset.id, meter, { counter: after.counter, takenAt: now, reason: input.reason }),
+        );
         return toSubscription(after);
       });
     },

@@ -102,7 +102,9 @@ export const tenantKeys = {
   user: (tenantId: number, userId: number) => ['tenants', tenantId, 'users', 'detail', userId] as const,
 };
 /** A query of the audit history (the list's filters and page). */
-export type AuditQuery = Partial<Pick<ListAuditQuery, 'entity' | 'entity_id' | 'actor' | 'date_from' | 'date_to' | 'page' | 'page_size'>>;
+export type AuditQuery = Partial<
+  Pick<ListAuditQuery, 'entity' | 'entity_id' | 'subscription' | 'actor' | 'date_from' | 'date_to' | 'page' | 'page_size'>
+>;
 
 /** The audit history: a write invalidates `auditKeys.all`; one record's history is `auditKeys.of(entity, id)`. */
 export const auditKeys = {

@@ -181,7 +181,7 @@ export function CounterListPage() {
         {meter && mode === 'history' && canListHistory && (
           <DialogContent>
             <Stack spacing={2}>
-              <HistoryList entity="reading" entityId={meter.id} />
+              <HistoryList entity="reading" subscription={meter.id} unit={unit} />
               <Button onClick={() => setMode('reading')}>{t('common.back')}</Button>
             </Stack>
           </DialogContent>

@@ -9,14 +9,12 @@ import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/lib/paths';
-import { useBundles } from '../../../shared/api/get-bundles';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { useIdParam } from '../../../shared/hooks/use-id-param';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { useCan } from '../../../shared/lib/can';
 import { DangerZone } from '../../../shared/ui/danger-zone';
 import { DeleteRecordButton } from '../../../shared/ui/delete-record-button';
-import type { DescribeValue } from '../../../shared/ui/history-list';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { RecordState } from '../../../shared/ui/record-state';
 import { useDeleteCustomer } from '../api/delete-customer';
@@ -76,10 +74,6 @@ export function CustomerEditPage() {
   const canListInvoices = useCan('list', 'invoice');
   const canListPayments = useCan('list', 'payment');
   const canListHistory = useCan('list', 'audit');
-  const bundles = useBundles(service?.id, { page_size: 100 }, { isEnabled: canListHistory });
-  // The history names bundles as the screen does ("5 A"), not by their ids.
-  const describeValue: DescribeValue = (field, value) =>
-    field === 'bundleId' && typeof value === 'number' ? bundles.data?.results.find((bundle) => bundle.id === value)?.name : undefined;
   // The account (ledger) first, for roles that read invoices (docs/accounts.md).
   const tabs: { name: TabName; label: string }[] = [
     ...(canListInvoices ? [{ name: 'account' as const, label: t('account.tab') }] : []),
@@ -175,7 +169,7 @@ export function CustomerEditPage() {
                       ))}
                     {tab === 'invoices' && <CustomerInvoicesTable serviceId={serviceId} customerId={customerId} />}
                     {tab === 'payments' && <CustomerPaymentsTable serviceId={serviceId} customerId={customerId} />}
-                    {tab === 'history' && <HistoryList entity="customer" entityId={customerId} describe={describeValue} />}
+                    {tab === 'history' && <HistoryList entity="customer" entityId={customerId} unit={service?.unit} />}
                   </Suspense>
                 </div>
               )}

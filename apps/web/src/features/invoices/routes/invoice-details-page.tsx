@@ -322,7 +322,7 @@ function InvoiceDetails({
         )}
         <Can do="list" on="audit">
           <Section title={t('history.tab')}>
-            <HistoryList entity="invoice" entityId={invoice.id} />
+            <HistoryList entity="invoice" entityId={invoice.id} unit={unit} />
           </Section>
         </Can>
       </Stack>
