@@ -17,6 +17,12 @@ export const onboardingSchema = z
     items: z.object(Object.fromEntries(ONBOARDING_ITEMS.map((item) => [item, z.boolean()])) as Record<OnboardingItem, z.ZodBoolean>),
     /** Every item done: the dashboard shows no checklist. */
     complete: z.boolean(),
+    /**
+     * Which levels of the address tree exist: `addresses` is done once a building does (a customer's
+     * address ends in one), and until then the screen says what is still missing (a region made, no
+     * street nor building yet).
+     */
+    address_levels: z.object({ regions: z.boolean(), streets: z.boolean(), buildings: z.boolean() }),
   })
   .meta({ id: 'Onboarding' });
 export type Onboarding = z.infer<typeof onboardingSchema>;

@@ -3,7 +3,7 @@ import { idInputSchema } from './billing-common';
 import { idSchema, timestampSchema } from './common';
 import { ERROR_CODES } from './errors';
 import { moneySchema, normalizeDigits } from './money';
-import { listQuerySchema, paginatedSchema } from './pagination';
+import { listQuerySchema, paginatedWithTotalsSchema } from './pagination';
 import { MAX_REMINDERS_PER_CALL, REMINDER_LANGUAGES } from './reminder-texts';
 
 export { overdueListSpec } from './list-specs';
@@ -50,7 +50,15 @@ export const listOverdueQuerySchema = listQuerySchema.extend({
     .optional(),
 });
 export type ListOverdueQuery = z.infer<typeof listOverdueQuerySchema>;
-export const paginatedOverdueSchema = paginatedSchema(overdueCustomerSchema);
+/**
+ * `?totals=true`: over every customer the filters keep (not only the page), what is left to pay on
+ * their overdue invoices and how many invoices those are.
+ */
+export const overdueTotalsSchema = z
+  .object({ overdue_amount: moneySchema, overdue_invoices: z.number().int() })
+  .meta({ id: 'OverdueTotals' });
+export type OverdueTotals = z.infer<typeof overdueTotalsSchema>;
+export const paginatedOverdueSchema = paginatedWithTotalsSchema(overdueCustomerSchema, overdueTotalsSchema);
 
 /** `POST /services/{sid}/overdue/remind/`: the customers to remind (ids of this service). */
 export const sendRemindersInputSchema = z.object({

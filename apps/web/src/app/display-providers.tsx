@@ -2,7 +2,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/system';
-import { useEffect, useLayoutEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import rtlPlugin from 'stylis-plugin-rtl';
 import { prefixer } from 'stylis';
@@ -14,6 +14,21 @@ const ltrCache = createCache({ key: 'mui', prepend: true });
 // stylis-plugin-rtl flips margins, paddings and positions for Arabic.
 const rtlCache = createCache({ key: 'muirtl', prepend: true, stylisPlugins: [prefixer, rtlPlugin] });
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** The operating system's "reduce motion", followed while the app is open. */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION) : null;
+      query?.addEventListener?.('change', onChange);
+      return () => query?.removeEventListener?.('change', onChange);
+    },
+    () => (typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION).matches : false),
+    () => false,
+  );
+}
+
 /**
  * Theme, direction and language, in the order they depend on each other: what every page needs,
  * the public sign-in shell (public-shell.tsx) as much as the signed-in app (providers.tsx).
@@ -23,7 +38,8 @@ export function DisplayProviders({ children }: { children: ReactNode }) {
   // `vars: null` and @mui/system's provider are what @mui/material/styles' ThemeProvider does for
   // a theme without CSS variables; going there directly keeps its CSS-variables provider (~3 KB
   // gzip) off the sign-in page.
-  const theme = useMemo(() => ({ ...createAppTheme(settings), vars: null }), [settings]);
+  const prefersReducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(() => ({ ...createAppTheme(settings, { prefersReducedMotion }), vars: null }), [settings, prefersReducedMotion]);
 
   // Before paint, so the texts switch in the same frame as the direction (when the language came
   // from another tab or a reset, its texts may still be downloading: they follow when they arrive).

@@ -992,16 +992,12 @@ export const ar = {
       lastReminder: 'آخر تذكير',
     },
     filters: { minDays: 'مدة التأخير', atLeast: '{{days}} يومًا على الأقل' },
+    totals: { amount: 'المتأخر', invoices: 'الفواتير' },
     messages: { loadFailed: 'تعذّر جلب المشتركين المتأخرين.', empty: 'لا يوجد أي متأخر.' },
     select: 'تحديد {{name}}',
     selected: 'المحدد: {{number}}',
     clearSelection: 'إلغاء التحديد',
-    actions: {
-      rowActions: 'إجراءات {{name}}',
-      pay: 'تسديد الحساب',
-      remind: 'إرسال تذكير',
-      openCustomer: 'فتح المشترك',
-    },
+    actions: { rowActions: 'إجراءات {{name}}', pay: 'تسديد الحساب', remind: 'إرسال تذكير', openCustomer: 'فتح المشترك' },
     remind: {
       action: 'إرسال تذكير',
       actionCount: 'إرسال تذكير ({{number}})',
@@ -1283,6 +1279,10 @@ export const ar = {
       addresses: 'العناوين (مناطق، شوارع، أبنية)',
       staff: 'حسابات الموظفين',
       customers: 'المشتركون (أدخلهم أو استورد ملفًا)',
+    },
+    hints: {
+      addressesStreet: 'ما زال ينقص: شارع في منطقتك ومبنى فيه (عنوان المشترك ينتهي بمبنى).',
+      addressesBuilding: 'ما زال ينقص: مبنى في أحد شوارعك (عنوان المشترك ينتهي بمبنى).',
     },
   },
   customers: {

@@ -980,16 +980,12 @@ export const en = {
       lastReminder: 'Last reminder',
     },
     filters: { minDays: 'Overdue for', atLeast: 'At least {{days}} days' },
+    totals: { amount: 'Overdue', invoices: 'Invoices' },
     messages: { loadFailed: 'Failed to fetch the overdue customers.', empty: 'Nobody is overdue.' },
     select: 'Select {{name}}',
     selected: 'Selected: {{number}}',
     clearSelection: 'Clear selection',
-    actions: {
-      rowActions: 'Actions for {{name}}',
-      pay: 'Pay the account',
-      remind: 'Send a reminder',
-      openCustomer: 'Open the customer',
-    },
+    actions: { rowActions: 'Actions for {{name}}', pay: 'Pay the account', remind: 'Send a reminder', openCustomer: 'Open the customer' },
     remind: {
       action: 'Send reminder',
       actionCount: 'Send reminder ({{number}})',
@@ -1273,6 +1269,10 @@ export const en = {
       addresses: 'Addresses (regions, streets, buildings)',
       staff: 'Staff accounts',
       customers: 'Customers (type them or import a file)',
+    },
+    hints: {
+      addressesStreet: 'Still to add: a street in your region and a building in it (a customer’s address ends in a building).',
+      addressesBuilding: 'Still to add: a building in one of your streets (a customer’s address ends in a building).',
     },
   },
   customers: {

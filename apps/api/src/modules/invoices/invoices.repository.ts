@@ -257,21 +257,30 @@ const jsonRows = (table: PgTable, where: SQL, orderBy: SQL) =>
 
 /**
  * Everything the invoice detail shows in one statement (docs/performance.md: 8 statements before): the
- * invoice and its customer, its lines, its payments, the live readings it billed (after the
- * customer's previous meter invoice, up to this one) and, when the tenant's rows share the
- * database with the users (`withNames`), the names of who took them. A null when not found.
+ * invoice and its customer, its lines, its payments, the live readings it billed and, when the
+ * tenant's rows share the database with the users (`withNames`), the names of who took them. A null
+ * when not found.
+ *
+ * The readings it billed are those after the customer's previous live meter invoice's last billed
+ * reading, up to its own (`last_reading_id`, docs/billing.md, "Voiding a reading"): an October invoice
+ * made in late November shows October's reading, not the one of 27 November it did not bill. An
+ * invoice from before that column falls back on when the invoices were made.
  */
 export async function findInvoiceDetail(executor: Executor, scope: ServiceScope, invoiceId: number, options: { withNames: boolean }) {
   const paymentsOfInvoice = sql`${payments.tenantId} = ${invoices.tenantId} and ${payments.invoiceId} = ${invoices.id}`;
-  const previousMeterInvoiceAt = sql`(select previous.created_at from ${invoices} as previous
+  const previousMeterInvoice = (column: SQL) => sql`(select ${column} from ${invoices} as previous
     where previous.tenant_id = ${invoices.tenantId} and previous.customer_id = ${invoices.customerId}
       and previous.status <> 'cancelled' and previous.consumption is not null and previous.id < ${invoices.id}
     order by previous.id desc limit 1)`;
+  const previousLastReadingId = previousMeterInvoice(sql`previous.last_reading_id`);
+  const previousMeterInvoiceAt = previousMeterInvoice(sql`previous.created_at`);
   const billedReadings = sql`${meterReadings.tenantId} = ${invoices.tenantId} and ${invoices.consumption} is not null
     and exists (select 1 from ${subscriptions} where ${subscriptions.tenantId} = ${meterReadings.tenantId}
       and ${subscriptions.id} = ${meterReadings.subscriptionId} and ${subscriptions.customerId} = ${invoices.customerId})
-    and ${meterReadings.takenAt} > coalesce(${previousMeterInvoiceAt}, '-infinity'::timestamptz)
-    and ${meterReadings.takenAt} <= ${invoices.createdAt}
+    and (case when ${previousLastReadingId} is not null then ${meterReadings.id} > ${previousLastReadingId}
+      else ${meterReadings.takenAt} > coalesce(${previousMeterInvoiceAt}, '-infinity'::timestamptz) end)
+    and (case when ${invoices.lastReadingId} is not null then ${meterReadings.id} <= ${invoices.lastReadingId}
+      else ${meterReadings.takenAt} <= ${invoices.createdAt} end)
     and not exists (select 1 from ${readingVoids} where ${readingVoids.tenantId} = ${meterReadings.tenantId} and ${readingVoids.readingId} = ${meterReadings.id})`;
   const names = options.withNames
     ? sql`coalesce((select json_agg(json_build_array(${users.id}::text, ${users.firstName}, ${users.lastName}, ${users.username})) from ${users}

@@ -449,3 +449,28 @@ describe('permissions and tenancy', () => {
     await expectMoneyInvariants(context.db);
   });
 });
+
+// Last in the file: it bills two invoices of its own (the numbers above are counted from 1).
+describe('the readings an invoice shows', () => {
+  it('shows the readings it billed: not a reading back-dated before it was made, which the next invoice shows', async () => {
+    context.clock.set(new Date('2026-11-01T09:00:00Z'));
+    const customer = await meteredCustomer('Own Readings', ['100', '180.5']);
+    context.clock.set(new Date('2026-11-03T09:00:00Z'));
+    const october = (await billMeter(customer.subscription.id)).json();
+    // Entered at noon, taken (back-dated) the day before the October invoice was made.
+    context.clock.set(new Date('2026-11-03T12:00:00Z'));
+    const late = await admin.put(path(`subscriptions/${customer.subscription.id}/update-counter/`), {
+      counter: '200',
+      taken_at: '2026-11-02T09:00:00Z',
+    });
+    expect(late.statusCode, late.body).toBe(200);
+    const readingsOf = async (invoiceId: number) =>
+      (await admin.get(path(`invoices/${invoiceId}/`))).json().readings.map((reading: { value: string }) => reading.value);
+    expect(await readingsOf(october.id)).toEqual(['100.000', '180.500']);
+    const november = (await billMeter(customer.subscription.id, '2026-11-01', '2026-11-30')).json();
+    expect(november).toMatchObject({ previous_reading: '180.500', current_reading: '200.000' });
+    expect(await readingsOf(november.id)).toEqual(['200.000']);
+    expect(await readingsOf(october.id)).toEqual(['100.000', '180.500']);
+    context.clock.set(new Date('2026-11-03T09:00:00Z'));
+  });
+});

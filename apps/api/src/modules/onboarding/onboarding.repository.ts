@@ -1,7 +1,7 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
-import { auditLog, buildings, bundles, customers, invoices, regions, services, stations, users } from '../../db/schema/index';
+import { auditLog, buildings, bundles, customers, invoices, regions, services, stations, streets, users } from '../../db/schema/index';
 import { selectRows } from '../../scope/codes';
 
 const exists = (table: { tenantId: unknown }, tenantId: number, extra = sql`true`) =>
@@ -22,6 +22,7 @@ export async function findSetupFacts(executor: Executor, tenantId: number) {
           ${exists(bundles, tenantId)} as has_bundles,
           ${exists(stations, tenantId)} as has_stations,
           ${exists(regions, tenantId)} as has_regions,
+          ${exists(streets, tenantId)} as has_streets,
           ${exists(buildings, tenantId)} as has_buildings,
           ${exists(customers, tenantId)} as has_customers`,
     ),
@@ -33,7 +34,9 @@ export async function findSetupFacts(executor: Executor, tenantId: number) {
     hasServices: Boolean(row.has_services),
     hasBundles: Boolean(row.has_bundles),
     hasStations: Boolean(row.has_stations),
-    hasAddresses: Boolean(row.has_regions) && Boolean(row.has_buildings),
+    hasRegions: Boolean(row.has_regions),
+    hasStreets: Boolean(row.has_streets),
+    hasBuildings: Boolean(row.has_buildings),
     hasCustomers: Boolean(row.has_customers),
   };
 }

@@ -42,6 +42,7 @@ describe('onboarding checklist of a fresh tenant', () => {
         customers: false,
       },
       complete: false,
+      address_levels: { regions: false, streets: false, buildings: false },
     });
 
     const settingsId = (await admin.get('/api/config/')).json().id;
@@ -52,6 +53,11 @@ describe('onboarding checklist of a fresh tenant', () => {
       201,
     );
     const region = (await admin.post('/api/regions/', { name: 'Hamra' })).json();
+    // A region alone: the item stays to do, and the answer says what is still missing (a street and a building).
+    expect((await admin.get('/api/onboarding/')).json()).toMatchObject({
+      items: { addresses: false },
+      address_levels: { regions: true, streets: false, buildings: false },
+    });
     expect((await admin.post(`/api/services/${electricity}/stations/`, { name: 'North', region: region.id })).statusCode).toBe(201);
     const street = (await admin.post(`/api/regions/${region.id}/streets/`, { name: 'Bliss' })).json();
     const partway = (await admin.get('/api/onboarding/')).json();
@@ -65,6 +71,7 @@ describe('onboarding checklist of a fresh tenant', () => {
       staff: false,
       customers: false,
     });
+    expect(partway.address_levels).toEqual({ regions: true, streets: true, buildings: false });
     expect((await admin.post(`/api/regions/${region.id}/streets/${street.id}/buildings/`, { name: 'B12' })).statusCode).toBe(201);
     expect(
       (await admin.post('/api/auth/users/', { username: 'fresh.collector', password: TEST_PASSWORD, role: 'collector' })).statusCode,
@@ -82,6 +89,7 @@ describe('onboarding checklist of a fresh tenant', () => {
         customers: true,
       },
       complete: true,
+      address_levels: { regions: true, streets: true, buildings: true },
     });
   });
 

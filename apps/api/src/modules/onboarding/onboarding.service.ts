@@ -25,11 +25,16 @@ export function createOnboardingService(deps: { defaultDb: Db }) {
         services: facts.hasServices,
         bundles: facts.hasBundles,
         stations: facts.hasStations,
-        addresses: facts.hasAddresses,
+        // A customer's address ends in a building (under a street, under a region).
+        addresses: facts.hasRegions && facts.hasBuildings,
         staff: otherStaff > 0,
         customers: facts.hasCustomers,
       };
-      return { items, complete: ONBOARDING_ITEMS.every((item) => items[item]) };
+      return {
+        items,
+        complete: ONBOARDING_ITEMS.every((item) => items[item]),
+        address_levels: { regions: facts.hasRegions, streets: facts.hasStreets, buildings: facts.hasBuildings },
+      };
     },
   };
 }

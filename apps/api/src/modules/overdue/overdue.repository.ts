@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, min, sql } from 'drizzle-orm';
 import { formatMoneyAmount } from '@meterline/contract/money';
-import type { ListOverdueQuery, OverdueCustomer } from '@meterline/contract/overdue';
+import type { ListOverdueQuery, OverdueCustomer, OverdueTotals } from '@meterline/contract/overdue';
 import { overdueListSpec } from '@meterline/contract/overdue';
 import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
@@ -19,7 +19,7 @@ export function listOverdueSource(
   query: ListOverdueQuery,
   today: string,
   decimals: number,
-): ListSource<OverdueCustomer> {
+): ListSource<OverdueCustomer, OverdueTotals> {
   const oldestDueOn = min(invoices.dueOn);
   const daysOverdue = sql<number>`(${today}::date - min(${invoices.dueOn}))::int`;
   const overdueAmount = sql<string>`sum(${invoices.total} - ${invoices.amountPaid})`;
@@ -70,16 +70,18 @@ export function listOverdueSource(
       .groupBy(customers.id)
       .having(having)
       .$dynamic();
+  // One row per customer the filters keep (the count's, and the totals' rows).
+  const customersKept = () =>
+    executor
+      .select({ id: customers.id, overdueAmount: overdueAmount.as('overdue_amount'), invoiceCount: invoiceCount.as('invoice_count') })
+      .from(invoices)
+      .innerJoin(customers, and(eq(customers.id, invoices.customerId), eq(customers.tenantId, invoices.tenantId)))
+      .where(where)
+      .groupBy(customers.id)
+      .having(having)
+      .$dynamic();
   return {
-    countQuery: () =>
-      executor
-        .select({ id: customers.id })
-        .from(invoices)
-        .innerJoin(customers, and(eq(customers.id, invoices.customerId), eq(customers.tenantId, invoices.tenantId)))
-        .where(where)
-        .groupBy(customers.id)
-        .having(having)
-        .$dynamic(),
+    countQuery: customersKept,
     fetchPage: async (limit, offset) =>
       (
         await grouped()
@@ -100,6 +102,23 @@ export function listOverdueSource(
         last_payment_at: row.lastPaymentAt === null ? null : new Date(row.lastPaymentAt).toISOString(),
         last_reminder_at: row.lastReminderAt === null ? null : new Date(row.lastReminderAt).toISOString(),
       })),
+    // Over every customer kept (min_days included), not the page: what they owe on their overdue invoices.
+    totals: async () => {
+      const kept = customersKept().as('kept');
+      const row = first(
+        await executor
+          .select({
+            overdueAmount: sql<string>`coalesce(sum(${kept.overdueAmount}), 0)::text`,
+            overdueInvoices: sql<string>`coalesce(sum(${kept.invoiceCount}), 0)::text`,
+          })
+          .from(kept),
+        'the row of the totals',
+      );
+      return {
+        overdue_amount: formatMoneyAmount(BigInt(row.overdueAmount), decimals),
+        overdue_invoices: Number(row.overdueInvoices),
+      };
+    },
   };
 }
 

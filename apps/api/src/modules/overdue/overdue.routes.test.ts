@@ -88,6 +88,22 @@ describe('overdue follow-up', () => {
     expect((await admin.get(path('overdue/?ordering=balance'))).statusCode).toBe(400);
   });
 
+  it('adds the totals of every customer the filters keep with ?totals=true, not only the page, and nothing without it', async () => {
+    const totalsOf = async (query: string) => (await admin.get(path(`overdue/?${query}`))).json().totals;
+    expect(await totalsOf('')).toBeUndefined();
+    // Adel 45.00 on 2 invoices, Dani 12.50 on 1; a page of one row still totals both.
+    expect(await totalsOf('totals=true')).toEqual({ overdue_amount: '57.50', overdue_invoices: 3 });
+    expect(await totalsOf('totals=true&page_size=1&page=2')).toEqual({ overdue_amount: '57.50', overdue_invoices: 3 });
+    expect(await totalsOf('totals=true&min_days=30')).toEqual({ overdue_amount: '45.00', overdue_invoices: 2 });
+    expect(await totalsOf('totals=true&search=dan')).toEqual({ overdue_amount: '12.50', overdue_invoices: 1 });
+    expect(await totalsOf('totals=true&min_days=47')).toEqual({ overdue_amount: '0.00', overdue_invoices: 0 });
+    // The rows and their shape are those of the list without totals.
+    const plain = (await admin.get(path('overdue/'))).json();
+    const { totals: _totals, ...withTotals } = (await admin.get(path('overdue/?totals=true'))).json();
+    expect(withTotals).toEqual(plain);
+    expect((await admin.get(path('overdue/?totals=maybe'))).statusCode).toBe(400);
+  });
+
   it('follows the clock: an invoice becomes overdue the day after its due date', async () => {
     context.clock.set(new Date('2026-10-17T09:00:00Z'));
     const rows = (await admin.get(path('overdue/'))).json().results;

@@ -7,6 +7,7 @@ import {
   type DisconnectionListQuery,
   type ListOverdueQuery,
   type OverdueCustomer,
+  type OverdueTotals,
   type ReminderLanguage,
   type ReminderResult,
   type ReminderSkipReason,
@@ -121,7 +122,7 @@ export function createOverdueService(deps: { clock: Clock; channel: ReminderChan
   }
 
   return {
-    async listSource(context: ServiceContext, query: ListOverdueQuery): Promise<ListSource<OverdueCustomer>> {
+    async listSource(context: ServiceContext, query: ListOverdueQuery): Promise<ListSource<OverdueCustomer, OverdueTotals>> {
       const today = todayIn(context.terms.timezone, clock.now());
       return listOverdueSource(context.db, context.scope, query, today, context.terms.decimals);
     },

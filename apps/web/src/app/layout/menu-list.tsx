@@ -10,7 +10,13 @@ import { NavLink, useLocation } from 'react-router';
 import { MenuIcon } from './menu-icon';
 import { isMenuItemActive, type MenuGroup, type MenuItem, type MenuNode } from './menu-items';
 
-function MenuEntry({ item, isMini, onNavigate }: { item: MenuItem; isMini: boolean; onNavigate?: () => void }) {
+interface EntryLook {
+  isMini: boolean;
+  /** The desktop menu's entries, 40 px tall and 2 px apart (the phone's: 46 and 4, for a thumb). */
+  isDense?: boolean;
+}
+
+function MenuEntry({ item, isMini, isDense = false, onNavigate }: EntryLook & { item: MenuItem; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const title = t(item.titleKey);
@@ -25,8 +31,9 @@ function MenuEntry({ item, isMini, onNavigate }: { item: MenuItem; isMini: boole
       sx={{
         borderRadius: 1,
         mx: 1,
-        mb: 0.5,
-        minHeight: 46,
+        mb: isDense ? 0.25 : 0.5,
+        minHeight: isDense ? 40 : 46,
+        py: isDense ? 0.5 : 1,
         justifyContent: isMini ? 'center' : 'flex-start',
         px: isMini ? 1.5 : 2,
         // The darker (light mode) or lighter (dark mode) primary keeps 4.5:1 on the selected background.
@@ -52,25 +59,30 @@ function MenuEntry({ item, isMini, onNavigate }: { item: MenuItem; isMini: boole
   );
 }
 
-function MenuGroupEntry({ group, isMini, onNavigate }: { group: MenuGroup; isMini: boolean; onNavigate?: () => void }) {
+function MenuGroupEntry({ group, isMini, isDense, onNavigate }: EntryLook & { group: MenuGroup; onNavigate?: () => void }) {
   const { t } = useTranslation();
   return (
     <List subheader={isMini ? undefined : <ListSubheader disableSticky>{t(group.titleKey)}</ListSubheader>} disablePadding>
       {group.children.map((child) => (
-        <MenuEntry key={child.id} item={child} isMini={isMini} onNavigate={onNavigate} />
+        <MenuEntry key={child.id} item={child} isMini={isMini} isDense={isDense} onNavigate={onNavigate} />
       ))}
     </List>
   );
 }
 
 /** Renders menu nodes; an unknown node type shows 'Menu Items Error' (docs/product/specification.md section 2). */
-export function MenuNodeView({ node, isMini = false, onNavigate }: { node: MenuNode; isMini?: boolean; onNavigate?: () => void }) {
+export function MenuNodeView({
+  node,
+  isMini = false,
+  isDense,
+  onNavigate,
+}: Partial<EntryLook> & { node: MenuNode; onNavigate?: () => void }) {
   const { t } = useTranslation();
   switch (node.type) {
     case 'item':
-      return <MenuEntry item={node as MenuItem} isMini={isMini} onNavigate={onNavigate} />;
+      return <MenuEntry item={node as MenuItem} isMini={isMini} isDense={isDense} onNavigate={onNavigate} />;
     case 'group':
-      return <MenuGroupEntry group={node as MenuGroup} isMini={isMini} onNavigate={onNavigate} />;
+      return <MenuGroupEntry group={node as MenuGroup} isMini={isMini} isDense={isDense} onNavigate={onNavigate} />;
     default:
       return (
         <Typography variant="h6" color="error" align="center" sx={{ py: 1 }}>
@@ -80,11 +92,16 @@ export function MenuNodeView({ node, isMini = false, onNavigate }: { node: MenuN
   }
 }
 
-export function MenuList({ nodes, isMini = false, onNavigate }: { nodes: MenuNode[]; isMini?: boolean; onNavigate?: () => void }) {
+export function MenuList({
+  nodes,
+  isMini = false,
+  isDense,
+  onNavigate,
+}: Partial<EntryLook> & { nodes: MenuNode[]; onNavigate?: () => void }) {
   return (
     <List component="div" disablePadding sx={{ pt: 1 }}>
       {nodes.map((node) => (
-        <MenuNodeView key={node.id} node={node} isMini={isMini} onNavigate={onNavigate} />
+        <MenuNodeView key={node.id} node={node} isMini={isMini} isDense={isDense} onNavigate={onNavigate} />
       ))}
     </List>
   );

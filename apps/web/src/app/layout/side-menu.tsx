@@ -2,13 +2,24 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
+import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION_LABEL, DRAWER_WIDTH, MINI_DRAWER_WIDTH } from '../../shared/lib/constants';
 import { MenuList } from './menu-list';
 import type { MenuNode } from './menu-items';
 import { localizeDigits } from '../../shared/lib/format-number';
 
-function SideMenuContent({ nodes, isMini, onNavigate }: { nodes: MenuNode[]; isMini: boolean; onNavigate?: () => void }) {
+function SideMenuContent({
+  nodes,
+  isMini,
+  isDense = false,
+  onNavigate,
+}: {
+  nodes: MenuNode[];
+  isMini: boolean;
+  isDense?: boolean;
+  onNavigate?: () => void;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <Box
@@ -18,7 +29,7 @@ function SideMenuContent({ nodes, isMini, onNavigate }: { nodes: MenuNode[]; isM
     >
       <Toolbar />
       <Box sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}>
-        <MenuList nodes={nodes} isMini={isMini} onNavigate={onNavigate} />
+        <MenuList nodes={nodes} isMini={isMini} isDense={isDense} onNavigate={onNavigate} />
       </Box>
       <Box sx={{ p: isMini ? 0.5 : 2, display: 'flex', justifyContent: 'center' }}>
         {/* Disabled as the spec says, but without the faded look: the label must stay readable (contrast). */}
@@ -38,6 +49,12 @@ function SideMenuContent({ nodes, isMini, onNavigate }: { nodes: MenuNode[]; isM
 /**
  * Desktop: a permanent drawer, 260 px open or 72 px mini. Below `md`: a temporary drawer,
  * closed by default and closed again after a tap on an entry.
+ *
+ * The desktop panel (its background and edge) runs the page's whole height, and the menu in it
+ * stays in view while the page scrolls (sticky, one window tall): a fixed panel one window tall
+ * ended under its last entry on a page longer than the window (a full-page screenshot, a print).
+ * Its entries are denser than the phone's (40 px, 2 px apart), so the admin's sixteen and the
+ * version fit a 900 px window without scrolling the menu (Settings was hidden under Services).
  */
 export function SideMenu({
   nodes,
@@ -60,6 +77,7 @@ export function SideMenu({
     );
   }
   const width = isOpen ? DRAWER_WIDTH : MINI_DRAWER_WIDTH;
+  const widthTransition = (theme: Theme) => theme.transitions.create('width', { duration: theme.transitions.duration.shorter });
   return (
     <Drawer
       variant="permanent"
@@ -67,17 +85,23 @@ export function SideMenu({
       sx={{
         width,
         flexShrink: 0,
-        transition: (theme) => theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
+        alignSelf: 'stretch',
+        boxSizing: 'border-box',
+        bgcolor: 'background.paper',
+        borderInlineEnd: '1px solid',
+        borderColor: 'divider',
+        transition: widthTransition,
         '& .MuiDrawer-paper': {
-          width,
-          boxSizing: 'border-box',
-          borderInlineEnd: '1px solid',
-          borderColor: 'divider',
-          transition: (theme) => theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
+          width: '100%',
+          position: 'sticky',
+          top: 0,
+          height: '100vh',
+          border: 0,
+          bgcolor: 'transparent',
         },
       }}
     >
-      <SideMenuContent nodes={nodes} isMini={!isOpen} />
+      <SideMenuContent nodes={nodes} isMini={!isOpen} isDense />
     </Drawer>
   );
 }

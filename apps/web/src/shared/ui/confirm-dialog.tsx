@@ -4,8 +4,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useId, type ReactNode } from 'react';
+import { useContext, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogExitedContext } from './kept-dialog';
 
 export interface ConfirmDialogProps {
   isOpen: boolean;
@@ -29,7 +30,10 @@ export interface ConfirmDialogProps {
   children?: ReactNode;
 }
 
-/** The confirmation of docs/product/screens.md for actions that move money or cannot be undone. */
+/**
+ * The confirmation of docs/product/screens.md for actions that move money or cannot be undone. It
+ * comes and goes with the theme's dialog transition (`MuiDialog` in shared/lib/theme.ts).
+ */
 export function ConfirmDialog({
   isOpen,
   title,
@@ -47,6 +51,8 @@ export function ConfirmDialog({
   const { t } = useTranslation();
   const titleId = useId();
   const descriptionId = useId();
+  // Kept by the page until it has faded out (`KeptDialog`); the transition itself is the theme's.
+  const onExited = useContext(DialogExitedContext);
   return (
     <Dialog
       open={isOpen}
@@ -55,6 +61,7 @@ export function ConfirmDialog({
       aria-describedby={descriptionId}
       maxWidth="xs"
       fullWidth
+      slotProps={onExited ? { transition: { onExited } } : undefined}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>

@@ -42,6 +42,7 @@ import { apiClient } from '../lib/api-client';
 import { GRID_FOOTER_HEIGHT, GRID_ROW_HEIGHT, gridBodyHeight } from '../lib/constants';
 import type { DataGridView as DataGridViewComponent } from './data-grid-view';
 import { FilterBar } from './filter-bar';
+import { useGridColumns, type DataTableColumn } from './grid-columns';
 import { FilterSelect } from './filter-select';
 import { formatCount, isolateLtr } from '../lib/format-number';
 import { DirectionIcon } from './direction-icon';
@@ -66,7 +67,7 @@ export interface ListQueryResult<Row> {
 export interface DataTableProps<Row extends GridValidRowModel & { id: number | string }> {
   /** Names the grid (and the card list) for screen readers. */
   label: string;
-  columns: GridColDef<Row>[];
+  columns: DataTableColumn<Row>[];
   listState: ListUrlState<string>;
   query: ListQueryResult<Row>;
   /** Shown instead of the rows when the list call fails (docs/product/specification.md section 8: 'Failed to fetch tenants.'). */
@@ -155,14 +156,8 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
     [language, noRowsText, countText, t],
   );
 
-  const gridColumns = useMemo(
-    () =>
-      columns.map((column) => ({
-        ...column,
-        sortable: column.sortable !== false && (orderingFields ? orderingFields.includes(column.field) : true),
-      })),
-    [columns, orderingFields],
-  );
+  const rows = data?.results ?? [];
+  const gridColumns = useGridColumns(columns, rows, orderingFields);
 
   // Only an ordering on a shown column becomes the grid's arrow: the grid drops any other (a list
   // ordered by `-id` with no id column) and reports it during render, which would loop on the URL.
@@ -193,7 +188,6 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
     if (getRowHref) void navigate(getRowHref(params.row));
   };
 
-  const rows = data?.results ?? [];
   const showCards = isPhone && Boolean(renderCard);
   const sortableColumns = gridColumns.filter((column) => column.sortable && column.headerName);
   const isSortOption = sortableColumns.some((column) => listState.ordering === column.field || listState.ordering === `-${column.field}`);
@@ -268,24 +262,31 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
         />
       ) : (
         <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+          {/* The grid mounts with its first rows: a figure's column is as wide as the page's widest
+              figure (grid-columns.tsx) from the grid's first frame. Mounted empty, it painted its
+              headers at other widths a frame before taking the new ones (a layout shift). */}
           <Suspense fallback={<GridSkeleton label={label} rows={rows.length} />}>
-            <DataGridView<Row>
-              label={label}
-              language={language}
-              rows={rows}
-              columns={gridColumns}
-              rowCount={count}
-              isLoading={query.isFetching}
-              paginationModel={{ page: listState.page - 1, pageSize: listState.pageSize }}
-              onPaginationModelChange={handlePaginationModelChange}
-              sortModel={sortModel}
-              onSortModelChange={handleSortModelChange}
-              onRowClick={getRowHref ? handleRowClick : undefined}
-              localeText={localeText}
-              columnVisibilityModel={columnVisibility}
-              onColumnVisibilityModelChange={setColumnVisibility}
-              selection={selection && { selected: selection.selected, onChange: (ids) => selection.onChange(ids as Row['id'][]) }}
-            />
+            {query.isPending ? (
+              <GridSkeleton label={label} rows={0} />
+            ) : (
+              <DataGridView<Row>
+                label={label}
+                language={language}
+                rows={rows}
+                columns={gridColumns}
+                rowCount={count}
+                isLoading={query.isFetching}
+                paginationModel={{ page: listState.page - 1, pageSize: listState.pageSize }}
+                onPaginationModelChange={handlePaginationModelChange}
+                sortModel={sortModel}
+                onSortModelChange={handleSortModelChange}
+                onRowClick={getRowHref ? handleRowClick : undefined}
+                localeText={localeText}
+                columnVisibilityModel={columnVisibility}
+                onColumnVisibilityModelChange={setColumnVisibility}
+                selection={selection && { selected: selection.selected, onChange: (ids) => selection.onChange(ids as Row['id'][]) }}
+              />
+            )}
           </Suspense>
           {totals && count > 0 && <TotalsLine isBordered>{totals}</TotalsLine>}
         </Paper>

@@ -10,10 +10,12 @@ export function useTenantCurrency(): string {
   return useSession().user?.tenant?.currency ?? 'USD';
 }
 
+/** The text `<Money>` draws, for a chart's label or a column's width: in the tenant's currency unless another is named. */
 export function useFormatMoney() {
-  const currency = useTenantCurrency();
+  const tenantCurrency = useTenantCurrency();
   const { i18n } = useTranslation();
-  return (amount: string) => stripBidiMarks(formatMoney(amount, currency, numberLocale(i18n.language)));
+  return (amount: string, currency?: string) =>
+    stripBidiMarks(formatMoney(amount, currency ?? tenantCurrency, numberLocale(i18n.language)));
 }
 
 /**

@@ -24,16 +24,24 @@ type CountInput = z.input<typeof countSchema>;
 type CountOutput = z.output<typeof countSchema>;
 const FIELDS = ['counted_amount', 'reason', 'payments'] as const;
 
+interface CountDialogProps {
+  serviceId: number;
+  row: CashRow | null;
+  /** False while it fades out, still showing the collector (`KeptDialog`). */
+  isOpen?: boolean;
+  onClose(): void;
+}
+
 /**
  * The end-of-day count of one collector's cash: the payments held (all ticked), what they add up
  * to, the cash counted and the difference, which needs a reason. One key per opening.
  */
-export function CountDialog({ serviceId, row, onClose }: { serviceId: number; row: CashRow | null; onClose(): void }) {
+export function CountDialog({ serviceId, row, isOpen: isWanted = true, onClose }: CountDialogProps) {
   const { t, i18n } = useTranslation();
   const { showToast } = useToast();
   const formatMoney = useFormatMoney();
   const decimals = currencyDecimals(useTenantCurrency());
-  const isOpen = row !== null;
+  const isOpen = isWanted && row !== null;
   const held = useHeldPayments(serviceId, row?.collector ?? null);
   const [unticked, setUnticked] = useState<Set<number>>(new Set());
   const handover = useCreateHandover(serviceId);

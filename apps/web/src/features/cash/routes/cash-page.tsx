@@ -13,7 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { CashRow } from '@meterline/contract/cash';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { useCan } from '../../../shared/lib/can';
@@ -22,6 +22,7 @@ import { RecordState } from '../../../shared/ui/record-state';
 import { formatCount } from '../../../shared/lib/format-number';
 import { Money } from '../../../shared/ui/money';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { KeptDialog } from '../../../shared/ui/kept-dialog';
 import { useCashSummary, useHandovers, usePerformance } from '../api/get-cash';
 
 /** The count form (zod, react-hook-form) downloads when a count is opened, not with the screen. */
@@ -178,11 +179,10 @@ export function CashPage() {
           </RecordState>
         </Box>
       </Stack>
-      {service && counting && (
-        <Suspense fallback={null}>
-          <CountDialog serviceId={service.id} row={counting} onClose={() => setCounting(null)} />
-        </Suspense>
-      )}
+      {/* Downloaded when first opened, kept until faded out (KeptDialog). */}
+      <KeptDialog value={service && counting}>
+        {(row, isOpen) => <CountDialog serviceId={service!.id} row={row} isOpen={isOpen} onClose={() => setCounting(null)} />}
+      </KeptDialog>
     </>
   );
 }

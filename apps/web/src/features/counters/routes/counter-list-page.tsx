@@ -1,9 +1,9 @@
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import type { Counter } from '@meterline/contract/subscriptions';
 import { counterListSpec } from '@meterline/contract/list-specs';
 import { lazy, Suspense, useState } from 'react';
@@ -17,7 +17,8 @@ import { useCan } from '../../../shared/lib/can';
 import { formatDateTime } from '../../../shared/lib/format-date';
 import { useSession } from '../../../shared/lib/session';
 import { useSaveReading } from '../../../shared/offline/use-save-reading';
-import { DataTable, WrappingCell } from '../../../shared/ui/data-table';
+import { DataTable } from '../../../shared/ui/data-table';
+import type { DataTableColumn } from '../../../shared/ui/grid-columns';
 import { DecimalText } from '../../../shared/ui/decimal-text';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { HistoryList } from '../../../shared/ui/history-list';
@@ -92,7 +93,7 @@ export function CounterListPage() {
       { replace: true },
     );
   };
-  const columns: GridColDef<Counter>[] = [
+  const columns: DataTableColumn<Counter>[] = [
     { field: 'customer_name', headerName: t('counters.fields.customer'), flex: 1.3, minWidth: 150 },
     {
       field: 'customer_code',
@@ -142,10 +143,10 @@ export function CounterListPage() {
       headerName: t('counters.fields.updatedAt'),
       flex: 1.1,
       minWidth: 150,
-      valueGetter: (_value, row) =>
-        [formatDateTime(row.counter_updated_at, i18n.language, timeZone), row.counter_updated_by_name].filter(Boolean).join(' · '),
-      // When and by whom on two lines: the time is never the part cut off.
-      renderCell: ({ value }) => <WrappingCell>{value as string}</WrappingCell>,
+      // When on the first line, whole (the column is as wide as the longest time of the page), and who
+      // under it, which may end in "…" like any name ("27 Nov 2026, 08:00 ·" / "Karim" / "Aoun" was cut).
+      wholeText: (row) => formatDateTime(row.counter_updated_at, i18n.language, timeZone),
+      renderCell: ({ row }) => <ReadAtCell counter={row} />,
     },
   ];
 
@@ -226,5 +227,23 @@ export function CounterListPage() {
         </Suspense>
       </MeterSheet>
     </>
+  );
+}
+
+/** When a meter was read, whole on its line, and by whom under it (a name may end in "…", `data-may-be-cut`). */
+function ReadAtCell({ counter }: { counter: Counter }) {
+  const { i18n } = useTranslation();
+  const timeZone = useSession().user?.tenant?.timezone;
+  return (
+    <Box sx={{ minWidth: 0, lineHeight: 1.25 }}>
+      <Typography variant="body2" sx={{ whiteSpace: 'nowrap', lineHeight: 'inherit' }}>
+        {formatDateTime(counter.counter_updated_at, i18n.language, timeZone)}
+      </Typography>
+      {counter.counter_updated_by_name && (
+        <Typography variant="body2" color="text.secondary" noWrap data-may-be-cut sx={{ lineHeight: 'inherit' }}>
+          <bdi>{counter.counter_updated_by_name}</bdi>
+        </Typography>
+      )}
+    </Box>
   );
 }

@@ -29,6 +29,7 @@ import { useCustomerLedger } from '../api/get-customer-ledger';
 import { BalanceText } from './balance-text';
 import { CodeText } from '../../../shared/ui/code-text';
 import { RetryAlert } from '../../../shared/ui/record-state';
+import { KeptDialog } from '../../../shared/ui/kept-dialog';
 
 /** The payment and refund forms (zod, react-hook-form) and the statement download when opened, not with the customer. */
 const PayAccountDialog = lazy(() =>
@@ -202,16 +203,15 @@ export function CustomerLedger({ serviceId, customer }: { serviceId: number; cus
         </>
       )}
 
-      {canPay && dialog === 'pay' && (
-        <Suspense fallback={null}>
-          <PayAccountDialog isOpen serviceId={serviceId} customer={customer} onClose={() => setDialog(null)} />
-        </Suspense>
-      )}
-      {canRefund && dialog === 'refund' && (
-        <Suspense fallback={null}>
-          <RefundCreditDialog isOpen serviceId={serviceId} customer={customer} onClose={() => setDialog(null)} />
-        </Suspense>
-      )}
+      {/* Downloaded when first opened, kept until faded out (KeptDialog). */}
+      <KeptDialog value={canPay && dialog === 'pay'}>
+        {(_open, isOpen) => <PayAccountDialog isOpen={isOpen} serviceId={serviceId} customer={customer} onClose={() => setDialog(null)} />}
+      </KeptDialog>
+      <KeptDialog value={canRefund && dialog === 'refund'}>
+        {(_open, isOpen) => (
+          <RefundCreditDialog isOpen={isOpen} serviceId={serviceId} customer={customer} onClose={() => setDialog(null)} />
+        )}
+      </KeptDialog>
       {dialog === 'statement' && (
         <Suspense fallback={null}>
           <StatementDialog

@@ -4,7 +4,6 @@ import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import { CUSTOMER_STATUSES, customerListSpec } from '@meterline/contract/list-specs';
 import type { Customer } from '@meterline/contract/customers';
 import { useState } from 'react';
@@ -21,6 +20,7 @@ import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { Can, useCan } from '../../../shared/lib/can';
 import { useSession } from '../../../shared/lib/session';
 import { DataTable, TotalFigure, WrappingCell } from '../../../shared/ui/data-table';
+import { moneyColumn, type DataTableColumn } from '../../../shared/ui/grid-columns';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { Money } from '../../../shared/ui/money';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -65,7 +65,7 @@ export function CustomerListPage() {
   const canPrintStatements = useCan('list', 'statement');
   const [isStatementsOpen, setStatementsOpen] = useState(false);
 
-  const columns: GridColDef<Customer>[] = [
+  const columns: DataTableColumn<Customer>[] = [
     {
       field: 'code',
       headerName: t('customers.fields.code'),
@@ -113,15 +113,12 @@ export function CustomerListPage() {
       minWidth: 120,
       renderCell: ({ row }) => <CustomerStatusChip status={row.status} />,
     },
-    {
-      field: 'balance',
-      headerName: t('customers.fields.balance'),
+    // As wide as the page's widest balance ("LBP 32,659,103").
+    moneyColumn('balance', t('customers.fields.balance'), (row) => row.balance, {
       flex: 0.8,
       minWidth: 120,
-      align: 'right',
-      headerAlign: 'right',
       renderCell: ({ row }) => <Balance amount={row.balance} />,
-    },
+    }),
   ];
 
   return (

@@ -7,8 +7,8 @@ import { formatMonth } from '../../../shared/lib/format-date';
 import { formatCompact } from '../../../shared/lib/format-number';
 import { useFormatMoney } from '../../../shared/ui/money';
 
-/** Invoiced vs collected per month; charts plot numbers, the labels keep the exact decimal text. */
-export function InvoicedCollectedChart({ data }: { data: MonthlyTotals }) {
+/** Invoiced vs collected per month, `height` px tall; charts plot numbers, the labels keep the exact decimal text. */
+export function InvoicedCollectedChart({ data, height }: { data: MonthlyTotals; height: number }) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
   const formatMoney = useFormatMoney();
@@ -17,7 +17,7 @@ export function InvoicedCollectedChart({ data }: { data: MonthlyTotals }) {
   const valueFormatter = (value: number | null) => (value === null ? '' : formatMoney(String(value)));
   return (
     <BarChart
-      height={300}
+      height={height}
       xAxis={[
         {
           scaleType: 'band',

@@ -23,8 +23,13 @@ const FRESH = {
     customers: false,
   },
   complete: false,
+  address_levels: { regions: false, streets: false, buildings: false },
 };
-const ALL_DONE = { items: Object.fromEntries(Object.keys(FRESH.items).map((item) => [item, true])), complete: true };
+const ALL_DONE = {
+  items: Object.fromEntries(Object.keys(FRESH.items).map((item) => [item, true])),
+  complete: true,
+  address_levels: { regions: true, streets: true, buildings: true },
+};
 
 function renderDashboard(onboarding: unknown, { role = 'admin' }: { role?: Role } = {}) {
   initI18n('en');
@@ -60,6 +65,33 @@ describe('setup checklist', () => {
     // Done items are ticked, not links.
     expect(within(card).queryByRole('link', { name: 'Services' })).not.toBeInTheDocument();
     expect(within(card).getByText('Services')).toBeInTheDocument();
+  });
+
+  it('says what the addresses still need once a region is made: a street and a building', async () => {
+    renderDashboard({ ...FRESH, address_levels: { regions: true, streets: false, buildings: false } });
+    const card = await screen.findByRole('region', { name: 'Getting started' });
+    const item = within(card).getByRole('link', { name: 'Addresses (regions, streets, buildings)' }).closest('li')!;
+    expect(item).toHaveTextContent('Still to add: a street in your region and a building in it');
+    expect(item).toHaveAttribute('data-done', 'false');
+    // No hint on an item nothing was started for.
+    expect(within(card).getByRole('link', { name: 'Bundles' }).closest('li')).not.toHaveTextContent('Still to add');
+  });
+
+  it('hints at a building when the region has its street', async () => {
+    renderDashboard({ ...FRESH, address_levels: { regions: true, streets: true, buildings: false } });
+    const card = await screen.findByRole('region', { name: 'Getting started' });
+    expect(within(card).getByText(/Still to add: a building in one of your streets/)).toBeInTheDocument();
+  });
+
+  it('ticks the addresses without a hint once a building exists', async () => {
+    renderDashboard({
+      ...FRESH,
+      items: { ...FRESH.items, addresses: true },
+      address_levels: { regions: true, streets: true, buildings: true },
+    });
+    const card = await screen.findByRole('region', { name: 'Getting started' });
+    expect(within(card).getByText('Addresses (regions, streets, buildings)').closest('li')).toHaveAttribute('data-done', 'true');
+    expect(within(card).queryByText(/Still to add/)).not.toBeInTheDocument();
   });
 
   it('is gone once every item is done (the demo tenants)', async () => {

@@ -58,8 +58,16 @@ export function SetupChecklist() {
   const [hidden, setHidden] = useState(() => isDismissed(tenantId));
   const onboarding = useOnboarding({ isEnabled: canView && !hidden });
   if (!canView || hidden || !onboarding.data || onboarding.data.complete) return null;
-  const { items } = onboarding.data;
+  const { items, address_levels: levels } = onboarding.data;
   const done = ONBOARDING_ITEMS.filter((item) => items[item]).length;
+  // Addresses are done once a building exists: started, the item says what is still missing.
+  const hints: Partial<Record<OnboardingItem, string>> = {
+    addresses: levels.streets
+      ? t('onboarding.hints.addressesBuilding')
+      : levels.regions
+        ? t('onboarding.hints.addressesStreet')
+        : undefined,
+  };
 
   const dismiss = () => {
     try {
@@ -104,6 +112,7 @@ export function SetupChecklist() {
       >
         {ONBOARDING_ITEMS.map((item) => {
           const isDone = items[item];
+          const hint = isDone ? undefined : hints[item];
           return (
             <ListItem key={item} disableGutters data-item={item} data-done={isDone}>
               <ListItemIcon sx={{ minWidth: 36 }}>
@@ -125,6 +134,7 @@ export function SetupChecklist() {
                     </Link>
                   )
                 }
+                secondary={hint}
               />
             </ListItem>
           );

@@ -16,3 +16,10 @@ export const INVOICES_BY_STATUS_HEIGHT =
   STATUS_LEGEND.marginTop +
   STATUS_LEGEND.lines * STATUS_LEGEND.lineHeight +
   (STATUS_LEGEND.lines - 1) * STATUS_LEGEND.rowGap;
+
+/**
+ * Invoiced against collected: 300 px when it has a row of its own (below `lg`), and from `lg`, where
+ * it sits beside the doughnut, as tall as the doughnut with its legend, so that it fills its card
+ * instead of leaving empty room under the bars (docs/web.md, "The dashboard").
+ */
+export const INVOICED_COLLECTED_HEIGHT = { alone: 300, besideStatus: INVOICES_BY_STATUS_HEIGHT } as const;

@@ -3,6 +3,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -15,7 +17,7 @@ import { useCollectionsByStaff } from '../api/get-collections-by-staff';
 import { ChartCard } from '../components/chart-card';
 import { KpiCards } from '../components/kpi-cards';
 import { SetupChecklist } from '../components/setup-checklist';
-import { INVOICES_BY_STATUS_HEIGHT } from '../lib/chart-heights';
+import { INVOICED_COLLECTED_HEIGHT, INVOICES_BY_STATUS_HEIGHT } from '../lib/chart-heights';
 import { DASHBOARD_PERIODS, parsePeriod, periodRange, statisticsWindow, todayIn, type DashboardPeriod } from '../lib/periods';
 
 // The chart library is loaded after the KPI cards, in chunks of its own; each card keeps its chart's
@@ -55,6 +57,9 @@ export function DashboardPage() {
   const invoicesByStatus = useInvoicesByStatus(query, { isEnabled });
   const collectionsByStaff = useCollectionsByStaff(query, { isEnabled });
   const isWaiting = isServiceLoading || !service;
+  // From lg the bars sit beside the doughnut and take its height: no empty room under them.
+  const isBesideStatus = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
+  const barsHeight = isBesideStatus ? INVOICED_COLLECTED_HEIGHT.besideStatus : INVOICED_COLLECTED_HEIGHT.alone;
 
   return (
     <Stack spacing={3}>
@@ -105,8 +110,9 @@ export function DashboardPage() {
               isError={monthlyTotals.isError}
               isEmpty={(monthlyTotals.data?.length ?? 0) === 0}
               onRetry={() => void monthlyTotals.refetch()}
+              height={barsHeight}
             >
-              {monthlyTotals.data && <InvoicedCollectedChart data={monthlyTotals.data} />}
+              {monthlyTotals.data && <InvoicedCollectedChart data={monthlyTotals.data} height={barsHeight} />}
             </ChartCard>
             <ChartCard
               title={t('dashboard.charts.invoicesByStatus')}

@@ -28,12 +28,15 @@ const FIELDS = ['amount', 'reason'] as const;
  */
 export function ReversePaymentDialog({
   payment,
+  isOpen: isWanted = true,
   invoice,
   serviceId,
   onClose,
 }: {
   /** The payment to reverse; null keeps the dialog closed. */
   payment: Payment | null;
+  /** False while it fades out, still showing the payment (`KeptDialog`). */
+  isOpen?: boolean;
   invoice: InvoiceDetail;
   serviceId: number;
   onClose(): void;
@@ -41,7 +44,7 @@ export function ReversePaymentDialog({
   const { t, i18n } = useTranslation();
   const { showToast } = useToast();
   const formatMoney = useFormatMoney();
-  const isOpen = payment !== null;
+  const isOpen = isWanted && payment !== null;
   const decimals = currencyDecimals(invoice.currency);
   const reversible = payment ? reversibleMinorOf(payment, invoice.payments, decimals) : 0n;
   const balance = parseMoney(invoice.balance_due, decimals) ?? 0n;

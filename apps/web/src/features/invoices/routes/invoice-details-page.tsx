@@ -20,7 +20,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { InvoiceDetail } from '@meterline/contract/invoices';
 import { currencyDecimals, parseMoney } from '@meterline/contract/money-format';
 import type { Payment } from '@meterline/contract/payments';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { roleFlags } from '@meterline/contract/roles';
@@ -42,22 +42,13 @@ import { CreditNotesList } from '../components/credit-notes-list';
 import { secondCurrencyItems, tenderText } from '../components/second-currency-details';
 import { DetailList } from '../components/detail-list';
 import { InvoiceDocumentButtons } from '../components/invoice-document-buttons';
+import { InvoiceMoneyDialogs } from '../components/invoice-money-dialogs';
 import { InvoiceStatusChip } from '../components/invoice-status-chip';
 import { LineDescription } from '../components/line-description';
 import type { PaymentMode } from '../components/payment-dialog';
 import { reversibleMinorOf } from '../components/reversible-amount';
 import { CodeText } from '../../../shared/ui/code-text';
 import { isolateLtr, localizeCode } from '../../../shared/lib/format-number';
-
-/** The money dialogs (their forms: zod, react-hook-form) download when opened, not with the invoice. */
-const PaymentDialog = lazy(() => import('../components/payment-dialog').then((module) => ({ default: module.PaymentDialog })));
-const ReversePaymentDialog = lazy(() =>
-  import('../components/reverse-payment-dialog').then((module) => ({ default: module.ReversePaymentDialog })),
-);
-const CreditNoteDialog = lazy(() => import('../components/credit-note-dialog').then((module) => ({ default: module.CreditNoteDialog })));
-const CancelInvoiceDialog = lazy(() =>
-  import('../components/cancel-invoice-dialog').then((module) => ({ default: module.CancelInvoiceDialog })),
-);
 
 /** `/invoices/:invoiceId`: lines, readings, consumption, payments and balance, with the money actions the role allows. */
 export function InvoiceDetailsPage() {
@@ -123,6 +114,13 @@ function InvoiceDetails({
   const canBeCancelled = invoice.status !== 'cancelled' && (parseMoney(invoice.amount_paid, decimals) ?? 0n) === 0n;
 
   const openPayment = (mode: PaymentMode) => setPaymentMode(mode);
+  // One money dialog at a time: closing closes whichever is open.
+  const closeDialogs = () => {
+    setPaymentMode(null);
+    setReversing(null);
+    setCreditNoteOpen(false);
+    setCancelOpen(false);
+  };
 
   return (
     <>
@@ -327,28 +325,15 @@ function InvoiceDetails({
         </Can>
       </Stack>
 
-      {canTakePayments && paymentMode !== null && (
-        <Suspense fallback={null}>
-          <PaymentDialog isOpen mode={paymentMode} invoice={invoice} serviceId={serviceId} onClose={() => setPaymentMode(null)} />
-        </Suspense>
-      )}
-      {canTakePayments && reversing !== null && (
-        <Suspense fallback={null}>
-          <ReversePaymentDialog payment={reversing} invoice={invoice} serviceId={serviceId} onClose={() => setReversing(null)} />
-        </Suspense>
-      )}
-      {canCreditNote && isCreditNoteOpen && (
-        <Suspense fallback={null}>
-          <CreditNoteDialog isOpen invoice={invoice} serviceId={serviceId} onClose={() => setCreditNoteOpen(false)} />
-        </Suspense>
-      )}
-      {isCancelOpen && (
-        <Can do="cancel" on="invoice">
-          <Suspense fallback={null}>
-            <CancelInvoiceDialog isOpen invoice={invoice} serviceId={serviceId} onClose={() => setCancelOpen(false)} />
-          </Suspense>
-        </Can>
-      )}
+      <InvoiceMoneyDialogs
+        invoice={invoice}
+        serviceId={serviceId}
+        paymentMode={canTakePayments && paymentMode}
+        reversing={canTakePayments && reversing}
+        isCreditNoteOpen={canCreditNote && isCreditNoteOpen}
+        isCancelOpen={isCancelOpen}
+        onClose={closeDialogs}
+      />
     </>
   );
 }

@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { GridColDef } from '@mui/x-data-grid';
 import { invoiceListSpec } from '@meterline/contract/list-specs';
 import type { Invoice } from '@meterline/contract/invoices';
 import { lazy, Suspense, useState } from 'react';
@@ -16,9 +15,11 @@ import { useListUrlState } from '../../../shared/hooks/use-list-url-state';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { Can, useCan } from '../../../shared/lib/can';
 import { formatDate } from '../../../shared/lib/format-date';
+import { localizeCode } from '../../../shared/lib/format-number';
 import { useSession } from '../../../shared/lib/session';
 import { formatPeriod } from '../../../shared/lib/period';
 import { DataTable, TotalFigure, WrappingCell } from '../../../shared/ui/data-table';
+import { moneyColumn, type DataTableColumn } from '../../../shared/ui/grid-columns';
 import { Money } from '../../../shared/ui/money';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useInvoices } from '../api/get-invoices';
@@ -47,12 +48,14 @@ export function InvoiceListPage() {
   const secondCurrency = user?.tenant?.second_currency ?? null;
   const isWide = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'));
 
-  const columns: GridColDef<Invoice>[] = [
+  // A figure is never cut: a code's or an amount's column is as wide as its widest of the page ("LBP 11,837,268").
+  const columns: DataTableColumn<Invoice>[] = [
     {
       field: 'number',
       headerName: t('invoices.fields.number'),
       minWidth: 145,
       flex: 0.9,
+      wholeText: (row) => localizeCode(row.number, language),
       renderCell: ({ row }) => (
         <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
           <CodeText value={row.number} />
@@ -95,14 +98,7 @@ export function InvoiceListPage() {
       minWidth: 115,
       valueFormatter: (value: string) => formatDate(value, language),
     },
-    {
-      field: 'total',
-      headerName: t('invoices.fields.total'),
-      minWidth: 105,
-      align: 'right',
-      headerAlign: 'right',
-      renderCell: ({ row }) => <Money amount={row.total} />,
-    },
+    moneyColumn('total', t('invoices.fields.total'), (row) => row.total, { minWidth: 105 }),
     // The total in the second currency at each invoice's own rate, where a column fits: from
     // 1536 px (at 1440 px the nine columns would not fit beside the menu; phones show cards).
     ...(secondCurrency && isWide
@@ -114,19 +110,13 @@ export function InvoiceListPage() {
             align: 'right',
             headerAlign: 'right',
             sortable: false,
+            wholeAmount: (row) => row.second_currency && row.total_second && { amount: row.total_second, currency: row.second_currency },
             renderCell: ({ row }) =>
               row.total_second !== null && row.second_currency ? <Money amount={row.total_second} currency={row.second_currency} /> : '—',
-          } satisfies GridColDef<Invoice>,
+          } satisfies DataTableColumn<Invoice>,
         ]
       : []),
-    {
-      field: 'balance_due',
-      headerName: t('invoices.fields.balanceDue'),
-      minWidth: 120,
-      align: 'right',
-      headerAlign: 'right',
-      renderCell: ({ row }) => <Money amount={row.balance_due} />,
-    },
+    moneyColumn('balance_due', t('invoices.fields.balanceDue'), (row) => row.balance_due, { minWidth: 120 }),
     // As wide as the longest chip ("Partially paid", "مدفوعة جزئياً"): a status is never cut.
     {
       field: 'status',
@@ -144,7 +134,7 @@ export function InvoiceListPage() {
             hideable: false,
             align: 'center',
             renderCell: ({ row }) => <InvoiceRowActions invoice={row} serviceId={service.id} />,
-          } satisfies GridColDef<Invoice>,
+          } satisfies DataTableColumn<Invoice>,
         ]
       : []),
   ];

@@ -53,6 +53,29 @@ describe('overdue list', () => {
     expect(router.state.location.pathname).toBe('/customers/12');
   });
 
+  it('asks for the totals and shows what every customer kept owes under the rows, in the user’s digits', async () => {
+    const fetchMock = stubFetch((url) => {
+      if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
+      if (url.startsWith('/api/services/1/overdue/'))
+        return jsonResponse(200, {
+          count: 40,
+          count_capped: false,
+          next: '/api/services/1/overdue/?page=2',
+          previous: null,
+          results: [row],
+          totals: { overdue_amount: '1234.50', overdue_invoices: 57 },
+        });
+      return undefined;
+    });
+    renderWithProviders(<OverdueListPage />, { path: '/overdue?min_days=30', routePath: '/overdue', role: 'support', language: 'ar' });
+    const totals = await screen.findByRole('status', { name: 'مجاميع الصفوف المصفّاة' });
+    expect(totals).toHaveTextContent('المتأخر');
+    expect(totals).toHaveTextContent('١٬٢٣٤٫٥٠');
+    expect(totals).toHaveTextContent('الفواتير ٥٧');
+    const calls = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/overdue/'));
+    expect(calls.every((url) => url.includes('totals=true') && url.includes('min_days=30'))).toBe(true);
+  });
+
   it(
     'sends a reminder to the ticked customers after a confirmation saying how many, and lists who was skipped',
     { timeout: 45_000 },
@@ -169,7 +192,12 @@ describe('overdue list', () => {
     expect(
       fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/services/1/invoices/?') && String(url).includes('customer=12')),
     ).toBe(true);
+    // The app's dialog transition (docs/web.md, "Dialogs"): in over 600 ms, and kept while it fades out over 400 ms.
+    const fading = pay.closest<HTMLElement>('.MuiDialog-container')!;
+    expect(fading.style.transition).toContain('opacity 600ms');
     await userEvent.click(within(pay).getByRole('button', { name: 'Cancel' }));
+    expect(document.body.contains(fading)).toBe(true);
+    expect(fading.style.transition).toContain('opacity 400ms');
     await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Payment on the account' })).not.toBeInTheDocument());
 
     await userEvent.click(menuButton);

@@ -4,9 +4,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import { overdueListSpec } from '@meterline/contract/list-specs';
-import type { OverdueCustomer, SendRemindersResult } from '@meterline/contract/overdue';
+import type { OverdueCustomer, OverdueTotals, SendRemindersResult } from '@meterline/contract/overdue';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath } from 'react-router';
@@ -17,7 +16,8 @@ import { formatDate, formatDateTime } from '../../../shared/lib/format-date';
 import { formatCount } from '../../../shared/lib/format-number';
 import { useCan } from '../../../shared/lib/can';
 import { useSession } from '../../../shared/lib/session';
-import { DataTable } from '../../../shared/ui/data-table';
+import { DataTable, TotalFigure } from '../../../shared/ui/data-table';
+import { moneyColumn, type DataTableColumn } from '../../../shared/ui/grid-columns';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { Money } from '../../../shared/ui/money';
 import { NumberText } from '../../../shared/ui/number-text';
@@ -26,6 +26,7 @@ import { useOverdue } from '../api/get-overdue';
 import { RemindDialog } from '../components/remind-dialog';
 import { OverdueRowActions } from '../components/overdue-row-actions';
 import { CodeText } from '../../../shared/ui/code-text';
+import { KeptDialog } from '../../../shared/ui/kept-dialog';
 
 /** The payment form (zod, react-hook-form) and the print dialog download when opened, not with the list. */
 const PayAccountDialog = lazy(() =>
@@ -49,7 +50,8 @@ export function OverdueListPage() {
   const timeZone = useSession().user?.tenant?.timezone;
   const { service, serviceName } = useSelectedService();
   const listState = useListUrlState(overdueListSpec);
-  const query = useOverdue(service?.id, listState.query);
+  // The totals line: what every customer the filters keep owes, not only the page's (docs/accounts.md).
+  const query = useOverdue(service?.id, { ...listState.query, totals: 'true' });
   const canRemind = useCan('create', 'reminder');
   const [selected, setSelected] = useState<number[]>([]);
   // The customers a reminder goes to: the ticked ones (the header's button) or one row's (its menu).
@@ -61,7 +63,7 @@ export function OverdueListPage() {
   const namesById = new Map((query.data?.results ?? []).map((row) => [row.customer, row.customer_name]));
   const skipped = lastResult?.results.filter((result) => result.status === 'skipped') ?? [];
 
-  const columns: GridColDef<OverdueRow>[] = [
+  const columns: DataTableColumn<OverdueRow>[] = [
     {
       field: 'customer_name',
       headerName: t('overdue.fields.customer'),
@@ -103,15 +105,7 @@ export function OverdueListPage() {
       minWidth: 85,
       renderCell: ({ row }) => <NumberText value={row.overdue_invoices} />,
     },
-    {
-      field: 'overdue_amount',
-      headerName: t('overdue.fields.amount'),
-      flex: 0.9,
-      minWidth: 130,
-      align: 'right',
-      headerAlign: 'right',
-      renderCell: ({ row }) => <Money amount={row.overdue_amount} />,
-    },
+    moneyColumn('overdue_amount', t('overdue.fields.amount'), (row) => row.overdue_amount, { flex: 0.9, minWidth: 130 }),
     {
       field: 'last_payment_at',
       headerName: t('overdue.fields.lastPayment'),
@@ -216,6 +210,7 @@ export function OverdueListPage() {
             onChange={(value) => listState.setFilter('min_days', value)}
           />
         }
+        totals={query.data?.totals && <OverdueTotalsLine totals={query.data.totals} />}
         renderCardActions={(row) => <OverdueRowActions row={row} onPay={setPayingCustomer} onRemind={(id) => setRemindTargets([id])} />}
         renderCard={(row) => (
           <Stack spacing={0.5}>
@@ -258,11 +253,12 @@ export function OverdueListPage() {
           onClose={() => setRemindTargets(null)}
         />
       )}
-      {service && payingCustomer !== null && (
-        <Suspense fallback={null}>
-          <PayAccountDialog isOpen serviceId={service.id} customer={{ id: payingCustomer }} onClose={() => setPayingCustomer(null)} />
-        </Suspense>
-      )}
+      {/* Downloaded when first opened, kept until faded out (KeptDialog). */}
+      <KeptDialog value={service && payingCustomer}>
+        {(customer, isOpen) => (
+          <PayAccountDialog isOpen={isOpen} serviceId={service!.id} customer={{ id: customer }} onClose={() => setPayingCustomer(null)} />
+        )}
+      </KeptDialog>
       {service && isPrintOpen && (
         <Suspense fallback={null}>
           <DisconnectionListDialog
@@ -274,6 +270,21 @@ export function OverdueListPage() {
           />
         </Suspense>
       )}
+    </>
+  );
+}
+
+/** Under the rows: what every customer the filters keep owes on their overdue invoices, and how many invoices. */
+function OverdueTotalsLine({ totals }: { totals: OverdueTotals }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TotalFigure label={t('overdue.totals.amount')}>
+        <Money amount={totals.overdue_amount} />
+      </TotalFigure>
+      <TotalFigure label={t('overdue.totals.invoices')}>
+        <NumberText value={totals.overdue_invoices} />
+      </TotalFigure>
     </>
   );
 }

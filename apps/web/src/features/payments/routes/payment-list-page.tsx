@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import { PAYMENT_METHODS, paymentListSpec } from '@meterline/contract/list-specs';
 import type { Payment } from '@meterline/contract/payments';
 import { useTranslation } from 'react-i18next';
@@ -18,9 +17,8 @@ import { FilterSelect } from '../../../shared/ui/filter-select';
 import { Money } from '../../../shared/ui/money';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { usePayments } from '../api/get-payments';
+import { isReversal, usePaymentColumns } from '../components/payment-columns';
 import { CodeText } from '../../../shared/ui/code-text';
-
-const isReversal = (payment: Payment) => payment.amount.startsWith('-');
 
 /** `/payments`: the service's payments and reversals, filtered by method, receiver and dates, with CSV. */
 export function PaymentListPage() {
@@ -34,62 +32,7 @@ export function PaymentListPage() {
   const staff = useStaffOptions({ isEnabled: useCan('list', 'user') });
   const methodLabel = (method: string) => t(`payments.methods.${method as 'cash'}`, { defaultValue: method });
 
-  const columns: GridColDef<Payment>[] = [
-    {
-      field: 'paid_at',
-      headerName: t('payments.fields.paidAt'),
-      minWidth: 160,
-      flex: 1,
-      valueFormatter: (value: string) => formatDateTime(value, language, timeZone),
-    },
-    {
-      field: 'invoice_number',
-      headerName: t('payments.fields.invoice'),
-      minWidth: 150,
-      flex: 1,
-      renderCell: ({ row }) => (
-        <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
-          <CodeText value={row.invoice_number} />
-        </Typography>
-      ),
-    },
-    {
-      field: 'customer_name',
-      headerName: t('payments.fields.customer'),
-      minWidth: 160,
-      flex: 1.3,
-      renderCell: ({ row }) => <bdi>{row.customer_name}</bdi>,
-    },
-    {
-      field: 'amount',
-      headerName: t('payments.fields.amount'),
-      minWidth: 150,
-      align: 'right',
-      headerAlign: 'right',
-      renderCell: ({ row }) => (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%', justifyContent: 'flex-end' }}>
-          {isReversal(row) && <Chip size="small" label={t('payments.reversal')} variant="outlined" />}
-          <Money amount={row.amount} />
-        </Stack>
-      ),
-    },
-    { field: 'method', headerName: t('payments.fields.method'), minWidth: 110, valueFormatter: (value: string) => methodLabel(value) },
-    {
-      field: 'reference',
-      headerName: t('payments.fields.reference'),
-      minWidth: 120,
-      flex: 0.8,
-      sortable: false,
-      renderCell: ({ row }) => <bdi>{row.reference || row.reason}</bdi>,
-    },
-    {
-      field: 'received_by_name',
-      headerName: t('payments.fields.receivedBy'),
-      minWidth: 130,
-      sortable: false,
-      renderCell: ({ row }) => <bdi>{row.received_by_name ?? '—'}</bdi>,
-    },
-  ];
+  const columns = usePaymentColumns(methodLabel);
 
   return (
     <>

@@ -14,22 +14,22 @@ import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { Can } from '../../../shared/lib/can';
 import { formatMonth } from '../../../shared/lib/format-date';
 import { formatCount } from '../../../shared/lib/format-number';
-import { DataTable } from '../../../shared/ui/data-table';
+import { DataTable, WrappingCell } from '../../../shared/ui/data-table';
 import { DateFilterField } from '../../../shared/ui/date-filter-field';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { StatusChip } from '../../../shared/ui/status-chip';
 import { useTariffs } from '../api/get-tariffs';
 import { TariffPriceText } from '../components/tariff-price-text';
 
+/** "October 2026" for a tariff of one month, "September 2026 to August 2027", "From December 2026". */
 function useMonthsText() {
   const { t, i18n } = useTranslation();
-  return (tariff: Tariff) =>
-    tariff.effective_to
-      ? t('tariffs.months.range', {
-          from: formatMonth(tariff.effective_from, i18n.language),
-          to: formatMonth(tariff.effective_to, i18n.language),
-        })
-      : t('tariffs.months.from', { from: formatMonth(tariff.effective_from, i18n.language) });
+  return (tariff: Tariff) => {
+    const from = formatMonth(tariff.effective_from, i18n.language);
+    if (!tariff.effective_to) return t('tariffs.months.from', { from });
+    const to = formatMonth(tariff.effective_to, i18n.language);
+    return from === to ? from : t('tariffs.months.range', { from, to });
+  };
 }
 
 /** The service's tariffs, newest first; the month filter shows the tariffs in force then. */
@@ -47,7 +47,14 @@ export function TariffListPage() {
 
   const columns: GridColDef<Tariff>[] = [
     { field: 'name', headerName: t('tariffs.fields.name'), flex: 1.2, minWidth: 170, renderCell: ({ row }) => <bdi>{row.name}</bdi> },
-    { field: 'effective_from', headerName: t('tariffs.fields.months'), flex: 1.2, minWidth: 190, renderCell: ({ row }) => monthsText(row) },
+    // Two months wrap on two lines rather than being cut ("September 2026 to Septembe…").
+    {
+      field: 'effective_from',
+      headerName: t('tariffs.fields.months'),
+      flex: 1.2,
+      minWidth: 190,
+      renderCell: ({ row }) => <WrappingCell>{monthsText(row)}</WrappingCell>,
+    },
     {
       field: 'unit_price',
       headerName: t('tariffs.fields.price'),

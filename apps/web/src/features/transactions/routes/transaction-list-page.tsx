@@ -4,7 +4,6 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import type { GridColDef } from '@mui/x-data-grid';
 import { TRANSACTION_KINDS, transactionListSpec } from '@meterline/contract/list-specs';
 import type { Transaction } from '@meterline/contract/transactions';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +15,7 @@ import { Can, useCan } from '../../../shared/lib/can';
 import { formatDateTime } from '../../../shared/lib/format-date';
 import { useSession } from '../../../shared/lib/session';
 import { DataTable } from '../../../shared/ui/data-table';
+import { moneyColumn, type DataTableColumn } from '../../../shared/ui/grid-columns';
 import { DateRangeFilter } from '../../../shared/ui/date-filter-field';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { Money } from '../../../shared/ui/money';
@@ -36,7 +36,7 @@ export function TransactionListPage() {
   const staffOptions = (staff.data ?? []).map((option) => ({ value: String(option.id), label: option.name }));
   const kindLabel = (kind: string) => t(`transactions.kinds.${kind as 'handover'}`, { defaultValue: kind });
 
-  const columns: GridColDef<Transaction>[] = [
+  const columns: DataTableColumn<Transaction>[] = [
     {
       field: 'created_at',
       headerName: t('transactions.fields.createdAt'),
@@ -50,14 +50,7 @@ export function TransactionListPage() {
       minWidth: 130,
       renderCell: ({ row }) => <Chip size="small" variant="outlined" label={kindLabel(row.kind)} />,
     },
-    {
-      field: 'amount',
-      headerName: t('transactions.fields.amount'),
-      minWidth: 120,
-      align: 'right',
-      headerAlign: 'right',
-      renderCell: ({ row }) => <Money amount={row.amount} />,
-    },
+    moneyColumn('amount', t('transactions.fields.amount'), (row) => row.amount, { minWidth: 120 }),
     {
       field: 'from_user_name',
       headerName: t('transactions.fields.fromUser'),
