@@ -8,9 +8,10 @@ import { apiClientFor, checkedCalls, signedInPage } from './support/session';
  * system. What the check reads and what it leaves out is written in docs/web.md ("Digits"
  * and its journey):
  * - all visible text of the page, SVG text (chart axes) included;
- * - exempt: the values of inputs and text areas (typed in either system), and elements marked
- *   `data-verbatim` (e-mail addresses, URLs, user names and the samples of each digit system on the
- *   digits choice), which are shown exactly as written;
+ * - exempt: the values of inputs and text areas (typed in either system), elements marked
+ *   `data-verbatim` (codes and phones through `CodeText`, e-mail addresses, URLs, user names and the
+ *   samples of each digit system on the digits choice), which are shown exactly as written, and code
+ *   words in any text (a Latin letter with digits: `INV-2026-000123` in a breadcrumb, "UTF-8");
  * - a directional arrow (MUI's ArrowBack, ChevronRight, KeyboardArrowRight, NavigateNext, ...) must
  *   point the reading direction's way: an icon that says what it means (`data-towards`, from
  *   `DirectionIcon`) points left for forward under dir=rtl; arrows in pairs (pagination, tab
@@ -58,7 +59,8 @@ async function findProblems(page: Page, digits: 'arab' | 'latn'): Promise<Findin
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;
         if (!parent || seen.has(parent) || isExempt(parent) || !isVisible(parent)) continue;
-        const text = node.textContent ?? '';
+        // A code word (a Latin letter with digits: INV-2026-000123, UTF-8, v1.0.0) keeps its ASCII digits by the rule.
+        const text = (node.textContent ?? '').replace(/[A-Za-z][\w./+-]*\d[\w./+-]*|\d[\w./+-]*[A-Za-z][\w./+-]*/g, '');
         if (!wrong.test(text)) continue;
         seen.add(parent);
         const owner = parent.closest('[aria-label], [role], h1, h2, h3, label, td, th, li, p, button, a') ?? parent;

@@ -140,7 +140,7 @@ test.describe.serial('network: bundle, station, customer, readings, reset', () =
     await input.press('Enter');
     await expect(sheet).toContainText('more than this meter can draw since the previous reading');
     await sheet.getByRole('button', { name: 'Save anyway' }).click();
-    await expect(page.getByText(/Reading .*120\.5 kWh.* saved for/)).toBeVisible();
+    await expect(page.getByText(/Reading .*120\.5\skWh.* saved for/)).toBeVisible();
     await expect(sheet).toBeHidden();
     await expect(card).toContainText('120.5 kWh');
 

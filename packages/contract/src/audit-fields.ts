@@ -9,7 +9,7 @@
  * How a value is shown:
  * - `text`: staff-typed text (a name, notes), its digits in the user's system;
  * - `verbatim`: shown as written (an e-mail address, a message as it was sent);
- * - `code`: a code or a phone, digits in the user's system, digit groups kept in order;
+ * - `code`: a code or a phone, shown as stored (ASCII digits in both systems: docs/web.md, "Digits");
  * - `money`: minor units of the tenant's currency ("1250" is 12.50 USD);
  * - `amount`: a decimal amount of the tenant's currency ("12.50");
  * - `quantity`: an exact decimal (a meter reading "1250.000");

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParamSchema } from '@meterline/contract/common';
 import type { FastifyRequest } from 'fastify';
 import { currencyDecimals, parseScaled, TAX_RATE_SCALE } from '@meterline/contract/money';
+import { DEFAULT_DIGIT_SYSTEM, digitSystemOf, type DigitSystem } from '@meterline/contract/digits';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import type { DatabaseRegistry, Db, Executor } from '../db/client';
 import { findServiceWithSettings, findSettings, type SettingsRow } from '../modules/config/config.repository';
@@ -36,6 +37,8 @@ export interface TenantTerms {
   /** The optional second currency (docs/money-and-numbering.md) and each currency's cash step in its minor units. */
   secondCurrency: string | null;
   cashSteps: Record<string, bigint>;
+  /** Digits on Arabic screens and documents for users who chose none (docs/web.md, "Digits"). */
+  defaultDigits: DigitSystem;
 }
 
 export interface ServiceContext {
@@ -43,7 +46,8 @@ export interface ServiceContext {
   scope: ServiceScope;
   actor: Actor & { tenantId: number; dbAlias: string };
   terms: TenantTerms;
-  service: { id: number; name: string; unit: string; isMetered: boolean; maxConsumptionPerDay: string | null };
+  /** `nameAr`: the service's Arabic name ('' when none), for documents printed in Arabic (`serviceNameIn`). */
+  service: { id: number; name: string; nameAr: string; unit: string; isMetered: boolean; maxConsumptionPerDay: string | null };
 }
 
 export function termsFrom(row: SettingsRow | null): TenantTerms {
@@ -62,6 +66,7 @@ export function termsFrom(row: SettingsRow | null): TenantTerms {
     collectorsTakePayments: row?.collectorsTakePayments ?? true,
     secondCurrency: row?.secondCurrency ?? null,
     cashSteps: Object.fromEntries(Object.entries(row?.cashRounding ?? {}).map(([code, step]) => [code, BigInt(step)])),
+    defaultDigits: digitSystemOf(row?.defaultDigits) ?? DEFAULT_DIGIT_SYSTEM,
   };
 }
 
@@ -104,6 +109,7 @@ function serviceContextOf(db: Db, actor: ServiceContext['actor'], row: Pick<Serv
     service: {
       id: row.service.id,
       name: row.service.name,
+      nameAr: row.service.nameAr,
       unit: row.service.unit,
       isMetered: row.service.isMetered,
       maxConsumptionPerDay: row.service.maxConsumptionPerDay,

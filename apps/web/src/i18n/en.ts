@@ -9,16 +9,16 @@ export const en = {
   offline: {
     banner: {
       offline: 'Offline',
-      waiting: 'Waiting to send: {{count}}',
-      toFix: 'To fix: {{count}}',
-      sent: 'Sent, receipts to print: {{count}}',
+      waiting: 'Waiting to send: {{value}}',
+      toFix: 'To fix: {{value}}',
+      sent: 'Sent, receipts to print: {{value}}',
     },
     panel: {
       title: 'Waiting / To fix',
-      waiting: 'Waiting to send ({{count}})',
+      waiting: 'Waiting to send ({{value}})',
       nothingWaiting: 'Nothing is waiting to be sent.',
-      toFix: 'To fix ({{count}})',
-      sent: 'Sent: receipts to print ({{count}})',
+      toFix: 'To fix ({{value}})',
+      sent: 'Sent: receipts to print ({{value}})',
     },
     item: {
       reading: 'Reading {{value}}',
@@ -48,7 +48,10 @@ export const en = {
     },
     signOut: {
       title: 'Sign out with writes waiting?',
-      text: '{{count}} readings or payments on this phone have not reached the office yet. Signing out deletes them from this phone.',
+      text_one:
+        '{{count, number}} reading or payment on this phone has not reached the office yet. Signing out deletes it from this phone.',
+      text_other:
+        '{{count, number}} readings or payments on this phone have not reached the office yet. Signing out deletes them from this phone.',
       confirm: 'Sign out and delete them',
     },
   },
@@ -110,7 +113,8 @@ export const en = {
     },
     help: {
       nameAr: 'Shown when the app is in Arabic; the English name when empty.',
-      unit: 'What a meter counts or a bundle sells: kWh, m³, GB, session (up to {{max}} characters).',
+      unit_one: 'What a meter counts or a bundle sells: kWh, m³, GB, session (up to {{count, number}} character).',
+      unit_other: 'What a meter counts or a bundle sells: kWh, m³, GB, session (up to {{count, number}} characters).',
       metered: 'Metered services have meters, readings and a Counters screen; flat ones bill the fixed fee of their bundle.',
     },
     kind: { metered: 'Metered', flat: 'Flat fee' },
@@ -189,8 +193,10 @@ export const en = {
       tenantBlocked: 'This client account is blocked, so its staff cannot sign in. Please contact the platform administrator.',
       userInactive: 'This account has been deactivated. Please contact your administrator.',
       otpInvalid: 'That code is not valid or was already used. Wait for a new code and try again.',
-      tooManyAttemptsSeconds: 'Too many sign-in attempts. Please wait {{count}} seconds and try again.',
-      tooManyAttemptsMinutes: 'Too many sign-in attempts. Please wait {{count}} minutes and try again.',
+      tooManyAttemptsSeconds_one: 'Too many sign-in attempts. Please wait {{count, number}} second and try again.',
+      tooManyAttemptsSeconds_other: 'Too many sign-in attempts. Please wait {{count, number}} seconds and try again.',
+      tooManyAttemptsMinutes_one: 'Too many sign-in attempts. Please wait {{count, number}} minute and try again.',
+      tooManyAttemptsMinutes_other: 'Too many sign-in attempts. Please wait {{count, number}} minutes and try again.',
       tooManyAttempts: 'Too many sign-in attempts. Please wait a moment and try again.',
       network: 'The server could not be reached. Check your connection and try again.',
       unknown: 'Sign-in failed. Please try again.',
@@ -385,12 +391,15 @@ export const en = {
     messages: {
       required: 'This field is required.',
       blank: 'This field may not be blank.',
-      maxLength: 'Use at most {{count}} characters.',
-      minLength: 'Use at least {{count}} characters.',
+      maxLength_one: 'Use at most {{count, number}} character.',
+      maxLength_other: 'Use at most {{count, number}} characters.',
+      minLength_one: 'Use at least {{count, number}} character.',
+      minLength_other: 'Use at least {{count, number}} characters.',
       email: 'Enter a valid email address.',
       username: 'Use letters, digits and @ . + - _ only.',
       role: 'Choose a valid role.',
-      passwordTooShort: 'The password is too short: use at least {{count}} characters.',
+      passwordTooShort_one: 'The password is too short: use at least {{count, number}} character.',
+      passwordTooShort_other: 'The password is too short: use at least {{count, number}} characters.',
       passwordNumeric: 'The password cannot be only digits.',
       passwordWeak: 'This password is too common or too easy to guess. Choose a longer one, e.g. a few unrelated words.',
       nullCharacter: 'This text contains a character that is not allowed.',
@@ -398,8 +407,8 @@ export const en = {
       currency: 'Choose a supported currency.',
       integer: 'Enter a whole number.',
       number: 'Enter a number.',
-      minValue: 'Enter {{count}} or more.',
-      maxValue: 'Enter {{count}} or less.',
+      minValue: 'Enter {{value}} or more.',
+      maxValue: 'Enter {{value}} or less.',
       taxRate: 'Enter a percentage between 0 and 100, with at most 3 decimals.',
       invoicePrefix: 'Use letters, digits, "-", "_" and "/" only.',
       timezone: 'Enter a valid time zone, such as Asia/Beirut.',
@@ -458,7 +467,8 @@ export const en = {
     sections: { details: 'Details', access: 'Access' },
     block: {
       title: 'Block {{name}}?',
-      text: 'Its {{users}} users are signed out at once and cannot sign in until you unblock it. Its data is kept.',
+      text_one: 'Its {{count, number}} user is signed out at once and cannot sign in until you unblock it. Its data is kept.',
+      text_other: 'Its {{count, number}} users are signed out at once and cannot sign in until you unblock it. Its data is kept.',
       done: '{{name}} is blocked. Its users are signed out.',
     },
     unblock: {
@@ -772,7 +782,8 @@ export const en = {
       enterAmount: 'Enter the amount received. The balance due is {{balance}}.',
       amount: 'Amount received',
       amountHelp: 'At most the balance due, {{balance}}.',
-      amountInvalid: 'Enter an amount with at most {{decimals}} decimals.',
+      amountInvalid_one: 'Enter an amount with at most {{count, number}} decimal.',
+      amountInvalid_other: 'Enter an amount with at most {{count, number}} decimals.',
       amountPositive: 'Enter an amount above zero.',
       amountTooLarge: 'This is more than the balance due ({{balance}}).',
       method: 'Method',
@@ -892,11 +903,13 @@ export const en = {
       invoices: 'Invoices',
       amount: 'Amount',
     },
-    run: 'Bill {{value}} meters',
+    run_one: 'Bill {{count, number}} meter',
+    run_other: 'Bill {{count, number}} meters',
     background: 'You may close this window: the run goes on in the background.',
     followOnJobs: 'Follow it on the Jobs page.',
     running: 'Billing… this can take a minute.',
-    toast: 'Billing run done: {{value}} invoices created.',
+    toast_one: 'Billing run done: {{count, number}} invoice created.',
+    toast_other: 'Billing run done: {{count, number}} invoices created.',
     result: {
       created: 'Invoices created for {{month}}: {{value}}.',
       skipped: 'Skipped, already billed for this month: {{value}}.',
@@ -968,7 +981,7 @@ export const en = {
   overdue: {
     title: 'Overdue',
     never: 'Never',
-    card: 'Days overdue: {{days}} · Invoices: {{count}}',
+    card: 'Days overdue: {{days}} · Invoices: {{invoices}}',
     fields: {
       customer: 'Customer',
       phone: 'Phone',
@@ -979,7 +992,11 @@ export const en = {
       lastPayment: 'Last payment',
       lastReminder: 'Last reminder',
     },
-    filters: { minDays: 'Overdue for', atLeast: 'At least {{days}} days' },
+    filters: {
+      minDays: 'Overdue for',
+      atLeast_one: 'At least {{count, number}} day',
+      atLeast_other: 'At least {{count, number}} days',
+    },
     totals: { amount: 'Overdue', invoices: 'Invoices' },
     messages: { loadFailed: 'Failed to fetch the overdue customers.', empty: 'Nobody is overdue.' },
     select: 'Select {{name}}',
@@ -1024,7 +1041,8 @@ export const en = {
     collector: 'Collector',
     date: 'Day',
     progress: '{{done}} of {{total}} done',
-    buildingsCount: '{{number}} buildings',
+    buildingsCount_one: '{{count, number}} building',
+    buildingsCount_other: '{{count, number}} buildings',
     empty: 'No buildings on this round. An administrator assigns regions or stations on the Rounds screen.',
     loadFailed: 'Failed to fetch the round.',
     noCustomers: 'No customers in this building.',
@@ -1035,13 +1053,13 @@ export const en = {
     owes: 'Owes',
     paidToday: 'Paid today',
     counts: {
-      toRead: 'To read: {{count}}',
-      toCollect: 'To collect: {{count}}',
-      read: 'Read: {{count}}',
-      paid: 'Paid: {{count}}',
-      partlyPaid: 'Partly paid: {{count}}',
-      absent: 'Absent: {{count}}',
-      refused: 'Refused: {{count}}',
+      toRead: 'To read: {{value}}',
+      toCollect: 'To collect: {{value}}',
+      read: 'Read: {{value}}',
+      paid: 'Paid: {{value}}',
+      partlyPaid: 'Partly paid: {{value}}',
+      absent: 'Absent: {{value}}',
+      refused: 'Refused: {{value}}',
     },
     status: {
       toRead: 'To read',
@@ -1096,7 +1114,8 @@ export const en = {
     pays: 'Pays {{amount}} of the balance.',
     changeDue: 'Change due: {{billing}} or {{second}}',
     changeDueDone: 'Change due: {{billing}} or {{second}}.',
-    invalid: 'Enter an amount with at most {{decimals}} decimals.',
+    invalid_one: 'Enter an amount with at most {{count, number}} decimal.',
+    invalid_other: 'Enter an amount with at most {{count, number}} decimals.',
     totalIn: 'Total in {{currency}}',
     balanceDueIn: 'Balance due in {{currency}} (cash)',
     exchangeRate: 'Exchange rate',
@@ -1128,7 +1147,7 @@ export const en = {
     singular: 'Tariff',
     createTitle: 'New tariff',
     allBundles: 'All bundles',
-    someBundles: 'Chosen bundles: {{count}}',
+    someBundles: 'Chosen bundles: {{value}}',
     upliftShort: 'uplift',
     fields: {
       name: 'Name',
@@ -1223,16 +1242,21 @@ export const en = {
     chooseAnother: 'Choose another file',
     fileName: 'File',
     checking: 'Checking the file…',
-    summary: '{{total}} rows: {{valid}} ready, {{invalid}} with errors',
-    allReady: 'All {{total}} rows are ready to import.',
+    summary_one: '{{count, number}} row: {{valid}} ready, {{invalid}} with errors',
+    summary_other: '{{count, number}} rows: {{valid}} ready, {{invalid}} with errors',
+    allReady_one: 'The one row is ready to import.',
+    allReady_other: 'All {{count, number}} rows are ready to import.',
     fixErrors: 'Correct the highlighted rows in your file and choose it again. Nothing is imported while a row has an error.',
     onlyErrors: 'Only rows with errors',
-    commit: 'Import {{n}} customers',
-    confirmTitle: 'Import {{n}} customers?',
+    commit_one: 'Import {{count, number}} customer',
+    commit_other: 'Import {{count, number}} customers',
+    confirmTitle_one: 'Import {{count, number}} customer?',
+    confirmTitle_other: 'Import {{count, number}} customers?',
     confirmBody:
       'They are created in one go, each with its meter at its opening reading from its start date. Imported customers are deleted one by one only.',
     confirm: 'Import',
-    done: '{{n}} customers imported.',
+    done_one: '{{count, number}} customer imported.',
+    done_other: '{{count, number}} customers imported.',
     ready: 'Ready',
     previewLabel: 'Preview of the file',
     columns: {
@@ -1546,7 +1570,7 @@ export const en = {
     action: 'Collect',
     floor: 'floor {{floor}}',
     totalDue: 'Total due',
-    unpaidInvoices: 'Unpaid invoices, oldest first ({{count}})',
+    unpaidInvoices: 'Unpaid invoices, oldest first ({{value}})',
     nothingDue: 'Nothing is due.',
     partlyPaid: 'partly paid',
     takeFull: 'Take all: {{amount}}',
@@ -1806,5 +1830,16 @@ export const en = {
   },
 };
 
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-export type Translations = Widen<typeof en>;
+/**
+ * A text used with a count has i18next's plural keys: `_one` and `_other` in English, and in Arabic
+ * also `_zero`, `_two`, `_few` and `_many` (Intl.PluralRules' six forms). `plurals.test.ts` checks
+ * that every count asks for a plural text and that each one has all its language's forms.
+ */
+type ArabicOnlyForm = 'zero' | 'two' | 'few' | 'many';
+type PluralBase<K> = K extends `${infer Base}_other` ? Base : never;
+type Widen<T, Extra extends string> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K], Extra> } & {
+  [K in keyof T as `${PluralBase<K>}_${Extra}`]: string;
+};
+export type Translations = Widen<typeof en, never>;
+/** The Arabic texts: every plural text with Arabic's six forms. */
+export type ArabicTranslations = Widen<typeof en, ArabicOnlyForm>;

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { digitSystemFor, localizeDigits } from '../shared/lib/format-number';
+import { digitSystemFor, formatCount, localizeDigits } from '../shared/lib/format-number';
 import type { Translations } from './en';
 
 export const LANGUAGES = ['en', 'ar'] as const;
@@ -38,9 +38,10 @@ const loadingSignIn = new Map<Language, Promise<void>>();
 const complete = new Set<Language>();
 
 /**
- * Digits written in the texts themselves ("8 أحرف", "1–30 يومًا", "(ST-000123)") follow the user's
- * digit system like formatted numbers do (docs/web.md, "Digits"): the Arabic texts are added with their digits
- * converted, outside `{{placeholders}}` (their values are formatted by the caller), and added again
+ * Digits written in the texts themselves ("8 أحرف", "1–30 يومًا") follow the user's digit system like
+ * formatted numbers do (docs/web.md, "Digits"): the Arabic texts are added with their digits
+ * converted, outside `{{placeholders}}` (their values are formatted by the caller, a plural's count by
+ * the `number` format below) and outside codes ("UTF-8", "YYYY-MM-DD" keep theirs), and added again
  * when the digit system changes (`followTextDigits`). The files keep Western digits.
  */
 const originals = new Map<Language, Partial<Translations>>();
@@ -142,6 +143,9 @@ function ensureInitialized(language: Language) {
     returnNull: false,
     initAsync: false,
   });
+  // `{{count, number}}` in a plural text: the count in the user's digits (docs/web.md, "Digits"), not
+  // i18next's own Intl formatter, which writes Arabic-Indic digits in Arabic whatever the user chose.
+  i18next.services.formatter?.add('number', (value: unknown, language: string | undefined) => formatCount(Number(value), language ?? 'en'));
 }
 
 /** One i18next instance in `language`; its texts come from `loadLanguage` (or `registerLanguage`). */

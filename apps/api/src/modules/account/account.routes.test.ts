@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney } from '@meterline/contract/money';
+import { stripBidiMarks } from '@meterline/contract/display-format';
+import { formatMoney as intlMoney } from '@meterline/contract/money';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import {
@@ -11,6 +12,9 @@ import {
   type RoleUnderTest,
 } from '../../../test/billing';
 import { runStatementsJob } from '../../../test/jobs';
+
+/** An amount as the documents print it: Intl's text without its bidi marks (docs/web.md, "Digits"). */
+const formatMoney = (amount: string, currency: string, language: string) => stripBidiMarks(intlMoney(amount, currency, language));
 
 let context: TestContext;
 let fixture: Fixture;

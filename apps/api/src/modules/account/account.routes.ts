@@ -16,6 +16,7 @@ import { idParamSchema } from '@meterline/contract/common';
 import { errorSchema, validationErrorSchema } from '@meterline/contract/errors';
 import { bulkStatementsInputSchema, jobFileQuerySchema, jobStartedSchema } from '@meterline/contract/jobs';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
+import { documentReader } from '../../lib/document-format';
 import { auditContextOf, requirePermission, tenantActorOf } from '../../plugins/request-context';
 import type { Idempotency } from '../idempotency/index';
 import type { JobService } from '../jobs/index';
@@ -185,9 +186,9 @@ export async function statementRoutes(
     },
     async (request, reply) => {
       const context = request.scope;
-      const language = documentLanguage(request.query.lang, request.headers['accept-language']);
-      const { html, code } = await statements.one(context, request.params.id, request.query, language);
-      return sendPrinted(reply, printer, { html, filename: `statement-${code}`, language, output: request.query.output });
+      const reader = documentReader(request, context.terms, request.query.lang);
+      const { html, code } = await statements.one(context, request.params.id, request.query, reader);
+      return sendPrinted(reply, printer, { html, filename: `statement-${code}`, language: reader.language, output: request.query.output });
     },
   );
   routes.post(
@@ -212,7 +213,7 @@ export async function statementRoutes(
       await statements.bulkCustomers(context, filters);
       const job = await jobs.enqueue<StatementsJobInput>('statements', {
         serviceId: context.scope.serviceId,
-        input: { ...filters, language: documentLanguage(lang, request.headers['accept-language']) },
+        input: { ...filters, ...documentReader(request, context.terms, lang) },
         startedBy: { actor: context.actor, audit: auditContextOf(request) },
       });
       return reply.code(202).send({ job });
@@ -244,9 +245,9 @@ export async function creditNotePdfRoutes(app: FastifyInstance, options: { state
     },
     async (request, reply) => {
       const context = request.scope;
-      const language = documentLanguage(request.query.lang, request.headers['accept-language']);
-      const { html, number } = await statements.creditNote(context, request.params.id, language);
-      return sendPrinted(reply, printer, { html, filename: number, language, output: request.query.output });
+      const reader = documentReader(request, context.terms, request.query.lang);
+      const { html, number } = await statements.creditNote(context, request.params.id, reader);
+      return sendPrinted(reply, printer, { html, filename: number, language: reader.language, output: request.query.output });
     },
   );
 }

@@ -1,16 +1,7 @@
 import type { CreditNote } from '@meterline/contract/account';
-import { formatMoney } from '@meterline/contract/money';
-import {
-  escapeHtml,
-  formatDocumentDate,
-  formatDocumentDecimal,
-  ltr,
-  text,
-  type DocumentIssuer,
-  type DocumentLanguage,
-  issuerHtml,
-  documentStyles,
-} from '../invoices/index';
+import type { DigitSystem } from '@meterline/contract/digits';
+import { codeHtml, dateText, decimalHtml, documentLocale, moneyHtml, textHtml as text } from '../../lib/document-format';
+import { escapeHtml, type DocumentIssuer, type DocumentLanguage, issuerHtml, documentStyles } from '../invoices/index';
 
 const LABELS = {
   en: {
@@ -60,15 +51,18 @@ export function renderCreditNoteDocument(input: {
   customerCode: string;
   issuer: DocumentIssuer;
   language: DocumentLanguage;
+  /** The reader's digits on an Arabic credit note; Arabic-Indic when none is given. */
+  digits?: DigitSystem;
 }): string {
   const { note, customerCode, issuer, language } = input;
+  const where = documentLocale(language, input.digits);
   const t = LABELS[language];
-  const money = (amount: string) => ltr(formatMoney(amount, note.currency, language));
+  const money = (amount: string) => moneyHtml(amount, note.currency, where);
   const row = (label: string, value: string) => `<tr><th>${escapeHtml(label)}</th><td>${value}</td></tr>`;
   const lines = note.lines
     .map(
       (line) =>
-        `<tr><td>${text(line.description)}</td><td class="num">${ltr(formatDocumentDecimal(line.quantity, language))}</td><td class="num">${ltr(formatDocumentDecimal(line.unit_price, language, 6))}</td><td class="num">${money(line.amount)}</td></tr>`,
+        `<tr><td>${text(line.description)}</td><td class="num">${decimalHtml(line.quantity, where)}</td><td class="num">${decimalHtml(line.unit_price, where, 6)}</td><td class="num">${money(line.amount)}</td></tr>`,
     )
     .join('');
   return `<!doctype html>
@@ -97,15 +91,15 @@ ${documentStyles(language, {
   </div>
   <div>
     <h1>${escapeHtml(t.creditNote)}</h1>
-    <div>${ltr(note.number)}</div>
+    <div>${codeHtml(note.number)}</div>
   </div>
 </header>
 <table class="facts">
-  ${row(t.number, ltr(note.number))}
-  ${row(t.issuedOn, text(formatDocumentDate(note.issued_on, language)))}
-  ${row(t.invoice, ltr(note.invoice_number))}
+  ${row(t.number, codeHtml(note.number))}
+  ${row(t.issuedOn, text(dateText(note.issued_on, where)))}
+  ${row(t.invoice, codeHtml(note.invoice_number))}
   ${row(t.customer, text(note.customer_name))}
-  ${row(t.code, ltr(customerCode))}
+  ${row(t.code, codeHtml(customerCode))}
   ${row(t.reason, text(note.reason))}
 </table>
 ${

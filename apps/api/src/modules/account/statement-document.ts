@@ -1,17 +1,10 @@
 import type { Customer } from '@meterline/contract/customers';
 import type { Ledger } from '@meterline/contract/ledger';
-import { formatMoney } from '@meterline/contract/money';
+import type { DigitSystem } from '@meterline/contract/digits';
+import { textDigitsIn } from '@meterline/contract/display-format';
 import { first } from '@meterline/contract/invariant';
-import {
-  escapeHtml,
-  formatDocumentDate,
-  ltr,
-  text,
-  type DocumentIssuer,
-  type DocumentLanguage,
-  issuerHtml,
-  documentStyles,
-} from '../invoices/index';
+import { codeHtml, dateText, documentLocale, moneyHtml, textHtml as text } from '../../lib/document-format';
+import { escapeHtml, type DocumentIssuer, type DocumentLanguage, issuerHtml, documentStyles } from '../invoices/index';
 
 const LABELS = {
   en: {
@@ -80,10 +73,10 @@ const LABELS = {
     },
     buckets: {
       current: 'غير مستحق بعد',
-      days_1_30: '١–٣٠ يومًا',
-      days_31_60: '٣١–٦٠ يومًا',
-      days_61_90: '٦١–٩٠ يومًا',
-      days_over_90: 'أكثر من ٩٠ يومًا',
+      days_1_30: '1–30 يومًا',
+      days_31_60: '31–60 يومًا',
+      days_61_90: '61–90 يومًا',
+      days_over_90: 'أكثر من 90 يومًا',
     },
   },
 } as const;
@@ -93,22 +86,25 @@ export interface StatementInput {
   customer: Customer;
   currency: string;
   language: DocumentLanguage;
+  /** The reader's digits on an Arabic statement; Arabic-Indic when none is given. */
+  digits?: DigitSystem;
 }
 
 /** One customer's statement as a section (a page of its own when printed in bulk). */
-export function renderStatementSection({ ledger, customer, currency, language }: StatementInput): string {
+export function renderStatementSection({ ledger, customer, currency, language, digits }: StatementInput): string {
   const t = LABELS[language];
-  const money = (amount: string) => ltr(formatMoney(amount, currency, language));
+  const where = documentLocale(language, digits);
+  const money = (amount: string) => moneyHtml(amount, currency, where);
   const row = (label: string, value: string) => `<tr><th>${escapeHtml(label)}</th><td>${value}</td></tr>`;
-  const date = (value: string | null, fallback: string) => text(value ? formatDocumentDate(value, language) : fallback);
+  const date = (value: string | null, fallback: string) => text(value ? dateText(value, where) : fallback);
   const entries = ledger.entries
     .map(
       (entry) =>
-        `<tr><td>${text(formatDocumentDate(entry.date, language))}</td><td>${escapeHtml(t.kinds[entry.kind])}</td><td>${ltr(entry.reference)}</td><td class="num">${money(entry.amount)}</td><td class="num">${money(entry.balance)}</td></tr>`,
+        `<tr><td>${text(dateText(entry.date, where))}</td><td>${escapeHtml(t.kinds[entry.kind])}</td><td>${codeHtml(entry.reference)}</td><td class="num">${money(entry.amount)}</td><td class="num">${money(entry.balance)}</td></tr>`,
     )
     .join('');
   const ageing = (Object.keys(t.buckets) as (keyof typeof t.buckets)[])
-    .map((bucket) => `<th class="num">${escapeHtml(t.buckets[bucket])}</th>`)
+    .map((bucket) => `<th class="num">${escapeHtml(textDigitsIn(t.buckets[bucket], where))}</th>`)
     .join('');
   const ageingValues = (Object.keys(t.buckets) as (keyof typeof t.buckets)[])
     .map((bucket) => `<td class="num">${money(ledger.ageing[bucket])}</td>`)
@@ -116,8 +112,8 @@ export function renderStatementSection({ ledger, customer, currency, language }:
   return `<section class="statement">
 <table class="facts">
   ${row(t.customer, text(customer.full_name))}
-  ${row(t.code, ltr(customer.code))}
-  ${customer.phone ? row(t.phone, ltr(customer.phone)) : ''}
+  ${row(t.code, codeHtml(customer.code))}
+  ${customer.phone ? row(t.phone, codeHtml(customer.phone)) : ''}
   ${row(t.period, `${escapeHtml(t.from)} ${date(ledger.date_from, t.beginning)} ${escapeHtml(t.to)} ${date(ledger.date_to, t.today)}`)}
 </table>
 <table class="lines">

@@ -5,7 +5,7 @@ import type { Ledger, LedgerQuery } from '@meterline/contract/ledger';
 import type { Db } from '../../db/client';
 import { fieldError, notFound } from '../../lib/http-errors';
 import { findCustomer } from '../customers/index';
-import { documentIssuerOf, type DocumentLanguage } from '../invoices/index';
+import { documentIssuerOf, type DocumentLocale } from '../invoices/index';
 import { assertAddressFilters, assertStation } from '../../scope/references';
 import type { ServiceContext } from '../../scope/service-scope';
 import { findCreditNote, findStatementCustomerIds } from './account.repository';
@@ -35,12 +35,12 @@ export function createStatementService(deps: { ledger: LedgerReader; defaultDb: 
     context: ServiceContext,
     customerId: number,
     query: Pick<StatementQuery, 'date_from' | 'date_to'>,
-    language: DocumentLanguage,
+    reader: DocumentLocale,
   ): Promise<StatementInput> {
     const customer = await findCustomer(context.db, context.scope, customerId, context.terms.decimals);
     if (!customer) throw notFound();
     const ledger = await deps.ledger.get(context, customerId, { date_from: query.date_from, date_to: query.date_to });
-    return { ledger, customer, currency: context.terms.currency, language };
+    return { ledger, customer, currency: context.terms.currency, ...reader };
   }
 
   /** The customers of a bulk print, checked (400s) and capped (400 max_items beyond MAX_BULK_STATEMENTS). */
@@ -59,23 +59,23 @@ export function createStatementService(deps: { ledger: LedgerReader; defaultDb: 
       context: ServiceContext,
       customerId: number,
       query: StatementQuery,
-      language: DocumentLanguage,
+      reader: DocumentLocale,
     ): Promise<{ html: string; code: string }> {
-      const section = await sectionOf(context, customerId, query, language);
+      const section = await sectionOf(context, customerId, query, reader);
       return {
-        html: renderStatementDocument({ sections: [section], issuer: await issuerOf(context), language }),
+        html: renderStatementDocument({ sections: [section], issuer: await issuerOf(context), language: reader.language }),
         code: section.customer.code,
       };
     },
 
     /** A credit note printed like an invoice (docs/accounts.md). */
-    async creditNote(context: ServiceContext, creditNoteId: number, language: DocumentLanguage): Promise<{ html: string; number: string }> {
+    async creditNote(context: ServiceContext, creditNoteId: number, reader: DocumentLocale): Promise<{ html: string; number: string }> {
       const row = await findCreditNote(context.db, context.scope, creditNoteId);
       if (!row) throw notFound();
       const note = toCreditNote(row, context.terms.currency, context.terms.decimals);
       const customer = await findCustomer(context.db, context.scope, note.customer, context.terms.decimals);
       return {
-        html: renderCreditNoteDocument({ note, customerCode: customer?.code ?? '', issuer: await issuerOf(context), language }),
+        html: renderCreditNoteDocument({ note, customerCode: customer?.code ?? '', issuer: await issuerOf(context), ...reader }),
         number: note.number,
       };
     },
@@ -86,7 +86,7 @@ export function createStatementService(deps: { ledger: LedgerReader; defaultDb: 
     async bulk(
       context: ServiceContext,
       query: BulkStatementsFilters,
-      language: DocumentLanguage,
+      reader: DocumentLocale,
       control: { onProgress?: (done: number, total: number) => Promise<void>; isCancelled?: () => boolean } = {},
     ): Promise<{ html: string; count: number } | null> {
       const ids = await bulkCustomers(context, query);
@@ -94,10 +94,13 @@ export function createStatementService(deps: { ledger: LedgerReader; defaultDb: 
       for (const [index, id] of ids.entries()) {
         if (control.isCancelled?.()) return null;
         if (index % PROGRESS_EVERY === 0) await control.onProgress?.(index, ids.length);
-        sections.push(await sectionOf(context, id, query, language));
+        sections.push(await sectionOf(context, id, query, reader));
       }
       await control.onProgress?.(ids.length, ids.length);
-      return { html: renderStatementDocument({ sections, issuer: await issuerOf(context), language }), count: sections.length };
+      return {
+        html: renderStatementDocument({ sections, issuer: await issuerOf(context), language: reader.language }),
+        count: sections.length,
+      };
     },
   };
 }

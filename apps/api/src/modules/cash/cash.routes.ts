@@ -14,9 +14,10 @@ import {
 } from '@meterline/contract/cash';
 import { errorSchema, validationErrorSchema } from '@meterline/contract/errors';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
+import { documentReader } from '../../lib/document-format';
 import { auditContextOf } from '../../plugins/request-context';
 import type { Idempotency } from '../idempotency/index';
-import { documentLanguage, type PdfPrinter } from '../invoices/index';
+import type { PdfPrinter } from '../invoices/index';
 import { serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
 import type { CashService } from './cash.service';
 import { RECEIPT_PAPER } from './receipt-document';
@@ -128,12 +129,12 @@ export async function paymentReceiptRoutes(app: FastifyInstance, options: { cash
     },
     async (request, reply) => {
       const context = request.scope;
-      const language = documentLanguage(request.query.lang, request.headers['accept-language']);
+      const reader = documentReader(request, context.terms, request.query.lang);
       const { size } = request.query;
-      const { html, number } = await cash.printableReceipt(context, request.params.id, language, size, auditContextOf(request));
+      const { html, number } = await cash.printableReceipt(context, request.params.id, reader, size, auditContextOf(request));
       const pdf = request.query.output === 'html' ? null : await printer.printPaper(html, RECEIPT_PAPER[size].widthMm);
       const filename = `receipt-${number}`;
-      reply.header('cache-control', 'private, no-store').header('content-language', language);
+      reply.header('cache-control', 'private, no-store').header('content-language', reader.language);
       if (!pdf)
         return reply.type('text/html; charset=utf-8').header('content-disposition', `inline; filename="${filename}.html"`).send(html);
       return reply.type('application/pdf').header('content-disposition', `inline; filename="${filename}.pdf"`).send(pdf);

@@ -21,7 +21,7 @@ import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors
 import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
 import type { IdempotencyTicket } from '../idempotency/index';
-import { type DocumentLanguage, toPayment } from '../invoices/index';
+import { type DocumentLocale, toPayment } from '../invoices/index';
 import { issueReceipt } from '../numbering/index';
 import { findSettings } from '../config/index';
 import { findUploadDataUri } from '../media/index';
@@ -259,7 +259,7 @@ export function createCashService(deps: { clock: Clock; defaultDb: Db; publicUrl
     async printableReceipt(
       context: ServiceContext,
       paymentId: number,
-      language: DocumentLanguage,
+      reader: DocumentLocale,
       size: ReceiptSize,
       audit: AuditContext,
     ): Promise<{ html: string; number: number }> {
@@ -290,7 +290,7 @@ export function createCashService(deps: { clock: Clock; defaultDb: Db; publicUrl
       const money = (value: bigint) => formatMoneyAmount(value, terms.decimals);
       const collector = payment.heldBy ?? payment.receivedBy;
       const html = renderReceiptDocument({
-        language,
+        ...reader,
         size,
         issuer: {
           companyName: config?.companyName ?? '',

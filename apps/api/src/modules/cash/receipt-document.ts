@@ -1,6 +1,15 @@
 import type { ReceiptSize } from '@meterline/contract/cash';
-import { formatMoney } from '@meterline/contract/money';
-import { escapeHtml, ltr, text, type DocumentIssuer, type DocumentLanguage } from '../invoices/index';
+import type { DigitSystem } from '@meterline/contract/digits';
+import {
+  codeHtml,
+  documentLocale,
+  escapeHtml,
+  moneyHtml,
+  textHtml as text,
+  timeText,
+  type DocumentLocale,
+} from '../../lib/document-format';
+import type { DocumentIssuer, DocumentLanguage } from '../invoices/index';
 
 const LABELS = {
   en: {
@@ -65,10 +74,8 @@ export const RECEIPT_PAPER: Record<ReceiptSize, { widthMm: number | null; bodyWi
 };
 
 /** Date and time of the payment in the tenant's timezone and the document's language. */
-export function formatReceiptTime(value: Date, timezone: string, language: DocumentLanguage): string {
-  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: timezone })
-    .format(value)
-    .replace(/[\u061c\u200e\u200f]/g, '');
+export function formatReceiptTime(value: Date, timezone: string, where: DocumentLocale): string {
+  return timeText(value, timezone, where);
 }
 
 /** The printable receipt (58 mm, 80 mm or A5) as one self-contained HTML page; Arabic right to left. */
@@ -76,17 +83,20 @@ export function renderReceiptDocument(input: {
   receipt: ReceiptData;
   issuer: DocumentIssuer;
   language: DocumentLanguage;
+  /** The reader's digits on an Arabic receipt; Arabic-Indic when none is given. */
+  digits?: DigitSystem;
   size: ReceiptSize;
 }): string {
   const { receipt, issuer, language, size } = input;
+  const where = documentLocale(language, input.digits);
   const t = LABELS[language];
   const paper = RECEIPT_PAPER[size];
   const isRoll = paper.widthMm !== null;
-  const money = (amount: string) => ltr(formatMoney(amount, receipt.currency, language));
+  const money = (amount: string) => moneyHtml(amount, receipt.currency, where);
   const row = (label: string, value: string, className = '') =>
     `<tr${className ? ` class="${className}"` : ''}><th>${escapeHtml(label)}</th><td>${value}</td></tr>`;
   const invoiceRows = receipt.invoices
-    .map((invoice) => `<tr class="invoice-paid"><td>${ltr(invoice.number)}</td><td class="num">${money(invoice.amount)}</td></tr>`)
+    .map((invoice) => `<tr class="invoice-paid"><td>${codeHtml(invoice.number)}</td><td class="num">${money(invoice.amount)}</td></tr>`)
     .join('');
   return `<!doctype html>
 <html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">
@@ -121,14 +131,14 @@ export function renderReceiptDocument(input: {
   ${issuer.logo ? `<img src="${escapeHtml(issuer.logo)}" alt="">` : ''}
   <div class="company">${text(issuer.companyName)}</div>
   ${issuer.address ? `<div class="muted">${text(issuer.address)}</div>` : ''}
-  ${issuer.phone || issuer.email ? `<div class="muted">${[issuer.phone, issuer.email].filter(Boolean).map(ltr).join(' · ')}</div>` : ''}
+  ${issuer.phone || issuer.email ? `<div class="muted">${[issuer.phone, issuer.email].filter(Boolean).map(codeHtml).join(' · ')}</div>` : ''}
   <h1>${escapeHtml(t.receipt)}</h1>
-  <div class="number" data-receipt-number="${receipt.receiptNumber}">${escapeHtml(t.number)}: ${ltr(String(receipt.receiptNumber))}</div>
+  <div class="number" data-receipt-number="${receipt.receiptNumber}">${escapeHtml(t.number)}: ${codeHtml(String(receipt.receiptNumber))}</div>
 </header>
 <table class="facts">
-  ${row(t.date, text(formatReceiptTime(receipt.paidAt, receipt.timezone, language)))}
+  ${row(t.date, text(formatReceiptTime(receipt.paidAt, receipt.timezone, where)))}
   ${row(t.customer, text(receipt.customerName))}
-  ${receipt.customerCode ? row(t.code, ltr(receipt.customerCode)) : ''}
+  ${receipt.customerCode ? row(t.code, codeHtml(receipt.customerCode)) : ''}
   ${row(t.method, escapeHtml(t.methods[receipt.method] ?? receipt.method))}
   ${row(t.collector, text(receipt.collectorName))}
 </table>

@@ -1,17 +1,8 @@
 /** What other modules may use of `invoices`: they import it from here, never from its files. */
 export type { LateFeePlan } from './billing-engine';
 export { documentIssuerOf } from './document-issuer';
-export {
-  documentLanguage,
-  documentStyles,
-  escapeHtml,
-  formatDocumentDate,
-  formatDocumentDecimal,
-  issuerHtml,
-  ltr,
-  text,
-} from './invoice-document';
-export type { DocumentIssuer, DocumentLanguage } from './invoice-document';
+export { documentLanguage, documentStyles, escapeHtml, issuerHtml } from './invoice-document';
+export type { DocumentIssuer, DocumentLanguage, DocumentLocale } from './invoice-document';
 export { priceLines } from './invoice-lines';
 export type { DraftLine } from './invoice-lines';
 export { statusFor } from './invoice-rules';

@@ -1,9 +1,27 @@
 import type { Customer } from '@meterline/contract/customers';
 import type { InvoiceDetail, InvoiceLinePricing } from '@meterline/contract/invoices';
 import { rateSides } from '@meterline/contract/currency-payments';
-import { formatMoney } from '@meterline/contract/money';
+import type { DigitSystem } from '@meterline/contract/digits';
+import { decimalIn } from '@meterline/contract/display-format';
+import {
+  codeHtml,
+  decimalHtml,
+  documentLocale,
+  escapeHtml,
+  ltrHtml,
+  moneyHtml,
+  monthText,
+  nameHtml,
+  periodText,
+  quantityHtml,
+  textHtml,
+  dateText,
+  type DocumentLanguage,
+  type DocumentLocale,
+} from '../../lib/document-format';
 
-export type DocumentLanguage = 'en' | 'ar';
+export { documentLanguage, escapeHtml, type DocumentLanguage, type DocumentLocale } from '../../lib/document-format';
+
 export type DocumentFormat = 'a4' | 'receipt';
 
 /** What the printed invoice shows besides the invoice itself: the tenant's legal fields and logo. */
@@ -96,25 +114,9 @@ const LABELS = {
   },
 } as const;
 
-/** The language of the document: `?lang=` first, then the request's Accept-Language, else English. */
-export function documentLanguage(lang: string | undefined, acceptLanguage: string | undefined): DocumentLanguage {
-  if (lang === 'ar' || lang === 'en') return lang;
-  const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith('ar') ? 'ar' : 'en';
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string);
-}
-
-/** Numbers and amounts isolated left-to-right, so "-12" never prints as "12-" in Arabic. */
-export const ltr = (value: string) => `<bdi dir="ltr">${escapeHtml(value)}</bdi>`;
 /** Free text (names, line descriptions) takes the direction of its own first letter. */
-export const text = (value: string) => `<bdi>${escapeHtml(value)}</bdi>`;
+export const text = textHtml;
 
-const localeOf = (language: DocumentLanguage) => (language === 'ar' ? 'ar-EG' : 'en-GB');
-
-/** A calendar date (`YYYY-MM-DD`) in the document's language: "19 Nov 2026", "١٩ نوفمبر ٢٠٢٦". */
 /** The fonts of a printed document: Noto's Arabic faces first for Arabic (installed with Chromium's fonts). */
 export function documentFontFamily(language: DocumentLanguage): string {
   return `${language === 'ar' ? "'Noto Sans Arabic', 'Noto Naskh Arabic'," : ''} 'Montserrat', 'Noto Sans', 'DejaVu Sans', sans-serif`;
@@ -191,103 +193,81 @@ export function issuerHtml(issuer: DocumentIssuer): string {
     issuer.logo ? `<img src="${escapeHtml(issuer.logo)}" alt="">` : '',
     `<div class="company">${text(issuer.companyName)}</div>`,
     `<div class="muted">${text(issuer.address)}</div>`,
-    `<div class="muted">${[issuer.phone, issuer.email].filter(Boolean).map(ltr).join(' · ')}</div>`,
+    `<div class="muted">${[issuer.phone, issuer.email].filter(Boolean).map(codeHtml).join(' · ')}</div>`,
   ].join('\n    ');
 }
 
-export function formatDocumentDate(value: string, language: DocumentLanguage): string {
-  const date = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return value;
-  return stripBidiMarks(new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(date));
-}
-
-/** A period: the month's name when it is one whole month, else its two dates. */
-export function formatDocumentPeriod(start: string, end: string, language: DocumentLanguage): string {
-  const last = new Date(`${start.slice(0, 7)}-01T00:00:00Z`);
-  last.setUTCMonth(last.getUTCMonth() + 1, 0);
-  if (start.endsWith('-01') && end === last.toISOString().slice(0, 10)) {
-    return stripBidiMarks(new Intl.DateTimeFormat(localeOf(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(last));
-  }
-  return `${formatDocumentDate(start, language)} – ${formatDocumentDate(end, language)}`;
-}
-
-/** An exact decimal (a reading, a quantity, a unit price) in the document's digits, without trailing zeros and without floats. */
-export function formatDocumentDecimal(value: string, language: DocumentLanguage, maxDecimals = 3): string {
-  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
-  return stripBidiMarks(
-    new Intl.NumberFormat(language === 'ar' ? 'ar-EG' : 'en-US', { maximumFractionDigits: maxDecimals }).format(value as `${number}`),
-  );
-}
-
-/** Intl's Arabic output carries bidi marks; inside a left-to-right isolate they would move the minus sign. */
-/** "1 USD = 89,500 LBP": the rate per one unit of the currency it is quoted for (docs/money-and-numbering.md). */
-function rateLine(billing: string, second: string, rate: string, base: string | null, language: DocumentLanguage): string {
+/** "1 USD = 89,500 LBP": the rate per one unit of the currency it is quoted for (docs/money-and-numbering.md), one left-to-right run. */
+function rateHtml(billing: string, second: string, rate: string, base: string | null, where: DocumentLocale): string {
   const sides = rateSides(billing, second, base);
-  return `1 ${sides.base} = ${formatDocumentDecimal(rate, language, 6)} ${sides.quote}`;
-}
-
-function stripBidiMarks(value: string): string {
-  return value.replace(/[\u061c\u200e\u200f]/g, '');
+  return ltrHtml(`${decimalIn('1', where)} ${sides.base} = ${decimalIn(rate, where, 6)} ${sides.quote}`);
 }
 
 /**
  * A meter invoice's generated lines are stored in English (`"10 A: monthly fee"`,
- * `"Consumption: 241.334 kWh"`); printed in Arabic they read in Arabic, with the bundle name and
- * the quantity isolated. Lines written by hand print as written.
+ * `"Consumption: 241.334 kWh"`); printed in Arabic they read in Arabic. The bundle's name and the
+ * quantity follow the display rule in both languages (docs/web.md, "Digits"): "15 A" and
+ * "241.334 kWh" are left-to-right runs in the reader's digits, as on screen. Lines written by hand
+ * print as written.
  */
-function lineDescriptionHtml(line: InvoiceDetail['lines'][number], language: DocumentLanguage): string {
+function lineDescriptionHtml(line: InvoiceDetail['lines'][number], where: DocumentLocale): string {
   const { description, pricing } = line;
-  if (language !== 'ar') return text(description);
+  const labels = LABELS[where.language === 'ar' ? 'ar' : 'en'];
   const fee = /^(.*): monthly fee$/.exec(description);
-  if (fee) return `${escapeHtml(LABELS.ar.monthlyFee)}: ${text(fee[1] ?? '')}`;
+  if (fee)
+    return where.language === 'ar'
+      ? `${escapeHtml(labels.monthlyFee)}: ${nameHtml(fee[1] ?? '', where)}`
+      : `${nameHtml(fee[1] ?? '', where)}: ${escapeHtml(labels.monthlyFee)}`;
   const consumption = /^Consumption: (\d+(?:\.\d+)?) ?(.*?)(?: \(.*\))?$/.exec(description);
   if (consumption)
-    return `${escapeHtml(LABELS.ar.consumption)}: ${ltr(`${formatDocumentDecimal(consumption[1] ?? '', language)} ${consumption[2] ?? ''}`.trim())}${pricingHtml(pricing, language)}`;
+    return `${escapeHtml(labels.consumption)}: ${quantityHtml(consumption[1] ?? '', consumption[2], where)}${pricingHtml(pricing, where)}`;
   return text(description);
 }
 
 /** How a consumption line was priced (docs/billing.md, "Tariffs"): its month, tariff and tier, in the document's language. */
-function pricingHtml(pricing: InvoiceLinePricing | null, language: DocumentLanguage): string {
-  if (!pricing || (pricing.tariff === null && language === 'en')) return '';
-  const month = stripBidiMarks(
-    new Intl.DateTimeFormat(localeOf(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-      new Date(`${pricing.month}-01T00:00:00Z`),
-    ),
-  );
+function pricingHtml(pricing: InvoiceLinePricing | null, where: DocumentLocale): string {
+  if (!pricing || (pricing.tariff === null && where.language !== 'ar')) return '';
   const parts = [
-    escapeHtml(month),
-    pricing.tariff_name ? text(pricing.tariff_name) : '',
-    pricing.tier === null ? '' : `${escapeHtml(LABELS[language].tier)} ${ltr(formatDocumentDecimal(String(pricing.tier), language))}`,
+    escapeHtml(monthText(pricing.month, where)),
+    pricing.tariff_name ? nameHtml(pricing.tariff_name, where) : '',
+    pricing.tier === null
+      ? ''
+      : `${escapeHtml(LABELS[where.language === 'ar' ? 'ar' : 'en'].tier)} ${decimalHtml(String(pricing.tier), where)}`,
   ].filter(Boolean);
-  return ` <span class="muted">(${parts.join(language === 'ar' ? '، ' : ', ')})</span>`;
+  return ` <span class="muted">(${parts.join(where.language === 'ar' ? '، ' : ', ')})</span>`;
+}
+
+export interface InvoiceDocumentInput {
+  invoice: InvoiceDetail;
+  customer: Customer | null;
+  issuer: DocumentIssuer;
+  unit: string;
+  language: DocumentLanguage;
+  /** The reader's digits on an Arabic document (`documentReader`); Arabic-Indic when none is given. */
+  digits?: DigitSystem;
+  format: DocumentFormat;
 }
 
 /**
  * The printable invoice (A4) or receipt (80 mm) as one self-contained HTML page: every amount
  * is the exact decimal text of the API, formatted without floats; Arabic runs right to left.
  */
-export function renderInvoiceDocument(input: {
-  invoice: InvoiceDetail;
-  customer: Customer | null;
-  issuer: DocumentIssuer;
-  unit: string;
-  language: DocumentLanguage;
-  format: DocumentFormat;
-}): string {
+export function renderInvoiceDocument(input: InvoiceDocumentInput): string {
   const { invoice, customer, issuer, unit, language, format } = input;
+  const where = documentLocale(language, input.digits);
   const t = LABELS[language];
-  const money = (amount: string) => ltr(formatMoney(amount, invoice.currency, language));
-  const quantity = (value: string | null) => (value === null ? '' : ltr(formatDocumentDecimal(value, language)));
+  const money = (amount: string) => moneyHtml(amount, invoice.currency, where);
+  const reading = (value: string | null) => (value === null ? '' : decimalHtml(value, where));
   const status = invoice.is_overdue ? t.statuses.overdue : t.statuses[invoice.status];
   // Each part isolated: Latin street names and "2A" apartments keep their order in Arabic.
   const address = customer
     ? [
         [customer.region_name, customer.street_name, customer.building_name]
           .filter((part): part is string => Boolean(part))
-          .map(text)
+          .map((part) => nameHtml(part, where))
           .join(language === 'ar' ? '، ' : ', '),
-        customer.floor ? `${escapeHtml(t.floor)} ${text(customer.floor)}` : '',
-        customer.apartment ? `${escapeHtml(t.apartment)} ${text(customer.apartment)}` : '',
+        customer.floor ? `${escapeHtml(t.floor)} ${nameHtml(customer.floor, where)}` : '',
+        customer.apartment ? `${escapeHtml(t.apartment)} ${nameHtml(customer.apartment, where)}` : '',
       ]
         .filter(Boolean)
         .join(' — ')
@@ -298,32 +278,32 @@ export function renderInvoiceDocument(input: {
   const lines = invoice.lines
     .map(
       (line) =>
-        `<tr><td>${lineDescriptionHtml(line, language)}</td><td class="num">${quantity(line.quantity)}</td>${isReceipt ? '' : `<td class="num">${ltr(formatDocumentDecimal(line.unit_price, language, 6))}</td>`}<td class="num">${money(line.amount)}</td></tr>`,
+        `<tr><td>${lineDescriptionHtml(line, where)}</td><td class="num">${reading(line.quantity)}</td>${isReceipt ? '' : `<td class="num">${decimalHtml(line.unit_price, where, 6)}</td>`}<td class="num">${money(line.amount)}</td></tr>`,
     )
     .join('');
   // The total and the balance in the second currency at the invoice's rate, and what each payment handed over.
-  const secondMoney = (amount: string) => ltr(formatMoney(amount, invoice.second_currency ?? invoice.currency, language));
+  const secondMoney = (amount: string) => moneyHtml(amount, invoice.second_currency ?? invoice.currency, where);
   const secondCurrencyRows =
     invoice.second_currency && invoice.exchange_rate && invoice.total_second && invoice.balance_due_second
       ? [
           row(
             t.exchangeRate,
-            ltr(rateLine(invoice.currency, invoice.second_currency, invoice.exchange_rate, invoice.exchange_rate_base, language)),
+            rateHtml(invoice.currency, invoice.second_currency, invoice.exchange_rate, invoice.exchange_rate_base, where),
           ),
           row(t.totalIn.replace('{currency}', invoice.second_currency), secondMoney(invoice.total_second)),
           row(t.balanceDueIn.replace('{currency}', invoice.second_currency), secondMoney(invoice.balance_due_second)),
         ].join('')
       : '';
   const amountsText = (amounts: { currency: string; amount: string }[]) =>
-    amounts.map((part) => ltr(formatMoney(part.amount, part.currency, language))).join(' + ');
+    amounts.map((part) => moneyHtml(part.amount, part.currency, where)).join(' + ');
   const paymentsHtml = invoice.payments.length
     ? `<h2>${escapeHtml(t.payments)}</h2><table class="facts">${invoice.payments
         .map((payment) =>
           [
-            row(`${t.paid} ${formatDocumentDate(payment.paid_at.slice(0, 10), language)}`, money(payment.amount)),
+            row(`${t.paid} ${dateText(payment.paid_at.slice(0, 10), where)}`, money(payment.amount)),
             payment.tendered ? row(t.tendered, amountsText(payment.tendered)) : '',
             payment.change_due && payment.change_due.some((part) => !/^0(\.0+)?$/.test(part.amount))
-              ? row(t.changeDue, payment.change_due.map((part) => ltr(formatMoney(part.amount, part.currency, language))).join(' / '))
+              ? row(t.changeDue, payment.change_due.map((part) => moneyHtml(part.amount, part.currency, where)).join(' / '))
               : '',
           ].join(''),
         )
@@ -332,7 +312,7 @@ export function renderInvoiceDocument(input: {
   const readings =
     invoice.consumption === null
       ? ''
-      : `<h2>${escapeHtml(t.readings)}</h2><table class="facts">${row(t.previousReading, quantity(invoice.previous_reading))}${row(t.currentReading, quantity(invoice.current_reading))}${row(t.consumption, ltr(`${formatDocumentDecimal(invoice.consumption, language)} ${unit}`.trim()))}</table>`;
+      : `<h2>${escapeHtml(t.readings)}</h2><table class="facts">${row(t.previousReading, reading(invoice.previous_reading))}${row(t.currentReading, reading(invoice.current_reading))}${row(t.consumption, quantityHtml(invoice.consumption, unit, where))}</table>`;
 
   return `<!doctype html>
 <html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">
@@ -362,18 +342,18 @@ ${documentStyles(language, {
   </div>
   <div>
     <h1>${escapeHtml(isReceipt ? t.receipt : t.invoice)}</h1>
-    <div>${ltr(invoice.number)}</div>
+    <div>${codeHtml(invoice.number)}</div>
     <div class="status">${escapeHtml(status)}</div>
   </div>
 </header>
 <table class="facts">
-  ${row(t.number, ltr(invoice.number))}
-  ${row(t.issuedOn, text(formatDocumentDate(invoice.issued_on, language)))}
-  ${row(t.dueOn, text(formatDocumentDate(invoice.due_on, language)))}
-  ${row(t.period, text(formatDocumentPeriod(invoice.period_start, invoice.period_end, language)))}
+  ${row(t.number, codeHtml(invoice.number))}
+  ${row(t.issuedOn, text(dateText(invoice.issued_on, where)))}
+  ${row(t.dueOn, text(dateText(invoice.due_on, where)))}
+  ${row(t.period, text(periodText(invoice.period_start, invoice.period_end, where)))}
   ${row(t.customer, text(invoice.customer_name))}
-  ${row(t.code, ltr(invoice.customer_code))}
-  ${customer?.phone ? row(t.phone, ltr(customer.phone)) : ''}
+  ${row(t.code, codeHtml(invoice.customer_code))}
+  ${customer?.phone ? row(t.phone, codeHtml(customer.phone)) : ''}
   ${address ? row(t.address, address) : ''}
 </table>
 ${readings}

@@ -14,7 +14,7 @@ import { recordAudit } from '../audit/index';
 import { findSettings } from '../config/index';
 import { invalidPk } from '../../scope/references';
 import type { ServiceContext } from '../../scope/service-scope';
-import { formatDocumentDate, formatDocumentPeriod } from './invoice-document';
+import { dateText, documentLocale, periodText } from '../../lib/document-format';
 import { findServiceInvoiceIds, insertInvoiceMessage, isInvoiceSent, lockInvoiceForMessage } from './invoice-messages.repository';
 
 /** Thrown inside an invoice message's transaction when the channel refused it: nothing of it is recorded. */
@@ -56,9 +56,9 @@ export function createInvoiceMessageService(deps: { clock: Clock; channel: Remin
         const message = renderInvoiceMessage(compose.template, {
           name: invoice.customerName,
           number: invoice.number,
-          period: formatDocumentPeriod(invoice.periodStart, invoice.periodEnd, language),
+          period: periodText(invoice.periodStart, invoice.periodEnd, documentLocale(language)),
           total: formatMoney(total, terms.currency, language),
-          due_date: formatDocumentDate(invoice.dueOn, language),
+          due_date: dateText(invoice.dueOn, documentLocale(language)),
           company: compose.company,
         });
         const now = clock.now();

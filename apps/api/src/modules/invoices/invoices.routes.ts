@@ -22,7 +22,7 @@ import { auditContextOf } from '../../plugins/request-context';
 import type { Idempotency } from '../idempotency/index';
 import type { JobService } from '../jobs/index';
 import { serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
-import { documentLanguage } from './invoice-document';
+import { documentReader } from '../../lib/document-format';
 import type { InvoiceService } from './invoices.service';
 import { sendPrinted, type PdfPrinter } from './pdf-printer';
 
@@ -210,10 +210,10 @@ export async function invoiceRoutes(
     },
     async (request, reply) => {
       const context = request.scope;
-      const language = documentLanguage(request.query.lang, request.headers['accept-language']);
-      const { html } = await invoices.printablePeriod(context, request.query, language);
-      const { output, format } = request.query;
-      return sendPrinted(reply, printer, { html, filename: `invoices-${request.query.period_start}`, language, output, format });
+      const reader = documentReader(request, context.terms, request.query.lang);
+      const { html } = await invoices.printablePeriod(context, request.query, reader);
+      const { output, format, period_start: start } = request.query;
+      return sendPrinted(reply, printer, { html, filename: `invoices-${start}`, language: reader.language, output, format });
     },
   );
 
@@ -239,13 +239,13 @@ export async function invoiceRoutes(
     },
     async (request, reply) => {
       const context = request.scope;
-      const language = documentLanguage(request.query.lang, request.headers['accept-language']);
-      const { html, number } = await invoices.printable(context, request.params.id, language, request.query.format);
+      const reader = documentReader(request, context.terms, request.query.lang);
+      const { html, number } = await invoices.printable(context, request.params.id, reader, request.query.format);
       const { output, format } = request.query;
       return sendPrinted(reply, printer, {
         html,
         filename: `${number}${format === 'receipt' ? '-receipt' : ''}`,
-        language,
+        language: reader.language,
         output,
         format,
       });

@@ -30,7 +30,7 @@ import { addDays, todayIn, type ServiceContext } from '../../scope/service-scope
 import { toReading } from '../subscriptions/index';
 import { cashRoundingOf, storeInvoiceRate, storeLinePricing } from './consumption-pricing';
 import { documentIssuerOf } from './document-issuer';
-import { combineDocuments, renderInvoiceDocument, type DocumentFormat, type DocumentLanguage } from './invoice-document';
+import { combineDocuments, renderInvoiceDocument, type DocumentFormat, type DocumentLocale } from './invoice-document';
 import { priceLines, type DraftLine } from './invoice-lines';
 import {
   findBilledSubscriptionIds,
@@ -247,7 +247,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
     async printable(
       context: ServiceContext,
       invoiceId: number,
-      language: DocumentLanguage,
+      reader: DocumentLocale,
       format: DocumentFormat,
     ): Promise<{ html: string; number: string }> {
       const invoice = await detail(context, invoiceId);
@@ -255,7 +255,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
         findCustomer(context.db, context.scope, invoice.customer, context.terms.decimals),
         issuerOf(context),
       ]);
-      const html = renderInvoiceDocument({ invoice, customer, unit: context.service.unit, language, format, issuer });
+      const html = renderInvoiceDocument({ invoice, customer, unit: context.service.unit, ...reader, format, issuer });
       return { html, number: invoice.number };
     },
 
@@ -266,7 +266,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
     async printablePeriod(
       context: ServiceContext,
       query: PrintInvoicesQuery,
-      language: DocumentLanguage,
+      reader: DocumentLocale,
     ): Promise<{ html: string; count: number }> {
       const { db, scope } = context;
       if (query.period_end < query.period_start) throw fieldError('period_end', ERROR_CODES.periodEndBeforeStart);
@@ -285,9 +285,9 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
       for (const id of ids) {
         const invoice = await detail(context, id);
         const customer = await findCustomer(db, scope, invoice.customer, context.terms.decimals);
-        pages.push(renderInvoiceDocument({ invoice, customer, unit: context.service.unit, language, format: query.format, issuer }));
+        pages.push(renderInvoiceDocument({ invoice, customer, unit: context.service.unit, ...reader, format: query.format, issuer }));
       }
-      return { html: combineDocuments(pages, language), count: pages.length };
+      return { html: combineDocuments(pages, reader.language), count: pages.length };
     },
 
     async listSource(context: ServiceContext, query: ListInvoicesQuery): Promise<ListSource<Invoice, InvoiceTotals>> {

@@ -214,6 +214,17 @@ describe('two currencies', () => {
     expect(english).toContain('Total in LBP');
     expect(english).toMatch(/LBP\s4,027,500/);
     expect(english).toContain('1 USD = 89,500 LBP');
+    // The reader's digits, as on their screens (docs/web.md, "Digits"): an admin who reads Western
+    // digits gets them in the Arabic document too; the invoice's number is the same code either way.
+    const number = (await admin.get(path(`invoices/${invoiceId}/`))).json().number as string;
+    expect(html.body).toContain(`<bdi dir="ltr">${number}</bdi>`);
+    const adminUrl = `/api/auth/users/${fixture.tenantA.users.admin}/`;
+    expect((await admin.put(adminUrl, { digits: 'latn' })).statusCode).toBe(200);
+    const western = (await admin.get(path(`invoices/${invoiceId}/pdf/?output=html&lang=ar`))).body;
+    expect(western).toMatch(/4,027,500\s*ل\.ل\./);
+    expect(western).not.toMatch(/[\u0660-\u0669]/);
+    expect(western).toContain(`<bdi dir="ltr">${number}</bdi>`);
+    expect((await admin.put(adminUrl, { digits: null })).statusCode).toBe(200);
   });
 
   it('takes a split USD + LBP payment at the invoice’s rate, stored with what was tendered', async () => {

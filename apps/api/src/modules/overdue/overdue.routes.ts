@@ -11,9 +11,10 @@ import {
   type OverdueCustomer,
 } from '@meterline/contract/overdue';
 import { sendList, type CsvColumn } from '../../lib/list';
+import { documentReader } from '../../lib/document-format';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf } from '../../plugins/request-context';
-import { documentLanguage, PRINT_DESCRIPTION, sendPrinted, type PdfPrinter } from '../invoices/index';
+import { PRINT_DESCRIPTION, sendPrinted, type PdfPrinter } from '../invoices/index';
 import { serviceParamsSchema } from '../../scope/service-scope';
 import type { OverdueService } from './overdue.service';
 
@@ -97,9 +98,9 @@ export async function overdueRoutes(app: FastifyInstance, options: { overdue: Ov
     },
     async (request, reply) => {
       const context = request.scope;
-      const language = documentLanguage(request.query.lang, request.headers['accept-language']);
-      const { html } = await overdue.disconnectionList(context, request.query, language);
-      return sendPrinted(reply, printer, { html, filename: 'disconnection-list', language, output: request.query.output });
+      const reader = documentReader(request, context.terms, request.query.lang);
+      const { html } = await overdue.disconnectionList(context, request.query, reader);
+      return sendPrinted(reply, printer, { html, filename: 'disconnection-list', language: reader.language, output: request.query.output });
     },
   );
 }

@@ -1,3 +1,5 @@
+import { serviceNameIn } from '@meterline/contract/service-names';
+import { countIn } from '@meterline/contract/display-format';
 import { formatMoney, formatMoneyAmount } from '@meterline/contract/money';
 import {
   DEFAULT_REMINDER_TEMPLATES,
@@ -19,7 +21,8 @@ import type { Clock } from '../../lib/clock';
 import { fieldError } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
 import type { ReminderChannel } from '../../lib/reminder-channel';
-import { documentIssuerOf, formatDocumentDate, formatDocumentDecimal, type DocumentLanguage } from '../invoices/index';
+import { documentIssuerOf, type DocumentLocale } from '../invoices/index';
+import { dateText, documentLocale } from '../../lib/document-format';
 import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
 import { findSettings } from '../config/index';
@@ -76,8 +79,9 @@ export function createOverdueService(deps: { clock: Clock; channel: ReminderChan
         const message = renderReminder(compose.template, {
           name: customer.fullName,
           amount: formatMoney(amount, terms.currency, language),
-          due_date: formatDocumentDate(facts.oldestDueOn, language),
-          days: formatDocumentDecimal(String(facts.daysOverdue), language),
+          // A message to the customer: Arabic-Indic digits in Arabic (no reader's choice applies).
+          due_date: dateText(facts.oldestDueOn, documentLocale(language)),
+          days: countIn(facts.daysOverdue, documentLocale(language)),
           company: compose.company,
         });
         const row = await insertReminder(tx, {
@@ -153,7 +157,7 @@ export function createOverdueService(deps: { clock: Clock; channel: ReminderChan
     async disconnectionList(
       context: ServiceContext,
       query: DisconnectionListQuery,
-      language: DocumentLanguage,
+      reader: DocumentLocale,
     ): Promise<{ html: string; count: number }> {
       const { db, scope, terms } = context;
       if (query.station) await assertStation(db, scope, query.station);
@@ -174,10 +178,10 @@ export function createOverdueService(deps: { clock: Clock; channel: ReminderChan
       const html = renderDisconnectionDocument({
         rows,
         issuer,
-        language,
+        ...reader,
         minDays,
         today,
-        serviceName: context.service.name,
+        serviceName: serviceNameIn({ name: context.service.name, name_ar: context.service.nameAr }, reader.language),
         currency: terms.currency,
         decimals: terms.decimals,
       });

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { APP_VERSION_LABEL, DRAWER_WIDTH, MINI_DRAWER_WIDTH } from '../../shared/lib/constants';
 import { MenuList } from './menu-list';
 import type { MenuNode } from './menu-items';
-import { localizeDigits } from '../../shared/lib/format-number';
+import { CodeText } from '../../shared/ui/code-text';
 
 function SideMenuContent({
   nodes,
@@ -20,7 +20,7 @@ function SideMenuContent({
   isDense?: boolean;
   onNavigate?: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Box
       component="nav"
@@ -34,7 +34,7 @@ function SideMenuContent({
       <Box sx={{ p: isMini ? 0.5 : 2, display: 'flex', justifyContent: 'center' }}>
         {/* Disabled as the spec says, but without the faded look: the label must stay readable (contrast). */}
         <Chip
-          label={<bdi dir="ltr">{localizeDigits(APP_VERSION_LABEL, i18n.language)}</bdi>}
+          label={<CodeText value={APP_VERSION_LABEL} />}
           size="small"
           disabled
           variant="outlined"

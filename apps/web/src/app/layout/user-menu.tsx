@@ -15,7 +15,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { fullNameOf } from '../../shared/lib/avatar';
 import { ACCOUNT_MENU_WIDTH } from '../../shared/lib/constants';
-import { formatCount } from '../../shared/lib/format-number';
 import { useSession } from '../../shared/lib/session';
 import { countFieldWrites } from '../../shared/offline/offline-writes';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
@@ -23,7 +22,7 @@ import { UserAvatar } from '../../shared/ui/user-avatar';
 import { paths } from '../../shared/lib/paths';
 
 export function UserMenu() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user, signOut } = useSession();
@@ -95,7 +94,7 @@ export function UserMenu() {
       <ConfirmDialog
         isOpen={waitingOnSignOut > 0}
         title={t('offline.signOut.title')}
-        description={t('offline.signOut.text', { count: formatCount(waitingOnSignOut, i18n.language) })}
+        description={t('offline.signOut.text', { count: waitingOnSignOut })}
         confirmLabel={t('offline.signOut.confirm')}
         confirmColor="error"
         isConfirmAutoFocused={false}

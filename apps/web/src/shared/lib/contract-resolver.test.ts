@@ -16,7 +16,7 @@ describe('contractResolver', () => {
     initI18n('ar');
     const result = await contractResolver(schema)({ name: 'too long', day: '2026-02-30', own: '' }, undefined, options);
     expect(result.errors).toMatchObject({
-      name: { type: 'max_length', message: 'استخدم ٥ حرفًا على الأكثر.' },
+      name: { type: 'max_length', message: 'استخدم ٥ أحرف على الأكثر.' },
       day: { type: 'invalid_date', message: 'أدخل تاريخًا صالحًا بالصيغة YYYY-MM-DD.' },
       own: { type: 'custom', message: 'A message of the form itself.' },
     });

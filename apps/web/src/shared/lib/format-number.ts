@@ -1,12 +1,30 @@
 import { DEFAULT_DIGIT_SYSTEM, type DigitSystem } from '@meterline/contract/digits';
 import type { Me } from '@meterline/contract/users';
-import { numberFormat } from '@meterline/contract/intl-formats';
+import {
+  codeIn,
+  compactIn,
+  countIn,
+  decimalIn,
+  digitsTo,
+  isolateLtr as isolateLtrRun,
+  isolateText as isolateTextRun,
+  nameIn,
+  nameRunIn,
+  quantityIn,
+  quantityRunIn,
+  stripBidiMarks as stripMarks,
+  textDigitsIn,
+  type DisplayLocale,
+} from '@meterline/contract/display-format';
 
 /**
- * The one place that decides how numbers, dates and codes are written (docs/web.md, "Digits"): English is
- * always Western digits; Arabic uses the signed-in user's digit system (their own choice, else
- * their tenant's default, else Arabic-Indic). Every formatter below, the money and number
- * components, the date pickers' dayjs locale and the DataGrid's texts take their locale from here.
+ * The one place that decides how numbers, quantities, codes and dates are written on screen
+ * (docs/web.md, "Digits"): English is always Western digits; Arabic uses the signed-in user's digit
+ * system (their own choice, else their tenant's default, else Arabic-Indic). Every formatter below,
+ * the money, number, quantity and code components, the date pickers' dayjs locale and the
+ * DataGrid's texts take their locale from here. The rule itself is the contract's
+ * `display-format.ts`, which the printed documents follow too; `format-rules.test.ts` checks every
+ * export of this module against it.
  */
 let digitSystem: DigitSystem = DEFAULT_DIGIT_SYSTEM;
 
@@ -25,6 +43,11 @@ export function setDigitSystem(next: DigitSystem): boolean {
 /** The digit system a language is written in now: English always Western. */
 export function digitSystemFor(language: string): DigitSystem {
   return language === 'ar' ? digitSystem : 'latn';
+}
+
+/** Where a text in `language` is written: the language and the user's digits. */
+export function displayLocaleOf(language: string): DisplayLocale {
+  return { language: language === 'ar' ? 'ar' : 'en', digits: digitSystem };
 }
 
 /** The Intl locale of numbers (and money) in a language, with the user's digits: `ar-EG` or `ar-EG-u-nu-latn`. */
@@ -46,21 +69,17 @@ export function dayjsLocale(language: string): 'en' | 'ar' | 'ar-latn' {
 
 /** Arabic formatting adds bidi marks (ALM, RLM, LRM) that, inside a left-to-right isolate, push the minus behind the digits. */
 export function stripBidiMarks(text: string): string {
-  return text.replace(/[\u061c\u200e\u200f]/g, '');
+  return stripMarks(text);
 }
 
-const WESTERN_DIGIT = /[0-9]/g;
-const ARABIC_INDIC_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/g;
-
 /**
- * A text with digits that no Intl formatter wrote (an invoice number `INV-2026-000123`, a phone, a
- * page's "1–25"), in the language's digits: Western digits become Arabic-Indic ones on Arabic
- * screens read in Arabic-Indic, and the reverse. Letters and punctuation are kept; callers isolate
- * the result left to right (`<bdi dir="ltr">`, `<CodeText>`).
+ * A text with digits that no Intl formatter wrote (a page's "1–25", an address, a grid cell), in the
+ * language's digits: Western digits become Arabic-Indic ones on Arabic screens read in Arabic-Indic,
+ * and the reverse, except inside a code (a word with a Latin letter: "UTF-8", "C-000014", "4A"),
+ * which keeps its ASCII digits. Callers isolate the result.
  */
 export function localizeDigits(text: string, language: string): string {
-  if (digitSystemFor(language) === 'arab') return text.replace(WESTERN_DIGIT, (digit) => String.fromCharCode(0x0660 + Number(digit)));
-  return text.replace(ARABIC_INDIC_DIGIT, (digit) => String((digit.charCodeAt(0) - 0x0660) % 0x90));
+  return textDigitsIn(text, displayLocaleOf(language));
 }
 
 /**
@@ -69,23 +88,23 @@ export function localizeDigits(text: string, language: string): string {
  * amounts, a stored decimal shown in a read-only field.
  */
 export function localizeNumbers(text: string, language: string): string {
-  const localized = localizeDigits(text, language);
+  const localized = digitsTo(text, digitSystemFor(language));
   return digitSystemFor(language) === 'arab' ? localized.replace(/(?<=[٠-٩])\.(?=[٠-٩])/g, '٫') : localized;
 }
 
-/** A count in the user's language and digits, without bidi marks: callers isolate it. */
+/** A count in the user's language and digits, without bidi marks: callers isolate it where it may be negative. */
 export function formatCount(value: number, language: string): string {
-  return stripBidiMarks(numberFormat(numberLocale(language)).format(value));
+  return countIn(value, displayLocaleOf(language));
 }
 
 /** First-strong isolate (FSI … PDI) for a name inside a sentence, so an Arabic name in English text (or the reverse) keeps its own order. */
 export function isolateText(text: string): string {
-  return `\u2068${text}\u2069`;
+  return isolateTextRun(text);
 }
 
 /** Left-to-right isolate (LRI … PDI) for numbers inside a plain string, so `1–25` keeps its order in Arabic. */
 export function isolateLtr(text: string): string {
-  return `\u2066${text}\u2069`;
+  return isolateLtrRun(text);
 }
 
 /**
@@ -94,32 +113,46 @@ export function isolateLtr(text: string): string {
  * itself, so no float ever rounds it. Callers isolate it (`<DecimalText>` does).
  */
 export function formatDecimal(value: string, language: string, maxDecimals = 3): string {
-  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
-  const format = numberFormat(numberLocale(language), { maximumFractionDigits: maxDecimals });
-  return stripBidiMarks(format.format(value as `${number}`));
+  return decimalIn(value, displayLocaleOf(language), maxDecimals);
 }
 
 /**
- * A code or a phone in Arabic-Indic digits, its digit groups kept in their left-to-right order:
- * Arabic-Indic digits are "Arabic numbers" to the Unicode bidi algorithm, and the separators between
- * two groups (the space of `+961 3 975805`, the hyphen of `INV-2026-000123`) take the right-to-left
- * direction even inside a left-to-right isolate, which showed `INV-٠٠٠١٢٣-٢٠٢٦`. A left-to-right mark
- * before each group that follows a separator keeps the order. Western digits need none.
+ * A quantity with its unit ("320 kWh", "15 A", "12.5 m³", "10 %") as one left-to-right isolated run,
+ * the number first in the user's digits: for a plain string (a title, a message's value, a chart's
+ * label). `<DecimalText unit>` shows the same run (`quantityRun`).
  */
-function keepDigitGroupsInOrder(text: string): string {
-  return text.replace(/(?<=[^\u0660-\u0669\u06f0-\u06f9])(?=[\u0660-\u0669\u06f0-\u06f9])/g, '\u200e');
+export function formatQuantity(value: string | number, unit: string | null | undefined, language: string, maxDecimals = 3): string {
+  return quantityIn(value, unit, displayLocaleOf(language), maxDecimals);
+}
+
+/** The inside of `formatQuantity`'s run, for a component that isolates it itself (`<bdi dir="ltr">`). */
+export function quantityRun(value: string | number, unit: string | null | undefined, language: string, maxDecimals = 3): string {
+  return quantityRunIn(value, unit, displayLocaleOf(language), maxDecimals);
 }
 
 /**
- * A code or phone (INV-2026-000001, ST-E2-1, +961 3 975805) in the language's digits with its digit
- * groups in order: what `CodeText` shows, for places that need a string (a subtitle, a breadcrumb,
- * a read-only field). Callers isolate it (`isolateLtr`) where it sits inside other text.
+ * A code (INV-2026-000001, C-000014, +961 3 975805, UTF-8, v1.2.0) as stored, never digit-converted,
+ * isolated left to right: the same on screen as on paper. `<CodeText>` shows the same run. The
+ * language is taken for the formatters' shape and changes nothing.
  */
-export function localizeCode(text: string, language: string): string {
-  return keepDigitGroupsInOrder(localizeDigits(text, language));
+export function formatCode(code: string, _language?: string): string {
+  return codeIn(code);
+}
+
+/**
+ * A name typed by staff (a bundle, a tariff, a building) isolated: its digits in the user's system,
+ * groups in order, a code word kept ("4A"); a name that is a quantity ("15 A") as a quantity's run.
+ */
+export function formatName(name: string, language: string): string {
+  return nameIn(name, displayLocaleOf(language));
+}
+
+/** The inside of `formatName`'s run, for a component that isolates it itself (`<NameText>`). */
+export function nameRun(name: string, language: string): string {
+  return nameRunIn(name, displayLocaleOf(language));
 }
 
 /** A chart axis's number, short and in the user's digits: 250K, ٢٥٠ ألف (or 250 ألف). */
 export function formatCompact(value: number, language: string): string {
-  return stripBidiMarks(numberFormat(numberLocale(language), { notation: 'compact', maximumFractionDigits: 1 }).format(value));
+  return compactIn(value, displayLocaleOf(language));
 }

@@ -179,7 +179,7 @@ describe('field writes without a network', () => {
     await userEvent.click(screen.getByRole('button', { name: 'قائمة الحساب' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'تسجيل الخروج' }));
     const confirm = await screen.findByRole('dialog', { name: 'تسجيل الخروج وهناك عمليات بانتظار الإرسال؟' });
-    expect(confirm).toHaveTextContent('على هذا الهاتف ١ من القراءات أو الدفعات');
+    expect(confirm).toHaveTextContent('على هذا الهاتف عملية واحدة (قراءة أو دفعة)');
     await userEvent.click(within(confirm).getByRole('button', { name: 'إلغاء' }));
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('logout'))).toBe(false);
     expect(queryClient.getMutationCache().getAll()).toHaveLength(1);

@@ -97,7 +97,7 @@ export function FieldWritesPanel({ isOpen, onClose }: { isOpen: boolean; onClose
         <DialogTitle id={titleId}>{t('offline.panel.title')}</DialogTitle>
         <DialogContent>
           <Typography variant="h6" component="h3" sx={{ fontSize: '1.05rem' }}>
-            {t('offline.panel.waiting', { count: formatCount(waiting.length, i18n.language) })}
+            {t('offline.panel.waiting', { value: formatCount(waiting.length, i18n.language) })}
           </Typography>
           {waiting.length === 0 ? (
             <Typography color="text.secondary" sx={{ mb: 2 }}>
@@ -123,7 +123,7 @@ export function FieldWritesPanel({ isOpen, onClose }: { isOpen: boolean; onClose
           {refused.length > 0 && (
             <>
               <Typography variant="h6" component="h3" sx={{ fontSize: '1.05rem', mt: 2 }} color="error">
-                {t('offline.panel.toFix', { count: formatCount(refused.length, i18n.language) })}
+                {t('offline.panel.toFix', { value: formatCount(refused.length, i18n.language) })}
               </Typography>
               <List dense data-testid="to-fix-list">
                 {refused.map((item) => (
@@ -151,7 +151,7 @@ export function FieldWritesPanel({ isOpen, onClose }: { isOpen: boolean; onClose
           {sent.length > 0 && (
             <>
               <Typography variant="h6" component="h3" sx={{ fontSize: '1.05rem', mt: 2 }}>
-                {t('offline.panel.sent', { count: formatCount(sent.length, i18n.language) })}
+                {t('offline.panel.sent', { value: formatCount(sent.length, i18n.language) })}
               </Typography>
               <List dense data-testid="sent-list">
                 {sent.map((item) => (
@@ -216,9 +216,9 @@ export function FieldWritesBanner() {
   const severity = refused.length > 0 ? 'error' : isOnline ? (waiting.length === 0 ? 'success' : 'info') : 'warning';
   const parts = [
     isOnline ? null : t('offline.banner.offline'),
-    waiting.length > 0 ? t('offline.banner.waiting', { count: formatCount(waiting.length, i18n.language) }) : null,
-    refused.length > 0 ? t('offline.banner.toFix', { count: formatCount(refused.length, i18n.language) }) : null,
-    sent.length > 0 ? t('offline.banner.sent', { count: formatCount(sent.length, i18n.language) }) : null,
+    waiting.length > 0 ? t('offline.banner.waiting', { value: formatCount(waiting.length, i18n.language) }) : null,
+    refused.length > 0 ? t('offline.banner.toFix', { value: formatCount(refused.length, i18n.language) }) : null,
+    sent.length > 0 ? t('offline.banner.sent', { value: formatCount(sent.length, i18n.language) }) : null,
   ].filter(Boolean);
   return (
     <>

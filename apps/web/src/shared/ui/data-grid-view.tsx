@@ -14,7 +14,8 @@ import { arSD, enUS } from '@mui/x-data-grid/locales';
 import { useMemo, type ReactNode } from 'react';
 import { PAGE_SIZE_OPTIONS } from '@meterline/contract/list-specs';
 import { GRID_HEADER_HEIGHT, GRID_ROW_HEIGHT, gridBodyHeight } from '../lib/constants';
-import { formatCount, localizeDigits } from '../lib/format-number';
+import { formatCount } from '../lib/format-number';
+import { NameText } from './name-text';
 
 export interface DataGridViewProps<Row extends GridValidRowModel> {
   label: string;
@@ -55,8 +56,8 @@ export function DataGridView<Row extends GridValidRowModel>({
   );
   // The page sizes in the user's digits too, like every number on an Arabic screen (docs/web.md, "Digits").
   const pageSizes = useMemo(() => PAGE_SIZE_OPTIONS.map((value) => ({ value, label: formatCount(value, language) })), [language]);
-  // A cell a list shows as plain text (an address, a bundle's name) in the user's digits as well,
-  // isolated so "15 A" keeps its order in Arabic.
+  // A cell a list shows as plain text (an address, a bundle's name) is a name (docs/web.md, "Digits"):
+  // in the user's digits, isolated, and "15 A" as one left-to-right run.
   const columns = useMemo(
     () =>
       grid.columns.map((column) =>
@@ -65,10 +66,10 @@ export function DataGridView<Row extends GridValidRowModel>({
           : {
               ...column,
               renderCell: ({ formattedValue }: { formattedValue?: unknown }) =>
-                typeof formattedValue === 'string' ? <bdi>{localizeDigits(formattedValue, language)}</bdi> : (formattedValue as ReactNode),
+                typeof formattedValue === 'string' ? <NameText value={formattedValue} /> : (formattedValue as ReactNode),
             },
       ),
-    [grid.columns, language],
+    [grid.columns],
   );
   const selectionModel = useMemo<GridRowSelectionModel>(
     () => ({ type: 'include', ids: new Set(selection?.selected ?? []) }),

@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../lib/format-number';
+import { quantityRun } from '../lib/format-number';
 
 /**
- * A meter reading, quantity or unit price in the user's language, isolated left to right, with
- * an optional unit ("1,234.5 kWh").
+ * A meter reading, quantity or unit price in the user's digits, with an optional unit: one
+ * left-to-right run that never wraps, the number first ("1,234.5 kWh", "١٥ A"), as `formatQuantity`
+ * writes it in a string (docs/web.md, "Digits").
  */
 export function DecimalText({ value, maxDecimals = 3, unit }: { value: string | null | undefined; maxDecimals?: number; unit?: string }) {
   const { i18n } = useTranslation();
   if (value === null || value === undefined || value === '') return <span>—</span>;
   return (
     <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-      {formatDecimal(value, i18n.language, maxDecimals)}
-      {unit ? ` ${unit}` : ''}
+      {quantityRun(value, unit, i18n.language, maxDecimals)}
     </bdi>
   );
 }

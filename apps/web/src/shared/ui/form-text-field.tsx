@@ -14,9 +14,24 @@ export type FormTextFieldProps<T extends FieldValues, TTransformed extends Field
   name: FieldPath<T>;
   /** Turns what was typed into the form value (the numeric field normalises digits). */
   parse?(text: string): unknown;
+  /** Shows the form value (the numeric field writes it in the user's digits); the caret stays where it was typed. */
+  format?(value: string): string;
   /** How the value's digits show in the read view: `text` by default (see `ReadViewDigits`). */
   readViewDigits?: ReadViewDigits;
 };
+
+/**
+ * Where the caret was typed, kept when the shown text is rewritten (a Western digit typed on an
+ * Arabic-Indic screen becomes ١ in place): the rewrite keeps the text's length, so the caret's index.
+ */
+export function keepCaret(input: EventTarget & { value: string; selectionStart?: number | null }, shown: string): void {
+  if (!(input instanceof HTMLInputElement) || shown === input.value || shown.length !== input.value.length) return;
+  const caret = input.selectionStart;
+  if (caret === null) return;
+  requestAnimationFrame(() => {
+    if (document.activeElement === input) input.setSelectionRange(caret, caret);
+  });
+}
 
 /**
  * An MUI TextField bound to react-hook-form: its error (from zod or a server 400) shows under it
@@ -28,6 +43,7 @@ export function FormTextField<T extends FieldValues, TTransformed extends FieldV
   name,
   helperText,
   parse,
+  format,
   ...props
 }: FormTextFieldProps<T, TTransformed>) {
   const { t } = useTranslation();
@@ -45,8 +61,12 @@ export function FormTextField<T extends FieldValues, TTransformed extends FieldV
           required={props.required && !isReadOnly}
           slotProps={slotProps}
           name={field.name}
-          value={field.value ?? ''}
-          onChange={(event) => field.onChange(parse ? parse(event.target.value) : event.target.value)}
+          value={format ? format(String(field.value ?? '')) : (field.value ?? '')}
+          onChange={(event) => {
+            const value = parse ? parse(event.target.value) : event.target.value;
+            if (format) keepCaret(event.target, format(String(value ?? '')));
+            field.onChange(value);
+          }}
           onBlur={field.onBlur}
           inputRef={field.ref}
           disabled={props.disabled ?? field.disabled}

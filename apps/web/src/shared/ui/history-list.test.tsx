@@ -149,8 +149,8 @@ function problemsOf(text: string, { digits, kind }: { digits: string; kind: Audi
   if (raw) problems.push(`a raw name "${raw[0]}"`);
   if (/[{}[\]"]/.test(text)) problems.push('JSON');
   if (text.includes('undefined') || text.includes('null') || text.includes('NaN')) problems.push('an empty value written out');
-  // A message is shown as it was sent: in the digits of its own language.
-  if (kind !== 'verbatim') {
+  // A message is shown as it was sent, and a code (a number, a phone) as it is stored: their own digits.
+  if (kind !== 'verbatim' && kind !== 'code') {
     if (digits === 'arab' && /[0-9]/.test(text)) problems.push('Western digits on an Arabic-Indic screen');
     if (digits === 'latn' && /[\u0660-\u0669]/.test(text)) problems.push('Arabic-Indic digits on a Western screen');
   }

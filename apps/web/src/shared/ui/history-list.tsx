@@ -21,7 +21,7 @@ import {
   formatDecimal,
   isolateLtr,
   isolateText,
-  localizeCode,
+  formatCode,
   localizeDigits,
   numberLocale,
   stripBidiMarks,
@@ -80,7 +80,7 @@ function valueText(
     case 'verbatim':
       return isolateText(text);
     case 'code':
-      return isolateLtr(localizeCode(text, language));
+      return isolateLtr(formatCode(text, language));
     case 'money': {
       const amount = minorUnitsAmount(value, format.currency);
       return amount === undefined ? undefined : moneyText(amount, format);

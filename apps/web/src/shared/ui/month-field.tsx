@@ -8,6 +8,8 @@ import { dateLocale } from '../lib/format-number';
 import { localizeMessage } from '../lib/form-errors';
 import { useFormReadOnly } from './form-read-only';
 import { RecordTextField } from './record-text-field';
+import { keepCaret } from './form-text-field';
+import { shownNumericInput } from './numeric-text-field';
 
 const MONTH_NUMBERS = Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, '0'));
 
@@ -17,7 +19,7 @@ function monthName(month: string, language: string): string {
 
 /**
  * A month (`YYYY-MM`, '' for none) as a month select in the user's language and a year typed with
- * the numeric keyboard (Arabic-Indic digits accepted): no browser picker in the wrong language.
+ * the numeric keyboard (either digit system accepted, shown in the user's): no browser picker in the wrong language.
  */
 export function MonthField<T extends FieldValues, TTransformed extends FieldValues = T>({
   control,
@@ -74,8 +76,12 @@ export function MonthField<T extends FieldValues, TTransformed extends FieldValu
             </RecordTextField>
             <RecordTextField
               label={t('forms.year')}
-              value={year}
-              onChange={(event) => update(normalizeDigits(event.target.value).replace(/\D/g, '').slice(0, 4), month)}
+              value={shownNumericInput(year, i18n.language)}
+              onChange={(event) => {
+                const nextYear = normalizeDigits(event.target.value).replace(/\D/g, '').slice(0, 4);
+                keepCaret(event.target, shownNumericInput(nextYear, i18n.language));
+                update(nextYear, month);
+              }}
               onBlur={field.onBlur}
               error={Boolean(error)}
               sx={{ flex: 1, minWidth: 90 }}

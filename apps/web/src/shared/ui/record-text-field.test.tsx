@@ -103,13 +103,14 @@ describe('a stored value in the read view, for a reader of Arabic-Indic digits',
     renderWithProviders(<ReadingRecord save={save} />, { language: 'ar', tenant: { default_digits: 'arab' } });
 
     expect(screen.getByLabelText('القراءة')).toHaveValue('١٢٣٤٫٥');
-    // The phone's digit groups keep their order (a left-to-right mark before each, as CodeText).
-    expect(screen.getByLabelText('الهاتف')).toHaveValue('+\u200e٩٦١ \u200e٣ \u200e٩٧٥٨٠٥');
+    // A phone is a code: as stored, like CodeText and the printed documents (docs/web.md, "Digits").
+    expect(screen.getByLabelText('الهاتف')).toHaveValue('+961 3 975805');
     expect(screen.getByLabelText('البريد')).toHaveValue('meter1@example.com');
 
     await userEvent.click(screen.getByRole('button', { name: 'تعديل' }));
     const reading = screen.getByLabelText('القراءة');
-    expect(reading).toHaveValue('1234.5');
+    // Editable, a numeric input shows the value in the reader's digits too; the form's value stays ASCII.
+    expect(reading).toHaveValue('١٢٣٤٫٥');
     expect(screen.getByLabelText('الهاتف')).toHaveValue('+961 3 975805');
     await userEvent.clear(reading);
     await userEvent.type(reading, '١٢٣٥٫٧٥');

@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { localizeCode, localizeNumbers } from '../lib/format-number';
+import { quantityOfName } from '@meterline/contract/display-format';
+import { formatName, localizeNumbers, nameRun } from '../lib/format-number';
 import { useFormReadOnly } from './form-read-only';
 
 /** What an empty field shows in the read view, in either language (docs/web.md, "Record pages and forms"). */
@@ -56,18 +57,20 @@ function emptyReadViewSlots(slotProps: SlotProps, isSelect: boolean): SlotProps 
 
 /**
  * How a stored value's digits show in the read view (docs/web.md, "Digits"):
- * `text` (the default: a code, a phone, a floor, a name) in the user's digits, each digit group kept
- * in its order; `number` (a decimal string) in the user's digits and decimal separator; `verbatim`
- * (a user name, a slug: identifiers typed as they are) as stored. E-mails, URLs and passwords are
- * always verbatim. Editable, every field shows what is stored (or typed).
+ * `text` (the default: a floor, a name, an address) in the user's digits, each digit group kept in
+ * its order and a code word ("4A") kept (`nameRun`); `number` (a decimal string) in the user's digits
+ * and decimal separator; `verbatim` (a code, a phone, a user name, a slug: identifiers typed as they
+ * are) as stored, like `<CodeText>`. E-mails, URLs, passwords, phones (`type="tel"`) and any text
+ * input written left to right (`dir="ltr"`: a customer's or a station's code) are always verbatim. Editable, every field shows what is stored (or typed).
  */
 export type ReadViewDigits = 'text' | 'number' | 'verbatim';
 
-const VERBATIM_TYPES = new Set(['email', 'url', 'password']);
+const VERBATIM_TYPES = new Set(['email', 'url', 'password', 'tel']);
 
 function shownInReadView(value: string, digits: ReadViewDigits, language: string): string {
   if (digits === 'number') return localizeNumbers(value, language);
-  return localizeCode(value, language);
+  // A name that is a quantity ("10 A") isolated left to right, or the right-to-left input flips it to "A 10".
+  return quantityOfName(value) ? formatName(value, language) : nameRun(value, language);
 }
 
 /**
@@ -91,6 +94,9 @@ export function RecordTextField({ readViewDigits = 'text', ...props }: TextField
       />
     );
   }
-  const isVerbatim = props.select || typeof value !== 'string' || readViewDigits === 'verbatim' || VERBATIM_TYPES.has(props.type ?? '');
+  // An input written left to right (a code, a national id) holds an identifier: shown as stored, like `<CodeText>`.
+  const isLtrIdentifier = readViewDigits === 'text' && (props.slotProps?.htmlInput as { dir?: string } | undefined)?.dir === 'ltr';
+  const isVerbatim =
+    props.select || typeof value !== 'string' || readViewDigits === 'verbatim' || isLtrIdentifier || VERBATIM_TYPES.has(props.type ?? '');
   return <TextField {...props} value={isVerbatim ? value : shownInReadView(value, readViewDigits, i18n.language)} />;
 }

@@ -41,7 +41,8 @@ describe('bundle pages', () => {
 
   it('shows an accountant the bundle read-only, without save or delete', async () => {
     renderEdit('accountant');
-    expect(await screen.findByLabelText(/Name/)).toHaveValue('10 A');
+    // A name that is a quantity: one left-to-right run, number first (docs/web.md, "Digits").
+    expect(await screen.findByLabelText(/Name/)).toHaveValue('\u206610\u00a0A\u2069');
     expect(screen.getByLabelText(/Name/)).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete bundle' })).not.toBeInTheDocument();

@@ -13,6 +13,7 @@ import { useListUrlState } from '../../../shared/hooks/use-list-url-state';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { Can } from '../../../shared/lib/can';
 import { DataTable } from '../../../shared/ui/data-table';
+import { NameText } from '../../../shared/ui/name-text';
 import { DecimalText } from '../../../shared/ui/decimal-text';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { Money } from '../../../shared/ui/money';
@@ -105,7 +106,9 @@ export function BundleListPage() {
         renderCard={(row) => (
           <Stack spacing={0.5}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{row.name}</Typography>
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                <NameText value={row.name} />
+              </Typography>
               <BundleStatusChip isActive={row.is_active} />
             </Stack>
             <Typography variant="body2" color="text.secondary">

@@ -28,6 +28,7 @@ import { useSingleFlight } from '../../../shared/hooks/use-single-flight';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import { formatDate } from '../../../shared/lib/format-date';
+import { formatCount } from '../../../shared/lib/format-number';
 import { applyServerErrors, errorMessageOf } from '../../../shared/lib/form-errors';
 import { invalidateMoneyQueries } from '../../../shared/lib/money-queries';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
@@ -329,7 +330,7 @@ export function CollectPage() {
             <Card variant="outlined">
               <CardContent>
                 <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-                  {t('collect.unpaidInvoices', { count: unpaid.length })}
+                  {t('collect.unpaidInvoices', { value: formatCount(unpaid.length, i18n.language) })}
                 </Typography>
                 {unpaid.length === 0 ? (
                   <Alert severity="success">{t('collect.nothingDue')}</Alert>

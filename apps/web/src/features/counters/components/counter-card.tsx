@@ -9,6 +9,7 @@ import { DecimalText } from '../../../shared/ui/decimal-text';
 import { counterPlaceOf } from '../../../shared/lib/counter-address';
 import { DirectionIcon } from '../../../shared/ui/direction-icon';
 import { CodeText } from '../../../shared/ui/code-text';
+import { NameText } from '../../../shared/ui/name-text';
 
 /**
  * One meter on a phone, for one thumb in the sun: the place and name large, the last reading
@@ -26,7 +27,7 @@ export function CounterCard({ counter, unit }: { counter: Counter; unit?: string
         </Typography>
         {place && <Typography sx={{ fontSize: '1rem', fontWeight: 500, overflowWrap: 'anywhere' }}>{place}</Typography>}
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          <CodeText value={counter.customer_code} /> · {counter.bundle_name}
+          <CodeText value={counter.customer_code} /> · <NameText value={counter.bundle_name} />
         </Typography>
         <Box sx={{ mt: 1 }}>
           <Typography variant="body2" color="text.secondary" component="span">

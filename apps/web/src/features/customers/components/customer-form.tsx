@@ -16,6 +16,7 @@ import { FormAddressPickers } from '../../../shared/ui/form-address-pickers';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
 import { FormDatePickerField } from '../../../shared/ui/date-picker-field';
+import { NameText } from '../../../shared/ui/name-text';
 import { customerStatusLabel } from './customer-status-chip';
 
 const CUSTOMER_FIELDS = fieldsOf<CreateCustomerInput>()([
@@ -221,7 +222,7 @@ export function CustomerForm<TResult>({
           </MenuItem>
           {stationOptions.map((option) => (
             <MenuItem key={option.id} value={option.id}>
-              {option.name}
+              <NameText value={option.name} />
             </MenuItem>
           ))}
         </FormTextField>
@@ -238,7 +239,7 @@ export function CustomerForm<TResult>({
           </MenuItem>
           {bundleOptions.map((option) => (
             <MenuItem key={option.id} value={option.id}>
-              {option.name}
+              <NameText value={option.name} />
             </MenuItem>
           ))}
         </FormTextField>

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DecimalText } from '../../../shared/ui/decimal-text';
 import { useFormatMoney } from '../../../shared/ui/money';
-import { isolateLtr, isolateText, localizeDigits } from '../../../shared/lib/format-number';
+import { formatName, isolateLtr } from '../../../shared/lib/format-number';
 import { BalanceText } from './balance-text';
 import { customerAddressOf } from './customer-address';
 import { CodeText } from '../../../shared/ui/code-text';
@@ -63,7 +63,7 @@ export function CustomerSummary({ customer, unit, readingHref }: { customer: Cus
               <DecimalText value={customer.subscription.counter} unit={unit} />
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {t('customers.summary.bundle', { bundle: isolateText(localizeDigits(customer.subscription.bundle_name, i18n.language)) })}
+              {t('customers.summary.bundle', { bundle: formatName(customer.subscription.bundle_name, i18n.language) })}
             </Typography>
             {readingHref && (
               <Button component={RouterLink} to={readingHref} size="small" startIcon={<SpeedOutlined />} sx={{ mt: 1, ml: -0.5 }}>

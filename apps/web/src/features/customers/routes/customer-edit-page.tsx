@@ -24,7 +24,7 @@ import { CustomerForm, customerFormValuesOf } from '../components/customer-form'
 import { CustomerLedger } from '../components/customer-ledger';
 import { customerStatusLabel } from '../components/customer-status-chip';
 import { CustomerSummary } from '../components/customer-summary';
-import { isolateLtr, localizeCode } from '../../../shared/lib/format-number';
+import { formatCode } from '../../../shared/lib/format-number';
 import { todayIn } from '../../../shared/lib/period';
 import { useSession } from '../../../shared/lib/session';
 
@@ -53,7 +53,7 @@ type TabName = 'account' | 'details' | 'readings' | 'invoices' | 'payments' | 'h
  * payments; each tab only for roles whose rule table lets them list it.
  */
 export function CustomerEditPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { showToast } = useToast();
   const customerId = useIdParam('customerId');
@@ -100,7 +100,7 @@ export function CustomerEditPage() {
     <>
       <PageHeader
         title={name}
-        subtitle={data && `${isolateLtr(localizeCode(data.code, i18n.language))} · ${customerStatusLabel(data.status, t)}`}
+        subtitle={data && `${formatCode(data.code)} · ${customerStatusLabel(data.status, t)}`}
         backTo={paths.customers}
         breadcrumbs={[{ label: t('customers.title'), to: paths.customers }, { label: name }]}
         actions={

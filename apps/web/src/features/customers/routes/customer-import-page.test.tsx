@@ -72,7 +72,7 @@ describe('customer import page', () => {
       'on a metered service initial_reading, what the meter shows then (required; 0 for a new meter)',
     );
     expect(within(table).queryByText('Rania Khoury')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Import 1 customers' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Import 1 customer' })).toBeDisabled();
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url).includes('dry_run'))!;
     // Sent as text/csv whatever type the browser guessed.
     expect((init?.body as Blob).type).toBe('text/csv');
@@ -94,9 +94,9 @@ describe('customer import page', () => {
       routes: [{ path: '/customers', element: <p>Customer list</p> }],
     });
     await userEvent.upload(await screen.findByTestId('import-file'), csvFile());
-    expect(await screen.findByText('All 1 rows are ready to import.')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Import 1 customers' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Import 1 customers?' });
+    expect(await screen.findByText('The one row is ready to import.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Import 1 customer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import 1 customer?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Customer list')).toBeInTheDocument();
     expect(commits).toHaveLength(1);

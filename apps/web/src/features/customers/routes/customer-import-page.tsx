@@ -31,6 +31,7 @@ import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { DecimalText } from '../../../shared/ui/decimal-text';
+import { NameText } from '../../../shared/ui/name-text';
 import { formatDate } from '../../../shared/lib/format-date';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { downloadCustomerImportTemplate, previewCustomerImport, useCommitCustomerImport } from '../api/import-customers';
@@ -62,7 +63,7 @@ export function CustomerImportPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { showToast } = useToast();
-  const { service } = useSelectedService();
+  const { service, serviceName } = useSelectedService();
   const serviceId = service?.id ?? 0;
   const errorText = useErrorText();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -124,7 +125,7 @@ export function CustomerImportPage() {
     try {
       const result = await commit.mutateAsync({ file, idempotencyKey });
       setIsConfirming(false);
-      showToast(t('customerImport.done', { n: number(result.created) }), { variant: 'success' });
+      showToast(t('customerImport.done', { count: result.created }), { variant: 'success' });
       void navigate(paths.customers);
     } catch (error) {
       renewAfter(error);
@@ -139,7 +140,7 @@ export function CustomerImportPage() {
     <>
       <PageHeader
         title={t('customerImport.title')}
-        subtitle={service?.name}
+        subtitle={serviceName}
         backTo={paths.customers}
         breadcrumbs={[{ label: t('customers.title'), to: paths.customers }, { label: t('customerImport.title') }]}
       />
@@ -207,11 +208,11 @@ export function CustomerImportPage() {
                 <Typography sx={{ fontWeight: 600 }}>
                   {preview.invalid
                     ? t('customerImport.summary', {
-                        total: number(preview.total),
+                        count: preview.total,
                         valid: number(preview.valid),
                         invalid: number(preview.invalid),
                       })
-                    : t('customerImport.allReady', { total: number(preview.total) })}
+                    : t('customerImport.allReady', { count: preview.total })}
                 </Typography>
                 {preview.invalid > 0 && <Typography variant="body2">{t('customerImport.fixErrors')}</Typography>}
               </Alert>
@@ -231,7 +232,7 @@ export function CustomerImportPage() {
                   label={t('customerImport.onlyErrors')}
                 />
                 <Button variant="contained" disabled={!canImport || commit.isPending} onClick={() => setIsConfirming(true)}>
-                  {t('customerImport.commit', { n: number(preview.valid) })}
+                  {t('customerImport.commit', { count: preview.valid })}
                 </Button>
               </Stack>
               <TableContainer>
@@ -281,7 +282,7 @@ export function CustomerImportPage() {
                           <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{address || '—'}</TableCell>
                           <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>{row.values.station_name || '—'}</TableCell>
                           <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                            {row.values.bundle_name ? <bdi>{row.values.bundle_name}</bdi> : '—'}
+                            <NameText value={row.values.bundle_name} />
                           </TableCell>
                           <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                             <DecimalText value={row.values.initial_reading} unit={row.values.initial_reading ? service?.unit : undefined} />
@@ -329,7 +330,7 @@ export function CustomerImportPage() {
       </Stack>
       <ConfirmDialog
         isOpen={isConfirming}
-        title={t('customerImport.confirmTitle', { n: number(preview?.valid ?? 0) })}
+        title={t('customerImport.confirmTitle', { count: preview?.valid ?? 0 })}
         description={t('customerImport.confirmBody')}
         confirmLabel={t('customerImport.confirm')}
         isBusy={commit.isPending}

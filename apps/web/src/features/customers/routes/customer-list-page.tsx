@@ -28,6 +28,7 @@ import { BulkStatementsDialog } from '../components/bulk-statements-dialog';
 import { customerAddressOf } from '../components/customer-address';
 import { CustomerStatusChip, customerStatusLabel } from '../components/customer-status-chip';
 import { CodeText } from '../../../shared/ui/code-text';
+import { formatName } from '../../../shared/lib/format-number';
 
 const OPTIONS_QUERY = { page_size: 100, ordering: 'name' };
 
@@ -45,9 +46,15 @@ function Balance({ amount }: { amount: string }) {
   );
 }
 
+/** A bundle as a filter's choice: its name as a name, so "15 A" reads left to right in Arabic too (docs/web.md, "Digits"). */
+const bundleOption = (bundle: { id: number; name: string }, language: string) => ({
+  value: String(bundle.id),
+  label: formatName(bundle.name, language),
+});
+
 /** The service's customers: search and filters in the URL, CSV; every role that lists opens them. */
 export function CustomerListPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { service, serviceName } = useSelectedService();
   const listState = useListUrlState(customerListSpec);
   const query = useCustomers(service?.id, { ...listState.query, totals: 'true' });
@@ -182,7 +189,7 @@ export function CustomerListPage() {
               <FilterSelect
                 label={t('customers.fields.bundle')}
                 value={listState.filters.bundle}
-                options={(bundles.data?.results ?? []).map((bundle) => ({ value: String(bundle.id), label: bundle.name }))}
+                options={(bundles.data?.results ?? []).map((bundle) => bundleOption(bundle, i18n.language))}
                 onChange={(value) => listState.setFilter('bundle', value)}
               />
             )}

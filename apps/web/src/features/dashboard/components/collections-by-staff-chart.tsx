@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useFormatMoney } from '../../../shared/ui/money';
 import { formatCompact } from '../../../shared/lib/format-number';
 
+/** Ticks on the amounts' axis: enough to read a bar against, few enough for Arabic's wider labels at any width. */
+const AMOUNT_TICKS = 4;
+
 export function CollectionsByStaffChart({ data }: { data: CollectionsByStaff }) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
@@ -15,7 +18,16 @@ export function CollectionsByStaffChart({ data }: { data: CollectionsByStaff }) 
       height={Math.max(200, data.length * 48 + 60)}
       layout="horizontal"
       yAxis={[{ scaleType: 'band', data: data.map((row) => row.full_name), width: 120, position: isRtl ? 'right' : 'left' }]}
-      xAxis={[{ reverse: isRtl, valueFormatter: (value: number) => formatCompact(value, i18n.language) }]}
+      // Few ticks, spaced: Arabic's compact numbers are words ("٤٠ مليون"), several times as wide as
+      // "40M", and the axis's own overlap check let them run into each other under `reverse`.
+      xAxis={[
+        {
+          reverse: isRtl,
+          tickNumber: AMOUNT_TICKS,
+          tickLabelMinGap: 12,
+          valueFormatter: (value: number) => formatCompact(value, i18n.language),
+        },
+      ]}
       series={[
         {
           data: data.map((row) => Number(row.total)),

@@ -233,7 +233,7 @@ export function BillingRunDialog({
   useEffect(() => {
     if (!finishedJob) return;
     void invalidateMoneyQueries(queryClient, serviceId);
-    if (finishedJob.state === 'done') showToast(t('billingRun.toast', { value: count(createdByRun ?? 0) }), { variant: 'success' });
+    if (finishedJob.state === 'done') showToast(t('billingRun.toast', { count: createdByRun ?? 0 }), { variant: 'success' });
     // Once per finished job.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [finishedJob?.id]);
@@ -398,7 +398,7 @@ export function BillingRunDialog({
               loading={generate.isPending || isRunning}
               disabled={!input || preview.isPending || toBill === 0 || jobId !== null}
             >
-              {t('billingRun.run', { value: count(toBill) })}
+              {t('billingRun.run', { count: toBill })}
             </Button>
           </DialogActions>
         </>

@@ -16,7 +16,9 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@meterline/contract/money-format';
 import { rateText } from './second-currency-details';
-import { normalizeNumericInput } from '../../../shared/ui/numeric-text-field';
+import { normalizeNumericInput, shownNumericInput } from '../../../shared/ui/numeric-text-field';
+import { keepCaret } from '../../../shared/ui/form-text-field';
+import { numberLocale } from '../../../shared/lib/format-number';
 import { Money, stripBidiMarks } from '../../../shared/ui/money';
 
 /** What was typed in each currency's field, as text (money never becomes a float). */
@@ -68,7 +70,7 @@ export function tenderOf(invoice: InvoiceDetail, cash: CashAmounts, t: TFunction
     if (!text || !currency) continue;
     const decimals = currencyDecimals(currency);
     const minor = parseMoney(text, decimals);
-    if (minor === null || minor < 0n) errors[key] = t('currencies.invalid', { decimals });
+    if (minor === null || minor < 0n) errors[key] = t('currencies.invalid', { count: decimals });
     else if (minor > 0n) parts.push({ key, currency, minor });
   }
   if (Object.keys(errors).length || parts.length === 0) return { amounts: null, settlement: null, errors };
@@ -86,7 +88,7 @@ export function tenderOf(invoice: InvoiceDetail, cash: CashAmounts, t: TFunction
 export function changeDueNotice(payment: Payment, t: TFunction, language: string): string {
   const change = payment.change_due ?? [];
   if (!change.some((part) => !/^0(\.0+)?$/.test(part.amount))) return '';
-  const [billing, second] = change.map((part) => stripBidiMarks(formatMoney(part.amount, part.currency, language)));
+  const [billing, second] = change.map((part) => stripBidiMarks(formatMoney(part.amount, part.currency, numberLocale(language))));
   return ` ${t('currencies.changeDueDone', { billing, second: second ?? '' })}`;
 }
 
@@ -116,8 +118,12 @@ export function CurrencyAmountsField({
   const field = (key: keyof CashAmounts, currency: string) => (
     <TextField
       label={t('currencies.amountIn', { currency })}
-      value={value[key]}
-      onChange={(event) => onChange({ ...value, [key]: normalizeNumericInput(event.target.value) })}
+      value={shownNumericInput(value[key], i18n.language)}
+      onChange={(event) => {
+        const next = normalizeNumericInput(event.target.value);
+        keepCaret(event.target, shownNumericInput(next, i18n.language));
+        onChange({ ...value, [key]: next });
+      }}
       error={Boolean(tender.errors[key])}
       helperText={tender.errors[key]}
       fullWidth
@@ -131,8 +137,8 @@ export function CurrencyAmountsField({
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {t('currencies.balanceIn', {
-          amount: stripBidiMarks(formatMoney(invoice.balance_due, invoice.currency, i18n.language)),
-          second: stripBidiMarks(formatMoney(secondMoney(dueSecond) || '0', second, i18n.language)),
+          amount: stripBidiMarks(formatMoney(invoice.balance_due, invoice.currency, numberLocale(i18n.language))),
+          second: stripBidiMarks(formatMoney(secondMoney(dueSecond) || '0', second, numberLocale(i18n.language))),
         })}{' '}
         <bdi dir="ltr">{rateText(invoice, t, i18n.language)}</bdi>
       </Typography>
@@ -149,7 +155,7 @@ export function CurrencyAmountsField({
           <div>
             {t('currencies.pays', {
               amount: stripBidiMarks(
-                formatMoney(formatMoneyAmount(settlement.applied, terms.billingDecimals), invoice.currency, i18n.language),
+                formatMoney(formatMoneyAmount(settlement.applied, terms.billingDecimals), invoice.currency, numberLocale(i18n.language)),
               ),
             })}
           </div>
@@ -157,9 +163,13 @@ export function CurrencyAmountsField({
             <strong data-testid="change-due">
               {t('currencies.changeDue', {
                 billing: stripBidiMarks(
-                  formatMoney(formatMoneyAmount(settlement.changeBilling, terms.billingDecimals), invoice.currency, i18n.language),
+                  formatMoney(
+                    formatMoneyAmount(settlement.changeBilling, terms.billingDecimals),
+                    invoice.currency,
+                    numberLocale(i18n.language),
+                  ),
                 ),
-                second: stripBidiMarks(formatMoney(secondMoney(settlement.changeSecond), second, i18n.language)),
+                second: stripBidiMarks(formatMoney(secondMoney(settlement.changeSecond), second, numberLocale(i18n.language))),
               })}
             </strong>
           )}

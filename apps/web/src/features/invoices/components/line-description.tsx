@@ -1,9 +1,11 @@
 import type { InvoiceLinePricing } from '@meterline/contract/invoices';
 import Typography from '@mui/material/Typography';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMonth } from '../../../shared/lib/format-date';
-import { localizeDigits } from '../../../shared/lib/format-number';
+import { formatName } from '../../../shared/lib/format-number';
 import { DecimalText } from '../../../shared/ui/decimal-text';
+import { NameText } from '../../../shared/ui/name-text';
 
 /**
  * A line's description. A meter invoice's generated lines are stored in English
@@ -18,7 +20,7 @@ export function LineDescription({ description, pricing = null }: { description: 
     return (
       <>
         {t('invoices.lines.monthlyFee')}
-        <bdi>{localizeDigits(fee[1] ?? '', i18n.language)}</bdi>
+        <NameText value={fee[1]} />
       </>
     );
   const consumption = /^Consumption: (\d+(?:\.\d+)?) ?(.*?)(?: \(.*\))?$/.exec(description);
@@ -30,12 +32,17 @@ export function LineDescription({ description, pricing = null }: { description: 
           <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
             {[
               formatMonth(pricing.month, i18n.language),
-              pricing.tariff_name && localizeDigits(pricing.tariff_name, i18n.language),
+              pricing.tariff_name && formatName(pricing.tariff_name, i18n.language),
               pricing.tier === null ? null : t('currencies.tier', { tier: pricing.tier }),
             ]
               .filter(Boolean)
               .map((part, index) => (
-                <bdi key={index}>{index ? ` · ${part}` : part}</bdi>
+                // The separator outside the isolates, in the line's direction; a comma, as on paper: a middle dot
+                // beside Arabic-Indic digits reads as a zero (٠).
+                <Fragment key={index}>
+                  {index ? t('customers.listSeparator') : ''}
+                  <bdi>{part}</bdi>
+                </Fragment>
               ))}
           </Typography>
         )}

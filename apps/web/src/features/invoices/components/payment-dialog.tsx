@@ -62,7 +62,7 @@ export function PaymentDialog({
         if (!isPartial) return;
         const amount = value.amount ? parseMoney(value.amount, decimals) : null;
         if (amount === null)
-          context.addIssue({ code: 'custom', path: ['amount'], message: t('invoices.payment.amountInvalid', { decimals }) });
+          context.addIssue({ code: 'custom', path: ['amount'], message: t('invoices.payment.amountInvalid', { count: decimals }) });
         else if (amount <= 0n) context.addIssue({ code: 'custom', path: ['amount'], message: t('invoices.payment.amountPositive') });
         else if (amount > balance)
           context.addIssue({

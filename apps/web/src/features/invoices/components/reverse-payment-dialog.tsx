@@ -55,7 +55,7 @@ export function ReversePaymentDialog({
       z.object({
         amount: z.string().superRefine((value, context) => {
           const amount = parseMoney(value, decimals);
-          if (amount === null) context.addIssue({ code: 'custom', message: t('invoices.payment.amountInvalid', { decimals }) });
+          if (amount === null) context.addIssue({ code: 'custom', message: t('invoices.payment.amountInvalid', { count: decimals }) });
           else if (amount <= 0n) context.addIssue({ code: 'custom', message: t('invoices.payment.amountPositive') });
           else if (amount > reversible)
             context.addIssue({

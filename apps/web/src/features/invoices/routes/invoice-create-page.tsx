@@ -26,6 +26,7 @@ import { useIdempotentWrite } from '../../../shared/hooks/use-idempotency-key';
 import { monthBounds, monthOfPeriod, todayIn } from '../../../shared/lib/period';
 import { useSession } from '../../../shared/lib/session';
 import { DecimalText } from '../../../shared/ui/decimal-text';
+import { formatName } from '../../../shared/lib/format-number';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
@@ -79,7 +80,7 @@ function invoiceResolver(mode: Mode, noCustomerMessage: string): Resolver<Create
 
 /** `/invoices/create`: bill a customer's meter for a period, or write the lines by hand. `?customer=` preselects. */
 export function InvoiceCreatePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { showToast } = useToast();
   const { user } = useSession();
@@ -197,7 +198,7 @@ export function InvoiceCreatePage() {
             />
             {mode === 'meter' && customer?.subscription && (
               <Alert severity="info" icon={false}>
-                {t('invoices.create.meter', { bundle: customer.subscription.bundle_name })}{' '}
+                {t('invoices.create.meter', { bundle: formatName(customer.subscription.bundle_name, i18n.language) })}{' '}
                 <DecimalText value={customer.subscription.counter} unit={service?.unit} />
               </Alert>
             )}

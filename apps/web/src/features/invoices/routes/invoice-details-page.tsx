@@ -48,11 +48,11 @@ import { LineDescription } from '../components/line-description';
 import type { PaymentMode } from '../components/payment-dialog';
 import { reversibleMinorOf } from '../components/reversible-amount';
 import { CodeText } from '../../../shared/ui/code-text';
-import { isolateLtr, localizeCode } from '../../../shared/lib/format-number';
+import { formatCode } from '../../../shared/lib/format-number';
 
 /** `/invoices/:invoiceId`: lines, readings, consumption, payments and balance, with the money actions the role allows. */
 export function InvoiceDetailsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const invoiceId = useIdParam('invoiceId');
   const { service } = useSelectedService();
   const query = useInvoice(service?.id, Number.isInteger(invoiceId) ? invoiceId : 0);
@@ -60,7 +60,7 @@ export function InvoiceDetailsPage() {
 
   const breadcrumbs = [
     { label: t('invoices.title'), to: '/invoices' },
-    { label: query.data ? isolateLtr(localizeCode(query.data.number, i18n.language)) : t('invoices.detailsTitle') },
+    { label: query.data ? formatCode(query.data.number) : t('invoices.detailsTitle') },
   ];
   if (query.data && service) {
     return <InvoiceDetails invoice={query.data} serviceId={service.id} unit={service.unit} breadcrumbs={breadcrumbs} />;

@@ -15,7 +15,7 @@ import { useListUrlState } from '../../../shared/hooks/use-list-url-state';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { Can, useCan } from '../../../shared/lib/can';
 import { formatDate } from '../../../shared/lib/format-date';
-import { localizeCode } from '../../../shared/lib/format-number';
+import { formatCode } from '../../../shared/lib/format-number';
 import { useSession } from '../../../shared/lib/session';
 import { formatPeriod } from '../../../shared/lib/period';
 import { DataTable, TotalFigure, WrappingCell } from '../../../shared/ui/data-table';
@@ -55,7 +55,7 @@ export function InvoiceListPage() {
       headerName: t('invoices.fields.number'),
       minWidth: 145,
       flex: 0.9,
-      wholeText: (row) => localizeCode(row.number, language),
+      wholeText: (row) => formatCode(row.number, language),
       renderCell: ({ row }) => (
         <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
           <CodeText value={row.number} />

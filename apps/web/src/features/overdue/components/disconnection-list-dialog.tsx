@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { errorMessageOf, messageOfCode } from '../../../shared/lib/form-errors';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { keepCaret } from '../../../shared/ui/form-text-field';
+import { shownNumericInput } from '../../../shared/ui/numeric-text-field';
 import { openDisconnectionList } from '../api/disconnection-list';
 
 /**
@@ -62,8 +64,12 @@ export function DisconnectionListDialog({
       <Stack spacing={2} sx={{ mt: 2 }}>
         <TextField
           label={t('overdue.disconnection.minDays')}
-          value={minDays}
-          onChange={(event) => setMinDays(normalizeDigits(event.target.value).replace(/\s+/g, ''))}
+          value={shownNumericInput(minDays, i18n.language)}
+          onChange={(event) => {
+            const next = normalizeDigits(event.target.value).replace(/\s+/g, '');
+            keepCaret(event.target, shownNumericInput(next, i18n.language));
+            setMinDays(next);
+          }}
           error={!isValid}
           helperText={isValid ? t('overdue.disconnection.minDaysHelp') : messageOfCode(ERROR_CODES.invalidInteger, t)}
           autoFocus

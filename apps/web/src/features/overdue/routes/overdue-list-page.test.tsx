@@ -260,7 +260,8 @@ describe('overdue list', () => {
     const dialog = await screen.findByRole('dialog', { name: 'طباعة قائمة الفصل' });
     const days = within(dialog).getByRole('textbox', { name: 'متأخر على الأقل (أيام)' });
     await userEvent.type(days, '٩٠');
-    expect(days).toHaveValue('90');
+    // Shown in the reader's digits, sent in ASCII (docs/web.md, "Digits").
+    expect(days).toHaveValue('٩٠');
     await userEvent.click(within(dialog).getByRole('button', { name: 'طباعة' }));
     await vi.waitFor(() => expect(tab.location.href).toBe('blob:list'));
     const printed = fetchMock.mock.calls.map(([url]) => String(url)).find((url) => url.includes('disconnection-list'))!;

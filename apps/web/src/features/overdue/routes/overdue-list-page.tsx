@@ -206,7 +206,7 @@ export function OverdueListPage() {
           <FilterSelect
             label={t('overdue.filters.minDays')}
             value={listState.filters.min_days}
-            options={MIN_DAYS_OPTIONS.map((days) => ({ value: days, label: t('overdue.filters.atLeast', { days }) }))}
+            options={MIN_DAYS_OPTIONS.map((days) => ({ value: days, label: t('overdue.filters.atLeast', { count: Number(days) }) }))}
             onChange={(value) => listState.setFilter('min_days', value)}
           />
         }
@@ -223,7 +223,7 @@ export function OverdueListPage() {
               </Typography>
             </Stack>
             <Typography variant="body2" color="text.secondary">
-              {t('overdue.card', { days: formatCount(row.days_overdue, language), count: formatCount(row.overdue_invoices, language) })}
+              {t('overdue.card', { days: formatCount(row.days_overdue, language), invoices: formatCount(row.overdue_invoices, language) })}
               {row.phone && (
                 <>
                   {' · '}

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { Payment } from '@meterline/contract/payments';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/lib/format-date';
-import { localizeCode } from '../../../shared/lib/format-number';
+import { formatCode } from '../../../shared/lib/format-number';
 import { useSession } from '../../../shared/lib/session';
 import { CodeText } from '../../../shared/ui/code-text';
 import type { DataTableColumn } from '../../../shared/ui/grid-columns';
@@ -34,7 +34,7 @@ export function usePaymentColumns(methodLabel: (method: string) => string): Data
       headerName: t('payments.fields.invoice'),
       minWidth: 150,
       flex: 1,
-      wholeText: (row) => localizeCode(row.invoice_number, language),
+      wholeText: (row) => formatCode(row.invoice_number, language),
       renderCell: ({ row }) => (
         <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
           <CodeText value={row.invoice_number} />

@@ -39,7 +39,7 @@ export function RoundProgress({ progress, isLarge = false }: { progress: RoutePr
         {chips
           .filter((chip) => chip.value > 0)
           .map((chip) => (
-            <StatusChip key={chip.key} tone={chip.tone} label={t(`rounds.counts.${chip.key}`, { count: count(chip.value) })} />
+            <StatusChip key={chip.key} tone={chip.tone} label={t(`rounds.counts.${chip.key}`, { value: count(chip.value) })} />
           ))}
       </Stack>
     </Box>

@@ -15,7 +15,6 @@ import { useStaffOptions } from '../../../shared/api/get-staff-options';
 import { useListUrlState } from '../../../shared/hooks/use-list-url-state';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { formatDate } from '../../../shared/lib/format-date';
-import { formatCount } from '../../../shared/lib/format-number';
 import { useSession } from '../../../shared/lib/session';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -131,7 +130,7 @@ export function RoundPage() {
               <Card variant="outlined" sx={{ bgcolor: 'action.hover' }}>
                 <CardContent>
                   <Typography color="text.secondary" sx={{ mb: 0.5 }}>
-                    {t('rounds.buildingsCount', { number: formatCount(query.data?.count ?? 0, i18n.language) })}
+                    {t('rounds.buildingsCount', { count: query.data?.count ?? 0 })}
                   </Typography>
                   <RoundProgress progress={totalOf(stops)} isLarge />
                 </CardContent>

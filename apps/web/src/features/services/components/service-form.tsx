@@ -14,7 +14,6 @@ import type { z } from 'zod';
 import { useRecordForm } from '../../../shared/hooks/use-record-form';
 import { RecordFormFrame } from '../../../shared/ui/record-form-frame';
 import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
-import { formatCount } from '../../../shared/lib/format-number';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import type { serviceFormSchema } from './service-form-schema';
 
@@ -54,7 +53,7 @@ export function ServiceForm<TResult>({
   save(values: ServiceFormOutput): Promise<TResult>;
   onSaved(result: TResult): void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const kindLabelId = useId();
   const form = useForm<ServiceFormValues, unknown, ServiceFormOutput>({
     defaultValues,
@@ -93,7 +92,7 @@ export function ServiceForm<TResult>({
           control={control}
           name="unit"
           label={t('services.fields.unit')}
-          helperText={t('services.help.unit', { max: formatCount(SERVICE_UNIT_MAX, i18n.language) })}
+          helperText={t('services.help.unit', { count: SERVICE_UNIT_MAX })}
           fullWidth
           // kWh or جلسة: each unit reads in its own direction.
           slotProps={{ htmlInput: { dir: 'auto' } }}

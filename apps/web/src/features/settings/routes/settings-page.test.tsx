@@ -115,7 +115,8 @@ describe('settings', () => {
     expect(JSON.parse(String(put[1]!.body))).toEqual({ max_consumption_per_day: '40.000' });
     // Nothing else changed: the tenant's settings are not sent again.
     expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/config/5/' && init?.method === 'PUT')).toBe(false);
-    await waitFor(() => expect(limit).toHaveValue('40.000'));
+    // In the reader's digits, as every numeric input (docs/web.md, "Digits").
+    await waitFor(() => expect(limit).toHaveValue('٤٠٫٠٠٠'));
   });
 
   it('shows a refused daily limit on its field', async () => {

@@ -14,11 +14,11 @@ import { useStation } from '../api/get-station';
 import { useUpdateStation } from '../api/update-station';
 import { StationForm, stationFormValuesOf } from '../components/station-form';
 import { stationStatusLabel } from '../components/station-status-chip';
-import { isolateLtr, localizeCode } from '../../../shared/lib/format-number';
+import { formatCode } from '../../../shared/lib/format-number';
 
 /** One station: the edit form for admins, the same fields read-only for accountants. */
 export function StationEditPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { showToast } = useToast();
   const stationId = useIdParam('stationId');
@@ -35,9 +35,7 @@ export function StationEditPage() {
     <>
       <PageHeader
         title={name}
-        subtitle={
-          station.data && `${isolateLtr(localizeCode(station.data.code, i18n.language))} · ${stationStatusLabel(station.data.status, t)}`
-        }
+        subtitle={station.data && `${formatCode(station.data.code)} · ${stationStatusLabel(station.data.status, t)}`}
         backTo={paths.stations}
         breadcrumbs={[{ label: t('stations.title'), to: paths.stations }, { label: name }]}
       />

@@ -24,6 +24,7 @@ import { FormTextField } from '../../../shared/ui/form-text-field';
 import { MonthField } from '../../../shared/ui/month-field';
 import { useTenantCurrency } from '../../../shared/ui/money';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
+import { formatName } from '../../../shared/lib/format-number';
 import type { tariffFormSchema } from './tariff-form-schema';
 
 const loadSchema = lazySchema(() => import('./tariff-form-schema').then((module) => module.tariffFormSchema));
@@ -97,7 +98,7 @@ export function TariffForm<TResult>({
   save(values: TariffFormOutput): Promise<TResult>;
   onSaved(result: TResult): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const currency = useTenantCurrency();
   const form = useForm<TariffFormValues, unknown, TariffFormOutput>({
     defaultValues,
@@ -233,7 +234,7 @@ export function TariffForm<TResult>({
             multiple
             readOnly={isReadOnly}
             options={bundleOptions.map((bundle) => bundle.id)}
-            getOptionLabel={(id) => bundleOptions.find((bundle) => bundle.id === id)?.name ?? `#${id}`}
+            getOptionLabel={(id) => formatName(bundleOptions.find((bundle) => bundle.id === id)?.name ?? `#${id}`, i18n.language)}
             value={field.value}
             onChange={(_event, value) => field.onChange(value)}
             loading={bundles.isPending}

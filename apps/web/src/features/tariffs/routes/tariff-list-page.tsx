@@ -15,6 +15,7 @@ import { Can } from '../../../shared/lib/can';
 import { formatMonth } from '../../../shared/lib/format-date';
 import { formatCount } from '../../../shared/lib/format-number';
 import { DataTable, WrappingCell } from '../../../shared/ui/data-table';
+import { NameText } from '../../../shared/ui/name-text';
 import { DateFilterField } from '../../../shared/ui/date-filter-field';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { StatusChip } from '../../../shared/ui/status-chip';
@@ -43,10 +44,16 @@ export function TariffListPage() {
   const bundlesText = (tariff: Tariff) =>
     tariff.bundles.length === 0
       ? t('tariffs.allBundles')
-      : t('tariffs.someBundles', { count: formatCount(tariff.bundles.length, i18n.language) });
+      : t('tariffs.someBundles', { value: formatCount(tariff.bundles.length, i18n.language) });
 
   const columns: GridColDef<Tariff>[] = [
-    { field: 'name', headerName: t('tariffs.fields.name'), flex: 1.2, minWidth: 170, renderCell: ({ row }) => <bdi>{row.name}</bdi> },
+    {
+      field: 'name',
+      headerName: t('tariffs.fields.name'),
+      flex: 1.2,
+      minWidth: 170,
+      renderCell: ({ row }) => <NameText value={row.name} />,
+    },
     // Two months wrap on two lines rather than being cut ("September 2026 to Septembe…").
     {
       field: 'effective_from',
@@ -111,12 +118,14 @@ export function TariffListPage() {
           <Stack spacing={0.5}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
               <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                <bdi>{row.name}</bdi>
+                <NameText value={row.name} />
               </Typography>
               {row.is_in_use && <StatusChip label={t('tariffs.status.inUse')} tone="info" />}
             </Stack>
             <Typography variant="body2" color="text.secondary">
-              {monthsText(row)} · {bundlesText(row)}
+              {monthsText(row)}
+              {t('customers.listSeparator')}
+              {bundlesText(row)}
             </Typography>
             <Typography variant="body2">
               <TariffPriceText tariff={row} unit={unit} />

@@ -97,7 +97,7 @@ describe('tariff pages', () => {
     await userEvent.type(screen.getByLabelText('Price of tier 2'), '0.45');
     await userEvent.type(screen.getByLabelText(/Uplift/), '12.5');
     await userEvent.click(screen.getByLabelText('Bundles'));
-    await userEvent.click(await screen.findByRole('option', { name: '10 A' }));
+    await userEvent.click(await screen.findByRole('option', { name: /10\sA/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Create tariff' }));
     expect(await screen.findByText('Tariff page')).toBeInTheDocument();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');

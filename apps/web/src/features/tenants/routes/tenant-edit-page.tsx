@@ -12,7 +12,6 @@ import { useIdParam } from '../../../shared/hooks/use-id-param';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { Can } from '../../../shared/lib/can';
 import { errorMessageOf } from '../../../shared/lib/form-errors';
-import { formatCount } from '../../../shared/lib/format-number';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { RecordState } from '../../../shared/ui/record-state';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -77,7 +76,7 @@ export function TenantEditPage() {
 }
 
 function BlockToggle({ tenant }: { tenant: Tenant }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { showToast } = useToast();
   const [isOpen, setOpen] = useState(false);
   const blockTenant = useBlockTenant();
@@ -109,7 +108,7 @@ function BlockToggle({ tenant }: { tenant: Tenant }) {
       <ConfirmDialog
         isOpen={isOpen}
         title={t(`tenants.${key}.title`, { name: tenant.name })}
-        description={t(`tenants.${key}.text`, { users: `\u2066${formatCount(tenant.users_count, i18n.language)}\u2069` })}
+        description={tenant.is_blocked ? t('tenants.unblock.text') : t('tenants.block.text', { count: tenant.users_count })}
         confirmLabel={tenant.is_blocked ? t('tenants.actions.unblock') : t('tenants.actions.block')}
         confirmColor={tenant.is_blocked ? 'primary' : 'error'}
         isBusy={mutation.isPending}

@@ -61,7 +61,7 @@ export function TransactionCreatePage() {
         return createTransactionInputSchema.superRefine((value, context) => {
           const amount = parseMoney(value.amount, decimals);
           if (amount === null)
-            context.addIssue({ code: 'custom', path: ['amount'], message: t('invoices.payment.amountInvalid', { decimals }) });
+            context.addIssue({ code: 'custom', path: ['amount'], message: t('invoices.payment.amountInvalid', { count: decimals }) });
           else if (amount === 0n || (amount < 0n && value.kind !== 'adjustment'))
             context.addIssue({ code: 'custom', path: ['amount'], message: t('transactions.form.amountPositive') });
           if (value.kind === 'handover' && !value.from_user)
