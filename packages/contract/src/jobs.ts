@@ -2,20 +2,14 @@ import { z } from 'zod';
 import { calendarDateSchema, idInputSchema } from './billing-common';
 import { idSchema } from './common';
 import { listQuerySchema, paginatedSchema } from './pagination';
+import { JOB_KINDS, JOB_STATES, type JobKind } from './job-states';
 import { can, type Action, type Subject } from './permissions';
 
 /**
  * Long work run in the background on the job queue (docs/billing.md, "Jobs"): the billing run and the
  * bulk statements. Each kind is seen (listed, read, cancelled) by whoever may start it.
  */
-export const JOB_KINDS = ['billing_run', 'statements'] as const;
-export type JobKind = (typeof JOB_KINDS)[number];
-
-export const JOB_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
-export type JobState = (typeof JOB_STATES)[number];
-
-/** A job not finished yet: it may be cancelled, and it holds its tenant's one slot of its kind. */
-export const ACTIVE_JOB_STATES = ['queued', 'running'] as const satisfies readonly JobState[];
+export { ACTIVE_JOB_STATES, JOB_KINDS, type JobKind, type JobState } from './job-states';
 
 /** The permission that starts a job of each kind: the same one lets a user see it and cancel it. */
 export const JOB_KIND_PERMISSIONS: Record<JobKind, [Action, Subject]> = {

@@ -18,6 +18,10 @@ const ZOD_FREE = [
   'session',
   'permissions',
   'audit-fields',
+  'job-states',
+  'endpoint',
+  'endpoints/exchange-rates',
+  'display-format',
 ];
 
 /** The value imports (not `import type`) of a module, followed through the contract's own files. */

@@ -26,17 +26,16 @@ export async function routeOf<Path extends string, Schemas extends EndpointSchem
     200 | 201,
     Schemas['response']
   >;
-  return {
-    method: endpoint.method,
-    url: urlInside(instance.prefix, endpoint.path),
-    config: { permission: endpoint.permission },
-    schema: {
-      tags: [...endpoint.tags],
-      summary: endpoint.summary,
-      params: serviceParamsSchema,
-      querystring: schemas.query as Schemas['query'],
-      body: schemas.body as Schemas['body'],
-      response: { ...success, ...errors },
-    },
+  const schema = {
+    tags: [...endpoint.tags],
+    summary: endpoint.summary,
+    params: serviceParamsSchema,
+    querystring: schemas.query as Schemas['query'],
+    body: schemas.body as Schemas['body'],
+    response: { ...success, ...errors },
   };
+  // Fastify warns of a schema key that is there without a schema: a call without a query or a body has none.
+  if (!schemas.query) delete schema.querystring;
+  if (!schemas.body) delete schema.body;
+  return { method: endpoint.method, url: urlInside(instance.prefix, endpoint.path), config: { permission: endpoint.permission }, schema };
 }

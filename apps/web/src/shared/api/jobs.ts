@@ -1,4 +1,5 @@
-import { ACTIVE_JOB_STATES, type Job, type JobStarted } from '@meterline/contract/jobs';
+import { ACTIVE_JOB_STATES } from '@meterline/contract/job-states';
+import type { Job, JobStarted } from '@meterline/contract/jobs';
 import type { Paginated } from '@meterline/contract/pagination';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type Query } from '../lib/api-client';
