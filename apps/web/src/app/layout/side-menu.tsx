@@ -86,11 +86,11 @@ export function SideMenu({
         width,
         flexShrink: 0,
         alignSelf: 'stretch',
-        boxSizing: 'border-box',
+        position: 'relative',
         bgcolor: 'background.paper',
-        borderInlineEnd: '1px solid',
-        borderColor: 'divider',
         transition: widthTransition,
+        // The edge is drawn over the panel's last pixel, not beside it: the menu keeps the whole 72 or 260 px.
+        '&::after': { content: '""', position: 'absolute', insetBlock: 0, insetInlineEnd: 0, width: '1px', bgcolor: 'divider' },
         '& .MuiDrawer-paper': {
           width: '100%',
           position: 'sticky',
