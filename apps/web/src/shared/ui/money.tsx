@@ -1,6 +1,7 @@
 import { formatMoney } from '@meterline/contract/money-format';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { numberLocale, stripBidiMarks } from '../lib/format-number';
+import { digitSystemOfUser, numberLocale, stripBidiMarks } from '../lib/format-number';
 import { useSession } from '../lib/session';
 
 export { stripBidiMarks };
@@ -12,10 +13,17 @@ export function useTenantCurrency(): string {
 
 /** The text `<Money>` draws, for a chart's label or a column's width: in the tenant's currency unless another is named. */
 export function useFormatMoney() {
-  const tenantCurrency = useTenantCurrency();
+  const { user } = useSession();
+  const tenantCurrency = user?.tenant?.currency ?? 'USD';
+  const digits = digitSystemOfUser(user);
   const { i18n } = useTranslation();
-  return (amount: string, currency?: string) =>
-    stripBidiMarks(formatMoney(amount, currency ?? tenantCurrency, numberLocale(i18n.language)));
+  // One function while the language, the digits and the currency stay: the grid's column widths are
+  // measured again only when what it writes changes, not on every render.
+  return useCallback(
+    (amount: string, currency?: string) => stripBidiMarks(formatMoney(amount, currency ?? tenantCurrency, numberLocale(i18n.language))),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- digits: numberLocale reads the user's digit system
+    [tenantCurrency, i18n.language, digits],
+  );
 }
 
 /**
