@@ -5,16 +5,13 @@ import { notFound } from '../lib/http-errors';
 import { requirePermission } from '../plugins/request-context';
 import { resolveServiceContext, type ServiceContext } from './service-scope';
 
-/** One rule of the table a route needs: `[action, subject]`. */
-export type RoutePermission = PermissionRule;
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * What a route under `/api/services/{serviceId}/` needs of the rule table: one rule, or several
      * that must all hold. Checked in `onRequest`, before the body is read (403 whatever the body).
      */
-    permission?: RoutePermission | readonly RoutePermission[];
+    permission?: PermissionRule | readonly PermissionRule[];
   }
   interface FastifyRequest {
     /**

@@ -30,8 +30,8 @@ export function AppLayout() {
   const theme = useTheme();
   const settings = useSettings();
   const { user } = useSession();
-  const { menuService } = useSelectedService();
-  useServiceInAddress();
+  const { menuService, service, services } = useSelectedService();
+  useServiceInAddress(service, services);
   const isMobile = useMediaQuery(theme.breakpoints.down('md'));
   const isExtraSmall = useMediaQuery(theme.breakpoints.down('sm'));
   const isHorizontal = settings.menuOrientation === 'horizontal' && !isMobile;

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SELECTED_SERVICE_STORAGE_KEY, useServiceInAddress } from '../../shared/hooks/use-selected-service';
+import { SELECTED_SERVICE_STORAGE_KEY, useSelectedService, useServiceInAddress } from '../../shared/hooks/use-selected-service';
 import { jsonResponse, renderWithProviders, stubFetch } from '../../shared/lib/test-render';
 import { ServiceSelector } from './service-selector';
 
@@ -84,7 +84,8 @@ describe('switching the service (issue 17)', () => {
 
 /** The layout's part: the address names the service; with a link of the app's own menu. */
 function LayoutAndLocation() {
-  useServiceInAddress();
+  const { service, services } = useSelectedService();
+  useServiceInAddress(service, services);
   return (
     <>
       <SelectorAndLocation />

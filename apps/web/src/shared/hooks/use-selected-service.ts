@@ -187,12 +187,11 @@ export function useSelectedService() {
 }
 
 /**
- * Called once, by the signed-in layout: on a service's screen, the service shown becomes the chosen
- * one (a colleague's link switches the selector too) and the address is written to name it, replacing
- * the history entry, so copying it, reloading it or going back shows the same service's data.
+ * Called once, by the signed-in layout, with what its `useSelectedService` chose: on a service's
+ * screen, the service shown becomes the chosen one (a colleague's link switches the selector too) and
+ * the address is written to name it, replacing the history entry, so copying it, reloading it or going back shows the same service's data.
  */
-export function useServiceInAddress(): void {
-  const { service, services } = useSelectedService();
+export function useServiceInAddress(service: Service | null, services: Service[]): void {
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
