@@ -8,9 +8,7 @@
  *   options: --scale=1 --tenants=10 --rounds=3 --duration=5 --connections=20 --processes=1 --api-root=<checkout>
  *            --database=meterline_bench --port=3100 (the API; the references take the next two ports)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -18,16 +16,8 @@ import { DatabaseRegistry, openPostgres } from '../apps/api/src/db/client';
 import { DEMO_PASSWORD, seedDemo } from '../apps/api/src/seed/demo';
 import { createPasswordHasher } from '../apps/api/src/lib/password';
 import { first, nth } from '../packages/contract/src/invariant';
+import { autocannon, option, startProcess, stopAll, type AutocannonResult } from './lib/processes';
 
-interface AutocannonResult {
-  requests: { average: number };
-  latency: { p50: number; p97_5: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: Record<string, unknown>) => Promise<AutocannonResult>;
-
-const option = (name: string, fallback: string) => process.argv.find((value) => value.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const apiRoot = path.resolve(option('api-root', repoRoot));
 const scale = Number(option('scale', '1'));
@@ -54,33 +44,6 @@ const databaseUrl = (() => {
   url.pathname = `/${databaseName}`;
   return url.toString();
 })();
-
-const children: ChildProcess[] = [];
-function startProcess(
-  args: string[],
-  env: Record<string, string>,
-  readyText: string,
-  nodeArgs: string[] = ['--import', 'tsx'],
-): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, ...args], {
-    cwd: apiRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(readyText)) resolve(child);
-    });
-    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code}): ${output}`)));
-  });
-}
-function stopAll() {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-}
-process.on('exit', stopAll);
 
 function rssMegabytes(pid: number | undefined): number | null {
   try {
@@ -109,7 +72,7 @@ await admin.connect();
 await admin.query(`drop database if exists ${databaseName} with (force)`);
 await admin.query(`create database ${databaseName}`);
 await admin.end();
-await startProcess([path.join(apiRoot, 'apps/api/src/db/migrate-cli.ts')], { DATABASE_URL: databaseUrl }, 'Migrated');
+await startProcess(apiRoot, [path.join(apiRoot, 'apps/api/src/db/migrate-cli.ts')], { DATABASE_URL: databaseUrl }, 'Migrated');
 const demoDatabase = await openPostgres(databaseUrl, 'default', { max: 2 });
 await seedDemo(new DatabaseRegistry(new Map([['default', demoDatabase]])), createPasswordHasher({ memoryCost: 19_456, timeCost: 2 }));
 await demoDatabase.close();
@@ -119,6 +82,7 @@ const startScript = (JSON.parse(fs.readFileSync(path.join(apiRoot, 'package.json
   .start;
 const startOptions = startScript.split(/\s+/).filter((word) => word.startsWith('--'));
 const api = await startProcess(
+  apiRoot,
   [path.join(apiRoot, 'scripts/start.mjs')],
   {
     NODE_ENV: 'production',
@@ -212,11 +176,13 @@ console.log(
 );
 
 const minimal = await startProcess(
+  apiRoot,
   [path.join(repoRoot, 'bench/reference-servers.ts'), 'minimal', String(PORTS.minimal)],
   {},
   'reference minimal',
 );
 const raw = await startProcess(
+  apiRoot,
   [path.join(repoRoot, 'bench/reference-servers.ts'), 'raw', String(PORTS.raw), String(first(scopes).tenantId), String(serviceId)],
   { DATABASE_URL: databaseUrl },
   'reference raw',
