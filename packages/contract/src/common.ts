@@ -41,3 +41,6 @@ export const requiredText = (max: number) =>
 export const booleanQuerySchema = z
   .enum(['true', 'false', '1', '0', 'True', 'False'], { message: ERROR_CODES.invalidBoolean })
   .transform((value) => value === 'true' || value === '1' || value === 'True');
+
+/** The answer of a call that answers 204: no body. */
+export const noContentSchema = z.null().meta({ description: 'No content' });

@@ -21,6 +21,8 @@ const ZOD_FREE = [
   'job-states',
   'endpoint',
   'endpoints/exchange-rates',
+  'endpoints/crud',
+  'endpoints/bundles',
   'display-format',
 ];
 
@@ -30,7 +32,8 @@ function reachable(name: string, seen = new Set<string>()): Set<string> {
   seen.add(name);
   const source = fs.readFileSync(path.join(import.meta.dirname, `${name}.ts`), 'utf8');
   for (const [, specifier = ''] of source.matchAll(/^(?:import|export) (?!type )[^;]*? from '([^']+)';/gms)) {
-    if (specifier.startsWith('./')) reachable(specifier.slice(2), seen);
+    // A relative import names a file of the contract, from the importing module's folder.
+    if (specifier.startsWith('.')) reachable(path.posix.join(path.posix.dirname(name), specifier), seen);
     else seen.add(specifier);
   }
   return seen;
@@ -43,5 +46,9 @@ describe('zod-free contract modules', () => {
 
   it('sees a zod import where there is one', () => {
     expect(reachable('money').has('zod')).toBe(true);
+  });
+
+  it('follows a relative import out of a folder', () => {
+    expect(reachable('endpoints/crud').has('endpoint')).toBe(true);
   });
 });

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { Endpoint } from '@meterline/contract/endpoint';
+import type { CrudSchemas, crudEndpoints } from '@meterline/contract/endpoints/crud';
 import { validationErrorSchema } from '@meterline/contract/errors';
 import type { ListQuery } from '@meterline/contract/pagination';
-import type { Subject } from '@meterline/contract/permissions';
 import { sendList, type CsvColumn, type ListSource } from '../lib/list';
-import { noContent, readErrors, writeErrors } from '../lib/route-schemas';
+import { readErrors, writeErrors } from '../lib/route-schemas';
 import type { AuditContext } from '../plugins/request-context';
 import { auditContextOf } from '../plugins/request-context';
-import { serviceItemParamsSchema, serviceParamsSchema, type ServiceContext } from './service-scope';
+import { routeOf } from './endpoint-routes';
+import type { serviceItemParamsSchema, ServiceContext } from './service-scope';
 
 /** What an entity of a service offers to its five routes. */
 export interface ServiceCrud<T, Q, C, U> {
@@ -19,118 +21,60 @@ export interface ServiceCrud<T, Q, C, U> {
   remove(context: ServiceContext, id: number, audit: AuditContext): Promise<void>;
 }
 
+type CrudEndpoints = ReturnType<typeof crudEndpoints>;
+/** The record's id of a call on one record (`/:id/`). */
+const idOf = (request: { params: unknown }) => (request.params as z.output<typeof serviceItemParamsSchema>).id;
+
 /**
- * The five DRF routes of an entity under `/api/services/{serviceId}/<plural>/`, each with its
- * permission (list for reads, create/update/delete for writes) and its declared answers.
+ * The five routes of an entity from its endpoints in the contract (`crudEndpoints`, list, create,
+ * one, update, delete under `/api/services/{serviceId}/<plural>/`) with their declared answers.
  */
-export function registerServiceCrudRoutes<
-  TEntity extends z.ZodType,
-  TQuery extends z.ZodType<ListQuery>,
-  TCreate extends z.ZodType,
-  TUpdate extends z.ZodType,
->(
+export async function registerServiceCrudRoutes<Schemas extends CrudSchemas & { query: z.ZodType<ListQuery> }>(
   app: FastifyInstance,
   options: {
-    subject: Subject;
-    label: string;
-    plural: string;
-    schemas: { entity: TEntity; paginated: z.ZodType; query: TQuery; create: TCreate; update: TUpdate };
-    service: ServiceCrud<z.output<TEntity>, z.output<TQuery>, z.output<TCreate>, z.output<TUpdate>>;
-    csvColumns: CsvColumn<z.output<TEntity>>[];
-    deleteSummary: string;
+    endpoints: { [Call in Exclude<keyof CrudEndpoints, 'schemas'>]: Endpoint } & { schemas: () => Promise<Schemas> };
+    service: ServiceCrud<z.output<Schemas['entity']>, z.output<Schemas['query']>, z.output<Schemas['create']>, z.output<Schemas['update']>>;
+    csvColumns: CsvColumn<z.output<Schemas['entity']>>[];
   },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { subject, service, label, plural } = options;
-  // The routes see plain zod types: the service's signature keeps the entity types checked.
-  const schemas = options.schemas as { entity: z.ZodType; paginated: z.ZodType; query: z.ZodType; create: z.ZodType; update: z.ZodType };
-  const tags = [plural];
+  const { endpoints, service } = options;
+  const plural = endpoints.list.tags[0] ?? 'list';
 
-  routes.get(
-    '/',
-    {
-      config: { permission: ['list', subject] },
-      schema: {
-        tags,
-        summary: `${label}s of the service (paginated; ?format=csv)`,
-        params: serviceParamsSchema,
-        querystring: schemas.query,
-        response: { 200: schemas.paginated, ...readErrors, 400: validationErrorSchema },
-      },
-    },
-    async (request, reply) => {
+  routes.route({
+    ...(await routeOf(routes, endpoints.list, { ...readErrors, 400: validationErrorSchema })),
+    handler: async (request, reply) => {
       const context = request.scope;
-      const query = request.query as z.output<TQuery>;
+      const query = request.query as z.output<Schemas['query']>;
       return sendList(request, reply, context.db, query, await service.listSource(context, query), {
         filename: plural,
         columns: options.csvColumns,
       });
     },
-  );
+  });
 
-  routes.post(
-    '/',
-    {
-      config: { permission: ['create', subject] },
-      schema: {
-        tags,
-        summary: `Create a ${label.toLowerCase()}`,
-        params: serviceParamsSchema,
-        body: schemas.create,
-        response: { 201: schemas.entity, ...writeErrors },
-      },
-    },
-    async (request, reply) => {
-      const context = request.scope;
-      return reply.code(201).send(await service.create(context, request.body as z.output<TCreate>, auditContextOf(request)));
-    },
-  );
+  routes.route({
+    ...(await routeOf(routes, endpoints.create, writeErrors)),
+    handler: async (request, reply) =>
+      reply.code(201).send(await service.create(request.scope, request.body as z.output<Schemas['create']>, auditContextOf(request))),
+  });
 
-  routes.get(
-    '/:id/',
-    {
-      config: { permission: ['list', subject] },
-      schema: {
-        tags,
-        summary: `One ${label.toLowerCase()}`,
-        params: serviceItemParamsSchema,
-        response: { 200: schemas.entity, ...readErrors },
-      },
-    },
-    async (request) => {
-      const context = request.scope;
-      return service.get(context, request.params.id);
-    },
-  );
+  routes.route({
+    ...(await routeOf(routes, endpoints.get, readErrors)),
+    handler: async (request) => service.get(request.scope, idOf(request)),
+  });
 
-  routes.put(
-    '/:id/',
-    {
-      config: { permission: ['update', subject] },
-      schema: {
-        tags,
-        summary: `Partial update of a ${label.toLowerCase()}`,
-        params: serviceItemParamsSchema,
-        body: schemas.update,
-        response: { 200: schemas.entity, ...writeErrors },
-      },
-    },
-    async (request) => {
-      const context = request.scope;
-      return service.update(context, request.params.id, request.body as z.output<TUpdate>, auditContextOf(request));
-    },
-  );
+  routes.route({
+    ...(await routeOf(routes, endpoints.update, writeErrors)),
+    handler: async (request) =>
+      service.update(request.scope, idOf(request), request.body as z.output<Schemas['update']>, auditContextOf(request)),
+  });
 
-  routes.delete(
-    '/:id/',
-    {
-      config: { permission: ['delete', subject] },
-      schema: { tags, summary: options.deleteSummary, params: serviceItemParamsSchema, response: { 204: noContent, ...writeErrors } },
-    },
-    async (request, reply) => {
-      const context = request.scope;
-      await service.remove(context, request.params.id, auditContextOf(request));
+  routes.route({
+    ...(await routeOf(routes, endpoints.remove, writeErrors)),
+    handler: async (request, reply) => {
+      await service.remove(request.scope, idOf(request), auditContextOf(request));
       return reply.code(204).send(null);
     },
-  );
+  });
 }

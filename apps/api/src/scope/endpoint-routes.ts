@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Endpoint, EndpointSchemas } from '@meterline/contract/endpoint';
-import { serviceParamsSchema } from './service-scope';
+import { serviceItemParamsSchema, serviceParamsSchema } from './service-scope';
 
 /** Where `path` (under `/api/`) is inside the plugin registered at `prefix`: `/` for its own root. */
 function urlInside(prefix: string, path: string): string {
@@ -8,6 +8,16 @@ function urlInside(prefix: string, path: string): string {
   const own = prefix.replace(/\/$/, '');
   if (!full.startsWith(`${own}/`)) throw new Error(`${full} is not under the prefix ${prefix} it is registered at`);
   return full.slice(own.length);
+}
+
+/** The path parameters of a service's call: `serviceId`, and `id` for one record. */
+type ParamsOf<Path extends string> = Path extends `${string}/:id/${string}` ? typeof serviceItemParamsSchema : typeof serviceParamsSchema;
+
+function paramsOf<Path extends string>(path: Path): ParamsOf<Path> {
+  const names = [...path.matchAll(/:(\w+)/g)].map((match) => match[1]);
+  if (names.join() === 'serviceId') return serviceParamsSchema as ParamsOf<Path>;
+  if (names.join() === 'serviceId,id') return serviceItemParamsSchema as ParamsOf<Path>;
+  throw new Error(`${path}: only :serviceId and :id are path parameters of a service's call`);
 }
 
 /**
@@ -23,13 +33,13 @@ export async function routeOf<Path extends string, Schemas extends EndpointSchem
 ) {
   const schemas = await endpoint.schemas();
   const success = Object.fromEntries((endpoint.status ?? [200]).map((status) => [status, schemas.response])) as Record<
-    200 | 201,
+    200 | 201 | 204,
     Schemas['response']
   >;
   const schema = {
     tags: [...endpoint.tags],
     summary: endpoint.summary,
-    params: serviceParamsSchema,
+    params: paramsOf(endpoint.path),
     querystring: schemas.query as Schemas['query'],
     body: schemas.body as Schemas['body'],
     response: { ...success, ...errors },

@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  bundleSchema,
-  createBundleInputSchema,
-  listBundlesQuerySchema,
-  paginatedBundlesSchema,
-  updateBundleInputSchema,
-  type Bundle,
-} from '@meterline/contract/bundles';
+import { type Bundle } from '@meterline/contract/bundles';
+import { bundleEndpoints } from '@meterline/contract/endpoints/bundles';
 import type { CsvColumn } from '../../lib/list';
 import { registerServiceCrudRoutes } from '../../scope/crud-routes';
 import type { BundleService } from './bundles.service';
@@ -24,19 +18,9 @@ const BUNDLE_CSV_COLUMNS: CsvColumn<Bundle>[] = [
 
 /** `/api/services/{serviceId}/bundles/`: list, create, get, partial update, delete. */
 export async function bundleRoutes(app: FastifyInstance, options: { bundles: BundleService }) {
-  registerServiceCrudRoutes(app, {
-    subject: 'bundle',
-    label: 'Bundle',
-    plural: 'bundles',
-    schemas: {
-      entity: bundleSchema,
-      paginated: paginatedBundlesSchema,
-      query: listBundlesQuerySchema,
-      create: createBundleInputSchema,
-      update: updateBundleInputSchema,
-    },
+  await registerServiceCrudRoutes(app, {
+    endpoints: bundleEndpoints,
     service: options.bundles,
     csvColumns: BUNDLE_CSV_COLUMNS,
-    deleteSummary: 'Delete a bundle (409 protected while a subscription uses it)',
   });
 }

@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  createCustomerInputSchema,
-  customerSchema,
-  listCustomersQuerySchema,
-  paginatedCustomersSchema,
-  updateCustomerInputSchema,
-  type Customer,
-} from '@meterline/contract/customers';
+import type { Customer } from '@meterline/contract/customers';
+import { customerEndpoints } from '@meterline/contract/endpoints/customers';
 import type { CsvColumn } from '../../lib/list';
 import { registerServiceCrudRoutes } from '../../scope/crud-routes';
 import type { CustomerService } from './customers.service';
@@ -33,19 +27,9 @@ const CUSTOMER_CSV_COLUMNS: CsvColumn<Customer>[] = [
 
 /** `/api/services/{serviceId}/customers/`: list, create, get, partial update, delete. */
 export async function customerRoutes(app: FastifyInstance, options: { customers: CustomerService }) {
-  registerServiceCrudRoutes(app, {
-    subject: 'customer',
-    label: 'Customer',
-    plural: 'customers',
-    schemas: {
-      entity: customerSchema,
-      paginated: paginatedCustomersSchema,
-      query: listCustomersQuerySchema,
-      create: createCustomerInputSchema,
-      update: updateCustomerInputSchema,
-    },
+  await registerServiceCrudRoutes(app, {
+    endpoints: customerEndpoints,
     service: options.customers,
     csvColumns: CUSTOMER_CSV_COLUMNS,
-    deleteSummary: 'Delete a customer (409 protected once invoices, payments or readings refer to it)',
   });
 }

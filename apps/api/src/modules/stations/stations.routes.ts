@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  createStationInputSchema,
-  listStationsQuerySchema,
-  paginatedStationsSchema,
-  stationSchema,
-  updateStationInputSchema,
-  type Station,
-} from '@meterline/contract/stations';
+import { type Station } from '@meterline/contract/stations';
+import { stationEndpoints } from '@meterline/contract/endpoints/stations';
 import type { CsvColumn } from '../../lib/list';
 import { registerServiceCrudRoutes } from '../../scope/crud-routes';
 import type { StationService } from './stations.service';
@@ -28,19 +22,9 @@ const STATION_CSV_COLUMNS: CsvColumn<Station>[] = [
 
 /** `/api/services/{serviceId}/stations/`: list, create, get, partial update, delete. */
 export async function stationRoutes(app: FastifyInstance, options: { stations: StationService }) {
-  registerServiceCrudRoutes(app, {
-    subject: 'station',
-    label: 'Station',
-    plural: 'stations',
-    schemas: {
-      entity: stationSchema,
-      paginated: paginatedStationsSchema,
-      query: listStationsQuerySchema,
-      create: createStationInputSchema,
-      update: updateStationInputSchema,
-    },
+  await registerServiceCrudRoutes(app, {
+    endpoints: stationEndpoints,
     service: options.stations,
     csvColumns: STATION_CSV_COLUMNS,
-    deleteSummary: 'Delete a station (409 protected while customers or subscriptions use it)',
   });
 }

@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  createTariffInputSchema,
-  listTariffsQuerySchema,
-  paginatedTariffsSchema,
-  tariffSchema,
-  updateTariffInputSchema,
-  type Tariff,
-} from '@meterline/contract/tariffs';
+import { type Tariff } from '@meterline/contract/tariffs';
+import { tariffEndpoints } from '@meterline/contract/endpoints/tariffs';
 import type { CsvColumn } from '../../lib/list';
 import { registerServiceCrudRoutes } from '../../scope/crud-routes';
 import type { TariffService } from './tariffs.service';
@@ -24,19 +18,9 @@ const TARIFF_CSV_COLUMNS: CsvColumn<Tariff>[] = [
 
 /** `/api/services/{serviceId}/tariffs/`: list, create, get, partial update, delete. */
 export async function tariffRoutes(app: FastifyInstance, options: { tariffs: TariffService }) {
-  registerServiceCrudRoutes(app, {
-    subject: 'tariff',
-    label: 'Tariff',
-    plural: 'tariffs',
-    schemas: {
-      entity: tariffSchema,
-      paginated: paginatedTariffsSchema,
-      query: listTariffsQuerySchema,
-      create: createTariffInputSchema,
-      update: updateTariffInputSchema,
-    },
+  await registerServiceCrudRoutes(app, {
+    endpoints: tariffEndpoints,
     service: options.tariffs,
     csvColumns: TARIFF_CSV_COLUMNS,
-    deleteSummary: 'Delete a tariff (409 tariff_in_use once an invoice was priced with it)',
   });
 }

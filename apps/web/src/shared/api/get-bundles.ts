@@ -1,7 +1,8 @@
+import { bundleEndpoints } from '@meterline/contract/endpoints/bundles';
 import type { Bundle } from '@meterline/contract/bundles';
 import type { Paginated } from '@meterline/contract/pagination';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, type Query } from '../lib/api-client';
+import { callEndpoint, type Query } from '../lib/api-client';
 import { bundleKeys } from './query-keys';
 
 /**
@@ -9,7 +10,7 @@ import { bundleKeys } from './query-keys';
  * the list filters offer them. Writes invalidate `['services', serviceId, 'bundles']`.
  */
 export function getBundles(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Bundle>> {
-  return apiClient.get<Paginated<Bundle>>(`services/${serviceId}/bundles/`, { query, signal });
+  return callEndpoint(bundleEndpoints.list, { params: { serviceId }, query, signal });
 }
 
 export const bundlesQueryOptions = (serviceId: number, query: Query) =>

@@ -1,11 +1,12 @@
+import { customerEndpoints } from '@meterline/contract/endpoints/customers';
 import type { Customer } from '@meterline/contract/customers';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../lib/api-client';
+import { callEndpoint } from '../lib/api-client';
 import { customerKeys } from './query-keys';
 
 /** One customer: the name of a customer filter from the URL, and the meter to bill. */
 export function getCustomer(serviceId: number, customerId: number, signal?: AbortSignal): Promise<Customer> {
-  return apiClient.get<Customer>(`services/${serviceId}/customers/${customerId}/`, { signal });
+  return callEndpoint(customerEndpoints.get, { params: { serviceId, id: customerId }, signal });
 }
 
 export const customerQueryOptions = (serviceId: number, customerId: number) =>

@@ -1,15 +1,12 @@
-import type { Paginated } from '@meterline/contract/pagination';
+import { stationEndpoints } from '@meterline/contract/endpoints/stations';
 import type { Station } from '@meterline/contract/stations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../lib/api-client';
+import { callEndpoint } from '../lib/api-client';
 import { stationKeys } from './query-keys';
 
 /** The service's stations (first 100 by name) for the billing run's station choice. */
 export async function getStationOptions(serviceId: number, signal?: AbortSignal): Promise<Station[]> {
-  const page = await apiClient.get<Paginated<Station>>(`services/${serviceId}/stations/`, {
-    query: { page_size: 100, ordering: 'name' },
-    signal,
-  });
+  const page = await callEndpoint(stationEndpoints.list, { params: { serviceId }, query: { page_size: 100, ordering: 'name' }, signal });
   return page.results;
 }
 

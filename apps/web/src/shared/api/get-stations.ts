@@ -1,7 +1,8 @@
+import { stationEndpoints } from '@meterline/contract/endpoints/stations';
 import type { Paginated } from '@meterline/contract/pagination';
 import type { Station } from '@meterline/contract/stations';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, type Query } from '../lib/api-client';
+import { callEndpoint, type Query } from '../lib/api-client';
 import { stationKeys } from './query-keys';
 
 /**
@@ -9,7 +10,7 @@ import { stationKeys } from './query-keys';
  * the list filters offer them. Writes invalidate `['services', serviceId, 'stations']`.
  */
 export function getStations(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Station>> {
-  return apiClient.get<Paginated<Station>>(`services/${serviceId}/stations/`, { query, signal });
+  return callEndpoint(stationEndpoints.list, { params: { serviceId }, query, signal });
 }
 
 export const stationsQueryOptions = (serviceId: number, query: Query) =>

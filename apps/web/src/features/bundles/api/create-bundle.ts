@@ -1,10 +1,11 @@
+import { bundleEndpoints } from '@meterline/contract/endpoints/bundles';
 import type { Bundle, CreateBundleInput } from '@meterline/contract/bundles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { bundleKeys } from '../../../shared/api/query-keys';
 
 export function createBundle(serviceId: number, input: CreateBundleInput): Promise<Bundle> {
-  return apiClient.post<Bundle>(`services/${serviceId}/bundles/`, input);
+  return callEndpoint(bundleEndpoints.create, { params: { serviceId }, body: input });
 }
 
 export function useCreateBundle(serviceId: number) {

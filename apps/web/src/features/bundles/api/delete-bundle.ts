@@ -1,10 +1,11 @@
+import { bundleEndpoints } from '@meterline/contract/endpoints/bundles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { bundleKeys } from '../../../shared/api/query-keys';
 
 /** 204, or 409 `protected` while subscriptions use the bundle. */
-export function deleteBundle(serviceId: number, bundleId: number): Promise<void> {
-  return apiClient.delete(`services/${serviceId}/bundles/${bundleId}/`);
+export function deleteBundle(serviceId: number, bundleId: number): Promise<null> {
+  return callEndpoint(bundleEndpoints.remove, { params: { serviceId, id: bundleId } });
 }
 
 export function useDeleteBundle(serviceId: number) {

@@ -1,10 +1,11 @@
+import { bundleEndpoints } from '@meterline/contract/endpoints/bundles';
 import type { Bundle } from '@meterline/contract/bundles';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { bundleKeys } from '../../../shared/api/query-keys';
 
 export function getBundle(serviceId: number, bundleId: number, signal?: AbortSignal): Promise<Bundle> {
-  return apiClient.get<Bundle>(`services/${serviceId}/bundles/${bundleId}/`, { signal });
+  return callEndpoint(bundleEndpoints.get, { params: { serviceId, id: bundleId }, signal });
 }
 
 export const bundleQueryOptions = (serviceId: number, bundleId: number) =>

@@ -1,10 +1,11 @@
+import { bundleEndpoints } from '@meterline/contract/endpoints/bundles';
 import type { Bundle, UpdateBundleInput } from '@meterline/contract/bundles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { bundleKeys, counterKeys, customerKeys } from '../../../shared/api/query-keys';
 
 export function updateBundle(serviceId: number, bundleId: number, input: UpdateBundleInput): Promise<Bundle> {
-  return apiClient.put<Bundle>(`services/${serviceId}/bundles/${bundleId}/`, input);
+  return callEndpoint(bundleEndpoints.update, { params: { serviceId, id: bundleId }, body: input });
 }
 
 /** Customers and meters show their bundle's name: they are refreshed too. */

@@ -1,11 +1,12 @@
+import { customerEndpoints } from '@meterline/contract/endpoints/customers';
 import type { CreateCustomerInput, Customer } from '@meterline/contract/customers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { bundleKeys, counterKeys, customerKeys, stationKeys } from '../../../shared/api/query-keys';
 
 /** A `bundle` opens the customer's subscription (counter 0): meters and bundle counts change too. */
 export function createCustomer(serviceId: number, input: CreateCustomerInput): Promise<Customer> {
-  return apiClient.post<Customer>(`services/${serviceId}/customers/`, input);
+  return callEndpoint(customerEndpoints.create, { params: { serviceId }, body: input });
 }
 
 export function useCreateCustomer(serviceId: number) {

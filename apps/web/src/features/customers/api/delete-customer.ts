@@ -1,10 +1,11 @@
+import { customerEndpoints } from '@meterline/contract/endpoints/customers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { bundleKeys, counterKeys, customerKeys, stationKeys } from '../../../shared/api/query-keys';
 
 /** 204, or 409 `protected` once the customer has invoices, payments or readings. */
-export function deleteCustomer(serviceId: number, customerId: number): Promise<void> {
-  return apiClient.delete(`services/${serviceId}/customers/${customerId}/`);
+export function deleteCustomer(serviceId: number, customerId: number): Promise<null> {
+  return callEndpoint(customerEndpoints.remove, { params: { serviceId, id: customerId } });
 }
 
 export function useDeleteCustomer(serviceId: number) {

@@ -1,12 +1,13 @@
+import { customerEndpoints } from '@meterline/contract/endpoints/customers';
 import type { Customer, CustomerTotals } from '@meterline/contract/customers';
 import type { Paginated } from '@meterline/contract/pagination';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, type Query } from '../../../shared/lib/api-client';
+import { callEndpoint, type Query } from '../../../shared/lib/api-client';
 import { customerKeys } from '../../../shared/api/query-keys';
 
 /** A page of the service's customers (search, status, station, region, bundle, balance_due). */
 export function getCustomers(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Customer, CustomerTotals>> {
-  return apiClient.get<Paginated<Customer, CustomerTotals>>(`services/${serviceId}/customers/`, { query, signal });
+  return callEndpoint(customerEndpoints.list, { params: { serviceId }, query, signal });
 }
 
 export const customersQueryOptions = (serviceId: number, query: Query) =>

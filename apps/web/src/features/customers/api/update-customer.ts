@@ -1,11 +1,12 @@
+import { customerEndpoints } from '@meterline/contract/endpoints/customers';
 import type { Customer, UpdateCustomerInput } from '@meterline/contract/customers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { auditKeys, bundleKeys, counterKeys, customerKeys, stationKeys } from '../../../shared/api/query-keys';
 
 /** A new bundle closes the subscription and opens one carrying the counter on: meters change too. */
 export function updateCustomer(serviceId: number, customerId: number, input: UpdateCustomerInput): Promise<Customer> {
-  return apiClient.put<Customer>(`services/${serviceId}/customers/${customerId}/`, input);
+  return callEndpoint(customerEndpoints.update, { params: { serviceId, id: customerId }, body: input });
 }
 
 export function useUpdateCustomer(serviceId: number, customerId: number) {

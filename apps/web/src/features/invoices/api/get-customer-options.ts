@@ -1,14 +1,15 @@
+import { customerEndpoints } from '@meterline/contract/endpoints/customers';
 import type { Customer } from '@meterline/contract/customers';
-import type { Paginated } from '@meterline/contract/pagination';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { customerKeys } from '../../../shared/api/query-keys';
 
 const OPTIONS_PAGE_SIZE = 20;
 
 /** Customers matching a search (name, code, phone) for the invoice pickers: the first 20. */
 export async function getCustomerOptions(serviceId: number, search: string, signal?: AbortSignal): Promise<Customer[]> {
-  const page = await apiClient.get<Paginated<Customer>>(`services/${serviceId}/customers/`, {
+  const page = await callEndpoint(customerEndpoints.list, {
+    params: { serviceId },
     query: { search: search.trim(), page_size: OPTIONS_PAGE_SIZE, ordering: 'full_name' },
     signal,
   });

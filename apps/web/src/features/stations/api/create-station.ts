@@ -1,10 +1,11 @@
+import { stationEndpoints } from '@meterline/contract/endpoints/stations';
 import type { Station, CreateStationInput } from '@meterline/contract/stations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { stationKeys } from '../../../shared/api/query-keys';
 
 export function createStation(serviceId: number, input: CreateStationInput): Promise<Station> {
-  return apiClient.post<Station>(`services/${serviceId}/stations/`, input);
+  return callEndpoint(stationEndpoints.create, { params: { serviceId }, body: input });
 }
 
 export function useCreateStation(serviceId: number) {

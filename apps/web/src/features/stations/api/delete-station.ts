@@ -1,10 +1,11 @@
+import { stationEndpoints } from '@meterline/contract/endpoints/stations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { stationKeys } from '../../../shared/api/query-keys';
 
 /** 204, or 409 `protected` while customers or subscriptions use the station. */
-export function deleteStation(serviceId: number, stationId: number): Promise<void> {
-  return apiClient.delete(`services/${serviceId}/stations/${stationId}/`);
+export function deleteStation(serviceId: number, stationId: number): Promise<null> {
+  return callEndpoint(stationEndpoints.remove, { params: { serviceId, id: stationId } });
 }
 
 export function useDeleteStation(serviceId: number) {

@@ -1,10 +1,11 @@
+import { stationEndpoints } from '@meterline/contract/endpoints/stations';
 import type { Station } from '@meterline/contract/stations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { stationKeys } from '../../../shared/api/query-keys';
 
 export function getStation(serviceId: number, stationId: number, signal?: AbortSignal): Promise<Station> {
-  return apiClient.get<Station>(`services/${serviceId}/stations/${stationId}/`, { signal });
+  return callEndpoint(stationEndpoints.get, { params: { serviceId, id: stationId }, signal });
 }
 
 export const stationQueryOptions = (serviceId: number, stationId: number) =>

@@ -1,10 +1,11 @@
+import { stationEndpoints } from '@meterline/contract/endpoints/stations';
 import type { Station, UpdateStationInput } from '@meterline/contract/stations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { counterKeys, customerKeys, stationKeys } from '../../../shared/api/query-keys';
 
 export function updateStation(serviceId: number, stationId: number, input: UpdateStationInput): Promise<Station> {
-  return apiClient.put<Station>(`services/${serviceId}/stations/${stationId}/`, input);
+  return callEndpoint(stationEndpoints.update, { params: { serviceId, id: stationId }, body: input });
 }
 
 /** Customers and meters show their station's name: they are refreshed too. */

@@ -1,10 +1,11 @@
+import { tariffEndpoints } from '@meterline/contract/endpoints/tariffs';
 import type { CreateTariffInput, Tariff } from '@meterline/contract/tariffs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { tariffKeys } from '../../../shared/api/query-keys';
 
 export function createTariff(serviceId: number, input: CreateTariffInput): Promise<Tariff> {
-  return apiClient.post<Tariff>(`services/${serviceId}/tariffs/`, input);
+  return callEndpoint(tariffEndpoints.create, { params: { serviceId }, body: input });
 }
 
 export function useCreateTariff(serviceId: number) {

@@ -1,10 +1,11 @@
+import { tariffEndpoints } from '@meterline/contract/endpoints/tariffs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { tariffKeys } from '../../../shared/api/query-keys';
 
 /** 204, or 409 `tariff_in_use` once an invoice was priced with the tariff. */
-export function deleteTariff(serviceId: number, tariffId: number): Promise<void> {
-  return apiClient.delete(`services/${serviceId}/tariffs/${tariffId}/`);
+export function deleteTariff(serviceId: number, tariffId: number): Promise<null> {
+  return callEndpoint(tariffEndpoints.remove, { params: { serviceId, id: tariffId } });
 }
 
 export function useDeleteTariff(serviceId: number) {

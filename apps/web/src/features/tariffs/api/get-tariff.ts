@@ -1,10 +1,11 @@
+import { tariffEndpoints } from '@meterline/contract/endpoints/tariffs';
 import type { Tariff } from '@meterline/contract/tariffs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { tariffKeys } from '../../../shared/api/query-keys';
 
 export function getTariff(serviceId: number, tariffId: number, signal?: AbortSignal): Promise<Tariff> {
-  return apiClient.get<Tariff>(`services/${serviceId}/tariffs/${tariffId}/`, { signal });
+  return callEndpoint(tariffEndpoints.get, { params: { serviceId, id: tariffId }, signal });
 }
 
 export const tariffQueryOptions = (serviceId: number, tariffId: number) =>

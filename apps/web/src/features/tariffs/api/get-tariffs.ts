@@ -1,11 +1,12 @@
+import { tariffEndpoints } from '@meterline/contract/endpoints/tariffs';
 import type { Paginated } from '@meterline/contract/pagination';
 import type { Tariff } from '@meterline/contract/tariffs';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, type Query } from '../../../shared/lib/api-client';
+import { callEndpoint, type Query } from '../../../shared/lib/api-client';
 import { tariffKeys } from '../../../shared/api/query-keys';
 
 export function getTariffs(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Tariff>> {
-  return apiClient.get<Paginated<Tariff>>(`services/${serviceId}/tariffs/`, { query, signal });
+  return callEndpoint(tariffEndpoints.list, { params: { serviceId }, query, signal });
 }
 
 export const tariffsQueryOptions = (serviceId: number, query: Query) =>
