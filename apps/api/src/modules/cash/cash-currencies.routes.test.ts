@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cashHandoverCurrencies, transactions } from '../../db/schema/index';
+import { cashHandoverCurrencies, cashHandovers, transactions } from '../../db/schema/index';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { expectPermissions, servicePath, signInRoles, type RoleUnderTest } from '../../../test/billing';
@@ -238,6 +238,32 @@ describe('cash held per currency', () => {
       { currency: 'USD', amount: '0.00', kind: 'exact', transaction: null },
       { currency: 'LBP', amount: String(changeLira - 300000n), kind: 'shortage', transaction: null },
     ]);
+  });
+
+  it('answers a count made before migration 0027 with one row in the billing currency, from its own columns', async () => {
+    const [legacy] = await context.db
+      .insert(cashHandovers)
+      .values({
+        tenantId: fixture.tenantA.id,
+        serviceId: fixture.tenantA.electricityId,
+        collectorId,
+        expectedAmount: 500n,
+        countedAmount: 450n,
+        difference: -50n,
+        kind: 'shortage',
+        reason: 'Before 0027',
+        createdBy: fixture.tenantA.users.accountant,
+      })
+      .returning();
+    const listed = (await accountant.get(path('cash/handovers/'))).json() as { id: number }[];
+    expect(listed.find((item) => item.id === legacy?.id)).toMatchObject({
+      expected_amount: '5.00',
+      counted_amount: '4.50',
+      kind: 'shortage',
+      expected: [{ currency: 'USD', amount: '5.00' }],
+      counted: [{ currency: 'USD', amount: '4.50' }],
+      differences: [{ currency: 'USD', amount: '-0.50', kind: 'shortage', transaction: null }],
+    });
   });
 
   it('refuses a currency the tenant does not take, a currency twice, negative amounts and bad decimals', async () => {
