@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { calendarDateSchema, decimalInputSchema, idInputSchema, textInput } from './billing-common';
 import { idParamSchema, idSchema, timestampSchema } from './common';
 import { moneySchema } from './money';
-import { paymentSchema } from './payments';
+import { currencyAmountInputSchema, currencyAmountSchema, paymentSchema } from './payments';
 import { RECEIPT_SIZES } from './receipt-sizes';
 
 export { type ReceiptSize } from './receipt-sizes';
@@ -20,10 +20,14 @@ export const cashRowSchema = z
     collected: moneySchema,
     handed_over: moneySchema,
     held: moneySchema,
+    /** The cash held per currency (notes handed over minus change given back): the tenant's currencies first. */
+    held_cash: z.array(currencyAmountSchema),
     /** When the oldest payment still held was taken; null when nothing is held. */
     oldest_held_at: timestampSchema.nullable(),
-    /** Shortages counted today (a positive amount, tenant's day). */
+    /** Shortages counted today (a positive amount, tenant's day), in the billing currency. */
     shortage_today: moneySchema,
+    /** Shortages counted today per currency (positive amounts). */
+    shortage_today_cash: z.array(currencyAmountSchema),
   })
   .meta({ id: 'CashRow' });
 export type CashRow = z.infer<typeof cashRowSchema>;
@@ -44,6 +48,8 @@ export const cashPaymentSchema = paymentSchema
     /** The handover that took it to the office, or null while the collector holds it. */
     handover: idSchema.nullable(),
     receipt_number: z.number().int().nullable(),
+    /** The cash this payment left in the collector's hand, per currency (parts minus change). */
+    cash: z.array(currencyAmountSchema),
   })
   .meta({ id: 'CashPayment' });
 export type CashPayment = z.infer<typeof cashPaymentSchema>;
@@ -59,26 +65,50 @@ export function handoverKindOf(difference: bigint): HandoverKind {
   return difference < 0n ? 'shortage' : 'surplus';
 }
 
-/** `POST /services/{sid}/cash/handovers/`: the payments counted and the cash actually counted. */
+/**
+ * `POST /services/{sid}/cash/handovers/`: the payments counted and the cash actually counted, per
+ * currency (`counted`); `counted_amount` alone is the older body, the count in the billing currency.
+ */
 export const createHandoverInputSchema = z.object({
   collector: idInputSchema,
   payments: z.array(idInputSchema).min(1).max(2000),
-  counted_amount: decimalInputSchema,
+  counted: z
+    .array(currencyAmountInputSchema)
+    .min(1, { message: 'This list may not be empty.' })
+    .max(2, { message: 'Ensure this field has no more than 2 elements.' })
+    .optional(),
+  counted_amount: decimalInputSchema.optional(),
   /** Required when the counted amount differs from the payments' total. */
   reason: textInput(500).optional().default(''),
 });
 export type CreateHandoverInput = z.input<typeof createHandoverInputSchema>;
+
+export const handoverDifferenceSchema = z
+  .object({
+    currency: z.string(),
+    /** counted - expected in that currency: negative for a shortage. */
+    amount: moneySchema,
+    kind: z.enum(HANDOVER_KINDS),
+    /** The `handover` transaction of that currency's counted cash; null when none was counted. */
+    transaction: idSchema.nullable(),
+  })
+  .meta({ id: 'CashHandoverDifference' });
 
 export const handoverSchema = z
   .object({
     id: idSchema,
     collector: idSchema,
     collector_name: z.string(),
+    /** The billing currency's figures (the older answer); per currency in `expected`, `counted`, `differences`. */
     expected_amount: moneySchema,
     counted_amount: moneySchema,
     /** counted - expected: negative for a shortage. */
     difference: moneySchema,
     kind: z.enum(HANDOVER_KINDS),
+    /** Per currency: what the payments held, what was counted, and counted - expected with its kind. */
+    expected: z.array(currencyAmountSchema),
+    counted: z.array(currencyAmountSchema),
+    differences: z.array(handoverDifferenceSchema),
     reason: z.string(),
     payments: z.array(idSchema),
     /** The `handover` transaction written with the count (from the collector to the counter). */
@@ -121,6 +151,9 @@ export const performanceRowSchema = z
     amount_collected: moneySchema,
     /** Of the payments taken in the period, what the collector still holds now. */
     cash_held: moneySchema,
+    /** The cash taken in the period per currency (notes minus change), and what of it is still held. */
+    collected_cash: z.array(currencyAmountSchema),
+    held_cash: z.array(currencyAmountSchema),
   })
   .meta({ id: 'CollectorPerformance' });
 export type PerformanceRow = z.infer<typeof performanceRowSchema>;

@@ -144,6 +144,9 @@ export const ERROR_CODES = {
   collectorCashOnly: 'collector_cash_only',
   paymentNotHeld: 'payment_not_held',
   handoverReasonRequired: 'handover_reason_required',
+  countedWithCountedAmount: 'counted_with_counted_amount',
+  countPerCurrency: 'count_per_currency',
+  currencyCountedTwice: 'currency_counted_twice',
   receiptOfReversal: 'receipt_of_reversal',
   // Tariffs, currencies and security.
   tariffInUse: 'tariff_in_use',

@@ -241,10 +241,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
     en: 'Payment {id} is not cash held by this collector.',
     ar: 'الدفعة {id} ليست نقداً بحوزة هذا المحصّل.',
   },
-  handover_reason_required: {
-    en: 'Give the reason for the difference.',
-    ar: 'اذكر سبب الفرق.',
-  },
+  handover_reason_required: { en: 'Give the reason for the difference.', ar: 'اذكر سبب الفرق.' },
+  counted_with_counted_amount: { en: 'Send counted or counted_amount, not both.', ar: 'أرسل المبالغ المعدودة أو مبلغًا واحدًا، لا الاثنين.' },
+  count_per_currency: { en: 'Cash held in {currencies}: count each currency.', ar: 'في النقد المحتجز عملة {currencies}: اعدد كل عملة.' },
+  currency_counted_twice: { en: '{currency} is counted twice.', ar: 'العملة {currency} معدودة مرتين.' },
   receipt_of_reversal: {
     en: 'A reversal has no receipt.',
     ar: 'لا إيصال لعملية العكس.',

@@ -15,6 +15,8 @@ export const transactionSchema = z
     id: idSchema,
     kind: z.enum(TRANSACTION_KINDS),
     amount: moneySchema,
+    /** The currency of `amount` when it is not the billing currency's (a count's second-currency cash); null: the billing currency. */
+    currency: z.string().nullable(),
     service: idSchema.nullable(),
     from_user: idSchema.nullable(),
     from_user_name: z.string().nullable(),

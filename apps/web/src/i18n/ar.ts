@@ -1700,9 +1700,9 @@ export const ar = {
       confirm: 'تسجيل العدّ',
       kinds: { exact: 'مطابق', shortage: 'عجز', surplus: 'فائض' },
       done: {
-        exact: 'تم تسليم {{amount}}.',
-        shortage: 'تم تسليم {{amount}}، بعجز {{difference}}.',
-        surplus: 'تم تسليم {{amount}}، بفائض {{difference}}.',
+        counted: 'تم تسليم {{amount}}.',
+        shortage: 'بعجز {{difference}}.',
+        surplus: 'بفائض {{difference}}.',
       },
     },
     performance: {

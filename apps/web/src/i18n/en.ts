@@ -1619,9 +1619,9 @@ export const en = {
       confirm: 'Record the count',
       kinds: { exact: 'Exact', shortage: 'Shortage', surplus: 'Surplus' },
       done: {
-        exact: '{{amount}} handed over.',
-        shortage: '{{amount}} handed over, short by {{difference}}.',
-        surplus: '{{amount}} handed over, {{difference}} over.',
+        counted: '{{amount}} handed over.',
+        shortage: 'Short by {{difference}}.',
+        surplus: '{{difference}} over.',
       },
     },
     performance: {

@@ -309,6 +309,8 @@ export const transactions = pgTable(
     serviceId: integer('service_id'),
     kind: text('kind').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** The currency of `amount` (migration 0027); null: the tenant's billing currency. */
+    currency: text('currency'),
     fromUserId: integer('from_user_id'),
     toUserId: integer('to_user_id'),
     description: text('description').notNull().default(''),

@@ -67,3 +67,25 @@ export const cashHandoverPayments = pgTable(
     index('cash_handover_payments_handover_idx').on(table.tenantId, table.handoverId),
   ],
 );
+
+/**
+ * A count per currency (migration 0027): what the payments held in that currency, what was counted,
+ * counted - expected and its kind, and the `handover` transaction of that currency's counted cash.
+ */
+export const cashHandoverCurrencies = pgTable(
+  'cash_handover_currencies',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull(),
+    handoverId: integer('handover_id')
+      .notNull()
+      .references(() => cashHandovers.id),
+    currency: text('currency').notNull(),
+    expectedAmount: bigint('expected_amount', { mode: 'bigint' }).notNull(),
+    countedAmount: bigint('counted_amount', { mode: 'bigint' }).notNull(),
+    difference: bigint('difference', { mode: 'bigint' }).notNull(),
+    kind: text('kind').notNull(),
+    transactionId: integer('transaction_id'),
+  },
+  (table) => [uniqueIndex('cash_handover_currencies_key').on(table.tenantId, table.handoverId, table.currency)],
+);

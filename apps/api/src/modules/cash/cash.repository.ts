@@ -1,7 +1,16 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
-import { cashHandoverPayments, cashHandovers, customers, invoices, paymentReceipts, payments } from '../../db/schema/index';
+import {
+  cashHandoverCurrencies,
+  cashHandoverPayments,
+  cashHandovers,
+  customers,
+  invoices,
+  paymentReceipts,
+  paymentTenders,
+  payments,
+} from '../../db/schema/index';
 import { selectRows } from '../../scope/codes';
 import type { ServiceScope } from '../../scope/service-scope';
 
@@ -17,7 +26,6 @@ export interface CashSummaryRow {
   handedOver: bigint;
   held: bigint;
   oldestHeldAt: Date | null;
-  shortageToday: bigint;
 }
 
 const asDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
@@ -26,7 +34,7 @@ const asDate = (value: unknown): Date | null => (value === null || value === und
 export async function selectCashSummary(
   executor: Executor,
   scope: ServiceScope,
-  options: { collector?: number; timezone: string; today: string },
+  options: { collector?: number },
 ): Promise<CashSummaryRow[]> {
   const { tenantId, serviceId } = scope;
   const only = options.collector ? sql`and p.held_by = ${options.collector}` : sql``;
@@ -36,17 +44,13 @@ export async function selectCashSummary(
     handed_over: string;
     held: string;
     oldest_held_at: unknown;
-    shortage_today: string;
   }>(
     executor,
     sql`select p.held_by as collector,
           sum(p.amount)::text as collected,
           coalesce(sum(p.amount) filter (where h.payment_id is not null), 0)::text as handed_over,
           coalesce(sum(p.amount) filter (where h.payment_id is null), 0)::text as held,
-          min(p.paid_at) filter (where h.payment_id is null) as oldest_held_at,
-          coalesce((select -sum(c.difference) from cash_handovers c
-             where c.tenant_id = ${tenantId} and c.service_id = ${serviceId} and c.collector_id = p.held_by
-               and c.kind = 'shortage' and (c.created_at at time zone ${options.timezone})::date = ${options.today}::date), 0)::text as shortage_today
+          min(p.paid_at) filter (where h.payment_id is null) as oldest_held_at
         from payments p
         left join cash_handover_payments h on h.tenant_id = p.tenant_id and h.payment_id = p.id
         where p.tenant_id = ${tenantId} and p.service_id = ${serviceId} and p.held_by is not null ${only}
@@ -59,7 +63,6 @@ export async function selectCashSummary(
     handedOver: BigInt(row.handed_over),
     held: BigInt(row.held),
     oldestHeldAt: asDate(row.oldest_held_at),
-    shortageToday: BigInt(row.shortage_today),
   }));
 }
 
@@ -83,6 +86,7 @@ export async function selectCollectorPayments(
       customerName: customers.fullName,
       handover: cashHandoverPayments.handoverId,
       receiptNumber: paymentReceipts.number,
+      tender: paymentTenders,
     })
     .from(payments)
     .innerJoin(invoices, and(eq(invoices.tenantId, payments.tenantId), eq(invoices.id, payments.invoiceId)))
@@ -92,6 +96,7 @@ export async function selectCollectorPayments(
       and(eq(cashHandoverPayments.tenantId, payments.tenantId), eq(cashHandoverPayments.paymentId, payments.id)),
     )
     .leftJoin(paymentReceipts, and(eq(paymentReceipts.tenantId, payments.tenantId), eq(paymentReceipts.paymentId, payments.id)))
+    .leftJoin(paymentTenders, and(eq(paymentTenders.tenantId, payments.tenantId), eq(paymentTenders.paymentId, payments.id)))
     .where(and(eq(payments.tenantId, scope.tenantId), eq(payments.serviceId, scope.serviceId), eq(payments.heldBy, collector), stateFilter))
     .orderBy(asc(payments.paidAt), asc(payments.id));
 }
@@ -116,6 +121,95 @@ export async function lockPaymentsForHandover(tx: Executor, scope: ServiceScope,
 }
 
 export type HandoverRow = typeof cashHandovers.$inferSelect;
+export type HandoverCurrencyRow = typeof cashHandoverCurrencies.$inferSelect;
+
+/** A collector's payment with its tender (null: taken with `amount`) and whether a count took it. */
+export interface CollectorCashRow {
+  id: number;
+  heldBy: number;
+  amount: bigint;
+  handedOver: boolean;
+  tender: typeof paymentTenders.$inferSelect | null;
+  /** `YYYY-MM-DD` or `YYYY-MM` of `paid_at` in the tenant's time zone, with `window`; else ''. */
+  period: string;
+}
+
+/**
+ * The positive payments collectors took in the service (or one collector's, or the listed ones),
+ * with their tenders: what the cash per currency is computed from (`cashOfPayment`). `held` keeps
+ * those no count took; `window` those paid in a range of days.
+ */
+export async function selectCollectorCash(
+  executor: Executor,
+  scope: ServiceScope,
+  filters: {
+    collector?: number;
+    held?: boolean;
+    ids?: number[];
+    window?: { from: string; to: string; timezone: string; period: 'day' | 'month' };
+  },
+): Promise<CollectorCashRow[]> {
+  const { window } = filters;
+  const day = window ? sql`(${payments.paidAt} at time zone ${window.timezone})::date` : undefined;
+  const rows = await executor
+    .select({
+      id: payments.id,
+      heldBy: payments.heldBy,
+      amount: payments.amount,
+      linked: cashHandoverPayments.paymentId,
+      tender: paymentTenders,
+      period: window ? sql<string>`to_char(${day}, ${window.period === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'})` : sql<string>`''`,
+    })
+    .from(payments)
+    .leftJoin(paymentTenders, and(eq(paymentTenders.tenantId, payments.tenantId), eq(paymentTenders.paymentId, payments.id)))
+    .leftJoin(
+      cashHandoverPayments,
+      and(eq(cashHandoverPayments.tenantId, payments.tenantId), eq(cashHandoverPayments.paymentId, payments.id)),
+    )
+    .where(
+      and(
+        eq(payments.tenantId, scope.tenantId),
+        eq(payments.serviceId, scope.serviceId),
+        isNotNull(payments.heldBy),
+        sql`${payments.amount} > 0`,
+        filters.collector ? eq(payments.heldBy, filters.collector) : undefined,
+        filters.held ? isNull(cashHandoverPayments.paymentId) : undefined,
+        filters.ids ? inArray(payments.id, filters.ids) : undefined,
+        window ? sql`${day} between ${window.from}::date and ${window.to}::date` : undefined,
+      ),
+    )
+    .orderBy(asc(payments.id));
+  return rows.map((row) => ({
+    id: row.id,
+    heldBy: row.heldBy ?? 0,
+    amount: row.amount,
+    handedOver: row.linked !== null,
+    tender: row.tender,
+    period: row.period,
+  }));
+}
+
+export async function insertHandoverCurrencies(
+  tx: Executor,
+  values: (typeof cashHandoverCurrencies.$inferInsert)[],
+): Promise<HandoverCurrencyRow[]> {
+  if (!values.length) return [];
+  return tx.insert(cashHandoverCurrencies).values(values).returning();
+}
+
+/** The per-currency rows of these handovers (none for a count made before migration 0027). */
+export async function selectHandoverCurrencies(
+  executor: Executor,
+  tenantId: number,
+  handoverIds: number[],
+): Promise<HandoverCurrencyRow[]> {
+  if (!handoverIds.length) return [];
+  return executor
+    .select()
+    .from(cashHandoverCurrencies)
+    .where(and(eq(cashHandoverCurrencies.tenantId, tenantId), inArray(cashHandoverCurrencies.handoverId, handoverIds)))
+    .orderBy(asc(cashHandoverCurrencies.id));
+}
 
 export async function insertHandover(tx: Executor, values: typeof cashHandovers.$inferInsert, paymentIds: number[]): Promise<HandoverRow> {
   const row = first(await tx.insert(cashHandovers).values(values).returning(), 'a row inserted into cashHandovers');

@@ -218,8 +218,10 @@ describe('cash held and the count', () => {
       collected: (Number(sum(rows)) / 100).toFixed(2),
       handed_over: (Number(sum(rows) - sum(held)) / 100).toFixed(2),
       held: (Number(sum(held)) / 100).toFixed(2),
+      held_cash: [{ currency: 'USD', amount: (Number(sum(held)) / 100).toFixed(2) }],
       oldest_held_at: new Date(oldest).toISOString(),
       shortage_today: '0.00',
+      shortage_today_cash: [{ currency: 'USD', amount: '0.00' }],
     });
     expect((await heldIds(accountant)).sort((a, b) => a - b)).toEqual(held.map((item) => item.id).sort((a, b) => a - b));
   });

@@ -1,11 +1,8 @@
 import QRCode from 'qrcode';
-import type { z } from 'zod';
 import {
-  handoverKindOf,
   type CashPayment,
   type CashQuery,
   type CashRow,
-  type createHandoverInputSchema,
   type Handover,
   type ListHandoversQuery,
   type PaymentVerification,
@@ -13,6 +10,7 @@ import {
   type PerformanceRow,
   type ReceiptSize,
 } from '@meterline/contract/cash';
+import { addCash, cashCurrencies, type CashByCurrency } from '@meterline/contract/cash-currencies';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import { formatMoneyAmount } from '@meterline/contract/money';
 import type { Db } from '../../db/client';
@@ -25,29 +23,29 @@ import { type DocumentLocale, toPayment } from '../invoices/index';
 import { issueReceipt } from '../numbering/index';
 import { findSettings } from '../config/index';
 import { findUploadDataUri } from '../media/index';
-import { parseDecimalField } from '../../lib/decimal-input';
-import { assertTenantUser, findUserNames } from '../../scope/references';
+import { findUserNames } from '../../scope/references';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';
-import { insertTransaction } from '../transactions/index';
+import {
+  cashList,
+  cashOf,
+  currencyRowsOf,
+  recordCount,
+  tenantCurrencies,
+  toHandover,
+  toPart,
+  type CreateHandoverData,
+} from './cash-counts';
 import {
   findPaymentForReceipt,
-  insertHandover,
-  lockPaymentsForHandover,
   selectBalancesAfter,
   selectCashSummary,
+  selectCollectorCash,
   selectCollectorPayments,
+  selectHandoverCurrencies,
   selectHandovers,
   selectPerformance,
-  type HandoverRow,
 } from './cash.repository';
 import { renderReceiptDocument } from './receipt-document';
-
-type CreateHandoverData = z.output<typeof createHandoverInputSchema>;
-
-/** The unique-key violation of a second link of one payment (a count racing another). */
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string; cause?: { code?: string } })?.code === '23505' ||
-  (error as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /**
  * Collectors' cash (docs/collectors.md): cash held per collector, the count that hands it over, receipts
@@ -63,25 +61,6 @@ export function createCashService(deps: { clock: Clock; defaultDb: Db; publicUrl
     return context.actor.userId;
   }
 
-  function toHandover(row: HandoverRow, paymentIds: number[], names: Map<number, string>, decimals: number): Handover {
-    const money = (value: bigint) => formatMoneyAmount(value, decimals);
-    return {
-      id: row.id,
-      collector: row.collectorId,
-      collector_name: names.get(row.collectorId) ?? '',
-      expected_amount: money(row.expectedAmount),
-      counted_amount: money(row.countedAmount),
-      difference: money(row.difference),
-      kind: handoverKindOf(row.difference),
-      reason: row.reason,
-      payments: paymentIds,
-      transaction: row.transactionId,
-      created_at: row.createdAt.toISOString(),
-      created_by: row.createdBy,
-      created_by_name: names.get(row.createdBy) ?? null,
-    };
-  }
-
   return {
     async summary(context: ServiceContext, query: CashQuery): Promise<CashRow[] | CashPayment[]> {
       const { db, scope, terms } = context;
@@ -91,109 +70,67 @@ export function createCashService(deps: { clock: Clock; defaultDb: Db; publicUrl
         if (collector === undefined) throw fieldError('collector', ERROR_CODES.required);
         const rows = await selectCollectorPayments(db, scope, collector, query.state);
         const names = await namesOf(scope.tenantId, [collector, ...rows.map((row) => row.payment.receivedBy)]);
-        return rows.map((row) => ({
-          ...toPayment(row, names, terms.decimals),
-          held_by: collector,
-          handover: row.handover,
-          receipt_number: row.receiptNumber,
-        }));
+        return rows.map((row) => {
+          const cash = cashOf({ amount: row.payment.amount, tender: row.tender }, terms);
+          return {
+            ...toPayment(row, names, terms.decimals),
+            held_by: collector,
+            handover: row.handover,
+            receipt_number: row.receiptNumber,
+            cash: cashList(
+              cash,
+              cashCurrencies(tenantCurrencies(terms), cash).filter((currency) => cash.has(currency)),
+            ),
+          };
+        });
       }
       const today = todayIn(terms.timezone, deps.clock.now());
-      const rows = await selectCashSummary(db, scope, { collector, timezone: terms.timezone, today });
+      const [rows, heldRows, todayCounts] = await Promise.all([
+        selectCashSummary(db, scope, { collector }),
+        selectCollectorCash(db, scope, { collector, held: true }),
+        selectHandovers(db, scope, { collector, dateFrom: today, dateTo: today, timezone: terms.timezone }),
+      ]);
+      const countRows = await selectHandoverCurrencies(
+        db,
+        scope.tenantId,
+        todayCounts.map(({ row }) => row.id),
+      );
+      const held = new Map<number, CashByCurrency>();
+      for (const row of heldRows) {
+        const cash = held.get(row.heldBy) ?? new Map<string, bigint>();
+        held.set(row.heldBy, addCash(cash, [...cashOf(row, terms)].map(toPart)));
+      }
+      const shortages = new Map<number, CashByCurrency>();
+      for (const { row } of todayCounts) {
+        const short = shortages.get(row.collectorId) ?? new Map<string, bigint>();
+        for (const entry of currencyRowsOf(row, countRows, terms.currency))
+          if (entry.difference < 0n) addCash(short, [{ currency: entry.currency, minor: -entry.difference }]);
+        shortages.set(row.collectorId, short);
+      }
       const names = await namesOf(
         scope.tenantId,
         rows.map((row) => row.collector),
       );
-      return rows.map((row) => ({
-        collector: row.collector,
-        collector_name: names.get(row.collector) ?? '',
-        collected: money(row.collected),
-        handed_over: money(row.handedOver),
-        held: money(row.held),
-        oldest_held_at: row.oldestHeldAt?.toISOString() ?? null,
-        shortage_today: money(row.shortageToday),
-      }));
+      return rows.map((row) => {
+        const heldCash = held.get(row.collector) ?? new Map<string, bigint>();
+        const shortCash = shortages.get(row.collector) ?? new Map<string, bigint>();
+        return {
+          collector: row.collector,
+          collector_name: names.get(row.collector) ?? '',
+          collected: money(row.collected),
+          handed_over: money(row.handedOver),
+          held: money(row.held),
+          held_cash: cashList(heldCash, cashCurrencies(tenantCurrencies(terms), heldCash)),
+          oldest_held_at: row.oldestHeldAt?.toISOString() ?? null,
+          shortage_today: money(shortCash.get(terms.currency) ?? 0n),
+          shortage_today_cash: cashList(shortCash, cashCurrencies(tenantCurrencies(terms), shortCash)),
+        };
+      });
     },
 
-    /**
-     * The count: the listed payments must be held by the collector in this service (each under a
-     * row lock, so a payment is counted once); the counted cash is recorded as given and the
-     * difference kept as a shortage or surplus with its reason. With it, one `handover`
-     * transaction of the counted cash from the collector to the counter.
-     */
-    async createHandover(
-      context: ServiceContext,
-      input: CreateHandoverData,
-      audit: AuditContext,
-      ticket: IdempotencyTicket | null,
-    ): Promise<Handover> {
-      const { db, scope, terms, actor } = context;
-      const counted = parseDecimalField('counted_amount', input.counted_amount, terms.decimals, {
-        maxDigits: 15,
-        allowNegative: false,
-        allowZero: true,
-      });
-      await assertTenantUser(deps.defaultDb, scope.tenantId, input.collector, 'collector');
-      const ids = [...new Set(input.payments)].sort((a, b) => a - b);
-      const names = await namesOf(scope.tenantId, [input.collector, actor.userId]);
-      try {
-        return await db.transaction(async (tx) => {
-          const rows = await lockPaymentsForHandover(tx, scope, ids);
-          const byId = new Map(rows.map((row) => [row.id, row]));
-          for (const id of ids) {
-            const row = byId.get(id);
-            if (!row || row.heldBy !== input.collector || row.amount <= 0n || row.handedOver)
-              throw fieldError('payments', ERROR_CODES.paymentNotHeld, { id });
-          }
-          const expected = rows.reduce((sum, row) => sum + row.amount, 0n);
-          const difference = counted - expected;
-          if (difference !== 0n && !input.reason) throw fieldError('reason', ERROR_CODES.handoverReasonRequired);
-          const now = deps.clock.now();
-          const transaction =
-            counted > 0n
-              ? await insertTransaction(tx, {
-                  tenantId: scope.tenantId,
-                  serviceId: scope.serviceId,
-                  kind: 'handover',
-                  amount: counted,
-                  fromUserId: input.collector,
-                  toUserId: actor.userId,
-                  description: `Cash count of ${ids.length} payment(s)${difference !== 0n ? `: ${handoverKindOf(difference)} ${formatMoneyAmount(difference < 0n ? -difference : difference, terms.decimals)} (${input.reason})` : ''}`,
-                  createdAt: now,
-                  createdBy: actor.userId,
-                })
-              : null;
-          if (transaction)
-            await recordAudit(tx, audit, { action: 'create', entity: 'transaction', entityId: transaction.id, after: transaction });
-          const row = await insertHandover(
-            tx,
-            {
-              tenantId: scope.tenantId,
-              serviceId: scope.serviceId,
-              collectorId: input.collector,
-              expectedAmount: expected,
-              countedAmount: counted,
-              difference,
-              kind: handoverKindOf(difference),
-              reason: input.reason,
-              transactionId: transaction?.id ?? null,
-              createdBy: actor.userId,
-              createdAt: now,
-            },
-            ids,
-          );
-          const response = toHandover(row, ids, names, terms.decimals);
-          await recordAudit(tx, audit, { action: 'create', entity: 'cash_handover', entityId: row.id, after: response });
-          await ticket?.complete(tx, 201, response);
-          return response;
-        });
-      } catch (error) {
-        // Another count took one of these payments between our lock and our insert (cannot
-        // happen under the row locks, kept as the last word of the unique key).
-        if (isUniqueViolation(error)) throw conflict(ERROR_CODES.conflict);
-        throw error;
-      }
-    },
+    /** The count (`cash-counts.ts`). */
+    createHandover: (context: ServiceContext, input: CreateHandoverData, audit: AuditContext, ticket: IdempotencyTicket | null) =>
+      recordCount({ ...deps, namesOf }, context, input, audit, ticket),
 
     async handovers(context: ServiceContext, query: ListHandoversQuery): Promise<Handover[]> {
       const { db, scope, terms } = context;
@@ -205,11 +142,18 @@ export function createCashService(deps: { clock: Clock; defaultDb: Db; publicUrl
         dateTo: query.date_to,
         timezone: terms.timezone,
       });
-      const names = await namesOf(
-        scope.tenantId,
-        rows.flatMap(({ row }) => [row.collectorId, row.createdBy]),
-      );
-      return rows.map(({ row, payments }) => toHandover(row, payments, names, terms.decimals));
+      const [names, currencyRows] = await Promise.all([
+        namesOf(
+          scope.tenantId,
+          rows.flatMap(({ row }) => [row.collectorId, row.createdBy]),
+        ),
+        selectHandoverCurrencies(
+          db,
+          scope.tenantId,
+          rows.map(({ row }) => row.id),
+        ),
+      ]);
+      return rows.map(({ row, payments }) => toHandover(row, payments, names, terms, currencyRows));
     },
 
     async performance(context: ServiceContext, query: PerformanceQuery): Promise<PerformanceRow[]> {
@@ -218,20 +162,39 @@ export function createCashService(deps: { clock: Clock; defaultDb: Db; publicUrl
       const today = todayIn(terms.timezone, deps.clock.now());
       const from = query.date_from ?? `${today.slice(0, 7)}-01`;
       const to = query.date_to ?? today;
-      const rows = await selectPerformance(db, scope, { period: query.period, from, to, timezone: terms.timezone, collector });
+      const [rows, cashRows] = await Promise.all([
+        selectPerformance(db, scope, { period: query.period, from, to, timezone: terms.timezone, collector }),
+        selectCollectorCash(db, scope, { collector, window: { from, to, timezone: terms.timezone, period: query.period } }),
+      ]);
+      const collected = new Map<string, CashByCurrency>();
+      const stillHeld = new Map<string, CashByCurrency>();
+      for (const row of cashRows) {
+        const key = `${row.heldBy}|${row.period}`;
+        const parts = [...cashOf(row, terms)].map(toPart);
+        collected.set(key, addCash(collected.get(key) ?? new Map<string, bigint>(), parts));
+        if (!row.handedOver) stillHeld.set(key, addCash(stillHeld.get(key) ?? new Map<string, bigint>(), parts));
+      }
       const names = await namesOf(
         scope.tenantId,
         rows.map((row) => row.collector),
       );
-      return rows.map((row) => ({
-        collector: row.collector,
-        collector_name: names.get(row.collector) ?? '',
-        period: row.period,
-        meters_read: row.metersRead,
-        invoices_collected: row.invoicesCollected,
-        amount_collected: formatMoneyAmount(row.amountCollected, terms.decimals),
-        cash_held: formatMoneyAmount(row.cashHeld, terms.decimals),
-      }));
+      return rows.map((row) => {
+        const key = `${row.collector}|${row.period}`;
+        const collectedCash = collected.get(key) ?? new Map<string, bigint>();
+        const heldCash = stillHeld.get(key) ?? new Map<string, bigint>();
+        const listed = cashCurrencies(tenantCurrencies(terms), collectedCash, heldCash);
+        return {
+          collector: row.collector,
+          collector_name: names.get(row.collector) ?? '',
+          period: row.period,
+          meters_read: row.metersRead,
+          invoices_collected: row.invoicesCollected,
+          amount_collected: formatMoneyAmount(row.amountCollected, terms.decimals),
+          cash_held: formatMoneyAmount(row.cashHeld, terms.decimals),
+          collected_cash: cashList(collectedCash, listed),
+          held_cash: cashList(heldCash, listed),
+        };
+      });
     },
 
     /** The verification page's data: what a receipt's QR code opens. */

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { formatMoneyAmount } from '@meterline/contract/money';
+import { currencyDecimals, formatMoneyAmount } from '@meterline/contract/money';
 import type { InvoiceStatusSummary, ListTransactionsQuery, Transaction } from '@meterline/contract/transactions';
 import { transactionListSpec } from '@meterline/contract/transactions';
 import { INVOICE_STATUSES } from '@meterline/contract/invoices';
@@ -16,7 +16,8 @@ export function toTransaction(row: TransactionRow, names: Map<number, string>, d
   return {
     id: row.id,
     kind: row.kind as Transaction['kind'],
-    amount: formatMoneyAmount(row.amount, decimals),
+    amount: formatMoneyAmount(row.amount, row.currency === null ? decimals : currencyDecimals(row.currency)),
+    currency: row.currency,
     service: row.serviceId,
     from_user: row.fromUserId,
     from_user_name: nameOf(row.fromUserId),

@@ -30,6 +30,71 @@ const CountDialog = lazy(() => import('../components/count-dialog').then((module
 
 const isZero = (amount: string) => /^-?0(\.0+)?$/.test(amount);
 
+/** A figure per currency, one after the other: "$12.00 + LBP 450,000" (zero currencies left out unless all are). */
+function CashAmounts({ cash, keepZero = false }: { cash: { currency: string; amount: string }[]; keepZero?: boolean }) {
+  const shown = keepZero ? cash : cash.filter((part) => !isZero(part.amount));
+  return (shown.length ? shown : cash.slice(0, 1)).map((part, index) => (
+    <span key={part.currency} data-currency={part.currency}>
+      {index > 0 && ' + '}
+      <Money amount={part.amount.replace('-', '')} currency={part.currency} />
+    </span>
+  ));
+}
+
+/** One collector's cash: what they hold in each currency, since when, today's shortage per currency, and the count. */
+function CollectorCard({ row, onCount }: { row: CashRow; onCount?: () => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Card variant="outlined" data-testid="cash-collector">
+      <CardContent>
+        <Stack spacing={1}>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+            <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+              <bdi>{row.collector_name}</bdi>
+            </Typography>
+            {row.shortage_today_cash.some((part) => !isZero(part.amount)) && (
+              <Chip
+                color="error"
+                size="small"
+                label={
+                  <>
+                    {t('cash.shortageToday')}: <CashAmounts cash={row.shortage_today_cash} />
+                  </>
+                }
+              />
+            )}
+          </Stack>
+          <Typography variant="overline">{t('cash.held')}</Typography>
+          <Stack data-testid="cash-held">
+            {row.held_cash.map((part) => (
+              <Typography key={part.currency} variant="h4" component="p" sx={{ fontWeight: 700 }} data-currency={part.currency}>
+                <Money amount={part.amount} currency={part.currency} />
+              </Typography>
+            ))}
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {row.oldest_held_at ? t('cash.oldest', { date: formatDateTime(row.oldest_held_at, i18n.language) }) : t('cash.nothingHeld')}
+          </Typography>
+          <Typography variant="body2">
+            {t('cash.collected')}: <Money amount={row.collected} /> · {t('cash.handedOver')}: <Money amount={row.handed_over} />
+          </Typography>
+          {onCount && (
+            <Button
+              variant="contained"
+              size="large"
+              sx={{ minHeight: 48 }}
+              disabled={row.held_cash.every((part) => isZero(part.amount))}
+              onClick={onCount}
+            >
+              {t('cash.countCash')}
+            </Button>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
 /**
  * Cash held (docs/collectors.md): for the office, every collector with the cash they hold, their oldest
  * payment not handed over and today's shortages, and the count; for a collector, their own.
@@ -55,45 +120,7 @@ export function CashPage() {
           {summary.data && summary.data.length === 0 && <Alert severity="info">{t('cash.empty')}</Alert>}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
             {(summary.data ?? []).map((row) => (
-              <Card key={row.collector} variant="outlined" data-testid="cash-collector">
-                <CardContent>
-                  <Stack spacing={1}>
-                    <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-                      <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
-                        <bdi>{row.collector_name}</bdi>
-                      </Typography>
-                      {!isZero(row.shortage_today) && (
-                        <Chip
-                          color="error"
-                          size="small"
-                          label={
-                            <>
-                              {t('cash.shortageToday')}: <Money amount={row.shortage_today} />
-                            </>
-                          }
-                        />
-                      )}
-                    </Stack>
-                    <Typography variant="overline">{t('cash.held')}</Typography>
-                    <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} data-testid="cash-held">
-                      <Money amount={row.held} />
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {row.oldest_held_at
-                        ? t('cash.oldest', { date: formatDateTime(row.oldest_held_at, i18n.language) })
-                        : t('cash.nothingHeld')}
-                    </Typography>
-                    <Typography variant="body2">
-                      {t('cash.collected')}: <Money amount={row.collected} /> · {t('cash.handedOver')}: <Money amount={row.handed_over} />
-                    </Typography>
-                    {canCount && (
-                      <Button variant="contained" size="large" disabled={isZero(row.held)} onClick={() => setCounting(row)}>
-                        {t('cash.countCash')}
-                      </Button>
-                    )}
-                  </Stack>
-                </CardContent>
-              </Card>
+              <CollectorCard key={row.collector} row={row} onCount={canCount ? () => setCounting(row) : undefined} />
             ))}
           </Box>
         </RecordState>
@@ -108,9 +135,20 @@ export function CashPage() {
             <Stack spacing={1}>
               {todayDifferences.map((row) => (
                 <Alert key={row.id} severity={row.kind === 'shortage' ? 'error' : 'warning'} data-testid="cash-difference">
-                  <bdi>{row.collector_name}</bdi> — {t(`cash.count.kinds.${row.kind}`)}: <Money amount={row.difference.replace('-', '')} />{' '}
-                  ({t('cash.count.expected')} <Money amount={row.expected_amount} />, {t('cash.count.counted')}{' '}
-                  <Money amount={row.counted_amount} />) — <bdi>{row.reason}</bdi>
+                  <bdi>{row.collector_name}</bdi> —{' '}
+                  {row.differences.map((entry, index) => (
+                    <span key={entry.currency} data-currency={entry.currency}>
+                      {index > 0 && '; '}
+                      {t(`cash.count.kinds.${entry.kind}`)} ({entry.currency})
+                      {entry.kind !== 'exact' && (
+                        <>
+                          : <Money amount={entry.amount.replace('-', '')} currency={entry.currency} />
+                        </>
+                      )}
+                    </span>
+                  ))}{' '}
+                  ({t('cash.count.expected')} <CashAmounts cash={row.expected} keepZero />, {t('cash.count.counted')}{' '}
+                  <CashAmounts cash={row.counted} keepZero />) — <bdi>{row.reason}</bdi>
                 </Alert>
               ))}
             </Stack>
@@ -165,11 +203,11 @@ export function CashPage() {
                       </TableCell>
                       <TableCell align="right">{formatCount(row.meters_read, i18n.language)}</TableCell>
                       <TableCell align="right">{formatCount(row.invoices_collected, i18n.language)}</TableCell>
-                      <TableCell align="right">
-                        <Money amount={row.amount_collected} />
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        <CashAmounts cash={row.collected_cash} />
                       </TableCell>
-                      <TableCell align="right">
-                        <Money amount={row.cash_held} />
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        <CashAmounts cash={row.held_cash} />
                       </TableCell>
                     </TableRow>
                   ))}

@@ -23,6 +23,9 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { useTransactions } from '../api/get-transactions';
 import { InvoiceStatusSummary } from '../components/invoice-status-summary';
 
+/** An amount in its own currency: a count's second-currency cash is in that currency (docs/money-and-numbering.md). */
+const renderAmount = ({ row }: { row: Transaction }) => <Money amount={row.amount} currency={row.currency ?? undefined} />;
+
 /** `/transactions`: money outside invoices (handovers, expenses, deposits, adjustments) and the invoice status summary. */
 export function TransactionListPage() {
   const { t, i18n } = useTranslation();
@@ -50,7 +53,7 @@ export function TransactionListPage() {
       minWidth: 130,
       renderCell: ({ row }) => <Chip size="small" variant="outlined" label={kindLabel(row.kind)} />,
     },
-    moneyColumn('amount', t('transactions.fields.amount'), (row) => row.amount, { minWidth: 120 }),
+    moneyColumn('amount', t('transactions.fields.amount'), (row) => row.amount, { minWidth: 120, renderCell: renderAmount }),
     {
       field: 'from_user_name',
       headerName: t('transactions.fields.fromUser'),
@@ -143,9 +146,7 @@ export function TransactionListPage() {
           <Stack spacing={0.5}>
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
               <Chip size="small" variant="outlined" label={kindLabel(row.kind)} />
-              <Typography sx={{ fontWeight: 700 }}>
-                <Money amount={row.amount} />
-              </Typography>
+              <Typography sx={{ fontWeight: 700 }}>{renderAmount({ row })}</Typography>
             </Stack>
             <Typography variant="body2">
               {row.from_user_name && <bdi>{row.from_user_name}</bdi>}
