@@ -90,9 +90,17 @@ export function nameHtml(name: string, where: DocumentLocale): string {
   return quantityOfName(name) ? ltrHtml(run) : textHtml(run);
 }
 
-/** An amount in its currency, the reader's digits, the minus kept in front. */
+/** A currency sign written in Arabic letters ("ل.ل."), dots included. */
+const ARABIC_SIGN = /[\u0621-\u064a][\u0621-\u064a.]*/g;
+
+/**
+ * An amount in its currency, the reader's digits, the minus kept in front. A sign written in Arabic
+ * letters ("ل.ل.") is isolated right to left inside the left-to-right run, so its dots stay with its
+ * letters ("٩٠٠٬٠٠٠ ل.ل.") instead of landing against the digits.
+ */
 export function moneyHtml(amount: string, currency: string, where: DocumentLocale): string {
-  return ltrHtml(stripBidiMarks(formatMoney(amount, currency, numberLocaleIn(where))));
+  const run = escapeHtml(withoutIsolates(stripBidiMarks(formatMoney(amount, currency, numberLocaleIn(where)))));
+  return `<bdi dir="ltr">${run.replace(ARABIC_SIGN, (sign) => `<bdi dir="rtl">${sign}</bdi>`)}</bdi>`;
 }
 
 /** A calendar date (`YYYY-MM-DD`) as text: "19 Nov 2026", "١٩ نوفمبر ٢٠٢٦" (Western digits if the reader reads them). */
