@@ -90,17 +90,20 @@ export function nameHtml(name: string, where: DocumentLocale): string {
   return quantityOfName(name) ? ltrHtml(run) : textHtml(run);
 }
 
-/** A currency sign written in Arabic letters ("ل.ل."), dots included. */
-const ARABIC_SIGN = /[\u0621-\u064a][\u0621-\u064a.]*/g;
+/** An amount followed by a currency sign written in Arabic letters ("٩٠٠٬٠٠٠ ل.ل."). */
+const ARABIC_SIGN_AFTER = /^(.*?)(\s*)([\u0621-\u064a][\u0621-\u064a.]*)$/;
 
 /**
  * An amount in its currency, the reader's digits, the minus kept in front. A sign written in Arabic
- * letters ("ل.ل.") is isolated right to left inside the left-to-right run, so its dots stay with its
- * letters ("٩٠٠٬٠٠٠ ل.ل.") instead of landing against the digits.
+ * letters ("ل.ل.") is read right to left after the number: the number stays one left-to-right run
+ * and the sign sits to its left, its final dot at the far end ("ل.ل. ٩٠٠٬٠٠٠" as an Arabic reader
+ * reads it), instead of a left-to-right run that put the sign's dot against the digits.
  */
 export function moneyHtml(amount: string, currency: string, where: DocumentLocale): string {
   const run = escapeHtml(withoutIsolates(stripBidiMarks(formatMoney(amount, currency, numberLocaleIn(where)))));
-  return `<bdi dir="ltr">${run.replace(ARABIC_SIGN, (sign) => `<bdi dir="rtl">${sign}</bdi>`)}</bdi>`;
+  const signed = ARABIC_SIGN_AFTER.exec(run);
+  if (signed) return `<bdi dir="rtl"><bdi dir="ltr">${signed[1]}</bdi>${signed[2]}${signed[3]}</bdi>`;
+  return `<bdi dir="ltr">${run}</bdi>`;
 }
 
 /** A calendar date (`YYYY-MM-DD`) as text: "19 Nov 2026", "١٩ نوفمبر ٢٠٢٦" (Western digits if the reader reads them). */

@@ -68,7 +68,7 @@ const LABELS = {
     closingBalance: 'الرصيد الختامي',
     credit: 'رصيد دائن',
     cr: 'دائن',
-    amountIn: 'المبلغ بـ{currency}',
+    amountIn: 'المبلغ بـ {currency}',
     charged: 'المستحق في الفترة',
     credited: 'المدفوع والدائن في الفترة',
     creditNote: 'دائن: لصالح المشترك (رصيد دائن)، ليس ديناً عليه.',

@@ -17,11 +17,12 @@ let changePayment: number;
 let changeDue: { currency: string; amount: string }[];
 
 const path = (rest: string) => servicePath(fixture.tenantA, rest, 'electricity');
-/** A figure as a document prints it: one left-to-right run (an Arabic sign isolated right to left). */
-const printed = (amount: string, currency: string, lang: 'en' | 'ar') =>
-  `<bdi dir="ltr">${formatMoney(amount, currency, lang)
-    .replace(/[\u200e\u200f]/g, '')
-    .replace(/[\u0621-\u064a][\u0621-\u064a.]*/g, (sign) => `<bdi dir="rtl">${sign}</bdi>`)}</bdi>`;
+/** A figure as a document prints it: one left-to-right run, or an Arabic sign read right to left after it. */
+function printed(amount: string, currency: string, lang: 'en' | 'ar') {
+  const run = formatMoney(amount, currency, lang).replace(/[\u200e\u200f]/g, '');
+  const signed = /^(.*?)(\s*)([\u0621-\u064a][\u0621-\u064a.]*)$/.exec(run);
+  return signed ? `<bdi dir="rtl"><bdi dir="ltr">${signed[1]}</bdi>${signed[2]}${signed[3]}</bdi>` : `<bdi dir="ltr">${run}</bdi>`;
+}
 
 async function invoice(month: string, price: string) {
   const response = await admin.post(path('invoices/'), {
@@ -96,6 +97,9 @@ describe('a receipt in two currencies', () => {
     for (const lang of ['en', 'ar'] as const) {
       const html = (await admin.get(path(`payments/${changePayment}/receipt/?output=html&lang=${lang}&size=80`))).body;
       expect(html).toContain(lang === 'en' ? 'Change given' : 'الباقي المردود');
+      // 30.06 handed over for an invoice of 10.00: the total, then what goes back.
+      expect(html).toContain(lang === 'en' ? 'Total handed over' : 'مجموع المسلَّم');
+      expect(html).toContain(printed('30.06', 'USD', lang));
       for (const part of changeDue) expect(html).toContain(printed(part.amount, part.currency, lang));
       expect(html).toContain(lang === 'en' ? '<div class="or">or</div>' : '<div class="or">أو</div>');
     }
@@ -117,7 +121,7 @@ describe('a statement in two currencies', () => {
     for (const lang of ['en', 'ar'] as const) {
       const html = (await admin.get(path(`customers/${customerId}/statement/?output=html&lang=${lang}`))).body;
       const cr = lang === 'en' ? 'CR' : 'دائن';
-      expect(html).toContain(lang === 'en' ? 'Amount in LBP' : 'المبلغ بـLBP');
+      expect(html).toContain(lang === 'en' ? 'Amount in LBP' : 'المبلغ بـ LBP');
       // The closing balance: its size, marked, in both currencies (5.06 x 89,500 = 452,870 LBP).
       const closing = html.slice(html.indexOf('data-figure="closing"'));
       expect(closing).toContain(`${printed('5.06', 'USD', lang)} <span class="cr" data-credit>${cr}</span>`);

@@ -19,6 +19,8 @@ export interface CurrencyAmountText {
 export interface ReceiptCurrencies {
   /** Each part as handed over, in its own currency. */
   tendered: CurrencyAmountText[];
+  /** Their sum in the billing currency at the invoice's rate (what paid the invoice, and the change); null: one part in the billing currency. */
+  handedOver: string | null;
   /** The invoice's rate: `rate` units of `quote` for one `base` ("1 USD = 89,600 LBP"); null when it has none. */
   rate: { base: string; quote: string; rate: string } | null;
   /** The change given back, in the billing currency then the second (either one was given); empty when none. */
@@ -31,7 +33,7 @@ const moneyIn = (currency: string, minor: bigint) => ({ currency, amount: format
 
 /** Pure: the receipt's two-currency figures from the stored tender (if any) and the invoice's currency terms. */
 export function receiptCurrenciesOf(
-  tender: Pick<PaymentTenderRow, 'tendered' | 'currency' | 'changeDue' | 'secondCurrency' | 'changeDueSecond'> | null,
+  tender: Pick<PaymentTenderRow, 'tendered' | 'currency' | 'received' | 'changeDue' | 'secondCurrency' | 'changeDueSecond'> | null,
   paid: bigint,
   terms: CurrencyTerms,
   balances: { invoiceBalance: bigint; customerBalance: bigint },
@@ -55,6 +57,7 @@ export function receiptCurrenciesOf(
   const sides = hasRate && terms.secondCurrency !== null ? rateSides(terms.billingCurrency, terms.secondCurrency, terms.rateBase) : null;
   return {
     tendered: tender ? tender.tendered : [moneyIn(terms.billingCurrency, paid)],
+    handedOver: tender ? formatMoneyAmount(tender.received, terms.billingDecimals) : null,
     rate: sides && terms.rate !== null ? { ...sides, rate: formatRate(terms.rate) } : null,
     change,
     second,

@@ -31,6 +31,7 @@ const LABELS = {
     methods: { cash: 'Cash', card: 'Card', bank_transfer: 'Bank transfer' } as Record<string, string>,
     verify: 'Scan to verify this receipt',
     tendered: 'Handed over',
+    handedOver: 'Total handed over',
     rate: 'Exchange rate',
     change: 'Change given',
     or: 'or',
@@ -52,6 +53,7 @@ const LABELS = {
     methods: { cash: 'نقداً', card: 'بطاقة', bank_transfer: 'تحويل مصرفي' } as Record<string, string>,
     verify: 'امسح الرمز للتحقق من الإيصال',
     tendered: 'المبلغ المسلَّم',
+    handedOver: 'مجموع المسلَّم',
     rate: 'سعر الصرف',
     change: 'الباقي المردود',
     or: 'أو',
@@ -153,6 +155,7 @@ export function renderReceiptDocument(input: {
   .grand th, .grand td { font-weight: 700; font-size: 1.15em; border-top: 2px solid #111827; padding-top: 4px; }
   .second, .or { font-weight: 400; font-size: 0.9em; }
   .or { color: #4b5563; }
+  .rate-row td { white-space: nowrap; }
   .qr { text-align: center; margin-top: 10px; }
   .qr svg { width: ${isRoll ? '28mm' : '36mm'}; height: auto; }
   .qr div { font-size: 0.85em; color: #4b5563; }
@@ -182,7 +185,11 @@ export function renderReceiptDocument(input: {
 ${
   currencies
     ? `<h2>${escapeHtml(t.tendered)}</h2>
-<table class="invoices" data-figure="tendered"><tbody>${tenderRows}</tbody></table>`
+<table class="invoices" data-figure="tendered"><tbody>${tenderRows}${
+        currencies.handedOver === null
+          ? ''
+          : `<tr class="handed-over"><th>${escapeHtml(t.handedOver)}</th><td class="num">${money(currencies.handedOver)}</td></tr>`
+      }</tbody></table>`
     : ''
 }
 <table class="totals">
