@@ -260,7 +260,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const rounds = createRouteService({ clock, defaultDb: db });
   const ledger = createLedgerService({ clock });
   const account = createAccountService({ clock });
-  const statements = createStatementService({ ledger, defaultDb: db });
+  const statements = createStatementService({ ledger, defaultDb: db, clock });
   jobs.handle('statements', statementsJob({ statements, databases }));
   await app.register(jobDocumentRoutes, { prefix: '/api/jobs', jobs, printer });
   const transactions = createTransactionService({ clock, defaultDb: db });

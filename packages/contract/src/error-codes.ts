@@ -199,6 +199,7 @@ export const ERROR_CODES = {
   creditNoteAmountOrLines: 'credit_note_amount_or_lines',
   // Exchange rates quoted either way round (docs/money-and-numbering.md).
   exchangeRateBaseInvalid: 'exchange_rate_base_invalid',
+  exchangeRateSameCurrency: 'exchange_rate_same_currency',
   // Services an admin manages (docs/tenants-and-settings.md).
   serviceNameTaken: 'service_name_taken',
   serviceInactive: 'service_inactive',

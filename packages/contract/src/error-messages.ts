@@ -374,6 +374,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
     en: 'Quote the rate for one {billing} or for one {second}.',
     ar: 'حدّد السعر مقابل {billing} واحد أو {second} واحد.',
   },
+  exchange_rate_same_currency: {
+    en: 'A rate is between two different currencies: {currency} cannot be quoted in {currency}.',
+    ar: 'السعر بين عملتين مختلفتين: لا يُسعَّر {currency} بالـ{currency}.',
+  },
   service_name_taken: { en: 'Another service already has this name.', ar: 'توجد خدمة أخرى بهذا الاسم.' },
   service_inactive: {
     en: 'This service is disabled: enable it on the Services screen before changing its data.',

@@ -7,6 +7,7 @@ import { listQuerySchema, paginatedWithTotalsSchema } from './pagination';
 import { paymentSchema } from './payments';
 import { readingSchema } from './subscriptions';
 import { INVOICE_STATUS_FILTERS, INVOICE_STATUSES } from './list-specs';
+import { monthSchema } from './tariffs';
 
 export { INVOICE_STATUSES, invoiceListSpec, type InvoiceStatus } from './list-specs';
 
@@ -184,6 +185,13 @@ export const generateInvoicesResultSchema = z
     amount: moneySchema,
     /** The period ends today or later in the tenant's time zone: its consumption is not complete. */
     month_in_progress: z.boolean(),
+    /**
+     * The tenant has a second currency but the period's month has no exchange rate of its own
+     * (docs/billing.md, "A month without a rate"): the invoices take the rate of `fallback_month`,
+     * the latest month before with one, or, when null, none (no second-currency amounts). Null when
+     * the month has its rate or the tenant has one currency.
+     */
+    missing_exchange_rate: z.object({ month: monthSchema, currency: z.string(), fallback_month: monthSchema.nullable() }).nullable(),
     /** Meters that nobody read since their last invoice (or ever): billed the fee only, or skipped as `not_read`. */
     unread: z.array(billingUnreadSchema),
     /** The created (or to be created) invoices per station; `station` null for meters of no station. */

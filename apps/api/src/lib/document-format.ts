@@ -90,9 +90,20 @@ export function nameHtml(name: string, where: DocumentLocale): string {
   return quantityOfName(name) ? ltrHtml(run) : textHtml(run);
 }
 
-/** An amount in its currency, the reader's digits, the minus kept in front. */
+/** An amount followed by a currency sign written in Arabic letters ("٩٠٠٬٠٠٠ ل.ل."). */
+const ARABIC_SIGN_AFTER = /^(.*?)(\s*)([\u0621-\u064a][\u0621-\u064a.]*)$/;
+
+/**
+ * An amount in its currency, the reader's digits, the minus kept in front. A sign written in Arabic
+ * letters ("ل.ل.") is read right to left after the number: the number stays one left-to-right run
+ * and the sign sits to its left, its final dot at the far end ("ل.ل. ٩٠٠٬٠٠٠" as an Arabic reader
+ * reads it), instead of a left-to-right run that put the sign's dot against the digits.
+ */
 export function moneyHtml(amount: string, currency: string, where: DocumentLocale): string {
-  return ltrHtml(stripBidiMarks(formatMoney(amount, currency, numberLocaleIn(where))));
+  const run = escapeHtml(withoutIsolates(stripBidiMarks(formatMoney(amount, currency, numberLocaleIn(where)))));
+  const signed = ARABIC_SIGN_AFTER.exec(run);
+  if (signed) return `<bdi dir="rtl"><bdi dir="ltr">${signed[1]}</bdi>${signed[2]}${signed[3]}</bdi>`;
+  return `<bdi dir="ltr">${run}</bdi>`;
 }
 
 /** A calendar date (`YYYY-MM-DD`) as text: "19 Nov 2026", "١٩ نوفمبر ٢٠٢٦" (Western digits if the reader reads them). */

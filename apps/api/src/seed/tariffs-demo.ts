@@ -4,7 +4,7 @@
  * USD tenant gets LBP as its second currency, an LBP tenant USD; either way the rate is quoted
  * 1 USD = 89,5xx LBP and the prices are the USD ones times `priceFactor` (LBP: 90,000).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { formatScaled, UNIT_PRICE_SCALE } from '@meterline/contract/money';
 import type { TariffRule } from '@meterline/contract/tariff-pricing';
 import { toTariffRule } from '../modules/invoices/consumption-pricing';
@@ -68,7 +68,8 @@ export async function seedTariffsDemo(
   await executor.insert(exchangeRates).values(
     months.map((month, index) => ({
       tenantId,
-      currency: secondCurrency,
+      // 1 USD = 89,5xx LBP for either tenant: the rate is in LBP, for one USD (never USD for one USD).
+      currency: 'LBP',
       month: `${month}-01`,
       rate: `${89_500 + ((index * 3) % 4) * 100}.000000`,
       baseCurrency: 'USD',
@@ -113,7 +114,7 @@ export async function seedPricingOf(
   const rates = await executor
     .select()
     .from(exchangeRates)
-    .where(and(eq(exchangeRates.tenantId, tenantId), eq(exchangeRates.currency, second)));
+    .where(and(eq(exchangeRates.tenantId, tenantId), or(eq(exchangeRates.currency, second), eq(exchangeRates.baseCurrency, second))));
   const rateOf = new Map(rates.map((rate) => [rate.month, rate]));
   const stored = invoicesOf.flatMap((invoice) => {
     const month = `${invoice.periodStart.slice(0, 7)}-01`;

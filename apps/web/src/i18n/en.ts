@@ -769,6 +769,7 @@ export const en = {
       chooseCustomer: 'Choose the customer to bill.',
       chooseMeterCustomer: 'Choose a customer with a meter.',
       periodBilled: 'This meter already has an invoice for this period. Cancel that invoice first to bill the period again.',
+      missingRate: '{{month}} has no {{currency}} rate: the invoice takes an earlier one, or none. Set it under Exchange rates first.',
       submit: 'Create invoice',
       created: 'Invoice {{number}} created.',
     },
@@ -888,6 +889,9 @@ export const en = {
       amount: 'To be billed:',
       inProgress:
         '{{month}} is not over yet: readings taken after today will fall in the next invoice. Bill it once the month has ended, unless you mean to.',
+      missingRate: '{{month}} has no {{currency}} rate: invoices take that of {{fallback}}. Set it under Exchange rates first.',
+      missingRateNone:
+        'No {{currency}} rate for {{month}} or earlier: invoices get no {{currency}} amount. Set it under Exchange rates first.',
       unreadTitle: 'Not read since their last invoice: {{value}}',
       unreadHelp: 'These meters would get the monthly fee only.',
       unreadBill: 'Bill them the fee only',
@@ -1140,6 +1144,8 @@ export const en = {
       submit: 'Save rate',
       saved: 'Rate of {{month}} saved.',
       help: 'Invoices keep the rate they were issued with: a new rate applies to what is issued afterwards.',
+      missingMonths_one: 'One month has no {{currency}} rate: {{months}}. Its invoices take an earlier rate, or none.',
+      missingMonths_other: '{{count, number}} months have no {{currency}} rate: {{months}}. Their invoices take an earlier rate, or none.',
     },
   },
   tariffs: {

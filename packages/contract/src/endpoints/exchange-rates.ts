@@ -16,6 +16,17 @@ export const exchangeRateEndpoints = {
       return { query: listExchangeRatesQuerySchema, response: paginatedExchangeRatesSchema };
     },
   }),
+  missing: endpoint({
+    method: 'GET',
+    path: 'services/:serviceId/exchange-rates/missing/',
+    permission: ['list', 'exchange_rate'],
+    summary: 'Months without a rate of their own while a second currency is set (the last 12 months and the next one, or ?from=&to=)',
+    tags,
+    schemas: async () => {
+      const { missingExchangeRatesQuerySchema, missingExchangeRatesSchema } = await schemas();
+      return { query: missingExchangeRatesQuerySchema, response: missingExchangeRatesSchema };
+    },
+  }),
   set: endpoint({
     method: 'POST',
     path: 'services/:serviceId/exchange-rates/',

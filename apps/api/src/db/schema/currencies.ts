@@ -1,10 +1,12 @@
-import { bigint, date, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { invoices, payments } from './billing';
 
 /**
- * The month's exchange rate of a tenant's second currency: units of the other currency for one
- * unit of `base_currency` (the billing or the second currency, migration 0014). One rate per currency and month; setting it again replaces it (issued invoices keep
- * the rate they stored).
+ * The month's exchange rate of a tenant's second currency: `rate` units of `currency` for one unit
+ * of `base_currency` (the billing and the second currency, either way round, never the same:
+ * migrations 0014 and 0028). One rate per pair of currencies and month; setting it again replaces
+ * it (issued invoices keep the rate they stored).
  */
 export const exchangeRates = pgTable(
   'exchange_rates',
@@ -18,7 +20,15 @@ export const exchangeRates = pgTable(
     setBy: integer('set_by'),
     setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('exchange_rates_tenant_currency_month_key').on(table.tenantId, table.currency, table.month)],
+  (table) => [
+    uniqueIndex('exchange_rates_tenant_pair_month_key').on(
+      table.tenantId,
+      sql`least(${table.currency}, ${table.baseCurrency})`,
+      sql`greatest(${table.currency}, ${table.baseCurrency})`,
+      table.month,
+    ),
+    check('exchange_rates_sides_differ', sql`${table.currency} <> ${table.baseCurrency}`),
+  ],
 );
 
 /** The rate of its month an invoice was issued with (append-only, migration 0009). */

@@ -330,7 +330,8 @@ describe('statements of account', () => {
       ];
       let from = 0;
       for (const figure of figures) {
-        const printed = `<bdi dir="ltr">${formatMoney(figure, 'USD', lang)}</bdi>`;
+        // A credit (a negative figure) is printed as its size marked CR / دائن (docs/accounts.md).
+        const printed = `<bdi dir="ltr">${formatMoney(figure.replace(/^-/, ''), 'USD', lang)}</bdi>`;
         const at = html.indexOf(printed, from);
         expect(at, `${figure} printed after position ${from}`).toBeGreaterThan(-1);
         from = at + printed.length;

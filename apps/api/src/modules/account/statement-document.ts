@@ -4,6 +4,7 @@ import type { DigitSystem } from '@meterline/contract/digits';
 import { textDigitsIn } from '@meterline/contract/display-format';
 import { first } from '@meterline/contract/invariant';
 import { codeHtml, dateText, documentLocale, moneyHtml, textHtml as text } from '../../lib/document-format';
+import type { StatementSecondCurrency } from './statement-currencies';
 import { escapeHtml, type DocumentIssuer, type DocumentLanguage, issuerHtml, documentStyles } from '../invoices/index';
 
 const LABELS = {
@@ -25,6 +26,11 @@ const LABELS = {
     openingBalance: 'Opening balance',
     closingBalance: 'Closing balance',
     credit: 'Credit',
+    cr: 'CR',
+    amountIn: 'Amount in {currency}',
+    charged: 'Charged in the period',
+    credited: 'Paid and credited in the period',
+    creditNote: 'CR: in the customer’s favour (credit), not owed.',
     ageing: 'Amount owed by age',
     noMovements: 'No movements in this period.',
     kinds: {
@@ -61,6 +67,11 @@ const LABELS = {
     openingBalance: 'الرصيد الافتتاحي',
     closingBalance: 'الرصيد الختامي',
     credit: 'رصيد دائن',
+    cr: 'دائن',
+    amountIn: 'المبلغ بـ {currency}',
+    charged: 'المستحق في الفترة',
+    credited: 'المدفوع والدائن في الفترة',
+    creditNote: 'دائن: لصالح المشترك (رصيد دائن)، ليس ديناً عليه.',
     ageing: 'المبالغ المستحقة حسب العمر',
     noMovements: 'لا حركات في هذه الفترة.',
     kinds: {
@@ -88,19 +99,31 @@ export interface StatementInput {
   language: DocumentLanguage;
   /** The reader's digits on an Arabic statement; Arabic-Indic when none is given. */
   digits?: DigitSystem;
+  /** The second-currency column and totals (`statement-currencies.ts`); absent or null: one currency. */
+  second?: StatementSecondCurrency | null;
 }
 
 /** One customer's statement as a section (a page of its own when printed in bulk). */
-export function renderStatementSection({ ledger, customer, currency, language, digits }: StatementInput): string {
+export function renderStatementSection({ ledger, customer, currency, language, digits, second = null }: StatementInput): string {
   const t = LABELS[language];
   const where = documentLocale(language, digits);
-  const money = (amount: string) => moneyHtml(amount, currency, where);
+  // A credit (a negative amount or balance) is printed as its size marked CR / دائن, never as a debt.
+  const signed = (amount: string | null, code: string) => {
+    if (amount === null) return '—';
+    if (!amount.startsWith('-') || /^-0(\.0+)?$/.test(amount)) return moneyHtml(amount.replace(/^-/, ''), code, where);
+    return `${moneyHtml(amount.slice(1), code, where)} <span class="cr" data-credit>${escapeHtml(t.cr)}</span>`;
+  };
+  const money = (amount: string) => signed(amount, currency);
+  const inSecond = (amount: string | null) => (second ? signed(amount, second.currency) : '');
+  const secondCell = (amount: string | null, figure = '') =>
+    second ? `<td class="num second"${figure ? ` data-figure="${figure}"` : ''}>${inSecond(amount)}</td>` : '';
+  const columns = second ? 6 : 5;
   const row = (label: string, value: string) => `<tr><th>${escapeHtml(label)}</th><td>${value}</td></tr>`;
   const date = (value: string | null, fallback: string) => text(value ? dateText(value, where) : fallback);
   const entries = ledger.entries
     .map(
-      (entry) =>
-        `<tr><td>${text(dateText(entry.date, where))}</td><td>${escapeHtml(t.kinds[entry.kind])}</td><td>${codeHtml(entry.reference)}</td><td class="num">${money(entry.amount)}</td><td class="num">${money(entry.balance)}</td></tr>`,
+      (entry, index) =>
+        `<tr><td>${text(dateText(entry.date, where))}</td><td>${escapeHtml(t.kinds[entry.kind])}</td><td>${codeHtml(entry.reference)}</td><td class="num">${money(entry.amount)}</td>${secondCell(second?.amounts[index] ?? null)}<td class="num">${money(entry.balance)}</td></tr>`,
     )
     .join('');
   const ageing = (Object.keys(t.buckets) as (keyof typeof t.buckets)[])
@@ -109,6 +132,18 @@ export function renderStatementSection({ ledger, customer, currency, language, d
   const ageingValues = (Object.keys(t.buckets) as (keyof typeof t.buckets)[])
     .map((bucket) => `<td class="num">${money(ledger.ageing[bucket])}</td>`)
     .join('');
+  const secondHeader = second ? `<th class="num">${escapeHtml(t.amountIn.replace('{currency}', second.currency))}</th>` : '';
+  // The balances in the second currency, at the rate of the statement's last month, under the billing figure.
+  const edge = (label: string, amount: string, secondAmount: string | null, figure: string) =>
+    `<tr class="edge"><td colspan="${columns - 1}">${escapeHtml(label)}</td><td class="num" data-figure="${figure}">${money(amount)}${
+      second ? `<div class="second" data-figure="${figure}-second">${inSecond(secondAmount)}</div>` : ''
+    }</td></tr>`;
+  const totals = second
+    ? `<tr class="total"><td colspan="3">${escapeHtml(t.charged)}</td><td class="num">${money(second.chargedBilling)}</td>${secondCell(second.charged, 'charged-second')}<td></td></tr>
+    <tr class="total"><td colspan="3">${escapeHtml(t.credited)}</td><td class="num">${money(second.creditedBilling)}</td>${secondCell(second.credited, 'credited-second')}<td></td></tr>`
+    : '';
+  const hasCredit =
+    ledger.entries.some((entry) => entry.amount.startsWith('-') || entry.balance.startsWith('-')) || ledger.closing_balance.startsWith('-');
   return `<section class="statement">
 <table class="facts">
   ${row(t.customer, text(customer.full_name))}
@@ -117,14 +152,16 @@ export function renderStatementSection({ ledger, customer, currency, language, d
   ${row(t.period, `${escapeHtml(t.from)} ${date(ledger.date_from, t.beginning)} ${escapeHtml(t.to)} ${date(ledger.date_to, t.today)}`)}
 </table>
 <table class="lines">
-  <thead><tr><th>${escapeHtml(t.date)}</th><th>${escapeHtml(t.movement)}</th><th>${escapeHtml(t.reference)}</th><th class="num">${escapeHtml(t.amount)}</th><th class="num">${escapeHtml(t.balance)}</th></tr></thead>
+  <thead><tr><th>${escapeHtml(t.date)}</th><th>${escapeHtml(t.movement)}</th><th>${escapeHtml(t.reference)}</th><th class="num">${escapeHtml(t.amount)}</th>${secondHeader}<th class="num">${escapeHtml(t.balance)}</th></tr></thead>
   <tbody>
-    <tr class="edge"><td colspan="4">${escapeHtml(t.openingBalance)}</td><td class="num" data-figure="opening">${money(ledger.opening_balance)}</td></tr>
-    ${entries || `<tr><td colspan="5" class="muted">${escapeHtml(t.noMovements)}</td></tr>`}
-    <tr class="edge"><td colspan="4">${escapeHtml(t.closingBalance)}</td><td class="num" data-figure="closing">${money(ledger.closing_balance)}</td></tr>
+    ${edge(t.openingBalance, ledger.opening_balance, second?.opening ?? null, 'opening')}
+    ${entries || `<tr><td colspan="${columns}" class="muted">${escapeHtml(t.noMovements)}</td></tr>`}
+    ${totals}
+    ${edge(t.closingBalance, ledger.closing_balance, second?.closing ?? null, 'closing')}
   </tbody>
 </table>
-${customer.credit !== '0.00' && !/^0(\.0+)?$/.test(customer.credit) ? `<p>${escapeHtml(t.credit)}: ${money(customer.credit)}</p>` : ''}
+${hasCredit ? `<p class="muted cr-note">${escapeHtml(t.creditNote)}</p>` : ''}
+${customer.credit !== '0.00' && !/^0(\.0+)?$/.test(customer.credit) ? `<p data-figure="credit">${escapeHtml(t.credit)}: ${money(`-${customer.credit}`)}</p>` : ''}
 <h2>${escapeHtml(t.ageing)}</h2>
 <table class="lines ageing"><thead><tr>${ageing}</tr></thead><tbody><tr>${ageingValues}</tr></tbody></table>
 </section>`;
@@ -162,6 +199,9 @@ ${documentStyles(language, {
   .facts { margin-bottom: 10px; }
   .lines tr { break-inside: avoid; }
   .edge td { font-weight: 700; background: #f9fafb; }
+  .total td { font-weight: 600; border-top: 1px solid #d1d5db; }
+  .second { font-weight: 400; color: #374151; }
+  .cr { font-weight: 700; }
 </style>
 </head>
 <body>

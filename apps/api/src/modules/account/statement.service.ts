@@ -7,7 +7,9 @@ import { fieldError, notFound } from '../../lib/http-errors';
 import { findCustomer } from '../customers/index';
 import { documentIssuerOf, type DocumentLocale } from '../invoices/index';
 import { assertAddressFilters, assertStation } from '../../scope/references';
-import type { ServiceContext } from '../../scope/service-scope';
+import type { Clock } from '../../lib/clock';
+import { todayIn, type ServiceContext } from '../../scope/service-scope';
+import { statementSecondCurrency } from './statement-currencies';
 import { findCreditNote, findStatementCustomerIds } from './account.repository';
 import { toCreditNote } from './account.service';
 import { renderCreditNoteDocument } from './credit-note-document';
@@ -28,7 +30,7 @@ export interface LedgerReader {
   get(context: ServiceContext, customerId: number, query: LedgerQuery): Promise<Ledger>;
 }
 
-export function createStatementService(deps: { ledger: LedgerReader; defaultDb: Db }) {
+export function createStatementService(deps: { ledger: LedgerReader; defaultDb: Db; clock: Clock }) {
   const issuerOf = (context: ServiceContext) => documentIssuerOf(context, deps.defaultDb);
 
   async function sectionOf(
@@ -40,7 +42,8 @@ export function createStatementService(deps: { ledger: LedgerReader; defaultDb: 
     const customer = await findCustomer(context.db, context.scope, customerId, context.terms.decimals);
     if (!customer) throw notFound();
     const ledger = await deps.ledger.get(context, customerId, { date_from: query.date_from, date_to: query.date_to });
-    return { ledger, customer, currency: context.terms.currency, ...reader };
+    const second = await statementSecondCurrency(context, ledger, todayIn(context.terms.timezone, deps.clock.now()));
+    return { ledger, customer, currency: context.terms.currency, second, ...reader };
   }
 
   /** The customers of a bulk print, checked (400s) and capped (400 max_items beyond MAX_BULK_STATEMENTS). */

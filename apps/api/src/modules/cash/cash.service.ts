@@ -45,6 +45,7 @@ import {
   selectHandovers,
   selectPerformance,
 } from './cash.repository';
+import { receiptCurrencies } from './receipt-currencies';
 import { renderReceiptDocument } from './receipt-document';
 
 /**
@@ -276,6 +277,7 @@ export function createCashService(deps: { clock: Clock; defaultDb: Db; publicUrl
           invoiceBalance: money(balances.invoiceBalance),
           balanceDue: money(balances.customerBalance),
           collectorName: collector === null ? '' : (names.get(collector) ?? ''),
+          currencies: await receiptCurrencies(db, context, payment, balances),
           qrSvg: `<svg data-url="${url.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`)}"${qrSvg.trim().slice(4)}`,
         },
       });

@@ -2,6 +2,7 @@ import type { ReceiptSize } from '@meterline/contract/cash';
 import type { DigitSystem } from '@meterline/contract/digits';
 import {
   codeHtml,
+  decimalHtml,
   documentLocale,
   escapeHtml,
   moneyHtml,
@@ -10,6 +11,7 @@ import {
   type DocumentLocale,
 } from '../../lib/document-format';
 import type { DocumentIssuer, DocumentLanguage } from '../invoices/index';
+import type { ReceiptCurrencies } from './receipt-currencies';
 
 const LABELS = {
   en: {
@@ -28,6 +30,11 @@ const LABELS = {
     method: 'Method',
     methods: { cash: 'Cash', card: 'Card', bank_transfer: 'Bank transfer' } as Record<string, string>,
     verify: 'Scan to verify this receipt',
+    tendered: 'Handed over',
+    handedOver: 'Total handed over',
+    rate: 'Exchange rate',
+    change: 'Change given',
+    or: 'or',
   },
   ar: {
     receipt: 'إيصال دفع',
@@ -45,6 +52,11 @@ const LABELS = {
     method: 'طريقة الدفع',
     methods: { cash: 'نقداً', card: 'بطاقة', bank_transfer: 'تحويل مصرفي' } as Record<string, string>,
     verify: 'امسح الرمز للتحقق من الإيصال',
+    tendered: 'المبلغ المسلَّم',
+    handedOver: 'مجموع المسلَّم',
+    rate: 'سعر الصرف',
+    change: 'الباقي المردود',
+    or: 'أو',
   },
 } as const;
 
@@ -64,6 +76,8 @@ export interface ReceiptData {
   collectorName: string;
   /** An inline SVG of the QR code that opens the payment's verification page. */
   qrSvg: string;
+  /** The payment in both currencies (`receipt-currencies.ts`); absent or null: one currency only. */
+  currencies?: ReceiptCurrencies | null;
 }
 
 /** The paper of each size: a roll's printable width, or A5. */
@@ -93,6 +107,25 @@ export function renderReceiptDocument(input: {
   const paper = RECEIPT_PAPER[size];
   const isRoll = paper.widthMm !== null;
   const money = (amount: string) => moneyHtml(amount, receipt.currency, where);
+  const currencies = receipt.currencies ?? null;
+  const second = currencies?.second ?? null;
+  // A figure of the billing currency, with its second-currency value under it when the invoice has a rate.
+  const both = (amount: string, secondAmount: string | null) =>
+    second && secondAmount !== null
+      ? `${money(amount)}<div class="second">${moneyHtml(secondAmount, second.currency, where)}</div>`
+      : money(amount);
+  const tenderRows = (currencies?.tendered ?? [])
+    .map(
+      (part) =>
+        `<tr class="tendered"><td>${codeHtml(part.currency)}</td><td class="num">${moneyHtml(part.amount, part.currency, where)}</td></tr>`,
+    )
+    .join('');
+  const rateText = currencies?.rate
+    ? `<bdi dir="ltr" class="rate">${decimalHtml('1', where)} ${codeHtml(currencies.rate.base)} = ${decimalHtml(currencies.rate.rate, where, 6)} ${codeHtml(currencies.rate.quote)}</bdi>`
+    : null;
+  const changeText = (currencies?.change ?? [])
+    .map((part) => moneyHtml(part.amount, part.currency, where))
+    .join(`<div class="or">${escapeHtml(t.or)}</div>`);
   const row = (label: string, value: string, className = '') =>
     `<tr${className ? ` class="${className}"` : ''}><th>${escapeHtml(label)}</th><td>${value}</td></tr>`;
   const invoiceRows = receipt.invoices
@@ -120,6 +153,9 @@ export function renderReceiptDocument(input: {
   h2 { font-size: 1em; margin: 8px 0 4px; border-bottom: 1px solid #d1d5db; }
   .invoices td { border-bottom: 1px dashed #d1d5db; padding: 3px 0; }
   .grand th, .grand td { font-weight: 700; font-size: 1.15em; border-top: 2px solid #111827; padding-top: 4px; }
+  .second, .or { font-weight: 400; font-size: 0.9em; }
+  .or { color: #4b5563; }
+  .rate-row td { white-space: nowrap; }
   .qr { text-align: center; margin-top: 10px; }
   .qr svg { width: ${isRoll ? '28mm' : '36mm'}; height: auto; }
   .qr div { font-size: 0.85em; color: #4b5563; }
@@ -146,10 +182,22 @@ export function renderReceiptDocument(input: {
 <table class="invoices">
   <tbody>${invoiceRows}</tbody>
 </table>
+${
+  currencies
+    ? `<h2>${escapeHtml(t.tendered)}</h2>
+<table class="invoices" data-figure="tendered"><tbody>${tenderRows}${
+        currencies.handedOver === null
+          ? ''
+          : `<tr class="handed-over"><th>${escapeHtml(t.handedOver)}</th><td class="num">${money(currencies.handedOver)}</td></tr>`
+      }</tbody></table>`
+    : ''
+}
 <table class="totals">
+  ${rateText ? row(t.rate, rateText, 'rate-row') : ''}
   ${row(t.received, money(receipt.received), 'grand')}
-  ${row(t.invoiceBalance, money(receipt.invoiceBalance))}
-  ${row(t.balanceDue, money(receipt.balanceDue), 'grand')}
+  ${changeText ? row(t.change, changeText, 'change') : ''}
+  ${row(t.invoiceBalance, both(receipt.invoiceBalance, second?.invoiceBalance ?? null))}
+  ${row(t.balanceDue, both(receipt.balanceDue, second?.balanceDue ?? null), 'grand')}
 </table>
 <div class="qr">${receipt.qrSvg}<div>${escapeHtml(t.verify)}</div></div>
 ${issuer.footer ? `<footer dir="auto">${escapeHtml(issuer.footer)}</footer>` : ''}

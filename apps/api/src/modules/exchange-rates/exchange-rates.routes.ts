@@ -33,6 +33,11 @@ export async function exchangeRateRoutes(app: FastifyInstance, options: { exchan
   });
 
   routes.route({
+    ...(await routeOf(routes, exchangeRateEndpoints.missing, { ...readErrors, 400: validationErrorSchema })),
+    handler: async (request) => exchangeRates.missing(request.scope, request.query),
+  });
+
+  routes.route({
     ...(await routeOf(routes, exchangeRateEndpoints.set, writeErrors)),
     handler: async (request, reply) => {
       const context = request.scope;

@@ -11,5 +11,5 @@ export { toPayment } from './payment-shape';
 export type { PaymentRow, PaymentTenderRow } from './payment-shape';
 export { PRINT_DESCRIPTION, sendPrinted } from './pdf-printer';
 export type { PdfPrinter } from './pdf-printer';
-export { findInvoiceRate, findRateForMonth } from './pricing.repository';
+export { findInvoiceRate, findInvoiceRates, findRateForMonth } from './pricing.repository';
 export { currencyTermsOf } from './two-currencies';

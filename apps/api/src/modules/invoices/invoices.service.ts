@@ -30,6 +30,7 @@ import { addDays, todayIn, type ServiceContext } from '../../scope/service-scope
 import { toReading } from '../subscriptions/index';
 import { cashRoundingOf, storeInvoiceRate, storeLinePricing } from './consumption-pricing';
 import { documentIssuerOf } from './document-issuer';
+import { startRunReport } from './run-report';
 import { combineDocuments, renderInvoiceDocument, type DocumentFormat, type DocumentLocale } from './invoice-document';
 import { priceLines, type DraftLine } from './invoice-lines';
 import {
@@ -350,17 +351,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
       }
       const period = { periodStart: input.period_start, periodEnd: input.period_end };
       assertMeterPeriod(context, period, clock.now());
-      const result: GenerateInvoicesResult = {
-        created: 0,
-        skipped: 0,
-        skipped_details: [],
-        errors: [],
-        invoices: [],
-        amount: formatMoneyAmount(0n, terms.decimals),
-        month_in_progress: input.period_end >= today,
-        unread: [],
-        by_station: [],
-      };
+      const result = await startRunReport(context, input, today);
       // Cancelled before it began (or only checked, as the route does before it starts the job).
       if (progress.isCancelled?.()) return result;
       // Open on a day of the period (a bundle changed mid month bills both subscriptions, each for its days).

@@ -36,7 +36,7 @@ describe('an LBP tenant with USD as its second currency', () => {
   it('quotes the month rate per one dollar, and says so in the list', async () => {
     const response = await accountant.post(path('exchange-rates/'), { month: '2026-12', rate: '89500', base_currency: 'usd' });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ currency: 'USD', rate: '89500.000000', base_currency: 'USD' });
+    expect(response.json()).toMatchObject({ currency: 'LBP', rate: '89500.000000', base_currency: 'USD' });
     expect((await admin.get(path('exchange-rates/'))).json().results).toEqual([
       expect.objectContaining({ month: '2026-12', base_currency: 'USD' }),
     ]);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { InvoiceLinePricing } from '@meterline/contract/invoices';
 import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
@@ -166,7 +166,14 @@ export async function findRateForMonth(executor: Executor, tenantId: number, cur
   const [row] = await executor
     .select({ month: exchangeRates.month, rate: exchangeRates.rate, baseCurrency: exchangeRates.baseCurrency })
     .from(exchangeRates)
-    .where(and(eq(exchangeRates.tenantId, tenantId), eq(exchangeRates.currency, currency), sql`${exchangeRates.month} <= ${monthDate}`))
+    // Either way round: `currency` is the one the rate is in, the second currency or the billing one (migration 0028).
+    .where(
+      and(
+        eq(exchangeRates.tenantId, tenantId),
+        or(eq(exchangeRates.currency, currency), eq(exchangeRates.baseCurrency, currency)),
+        sql`${exchangeRates.month} <= ${monthDate}`,
+      ),
+    )
     .orderBy(sql`${exchangeRates.month} desc`)
     .limit(1);
   return row ?? null;
@@ -182,6 +189,16 @@ export async function findInvoiceRate(executor: Executor, tenantId: number, invo
     .from(invoiceExchangeRates)
     .where(and(eq(invoiceExchangeRates.tenantId, tenantId), eq(invoiceExchangeRates.invoiceId, invoiceId)));
   return row ?? null;
+}
+
+/** The rates several invoices were issued with, by invoice id (a statement's lines). */
+export async function findInvoiceRates(executor: Executor, tenantId: number, invoiceIds: number[]): Promise<Map<number, InvoiceRateRow>> {
+  if (!invoiceIds.length) return new Map();
+  const rows = await executor
+    .select()
+    .from(invoiceExchangeRates)
+    .where(and(eq(invoiceExchangeRates.tenantId, tenantId), inArray(invoiceExchangeRates.invoiceId, invoiceIds)));
+  return new Map(rows.map((row) => [row.invoiceId, row]));
 }
 
 /**

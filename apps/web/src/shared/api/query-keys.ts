@@ -44,6 +44,7 @@ export const bundleKeys = serviceEntityKeys('bundles');
 export const exchangeRateKeys = {
   all: (serviceId: number) => ['services', serviceId, 'exchange-rates'] as const,
   list: (serviceId: number, query: Query) => ['services', serviceId, 'exchange-rates', 'list', query] as const,
+  missing: (serviceId: number, query: Query) => ['services', serviceId, 'exchange-rates', 'missing', query] as const,
 };
 export const stationKeys = serviceEntityKeys('stations');
 export const tariffKeys = serviceEntityKeys('tariffs');

@@ -10,15 +10,21 @@ const RATES = {
   count_capped: false,
   next: null,
   previous: null,
-  results: [{ id: 3, currency: 'LBP', month: '2026-11', rate: '89500.000000', set_by: 2, set_at: '2026-11-01T08:00:00Z' }],
+  results: [
+    { id: 3, currency: 'LBP', base_currency: 'USD', month: '2026-11', rate: '89500.000000', set_by: 2, set_at: '2026-11-01T08:00:00Z' },
+  ],
 };
+
+const NONE_MISSING = { currency: 'LBP', from: '2025-12', to: '2026-12', months: [] };
 
 function renderPage(
   role: string,
   onPost: (body: unknown) => Response = () => jsonResponse(201, { ...RATES.results[0], id: 4, month: '2026-12', rate: '90000.000000' }),
+  missing: unknown = NONE_MISSING,
 ) {
   const fetchMock = stubFetch((url, init) => {
     if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
+    if (url.startsWith('/api/services/1/exchange-rates/missing/')) return jsonResponse(200, missing);
     if (url.startsWith('/api/services/1/exchange-rates/') && init.method === 'GET') return jsonResponse(200, RATES);
     if (url === '/api/services/1/exchange-rates/' && init.method === 'POST') return onPost(JSON.parse(String(init.body)));
     return undefined;
@@ -50,5 +56,18 @@ describe('exchange rates', () => {
     renderPage('support');
     expect((await screen.findAllByText('1 USD = 89,500 LBP')).length).toBeGreaterThan(0);
     expect(screen.queryByRole('region', { name: 'Set the rate of a month' })).not.toBeInTheDocument();
+  });
+
+  it('says which months lack a rate', async () => {
+    renderPage('accountant', undefined, { currency: 'LBP', from: '2025-12', to: '2026-12', months: ['2026-10', '2026-12'] });
+    expect(await screen.findByTestId('missing-rates')).toHaveTextContent(
+      /2 months have no LBP rate: October 2026, December 2026\. Their invoices take an earlier rate, or none\./,
+    );
+  });
+
+  it('says nothing when every month has its rate, or the tenant has one currency', async () => {
+    renderPage('accountant');
+    expect((await screen.findAllByText('1 USD = 89,500 LBP')).length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('missing-rates')).not.toBeInTheDocument();
   });
 });

@@ -9,7 +9,6 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { ExchangeRate, setExchangeRateInputSchema } from '@meterline/contract/exchange-rates';
 import { exchangeRateListSpec } from '@meterline/contract/list-specs';
-import { rateSides } from '@meterline/contract/currency-payments';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +28,7 @@ import { MonthField } from '../../../shared/ui/month-field';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
+import { useMissingExchangeRates } from '../../../shared/api/get-missing-exchange-rates';
 import { useExchangeRates } from '../api/get-exchange-rates';
 import { useSetExchangeRate } from '../api/set-exchange-rate';
 
@@ -45,10 +45,11 @@ export function ExchangeRatesPage() {
   const billing = user?.tenant?.currency ?? 'USD';
   const listState = useListUrlState(exchangeRateListSpec);
   const query = useExchangeRates(service?.id, listState.query);
-  const rateText = (row: ExchangeRate) => {
-    const sides = rateSides(billing, row.currency, row.base_currency);
-    return t('currencies.rate', { billing: sides.base, rate: formatDecimal(row.rate, i18n.language, 6), second: sides.quote });
-  };
+  // A rate reads `rate` of `currency` for one `base_currency` (never the same currency).
+  const rateText = (row: ExchangeRate) =>
+    t('currencies.rate', { billing: row.base_currency, rate: formatDecimal(row.rate, i18n.language, 6), second: row.currency });
+  const missing = useMissingExchangeRates(service?.id);
+  const missingMonths = missing.data?.months ?? [];
   // A new month is quoted like the latest one (1 USD = … LBP), whichever currency the tenant bills in.
   const latestBase = query.data?.results[0]?.base_currency ?? billing;
 
@@ -80,6 +81,15 @@ export function ExchangeRatesPage() {
     <>
       <PageHeader title={t('currencies.exchangeRates.title')} subtitle={serviceName} />
       <Stack spacing={3}>
+        {missing.data?.currency && missingMonths.length > 0 && (
+          <Alert severity="warning" data-testid="missing-rates">
+            {t('currencies.exchangeRates.missingMonths', {
+              count: missingMonths.length,
+              currency: missing.data.currency,
+              months: missingMonths.map((month) => formatMonth(month, i18n.language)).join(i18n.language === 'ar' ? '، ' : ', '),
+            })}
+          </Alert>
+        )}
         <Can do="create" on="exchange_rate">
           {service && (
             <SetRateForm serviceId={service.id} billing={billing} second={user?.tenant?.second_currency ?? null} defaultBase={latestBase} />

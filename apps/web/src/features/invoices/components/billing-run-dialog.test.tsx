@@ -309,4 +309,49 @@ describe('billing run dialog: send all', () => {
     expect(within(dialog).queryByRole('button', { name: 'Send all' })).not.toBeInTheDocument();
     vi.useRealTimers();
   });
+
+  it.each([
+    ['2026-08', /October 2026 has no LBP rate: invoices take that of August 2026\. Set it under Exchange rates first\./],
+    [null, /No LBP rate for October 2026 or earlier: invoices get no LBP amount\./],
+  ])('warns before billing a month without an exchange rate (earlier rate %s)', async (fallback, text) => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-21T10:00:00Z') });
+    stubFetchWithJobs((url) => {
+      if (url.startsWith('/api/services/1/stations/'))
+        return jsonResponse(200, { count: 0, count_capped: false, next: null, previous: null, results: [] });
+      if (url === '/api/regions/') return jsonResponse(200, []);
+      if (url.startsWith('/api/services/1/invoices/generate/'))
+        return jsonResponse(200, {
+          ...report,
+          created: 3,
+          skipped: 0,
+          errors: [],
+          invoices: [],
+          missing_exchange_rate: { month: '2026-10', currency: 'LBP', fallback_month: fallback },
+        });
+      return undefined;
+    });
+    renderWithProviders(<BillingRunDialog isOpen serviceId={1} onClose={() => undefined} onShowPeriod={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Billing run' });
+    // Shown with the dry run's counts, before the user confirms.
+    expect(await within(dialog).findByTestId('missing-rate')).toHaveTextContent(text);
+    expect(within(dialog).getByRole('button', { name: /Bill\W*3\W*meters/ })).toBeInTheDocument();
+    vi.useRealTimers();
+  });
+
+  it('says nothing of rates when the month has one', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-21T10:00:00Z') });
+    stubFetchWithJobs((url) => {
+      if (url.startsWith('/api/services/1/stations/'))
+        return jsonResponse(200, { count: 0, count_capped: false, next: null, previous: null, results: [] });
+      if (url === '/api/regions/') return jsonResponse(200, []);
+      if (url.startsWith('/api/services/1/invoices/generate/'))
+        return jsonResponse(200, { ...report, created: 3, skipped: 0, errors: [], invoices: [], missing_exchange_rate: null });
+      return undefined;
+    });
+    renderWithProviders(<BillingRunDialog isOpen serviceId={1} onClose={() => undefined} onShowPeriod={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Billing run' });
+    expect(await within(dialog).findByRole('button', { name: /Bill\W*3\W*meters/ })).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('missing-rate')).not.toBeInTheDocument();
+    vi.useRealTimers();
+  });
 });

@@ -43,6 +43,7 @@ import { isJobActive, useJob } from '../../../shared/api/jobs';
 import { invalidateMoneyQueries } from '../../../shared/lib/money-queries';
 import { JobProgress } from '../../../shared/ui/job-progress';
 import { BillingRunReport, SkipReasons, StationAmounts } from '../../../shared/ui/billing-run-report';
+import { RunWarnings } from './run-warnings';
 
 /** "Sent N, skipped M" after "Send all", with how many were skipped for each reason. */
 function SendSummary({ result }: { result: SendInvoicesResult }) {
@@ -353,9 +354,7 @@ export function BillingRunDialog({
                 )}
                 {preview.data && (
                   <Stack spacing={1} sx={{ mt: 1 }}>
-                    {preview.data.month_in_progress && (
-                      <Alert severity="warning">{t('billingRun.preview.inProgress', { month: monthLabel })}</Alert>
-                    )}
+                    <RunWarnings report={preview.data} month={monthLabel} />
                     <UnreadMeters meters={preview.data.unread} choice={unread} onChoice={setUnread} isDisabled={isLocked} />
                     <StationAmounts rows={preview.data.by_station} />
                     <SkipReasons skips={preview.data.skipped_details} />

@@ -32,6 +32,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
 import { useCreateInvoice } from '../api/create-invoice';
 import { useCustomer } from '../../../shared/api/get-customer';
+import { MissingRateWarning } from '../components/missing-rate-warning';
 import { CustomerPicker } from '../components/customer-picker';
 import { EMPTY_LINE, InvoiceLinesEditor } from '../components/invoice-lines-editor';
 import { DatePickerField, FormDatePickerField } from '../../../shared/ui/date-picker-field';
@@ -128,8 +129,7 @@ export function InvoiceCreatePage() {
     form.clearErrors(['customer', 'subscription']);
   };
 
-  const periodStart = form.watch('period_start');
-  const periodEnd = form.watch('period_end');
+  const [periodStart, periodEnd] = form.watch(['period_start', 'period_end']);
   const month = monthOfPeriod(periodStart, periodEnd) ?? '';
   const handleMonthChange = (value: string) => {
     const bounds = monthBounds(value);
@@ -221,6 +221,7 @@ export function InvoiceCreatePage() {
               />
             </Stack>
 
+            <MissingRateWarning serviceId={service?.id} periodStart={periodStart} />
             {mode === 'lines' && <InvoiceLinesEditor control={form.control} decimals={decimals} isDisabled={isSubmitting} />}
 
             <FormTextField<CreateInvoiceInput>
