@@ -66,7 +66,7 @@ describe('invoice details', () => {
     expect(bodies[1]).toEqual({ method: 'cash', reference: '', note: '', amount: '80.05', paid_at: expect.any(String) });
   });
 
-  it('computes the balance after a partial payment exactly and refuses more than is due', async () => {
+  it('computes the balance after a partial payment exactly; cash over the balance is change', async () => {
     const bodies: unknown[] = [];
     renderDetails('admin', invoiceWith(), (init) => {
       bodies.push(JSON.parse(String(init.body)));
@@ -74,16 +74,21 @@ describe('invoice details', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Partial payment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record a partial payment' });
-    const amount = within(dialog).getByRole('textbox', { name: /Amount received/ });
-    await userEvent.type(amount, '80.06');
+    const amount = within(dialog).getByRole('textbox', { name: 'Amount in USD' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
-    expect(await within(dialog).findByText('This is more than the balance due ($80.05).')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Enter an amount above zero.')).toBeInTheDocument();
+    await userEvent.type(amount, '80.06');
+    expect(within(dialog).getByTestId('change-due')).toHaveTextContent('Change due: $0.01');
     await userEvent.clear(amount);
     // 80.05 - 0.10 = 79.95 exactly (a float gives 79.94999…).
     await userEvent.type(amount, '٠٫١');
     expect(dialog).toHaveTextContent('The balance due becomes $79.95.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record $0.10' }));
-    await waitFor(() => expect(bodies).toEqual([{ method: 'cash', reference: '', note: '', amount: '0.10', paid_at: expect.any(String) }]));
+    await waitFor(() =>
+      expect(bodies).toEqual([
+        { method: 'cash', reference: '', note: '', amounts: [{ currency: 'USD', amount: '0.10' }], paid_at: expect.any(String) },
+      ]),
+    );
   });
 
   it('sends the date the payment was received, chosen in the dialog (issue 11)', async () => {
