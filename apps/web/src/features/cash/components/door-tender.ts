@@ -32,17 +32,16 @@ export interface DoorSplit {
   changeSecond: bigint | null;
 }
 
-/** The fewest units of the second currency that pay `billing` at the pair's rate (its conversion rounds half-up). */
+/** The second currency's amount that pays `billing` at the pair's rate: its conversion, raised while it falls short. */
 function secondCovering(billing: bigint, pair: CurrencyPair): bigint {
   let minor = toSecondCurrency(billing, pair);
   for (let step = 0; step < 10_000 && toBillingCurrency(minor, pair) < billing; step += 1) minor += 1n;
-  for (let step = 0; step < 10_000 && minor > 0n && toBillingCurrency(minor - 1n, pair) >= billing; step += 1) minor -= 1n;
   return minor;
 }
 
 /**
  * Spreads the notes handed over at the door over the invoices, oldest first (docs/collectors.md):
- * each invoice takes the billing currency's notes first, then what of the second currency pays
+ * each invoice takes the billing currency's notes first, then the second currency's amount that pays
  * the rest of it at the invoice's own rate (the rate the server converts that payment at); the
  * last invoice takes whatever is left, so the change (in both currencies) is counted once, on it.
  * Null when nothing is handed over or a second currency has no rate on an invoice it would pay.

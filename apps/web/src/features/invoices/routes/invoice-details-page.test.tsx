@@ -91,6 +91,34 @@ describe('invoice details', () => {
     );
   });
 
+  it('says when older invoices of the customer are unpaid, and opens the account payment instead (oldest first)', async () => {
+    const current = invoiceWith();
+    const older = { ...current, id: 36, number: 'INV-2026-000036', issued_on: '2026-10-01', status: 'unpaid', balance_due: '30.00' };
+    const paid = { ...older, id: 37, number: 'INV-2026-000037', status: 'paid', balance_due: '0.00' };
+    const lists: string[] = [];
+    stubFetch((url) => {
+      if (url === '/api/services/') return jsonResponse(200, SERVICES);
+      if (url === '/api/services/1/invoices/42/') return jsonResponse(200, current);
+      if (url.startsWith('/api/services/1/invoices/?')) {
+        lists.push(url);
+        return jsonResponse(200, { count: 3, count_capped: false, next: null, previous: null, results: [older, paid, current] });
+      }
+      return undefined;
+    });
+    renderWithProviders(<InvoiceDetailsPage />, { path: '/invoices/42', routePath: '/invoices/:invoiceId', role: 'accountant' });
+    const notice = await screen.findByTestId('older-invoices-notice');
+    expect(notice).toHaveTextContent('Older invoices of this customer are unpaid: \u2066INV-2026-000036\u2069.');
+    expect(lists.some((url) => url.includes(`customer=${current.customer}`) && url.includes(`date_to=${current.issued_on}`))).toBe(true);
+    // The payment dialog says it too, and its action opens the account payment in its place.
+    await userEvent.click(screen.getByRole('button', { name: 'Mark as paid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as paid' });
+    await userEvent.click(
+      within(await within(dialog).findByTestId('older-invoices-notice')).getByRole('button', { name: 'Pay the account instead' }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Payment on the account' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Mark as paid' })).not.toBeInTheDocument());
+  });
+
   it('sends the date the payment was received, chosen in the dialog (issue 11)', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-24T10:30:00Z'));
