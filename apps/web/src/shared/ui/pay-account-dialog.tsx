@@ -10,8 +10,10 @@ import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import type { CurrencyTerms } from '@meterline/contract/currency-payments';
+import { parseRate, type CurrencyTerms } from '@meterline/contract/currency-payments';
 import type { TFunction } from 'i18next';
+import { useExchangeRates } from '../api/get-exchange-rates';
+import { useSession } from '../lib/session';
 import { useCustomerInvoices } from '../api/get-customer-invoices';
 import { useToast } from '../hooks/use-toast';
 import { formatDate } from '../lib/format-date';
@@ -22,9 +24,9 @@ import {
   changeDueNotice,
   hasSecondCurrency,
   NO_CASH,
+  cashStepsOf,
   TenderField,
   tenderOf,
-  useTenantTenderTerms,
   type CashAmounts,
   type CashTender,
 } from './tender-field';
@@ -206,6 +208,28 @@ function accountTender(
   const isMissing = state.isTried && !typedTender.amounts && !typedTender.errors.billing;
   const errors = isMissing ? { ...typedTender.errors, billing: t('invoices.payment.amountPositive') } : typedTender.errors;
   return { typedTender, sendsAmounts, tender: { ...typedTender, errors } };
+}
+
+/**
+ * The tenant's currencies at the rate in force this month (the month's rate, else the latest
+ * before it), as the account payment converts `amounts` (docs/accounts.md), with the tenant's cash steps.
+ */
+function useTenantTenderTerms(serviceId: number, isEnabled: boolean): CurrencyTerms {
+  const tenant = useSession().user?.tenant;
+  const billing = tenant?.currency ?? 'USD';
+  const second = tenant?.second_currency ?? null;
+  const month = new Date().toISOString().slice(0, 7);
+  const rates = useExchangeRates(isEnabled && second ? serviceId : undefined, { ordering: '-month', page_size: 24 });
+  const rate = rates.data?.results.find((row) => row.currency === second && row.month <= month) ?? null;
+  return {
+    billingCurrency: billing,
+    billingDecimals: currencyDecimals(billing),
+    secondCurrency: second,
+    secondDecimals: second ? currencyDecimals(second) : null,
+    rate: rate ? parseRate(rate.rate) : null,
+    rateBase: rate?.base_currency ?? billing,
+    cashSteps: cashStepsOf(tenant?.cash_rounding),
+  };
 }
 
 function Row({ label, amount, isCredit = false }: { label: string; amount: string; isCredit?: boolean }) {

@@ -5,7 +5,6 @@ import Typography from '@mui/material/Typography';
 import {
   cashDueInSecond,
   formatRate,
-  parseRate,
   rateSides,
   settlePayment,
   type CurrencyTerms,
@@ -15,9 +14,7 @@ import { currencyDecimals, formatMoney, formatMoneyAmount, parseMoney } from '@m
 import type { CurrencyAmount } from '@meterline/contract/payments';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useExchangeRates } from '../api/get-exchange-rates';
 import { formatDecimal, numberLocale } from '../lib/format-number';
-import { useSession } from '../lib/session';
 import { keepCaret } from './form-text-field';
 import { Money, stripBidiMarks } from './money';
 import { normalizeNumericInput, shownNumericInput } from './numeric-text-field';
@@ -172,26 +169,4 @@ export function TenderField({
       )}
     </Stack>
   );
-}
-
-/**
- * The tenant's currencies at the rate in force this month (the month's rate, else the latest
- * before it), as the account payment converts `amounts` (docs/accounts.md), with the tenant's cash steps.
- */
-export function useTenantTenderTerms(serviceId: number, isEnabled: boolean): CurrencyTerms {
-  const tenant = useSession().user?.tenant;
-  const billing = tenant?.currency ?? 'USD';
-  const second = tenant?.second_currency ?? null;
-  const month = new Date().toISOString().slice(0, 7);
-  const rates = useExchangeRates(isEnabled && second ? serviceId : undefined, { ordering: '-month', page_size: 24 });
-  const rate = rates.data?.results.find((row) => row.currency === second && row.month <= month) ?? null;
-  return {
-    billingCurrency: billing,
-    billingDecimals: currencyDecimals(billing),
-    secondCurrency: second,
-    secondDecimals: second ? currencyDecimals(second) : null,
-    rate: rate ? parseRate(rate.rate) : null,
-    rateBase: rate?.base_currency ?? billing,
-    cashSteps: cashStepsOf(tenant?.cash_rounding),
-  };
 }
