@@ -49,7 +49,7 @@ describe('older unpaid invoices', () => {
   it('say so in Arabic, without the action for a role that cannot pay the account', () => {
     renderWithProviders(<OlderInvoicesAlert older={[invoice(366), invoice(400)]} />, { language: 'ar' });
     expect(screen.getByTestId('older-invoices-notice')).toHaveTextContent(
-      'فواتير أقدم لهذا المشترك غير مدفوعة: \u2066INV-2026-000366\u2069, \u2066INV-2026-000400\u2069.',
+      'فواتير أقدم لهذا المشترك غير مدفوعة: \u2066INV-2026-000366\u2069، \u2066INV-2026-000400\u2069.',
     );
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });

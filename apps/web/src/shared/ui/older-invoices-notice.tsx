@@ -54,7 +54,7 @@ export function OlderInvoicesNotice({
  * invoice would leave them; the action opens the account payment, which pays the oldest first.
  */
 export function OlderInvoicesAlert({ older, onPayAccount }: { older: Invoice[]; onPayAccount?: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (older.length === 0) return null;
   return (
     <Alert
@@ -72,7 +72,7 @@ export function OlderInvoicesAlert({ older, onPayAccount }: { older: Invoice[]; 
         numbers: older
           .slice(0, 3)
           .map((invoice) => isolateLtr(invoice.number))
-          .join(', '),
+          .join(i18n.language === 'ar' ? '، ' : ', '),
       })}
     </Alert>
   );
