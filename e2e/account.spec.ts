@@ -61,7 +61,7 @@ tenantTest(
     // One payment: the three invoices, oldest first, and 15.00 as credit.
     await page.getByRole('button', { name: 'Pay account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Payment on the account' });
-    await dialog.getByLabel('Amount received').fill(paying);
+    await dialog.getByLabel('Amount in USD').fill(paying);
     await dialog.getByLabel('Reference').fill('R-1001');
     const allocation = dialog.getByTestId('pay-account-allocation').getByRole('listitem');
     await expect(allocation).toHaveCount(4);

@@ -63,7 +63,7 @@ test.describe('collectors: cash at the door and the count', () => {
     // 2. Part of the amount at the second door.
     await page.goto(`/collect/${partCustomer.id}`);
     await expect(page.getByTestId('collect-invoice')).toHaveCount(1);
-    await page.getByLabel('المبلغ المستلم').fill('٨٠٠٠٠');
+    await page.getByLabel('المبلغ بـ LBP').fill('٨٠٠٠٠');
     await page.getByRole('button', { name: 'استلام هذا المبلغ' }).click();
     await page
       .getByRole('dialog', { name: 'استلام نقد' })

@@ -4,7 +4,7 @@ import { idSchema, requiredText, timestampSchema } from './common';
 import { ERROR_CODES } from './errors';
 import { invoiceLineInputSchema } from './invoices';
 import { moneySchema } from './money';
-import { paymentMethodSchema } from './payments';
+import { currencyAmountInputSchema, currencyAmountSchema, paymentMethodSchema } from './payments';
 
 /**
  * The customer's account (docs/accounts.md): one payment spread over many invoices, the customer's
@@ -16,9 +16,18 @@ export const accountAllocationInputSchema = z.object({
   amount: decimalInputSchema,
 });
 
-/** `POST .../customers/{id}/payments/`: without `allocations`, the oldest unpaid invoices first; the rest becomes credit. */
+/**
+ * `POST .../customers/{id}/payments/`: without `allocations`, the oldest unpaid invoices first; the rest becomes credit.
+ * `amount` (billing currency) or `amounts` (the money handed over in one or both of the tenant's currencies, converted
+ * at the rate of the month it is received; in cash, what exceeds the open invoices is change, docs/accounts.md).
+ */
 export const createAccountPaymentInputSchema = z.object({
-  amount: decimalInputSchema,
+  amount: decimalInputSchema.optional(),
+  amounts: z
+    .array(currencyAmountInputSchema)
+    .min(1, { message: 'This list may not be empty.' })
+    .max(2, { message: 'Ensure this field has no more than 2 elements.' })
+    .optional(),
   method: paymentMethodSchema.optional().default('cash'),
   paid_at: happenedAtInputSchema.optional(),
   reference: textInput(200).optional().default(''),
@@ -43,6 +52,16 @@ export const accountPaymentSchema = z
     /** The customer after the payment. */
     customer_balance: moneySchema,
     customer_credit: moneySchema,
+    /** What was handed over, per currency (a payment taken with `amounts`); null otherwise. */
+    tendered: z.array(currencyAmountSchema).nullable(),
+    /** The tendered amounts converted to the billing currency at the month's rate; null without `amounts`. */
+    received: moneySchema.nullable(),
+    /** Change given back (cash over the open invoices): in both currencies, each cash-rounded; null without `amounts`. */
+    change_due: z.array(currencyAmountSchema).nullable(),
+    /** The rate the second currency was converted at (the month the money was received); null when none was used. */
+    exchange_rate: z.string().nullable(),
+    /** The currency one unit of which `exchange_rate` quotes; null when no rate was used. */
+    exchange_rate_base: z.string().nullable(),
   })
   .meta({ id: 'AccountPayment' });
 export type AccountPayment = z.infer<typeof accountPaymentSchema>;

@@ -20,6 +20,8 @@ export const tenantSummarySchema = z
     timezone: z.string(),
     /** The optional second currency (docs/money-and-numbering.md): shown beside the billing currency; null without one. */
     second_currency: z.string().nullable(),
+    /** Each currency's cash step ("LBP": "1000"), so a payment screen shows the change due as the server rounds it. */
+    cash_rounding: z.record(z.string(), z.string()),
     /** The tenant's digit system for Arabic screens (docs/web.md, "Digits"), used by its users who chose none. */
     default_digits: digitSystemSchema,
   })

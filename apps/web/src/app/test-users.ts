@@ -16,6 +16,7 @@ export function userWithRole(role: string): Me {
             currency_decimals: 2,
             timezone: 'UTC',
             second_currency: null,
+            cash_rounding: {},
             default_digits: 'arab',
           },
     username: role,

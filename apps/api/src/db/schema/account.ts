@@ -1,5 +1,6 @@
-import { bigint, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers, invoices } from './billing';
+import type { StoredTender } from './currencies';
 import { services } from './tenant-data';
 
 /** Append-only (docs/accounts.md): one payment of the account, spread over invoices (payments rows naming it); `credit` is the rest. */
@@ -165,4 +166,28 @@ export const invoiceMessages = pgTable(
     sentBy: integer('sent_by'),
   },
   (table) => [uniqueIndex('invoice_messages_tenant_invoice_key').on(table.tenantId, table.invoiceId)],
+);
+
+/**
+ * What an account payment in one or two currencies tendered (append-only, migration 0030): the
+ * columns of `payment_tenders`, for the account payment (which may pay no invoice at all).
+ */
+export const accountPaymentTenders = pgTable(
+  'account_payment_tenders',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull(),
+    accountPaymentId: integer('account_payment_id')
+      .notNull()
+      .references(() => accountPayments.id),
+    currency: text('currency').notNull(),
+    tendered: jsonb('tendered').$type<StoredTender[]>().notNull(),
+    received: bigint('received', { mode: 'bigint' }).notNull(),
+    changeDue: bigint('change_due', { mode: 'bigint' }).notNull(),
+    secondCurrency: text('second_currency'),
+    rate: numeric('rate', { precision: 20, scale: 6 }),
+    baseCurrency: text('base_currency'),
+    changeDueSecond: bigint('change_due_second', { mode: 'bigint' }),
+  },
+  (table) => [uniqueIndex('account_payment_tenders_payment_key').on(table.tenantId, table.accountPaymentId)],
 );

@@ -1,8 +1,11 @@
 import { and, asc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import { first } from '@meterline/contract/invariant';
+import { formatRate, type CurrencyTerms, type PaymentSettlement, type TenderPart } from '@meterline/contract/currency-payments';
+import { currencyDecimals, formatMoneyAmount } from '@meterline/contract/money';
 import type { Executor } from '../../db/client';
 import {
   accountPayments,
+  accountPaymentTenders,
   creditMovements,
   creditNotes,
   customers,
@@ -45,6 +48,35 @@ export async function findOpenInvoices(executor: Executor, scope: ServiceScope, 
 
 export async function insertAccountPayment(executor: Executor, values: typeof accountPayments.$inferInsert): Promise<AccountPaymentRow> {
   return first(await executor.insert(accountPayments).values(values).returning(), 'a row inserted into accountPayments');
+}
+
+/** What was tendered for the account payment (docs/accounts.md), in its transaction. */
+export async function insertAccountPaymentTender(
+  executor: Executor,
+  values: { tenantId: number; accountPaymentId: number; parts: TenderPart[]; settled: PaymentSettlement; terms: CurrencyTerms },
+): Promise<typeof accountPaymentTenders.$inferSelect> {
+  const { terms, settled } = values;
+  return first(
+    await executor
+      .insert(accountPaymentTenders)
+      .values({
+        tenantId: values.tenantId,
+        accountPaymentId: values.accountPaymentId,
+        currency: terms.billingCurrency,
+        tendered: values.parts.map((part) => ({
+          currency: part.currency,
+          amount: formatMoneyAmount(part.minor, currencyDecimals(part.currency)),
+        })),
+        received: settled.received,
+        changeDue: settled.changeBilling,
+        secondCurrency: terms.secondCurrency,
+        rate: terms.rate === null ? null : formatRate(terms.rate),
+        baseCurrency: terms.rate === null ? null : terms.rateBase,
+        changeDueSecond: settled.changeSecond,
+      })
+      .returning(),
+    'a row inserted into accountPaymentTenders',
+  );
 }
 
 export async function insertCreditMovement(

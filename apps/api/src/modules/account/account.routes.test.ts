@@ -380,3 +380,157 @@ describe('statements of account', () => {
     ]);
   });
 });
+
+describe('paying the account in two currencies', () => {
+  const pay = (customerId: number, body: unknown, client: Client = admin, key?: string) =>
+    client.request({
+      method: 'POST',
+      url: path(`customers/${customerId}/payments/`),
+      payload: body as Record<string, unknown>,
+      headers: key ? { 'idempotency-key': key } : {},
+    });
+
+  beforeAll(async () => {
+    const settingsId = (await admin.get('/api/config/')).json().id;
+    const configured = await admin.put(`/api/config/${settingsId}/`, {
+      second_currency: 'LBP',
+      cash_rounding: { USD: '0.05', LBP: '1000' },
+    });
+    expect(configured.statusCode).toBe(200);
+  });
+
+  it('converts USD + LBP at the month’s rate, pays the oldest invoice first and gives cash over the balance back as change', async () => {
+    const customerId = await newCustomer('Two Currencies');
+    context.clock.set(new Date('2027-01-05T08:00:00Z'));
+    const older = await bill(customerId, '2026-12', '30');
+    context.clock.set(new Date('2027-01-06T08:00:00Z'));
+    const newer = await bill(customerId, '2027-01', '40');
+    // No rate for January nor any month before it: the second currency cannot be converted.
+    context.clock.set(new Date('2027-01-10T08:00:00Z'));
+    const missing = await pay(customerId, { amounts: [{ currency: 'LBP', amount: '100000' }] });
+    expect(missing.statusCode).toBe(409);
+    expect(missing.json()).toMatchObject({ code: 'exchange_rate_missing' });
+    expect((await admin.post(path('exchange-rates/'), { month: '2027-02', rate: '89500', base_currency: 'USD' })).statusCode).toBe(201);
+
+    context.clock.set(new Date('2027-02-03T08:00:00Z'));
+    const split = await pay(customerId, {
+      amounts: [
+        { currency: 'USD', amount: '20' },
+        { currency: 'lbp', amount: '900000' },
+      ],
+      method: 'cash',
+    });
+    expect(split.statusCode).toBe(201);
+    // 900,000 / 89,500 = 10.0558... -> 10.06 USD; 30.06 received, the older invoice first.
+    expect(split.json()).toMatchObject({
+      amount: '30.06',
+      received: '30.06',
+      tendered: [
+        { currency: 'USD', amount: '20.00' },
+        { currency: 'LBP', amount: '900000' },
+      ],
+      change_due: [
+        { currency: 'USD', amount: '0.00' },
+        { currency: 'LBP', amount: '0' },
+      ],
+      exchange_rate: '89500.000000',
+      exchange_rate_base: 'USD',
+      credit_added: '0.00',
+      customer_balance: '39.94',
+    });
+    expect(split.json().allocations.map((row: { invoice: number; amount: string }) => [row.invoice, row.amount])).toEqual([
+      [older.id, '30.00'],
+      [newer.id, '0.06'],
+    ]);
+
+    const body = { amounts: [{ currency: 'USD', amount: '50' }], method: 'cash' };
+    const change = await pay(customerId, body, admin, 'account-two-currencies');
+    expect(change.statusCode).toBe(201);
+    // 50 - 39.94 = 10.06 back: 10.05 USD (0.05 step) or 900,370 -> 900,000 LBP (1,000 step); no credit.
+    expect(change.json()).toMatchObject({
+      amount: '39.94',
+      received: '50.00',
+      change_due: [
+        { currency: 'USD', amount: '10.05' },
+        { currency: 'LBP', amount: '900000' },
+      ],
+      credit_added: '0.00',
+      customer_balance: '0.00',
+      customer_credit: '0.00',
+    });
+    const replay = await pay(customerId, body, admin, 'account-two-currencies');
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json()).toEqual(change.json());
+    expect((await invoiceOf(newer.id)).status).toBe('paid');
+    expect(await customerOf(customerId)).toMatchObject({ balance: '0.00', credit: '0.00' });
+    await expectMoneyInvariants(context.db);
+  });
+
+  it('keeps what a transfer pays over the balance as credit, and refuses cash when nothing is open', async () => {
+    const customerId = await newCustomer('Transfer In Lira');
+    context.clock.set(new Date('2027-02-04T08:00:00Z'));
+    await bill(customerId, '2027-01', '10');
+    const transfer = await pay(customerId, { amounts: [{ currency: 'LBP', amount: '1790000' }], method: 'bank_transfer' });
+    expect(transfer.statusCode).toBe(201);
+    expect(transfer.json()).toMatchObject({
+      amount: '20.00',
+      received: '20.00',
+      credit_added: '10.00',
+      customer_balance: '-10.00',
+      customer_credit: '10.00',
+      change_due: [
+        { currency: 'USD', amount: '0.00' },
+        { currency: 'LBP', amount: '0' },
+      ],
+    });
+    const nothingOpen = await pay(customerId, { amounts: [{ currency: 'USD', amount: '5' }], method: 'cash' });
+    expect(nothingOpen.statusCode).toBe(400);
+    expect(nothingOpen.json()).toMatchObject({ code: 'overpay', amounts: [expect.any(String)] });
+    await expectMoneyInvariants(context.db);
+  });
+
+  it('refuses bad bodies with a 400 on their field', async () => {
+    const customerId = await newCustomer('Bad Tender');
+    context.clock.set(new Date('2027-02-05T08:00:00Z'));
+    await bill(customerId, '2027-01', '10');
+    const both = await pay(customerId, { amount: '5', amounts: [{ currency: 'USD', amount: '5' }] });
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toMatchObject({ code: 'amounts_with_amount', amounts: [expect.any(String)] });
+    const neither = await pay(customerId, { method: 'cash' });
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json()).toMatchObject({ amount: [expect.any(String)] });
+    const euro = await pay(customerId, { amounts: [{ currency: 'EUR', amount: '5' }] });
+    expect(euro.statusCode).toBe(400);
+    expect(euro.json()).toMatchObject({ code: 'currency_not_accepted', 'amounts.0.currency': [expect.any(String)] });
+    expect((await pay(customerId, { amounts: [{ currency: 'USD', amount: '-5' }] })).statusCode).toBe(400);
+    expect((await pay(customerId, { amounts: [{ currency: 'USD', amount: 'abc' }] })).statusCode).toBe(400);
+    expect((await pay(customerId, { amounts: [] })).statusCode).toBe(400);
+    expect(
+      (
+        await pay(customerId, {
+          amounts: [
+            { currency: 'USD', amount: '1' },
+            { currency: 'LBP', amount: '1' },
+            { currency: 'USD', amount: '1' },
+          ],
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(await customerOf(customerId)).toMatchObject({ balance: '10.00' });
+  });
+
+  it('hides another tenant’s customer and checks the role first', async () => {
+    const customerId = await newCustomer('Tender Probe');
+    const body = { amounts: [{ currency: 'USD', amount: '1' }] };
+    const other = await fixture.as('b.admin');
+    expect((await other.post(servicePath(fixture.tenantB, `customers/${customerId}/payments/`), body)).statusCode).toBe(404);
+    expect((await admin.post(path(`customers/${customerId}/payments/`, 'water'), body)).statusCode).toBe(404);
+    await expectPermissions(clients, [
+      {
+        name: 'account payment in currencies',
+        allowed: ['admin', 'accountant'],
+        call: (client) => client.post(path(`customers/${customerId}/payments/`), body),
+      },
+    ]);
+  });
+});

@@ -7,7 +7,7 @@ import type {
   createCreditNoteInputSchema,
   refundCreditInputSchema,
 } from '@meterline/contract/account';
-import { allocatePayment, type Allocation, type AllocationProblem } from '@meterline/contract/account-rules';
+import { allocatePayment, type AllocationProblem } from '@meterline/contract/account-rules';
 import { BILLING_ERROR_CODES } from '@meterline/contract/billing-common';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import { formatMoneyAmount, formatScaled, QUANTITY_SCALE, UNIT_PRICE_SCALE } from '@meterline/contract/money';
@@ -17,9 +17,10 @@ import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
 import { addToCustomerBalance, addToCustomerCredit, findCustomerRow } from '../customers/index';
 import type { IdempotencyTicket } from '../idempotency/index';
-import { priceLines, type DraftLine, findInvoiceRow, updateInvoiceRow, statusFor } from '../invoices/index';
+import { findInvoiceRow, priceLines, statusFor, tenderFields, updateInvoiceRow, type DraftLine } from '../invoices/index';
 import { takeCreditNoteNumber } from '../numbering/index';
 import { insertPayment } from '../payments/index';
+import { accountMoneyOf, givenAmountOf, requestedAllocationsOf } from './account-money';
 import { parseDecimalField } from '../../lib/decimal-input';
 import { resolveHappenedAt } from '../../lib/happened-at';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';
@@ -29,6 +30,7 @@ import {
   findCreditNotesOfInvoice,
   findOpenInvoices,
   insertAccountPayment,
+  insertAccountPaymentTender,
   insertCreditMovement,
   insertCreditNote,
   sumCreditNotesOf,
@@ -112,14 +114,8 @@ export function createAccountService(deps: { clock: Clock }) {
     ): Promise<AccountPayment> {
       const { db, scope, terms, actor } = context;
       const money = (value: bigint) => formatMoneyAmount(value, terms.decimals);
-      const amount = parseDecimalField('amount', input.amount, terms.decimals, { maxDigits: MAX_DIGITS, allowZero: false });
-      const requested: Allocation[] | undefined = input.allocations?.map((allocation, index) => ({
-        invoiceId: allocation.invoice,
-        amount: parseDecimalField(`allocations.${index}.amount`, allocation.amount, terms.decimals, {
-          maxDigits: MAX_DIGITS,
-          allowNegative: true,
-        }),
-      }));
+      const given = givenAmountOf(input, terms.decimals, MAX_DIGITS);
+      const requested = requestedAllocationsOf(input, terms.decimals, MAX_DIGITS);
       const paidAt = resolveHappenedAt('paid_at', input.paid_at, { now: clock.now(), backdateDays: terms.backdateDays, role: actor.role });
       const paidOn = todayIn(terms.timezone, paidAt);
       return db.transaction(async (tx) => {
@@ -134,6 +130,7 @@ export function createAccountService(deps: { clock: Clock }) {
         const candidates = open
           .filter((invoice) => invoice.issuedOn <= paidOn)
           .map((invoice) => ({ ...invoice, balanceDue: invoice.total - invoice.amountPaid }));
+        const { amount, tender } = await accountMoneyOf(tx, context, { input, given, candidates, paidOn });
         const result = allocatePayment(amount, candidates, requested);
         if (!result.ok) {
           throw allocationError(
@@ -154,6 +151,9 @@ export function createAccountService(deps: { clock: Clock }) {
           receivedBy: actor.userId,
           note: input.note,
         });
+        const tenderRow = tender
+          ? await insertAccountPaymentTender(tx, { tenantId: scope.tenantId, accountPaymentId: accountPayment.id, ...tender })
+          : null;
         const allocations: AccountPayment['allocations'] = [];
         for (const allocation of result.allocations) {
           const invoice = candidates.find((candidate) => candidate.id === allocation.invoiceId)!;
@@ -207,6 +207,7 @@ export function createAccountService(deps: { clock: Clock }) {
           credit_added: money(result.credit),
           customer_balance: money(after.balance),
           customer_credit: money(after.credit),
+          ...tenderFields(tenderRow, terms.decimals),
         };
         await recordAudit(tx, audit, { action: 'create', entity: 'account_payment', entityId: accountPayment.id, after: response });
         await ticket?.complete(tx, 201, response);

@@ -16,6 +16,13 @@ import { mediaUrl } from '../media/index';
 export type SettingsRow = typeof settings.$inferSelect;
 export type SettingsChanges = Partial<Omit<typeof settings.$inferInsert, 'id' | 'tenantId'>>;
 
+/** Each currency's cash step as the API shows it ("LBP": "1000"): the settings, and the signed-in user's tenant. */
+export function cashRoundingText(steps: Record<string, number> | null): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(steps ?? {}).map(([code, step]) => [code, formatMoneyAmount(BigInt(step), currencyDecimals(code))]),
+  );
+}
+
 /** The API shape of a tenant's settings; the tax rate always with its 3 decimals, whatever the driver gives. */
 export function toConfig(row: SettingsRow): Config {
   const taxRate = parseScaled(String(row.taxRate), TAX_RATE_SCALE) ?? 0n;
@@ -35,12 +42,7 @@ export function toConfig(row: SettingsRow): Config {
     timezone: row.timezone,
     second_currency: row.secondCurrency,
     second_currency_decimals: row.secondCurrency === null ? null : currencyDecimals(row.secondCurrency),
-    cash_rounding: Object.fromEntries(
-      Object.entries(row.cashRounding ?? {}).map(([currency, step]) => [
-        currency,
-        formatMoneyAmount(BigInt(step), currencyDecimals(currency)),
-      ]),
-    ),
+    cash_rounding: cashRoundingText(row.cashRounding),
     voltage: row.voltage,
     prorate_partial_months: row.proratePartialMonths,
     backdate_days: row.backdateDays,

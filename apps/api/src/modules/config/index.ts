@@ -1,2 +1,2 @@
 /** What other modules may use of `config`: they import it from here, never from its files. */
-export { findLateFeeSettings, findSettings, insertSettings } from './config.repository';
+export { cashRoundingText, findLateFeeSettings, findSettings, insertSettings } from './config.repository';

@@ -13,7 +13,7 @@ export type PaymentTenderRow = typeof paymentTenders.$inferSelect;
 
 /** The payment's tender fields for the answer; null for a payment taken with `amount`. */
 export function tenderFields(
-  tender: PaymentTenderRow | null,
+  tender: Omit<PaymentTenderRow, 'id' | 'paymentId'> | null,
   decimals: number,
 ): {
   tendered: CurrencyAmount[] | null;

@@ -38,7 +38,7 @@ import {
   updateUserRow,
   type UserRow,
 } from './users.repository';
-import { findSettings } from '../config/index';
+import { cashRoundingText, findSettings } from '../config/index';
 
 const RESET_TOKEN_SECONDS = 24 * 3600;
 
@@ -134,12 +134,10 @@ export function createUserService(deps: {
    */
   async function tenantSummary(tenantRow: UserWithTenant['tenant'], read?: SignedInRows['scope']): Promise<Me['tenant']> {
     if (tenantRow === null || tenantRow.dbAlias === null) return null;
-    const tenantId = tenantRow.id;
-    const dbAlias = tenantRow.dbAlias;
-    const config = read ? read.settings : await findSettings(databases.get(dbAlias), { tenantId });
+    const config = read ? read.settings : await findSettings(databases.get(tenantRow.dbAlias), { tenantId: tenantRow.id });
     const currency = config?.currency ?? 'USD';
     return {
-      id: tenantId,
+      id: tenantRow.id,
       name: tenantRow.name,
       company_name: config?.companyName || tenantRow.name,
       logo: mediaUrl(config?.logo ?? null),
@@ -147,6 +145,7 @@ export function createUserService(deps: {
       currency_decimals: currencyDecimals(currency),
       timezone: config?.timezone ?? 'UTC',
       second_currency: config?.secondCurrency ?? null,
+      cash_rounding: cashRoundingText(config?.cashRounding ?? null),
       default_digits: digitSystemOf(config?.defaultDigits) ?? DEFAULT_DIGIT_SYSTEM,
     };
   }

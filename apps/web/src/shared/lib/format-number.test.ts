@@ -40,6 +40,7 @@ describe('digits per user (issue 17)', () => {
       currency_decimals: 2,
       timezone: 'UTC',
       second_currency: null,
+      cash_rounding: {},
       default_digits: 'latn' as const,
     };
     expect(digitSystemOfUser({ digits: 'arab', tenant })).toBe('arab');

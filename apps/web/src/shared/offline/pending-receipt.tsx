@@ -56,6 +56,16 @@ export function PendingReceiptDialog({ payment, onClose }: { payment: PaymentWri
             <bdi dir="ltr">{label.invoiceNumber}</bdi>
           </Row>
           <Divider />
+          {input.amounts && (
+            <Row label={t('currencies.tendered')}>
+              {input.amounts.map((part, index) => (
+                <span key={part.currency}>
+                  {index > 0 && ' + '}
+                  <Money amount={String(part.amount)} currency={part.currency} />
+                </span>
+              ))}
+            </Row>
+          )}
           <Row label={t('offline.receipt.received')}>
             <Money amount={label.amount} currency={label.currency} />
           </Row>

@@ -101,4 +101,44 @@ describe('collect at the door without a network', { timeout: 30_000 }, () => {
     await waitFor(() => expect(tab.location.href).toBe('blob:receipt-77'));
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/services/1/payments/77/receipt/'))).toBe(true);
   });
+
+  it('takes dollars and lira in the shared tender, shows the change, and queues the payment with its amounts', async () => {
+    const twoCurrencies = invoice({ second_currency: 'LBP', exchange_rate: '89500.000000', exchange_rate_base: 'USD' });
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
+      if (url === '/api/services/1/customers/5/') return jsonResponse(200, fadi);
+      if (url.startsWith('/api/services/1/invoices/?')) return jsonResponse(200, page([twoCurrencies]));
+      if (url === PAYMENT_URL && init.method === 'PUT')
+        return jsonResponse(201, { id: 78, invoice: 42, invoice_number: 'INV-2026-0042', amount: '80.05' });
+      return undefined;
+    });
+    renderWithProviders(<CollectPage />, {
+      path: '/collect/5',
+      routePath: '/collect/:customerId',
+      role: 'collector',
+      tenant: { second_currency: 'LBP', cash_rounding: { USD: '0.05', LBP: '1000' } },
+    });
+    await userEvent.type(await screen.findByLabelText('Amount in USD'), '50');
+    // 2,700,000 LBP = 30.17 USD: 80.17 for 80.05, 0.12 back -> 0.10 USD or 10,740 -> 11,000 LBP.
+    await userEvent.type(screen.getByLabelText('Amount in LBP'), '2700000');
+    expect(screen.getByTestId('change-due')).toHaveTextContent('Change due: $0.10 or LBP 11,000');
+    act(() => onlineManager.setOnline(false));
+    await userEvent.click(screen.getByRole('button', { name: 'Take this amount' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Take cash' });
+    expect(within(confirm).getByTestId('collect-change-due')).toHaveTextContent('Change due: $0.10 or LBP 11,000');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Received $80.05' }));
+    const receipt = await screen.findByRole('dialog', { name: /Receipt/ });
+    expect(receipt).toHaveTextContent('Handed over$50.00 + LBP 2,700,000');
+    await userEvent.click(within(receipt).getByRole('button', { name: 'Close' }));
+    act(() => onlineManager.setOnline(true));
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(1));
+    const put = first(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT'));
+    expect(JSON.parse(String(put[1]?.body))).toMatchObject({
+      amounts: [
+        { currency: 'USD', amount: '50.00' },
+        { currency: 'LBP', amount: '2700000' },
+      ],
+      method: 'cash',
+    });
+  });
 });

@@ -17,23 +17,20 @@ import { currencyDecimals, formatMoneyAmount, parseMoney } from '@meterline/cont
 import type { Payment } from '@meterline/contract/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import type { takeSchema as TakeSchema } from '../components/take-schema';
+import type { DoorSplit } from '../components/door-tender';
+import { DoorChangeDue, DoorTenderForm } from '../components/door-tender-form';
 import { paths } from '../../../shared/lib/paths';
 import { useIdParam } from '../../../shared/hooks/use-id-param';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { useSingleFlight } from '../../../shared/hooks/use-single-flight';
 import { useToast } from '../../../shared/hooks/use-toast';
-import { contractResolver, lazySchema } from '../../../shared/lib/contract-resolver';
 import { formatDate } from '../../../shared/lib/format-date';
 import { formatCount } from '../../../shared/lib/format-number';
-import { applyServerErrors, errorMessageOf } from '../../../shared/lib/form-errors';
+import { errorMessageOf } from '../../../shared/lib/form-errors';
 import { invalidateMoneyQueries } from '../../../shared/lib/money-queries';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { Money, useFormatMoney, useTenantCurrency } from '../../../shared/ui/money';
-import { NumericTextField } from '../../../shared/ui/numeric-text-field';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { RecordState } from '../../../shared/ui/record-state';
 import { useCustomer } from '../../../shared/api/get-customer';
@@ -44,10 +41,6 @@ import { useCustomerInvoices } from '../../../shared/api/get-customer-invoices';
 import { openReceipt, shareReceipt } from '../../../shared/api/receipt';
 import { cashKeys } from '../../../shared/api/query-keys';
 import { CodeText } from '../../../shared/ui/code-text';
-
-const takeSchema = lazySchema(() => import('../components/take-schema').then((module) => module.takeSchema));
-type TakeInput = z.input<typeof TakeSchema>;
-type TakeOutput = z.output<typeof TakeSchema>;
 
 /**
  * The invoices still owed, oldest first (issue day, then number order), less the cash taken on
@@ -103,6 +96,10 @@ export function CollectPage() {
 
   const [isConfirmOpen, setConfirmOpen] = useState(false);
   const [taking, setTaking] = useState<bigint | null>(null);
+  // The notes being taken, spread per invoice; null when the whole total is taken ("Take all").
+  const [takingSplit, setTakingSplit] = useState<DoorSplit | null>(null);
+  // Counts the notes taken: the tender starts empty again after each.
+  const [tendered, setTendered] = useState(0);
   const [isBusy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [receipts, setReceipts] = useState<Payment[]>([]);
@@ -113,22 +110,19 @@ export function CollectPage() {
   const [printing, setPrinting] = useState<number | null>(null);
   const { idempotencyKey, renewAfter } = useIdempotencyKey(isConfirmOpen);
   const runOnce = useSingleFlight();
-  const form = useForm<TakeInput, unknown, TakeOutput>({ resolver: contractResolver(takeSchema), defaultValues: { amount: '' } });
 
-  const askToTake = (amountMinor: bigint | null) => {
+  const askToTakeAll = () => {
     setFormError(null);
-    if (amountMinor === null || amountMinor <= 0n) {
-      form.setError('amount', { message: t('collect.amountInvalid') });
-      return;
-    }
-    if (amountMinor > totalMinor) {
-      form.setError('amount', { message: t('collect.amountTooLarge', { total: formatMoney(total) }) });
-      return;
-    }
-    setTaking(amountMinor);
+    setTakingSplit(null);
+    setTaking(totalMinor);
     setConfirmOpen(true);
   };
-  const handlePartial = form.handleSubmit((values) => askToTake(parseMoney(values.amount, decimals)));
+  const askToTakeNotes = (split: DoorSplit) => {
+    setFormError(null);
+    setTakingSplit(split);
+    setTaking(split.applied);
+    setConfirmOpen(true);
+  };
 
   /** Pays the oldest invoices first, each with the exact amount (so a balance paid meanwhile is refused, never overpaid). */
   const take = async () => {
@@ -142,14 +136,26 @@ export function CollectPage() {
       for (const invoice of unpaid) {
         if (left <= 0n) break;
         const balance = parseMoney(invoice.balance_due, decimals) ?? 0n;
-        const paying = left < balance ? left : balance;
+        // The notes this invoice takes (`amounts`, converted by the server at its rate), or its share of the total.
+        const share = takingSplit?.shares.find((item) => item.invoiceId === invoice.id) ?? null;
+        if (takingSplit && !share) continue;
+        const paying = share ? share.settled.applied : left < balance ? left : balance;
         if (paying <= 0n) continue;
         const amount = formatMoneyAmount(paying, decimals);
         const write: PaymentWrite = {
           kind: 'payment',
           serviceId,
           invoiceId: invoice.id,
-          input: { amount, method: 'cash', paid_at: paidAt },
+          input: share
+            ? {
+                amounts: share.parts.map((part) => ({
+                  currency: part.currency,
+                  amount: formatMoneyAmount(part.minor, currencyDecimals(part.currency)),
+                })),
+                method: 'cash',
+                paid_at: paidAt,
+              }
+            : { amount, method: 'cash', paid_at: paidAt },
           idempotencyKey: `${idempotencyKey}-${invoice.id}`,
           label: { customer: name, invoiceNumber: invoice.number, currency: invoice.currency, balanceBefore: invoice.balance_due, amount },
         };
@@ -165,10 +171,10 @@ export function CollectPage() {
         setPendingReceipt(kept[0] ?? null);
       } else showToast(t('collect.taken', { amount }), { variant: 'success' });
       setConfirmOpen(false);
-      form.reset({ amount: '' });
+      setTendered((count) => count + 1);
     } catch (error) {
       renewAfter(error);
-      setFormError(applyServerErrors(error, form.setError, ['amount'], t) ?? errorMessageOf(error, t));
+      setFormError(errorMessageOf(error, t));
     } finally {
       if (made.length) setReceipts((previous) => [...made, ...previous]);
       setBusy(false);
@@ -367,29 +373,17 @@ export function CollectPage() {
                 <CardContent>
                   <Stack spacing={2}>
                     {formError && !isConfirmOpen && <Alert severity="error">{formError}</Alert>}
-                    <Button {...bigButton} variant="contained" startIcon={<PaymentsOutlined />} onClick={() => askToTake(totalMinor)}>
+                    <Button {...bigButton} variant="contained" startIcon={<PaymentsOutlined />} onClick={askToTakeAll}>
                       {t('collect.takeFull', { amount: formatMoney(total) })}
                     </Button>
                     <Divider>{t('collect.or')}</Divider>
-                    <Stack
-                      component="form"
-                      noValidate
-                      spacing={1.5}
-                      onSubmit={(event) => {
-                        event.preventDefault();
-                        void handlePartial();
-                      }}
-                    >
-                      <NumericTextField<TakeInput, TakeOutput>
-                        control={form.control}
-                        name="amount"
-                        label={t('collect.partialAmount')}
-                        helperText={t('collect.partialHelp')}
-                      />
-                      <Button {...bigButton} type="submit" variant="outlined">
-                        {t('collect.takePartial')}
-                      </Button>
-                    </Stack>
+                    <DoorTenderForm
+                      key={tendered}
+                      unpaid={unpaid}
+                      totalMinor={totalMinor}
+                      buttonProps={bigButton}
+                      onTake={askToTakeNotes}
+                    />
                   </Stack>
                 </CardContent>
               </Card>
@@ -412,6 +406,7 @@ export function CollectPage() {
               customer: name,
               left: formatMoney(formatMoneyAmount(totalMinor - (taking ?? 0n), decimals)),
             })}
+            {takingSplit && <DoorChangeDue split={takingSplit} unpaid={unpaid} />}
           </>
         }
         confirmLabel={t('collect.confirm', { amount: formatMoney(formatMoneyAmount(taking ?? 0n, decimals)) })}

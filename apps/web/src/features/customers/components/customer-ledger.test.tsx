@@ -116,7 +116,7 @@ describe('customer ledger', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Pay account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Payment on the account' });
     await waitFor(() => expect(dialog).toHaveTextContent(/Owed on open invoices: \$90\.00/));
-    await userEvent.type(within(dialog).getByLabelText(/Amount received/), '100');
+    await userEvent.type(within(dialog).getByLabelText('Amount in USD'), '100');
     await userEvent.type(within(dialog).getByLabelText(/Reference/), 'R-9');
     const allocation = within(dialog).getByTestId('pay-account-allocation');
     expect(
@@ -133,7 +133,7 @@ describe('customer ledger', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: /^Take \W*\$100\.00\W*$/ }));
     expect(await screen.findByText('Payment of $100.00 recorded; $10.00 added to the credit.')).toBeInTheDocument();
     expect(posts).toHaveLength(1);
-    expect(posts[0]?.body).toEqual({ amount: '100', method: 'cash', reference: 'R-9' });
+    expect(posts[0]?.body).toEqual({ amount: '100.00', method: 'cash', reference: 'R-9' });
     expect(posts[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(queryClient.getQueryState(['statistics', 'x'])?.isInvalidated).toBe(true);
     // The ledger on screen is asked again.
@@ -154,7 +154,7 @@ describe('customer ledger', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Pay account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Payment on the account' });
-    await userEvent.type(within(dialog).getByLabelText(/Amount received/), '5');
+    await userEvent.type(within(dialog).getByLabelText('Amount in USD'), '5');
     await userEvent.click(within(dialog).getByRole('button', { name: /^Take \W*\$5\.00\W*$/ }));
     await within(dialog).findByRole('alert');
     await userEvent.click(within(dialog).getByRole('button', { name: /^Take \W*\$5\.00\W*$/ }));

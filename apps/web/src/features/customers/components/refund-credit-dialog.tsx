@@ -39,7 +39,7 @@ export function RefundCreditDialog({
       refundCreditInputSchema.superRefine((value, context) => {
         const amount = parseMoney(value.amount, decimals);
         if (amount === null || amount <= 0n)
-          context.addIssue({ code: 'custom', path: ['amount'], message: t('account.pay.amountPositive') });
+          context.addIssue({ code: 'custom', path: ['amount'], message: t('invoices.payment.amountPositive') });
         else if (amount > credit)
           context.addIssue({
             code: 'custom',

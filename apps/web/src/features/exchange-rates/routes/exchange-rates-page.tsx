@@ -29,7 +29,7 @@ import { NumericTextField } from '../../../shared/ui/numeric-text-field';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { UnsavedChangesDialog } from '../../../shared/ui/unsaved-changes-dialog';
 import { useMissingExchangeRates } from '../../../shared/api/get-missing-exchange-rates';
-import { useExchangeRates } from '../api/get-exchange-rates';
+import { useExchangeRates } from '../../../shared/api/get-exchange-rates';
 import { useSetExchangeRate } from '../api/set-exchange-rate';
 
 const rateSchema = lazySchema(() => import('@meterline/contract/exchange-rates').then((contract) => contract.setExchangeRateInputSchema));

@@ -9,6 +9,9 @@ import type { PaymentMode } from './payment-dialog';
 const PaymentDialog = lazy(() => import('./payment-dialog').then((module) => ({ default: module.PaymentDialog })));
 const ReversePaymentDialog = lazy(() => import('./reverse-payment-dialog').then((module) => ({ default: module.ReversePaymentDialog })));
 const CreditNoteDialog = lazy(() => import('./credit-note-dialog').then((module) => ({ default: module.CreditNoteDialog })));
+const PayAccountDialog = lazy(() =>
+  import('../../../shared/ui/pay-account-dialog').then((module) => ({ default: module.PayAccountDialog })),
+);
 const CancelInvoiceDialog = lazy(() => import('./cancel-invoice-dialog').then((module) => ({ default: module.CancelInvoiceDialog })));
 
 /**
@@ -23,21 +26,31 @@ export function InvoiceMoneyDialogs({
   reversing,
   isCreditNoteOpen,
   isCancelOpen,
+  onPayAccount,
   onClose,
 }: {
   invoice: InvoiceDetail;
   serviceId: number;
-  paymentMode: PaymentMode | null | false;
+  /** `account`: the customer's account payment (oldest first), opened from the "older invoices" notice. */
+  paymentMode: PaymentMode | 'account' | null | false;
   reversing: Payment | null | false;
   isCreditNoteOpen: boolean;
   isCancelOpen: boolean;
+  onPayAccount?(): void;
   onClose(): void;
 }) {
   const canCancel = useCan('cancel', 'invoice');
   const forInvoice = { invoice, serviceId, onClose };
   return (
     <>
-      <KeptDialog value={paymentMode}>{(mode, isOpen) => <PaymentDialog isOpen={isOpen} mode={mode} {...forInvoice} />}</KeptDialog>
+      <KeptDialog value={paymentMode !== 'account' && paymentMode}>
+        {(mode, isOpen) => <PaymentDialog isOpen={isOpen} mode={mode} onPayAccount={onPayAccount} {...forInvoice} />}
+      </KeptDialog>
+      <KeptDialog value={paymentMode === 'account'}>
+        {(_open, isOpen) => (
+          <PayAccountDialog isOpen={isOpen} serviceId={serviceId} customer={{ id: invoice.customer }} onClose={onClose} />
+        )}
+      </KeptDialog>
       <KeptDialog value={reversing}>
         {(payment, isOpen) => <ReversePaymentDialog payment={payment} isOpen={isOpen} {...forInvoice} />}
       </KeptDialog>

@@ -14,11 +14,12 @@ import { isolateLtr, isolateText } from '../../../shared/lib/format-number';
 import { DialogForm, useDialogForm } from '../../../shared/ui/dialog-form';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { Money, useFormatMoney } from '../../../shared/ui/money';
-import { NumericTextField } from '../../../shared/ui/numeric-text-field';
 import { DATE_IN_FUTURE, DateTimeField, isInFuture, nowIso } from '../../../shared/ui/date-time-field';
 import { submitFieldWrite, type PaymentWrite } from '../../../shared/offline/offline-writes';
 import { PendingReceiptDialog } from '../../../shared/offline/pending-receipt';
-import { changeDueNotice, CurrencyAmountsField, NO_CASH, takesTwoCurrencies, tenderOf } from './currency-amounts-field';
+import { changeDueNotice, NO_CASH, TenderField, tenderOf } from '../../../shared/ui/tender-field';
+import { OlderInvoicesNotice } from '../../../shared/ui/older-invoices-notice';
+import { currencyTermsOfInvoice } from './currency-amounts-field';
 
 export type PaymentMode = 'full' | 'partial';
 
@@ -37,12 +38,15 @@ export function PaymentDialog({
   invoice,
   serviceId,
   onClose,
+  onPayAccount,
 }: {
   isOpen: boolean;
   mode: PaymentMode;
   invoice: InvoiceDetail;
   serviceId: number;
   onClose(): void;
+  /** Opens the account payment instead (oldest first), offered when older invoices are unpaid. */
+  onPayAccount?(): void;
 }) {
   const { t, i18n } = useTranslation();
   const { showToast } = useToast();
@@ -59,55 +63,52 @@ export function PaymentDialog({
     () =>
       createPaymentInputSchema.superRefine((value, context) => {
         if (isInFuture(value.paid_at)) context.addIssue({ code: 'custom', path: ['paid_at'], message: DATE_IN_FUTURE });
-        if (!isPartial) return;
-        const amount = value.amount ? parseMoney(value.amount, decimals) : null;
-        if (amount === null)
-          context.addIssue({ code: 'custom', path: ['amount'], message: t('invoices.payment.amountInvalid', { count: decimals }) });
-        else if (amount <= 0n) context.addIssue({ code: 'custom', path: ['amount'], message: t('invoices.payment.amountPositive') });
-        else if (amount > balance)
-          context.addIssue({
-            code: 'custom',
-            path: ['amount'],
-            message: t('invoices.payment.amountTooLarge', { balance: formatMoney(invoice.balance_due) }),
-          });
       }),
-    [isPartial, decimals, balance, invoice.balance_due, formatMoney, t],
+    [],
   );
-  // Cash handed over in the invoice's two currencies (mark as paid only; docs/money-and-numbering.md).
+  // The notes handed over, in one or both of the invoice's currencies (shared/ui/tender-field.tsx).
   const [cash, setCash] = useState(NO_CASH);
+  const [isTried, setTried] = useState(false);
   const dialog = useDialogForm({
     isOpen,
     schema,
-    values: () => ({ amount: isPartial ? '' : null, method: 'cash' as const, reference: '', note: '', paid_at: nowIso() }),
+    values: () => ({ amount: null, method: 'cash' as const, reference: '', note: '', paid_at: nowIso() }),
     fields: FIELDS,
-    onOpen: () => setCash(NO_CASH),
+    onOpen: () => {
+      setCash(NO_CASH);
+      setTried(false);
+    },
   });
   const { form } = dialog;
-  const isTwoCurrencies = !isPartial && takesTwoCurrencies(invoice);
-  const tender = isTwoCurrencies ? tenderOf(invoice, cash, t) : null;
-
-  const typed = useWatch({ control: form.control, name: 'amount' });
-  const typedMinor = isPartial && typed ? parseMoney(String(typed), decimals) : null;
-  const payingMinor = tender?.settlement
-    ? tender.settlement.applied
-    : isPartial
-      ? typedMinor !== null && typedMinor > 0n && typedMinor <= balance
-        ? typedMinor
-        : null
-      : balance;
+  const terms = currencyTermsOfInvoice(invoice);
+  const method = useWatch({ control: form.control, name: 'method' });
+  const typedTender = tenderOf(terms, balance, cash, t);
+  // Beyond the balance is change in cash only; another method may not pay more than the balance.
+  const isOver = typedTender.settlement !== null && method !== 'cash' && typedTender.settlement.received > balance;
+  const tender = {
+    ...typedTender,
+    errors: {
+      ...typedTender.errors,
+      ...(isOver ? { billing: t('invoices.payment.amountTooLarge', { balance: formatMoney(invoice.balance_due) }) } : {}),
+      ...(isPartial && isTried && !typedTender.amounts && !typedTender.errors.billing
+        ? { billing: t('invoices.payment.amountPositive') }
+        : {}),
+    },
+  };
+  const payingMinor = tender.settlement ? tender.settlement.applied : isPartial ? null : balance;
   const paying = payingMinor === null ? null : formatMoneyAmount(payingMinor, decimals);
   const balanceAfter = payingMinor === null ? null : formatMoneyAmount(balance - payingMinor, decimals);
 
   const handleSubmit = async (values: PaymentFormOutput, idempotencyKey: string) => {
-    if (payingMinor === null) return;
-    if (tender && Object.keys(tender.errors).length) return;
+    setTried(true);
+    if (payingMinor === null || isOver || Object.keys(typedTender.errors).length) return;
     // Through the field-write queue (docs/offline.md): sent now, or kept on this phone with its key and
     // the moment the cash was taken. Always with the amount: sent later, "the whole balance" could
     // mean another sum if the office took a payment meanwhile. Cash in two currencies
-    // sends what was tendered instead; the server converts it at the invoice's rate. The date left
+    // sends what was tendered instead (one or both currencies); the server converts it at the invoice's rate. The date left
     // at its default means now: the moment of confirming.
     const paidAt = form.getFieldState('paid_at').isDirty && values.paid_at ? values.paid_at : nowIso();
-    const input: CreatePaymentInput & { paid_at: string } = tender?.amounts
+    const input: CreatePaymentInput & { paid_at: string } = tender.amounts
       ? { method: values.method, reference: values.reference, note: values.note, amounts: tender.amounts, paid_at: paidAt }
       : {
           method: values.method,
@@ -173,17 +174,9 @@ export function PaymentDialog({
         isConfirmAutoFocused={!isPartial}
         onClose={onClose}
       >
-        {isPartial && (
-          <NumericTextField<PaymentFormInput>
-            control={form.control}
-            name="amount"
-            label={t('invoices.payment.amount')}
-            required
-            autoFocus
-            helperText={t('invoices.payment.amountHelp', { balance: formatMoney(invoice.balance_due) })}
-          />
-        )}
-        {isTwoCurrencies && tender && <CurrencyAmountsField invoice={invoice} value={cash} onChange={setCash} tender={tender} />}
+        {/* Older unpaid invoices of the customer: paying this one would leave them (docs/accounts.md, "Oldest first"). */}
+        <OlderInvoicesNotice serviceId={serviceId} invoice={invoice} isEnabled={isOpen} onPayAccount={onPayAccount} />
+        <TenderField terms={terms} balance={balance} value={cash} onChange={setCash} tender={tender} autoFocus={isPartial} />
         <DateTimeField<PaymentFormInput, PaymentFormOutput>
           control={form.control}
           name="paid_at"

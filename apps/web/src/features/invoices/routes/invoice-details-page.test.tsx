@@ -66,7 +66,7 @@ describe('invoice details', () => {
     expect(bodies[1]).toEqual({ method: 'cash', reference: '', note: '', amount: '80.05', paid_at: expect.any(String) });
   });
 
-  it('computes the balance after a partial payment exactly and refuses more than is due', async () => {
+  it('computes the balance after a partial payment exactly; cash over the balance is change', async () => {
     const bodies: unknown[] = [];
     renderDetails('admin', invoiceWith(), (init) => {
       bodies.push(JSON.parse(String(init.body)));
@@ -74,16 +74,49 @@ describe('invoice details', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Partial payment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record a partial payment' });
-    const amount = within(dialog).getByRole('textbox', { name: /Amount received/ });
-    await userEvent.type(amount, '80.06');
+    const amount = within(dialog).getByRole('textbox', { name: 'Amount in USD' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
-    expect(await within(dialog).findByText('This is more than the balance due ($80.05).')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Enter an amount above zero.')).toBeInTheDocument();
+    await userEvent.type(amount, '80.06');
+    expect(within(dialog).getByTestId('change-due')).toHaveTextContent('Change due: $0.01');
     await userEvent.clear(amount);
     // 80.05 - 0.10 = 79.95 exactly (a float gives 79.94999…).
     await userEvent.type(amount, '٠٫١');
     expect(dialog).toHaveTextContent('The balance due becomes $79.95.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record $0.10' }));
-    await waitFor(() => expect(bodies).toEqual([{ method: 'cash', reference: '', note: '', amount: '0.10', paid_at: expect.any(String) }]));
+    await waitFor(() =>
+      expect(bodies).toEqual([
+        { method: 'cash', reference: '', note: '', amounts: [{ currency: 'USD', amount: '0.10' }], paid_at: expect.any(String) },
+      ]),
+    );
+  });
+
+  it('says when older invoices of the customer are unpaid, and opens the account payment instead (oldest first)', async () => {
+    const current = invoiceWith();
+    const older = { ...current, id: 36, number: 'INV-2026-000036', issued_on: '2026-10-01', status: 'unpaid', balance_due: '30.00' };
+    const paid = { ...older, id: 37, number: 'INV-2026-000037', status: 'paid', balance_due: '0.00' };
+    const lists: string[] = [];
+    stubFetch((url) => {
+      if (url === '/api/services/') return jsonResponse(200, SERVICES);
+      if (url === '/api/services/1/invoices/42/') return jsonResponse(200, current);
+      if (url.startsWith('/api/services/1/invoices/?')) {
+        lists.push(url);
+        return jsonResponse(200, { count: 3, count_capped: false, next: null, previous: null, results: [older, paid, current] });
+      }
+      return undefined;
+    });
+    renderWithProviders(<InvoiceDetailsPage />, { path: '/invoices/42', routePath: '/invoices/:invoiceId', role: 'accountant' });
+    const notice = await screen.findByTestId('older-invoices-notice');
+    expect(notice).toHaveTextContent('Older invoices of this customer are unpaid: \u2066INV-2026-000036\u2069.');
+    expect(lists.some((url) => url.includes(`customer=${current.customer}`) && url.includes(`date_to=${current.issued_on}`))).toBe(true);
+    // The payment dialog says it too, and its action opens the account payment in its place.
+    await userEvent.click(screen.getByRole('button', { name: 'Mark as paid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as paid' });
+    await userEvent.click(
+      within(await within(dialog).findByTestId('older-invoices-notice')).getByRole('button', { name: 'Pay the account instead' }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Payment on the account' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Mark as paid' })).not.toBeInTheDocument());
   });
 
   it('sends the date the payment was received, chosen in the dialog (issue 11)', async () => {

@@ -46,6 +46,7 @@ import { InvoiceMoneyDialogs } from '../components/invoice-money-dialogs';
 import { InvoiceStatusChip } from '../components/invoice-status-chip';
 import { LineDescription } from '../components/line-description';
 import type { PaymentMode } from '../components/payment-dialog';
+import { OlderInvoicesNotice } from '../../../shared/ui/older-invoices-notice';
 import { reversibleMinorOf } from '../components/reversible-amount';
 import { CodeText } from '../../../shared/ui/code-text';
 import { formatCode } from '../../../shared/lib/format-number';
@@ -100,8 +101,10 @@ function InvoiceDetails({
   const canTakePayments = useCan('create', 'payment');
   // Collectors take cash, never reverse (docs/permissions.md, "Who may mark an invoice paid").
   const isCollector = roleFlags(useSession().user?.role).isCollector;
-  const [paymentMode, setPaymentMode] = useState<PaymentMode | null>(null);
+  const [paymentMode, setPaymentMode] = useState<PaymentMode | 'account' | null>(null);
   const [isCancelOpen, setCancelOpen] = useState(false);
+  // Oldest first (docs/accounts.md): older unpaid invoices of the customer, and the account payment instead.
+  const payAccount = useCan('create', 'account_payment') ? () => setPaymentMode('account') : undefined;
   // Credit notes (admin, accountant; docs/accounts.md), listed for everyone who sees the invoice.
   const canCreditNote = useCan('create', 'credit_note');
   const [isCreditNoteOpen, setCreditNoteOpen] = useState(false);
@@ -158,6 +161,8 @@ function InvoiceDetails({
             )}
           </Can>
         </Stack>
+
+        <OlderInvoicesNotice serviceId={serviceId} invoice={invoice} isEnabled={canTakePayments && canBePaid} onPayAccount={payAccount} />
 
         {isCancelled && (
           <Alert severity="warning">
@@ -216,12 +221,7 @@ function InvoiceDetails({
             {invoice.readings.length > 0 && (
               <ResponsiveTable
                 label={t('invoices.details.readings')}
-                headers={[
-                  t('invoices.readings.takenAt'),
-                  t('invoices.readings.value'),
-                  t('invoices.readings.kind'),
-                  t('invoices.readings.takenBy'),
-                ]}
+                headers={(['takenAt', 'value', 'kind', 'takenBy'] as const).map((key) => t(`invoices.readings.${key}`))}
                 numericColumns={[1]}
                 rows={invoice.readings.map((reading) => ({
                   key: reading.id,
@@ -332,6 +332,7 @@ function InvoiceDetails({
         reversing={canTakePayments && reversing}
         isCreditNoteOpen={canCreditNote && isCreditNoteOpen}
         isCancelOpen={isCancelOpen}
+        onPayAccount={payAccount}
         onClose={closeDialogs}
       />
     </>

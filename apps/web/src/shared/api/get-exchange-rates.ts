@@ -1,7 +1,7 @@
 import { exchangeRateEndpoints } from '@meterline/contract/endpoints/exchange-rates';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint, type Query } from '../../../shared/lib/api-client';
-import { exchangeRateKeys } from '../../../shared/api/query-keys';
+import { callEndpoint, type Query } from '../lib/api-client';
+import { exchangeRateKeys } from './query-keys';
 
 export function getExchangeRates(serviceId: number, query: Query, signal?: AbortSignal) {
   return callEndpoint(exchangeRateEndpoints.list, { params: { serviceId }, query, signal });
