@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/lib/session';
 import { useFormatMoney, useTenantCurrency } from '../../../shared/ui/money';
 import { cashStepsOf, NO_CASH, TenderField, tenderOf, type CashTender } from '../../../shared/ui/tender-field';
-import { splitDoorTender, termsOfRow, type DoorSplit } from './door-tender';
+import { invoiceCurrencyTerms } from '../../../shared/lib/currency-terms';
+import { splitDoorTender, type DoorSplit } from './door-tender';
 
 /** The terms the tender shows: the oldest invoice with a rate (else the oldest), with the tenant's cash steps. */
 function useShownTerms(unpaid: Invoice[]) {
@@ -16,7 +17,7 @@ function useShownTerms(unpaid: Invoice[]) {
   const steps = cashStepsOf(useSession().user?.tenant?.cash_rounding);
   const shown = unpaid.find((invoice) => invoice.exchange_rate) ??
     unpaid[0] ?? { currency, second_currency: null, exchange_rate: null, exchange_rate_base: null };
-  return { steps, terms: termsOfRow(shown, steps) };
+  return { steps, terms: invoiceCurrencyTerms(shown, steps) };
 }
 
 /**
@@ -48,7 +49,7 @@ export function DoorTenderForm({
         unpaid.map((invoice) => ({
           id: invoice.id,
           balance: parseMoney(invoice.balance_due, decimals) ?? 0n,
-          terms: termsOfRow(invoice, steps),
+          terms: invoiceCurrencyTerms(invoice, steps),
         })),
         currency,
       )

@@ -1,13 +1,4 @@
-import {
-  pairOf,
-  parseRate,
-  settlePayment,
-  type CurrencyTerms,
-  type PaymentSettlement,
-  type TenderPart,
-} from '@meterline/contract/currency-payments';
-import type { Invoice } from '@meterline/contract/invoices';
-import { currencyDecimals } from '@meterline/contract/money-format';
+import { pairOf, settlePayment, type CurrencyTerms, type PaymentSettlement, type TenderPart } from '@meterline/contract/currency-payments';
 import { toBillingCurrency, toSecondCurrency, type CurrencyPair } from '@meterline/contract/tariff-pricing';
 
 /** An invoice at the door: its balance (minor units) and its currencies at its own rate. */
@@ -83,21 +74,5 @@ export function splitDoorTender(parts: TenderPart[], invoices: DoorInvoice[], bi
     applied: sum((settled) => settled.applied),
     changeBilling: sum((settled) => settled.changeBilling),
     changeSecond: seconds.every((value) => value === null) ? null : seconds.reduce<bigint>((total, value) => total + (value ?? 0n), 0n),
-  };
-}
-
-/** An invoice's currencies at its own rate (the server converts its payment at it), with the tenant's cash steps. */
-export function termsOfRow(
-  invoice: Pick<Invoice, 'currency' | 'second_currency' | 'exchange_rate' | 'exchange_rate_base'>,
-  steps: Record<string, bigint>,
-): CurrencyTerms {
-  return {
-    billingCurrency: invoice.currency,
-    billingDecimals: currencyDecimals(invoice.currency),
-    secondCurrency: invoice.second_currency,
-    secondDecimals: invoice.second_currency ? currencyDecimals(invoice.second_currency) : null,
-    rate: invoice.exchange_rate ? parseRate(invoice.exchange_rate) : null,
-    rateBase: invoice.exchange_rate_base ?? invoice.currency,
-    cashSteps: steps,
   };
 }

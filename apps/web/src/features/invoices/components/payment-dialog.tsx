@@ -17,9 +17,9 @@ import { Money, useFormatMoney } from '../../../shared/ui/money';
 import { DATE_IN_FUTURE, DateTimeField, isInFuture, nowIso } from '../../../shared/ui/date-time-field';
 import { submitFieldWrite, type PaymentWrite } from '../../../shared/offline/offline-writes';
 import { PendingReceiptDialog } from '../../../shared/offline/pending-receipt';
-import { changeDueNotice, NO_CASH, TenderField, tenderOf } from '../../../shared/ui/tender-field';
+import { cashStepsOf, changeDueNotice, NO_CASH, TenderField, tenderOf } from '../../../shared/ui/tender-field';
+import { invoiceCurrencyTerms } from '../../../shared/lib/currency-terms';
 import { OlderInvoicesNotice } from '../../../shared/ui/older-invoices-notice';
-import { currencyTermsOfInvoice } from './currency-amounts-field';
 
 export type PaymentMode = 'full' | 'partial';
 
@@ -80,7 +80,7 @@ export function PaymentDialog({
     },
   });
   const { form } = dialog;
-  const terms = currencyTermsOfInvoice(invoice);
+  const terms = invoiceCurrencyTerms(invoice, cashStepsOf(invoice.cash_rounding));
   const method = useWatch({ control: form.control, name: 'method' });
   const typedTender = tenderOf(terms, balance, cash, t);
   // Beyond the balance is change in cash only; another method may not pay more than the balance.

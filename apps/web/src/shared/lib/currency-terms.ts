@@ -1,10 +1,12 @@
 import { parseRate, type CurrencyTerms } from '@meterline/contract/currency-payments';
-import type { InvoiceDetail } from '@meterline/contract/invoices';
+import type { Invoice } from '@meterline/contract/invoices';
 import { currencyDecimals } from '@meterline/contract/money-format';
-import { cashStepsOf } from '../../../shared/ui/tender-field';
 
-/** The invoice's two currencies at its own rate (the rate the server settles its payments at), with the tenant's cash steps. */
-export function currencyTermsOfInvoice(invoice: InvoiceDetail): CurrencyTerms {
+/** An invoice's two currencies at its own rate (the rate the server settles its payments at), with the tenant's cash steps. */
+export function invoiceCurrencyTerms(
+  invoice: Pick<Invoice, 'currency' | 'second_currency' | 'exchange_rate' | 'exchange_rate_base'>,
+  steps: Record<string, bigint>,
+): CurrencyTerms {
   return {
     billingCurrency: invoice.currency,
     billingDecimals: currencyDecimals(invoice.currency),
@@ -12,6 +14,6 @@ export function currencyTermsOfInvoice(invoice: InvoiceDetail): CurrencyTerms {
     secondDecimals: invoice.second_currency ? currencyDecimals(invoice.second_currency) : null,
     rate: invoice.exchange_rate ? parseRate(invoice.exchange_rate) : null,
     rateBase: invoice.exchange_rate_base ?? invoice.currency,
-    cashSteps: cashStepsOf(invoice.cash_rounding),
+    cashSteps: steps,
   };
 }
