@@ -21,6 +21,13 @@ const STALE_IN_FLIGHT_MS = 2 * 60 * 1000;
  */
 export interface IdempotencyTicket {
   complete(executor: Executor, statusCode: number, body: unknown): Promise<void>;
+  /**
+   * For a write whose one statement stores the answer itself (a mark-paid's `meterline_record_payment`,
+   * docs/performance.md): the key of the tenant's `idempotency_keys` row it updates, and `stored()`
+   * once that statement ran in the write's transaction.
+   */
+  readonly key: string;
+  stored(): void;
 }
 
 function canonicalJson(value: unknown): string {
@@ -92,6 +99,10 @@ export function createIdempotency(deps: { clock: Clock }) {
       const ticket: IdempotencyTicket = {
         complete: async (executor, statusCode, body) => {
           await completeIdempotencyKey(executor, scope, key, statusCode, body);
+          isCompleted = true;
+        },
+        key,
+        stored: () => {
           isCompleted = true;
         },
       };

@@ -11,5 +11,6 @@ export { toPayment } from './payment-shape';
 export type { PaymentRow, PaymentTenderRow } from './payment-shape';
 export { PRINT_DESCRIPTION, sendPrinted } from './pdf-printer';
 export type { PdfPrinter } from './pdf-printer';
-export { findInvoiceRate, findRateForMonth } from './pricing.repository';
+export { findRateForMonth } from './pricing.repository';
+export type { InvoiceRateRow } from './pricing.repository';
 export { currencyTermsOf } from './two-currencies';

@@ -176,14 +176,6 @@ export async function insertInvoiceRate(executor: Executor, values: typeof invoi
   return first(await executor.insert(invoiceExchangeRates).values(values).returning(), 'a row inserted into invoiceExchangeRates');
 }
 
-export async function findInvoiceRate(executor: Executor, tenantId: number, invoiceId: number): Promise<InvoiceRateRow | null> {
-  const [row] = await executor
-    .select()
-    .from(invoiceExchangeRates)
-    .where(and(eq(invoiceExchangeRates.tenantId, tenantId), eq(invoiceExchangeRates.invoiceId, invoiceId)));
-  return row ?? null;
-}
-
 /**
  * Moves each subscription's watermark to the last month an invoice just settled (nothing of it is
  * left open): later runs read only from that month on.
