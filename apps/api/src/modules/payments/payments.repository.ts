@@ -6,6 +6,7 @@ import { paymentListSpec } from '@meterline/contract/payments';
 import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
 import { customers, invoiceExchangeRates, invoices, paymentTenders, payments } from '../../db/schema/index';
+import type { ClaimStatement } from '../idempotency/index';
 import { toPayment, type InvoiceRateRow, type PaymentRow, type PaymentTenderRow } from '../invoices/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import { selectRows } from '../../scope/codes';
@@ -112,6 +113,8 @@ export async function insertPayment(executor: Executor, values: typeof payments.
 
 /** What a mark-paid's checks need, read by `lockInvoiceForPayment` in one statement. */
 export interface PaymentGround {
+  /** False when the Idempotency-Key's claim found the key another request's. */
+  claimed: boolean;
   invoice: typeof invoices.$inferSelect;
   /** The rate the invoice stored (a payment in two currencies is settled at it). */
   rate: InvoiceRateRow | null;
@@ -133,11 +136,14 @@ export async function lockInvoiceForPayment(
   tx: Executor,
   scope: ServiceScope,
   invoiceId: number,
-  options: { withTender: boolean; reverses: number | null },
+  options: { withTender: boolean; reverses: number | null; claim: ClaimStatement | null },
 ): Promise<PaymentGround | null> {
   const reversed = alias(payments, 'reversed');
-  const [row] = await tx
+  // The Idempotency-Key's claim, when the payment makes it (IdempotencyTicket.claim): a CTE of this statement.
+  const claim = options.claim ? tx.$with('claim', { key: sql<string>`key` }).as(options.claim) : null;
+  const [row] = await (claim ? tx.with(claim) : tx)
     .select({
+      claimed: claim ? sql<boolean>`exists (select 1 from ${claim})` : sql<boolean>`true`,
       invoice: invoices,
       rate: invoiceExchangeRates,
       customerName: customers.fullName,
@@ -160,6 +166,7 @@ export async function lockInvoiceForPayment(
     .for('update', { of: invoices });
   if (!row) return null;
   return {
+    claimed: row.claimed,
     invoice: row.invoice,
     rate: row.rate,
     customerName: row.customerName,

@@ -85,6 +85,8 @@ export async function invoicePaymentRoutes(app: FastifyInstance, options: { paym
           statusCode: 201,
           body: await payments.create(context, request.params.id, request.body, auditContextOf(request), ticket, actorNameOf(request)),
         }),
+        // The payment claims the key in its own read: one round trip (docs/money-and-numbering.md, "Payments").
+        { claimInWrite: true },
       );
     },
   );

@@ -96,8 +96,14 @@ export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
       const reverses = isReversal ? (input.reverses ?? null) : null;
 
       return db.transaction(async (tx) => {
-        const ground = await lockInvoiceForPayment(tx, scope, invoiceId, { withTender: Boolean(input.amounts), reverses });
+        const ground = await lockInvoiceForPayment(tx, scope, invoiceId, {
+          withTender: Boolean(input.amounts),
+          reverses,
+          claim: ticket?.claim ?? null,
+        });
         if (!ground) throw notFound();
+        // The Idempotency-Key is another request's: its answer is the key's (idempotency.ts).
+        if (!ground.claimed) ticket?.taken();
         const { invoice } = ground;
         if (invoice.status === 'cancelled') throw conflict(BILLING_ERROR_CODES.invoiceCancelled);
         if (todayIn(terms.timezone, paidAt) < invoice.issuedOn) {
