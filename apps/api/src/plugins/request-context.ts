@@ -59,6 +59,17 @@ export interface AuditContext {
   requestId: string | null;
 }
 
+/** A user's name as the API answers it (`received_by_name`, …): first and last name, else the username. */
+export function userDisplayName(user: { firstName: string; lastName: string; username: string }): string {
+  return `${user.firstName} ${user.lastName}`.trim() || user.username;
+}
+
+/** The signed-in user's name, from the row the authentication read for this request (no read of its own). */
+export function actorNameOf(request: FastifyRequest): string | null {
+  const user = request.signedInRows?.user;
+  return user ? userDisplayName(user) : null;
+}
+
 /** The caller's language for messages: `?lang=`, else Accept-Language, else English. */
 export function requestLanguage(request: FastifyRequest): ErrorLanguage {
   const lang = (request.query as { lang?: unknown } | undefined)?.lang;

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { buildings, bundles, customers, regions, services, stations, streets, subscriptions, users } from '../db/schema/index';
 import { fieldError } from '../lib/http-errors';
+import { userDisplayName } from '../plugins/request-context';
 
 /** A tenant's service: what every query of service data filters by (the request scope resolves it). */
 export interface ServiceScope {
@@ -144,6 +145,6 @@ export async function findUserNames(
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
     .from(users)
     .where(and(eq(users.tenantId, tenantId), inArray(users.id, unique)));
-  for (const row of rows) names.set(row.id, `${row.firstName} ${row.lastName}`.trim() || row.username);
+  for (const row of rows) names.set(row.id, userDisplayName(row));
   return names;
 }

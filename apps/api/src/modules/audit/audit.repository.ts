@@ -101,6 +101,26 @@ function auditRow(context: AuditContext, entry: AuditEntry): typeof auditLog.$in
   };
 }
 
+/**
+ * The row `recordAudit` writes (the same check and redaction), by its columns' names, for a write whose
+ * one database call inserts it in its transaction: a mark-paid's `meterline_record_payment` (migration 0029).
+ */
+export function auditColumnsOf(context: AuditContext, entry: AuditEntry): Record<string, unknown> {
+  const row = auditRow(context, entry);
+  return {
+    tenant_id: row.tenantId ?? null,
+    actor_id: row.actorId ?? null,
+    actor_role: row.actorRole ?? null,
+    ip: row.ip ?? null,
+    request_id: row.requestId ?? null,
+    action: row.action,
+    entity: row.entity,
+    entity_id: row.entityId ?? null,
+    before: row.before ?? null,
+    after: row.after ?? null,
+  };
+}
+
 /** One audit row, written with the executor of the change: same transaction, same database. */
 export async function recordAudit(executor: Executor, context: AuditContext, entry: AuditEntry): Promise<void> {
   await executor.insert(auditLog).values(auditRow(context, entry));

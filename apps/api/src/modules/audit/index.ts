@@ -1,2 +1,2 @@
 /** What other modules may use of `audit`: they import it from here, never from its files. */
-export { recordAudit, recordAudits } from './audit.repository';
+export { auditColumnsOf, recordAudit, recordAudits } from './audit.repository';

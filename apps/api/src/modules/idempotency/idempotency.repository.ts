@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema/index';
 
@@ -19,6 +19,23 @@ export async function claimIdempotencyKey(
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   return claimed.length > 0;
+}
+
+/** The claim's statement, run by the write itself (`IdempotencyTicket.claim`). */
+export type ClaimStatement = SQL;
+
+/**
+ * The same claim as one SQL statement, for a write that runs it first in its own transaction (a
+ * mark-paid's read, as a CTE): it answers the key's row when it took the key, nothing when a row
+ * for it exists (or waits for the transaction that is inserting one).
+ */
+export function claimIdempotencyKeySql(
+  scope: { tenantId: number },
+  values: { key: string; userId: number; route: string; requestHash: string; createdAt: Date },
+): ClaimStatement {
+  return sql`insert into ${idempotencyKeys} (tenant_id, key, user_id, route, request_hash, created_at)
+    values (${scope.tenantId}, ${values.key}, ${values.userId}, ${values.route}, ${values.requestHash}, ${values.createdAt.toISOString()}::timestamptz)
+    on conflict do nothing returning key`;
 }
 
 export async function findIdempotencyKey(db: Executor, scope: { tenantId: number }, key: string): Promise<IdempotencyKeyRow | null> {

@@ -6,10 +6,12 @@ import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, HttpError, unprocessable } from '../../lib/http-errors';
 import {
   claimIdempotencyKey,
+  claimIdempotencyKeySql,
   completeIdempotencyKey,
   findIdempotencyKey,
   releaseIdempotencyKey,
   takeOverIdempotencyKey,
+  type ClaimStatement,
 } from './idempotency.repository';
 
 /** A request still "in flight" after this long died before committing: its key may be taken over. */
@@ -21,7 +23,25 @@ const STALE_IN_FLIGHT_MS = 2 * 60 * 1000;
  */
 export interface IdempotencyTicket {
   complete(executor: Executor, statusCode: number, body: unknown): Promise<void>;
+  /**
+   * For a write whose one statement stores the answer itself (a mark-paid's `meterline_record_payment`,
+   * docs/performance.md): the key of the tenant's `idempotency_keys` row it updates, and `stored()`
+   * once that statement ran in the write's transaction.
+   */
+  readonly key: string;
+  stored(): void;
+  /**
+   * With `run(…, { claimInWrite: true })`: the claim's statement, which the write runs in its first
+   * statement (a CTE) and which answers a row when it took the key. When it answered none (the key is
+   * another request's), the write calls `taken()`, which throws: its transaction rolls back and
+   * the key's usual path answers (the first answer, 422, or 409 while in flight). Null: claimed already.
+   */
+  readonly claim: ClaimStatement | null;
+  taken(): never;
 }
+
+/** Thrown by `taken()`: the write's in-transaction claim found the key another request's. */
+class KeyTaken extends Error {}
 
 function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
@@ -62,6 +82,7 @@ export function createIdempotency(deps: { clock: Clock }) {
       reply: FastifyReply,
       target: { db: Db; tenantId: number; userId: number },
       write: (ticket: IdempotencyTicket | null) => Promise<{ statusCode: number; body: unknown }>,
+      options: { claimInWrite?: boolean } = {},
     ): Promise<FastifyReply> {
       const key = keyOf(request);
       if (key === null) {
@@ -72,8 +93,40 @@ export function createIdempotency(deps: { clock: Clock }) {
       const fingerprint = requestFingerprint(route, request.body);
       const { db, tenantId, userId } = target;
       const scope = { tenantId };
+      const claim = { key, userId, route, requestHash: fingerprint, createdAt: deps.clock.now() };
 
-      const claimed = await claimIdempotencyKey(db, scope, { key, userId, route, requestHash: fingerprint, createdAt: deps.clock.now() });
+      // The write claims the key itself, in its first statement (one round trip less: docs/api.md). A
+      // refusal, or a key that is another request's, then goes the usual way below, where the key's
+      // row decides; a conflict or a failure leaves nothing (the claim rolled back with the write).
+      let refusal: HttpError | null = null;
+      if (options.claimInWrite) {
+        let isStored = false;
+        const inWrite: IdempotencyTicket = {
+          complete: async (executor, statusCode, body) => {
+            await completeIdempotencyKey(executor, scope, key, statusCode, body);
+            isStored = true;
+          },
+          key,
+          stored: () => {
+            isStored = true;
+          },
+          claim: claimIdempotencyKeySql(scope, claim),
+          taken: () => {
+            throw new KeyTaken();
+          },
+        };
+        try {
+          const answer = await write(inWrite);
+          if (!isStored) await inWrite.complete(db, answer.statusCode, answer.body);
+          return reply.code(answer.statusCode).send(answer.body);
+        } catch (error) {
+          const isRefusal = error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 409;
+          if (!(error instanceof KeyTaken) && !isRefusal) throw error;
+          if (isRefusal) refusal = error;
+        }
+      }
+
+      const claimed = await claimIdempotencyKey(db, scope, claim);
       if (!claimed) {
         const existing = await findIdempotencyKey(db, scope, key);
         if (!existing) throw conflict(ERROR_CODES.idempotencyKeyInFlight);
@@ -88,11 +141,25 @@ export function createIdempotency(deps: { clock: Clock }) {
         if (!takenOver) throw conflict(ERROR_CODES.idempotencyKeyInFlight);
       }
 
+      if (refusal) {
+        // The write refused before this claim: its refusal is the key's first answer.
+        await completeIdempotencyKey(db, scope, key, refusal.statusCode, refusal.body);
+        throw refusal;
+      }
+
       let isCompleted = false;
       const ticket: IdempotencyTicket = {
         complete: async (executor, statusCode, body) => {
           await completeIdempotencyKey(executor, scope, key, statusCode, body);
           isCompleted = true;
+        },
+        key,
+        stored: () => {
+          isCompleted = true;
+        },
+        claim: null,
+        taken: () => {
+          throw new Error('The key was claimed before the write: nothing to take');
         },
       };
       try {

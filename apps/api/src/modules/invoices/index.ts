@@ -12,4 +12,5 @@ export type { PaymentRow, PaymentTenderRow } from './payment-shape';
 export { PRINT_DESCRIPTION, sendPrinted } from './pdf-printer';
 export type { PdfPrinter } from './pdf-printer';
 export { findInvoiceRate, findInvoiceRates, findRateForMonth } from './pricing.repository';
+export type { InvoiceRateRow } from './pricing.repository';
 export { currencyTermsOf } from './two-currencies';

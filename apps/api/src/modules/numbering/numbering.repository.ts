@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
-import { paymentReceipts, receiptCounters, settings } from '../../db/schema/index';
+import { settings } from '../../db/schema/index';
 import { selectRows } from '../../scope/codes';
 import { formatCreditNoteNumber, formatInvoiceNumber } from './number-formats';
 
@@ -52,21 +52,16 @@ export async function takeCreditNoteNumber(executor: Executor, tenantId: number,
 /**
  * The payment's receipt with the tenant's next receipt number (1, 2, 3… with no year). The counter's
  * upsert and the receipt row are one statement, the last before the commit: every payment of a
- * tenant queues on the counter row, so it is held for one round trip at most. `payment_receipts` is
- * the receipt series' register (one number per payment); other modules only read it.
+ * tenant queues on the counter row, so it is held for one round trip at most. The statement is the
+ * database function `meterline_take_receipt_number` (migration 0029), the one way a receipt number is
+ * taken: a mark-paid takes it inside `meterline_record_payment`, in its one write (docs/money-and-numbering.md).
+ * `payment_receipts` is the receipt series' register (one number per payment); other modules only read it.
  */
 export async function issueReceipt(tx: Executor, tenantId: number, paymentId: number, issuedAt: Date): Promise<number> {
   const row = first(
     await selectRows<{ number: string }>(
       tx,
-      sql`with counter as (
-          insert into ${receiptCounters} as c (tenant_id, last_number) values (${tenantId}, 1)
-          on conflict (tenant_id) do update set last_number = c.last_number + 1
-          returning c.last_number
-        )
-        insert into ${paymentReceipts} (tenant_id, payment_id, number, issued_at)
-        select ${tenantId}, ${paymentId}, counter.last_number, ${issuedAt.toISOString()}::timestamptz from counter
-        returning number::text as number`,
+      sql`select meterline_take_receipt_number(${tenantId}::int, ${paymentId}::int, ${issuedAt.toISOString()}::timestamptz)::text as number`,
     ),
     'the receipt counter row',
   );

@@ -1,13 +1,12 @@
 /**
  * A payment handed over in one or both of the tenant's currencies (docs/money-and-numbering.md). Parsing the parts,
- * settling them at the invoice's rate (`currency-payments.ts`); `payments.repository.ts` stores what was tendered.
+ * settling them at the invoice's rate (`currency-payments.ts`), the row of what was tendered that `payments.repository.ts` stores.
  */
-import { settlePayment, type CurrencyTerms, type PaymentSettlement } from '@meterline/contract/currency-payments';
+import { formatRate, settlePayment, type CurrencyTerms, type PaymentSettlement } from '@meterline/contract/currency-payments';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import { currencyDecimals, formatMoneyAmount } from '@meterline/contract/money';
-import type { Executor } from '../../db/client';
 import { conflict, fieldError } from '../../lib/http-errors';
-import { findInvoiceRate, currencyTermsOf } from '../invoices/index';
+import { currencyTermsOf, type InvoiceRateRow, type PaymentTenderRow } from '../invoices/index';
 import { parseDecimalField } from '../../lib/decimal-input';
 import type { ServiceContext } from '../../scope/service-scope';
 
@@ -57,17 +56,37 @@ export interface PreparedTender {
   terms: CurrencyTerms;
 }
 
-/** Parses and settles `amounts` against the invoice's balance at the rate the invoice stored. */
-export async function prepareTender(
-  executor: Executor,
+/** Parses and settles `amounts` against the invoice's balance at the rate the invoice stored (`rate`, read with the invoice). */
+export function prepareTender(
   context: ServiceContext,
-  invoiceId: number,
+  rate: InvoiceRateRow | null,
   amounts: { currency: string; amount: string }[],
   balance: bigint,
   method: string,
-): Promise<PreparedTender> {
-  const terms = currencyTermsOf(context.terms, await findInvoiceRate(executor, context.scope.tenantId, invoiceId));
+): PreparedTender {
+  const terms = currencyTermsOf(context.terms, rate);
   const parts = parseAmounts(amounts, terms);
   const money = (value: bigint) => formatMoneyAmount(value, context.terms.decimals);
   return { parts, settled: settleAmounts(parts, balance, terms, method, money), terms };
+}
+
+/** The `payment_tenders` row of a payment (its id taken with the invoice's read): what was tendered, as stored and answered. */
+export function tenderRowOf(values: { id: number; tenantId: number; paymentId: number } & PreparedTender): PaymentTenderRow {
+  const { terms, settled } = values;
+  return {
+    id: values.id,
+    tenantId: values.tenantId,
+    paymentId: values.paymentId,
+    currency: terms.billingCurrency,
+    tendered: values.parts.map((part) => ({
+      currency: part.currency,
+      amount: formatMoneyAmount(part.minor, currencyDecimals(part.currency)),
+    })),
+    received: settled.received,
+    changeDue: settled.changeBilling,
+    secondCurrency: terms.secondCurrency,
+    rate: terms.rate === null ? null : formatRate(terms.rate),
+    baseCurrency: terms.rate === null ? null : terms.rateBase,
+    changeDueSecond: settled.changeSecond,
+  };
 }

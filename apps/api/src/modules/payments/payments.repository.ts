@@ -1,14 +1,15 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { formatRate, type CurrencyTerms, type PaymentSettlement } from '@meterline/contract/currency-payments';
-import { currencyDecimals, formatMoneyAmount } from '@meterline/contract/money';
+import { alias } from 'drizzle-orm/pg-core';
+import { formatMoneyAmount } from '@meterline/contract/money';
 import type { ListPaymentsQuery, Payment, PaymentTotals } from '@meterline/contract/payments';
 import { paymentListSpec } from '@meterline/contract/payments';
 import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
-import { customers, invoices, paymentTenders, payments } from '../../db/schema/index';
-import type { ParsedPart } from './payment-tenders';
-import { toPayment, type PaymentRow, type PaymentTenderRow } from '../invoices/index';
+import { customers, invoiceExchangeRates, invoices, paymentTenders, payments } from '../../db/schema/index';
+import type { ClaimStatement } from '../idempotency/index';
+import { toPayment, type InvoiceRateRow, type PaymentRow, type PaymentTenderRow } from '../invoices/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
+import { selectRows } from '../../scope/codes';
 import type { ServiceScope } from '../../scope/service-scope';
 
 const joinedColumns = { payment: payments, invoiceNumber: invoices.number, customerName: customers.fullName, tender: paymentTenders };
@@ -106,60 +107,139 @@ export function listPaymentsSource(
   };
 }
 
-export async function findPaymentRow(
-  executor: Executor,
-  tenantId: number,
-  invoiceId: number,
-  paymentId: number,
-): Promise<PaymentRow | null> {
-  const [row] = await executor
-    .select()
-    .from(payments)
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.invoiceId, invoiceId), eq(payments.id, paymentId)));
-  return row ?? null;
-}
-
-/** How much of a payment earlier reversals have already taken back (a positive number). */
-export async function sumReversalsOf(executor: Executor, tenantId: number, paymentId: number): Promise<bigint> {
-  const row = first(
-    await executor
-      .select({ total: sql<string>`coalesce(-sum(${payments.amount}), 0)::text` })
-      .from(payments)
-      .where(and(eq(payments.tenantId, tenantId), eq(payments.reversesId, paymentId))),
-    'the row of the sum',
-  );
-  return BigInt(row.total);
-}
-
 export async function insertPayment(executor: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
   return first(await executor.insert(payments).values(values).returning(), 'a row inserted into payments');
 }
 
-/** What was tendered for the payment, in its transaction. */
-export async function insertPaymentTender(
-  executor: Executor,
-  values: { tenantId: number; paymentId: number; parts: ParsedPart[]; settled: PaymentSettlement; terms: CurrencyTerms },
-): Promise<PaymentTenderRow> {
-  const { terms, settled } = values;
-  return first(
-    await executor
-      .insert(paymentTenders)
-      .values({
-        tenantId: values.tenantId,
-        paymentId: values.paymentId,
-        currency: terms.billingCurrency,
-        tendered: values.parts.map((part) => ({
-          currency: part.currency,
-          amount: formatMoneyAmount(part.minor, currencyDecimals(part.currency)),
-        })),
-        received: settled.received,
-        changeDue: settled.changeBilling,
-        secondCurrency: terms.secondCurrency,
-        rate: terms.rate === null ? null : formatRate(terms.rate),
-        baseCurrency: terms.rate === null ? null : terms.rateBase,
-        changeDueSecond: settled.changeSecond,
-      })
-      .returning(),
-    'a row inserted into paymentTenders',
+/** What a mark-paid's checks need, read by `lockInvoiceForPayment` in one statement. */
+export interface PaymentGround {
+  /** False when the Idempotency-Key's claim found the key another request's. */
+  claimed: boolean;
+  invoice: typeof invoices.$inferSelect;
+  /** The rate the invoice stored (a payment in two currencies is settled at it). */
+  rate: InvoiceRateRow | null;
+  customerName: string;
+  /** The payment's id, taken now so that its answer and audit row are made before the one write. */
+  paymentId: number;
+  /** Its `payment_tenders` row's id, when `amounts` were given. */
+  tenderId: number | null;
+  /** The payment a reversal names, when it is this invoice's: its amount and what earlier reversals took back of it. */
+  reversed: { amount: bigint; taken: bigint } | null;
+}
+
+/**
+ * The invoice locked (`for update`: concurrent payments of it queue here, and each reads the amount
+ * the previous one left), with its rate, its customer's name, the ids the payment's rows will take
+ * and, for a reversal, the payment it reverses: one statement (docs/performance.md).
+ */
+export async function lockInvoiceForPayment(
+  tx: Executor,
+  scope: ServiceScope,
+  invoiceId: number,
+  options: { withTender: boolean; reverses: number | null; claim: ClaimStatement | null },
+): Promise<PaymentGround | null> {
+  const reversed = alias(payments, 'reversed');
+  // The Idempotency-Key's claim, when the payment makes it (IdempotencyTicket.claim): a CTE of this statement.
+  const claim = options.claim ? tx.$with('claim', { key: sql<string>`key` }).as(options.claim) : null;
+  const [row] = await (claim ? tx.with(claim) : tx)
+    .select({
+      claimed: claim ? sql<boolean>`exists (select 1 from ${claim})` : sql<boolean>`true`,
+      invoice: invoices,
+      rate: invoiceExchangeRates,
+      customerName: customers.fullName,
+      paymentId: sql<string>`nextval(pg_get_serial_sequence('payments', 'id'))::text`,
+      tenderId: options.withTender ? sql<string | null>`nextval(pg_get_serial_sequence('payment_tenders', 'id'))::text` : sql<null>`null`,
+      reversedAmount: reversed.amount,
+      reversalsTaken: sql<string>`(select coalesce(-sum(taken.amount), 0)::text from ${payments} taken where taken.tenant_id = ${scope.tenantId} and taken.reverses_id = ${reversed.id})`,
+    })
+    .from(invoices)
+    .innerJoin(customers, and(eq(customers.tenantId, invoices.tenantId), eq(customers.id, invoices.customerId)))
+    .leftJoin(
+      invoiceExchangeRates,
+      and(eq(invoiceExchangeRates.tenantId, invoices.tenantId), eq(invoiceExchangeRates.invoiceId, invoices.id)),
+    )
+    .leftJoin(
+      reversed,
+      and(eq(reversed.tenantId, invoices.tenantId), eq(reversed.invoiceId, invoices.id), eq(reversed.id, options.reverses ?? 0)),
+    )
+    .where(and(eq(invoices.tenantId, scope.tenantId), eq(invoices.serviceId, scope.serviceId), eq(invoices.id, invoiceId)))
+    .for('update', { of: invoices });
+  if (!row) return null;
+  return {
+    claimed: row.claimed,
+    invoice: row.invoice,
+    rate: row.rate,
+    customerName: row.customerName,
+    paymentId: Number(row.paymentId),
+    tenderId: row.tenderId === null ? null : Number(row.tenderId),
+    reversed: row.reversedAmount === null ? null : { amount: row.reversedAmount, taken: BigInt(row.reversalsTaken) },
+  };
+}
+
+/**
+ * A mark-paid's one write (migration 0029, `meterline_record_payment`): the payment and what was
+ * tendered, the invoice's amount paid and status, the customer's balance, the audit row, the
+ * Idempotency-Key's answer and, last, the receipt number. Every value was settled before; the rows go
+ * as JSON by their columns' names. Returns the receipt number (null for a reversal: none).
+ */
+export async function recordPayment(
+  tx: Executor,
+  values: {
+    payment: PaymentRow;
+    tender: PaymentTenderRow | null;
+    invoice: { amountPaid: bigint; status: string };
+    audit: Record<string, unknown>;
+    idempotencyKey: string | null;
+    answer: unknown;
+    receiptIssuedAt: Date | null;
+  },
+): Promise<number | null> {
+  const { payment, tender } = values;
+  const paymentColumns = {
+    id: payment.id,
+    tenant_id: payment.tenantId,
+    service_id: payment.serviceId,
+    invoice_id: payment.invoiceId,
+    customer_id: payment.customerId,
+    amount: payment.amount.toString(),
+    method: payment.method,
+    reference: payment.reference,
+    paid_at: payment.paidAt.toISOString(),
+    received_by: payment.receivedBy,
+    note: payment.note,
+    reason: payment.reason,
+    reverses_id: payment.reversesId,
+    held_by: payment.heldBy,
+    account_payment_id: payment.accountPaymentId,
+  };
+  const tenderColumns = tender && {
+    id: tender.id,
+    tenant_id: tender.tenantId,
+    payment_id: tender.paymentId,
+    currency: tender.currency,
+    tendered: tender.tendered,
+    received: tender.received.toString(),
+    change_due: tender.changeDue.toString(),
+    second_currency: tender.secondCurrency,
+    rate: tender.rate,
+    base_currency: tender.baseCurrency,
+    change_due_second: tender.changeDueSecond === null ? null : tender.changeDueSecond.toString(),
+  };
+  const row = first(
+    await selectRows<{ receipt: string | null }>(
+      tx,
+      sql`select meterline_record_payment(
+        ${JSON.stringify(paymentColumns)}::jsonb,
+        ${tenderColumns ? JSON.stringify(tenderColumns) : null}::jsonb,
+        ${values.invoice.amountPaid.toString()}::bigint,
+        ${values.invoice.status}::text,
+        ${JSON.stringify(values.audit)}::jsonb,
+        ${values.idempotencyKey}::text,
+        ${JSON.stringify(values.answer)}::jsonb,
+        ${values.receiptIssuedAt ? values.receiptIssuedAt.toISOString() : null}::timestamptz
+      )::text as receipt`,
+    ),
+    'the answer of meterline_record_payment',
   );
+  return row.receipt === null ? null : Number(row.receipt);
 }

@@ -11,7 +11,7 @@ import {
 } from '@meterline/contract/payments';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf } from '../../plugins/request-context';
+import { actorNameOf, auditContextOf } from '../../plugins/request-context';
 import type { Idempotency } from '../idempotency/index';
 import { serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
 import type { PaymentService } from './payments.service';
@@ -83,8 +83,10 @@ export async function invoicePaymentRoutes(app: FastifyInstance, options: { paym
         { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId },
         async (ticket) => ({
           statusCode: 201,
-          body: await payments.create(context, request.params.id, request.body, auditContextOf(request), ticket),
+          body: await payments.create(context, request.params.id, request.body, auditContextOf(request), ticket, actorNameOf(request)),
         }),
+        // The payment claims the key in its own read: one round trip (docs/money-and-numbering.md, "Payments").
+        { claimInWrite: true },
       );
     },
   );

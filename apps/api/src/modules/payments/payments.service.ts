@@ -7,23 +7,40 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
-import { recordAudit } from '../audit/index';
+import { auditColumnsOf } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
 import type { IdempotencyTicket } from '../idempotency/index';
-import { findInvoiceRow, updateInvoiceRow, statusFor, toPayment } from '../invoices/index';
-import { addToCustomerBalance } from '../customers/index';
+import { findInvoiceRow, statusFor, toPayment, type PaymentRow, type PaymentTenderRow } from '../invoices/index';
 import { parseDecimalField } from '../../lib/decimal-input';
 import { assertCustomer, assertTenantUser, findUserNames, invalidPk } from '../../scope/references';
 import { resolveHappenedAt } from '../../lib/happened-at';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';
-import { prepareTender } from './payment-tenders';
-import { findPaymentRow, insertPayment, insertPaymentTender, listPaymentsSource, sumReversalsOf } from './payments.repository';
+import { prepareTender, tenderRowOf } from './payment-tenders';
+import { listPaymentsSource, lockInvoiceForPayment, recordPayment } from './payments.repository';
 import { collectorHolder } from '../cash/index';
-import { issueReceipt } from '../numbering/index';
 
 type CreatePaymentData = z.output<typeof createPaymentInputSchema>;
 
 const alreadyPaid = () => conflict(ERROR_CODES.invoiceAlreadyPaid);
+
+/** The payment's audit row: the payment, what was tendered, and where it left its invoice. */
+function paymentAudit(
+  audit: AuditContext,
+  payment: PaymentRow,
+  tender: PaymentTenderRow | null,
+  invoice: { amountPaid: bigint; status: string },
+) {
+  return auditColumnsOf(audit, {
+    action: payment.amount < 0n ? 'reverse' : 'create',
+    entity: 'payment',
+    entityId: payment.id,
+    after: {
+      ...payment,
+      ...(tender ? { tender } : {}),
+      invoice: { id: payment.invoiceId, amount_paid: invoice.amountPaid, status: invoice.status },
+    },
+  });
+}
 
 /** Payments: mark as paid, partial payments and reversals, each appended and never edited. */
 export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
@@ -45,6 +62,11 @@ export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
      * the lock, and each sees the amount the previous one left, so only the first pays and the
      * others get 409 invoice_already_paid. The invoice's amount_paid and status and the
      * customer's balance move with the payment; the idempotency answer commits with it.
+     *
+     * One round trip each way (docs/money-and-numbering.md, "Payments"): BEGIN, one read
+     * (`lockInvoiceForPayment`: the invoice locked with all the checks need), the checks and the
+     * settlement here, one write (`recordPayment`: every row, the receipt number last), COMMIT.
+     * `receivedByName` is the signed-in user's name, read by the request's authentication.
      */
     async create(
       context: ServiceContext,
@@ -52,6 +74,7 @@ export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
       input: CreatePaymentData,
       audit: AuditContext,
       ticket: IdempotencyTicket | null,
+      receivedByName: string | null,
     ): Promise<Payment> {
       const { db, scope, terms, actor } = context;
       const given =
@@ -69,19 +92,26 @@ export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
         backdateDays: terms.backdateDays,
         role: actor.role,
       });
-      // Names live in the default database: read before the transaction (PGlite runs one at a time).
-      const names = await findUserNames(deps.defaultDb, scope.tenantId, [actor.userId]);
+      const names = new Map(receivedByName === null ? [] : [[actor.userId, receivedByName]]);
+      const reverses = isReversal ? (input.reverses ?? null) : null;
 
       return db.transaction(async (tx) => {
-        const invoice = await findInvoiceRow(tx, scope, invoiceId, { lock: true });
-        if (!invoice) throw notFound();
+        const ground = await lockInvoiceForPayment(tx, scope, invoiceId, {
+          withTender: Boolean(input.amounts),
+          reverses,
+          claim: ticket?.claim ?? null,
+        });
+        if (!ground) throw notFound();
+        // The Idempotency-Key is another request's: its answer is the key's (idempotency.ts).
+        if (!ground.claimed) ticket?.taken();
+        const { invoice } = ground;
         if (invoice.status === 'cancelled') throw conflict(BILLING_ERROR_CODES.invoiceCancelled);
         if (todayIn(terms.timezone, paidAt) < invoice.issuedOn) {
           throw fieldError('paid_at', ERROR_CODES.dateBeforeIssue, { issued_on: invoice.issuedOn });
         }
         const balance = invoice.total - invoice.amountPaid;
-        // Money handed over in one or both currencies (payment-tenders.ts).
-        const tender = input.amounts ? await prepareTender(tx, context, invoiceId, input.amounts, balance, input.method) : null;
+        // Money handed over in one or both currencies (payment-tenders.ts), at the rate the invoice stored.
+        const tender = input.amounts ? prepareTender(context, ground.rate, input.amounts, balance, input.method) : null;
         let amount: bigint;
         if (tender) {
           if (balance <= 0n) throw alreadyPaid();
@@ -98,14 +128,15 @@ export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
           if (-amount > invoice.amountPaid)
             throw fieldError('amount', ERROR_CODES.reversalExceedsPaid, { paid: money(invoice.amountPaid) });
           if (input.reverses) {
-            const reversed = await findPaymentRow(tx, scope.tenantId, invoiceId, input.reverses);
+            const reversed = ground.reversed;
             if (!reversed) throw invalidPk('reverses', input.reverses);
             if (reversed.amount <= 0n) throw fieldError('reverses', ERROR_CODES.reversalOfReversal);
-            const left = reversed.amount - (await sumReversalsOf(tx, scope.tenantId, reversed.id));
+            const left = reversed.amount - reversed.taken;
             if (-amount > left) throw fieldError('amount', ERROR_CODES.reversalExceedsLeft, { left: money(left) });
           }
         }
-        const payment = await insertPayment(tx, {
+        const payment: PaymentRow = {
+          id: ground.paymentId,
           tenantId: scope.tenantId,
           serviceId: scope.serviceId,
           invoiceId,
@@ -117,32 +148,33 @@ export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
           receivedBy: actor.userId,
           note: input.note,
           reason: input.reason,
-          reversesId: isReversal ? (input.reverses ?? null) : null,
+          reversesId: reverses,
           heldBy,
-        });
-        const tenderRow = tender ? await insertPaymentTender(tx, { tenantId: scope.tenantId, paymentId: payment.id, ...tender }) : null;
+          accountPaymentId: null,
+        };
+        const tenderRow =
+          tender && ground.tenderId !== null
+            ? tenderRowOf({ id: ground.tenderId, tenantId: scope.tenantId, paymentId: payment.id, ...tender })
+            : null;
         const amountPaid = invoice.amountPaid + amount;
-        const after = await updateInvoiceRow(tx, scope, invoiceId, { amountPaid, status: statusFor(invoice.total, amountPaid) });
-        const customer = await addToCustomerBalance(tx, scope.tenantId, invoice.customerId, -amount);
-        await recordAudit(tx, audit, {
-          action: isReversal ? 'reverse' : 'create',
-          entity: 'payment',
-          entityId: payment.id,
-          after: {
-            ...payment,
-            ...(tenderRow ? { tender: tenderRow } : {}),
-            invoice: { id: invoiceId, amount_paid: after.amountPaid, status: after.status },
-          },
-        });
+        const status = statusFor(invoice.total, amountPaid);
         const response = toPayment(
-          { payment, invoiceNumber: invoice.number, customerName: customer?.fullName ?? '', tender: tenderRow },
+          { payment, invoiceNumber: invoice.number, customerName: ground.customerName, tender: tenderRow },
           names,
           terms.decimals,
         );
-        await ticket?.complete(tx, 201, response);
-        // Last before the commit: the tenant's receipt counter row is locked from here to the commit,
-        // and every payment of the tenant queues on it (gapless numbers), so it is held the shortest.
-        if (amount > 0n) await issueReceipt(tx, scope.tenantId, payment.id, deps.clock.now());
+        await recordPayment(tx, {
+          payment,
+          tender: tenderRow,
+          invoice: { amountPaid, status },
+          audit: paymentAudit(audit, payment, tenderRow, { amountPaid, status }),
+          idempotencyKey: ticket?.key ?? null,
+          answer: response,
+          // Taken last in the write: the tenant's receipt counter row is locked from there to the
+          // commit, and every payment of the tenant queues on it (gapless numbers).
+          receiptIssuedAt: amount > 0n ? deps.clock.now() : null,
+        });
+        ticket?.stored();
         return response;
       });
     },

@@ -1,0 +1,108 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createFixture, type Fixture } from '../../../test/fixtures';
+import { createTestContext, type Client, type TestContext } from '../../../test/harness';
+import { servicePath } from '../../../test/billing';
+
+/*
+ * A payment is one round trip (issue 35, docs/money-and-numbering.md "Payments"): BEGIN, one read
+ * that locks the invoice with all the checks need, one write, COMMIT. Counted at the driver,
+ * whichever the tests run on: every PGlite statement (BEGIN and COMMIT included) goes through its
+ * `_runExclusiveQuery`, every PostgreSQL one through `pg.Client#query`. The request's
+ * authentication (one statement, plugins/authenticate.statements.test.ts) and the job queue's polling
+ * are taken off the count.
+ */
+let context: TestContext;
+let fixture: Fixture;
+let accountant: Client;
+let admin: Client;
+let customerId: number;
+let currency: string;
+
+const AUTHENTICATION = 1;
+const path = (rest: string) => servicePath(fixture.tenantA, rest);
+
+async function invoiceOf(total: string): Promise<number> {
+  const response = await admin.post(path('invoices/'), {
+    customer: customerId,
+    period_start: '2026-10-01',
+    period_end: '2026-10-31',
+    lines: [{ description: 'Supply', quantity: '1', unit_price: total }],
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json().id as number;
+}
+
+const textOf = (call: unknown[]) => {
+  const [query] = call;
+  return typeof query === 'string' ? query : String((query as { text?: unknown } | undefined)?.text ?? '');
+};
+/** The job queue's own polling and upkeep (pg-boss, schema `pgboss`) runs beside the request: not the payment's. */
+const isJobQueue = (call: unknown[]) => textOf(call).includes('pgboss');
+
+/** The statements a payment sent, its authentication's and the job queue's taken off. */
+async function paymentStatements(
+  invoiceId: number,
+  body?: Record<string, unknown>,
+  headers?: Record<string, string>,
+): Promise<{ statusCode: number; statements: number; id: number }> {
+  const pglite = PGlite.prototype as unknown as { _runExclusiveQuery: () => Promise<unknown> };
+  const everyPglite = vi.spyOn(pglite, '_runExclusiveQuery');
+  // PGlite's statements outside a transaction (the job queue's among them) also pass through these.
+  const outside = [vi.spyOn(PGlite.prototype, 'query'), vi.spyOn(PGlite.prototype, 'exec')];
+  const everyPostgres = vi.spyOn(pg.Client.prototype, 'query');
+  try {
+    const response = await accountant.put(path(`invoices/${invoiceId}/create_payment/`), body, headers);
+    const jobQueue = outside.reduce((sum, spy) => sum + spy.mock.calls.filter(isJobQueue).length, 0);
+    const postgres = everyPostgres.mock.calls.filter((call) => !isJobQueue(call)).length;
+    const statements = everyPglite.mock.calls.length - jobQueue + postgres - AUTHENTICATION;
+    return { statusCode: response.statusCode, statements, id: response.json().id as number };
+  } finally {
+    for (const spy of [everyPglite, ...outside, everyPostgres]) spy.mockRestore();
+  }
+}
+
+beforeAll(async () => {
+  context = await createTestContext();
+  fixture = await createFixture(context);
+  admin = await fixture.as('a.admin');
+  accountant = await fixture.as('a.accountant');
+  customerId = (await admin.post(path('customers/'), { full_name: 'Counted Customer' })).json().id;
+  currency = (await admin.get('/api/config/')).json().currency as string;
+});
+afterAll(async () => context?.close());
+
+describe('a payment is one round trip: at most 4 statements (BEGIN, the read, the write, COMMIT)', () => {
+  it('mark as paid (the whole balance)', async () => {
+    const paid = await paymentStatements(await invoiceOf('40.00'));
+    expect(paid).toMatchObject({ statusCode: 201 });
+    expect(paid.statements).toBeLessThanOrEqual(4);
+  });
+
+  it('a partial payment, then its reversal', async () => {
+    const invoiceId = await invoiceOf('40.00');
+    const part = await paymentStatements(invoiceId, { amount: '15.00', method: 'card', reference: 'R-1' });
+    expect(part).toMatchObject({ statusCode: 201 });
+    expect(part.statements).toBeLessThanOrEqual(4);
+    const reversal = await paymentStatements(invoiceId, { amount: '-5.00', reason: 'Bounced', reverses: part.id });
+    expect(reversal).toMatchObject({ statusCode: 201 });
+    expect(reversal.statements).toBeLessThanOrEqual(4);
+  });
+
+  it('a payment handed over as `amounts`', async () => {
+    const tender = await paymentStatements(await invoiceOf('40.00'), { amounts: [{ currency, amount: '50.00' }], method: 'cash' });
+    expect(tender).toMatchObject({ statusCode: 201 });
+    expect(tender.statements).toBeLessThanOrEqual(4);
+  });
+
+  it('with an Idempotency-Key: the key is claimed in the read and answered in the write', async () => {
+    const invoiceId = await invoiceOf('40.00');
+    const keyed = await paymentStatements(invoiceId, undefined, { 'idempotency-key': 'counted-once' });
+    expect(keyed).toMatchObject({ statusCode: 201 });
+    expect(keyed.statements).toBeLessThanOrEqual(4);
+    // The answer was stored by the write: the same key answers it again, with nothing written.
+    const again = await paymentStatements(invoiceId, undefined, { 'idempotency-key': 'counted-once' });
+    expect(again).toMatchObject({ statusCode: 201, id: keyed.id });
+  });
+});
