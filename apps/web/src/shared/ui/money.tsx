@@ -1,7 +1,7 @@
 import { formatMoney } from '@meterline/contract/money-format';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { digitSystemOfUser, numberLocale, stripBidiMarks } from '../lib/format-number';
+import { digitSystemOfUser, isolateLtr, numberLocale, stripBidiMarks } from '../lib/format-number';
 import { useSession } from '../lib/session';
 
 export { stripBidiMarks };
@@ -12,6 +12,16 @@ export function useTenantCurrency(): string {
 }
 
 /** The text `<Money>` draws, for a chart's label or a column's width: in the tenant's currency unless another is named. */
+/**
+ * An amount written into a sentence. In Arabic it is isolated left to right, as `<Money>` draws it:
+ * left bare in a right-to-left sentence, the "$" of "US$" took the sentence's direction and was
+ * drawn before the letters ("$US").
+ */
+export function moneyInText(formatted: string, language: string): string {
+  const text = stripBidiMarks(formatted);
+  return language === 'ar' ? isolateLtr(text) : text;
+}
+
 export function useFormatMoney() {
   const { user } = useSession();
   const tenantCurrency = user?.tenant?.currency ?? 'USD';
@@ -20,7 +30,8 @@ export function useFormatMoney() {
   // One function while the language, the digits and the currency stay: the grid's column widths are
   // measured again only when what it writes changes, not on every render.
   return useCallback(
-    (amount: string, currency?: string) => stripBidiMarks(formatMoney(amount, currency ?? tenantCurrency, numberLocale(i18n.language))),
+    (amount: string, currency?: string) =>
+      moneyInText(formatMoney(amount, currency ?? tenantCurrency, numberLocale(i18n.language)), i18n.language),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- digits: numberLocale reads the user's digit system
     [tenantCurrency, i18n.language, digits],
   );

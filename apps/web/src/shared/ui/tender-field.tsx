@@ -16,7 +16,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal, numberLocale } from '../lib/format-number';
 import { keepCaret } from './form-text-field';
-import { Money, stripBidiMarks } from './money';
+import { Money, moneyInText } from './money';
 import { normalizeNumericInput, shownNumericInput } from './numeric-text-field';
 
 /*
@@ -80,7 +80,7 @@ export function tenderOf(terms: CurrencyTerms, balance: bigint, cash: CashAmount
 export function changeDueNotice(answer: { change_due: CurrencyAmount[] | null }, t: TFunction, language: string): string {
   const change = answer.change_due ?? [];
   if (!change.some((part) => !/^0(\.0+)?$/.test(part.amount))) return '';
-  const [billing, second] = change.map((part) => stripBidiMarks(formatMoney(part.amount, part.currency, numberLocale(language))));
+  const [billing, second] = change.map((part) => moneyInText(formatMoney(part.amount, part.currency, numberLocale(language)), language));
   return ` ${t('currencies.changeDueDone', { billing, second: second ?? '' })}`;
 }
 
@@ -114,9 +114,10 @@ export function TenderField({
   const locale = numberLocale(i18n.language);
   const billing = terms.billingCurrency;
   const second = hasSecondCurrency(terms) ? (terms.secondCurrency ?? '') : '';
-  const billingText = (minor: bigint) => stripBidiMarks(formatMoney(formatMoneyAmount(minor, terms.billingDecimals), billing, locale));
+  const billingText = (minor: bigint) =>
+    moneyInText(formatMoney(formatMoneyAmount(minor, terms.billingDecimals), billing, locale), i18n.language);
   const secondText = (minor: bigint | null) =>
-    stripBidiMarks(formatMoney(formatMoneyAmount(minor ?? 0n, currencyDecimals(second)), second, locale));
+    moneyInText(formatMoney(formatMoneyAmount(minor ?? 0n, currencyDecimals(second)), second, locale), i18n.language);
   const settlement = tender.settlement;
   const hasChange = settlement !== null && (settlement.changeBilling > 0n || (settlement.changeSecond ?? 0n) > 0n);
   const field = (key: keyof CashAmounts, currency: string, isFirst: boolean) => (
