@@ -20,6 +20,7 @@ type Probe =
 
 const DISPLAY: Record<keyof typeof display, Probe> = {
   LRI: { kind: 'not a formatter', why: 'a bidi control character' },
+  RLI: { kind: 'not a formatter', why: 'a bidi control character' },
   FSI: { kind: 'not a formatter', why: 'a bidi control character' },
   PDI: { kind: 'not a formatter', why: 'a bidi control character' },
   LRM: { kind: 'not a formatter', why: 'a bidi control character' },
@@ -32,6 +33,8 @@ const DISPLAY: Record<keyof typeof display, Probe> = {
   withoutIsolates: { kind: 'not a formatter', why: 'removes isolates where a component isolates itself' },
   isolateLtr: { kind: 'not a formatter', why: 'wraps a run that a formatter wrote' },
   isolateText: { kind: 'not a formatter', why: 'wraps a run that a formatter wrote' },
+  isolateMoney: { kind: 'not a formatter', why: 'wraps an amount that formatMoney wrote (its cases below)' },
+  arabicSignAfter: { kind: 'not a formatter', why: 'reads a formatted amount (checked through isolateMoney)' },
   digitsTo: { kind: 'number', call: (where) => display.digitsTo('12', where.language === 'ar' ? where.digits : 'latn') },
   keepDigitGroupsInOrder: { kind: 'not a formatter', why: 'adds marks to a text in Arabic-Indic digits (checked by `name`)' },
   countIn: { kind: 'number', call: (where) => display.countIn(1234, where) },
@@ -151,5 +154,13 @@ describe('quantityOfName', () => {
     expect(display.quantityOfName('8C')).toBeNull();
     expect(display.quantityOfName('4A')).toBeNull();
     expect(display.quantityOfName('5')).toBeNull();
+  });
+});
+
+describe('isolateMoney', () => {
+  it('keeps a Latin sign in a left-to-right run and reads an Arabic sign right to left after the number', () => {
+    expect(display.isolateMoney('١٢٤٫٤٩ US$')).toBe(`${display.LRI}١٢٤٫٤٩ US$${display.PDI}`);
+    expect(display.isolateMoney('٩٠٠٬٠٠٠ ل.ل.')).toBe(`${display.RLI}${display.LRI}٩٠٠٬٠٠٠${display.PDI} ل.ل.${display.PDI}`);
+    expect(display.arabicSignAfter('$12.00')).toBeNull();
   });
 });

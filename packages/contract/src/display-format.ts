@@ -26,8 +26,9 @@ export interface DisplayLocale {
   digits: DigitSystem;
 }
 
-/** Left-to-right isolate, first-strong isolate, their end, and the left-to-right mark. */
+/** Left-to-right isolate, right-to-left isolate, first-strong isolate, their end, and the left-to-right mark. */
 export const LRI = '\u2066';
+export const RLI = '\u2067';
 export const FSI = '\u2068';
 export const PDI = '\u2069';
 export const LRM = '\u200e';
@@ -68,6 +69,24 @@ export function withoutIsolates(text: string): string {
 /** Left-to-right isolate (LRI … PDI) for a run inside a plain string: `1–25`, `INV-2026-000001`, `15 A`. */
 export function isolateLtr(text: string): string {
   return `${LRI}${text}${PDI}`;
+}
+
+/** An amount followed by a currency sign written in Arabic letters ("٩٠٠٬٠٠٠ ل.ل."): the amount, the space, the sign. */
+export function arabicSignAfter(text: string): { amount: string; space: string; sign: string } | null {
+  const match = /^(.*?)(\s*)([\u0621-\u064a][\u0621-\u064a.]*)$/.exec(text);
+  return match ? { amount: match[1] ?? '', space: match[2] ?? '', sign: match[3] ?? '' } : null;
+}
+
+/**
+ * An amount in its currency as one isolated run inside a sentence. A Latin sign ("US$") keeps a
+ * left-to-right run (bare in Arabic, its "$" was drawn before the letters). A sign in Arabic letters
+ * ("ل.ل.") is read right to left after the number, the number one left-to-right run: the sign sits
+ * to its left with its final dot at the far end, instead of the dot landing against the digits.
+ */
+export function isolateMoney(text: string): string {
+  const signed = arabicSignAfter(text);
+  if (!signed) return isolateLtr(text);
+  return `${RLI}${isolateLtr(signed.amount)}${signed.space}${signed.sign}${PDI}`;
 }
 
 /** First-strong isolate (FSI … PDI) for a name inside a sentence: an Arabic name in English text (or the reverse) keeps its order. */

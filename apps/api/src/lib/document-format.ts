@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_DIGIT_SYSTEM, digitSystemOf, type DigitSystem } from '@meterline/contract/digits';
 import {
+  arabicSignAfter,
   codeIn,
   countIn,
   dateLocaleIn,
@@ -90,9 +91,6 @@ export function nameHtml(name: string, where: DocumentLocale): string {
   return quantityOfName(name) ? ltrHtml(run) : textHtml(run);
 }
 
-/** An amount followed by a currency sign written in Arabic letters ("٩٠٠٬٠٠٠ ل.ل."). */
-const ARABIC_SIGN_AFTER = /^(.*?)(\s*)([\u0621-\u064a][\u0621-\u064a.]*)$/;
-
 /**
  * An amount in its currency, the reader's digits, the minus kept in front. A sign written in Arabic
  * letters ("ل.ل.") is read right to left after the number: the number stays one left-to-right run
@@ -101,8 +99,8 @@ const ARABIC_SIGN_AFTER = /^(.*?)(\s*)([\u0621-\u064a][\u0621-\u064a.]*)$/;
  */
 export function moneyHtml(amount: string, currency: string, where: DocumentLocale): string {
   const run = escapeHtml(withoutIsolates(stripBidiMarks(formatMoney(amount, currency, numberLocaleIn(where)))));
-  const signed = ARABIC_SIGN_AFTER.exec(run);
-  if (signed) return `<bdi dir="rtl"><bdi dir="ltr">${signed[1]}</bdi>${signed[2]}${signed[3]}</bdi>`;
+  const signed = arabicSignAfter(run);
+  if (signed) return `<bdi dir="rtl"><bdi dir="ltr">${signed.amount}</bdi>${signed.space}${signed.sign}</bdi>`;
   return `<bdi dir="ltr">${run}</bdi>`;
 }
 

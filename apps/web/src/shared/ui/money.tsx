@@ -1,7 +1,8 @@
 import { formatMoney } from '@meterline/contract/money-format';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { digitSystemOfUser, isolateLtr, numberLocale, stripBidiMarks } from '../lib/format-number';
+import { arabicSignAfter, isolateMoney } from '@meterline/contract/display-format';
+import { digitSystemOfUser, numberLocale, stripBidiMarks } from '../lib/format-number';
 import { useSession } from '../lib/session';
 
 export { stripBidiMarks };
@@ -13,13 +14,13 @@ export function useTenantCurrency(): string {
 
 /** The text `<Money>` draws, for a chart's label or a column's width: in the tenant's currency unless another is named. */
 /**
- * An amount written into a sentence. In Arabic it is isolated left to right, as `<Money>` draws it:
+ * An amount written into a sentence. In Arabic it is isolated as `<Money>` draws it (`isolateMoney`):
  * left bare in a right-to-left sentence, the "$" of "US$" took the sentence's direction and was
  * drawn before the letters ("$US").
  */
 export function moneyInText(formatted: string, language: string): string {
   const text = stripBidiMarks(formatted);
-  return language === 'ar' ? isolateLtr(text) : text;
+  return language === 'ar' ? isolateMoney(text) : text;
 }
 
 export function useFormatMoney() {
@@ -44,9 +45,20 @@ export function useFormatMoney() {
 export function Money({ amount, currency }: { amount: string; currency?: string }) {
   const tenantCurrency = useTenantCurrency();
   const { i18n } = useTranslation();
+  const text = stripBidiMarks(formatMoney(amount, currency ?? tenantCurrency, numberLocale(i18n.language)));
+  // A sign in Arabic letters ("ل.ل.") reads right to left after the number, its final dot at the far end.
+  const signed = arabicSignAfter(text);
+  if (signed)
+    return (
+      <bdi dir="rtl" style={{ whiteSpace: 'nowrap' }}>
+        <bdi dir="ltr">{signed.amount}</bdi>
+        {signed.space}
+        {signed.sign}
+      </bdi>
+    );
   return (
     <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-      {stripBidiMarks(formatMoney(amount, currency ?? tenantCurrency, numberLocale(i18n.language)))}
+      {text}
     </bdi>
   );
 }
