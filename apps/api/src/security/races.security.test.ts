@@ -118,6 +118,48 @@ describe('races', () => {
   );
 
   it(
+    '20 concurrent account payments and 5 mark-paid calls on one customer: no deadlock, every amount counted once',
+    async () => {
+      const customer = await newCustomer('Race Account');
+      const invoices = [
+        await invoiceOf(customer.id, '10.00'),
+        await invoiceOf(customer.id, '20.00'),
+        await invoiceOf(customer.id, '30.00'),
+      ];
+      const answers = await Promise.all([
+        ...Array.from({ length: 20 }, (_, index) =>
+          accountant.post(path(`customers/${customer.id}/payments/`), { amount: '5.00' }, { 'idempotency-key': `race-account-${index}` }),
+        ),
+        ...Array.from({ length: 5 }, (_, index) =>
+          accountant.put(path(`invoices/${nth(invoices, 1).id}/create_payment/`), undefined, {
+            'idempotency-key': `race-account-pay-${index}`,
+          }),
+        ),
+      ]);
+      const accountPaid = answers.slice(0, 20).filter((answer) => answer.statusCode === 201).length;
+      const markPaid = answers.slice(20).filter((answer) => answer.statusCode === 201).length;
+      const statuses = [...new Set(answers.map((answer) => answer.statusCode))].sort().join(',');
+      const [balance] = (
+        await context.db.execute(sql`select balance::text as balance, credit::text as credit from customers where id = ${customer.id}`)
+      ).rows as { balance: string; credit: string }[];
+      console.log(
+        `concurrent-account-pay[${engine}]: account=${accountPaid}/20 mark-paid=${markPaid}/5 statuses=${statuses} balance=${balance?.balance} credit=${balance?.credit}`,
+      );
+      expect(accountPaid).toBe(20);
+      expect(markPaid).toBeLessThanOrEqual(1);
+      expect(answers.every((answer) => answer.statusCode < 500)).toBe(true);
+      // 60.00 invoiced (minor units), 100.00 paid on the account, and at most one invoice's balance by mark-paid.
+      const paidByMarkPaid = answers
+        .slice(20)
+        .filter((answer) => answer.statusCode === 201)
+        .reduce((sum, answer) => sum + BigInt((answer.json().amount as string).replace('.', '')), 0n);
+      expect(BigInt(balance?.balance ?? '')).toBe(6000n - 10000n - paidByMarkPaid);
+      await expectMoneyInvariants(context.db);
+    },
+    RACE_TIMEOUT,
+  );
+
+  it(
     '100 concurrent invoice creations: numbers without gaps or duplicates',
     async () => {
       const customer = await newCustomer('Race Numbers');
