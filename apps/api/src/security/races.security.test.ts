@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { first, nth } from '@meterline/contract/invariant';
-import { payments, users } from '../db/schema/index';
+import { customers, payments, users } from '../db/schema/index';
 import { backdateSubscriptions, expectMoneyInvariants, servicePath } from '../../test/billing';
 import { createFixture, type Fixture } from '../../test/fixtures';
 import { createTestContext, isPostgres, type Client, type TestContext } from '../../test/harness';
@@ -139,11 +139,15 @@ describe('races', () => {
       const accountPaid = answers.slice(0, 20).filter((answer) => answer.statusCode === 201).length;
       const markPaid = answers.slice(20).filter((answer) => answer.statusCode === 201).length;
       const statuses = [...new Set(answers.map((answer) => answer.statusCode))].sort().join(',');
-      const [balance] = (
-        await context.db.execute(sql`select balance::text as balance, credit::text as credit from customers where id = ${customer.id}`)
-      ).rows as { balance: string; credit: string }[];
+      const account = first(
+        await context.db
+          .select({ balance: customers.balance, credit: customers.credit })
+          .from(customers)
+          .where(eq(customers.id, customer.id)),
+        'the customer',
+      );
       console.log(
-        `concurrent-account-pay[${engine}]: account=${accountPaid}/20 mark-paid=${markPaid}/5 statuses=${statuses} balance=${balance?.balance} credit=${balance?.credit}`,
+        `concurrent-account-pay[${engine}]: account=${accountPaid}/20 mark-paid=${markPaid}/5 statuses=${statuses} balance=${account.balance} credit=${account.credit}`,
       );
       expect(accountPaid).toBe(20);
       expect(markPaid).toBeLessThanOrEqual(1);
@@ -153,7 +157,7 @@ describe('races', () => {
         .slice(20)
         .filter((answer) => answer.statusCode === 201)
         .reduce((sum, answer) => sum + BigInt((answer.json().amount as string).replace('.', '')), 0n);
-      expect(BigInt(balance?.balance ?? '')).toBe(6000n - 10000n - paidByMarkPaid);
+      expect(account.balance).toBe(6000n - 10000n - paidByMarkPaid);
       await expectMoneyInvariants(context.db);
     },
     RACE_TIMEOUT,
