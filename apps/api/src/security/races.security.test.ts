@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { first, nth } from '@meterline/contract/invariant';
-import { payments, users } from '../db/schema/index';
+import { customers, payments, users } from '../db/schema/index';
 import { backdateSubscriptions, expectMoneyInvariants, servicePath } from '../../test/billing';
 import { createFixture, type Fixture } from '../../test/fixtures';
 import { createTestContext, isPostgres, type Client, type TestContext } from '../../test/harness';
@@ -113,6 +113,52 @@ describe('races', () => {
       expect(rows).toHaveLength(1);
       expect(answers.every((answer) => answer.statusCode < 500)).toBe(true);
       expect([...paymentIds]).toEqual(paymentIds.size ? [first(rows).id] : []);
+    },
+    RACE_TIMEOUT,
+  );
+
+  it(
+    '20 concurrent account payments and 5 mark-paid calls on one customer: no deadlock, every amount counted once',
+    async () => {
+      const customer = await newCustomer('Race Account');
+      const invoices = [
+        await invoiceOf(customer.id, '10.00'),
+        await invoiceOf(customer.id, '20.00'),
+        await invoiceOf(customer.id, '30.00'),
+      ];
+      const answers = await Promise.all([
+        ...Array.from({ length: 20 }, (_, index) =>
+          accountant.post(path(`customers/${customer.id}/payments/`), { amount: '5.00' }, { 'idempotency-key': `race-account-${index}` }),
+        ),
+        ...Array.from({ length: 5 }, (_, index) =>
+          accountant.put(path(`invoices/${nth(invoices, 1).id}/create_payment/`), undefined, {
+            'idempotency-key': `race-account-pay-${index}`,
+          }),
+        ),
+      ]);
+      const accountPaid = answers.slice(0, 20).filter((answer) => answer.statusCode === 201).length;
+      const markPaid = answers.slice(20).filter((answer) => answer.statusCode === 201).length;
+      const statuses = [...new Set(answers.map((answer) => answer.statusCode))].sort().join(',');
+      const account = first(
+        await context.db
+          .select({ balance: customers.balance, credit: customers.credit })
+          .from(customers)
+          .where(eq(customers.id, customer.id)),
+        'the customer',
+      );
+      console.log(
+        `concurrent-account-pay[${engine}]: account=${accountPaid}/20 mark-paid=${markPaid}/5 statuses=${statuses} balance=${account.balance} credit=${account.credit}`,
+      );
+      expect(accountPaid).toBe(20);
+      expect(markPaid).toBeLessThanOrEqual(1);
+      expect(answers.every((answer) => answer.statusCode < 500)).toBe(true);
+      // 60.00 invoiced (minor units), 100.00 paid on the account, and at most one invoice's balance by mark-paid.
+      const paidByMarkPaid = answers
+        .slice(20)
+        .filter((answer) => answer.statusCode === 201)
+        .reduce((sum, answer) => sum + BigInt((answer.json().amount as string).replace('.', '')), 0n);
+      expect(account.balance).toBe(6000n - 10000n - paidByMarkPaid);
+      await expectMoneyInvariants(context.db);
     },
     RACE_TIMEOUT,
   );

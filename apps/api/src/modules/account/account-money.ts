@@ -8,12 +8,16 @@ import { ERROR_CODES } from '@meterline/contract/errors';
 import { formatMoneyAmount } from '@meterline/contract/money';
 import type { z } from 'zod';
 import type { createAccountPaymentInputSchema } from '@meterline/contract/account';
-import type { Executor } from '../../db/client';
 import { parseDecimalField } from '../../lib/decimal-input';
 import { conflict, fieldError } from '../../lib/http-errors';
 import type { ServiceContext } from '../../scope/service-scope';
-import { currencyTermsOf, findRateForMonth } from '../invoices/index';
+import { currencyTermsOf } from '../invoices/index';
 import { parseAmounts } from '../payments/index';
+
+/** The month whose rate converts `amounts` received on `paidOn`: the rate is the tenant's for it, else the latest before it. */
+export function rateMonthOf(paidOn: string): string {
+  return `${paidOn.slice(0, 7)}-01`;
+}
 
 /** `amount` parsed (null with `amounts`); one of the two, never both. */
 export function givenAmountOf(input: z.output<typeof createAccountPaymentInputSchema>, decimals: number, maxDigits: number): bigint | null {
@@ -25,20 +29,18 @@ export function givenAmountOf(input: z.output<typeof createAccountPaymentInputSc
 /**
  * `amounts` of an account payment: converted to the billing currency at the rate of the month the
  * money is received (the tenant's rate for that month, else the latest before it, as a bill of
- * that month would take). In cash, what exceeds the open invoices is change in both currencies
+ * that month would take, read with the account's lock: `rateMonthOf`). In cash, what exceeds the open invoices is change in both currencies
  * (the payment is what they take); another method keeps the whole as the payment, its rest
  * becoming credit like `amount` (docs/accounts.md).
  */
-export async function tenderOf(
-  executor: Executor,
+export function tenderOf(
   context: ServiceContext,
   amounts: { currency: string; amount: string }[],
   owed: bigint,
   method: string,
-  paidOn: string,
-): Promise<{ parts: TenderPart[]; settled: PaymentSettlement; terms: CurrencyTerms }> {
+  rate: { rate: string; baseCurrency: string } | null,
+): { parts: TenderPart[]; settled: PaymentSettlement; terms: CurrencyTerms } {
   const second = context.terms.secondCurrency;
-  const rate = second ? await findRateForMonth(executor, context.scope.tenantId, second, `${paidOn.slice(0, 7)}-01`) : null;
   const terms = currencyTermsOf(
     context.terms,
     rate && second ? { currency: second, rate: rate.rate, baseCurrency: rate.baseCurrency } : null,
@@ -80,19 +82,18 @@ export function requestedAllocationsOf(
  * What the payment spreads over the invoices and credit: `amount`, or what the tender pays (in cash
  * at most the open invoices, the rest being change); nothing at all (cash, nothing open) is a 400.
  */
-export async function accountMoneyOf(
-  executor: Executor,
+export function accountMoneyOf(
   context: ServiceContext,
   values: {
     input: z.output<typeof createAccountPaymentInputSchema>;
     given: bigint | null;
     candidates: { balanceDue: bigint }[];
-    paidOn: string;
+    rate: { rate: string; baseCurrency: string } | null;
   },
-): Promise<{ amount: bigint; tender: Awaited<ReturnType<typeof tenderOf>> | null }> {
-  const { input, given, candidates, paidOn } = values;
+): { amount: bigint; tender: ReturnType<typeof tenderOf> | null } {
+  const { input, given, candidates, rate } = values;
   const owed = candidates.reduce((sum, invoice) => sum + invoice.balanceDue, 0n);
-  const tender = input.amounts ? await tenderOf(executor, context, input.amounts, owed, input.method, paidOn) : null;
+  const tender = input.amounts ? tenderOf(context, input.amounts, owed, input.method, rate) : null;
   const amount = tender ? tender.settled.applied : (given ?? 0n);
   if (amount <= 0n) {
     const money = (value: bigint) => formatMoneyAmount(value, context.terms.decimals);

@@ -55,6 +55,8 @@ export async function accountRoutes(app: FastifyInstance, options: { account: Ac
           statusCode: 201,
           body: await account.pay(context, request.params.id, request.body, auditContextOf(request), ticket),
         }),
+        // The payment claims the key in its own read: one round trip (docs/money-and-numbering.md, "Payments").
+        { claimInWrite: true },
       );
     },
   );

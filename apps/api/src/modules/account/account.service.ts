@@ -13,14 +13,15 @@ import { ERROR_CODES } from '@meterline/contract/errors';
 import { formatMoneyAmount, formatScaled, QUANTITY_SCALE, UNIT_PRICE_SCALE } from '@meterline/contract/money';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
-import { recordAudit } from '../audit/index';
+import { auditColumnsOf, recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
 import { addToCustomerBalance, addToCustomerCredit, findCustomerRow } from '../customers/index';
 import type { IdempotencyTicket } from '../idempotency/index';
 import { findInvoiceRow, priceLines, statusFor, tenderFields, updateInvoiceRow, type DraftLine } from '../invoices/index';
 import { takeCreditNoteNumber } from '../numbering/index';
 import { insertPayment } from '../payments/index';
-import { accountMoneyOf, givenAmountOf, requestedAllocationsOf } from './account-money';
+import { paymentsOfAllocations } from './account-allocations';
+import { accountMoneyOf, givenAmountOf, rateMonthOf, requestedAllocationsOf } from './account-money';
 import { parseDecimalField } from '../../lib/decimal-input';
 import { resolveHappenedAt } from '../../lib/happened-at';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';
@@ -28,10 +29,11 @@ import {
   CREDIT_NOTE_METHOD,
   findCreditNote,
   findCreditNotesOfInvoice,
-  findOpenInvoices,
-  insertAccountPayment,
-  insertAccountPaymentTender,
+  accountTenderRowOf,
   insertCreditMovement,
+  lockAccountForPayment,
+  recordAccountPayment,
+  type AccountPaymentRow,
   insertCreditNote,
   sumCreditNotesOf,
   type CreditNoteJoined,
@@ -104,6 +106,11 @@ export function createAccountService(deps: { clock: Clock }) {
      * One payment of the account: locks the customer's open invoices (by id) then the customer,
      * spreads the amount oldest first (or as `allocations` say) as payments rows, and adds the
      * rest to the customer's credit. The balance falls by the whole amount.
+     *
+     * One round trip each way, as mark-paid (docs/money-and-numbering.md, "Payments"): BEGIN, one
+     * read (`lockAccountForPayment`: the account locked with all the checks need, the month's rate,
+     * the rows' ids, the Idempotency-Key's claim), the checks, allocation and settlement here, one
+     * write (`recordAccountPayment`: every row), COMMIT.
      */
     async pay(
       context: ServiceContext,
@@ -119,9 +126,17 @@ export function createAccountService(deps: { clock: Clock }) {
       const paidAt = resolveHappenedAt('paid_at', input.paid_at, { now: clock.now(), backdateDays: terms.backdateDays, role: actor.role });
       const paidOn = todayIn(terms.timezone, paidAt);
       return db.transaction(async (tx) => {
-        const open = await findOpenInvoices(tx, scope, customerId, { lock: true });
-        const customer = await findCustomerRow(tx, scope, customerId, { lock: true });
-        if (!customer) throw notFound();
+        const ground = await lockAccountForPayment(tx, scope, customerId, {
+          paidOn,
+          reach: requested?.length ? { invoices: requested.map((allocation) => allocation.invoiceId) } : { upTo: given },
+          rateOf: input.amounts && terms.secondCurrency ? { currency: terms.secondCurrency, month: rateMonthOf(paidOn) } : null,
+          withTender: Boolean(input.amounts),
+          claim: ticket?.claim ?? null,
+        });
+        if (!ground) throw notFound();
+        // The Idempotency-Key is another request's: its answer is the key's (idempotency.ts).
+        if (!ground.claimed) ticket?.taken();
+        const { open, customer } = ground;
         const issuedLater = requested
           ?.map((allocation) => open.find((invoice) => invoice.id === allocation.invoiceId))
           .find((invoice) => invoice && invoice.issuedOn > paidOn);
@@ -130,7 +145,7 @@ export function createAccountService(deps: { clock: Clock }) {
         const candidates = open
           .filter((invoice) => invoice.issuedOn <= paidOn)
           .map((invoice) => ({ ...invoice, balanceDue: invoice.total - invoice.amountPaid }));
-        const { amount, tender } = await accountMoneyOf(tx, context, { input, given, candidates, paidOn });
+        const { amount, tender } = accountMoneyOf(context, { input, given, candidates, rate: ground.rate });
         const result = allocatePayment(amount, candidates, requested);
         if (!result.ok) {
           throw allocationError(
@@ -139,7 +154,8 @@ export function createAccountService(deps: { clock: Clock }) {
             money,
           );
         }
-        const accountPayment = await insertAccountPayment(tx, {
+        const accountPayment: AccountPaymentRow = {
+          id: ground.accountPaymentId,
           tenantId: scope.tenantId,
           serviceId: scope.serviceId,
           customerId,
@@ -150,51 +166,17 @@ export function createAccountService(deps: { clock: Clock }) {
           paidAt,
           receivedBy: actor.userId,
           note: input.note,
+        };
+        const tenderRow =
+          tender && ground.tenderId !== null
+            ? accountTenderRowOf({ id: ground.tenderId, tenantId: scope.tenantId, accountPaymentId: accountPayment.id, ...tender })
+            : null;
+        const { payments, settled, audits, allocations } = paymentsOfAllocations(context, audit, {
+          accountPayment,
+          allocations: result.allocations,
+          candidates,
+          paymentIds: ground.paymentIds,
         });
-        const tenderRow = tender
-          ? await insertAccountPaymentTender(tx, { tenantId: scope.tenantId, accountPaymentId: accountPayment.id, ...tender })
-          : null;
-        const allocations: AccountPayment['allocations'] = [];
-        for (const allocation of result.allocations) {
-          const invoice = candidates.find((candidate) => candidate.id === allocation.invoiceId)!;
-          const payment = await insertPayment(tx, {
-            tenantId: scope.tenantId,
-            serviceId: scope.serviceId,
-            invoiceId: invoice.id,
-            customerId,
-            amount: allocation.amount,
-            method: input.method,
-            reference: input.reference,
-            paidAt,
-            receivedBy: actor.userId,
-            note: input.note,
-            accountPaymentId: accountPayment.id,
-          });
-          const amountPaid = invoice.amountPaid + allocation.amount;
-          const after = await updateInvoiceRow(tx, scope, invoice.id, { amountPaid, status: statusFor(invoice.total, amountPaid) });
-          await recordAudit(tx, audit, {
-            action: 'create',
-            entity: 'payment',
-            entityId: payment.id,
-            after: { ...payment, invoice: { id: invoice.id, amount_paid: after.amountPaid, status: after.status } },
-          });
-          allocations.push({ invoice: invoice.id, invoice_number: invoice.number, payment: payment.id, amount: money(allocation.amount) });
-        }
-        await addToCustomerBalance(tx, scope.tenantId, customerId, -amount);
-        let after = { balance: customer.balance - amount, credit: customer.credit };
-        if (result.credit > 0n) {
-          after = await addToCustomerCredit(tx, scope.tenantId, customerId, result.credit);
-          await insertCreditMovement(tx, {
-            tenantId: scope.tenantId,
-            serviceId: scope.serviceId,
-            customerId,
-            kind: 'payment',
-            amount: result.credit,
-            accountPaymentId: accountPayment.id,
-            createdAt: clock.now(),
-            createdBy: actor.userId,
-          });
-        }
         const response: AccountPayment = {
           id: accountPayment.id,
           customer: customerId,
@@ -205,12 +187,22 @@ export function createAccountService(deps: { clock: Clock }) {
           received_by: actor.userId,
           allocations,
           credit_added: money(result.credit),
-          customer_balance: money(after.balance),
-          customer_credit: money(after.credit),
+          customer_balance: money(customer.balance - amount),
+          customer_credit: money(customer.credit + result.credit),
           ...tenderFields(tenderRow, terms.decimals),
         };
-        await recordAudit(tx, audit, { action: 'create', entity: 'account_payment', entityId: accountPayment.id, after: response });
-        await ticket?.complete(tx, 201, response);
+        audits.push(auditColumnsOf(audit, { action: 'create', entity: 'account_payment', entityId: accountPayment.id, after: response }));
+        await recordAccountPayment(tx, {
+          accountPayment,
+          tender: tenderRow,
+          payments,
+          invoices: settled,
+          creditMovement: result.credit > 0n ? { createdAt: clock.now(), createdBy: actor.userId } : null,
+          audits,
+          idempotencyKey: ticket?.key ?? null,
+          answer: response,
+        });
+        ticket?.stored();
         return response;
       });
     },

@@ -103,7 +103,8 @@ function auditRow(context: AuditContext, entry: AuditEntry): typeof auditLog.$in
 
 /**
  * The row `recordAudit` writes (the same check and redaction), by its columns' names, for a write whose
- * one database call inserts it in its transaction: a mark-paid's `meterline_record_payment` (migration 0029).
+ * one database call inserts it in its transaction: a mark-paid's `meterline_record_payment` (migration
+ * 0029), an account payment's `meterline_record_account_payment` (0031).
  */
 export function auditColumnsOf(context: AuditContext, entry: AuditEntry): Record<string, unknown> {
   const row = auditRow(context, entry);

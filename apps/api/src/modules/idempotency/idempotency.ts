@@ -25,7 +25,7 @@ export interface IdempotencyTicket {
   complete(executor: Executor, statusCode: number, body: unknown): Promise<void>;
   /**
    * For a write whose one statement stores the answer itself (a mark-paid's `meterline_record_payment`,
-   * docs/performance.md): the key of the tenant's `idempotency_keys` row it updates, and `stored()`
+   * an account payment's `meterline_record_account_payment`, docs/performance.md): the key of the tenant's `idempotency_keys` row it updates, and `stored()`
    * once that statement ran in the write's transaction.
    */
   readonly key: string;

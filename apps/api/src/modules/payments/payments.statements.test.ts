@@ -1,17 +1,13 @@
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { servicePath } from '../../../test/billing';
+import { countStatements } from '../../../test/statements';
 
 /*
  * A payment is one round trip (issue 35, docs/money-and-numbering.md "Payments"): BEGIN, one read
- * that locks the invoice with all the checks need, one write, COMMIT. Counted at the driver,
- * whichever the tests run on: every PGlite statement (BEGIN and COMMIT included) goes through its
- * `_runExclusiveQuery`, every PostgreSQL one through `pg.Client#query`. The request's
- * authentication (one statement, plugins/authenticate.statements.test.ts) and the job queue's polling
- * are taken off the count.
+ * that locks the invoice with all the checks need, one write, COMMIT. Counted at the driver
+ * (test/statements.ts), authentication and the job queue's polling taken off.
  */
 let context: TestContext;
 let fixture: Fixture;
@@ -20,7 +16,6 @@ let admin: Client;
 let customerId: number;
 let currency: string;
 
-const AUTHENTICATION = 1;
 const path = (rest: string) => servicePath(fixture.tenantA, rest);
 
 async function invoiceOf(total: string): Promise<number> {
@@ -34,33 +29,16 @@ async function invoiceOf(total: string): Promise<number> {
   return response.json().id as number;
 }
 
-const textOf = (call: unknown[]) => {
-  const [query] = call;
-  return typeof query === 'string' ? query : String((query as { text?: unknown } | undefined)?.text ?? '');
-};
-/** The job queue's own polling and upkeep (pg-boss, schema `pgboss`) runs beside the request: not the payment's. */
-const isJobQueue = (call: unknown[]) => textOf(call).includes('pgboss');
-
 /** The statements a payment sent, its authentication's and the job queue's taken off. */
 async function paymentStatements(
   invoiceId: number,
   body?: Record<string, unknown>,
   headers?: Record<string, string>,
 ): Promise<{ statusCode: number; statements: number; id: number }> {
-  const pglite = PGlite.prototype as unknown as { _runExclusiveQuery: () => Promise<unknown> };
-  const everyPglite = vi.spyOn(pglite, '_runExclusiveQuery');
-  // PGlite's statements outside a transaction (the job queue's among them) also pass through these.
-  const outside = [vi.spyOn(PGlite.prototype, 'query'), vi.spyOn(PGlite.prototype, 'exec')];
-  const everyPostgres = vi.spyOn(pg.Client.prototype, 'query');
-  try {
-    const response = await accountant.put(path(`invoices/${invoiceId}/create_payment/`), body, headers);
-    const jobQueue = outside.reduce((sum, spy) => sum + spy.mock.calls.filter(isJobQueue).length, 0);
-    const postgres = everyPostgres.mock.calls.filter((call) => !isJobQueue(call)).length;
-    const statements = everyPglite.mock.calls.length - jobQueue + postgres - AUTHENTICATION;
-    return { statusCode: response.statusCode, statements, id: response.json().id as number };
-  } finally {
-    for (const spy of [everyPglite, ...outside, everyPostgres]) spy.mockRestore();
-  }
+  const { response, statements } = await countStatements(() =>
+    accountant.put(path(`invoices/${invoiceId}/create_payment/`), body, headers),
+  );
+  return { statusCode: response.statusCode, statements, id: response.json().id as number };
 }
 
 beforeAll(async () => {
