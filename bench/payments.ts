@@ -118,7 +118,7 @@ async function prepare(side: { name: string; root: string }, index: number): Pro
   };
 }
 
-function pay(side: Side, ids: number[], request: (id: number) => { method: string; path: string; body: string }) {
+function pay(side: Side, call: string, ids: number[], request: (id: number) => { method: string; path: string; body: string }) {
   let next = 0;
   return autocannon({
     url: side.url,
@@ -134,7 +134,7 @@ function pay(side: Side, ids: number[], request: (id: number) => { method: strin
             headers: {
               authorization: side.authorization,
               'content-type': 'application/json',
-              'idempotency-key': `bench-${side.name}-${id}`,
+              'idempotency-key': `bench-${side.name}-${call}-${id}`,
             },
           };
         },
@@ -152,14 +152,14 @@ for (let round = 0; round < rounds; round += 1) {
   for (const side of order) {
     const slice = (ids: number[]) => ids.slice(round * perRound, (round + 1) * perRound);
     side.markPaid.push(
-      await pay(side, slice(side.invoices), (id) => ({
+      await pay(side, 'mark-paid', slice(side.invoices), (id) => ({
         method: 'PUT',
         path: `/api/services/${side.serviceId}/invoices/${id}/create_payment/`,
         body: '{}',
       })),
     );
     side.account.push(
-      await pay(side, slice(side.customers), (id) => ({
+      await pay(side, 'account', slice(side.customers), (id) => ({
         method: 'POST',
         path: `/api/services/${side.serviceId}/customers/${id}/payments/`,
         body: JSON.stringify({ amount: '5.00' }),
