@@ -17,6 +17,13 @@ const dist = path.join(root, 'apps/web/dist');
 const KB = 1024;
 export const SIGN_IN_LIMIT = 150 * KB;
 export const SCREEN_LIMIT = 350 * KB;
+/**
+ * Screens allowed over SCREEN_LIMIT for a time, each with its ceiling and why (docs/performance.md,
+ * "JavaScript per screen"); a ceiling only goes down. The customer page (its ledger tab, with the
+ * account payment's two-currency tender loaded on demand) measured 352.3 KB on 2026-11-28 after the
+ * shell took the two-currency display rules: to be cut back under 350 KB.
+ */
+const SCREEN_EXCEPTIONS = new Map([['src/features/customers/routes/customer-edit-page.tsx', 353 * KB]]);
 const SIGN_IN_PAGE = 'sign-in page (public shell at /login)';
 const APP = 'src/app/app.tsx';
 const PUBLIC_PAGES = /^src\/features\/(auth|errors)\/routes\//;
@@ -81,7 +88,7 @@ function main() {
   const weights = screenWeights(manifest, (file) => fs.readFileSync(path.join(dist, file)));
   const problems = [];
   for (const { page, bytes, onDemand } of weights.sort((a, b) => b.bytes - a.bytes)) {
-    const limit = page === SIGN_IN_PAGE ? SIGN_IN_LIMIT : SCREEN_LIMIT;
+    const limit = page === SIGN_IN_PAGE ? SIGN_IN_LIMIT : (SCREEN_EXCEPTIONS.get(page) ?? SCREEN_LIMIT);
     const name = page.replace(/^src\/features\//, '');
     console.log(`${(bytes / KB).toFixed(1).padStart(7)} KB gzip  ${name}${bytes > limit ? `  over ${limit / KB} KB` : ''}`);
     if (bytes > limit) problems.push(`${name}: ${(bytes / KB).toFixed(1)} KB gzipped JS, over ${limit / KB} KB`);
