@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import { first } from '@meterline/contract/invariant';
-import { formatRate, type CurrencyTerms, type PaymentSettlement, type TenderPart } from '@meterline/contract/currency-payments';
-import { currencyDecimals, formatMoneyAmount } from '@meterline/contract/money';
+import type { CurrencyTerms, PaymentSettlement, TenderPart } from '@meterline/contract/currency-payments';
 import type { Executor } from '../../db/client';
 import {
   accountPayments,
@@ -18,6 +17,7 @@ import type { ServiceScope } from '../../scope/service-scope';
 import { selectRows } from '../../scope/codes';
 import type { ClaimStatement } from '../idempotency/index';
 import type { PaymentRow } from '../invoices/index';
+import { paymentJsonOf, tenderedColumnsOf, tenderedJsonOf } from '../payments/index';
 
 export type AccountPaymentRow = typeof accountPayments.$inferSelect;
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
@@ -152,23 +152,7 @@ export function accountTenderRowOf(values: {
   settled: PaymentSettlement;
   terms: CurrencyTerms;
 }): typeof accountPaymentTenders.$inferSelect {
-  const { terms, settled } = values;
-  return {
-    id: values.id,
-    tenantId: values.tenantId,
-    accountPaymentId: values.accountPaymentId,
-    currency: terms.billingCurrency,
-    tendered: values.parts.map((part) => ({
-      currency: part.currency,
-      amount: formatMoneyAmount(part.minor, currencyDecimals(part.currency)),
-    })),
-    received: settled.received,
-    changeDue: settled.changeBilling,
-    secondCurrency: terms.secondCurrency,
-    rate: terms.rate === null ? null : formatRate(terms.rate),
-    baseCurrency: terms.rate === null ? null : terms.rateBase,
-    changeDueSecond: settled.changeSecond,
-  };
+  return { id: values.id, tenantId: values.tenantId, accountPaymentId: values.accountPaymentId, ...tenderedColumnsOf(values) };
 }
 
 /**
@@ -208,32 +192,9 @@ export async function recordAccountPayment(
     id: tender.id,
     tenant_id: tender.tenantId,
     account_payment_id: tender.accountPaymentId,
-    currency: tender.currency,
-    tendered: tender.tendered,
-    received: tender.received.toString(),
-    change_due: tender.changeDue.toString(),
-    second_currency: tender.secondCurrency,
-    rate: tender.rate,
-    base_currency: tender.baseCurrency,
-    change_due_second: tender.changeDueSecond === null ? null : tender.changeDueSecond.toString(),
+    ...tenderedJsonOf(tender),
   };
-  const paymentColumns = values.payments.map((payment) => ({
-    id: payment.id,
-    tenant_id: payment.tenantId,
-    service_id: payment.serviceId,
-    invoice_id: payment.invoiceId,
-    customer_id: payment.customerId,
-    amount: payment.amount.toString(),
-    method: payment.method,
-    reference: payment.reference,
-    paid_at: payment.paidAt.toISOString(),
-    received_by: payment.receivedBy,
-    note: payment.note,
-    reason: payment.reason,
-    reverses_id: payment.reversesId,
-    held_by: payment.heldBy,
-    account_payment_id: payment.accountPaymentId,
-  }));
+  const paymentColumns = values.payments.map(paymentJsonOf);
   const invoiceColumns = values.invoices.map((invoice) => ({
     id: invoice.id,
     amount_paid: invoice.amountPaid.toString(),

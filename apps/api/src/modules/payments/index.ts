@@ -1,3 +1,3 @@
 /** What other modules may use of `payments`: they import it from here, never from its files. */
-export { insertPayment } from './payments.repository';
-export { parseAmounts } from './payment-tenders';
+export { insertPayment, paymentJsonOf } from './payments.repository';
+export { parseAmounts, tenderedColumnsOf, tenderedJsonOf } from './payment-tenders';

@@ -2,7 +2,13 @@
  * A payment handed over in one or both of the tenant's currencies (docs/money-and-numbering.md). Parsing the parts,
  * settling them at the invoice's rate (`currency-payments.ts`), the row of what was tendered that `payments.repository.ts` stores.
  */
-import { formatRate, settlePayment, type CurrencyTerms, type PaymentSettlement } from '@meterline/contract/currency-payments';
+import {
+  formatRate,
+  settlePayment,
+  type CurrencyTerms,
+  type PaymentSettlement,
+  type TenderPart,
+} from '@meterline/contract/currency-payments';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import { currencyDecimals, formatMoneyAmount } from '@meterline/contract/money';
 import { conflict, fieldError } from '../../lib/http-errors';
@@ -70,18 +76,14 @@ export function prepareTender(
   return { parts, settled: settleAmounts(parts, balance, terms, method, money), terms };
 }
 
-/** The `payment_tenders` row of a payment (its id taken with the invoice's read): what was tendered, as stored and answered. */
-export function tenderRowOf(values: { id: number; tenantId: number; paymentId: number } & PreparedTender): PaymentTenderRow {
-  const { terms, settled } = values;
+/**
+ * What was tendered, as its row stores it: the columns `payment_tenders` (a payment) and
+ * `account_payment_tenders` (an account payment) share beside their ids.
+ */
+export function tenderedColumnsOf({ parts, settled, terms }: Omit<PreparedTender, 'parts'> & { parts: TenderPart[] }) {
   return {
-    id: values.id,
-    tenantId: values.tenantId,
-    paymentId: values.paymentId,
     currency: terms.billingCurrency,
-    tendered: values.parts.map((part) => ({
-      currency: part.currency,
-      amount: formatMoneyAmount(part.minor, currencyDecimals(part.currency)),
-    })),
+    tendered: parts.map((part) => ({ currency: part.currency, amount: formatMoneyAmount(part.minor, currencyDecimals(part.currency)) })),
     received: settled.received,
     changeDue: settled.changeBilling,
     secondCurrency: terms.secondCurrency,
@@ -89,4 +91,23 @@ export function tenderRowOf(values: { id: number; tenantId: number; paymentId: n
     baseCurrency: terms.rate === null ? null : terms.rateBase,
     changeDueSecond: settled.changeSecond,
   };
+}
+
+/** The same shared columns as the one write's JSON takes them: by their columns' names, bigints as text. */
+export function tenderedJsonOf(tender: ReturnType<typeof tenderedColumnsOf>) {
+  return {
+    currency: tender.currency,
+    tendered: tender.tendered,
+    received: tender.received.toString(),
+    change_due: tender.changeDue.toString(),
+    second_currency: tender.secondCurrency,
+    rate: tender.rate,
+    base_currency: tender.baseCurrency,
+    change_due_second: tender.changeDueSecond === null ? null : tender.changeDueSecond.toString(),
+  };
+}
+
+/** The `payment_tenders` row of a payment (its id taken with the invoice's read): what was tendered, as stored and answered. */
+export function tenderRowOf(values: { id: number; tenantId: number; paymentId: number } & PreparedTender): PaymentTenderRow {
+  return { id: values.id, tenantId: values.tenantId, paymentId: values.paymentId, ...tenderedColumnsOf(values) };
 }

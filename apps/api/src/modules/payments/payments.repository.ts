@@ -10,6 +10,7 @@ import type { ClaimStatement } from '../idempotency/index';
 import { toPayment, type InvoiceRateRow, type PaymentRow, type PaymentTenderRow } from '../invoices/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import { selectRows } from '../../scope/codes';
+import { tenderedJsonOf } from './payment-tenders';
 import type { ServiceScope } from '../../scope/service-scope';
 
 const joinedColumns = { payment: payments, invoiceNumber: invoices.number, customerName: customers.fullName, tender: paymentTenders };
@@ -176,6 +177,27 @@ export async function lockInvoiceForPayment(
   };
 }
 
+/** A payment row as a database function's JSON takes it: by its columns' names, bigints and times as text. */
+export function paymentJsonOf(payment: PaymentRow) {
+  return {
+    id: payment.id,
+    tenant_id: payment.tenantId,
+    service_id: payment.serviceId,
+    invoice_id: payment.invoiceId,
+    customer_id: payment.customerId,
+    amount: payment.amount.toString(),
+    method: payment.method,
+    reference: payment.reference,
+    paid_at: payment.paidAt.toISOString(),
+    received_by: payment.receivedBy,
+    note: payment.note,
+    reason: payment.reason,
+    reverses_id: payment.reversesId,
+    held_by: payment.heldBy,
+    account_payment_id: payment.accountPaymentId,
+  };
+}
+
 /**
  * A mark-paid's one write (migration 0029, `meterline_record_payment`): the payment and what was
  * tendered, the invoice's amount paid and status, the customer's balance, the audit row, the
@@ -195,36 +217,8 @@ export async function recordPayment(
   },
 ): Promise<number | null> {
   const { payment, tender } = values;
-  const paymentColumns = {
-    id: payment.id,
-    tenant_id: payment.tenantId,
-    service_id: payment.serviceId,
-    invoice_id: payment.invoiceId,
-    customer_id: payment.customerId,
-    amount: payment.amount.toString(),
-    method: payment.method,
-    reference: payment.reference,
-    paid_at: payment.paidAt.toISOString(),
-    received_by: payment.receivedBy,
-    note: payment.note,
-    reason: payment.reason,
-    reverses_id: payment.reversesId,
-    held_by: payment.heldBy,
-    account_payment_id: payment.accountPaymentId,
-  };
-  const tenderColumns = tender && {
-    id: tender.id,
-    tenant_id: tender.tenantId,
-    payment_id: tender.paymentId,
-    currency: tender.currency,
-    tendered: tender.tendered,
-    received: tender.received.toString(),
-    change_due: tender.changeDue.toString(),
-    second_currency: tender.secondCurrency,
-    rate: tender.rate,
-    base_currency: tender.baseCurrency,
-    change_due_second: tender.changeDueSecond === null ? null : tender.changeDueSecond.toString(),
-  };
+  const paymentColumns = paymentJsonOf(payment);
+  const tenderColumns = tender && { id: tender.id, tenant_id: tender.tenantId, payment_id: tender.paymentId, ...tenderedJsonOf(tender) };
   const row = first(
     await selectRows<{ receipt: string | null }>(
       tx,
