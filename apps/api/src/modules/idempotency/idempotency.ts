@@ -43,6 +43,11 @@ export interface IdempotencyTicket {
 /** Thrown by `taken()`: the write's in-transaction claim found the key another request's. */
 class KeyTaken extends Error {}
 
+/** A refusal moves nothing and is the key's answer; a conflict (409) or a failure may be retried with the key. */
+function isRefusal(error: unknown): error is HttpError {
+  return error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 409;
+}
+
 function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
@@ -95,13 +100,13 @@ export function createIdempotency(deps: { clock: Clock }) {
       const scope = { tenantId };
       const claim = { key, userId, route, requestHash: fingerprint, createdAt: deps.clock.now() };
 
-      // The write claims the key itself, in its first statement (one round trip less: docs/api.md). A
-      // refusal, or a key that is another request's, then goes the usual way below, where the key's
-      // row decides; a conflict or a failure leaves nothing (the claim rolled back with the write).
-      let refusal: HttpError | null = null;
-      if (options.claimInWrite) {
+      /**
+       * The write with its ticket: an answer the write's transaction did not store (by `complete` or by
+       * its own statement, `stored()`) is recorded right after it, then sent.
+       */
+      const ticketFor = (claimStatement: ClaimStatement | null, taken: () => never) => {
         let isStored = false;
-        const inWrite: IdempotencyTicket = {
+        const ticket: IdempotencyTicket = {
           complete: async (executor, statusCode, body) => {
             await completeIdempotencyKey(executor, scope, key, statusCode, body);
             isStored = true;
@@ -110,19 +115,30 @@ export function createIdempotency(deps: { clock: Clock }) {
           stored: () => {
             isStored = true;
           },
-          claim: claimIdempotencyKeySql(scope, claim),
-          taken: () => {
-            throw new KeyTaken();
-          },
+          claim: claimStatement,
+          taken,
         };
-        try {
-          const answer = await write(inWrite);
-          if (!isStored) await inWrite.complete(db, answer.statusCode, answer.body);
+        const send = async () => {
+          const answer = await write(ticket);
+          if (!isStored) await ticket.complete(db, answer.statusCode, answer.body);
           return reply.code(answer.statusCode).send(answer.body);
+        };
+        return { ticket, send };
+      };
+
+      // The write claims the key itself, in its first statement (one round trip less: docs/api.md). A
+      // refusal, or a key that is another request's, then goes the usual way below, where the key's
+      // row decides; a conflict or a failure leaves nothing (the claim rolled back with the write).
+      let refusal: HttpError | null = null;
+      if (options.claimInWrite) {
+        const inWrite = ticketFor(claimIdempotencyKeySql(scope, claim), () => {
+          throw new KeyTaken();
+        });
+        try {
+          return await inWrite.send();
         } catch (error) {
-          const isRefusal = error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 409;
-          if (!(error instanceof KeyTaken) && !isRefusal) throw error;
-          if (isRefusal) refusal = error;
+          if (!(error instanceof KeyTaken) && !isRefusal(error)) throw error;
+          if (isRefusal(error)) refusal = error;
         }
       }
 
@@ -147,30 +163,16 @@ export function createIdempotency(deps: { clock: Clock }) {
         throw refusal;
       }
 
-      let isCompleted = false;
-      const ticket: IdempotencyTicket = {
-        complete: async (executor, statusCode, body) => {
-          await completeIdempotencyKey(executor, scope, key, statusCode, body);
-          isCompleted = true;
-        },
-        key,
-        stored: () => {
-          isCompleted = true;
-        },
-        claim: null,
-        taken: () => {
-          throw new Error('The key was claimed before the write: nothing to take');
-        },
-      };
+      // Writes that do not complete the ticket in their transaction record the answer right after.
+      const usual = ticketFor(null, () => {
+        throw new Error('The key was claimed before the write: nothing to take');
+      });
       try {
-        const answer = await write(ticket);
-        // Writes that do not complete the ticket in their transaction record the answer right after.
-        if (!isCompleted) await ticket.complete(db, answer.statusCode, answer.body);
-        return reply.code(answer.statusCode).send(answer.body);
+        return await usual.send();
       } catch (error) {
-        if (error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 409) {
+        if (isRefusal(error)) {
           // Nothing moved: the refusal is the first answer to this key.
-          await ticket.complete(db, error.statusCode, error.body);
+          await usual.ticket.complete(db, error.statusCode, error.body);
         } else {
           // A conflict or a failure: nothing moved either, and the client may retry with the same key.
           await releaseIdempotencyKey(db, scope, key);
