@@ -35,8 +35,9 @@ import { createBundleService } from './modules/bundles/bundles.service';
 import { bundleRoutes } from './modules/bundles/bundles.routes';
 import { createCustomerService } from './modules/customers/customers.service';
 import { customerRoutes } from './modules/customers/customers.routes';
-import { createCustomerImportService } from './modules/customer-import/customer-import.service';
+import { createCustomerImportService, type CustomerImportService } from './modules/customer-import/customer-import.service';
 import { refuseDeclaredPermissionsOutsideTheScope, registerServiceScope } from './scope/service-routes';
+import { customerImportJob } from './modules/customer-import/customer-import-job';
 import { customerImportRoutes } from './modules/customer-import/customer-import.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { createIdempotency } from './modules/idempotency/idempotency';
@@ -46,7 +47,7 @@ import { createHealthService } from './modules/health/health.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { billingRunJob } from './modules/invoices/billing-run-job';
 import { statementsJob } from './modules/account/statements-job';
-import { createInvoiceService } from './modules/invoices/invoices.service';
+import { createInvoiceService, type InvoiceService } from './modules/invoices/invoices.service';
 import { applyCustomerCredit } from './modules/account/credit';
 import { planLateFees } from './modules/account/late-fees';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
@@ -78,7 +79,7 @@ import {
   statementRoutes,
 } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
-import { createStatementService } from './modules/account/statement.service';
+import { createStatementService, type StatementService } from './modules/account/statement.service';
 import { createSubscriptionService } from './modules/subscriptions/subscriptions.service';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { createStatisticsService } from './modules/statistics/statistics.service';
@@ -111,6 +112,16 @@ export interface AppDependencies {
   jobs?: JobService;
   /** Sees every route as it is registered (the tests walk the route table with it). */
   onRoute?: (route: RouteOptions) => void;
+}
+
+/** Each job kind's work (docs/billing.md, "Jobs"): registered before the queue starts (onReady). */
+function handleJobKinds(
+  jobs: JobService,
+  deps: { invoices: InvoiceService; statements: StatementService; imports: CustomerImportService; databases: DatabaseRegistry },
+) {
+  jobs.handle('billing_run', billingRunJob({ invoices: deps.invoices, databases: deps.databases }));
+  jobs.handle('statements', statementsJob({ statements: deps.statements, databases: deps.databases }));
+  jobs.handle('customer_import', customerImportJob({ imports: deps.imports, databases: deps.databases }));
 }
 
 /** Plugins first, then each module with its dependencies, in order and visibly. */
@@ -239,7 +250,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       log: (message, error) => app.log.error({ err: error }, message),
       onFailed: (kind) => metrics?.jobFailed(kind),
     });
-  jobs.handle('billing_run', billingRunJob({ invoices, databases }));
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
   await app.register(jobRoutes, { prefix: '/api/jobs', jobs, db });
@@ -261,7 +271,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const ledger = createLedgerService({ clock });
   const account = createAccountService({ clock });
   const statements = createStatementService({ ledger, defaultDb: db, clock });
-  jobs.handle('statements', statementsJob({ statements, databases }));
+  const imports = createCustomerImportService({ clock });
+  handleJobKinds(jobs, { invoices, statements, imports, databases });
   await app.register(jobDocumentRoutes, { prefix: '/api/jobs', jobs, printer });
   const transactions = createTransactionService({ clock, defaultDb: db });
   await app.register(transactionRoutes, { prefix: '/api/transaction', transactions, databases, idempotency });
@@ -277,7 +288,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await scope.register(stationRoutes, { prefix: '/stations', stations });
     await scope.register(tariffRoutes, { prefix: '/tariffs', tariffs });
     await scope.register(exchangeRateRoutes, { prefix: '/exchange-rates', exchangeRates });
-    await scope.register(customerImportRoutes, { prefix: '/customers', imports: createCustomerImportService({ clock }), idempotency });
+    await scope.register(customerImportRoutes, { prefix: '/customers', imports, idempotency, jobs });
     await scope.register(subscriptionRoutes, { prefix: '/subscriptions', subscriptions, idempotency });
     await scope.register(invoiceRoutes, { prefix: '/invoices', invoices, idempotency, printer, jobs });
     await scope.register(invoicePaymentRoutes, { prefix: '/invoices', payments, idempotency });

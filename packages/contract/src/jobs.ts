@@ -6,8 +6,8 @@ import { JOB_KINDS, JOB_STATES, type JobKind } from './job-states';
 import { can, type Action, type Subject } from './permissions';
 
 /**
- * Long work run in the background on the job queue (docs/billing.md, "Jobs"): the billing run and the
- * bulk statements. Each kind is seen (listed, read, cancelled) by whoever may start it.
+ * Long work run in the background on the job queue (docs/billing.md, "Jobs"): the billing run, the
+ * bulk statements and the customer import. Each kind is seen (listed, read, cancelled) by whoever may start it.
  */
 export { ACTIVE_JOB_STATES, JOB_KINDS, type JobKind, type JobState } from './job-states';
 
@@ -16,6 +16,8 @@ export const JOB_KIND_PERMISSIONS: Record<JobKind, [Action, Subject]> = {
   // The billing run's route asks `create invoice` and `manage invoice`; `manage` holds `create`.
   billing_run: ['manage', 'invoice'],
   statements: ['list', 'statement'],
+  // The import's route asks `create customer_import` (admins only).
+  customer_import: ['create', 'customer_import'],
 };
 
 export function canSeeJobKind(role: string | null | undefined, kind: JobKind): boolean {
@@ -34,7 +36,7 @@ export const jobSchema = z
     kind: z.enum(JOB_KINDS),
     state: z.enum(JOB_STATES),
     progress: z.object({ done: z.number().int(), total: z.number().int() }),
-    /** Done: the kind's answer (the billing run's report; the statements' `{count, language}`). */
+    /** Done: the kind's answer (the billing run's report; the statements' `{count, language}`; the import's `{created, ...}`). */
     result: z.unknown().nullable(),
     /** Failed: what went wrong, in words for the log (never a stack). */
     error: z.string().nullable(),

@@ -1344,7 +1344,7 @@ export const ar = {
     confirmTitle_few: 'استيراد {{count, number}} مشتركين؟',
     confirmTitle_many: 'استيراد {{count, number}} مشتركًا؟',
     confirmTitle_other: 'استيراد {{count, number}} مشترك؟',
-    confirmBody: 'يُنشؤون دفعة واحدة، ولكل منهم عداده على قراءته الافتتاحية من تاريخ بدئه. لا يُحذف المشتركون المستوردون إلا واحدًا واحدًا.',
+    confirmBody: 'يُنشؤون في الخلفية على دفعات، ولكل منهم عداده. لا يُحذف المشتركون المستوردون إلا واحدًا واحدًا.',
     confirm: 'استيراد',
     done_zero: 'تم استيراد {{count, number}} مشترك.',
     done_one: 'تم استيراد مشترك واحد.',
@@ -1799,7 +1799,7 @@ export const ar = {
   jobs: {
     title: 'المهام',
     subtitle: 'تعمل دورات الفوترة وكشوف الحساب المجمّعة في الخلفية: يمكنك مغادرة هذه الصفحة والعودة إليها في أي وقت.',
-    kinds: { billing_run: 'دورة فوترة', statements: 'كشوف حساب مجمّعة' },
+    kinds: { billing_run: 'دورة فوترة', statements: 'كشوف حساب مجمّعة', customer_import: 'استيراد العملاء' },
     states: { queued: 'في الانتظار', running: 'قيد التنفيذ', done: 'منتهية', failed: 'فشلت', cancelled: 'ملغاة' },
     fields: { kind: 'المهمة', state: 'الحالة', progress: 'التقدّم', createdBy: 'بدأها', createdAt: 'بدأت في' },
     progress: { label: 'التقدّم', starting: 'جارٍ البدء…', doneOf: '{{done}} من {{total}}' },

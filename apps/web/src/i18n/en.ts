@@ -1260,8 +1260,7 @@ export const en = {
     commit_other: 'Import {{count, number}} customers',
     confirmTitle_one: 'Import {{count, number}} customer?',
     confirmTitle_other: 'Import {{count, number}} customers?',
-    confirmBody:
-      'They are created in one go, each with its meter at its opening reading from its start date. Imported customers are deleted one by one only.',
+    confirmBody: 'They are created in batches in the background, each with its meter. Imported customers are deleted one by one only.',
     confirm: 'Import',
     done_one: '{{count, number}} customer imported.',
     done_other: '{{count, number}} customers imported.',
@@ -1716,7 +1715,7 @@ export const en = {
   jobs: {
     title: 'Jobs',
     subtitle: 'Billing runs and bulk statements run in the background: leave this page and come back at any time.',
-    kinds: { billing_run: 'Billing run', statements: 'Bulk statements' },
+    kinds: { billing_run: 'Billing run', statements: 'Bulk statements', customer_import: 'Customer import' },
     states: { queued: 'Waiting', running: 'Running', done: 'Done', failed: 'Failed', cancelled: 'Cancelled' },
     fields: { kind: 'Job', state: 'State', progress: 'Progress', createdBy: 'Started by', createdAt: 'Started' },
     progress: { label: 'Progress', starting: 'Starting…', doneOf: '{{done}} of {{total}}' },

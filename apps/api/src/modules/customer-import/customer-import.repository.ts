@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { buildings, bundles, customers, regions, stations, streets, subscriptions } from '../../db/schema/index';
+import { buildings, bundles, customerImportBatches, customers, regions, stations, streets, subscriptions } from '../../db/schema/index';
 import { selectRows } from '../../scope/codes';
 import type { ServiceScope } from '../../scope/service-scope';
 
@@ -100,4 +100,24 @@ export async function insertCustomers(executor: Executor, values: (typeof custom
 
 export async function insertSubscriptions(executor: Executor, values: (typeof subscriptions.$inferInsert)[]): Promise<void> {
   for (const batch of chunks(values, INSERT_BATCH)) await executor.insert(subscriptions).values(batch);
+}
+
+/** The batches of an import job that committed (each with its counts): a run again skips them. */
+export async function findImportedBatches(executor: Executor, tenantId: number, jobId: number) {
+  return executor
+    .select({
+      batch: customerImportBatches.batch,
+      created: customerImportBatches.created,
+      subscriptions: customerImportBatches.subscriptions,
+    })
+    .from(customerImportBatches)
+    .where(and(eq(customerImportBatches.tenantId, tenantId), eq(customerImportBatches.jobId, jobId)));
+}
+
+/** Marks a batch imported, in the batch's transaction: a second run of it breaks the key and rolls back. */
+export async function insertImportedBatch(
+  executor: Executor,
+  values: { tenantId: number; jobId: number; batch: number; created: number; subscriptions: number },
+): Promise<void> {
+  await executor.insert(customerImportBatches).values(values);
 }

@@ -3,10 +3,12 @@ import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { first } from '@meterline/contract/invariant';
 import { formatErrorMessage } from '@meterline/contract/error-messages';
-import { auditLog, customers, subscriptions } from '../../db/schema/index';
+import type { Job } from '@meterline/contract/jobs';
+import { auditLog, customers, jobs, subscriptions } from '../../db/schema/index';
 import { createFixture, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { servicePath } from '../../../test/billing';
+import { waitForJob } from '../../../test/jobs';
 
 /** Customers brought in from a CSV file, previewed with per-row errors, then all or nothing. */
 let context: TestContext;
@@ -29,6 +31,27 @@ function sendCsv(client: Client, csv: string | Buffer, options: { dryRun?: boole
 /** The bytes as a browser sends a file: `text/csv` and no charset, whatever it was saved in. */
 const sendFile = (bytes: Buffer, options: { dryRun?: boolean; headers?: Record<string, string> } = {}) =>
   sendCsv(admin, bytes, { ...options, headers: { 'content-type': 'text/csv', ...options.headers } });
+
+/** An import: 202 with its job, followed to its end; the done job's result (the old answer) and the job. */
+async function importFile(csv: string | Buffer, options: { headers?: Record<string, string> } = {}) {
+  const response = Buffer.isBuffer(csv) ? await sendFile(csv, options) : await sendCsv(admin, csv, options);
+  expect(response.statusCode, response.body).toBe(202);
+  const started = (response.json() as { job: Job }).job;
+  expect(started).toMatchObject({ kind: 'customer_import' });
+  const job = await waitForJob(admin, started.id);
+  expect(job, JSON.stringify(job)).toMatchObject({ state: 'done' });
+  return { result: job.result, job, response };
+}
+
+async function importJobCount() {
+  const row = first(
+    await context.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(and(eq(jobs.tenantId, fixture.tenantA.id), eq(jobs.kind, 'customer_import'))),
+  );
+  return Number(row.count);
+}
 
 async function storedNames(names: string[]) {
   const rows = await context.db
@@ -139,8 +162,9 @@ describe('customer import', () => {
     expect(json.statusCode).toBe(415);
   });
 
-  it('commits all rows or none: one bad row and nothing is written, with each row\u2019s errors', async () => {
+  it('starts no job for a file with a bad row: 400 with each row\u2019s errors, nothing written', async () => {
     const before = await customerCount();
+    const jobsBefore = await importJobCount();
     const response = await sendCsv(admin, MIXED);
     expect(response.statusCode).toBe(400);
     const body = response.json();
@@ -148,9 +172,10 @@ describe('customer import', () => {
     expect(body['rows.4.initial_reading']).toEqual(['Ensure this value is greater than or equal to 0.']);
     expect(body['rows.5.bundle']).toEqual(['Nothing named "Gold" was found here.']);
     expect(await customerCount()).toBe(before);
+    expect(await importJobCount()).toBe(jobsBefore);
   });
 
-  it('imports a clean file in one go: customers, their meters at the initial reading, audit rows; the same Idempotency-Key answers once', async () => {
+  it('imports a clean file as a job: customers, their meters at the initial reading, audit rows; the same Idempotency-Key answers once', async () => {
     const csv = [
       HEADER,
       ',Rania Khoury,+961 3 123 456,rania@example.com,Region a,Street a,Building a,2,2B,North station,5 A,٣٢٠٠,active',
@@ -159,12 +184,13 @@ describe('customer import', () => {
     ].join('\r\n');
     const before = await customerCount();
     const headers = { 'idempotency-key': 'import-once-1' };
-    const response = await sendCsv(admin, csv, { headers });
-    expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ dry_run: false, created: 3, subscriptions: 2 });
+    const { result, job, response } = await importFile(csv, { headers });
+    expect(result).toEqual({ dry_run: false, created: 3, subscriptions: 2 });
+    expect(job.progress).toEqual({ done: 3, total: 3 });
     const replay = await sendCsv(admin, csv, { headers });
-    expect(replay.statusCode).toBe(201);
+    expect(replay.statusCode).toBe(202);
     expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json().job.id).toBe(response.json().job.id);
     expect(await customerCount()).toBe(before + 3);
 
     const rania = (await admin.get(path('customers/?search=Rania'))).json().results[0];
@@ -208,7 +234,7 @@ describe('customer import', () => {
     }
   });
 
-  it('imports 10,000 rows in one transaction (the time is printed, not asserted)', async () => {
+  it('imports 10,000 rows as a job in batches (the time is printed, not asserted)', async () => {
     const rows = Array.from(
       { length: 10_000 },
       (_, index) =>
@@ -221,10 +247,10 @@ describe('customer import', () => {
     const previewed = performance.now();
     expect(preview.statusCode).toBe(200);
     expect(preview.json()).toMatchObject({ total: 10_000, valid: 10_000 });
-    const response = await sendCsv(admin, csv);
+    const { result, job } = await importFile(csv);
     const committed = performance.now();
-    expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ created: 10_000, subscriptions: 10_000 });
+    expect(result).toMatchObject({ created: 10_000, subscriptions: 10_000 });
+    expect(job.progress).toEqual({ done: 10_000, total: 10_000 });
     console.log(
       `10,000-row import (PGlite): preview ${Math.round(previewed - started)} ms, commit ${Math.round(committed - previewed)} ms`,
     );
@@ -270,7 +296,7 @@ describe('customer import', () => {
     ]);
 
     const good = [header, 'Moved In Early,5 A,120,2026-11-01', 'Joined Today,5 A,0,'].join('\n');
-    expect((await sendCsv(admin, good)).statusCode).toBe(201);
+    await importFile(good);
     const rows = await context.db
       .select({ fullName: customers.fullName, startedOn: subscriptions.startedOn, counter: subscriptions.counter })
       .from(subscriptions)
@@ -293,7 +319,7 @@ describe('customer import', () => {
     const preview = await sendFile(bytes, { dryRun: true });
     expect(preview.statusCode).toBe(200);
     expect(preview.json().rows.map((row: { values: { full_name: string } }) => row.values.full_name)).toEqual(['رانيا خوري', 'عمر سعيد']);
-    expect((await sendFile(bytes)).statusCode).toBe(201);
+    expect((await importFile(bytes)).result).toMatchObject({ created: 2 });
     expect(await storedNames(['رانيا خوري', 'عمر سعيد'])).toEqual([
       { fullName: 'رانيا خوري', notes: 'شقة 2, الطابق الثاني' },
       { fullName: 'عمر سعيد', notes: '' },
@@ -302,7 +328,7 @@ describe('customer import', () => {
 
   it('reads Excel\u2019s "Unicode text" (UTF-16 little-endian with its mark, tab-delimited) and UTF-8 with a mark', async () => {
     const unicodeText = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('full_name\tnotes\r\nهالة نصر\tUTF-16\r\n', 'utf16le')]);
-    expect((await sendFile(unicodeText)).statusCode).toBe(201);
+    expect((await importFile(unicodeText)).result).toMatchObject({ created: 1 });
     expect(await storedNames(['هالة نصر'])).toEqual([{ fullName: 'هالة نصر', notes: 'UTF-16' }]);
 
     // The mark is not part of the first column's name (else "\uFEFFfull_name" would be an unknown column).
@@ -310,7 +336,7 @@ describe('customer import', () => {
     const preview = await sendFile(marked, { dryRun: true });
     expect(preview.statusCode).toBe(200);
     expect(preview.json().rows[0]).toMatchObject({ row: 2, errors: [], values: { full_name: 'نادين حداد', notes: 'UTF-8' } });
-    expect((await sendFile(marked)).statusCode).toBe(201);
+    expect((await importFile(marked)).result).toMatchObject({ created: 1 });
     expect(await storedNames(['نادين حداد'])).toEqual([{ fullName: 'نادين حداد', notes: 'UTF-8' }]);
   });
 

@@ -3,19 +3,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import { ERROR_CODES, errorSchema } from '@meterline/contract/errors';
+import { jobStartedSchema } from '@meterline/contract/jobs';
 import {
   CUSTOMER_IMPORT_COLUMNS,
   CUSTOMER_IMPORT_MAX_BYTES,
   customerImportPreviewSchema,
   customerImportQuerySchema,
-  customerImportResultSchema,
   type CustomerImportColumn,
 } from '@meterline/contract/onboarding';
 import { HttpError } from '../../lib/http-errors';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf, requestLanguage } from '../../plugins/request-context';
 import type { Idempotency } from '../idempotency/index';
+import type { JobService } from '../jobs/index';
 import { serviceParamsSchema } from '../../scope/service-scope';
+import type { CustomerImportJobInput } from './customer-import-job';
 import type { CustomerImportService } from './customer-import.service';
 
 /** The template's example row, in the caller's language (the header row stays the machine names). */
@@ -61,12 +63,15 @@ const EXAMPLE_ROWS: Record<'en' | 'ar', Record<CustomerImportColumn, string>> = 
 /**
  * `/api/services/{serviceId}/customers/import/`: customers from a CSV file sent as the body
  * (`Content-Type: text/csv`; UTF-8, UTF-16 with a byte-order mark or Windows-1256, detected from
- * the bytes in `csv-file.ts`). `?dry_run=true` previews; without it the file is imported,
- * all rows or none, under an optional Idempotency-Key. `import/template/` is the file to fill in.
+ * the bytes in `csv-file.ts`). `?dry_run=true` previews; without it a file whose every row is
+ * valid is imported by a job (`customer-import-job.ts`), under an optional Idempotency-Key. `import/template/` is the file to fill in.
  */
-export async function customerImportRoutes(app: FastifyInstance, options: { imports: CustomerImportService; idempotency: Idempotency }) {
+export async function customerImportRoutes(
+  app: FastifyInstance,
+  options: { imports: CustomerImportService; idempotency: Idempotency; jobs: JobService },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { imports, idempotency } = options;
+  const { imports, idempotency, jobs } = options;
   const tags = ['customers'];
   // The file is read as bytes (this plugin only): its text is decoded and checked by the service.
   app.addContentTypeParser(
@@ -106,17 +111,18 @@ export async function customerImportRoutes(app: FastifyInstance, options: { impo
       schema: {
         tags,
         summary:
-          'Import customers from a CSV body (text/csv; UTF-8, UTF-16 with a byte-order mark or Windows-1256, detected): ?dry_run=true previews each row with its errors; otherwise all rows are created or none',
+          'Import customers from a CSV body (text/csv; UTF-8, UTF-16 with a byte-order mark or Windows-1256, detected): ?dry_run=true previews each row with its errors; otherwise a checked file is imported by a job',
         description:
           'Columns: ' +
           CUSTOMER_IMPORT_COLUMNS.join(', ') +
           ' (full_name required). Names of regions, streets, buildings, stations and bundles must exist (or give their id); unknown ones are row errors, never created. ' +
-          'A commit with any row error writes nothing: 400 import_has_errors with `rows.{row}.{column}` errors. Accepts an Idempotency-Key header on the commit.',
+          'An import with any row error starts nothing: 400 import_has_errors with `rows.{row}.{column}` errors. Otherwise 202 {"job": {...}}, followed at GET /api/jobs/{id}/, ' +
+          'whose result is {dry_run: false, created, subscriptions}; 409 job_already_running while an import of the tenant is queued or running. Accepts an Idempotency-Key header.',
         params: serviceParamsSchema,
         querystring: customerImportQuerySchema,
         response: {
           200: customerImportPreviewSchema,
-          201: customerImportResultSchema,
+          202: jobStartedSchema,
           ...writeErrors,
           413: errorSchema,
           415: errorSchema,
@@ -133,10 +139,18 @@ export async function customerImportRoutes(app: FastifyInstance, options: { impo
         request,
         reply,
         { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId },
-        async (ticket) => ({
-          statusCode: 201,
-          body: await imports.commit(context, body, auditContextOf(request), ticket),
-        }),
+        async () => {
+          // Every check of the preview first: a file with any row error starts no job (400 with the rows' errors).
+          const today = imports.today(context);
+          await imports.check(context, body, today);
+          const input: CustomerImportJobInput = { file: body.toString('base64'), today };
+          const job = await jobs.enqueue('customer_import', {
+            serviceId: context.scope.serviceId,
+            input,
+            startedBy: { actor: context.actor, audit: auditContextOf(request) },
+          });
+          return { statusCode: 202, body: { job } };
+        },
       );
     },
   );

@@ -19,12 +19,13 @@ import { badRequest, conflict, HttpError, type FieldIssue } from '../../lib/http
 import type { AuditContext } from '../../plugins/request-context';
 import { recordAudits } from '../audit/index';
 import { initialReadingText } from '../customers/index';
-import type { IdempotencyTicket } from '../idempotency/index';
 import { isUniqueViolation } from '../../scope/codes';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';
 import {
+  findImportedBatches,
   findTakenCodes,
   insertCustomers,
+  insertImportedBatch,
   insertSubscriptions,
   loadImportReferences,
   nextCustomerIds,
@@ -272,9 +273,12 @@ async function generatedCodes(executor: Executor, tenantId: number, ids: number[
   });
 }
 
-/** Customers brought in from a CSV file: a preview with per-row errors, then all rows or none. */
+/** Customers brought in from a CSV file: a preview with per-row errors, then (checked: all rows valid) a job in batches. */
 export function createCustomerImportService(deps: { clock: Clock }) {
   return {
+    /** Today in the tenant's zone: the default start of a row's subscription, fixed by the request for its job. */
+    today: (context: ServiceContext) => todayIn(context.terms.timezone, deps.clock.now()),
+
     async preview(context: ServiceContext, body: Buffer, language: ErrorLanguage): Promise<CustomerImportPreview> {
       const rows = await checkFile(context.db, context, body, todayIn(context.terms.timezone, deps.clock.now()));
       const invalid = rows.filter((row) => row.issues.length).length;
@@ -288,99 +292,156 @@ export function createCustomerImportService(deps: { clock: Clock }) {
     },
 
     /**
-     * Every row in one transaction, in batches (one INSERT per thousand customers, subscriptions
-     * and audit rows): any row with an error and nothing is written (400 `import_has_errors` with
-     * each row's errors as `rows.{row}.{column}`).
+     * The import's checks before its job (the route's 400s): the file read and every row checked as
+     * the preview does; any row with an error is a 400 `import_has_errors` with each row's errors as
+     * `rows.{row}.{column}`, and no job starts.
      */
-    async commit(
+    async check(context: ServiceContext, body: Buffer, today: string): Promise<void> {
+      throwRowErrors(await checkFile(context.db, context, body, today));
+    },
+
+    /**
+     * The import's job: the file checked again (names may have changed since), then the rows in
+     * batches of IMPORT_BATCH, each batch in one transaction of a fixed number of statements
+     * (customers, subscriptions, audit rows, and the batch's marker). A batch whose marker exists
+     * committed in an earlier run of this job and is skipped, so a run after a crash imports nobody
+     * twice. Stops between batches when cancelled: the batches done stay imported.
+     */
+    async importInBatches(
       context: ServiceContext,
       body: Buffer,
-      audit: AuditContext,
-      ticket: IdempotencyTicket | null,
+      options: { jobId: number; today: string; audit: AuditContext; control: JobProgress },
     ): Promise<CustomerImportResult> {
       const { db, scope } = context;
-      const now = deps.clock.now();
-      const today = todayIn(context.terms.timezone, now);
-      try {
-        return await db.transaction(async (tx) => {
-          const rows = await checkFile(tx, context, body, today);
-          const failed = rows.filter((row) => row.issues.length);
-          if (failed.length) {
-            const rowIssues = failed.flatMap((row) => row.issues.map((issue) => ({ ...issue, field: `rows.${row.row}.${issue.field}` })));
-            const summary: FieldIssue = { field: 'non_field_errors', code: ERROR_CODES.importHasErrors, params: { count: failed.length } };
-            throw badRequest([summary, ...rowIssues]);
-          }
-          const ids = await nextCustomerIds(tx, rows.length);
-          const fileCodes = new Set(rows.map((row) => row.values.code).filter(Boolean));
-          const generated = await generatedCodes(tx, scope.tenantId, ids, fileCodes);
-          const customerRows = rows.map((row, index) => ({
-            id: nth(ids, index, 'a reserved customer id'),
-            tenantId: scope.tenantId,
-            serviceId: scope.serviceId,
-            code: row.values.code || nth(generated, index, 'a generated code'),
-            fullName: row.values.full_name,
-            phone: row.values.phone,
-            email: row.values.email,
-            nationalId: row.values.national_id,
-            regionId: row.values.region,
-            streetId: row.values.street,
-            buildingId: row.values.building,
-            floor: row.values.floor,
-            apartment: row.values.apartment,
-            stationId: row.values.station,
-            status: row.values.status,
-            notes: row.values.notes,
-            createdAt: now,
-            updatedAt: now,
-          }));
-          await insertCustomers(tx, customerRows);
-          const subscriptionRows = rows.flatMap((row, index) =>
-            row.values.bundle === null
-              ? []
-              : [
-                  {
-                    tenantId: scope.tenantId,
-                    serviceId: scope.serviceId,
-                    customerId: nth(ids, index, 'a reserved customer id'),
-                    bundleId: row.values.bundle,
-                    stationId: row.values.station,
-                    startedOn: row.values.started_on || today,
-                    counter: row.values.initial_reading ?? '0',
-                    createdAt: now,
-                  },
-                ],
-          );
-          await insertSubscriptions(tx, subscriptionRows);
-          await recordAudits(
-            tx,
-            audit,
-            customerRows.map((customer, index) => {
-              const row = nth(rows, index, 'the row of an imported customer');
-              return {
-                action: 'create',
-                entity: 'customer',
-                entityId: customer.id,
-                after: {
-                  ...customer,
-                  bundleId: row.values.bundle,
-                  initialReading: row.values.initial_reading,
-                  startedOn: row.values.bundle === null ? null : row.values.started_on,
-                  importedFromRow: row.row,
-                },
-              };
-            }),
-          );
-          const result: CustomerImportResult = { dry_run: false, created: customerRows.length, subscriptions: subscriptionRows.length };
-          if (ticket) await ticket.complete(tx, 201, result);
-          return result;
-        });
-      } catch (error) {
-        // Another import or a form took one of these codes meanwhile: nothing was written, try again.
-        if (isUniqueViolation(error, 'customers_tenant_code_key')) throw conflict(ERROR_CODES.conflict);
-        throw error;
+      const { jobId, control } = options;
+      const rows = await checkFile(db, context, body, options.today);
+      const batches = chunksOf(rows, IMPORT_BATCH);
+      const done = new Map((await findImportedBatches(db, scope.tenantId, jobId)).map((row) => [row.batch, row]));
+      // Rows of batches done in an earlier run carry their own codes as taken: only the others count.
+      throwRowErrors(batches.filter((_, index) => !done.has(index)).flat());
+      const result: CustomerImportResult = { dry_run: false, created: 0, subscriptions: 0 };
+      for (const imported of done.values()) {
+        result.created += imported.created;
+        result.subscriptions += imported.subscriptions;
       }
+      const fileCodes = new Set(rows.map((row) => row.values.code).filter(Boolean));
+      let rowsDone = batches.filter((_, index) => done.has(index)).reduce((sum, batch) => sum + batch.length, 0);
+      await control.onProgress(rowsDone, rows.length);
+      for (const [index, batch] of batches.entries()) {
+        if (done.has(index)) continue;
+        if (control.isCancelled()) break;
+        const counts = await importBatch(context, batch, { ...options, batch: index, fileCodes, now: deps.clock.now() });
+        result.created += counts.created;
+        result.subscriptions += counts.subscriptions;
+        rowsDone += batch.length;
+        await control.onProgress(rowsDone, rows.length);
+      }
+      return result;
     },
   };
+}
+
+/** What the import's job reports to (the job's control). */
+interface JobProgress {
+  onProgress(done: number, total: number): Promise<void>;
+  isCancelled(): boolean;
+}
+
+/** Rows per batch of the import's job: one transaction each, its progress after each. */
+const IMPORT_BATCH = 500;
+
+function chunksOf<T>(items: T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let index = 0; index < items.length; index += size) result.push(items.slice(index, index + size));
+  return result;
+}
+
+function throwRowErrors(rows: CheckedRow[]): void {
+  const failed = rows.filter((row) => row.issues.length);
+  if (!failed.length) return;
+  const rowIssues = failed.flatMap((row) => row.issues.map((issue) => ({ ...issue, field: `rows.${row.row}.${issue.field}` })));
+  const summary: FieldIssue = { field: 'non_field_errors', code: ERROR_CODES.importHasErrors, params: { count: failed.length } };
+  throw badRequest([summary, ...rowIssues]);
+}
+
+/** One batch of rows in one transaction, with its marker (a second run of the batch rolls back on the marker's key). */
+async function importBatch(
+  context: ServiceContext,
+  rows: CheckedRow[],
+  options: { jobId: number; batch: number; today: string; now: Date; audit: AuditContext; fileCodes: Set<string> },
+): Promise<{ created: number; subscriptions: number }> {
+  const { db, scope } = context;
+  const { now, today } = options;
+  try {
+    return await db.transaction(async (tx) => {
+      const ids = await nextCustomerIds(tx, rows.length);
+      const generated = await generatedCodes(tx, scope.tenantId, ids, options.fileCodes);
+      const customerRows = rows.map((row, index) => ({
+        id: nth(ids, index, 'a reserved customer id'),
+        tenantId: scope.tenantId,
+        serviceId: scope.serviceId,
+        code: row.values.code || nth(generated, index, 'a generated code'),
+        fullName: row.values.full_name,
+        phone: row.values.phone,
+        email: row.values.email,
+        nationalId: row.values.national_id,
+        regionId: row.values.region,
+        streetId: row.values.street,
+        buildingId: row.values.building,
+        floor: row.values.floor,
+        apartment: row.values.apartment,
+        stationId: row.values.station,
+        status: row.values.status,
+        notes: row.values.notes,
+        createdAt: now,
+        updatedAt: now,
+      }));
+      await insertCustomers(tx, customerRows);
+      const subscriptionRows = rows.flatMap((row, index) =>
+        row.values.bundle === null
+          ? []
+          : [
+              {
+                tenantId: scope.tenantId,
+                serviceId: scope.serviceId,
+                customerId: nth(ids, index, 'a reserved customer id'),
+                bundleId: row.values.bundle,
+                stationId: row.values.station,
+                startedOn: row.values.started_on || today,
+                counter: row.values.initial_reading ?? '0',
+                createdAt: now,
+              },
+            ],
+      );
+      await insertSubscriptions(tx, subscriptionRows);
+      await recordAudits(
+        tx,
+        options.audit,
+        customerRows.map((customer, index) => {
+          const row = nth(rows, index, 'the row of an imported customer');
+          return {
+            action: 'create',
+            entity: 'customer',
+            entityId: customer.id,
+            after: {
+              ...customer,
+              bundleId: row.values.bundle,
+              initialReading: row.values.initial_reading,
+              startedOn: row.values.bundle === null ? null : row.values.started_on,
+              importedFromRow: row.row,
+            },
+          };
+        }),
+      );
+      const counts = { created: customerRows.length, subscriptions: subscriptionRows.length };
+      await insertImportedBatch(tx, { tenantId: scope.tenantId, jobId: options.jobId, batch: options.batch, ...counts });
+      return counts;
+    });
+  } catch (error) {
+    // Another import or a form took one of these codes meanwhile: this batch wrote nothing.
+    if (isUniqueViolation(error, 'customers_tenant_code_key')) throw conflict(ERROR_CODES.conflict);
+    throw error;
+  }
 }
 
 export type CustomerImportService = ReturnType<typeof createCustomerImportService>;

@@ -78,28 +78,48 @@ describe('customer import page', () => {
     expect((init?.body as Blob).type).toBe('text/csv');
   });
 
-  it('imports a clean file after a confirmation, with an Idempotency-Key, then goes back to the list', async () => {
+  it('imports a clean file after a confirmation as a job, with an Idempotency-Key: its progress, then its result, then another file', async () => {
     const commits: RequestInit[] = [];
+    const job = (state: string, done: number, result: unknown = null) => ({
+      id: 41,
+      kind: 'customer_import',
+      state,
+      progress: { done, total: 1 },
+      result,
+      error: null,
+      created_by: { id: 1, name: 'Admin' },
+      created_at: '2026-11-03T09:00:00Z',
+      finished_at: state === 'done' ? '2026-11-03T09:00:05Z' : null,
+    });
+    let reads = 0;
     stubFetch((url, init) => {
       if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
       if (url === '/api/services/1/customers/import/?dry_run=true') return jsonResponse(200, CLEAN);
       if (url === '/api/services/1/customers/import/' && init.method === 'POST') {
         commits.push(init);
-        return jsonResponse(201, { dry_run: false, created: 1, subscriptions: 1 });
+        return jsonResponse(202, { job: job('running', 0) });
+      }
+      if (url === '/api/jobs/41/') {
+        reads += 1;
+        return jsonResponse(200, job('done', 1, { dry_run: false, created: 1, subscriptions: 1 }));
       }
       return undefined;
     });
-    renderWithProviders(<CustomerImportPage />, {
-      path: '/customers/import',
-      routes: [{ path: '/customers', element: <p>Customer list</p> }],
-    });
+    renderWithProviders(<CustomerImportPage />, { path: '/customers/import' });
     await userEvent.upload(await screen.findByTestId('import-file'), csvFile());
     expect(await screen.findByText('The one row is ready to import.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Import 1 customer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import 1 customer?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
-    expect(await screen.findByText('Customer list')).toBeInTheDocument();
+    // The job's answer shows its progress at once, then its result once read again.
+    expect(await screen.findByText('1 customer imported.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(reads).toBeGreaterThan(0);
     expect(commits).toHaveLength(1);
     expect((first(commits).headers as Record<string, string>)['Idempotency-Key']).toMatch(/.{8,}/);
+    // Once the job has finished, another file may be chosen: the page starts over.
+    expect(await screen.findByRole('button', { name: 'Choose another file' })).toBeEnabled();
+    await userEvent.upload(screen.getByTestId('import-file'), csvFile());
+    expect(await screen.findByText('The one row is ready to import.')).toBeInTheDocument();
+    expect(screen.queryByText('1 customer imported.')).not.toBeInTheDocument();
   });
 });

@@ -21,12 +21,12 @@ import type { ErrorParams } from '@meterline/contract/errors';
 import type { CustomerImportPreview, CustomerImportRow } from '@meterline/contract/onboarding';
 import { useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/lib/api-client';
 import { errorMessageOf, messageOfCode } from '../../../shared/lib/form-errors';
 import { formatCount } from '../../../shared/lib/format-number';
 import { paths } from '../../../shared/lib/paths';
-import { useIdempotencyKey } from '../../../shared/hooks/use-idempotency-key';
+import { useIdempotentWrite } from '../../../shared/hooks/use-idempotency-key';
+import { isJobActive, useJob } from '../../../shared/api/jobs';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
@@ -34,10 +34,24 @@ import { DecimalText } from '../../../shared/ui/decimal-text';
 import { NameText } from '../../../shared/ui/name-text';
 import { formatDate } from '../../../shared/lib/format-date';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { downloadCustomerImportTemplate, previewCustomerImport, useCommitCustomerImport } from '../api/import-customers';
+import { downloadCustomerImportTemplate, previewCustomerImport, useStartCustomerImport } from '../api/import-customers';
+import { CustomerImportJob } from '../components/customer-import-job';
 import { customerStatusLabel } from '../components/customer-status-chip';
 
 const PAGE_SIZE = 50;
+
+/** The label of an error's column: the preview's column it shows in. */
+const COLUMN_LABELS: Record<string, string> = {
+  full_name: 'name',
+  national_id: 'nationalId',
+  initial_reading: 'reading',
+  started_on: 'startedOn',
+  region: 'address',
+  street: 'address',
+  building: 'address',
+  floor: 'address',
+  apartment: 'address',
+};
 
 type FieldError = CustomerImportRow['errors'][number];
 
@@ -56,12 +70,11 @@ function fileErrorsOf(error: unknown): FieldError[] {
 
 /**
  * Customers from a CSV file (docs/tenants-and-settings.md). Download the template, choose the file, read the preview
- * (each row with its errors, in the app's language), then import every row at once after a
- * confirmation; the button stays off while a row has an error.
+ * (each row with its errors, in the app's language), then import every row after a confirmation
+ * (a job: its progress, then its result, `CustomerImportJob`); the button stays off while a row has an error.
  */
 export function CustomerImportPage() {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const { showToast } = useToast();
   const { service, serviceName } = useSelectedService();
   const serviceId = service?.id ?? 0;
@@ -74,8 +87,12 @@ export function CustomerImportPage() {
   const [isOnlyErrors, setIsOnlyErrors] = useState(false);
   const [page, setPage] = useState(0);
   const [isConfirming, setIsConfirming] = useState(false);
-  const commit = useCommitCustomerImport(serviceId);
-  const { idempotencyKey, renewAfter } = useIdempotencyKey(isConfirming);
+  const [jobId, setJobId] = useState<number | null>(null);
+  const start = useStartCustomerImport(serviceId);
+  const send = useIdempotentWrite(isConfirming);
+  const importJob = useJob(jobId);
+  // Another file may be chosen once the import's job has finished ("Import" again).
+  const isImporting = jobId !== null && (importJob.data === undefined || isJobActive(importJob.data));
 
   const rows = useMemo(
     () => (preview ? (isOnlyErrors ? preview.rows.filter((row) => row.errors.length) : preview.rows) : []),
@@ -83,27 +100,14 @@ export function CustomerImportPage() {
   );
   const pageRows = rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
   const number = (value: number) => formatCount(value, i18n.language);
-  const columnLabel = (field: string) => {
-    const key =
-      {
-        full_name: 'name',
-        national_id: 'nationalId',
-        initial_reading: 'reading',
-        started_on: 'startedOn',
-        region: 'address',
-        street: 'address',
-        building: 'address',
-        floor: 'address',
-        apartment: 'address',
-      }[field] ?? field;
-    return t(`customerImport.columns.${key}`, { defaultValue: field });
-  };
+  const columnLabel = (field: string) => t(`customerImport.columns.${COLUMN_LABELS[field] ?? field}`, { defaultValue: field });
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0];
     event.target.value = '';
     if (!chosen || !serviceId) return;
     setFile(chosen);
+    setJobId(null);
     setPreview(null);
     setProblem(null);
     setPage(0);
@@ -123,12 +127,10 @@ export function CustomerImportPage() {
   async function importAll() {
     if (!file) return;
     try {
-      const result = await commit.mutateAsync({ file, idempotencyKey });
+      const started = await send((idempotencyKey) => start.mutateAsync({ file, idempotencyKey }));
       setIsConfirming(false);
-      showToast(t('customerImport.done', { count: result.created }), { variant: 'success' });
-      void navigate(paths.customers);
+      setJobId(started.job.id);
     } catch (error) {
-      renewAfter(error);
       setIsConfirming(false);
       setProblem({ messages: [errorMessageOf(error, t)] });
     }
@@ -164,7 +166,7 @@ export function CustomerImportPage() {
                 variant="contained"
                 startIcon={<UploadFileOutlined />}
                 onClick={() => inputRef.current?.click()}
-                disabled={isChecking || commit.isPending}
+                disabled={isChecking || start.isPending || isImporting}
               >
                 {file ? t('customerImport.chooseAnother') : t('customerImport.chooseFile')}
               </Button>
@@ -201,7 +203,9 @@ export function CustomerImportPage() {
           </Stack>
         </Paper>
 
-        {preview && (
+        {jobId !== null && <CustomerImportJob jobId={jobId} serviceId={serviceId} />}
+
+        {preview && jobId === null && (
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
             <Stack spacing={2}>
               <Alert severity={preview.invalid ? 'warning' : 'success'}>
@@ -231,7 +235,7 @@ export function CustomerImportPage() {
                   }
                   label={t('customerImport.onlyErrors')}
                 />
-                <Button variant="contained" disabled={!canImport || commit.isPending} onClick={() => setIsConfirming(true)}>
+                <Button variant="contained" disabled={!canImport || start.isPending} onClick={() => setIsConfirming(true)}>
                   {t('customerImport.commit', { count: preview.valid })}
                 </Button>
               </Stack>
@@ -333,7 +337,7 @@ export function CustomerImportPage() {
         title={t('customerImport.confirmTitle', { count: preview?.valid ?? 0 })}
         description={t('customerImport.confirmBody')}
         confirmLabel={t('customerImport.confirm')}
-        isBusy={commit.isPending}
+        isBusy={start.isPending}
         onConfirm={() => void importAll()}
         onClose={() => setIsConfirming(false)}
       />
