@@ -41,7 +41,7 @@ import { customerImportJob } from './modules/customer-import/customer-import-job
 import { customerImportRoutes } from './modules/customer-import/customer-import.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { createIdempotency } from './modules/idempotency/idempotency';
-import { createJobService, type JobService } from './modules/jobs/jobs.service';
+import { createJobService, heartbeatOptions, type JobService } from './modules/jobs/jobs.service';
 import { jobRoutes } from './modules/jobs/jobs.routes';
 import { createHealthService } from './modules/health/health.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -112,6 +112,21 @@ export interface AppDependencies {
   jobs?: JobService;
   /** Sees every route as it is registered (the tests walk the route table with it). */
   onRoute?: (route: RouteOptions) => void;
+}
+
+/** The app's job queue on `default`: its failures logged and counted, the heartbeat's threshold from the config. */
+function appJobService(
+  app: FastifyInstance,
+  config: Config,
+  databases: DatabaseRegistry,
+  metrics: ReturnType<typeof createMetrics> | null,
+): JobService {
+  return createJobService({
+    database: databases.database('default'),
+    log: (message, error) => app.log.error({ err: error }, message),
+    onFailed: (kind) => metrics?.jobFailed(kind),
+    heartbeat: heartbeatOptions(config.jobStaleAfterSeconds),
+  });
 }
 
 /** Each job kind's work (docs/billing.md, "Jobs"): registered before the queue starts (onReady). */
@@ -243,13 +258,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', async () => printer.close());
   // Long work runs as jobs on the queue (docs/billing.md): pg-boss in `default`, started when the app is
   // ready and stopped when it closes; each kind's work is registered here, so `jobs` imports no module.
-  const jobs =
-    deps.jobs ??
-    createJobService({
-      database: databases.database('default'),
-      log: (message, error) => app.log.error({ err: error }, message),
-      onFailed: (kind) => metrics?.jobFailed(kind),
-    });
+  const jobs = deps.jobs ?? appJobService(app, config, databases, metrics);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
   await app.register(jobRoutes, { prefix: '/api/jobs', jobs, db });

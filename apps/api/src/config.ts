@@ -37,6 +37,8 @@ const envSchema = z.object({
   SESSION_MAX_HOURS: intFromEnv(168),
   /** A refresh token presented again this soon after its use answers the same pair (two tabs). */
   REFRESH_GRACE_SECONDS: intFromEnv(30),
+  /** A running job whose heartbeat is older than this (at least 60) lost its process: it is sent again (docs/billing.md, "Jobs"). */
+  JOB_STALE_AFTER_SECONDS: intFromEnv(60),
   /** The token signing key (at least 32 bytes); unset: generated on first run and kept in the database. */
   JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   LOGIN_FAILURES_PER_IP_PER_MINUTE: intFromEnv(10),
@@ -95,6 +97,8 @@ export interface Config {
   chromiumPath: string | null;
   /** `GET /api/metrics` answers only with `Authorization: Bearer <this>`; null: it is off (404). */
   metricsToken: string | null;
+  /** A running job's heartbeat older than this means its process died (at least 60). */
+  jobStaleAfterSeconds: number;
 }
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
@@ -130,6 +134,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     refreshTokenSeconds: env.REFRESH_TOKEN_HOURS * 3600,
     sessionMaxSeconds: env.SESSION_MAX_HOURS * 3600,
     refreshGraceSeconds: env.REFRESH_GRACE_SECONDS,
+    jobStaleAfterSeconds: Math.max(env.JOB_STALE_AFTER_SECONDS, 60),
     jwtSecret: env.JWT_SECRET ?? null,
     loginLimits: {
       perIpPerMinute: env.LOGIN_FAILURES_PER_IP_PER_MINUTE,

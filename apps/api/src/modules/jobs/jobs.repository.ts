@@ -86,7 +86,12 @@ export async function setQueueJobId(executor: Executor, id: number, queueJobId: 
 export async function claimJob(executor: Executor, id: number): Promise<JobRow | null> {
   const [row] = await executor
     .update(jobs)
-    .set({ state: 'running', startedAt: sql`coalesce(${jobs.startedAt}, now())`, attempts: sql`${jobs.attempts} + 1` })
+    .set({
+      state: 'running',
+      startedAt: sql`coalesce(${jobs.startedAt}, now())`,
+      attempts: sql`${jobs.attempts} + 1`,
+      heartbeatAt: sql`now()`,
+    })
     .where(and(eq(jobs.id, id), inArray(jobs.state, [...ACTIVE_JOB_STATES])))
     .returning();
   return row ?? null;
@@ -96,7 +101,7 @@ export async function claimJob(executor: Executor, id: number): Promise<JobRow |
 export async function updateProgress(executor: Executor, id: number, done: number, total: number): Promise<JobState | null> {
   const [row] = await executor
     .update(jobs)
-    .set({ progressDone: done, progressTotal: total })
+    .set({ progressDone: done, progressTotal: total, heartbeatAt: sql`now()` })
     .where(eq(jobs.id, id))
     .returning({ state: jobs.state });
   return (row?.state as JobState | undefined) ?? null;
@@ -136,7 +141,7 @@ export async function cancelJob(executor: Executor, tenantId: number, id: number
  * Jobs to send to the queue again at start. Embedded (PGlite: one process owns the data directory),
  * every queued or running job is an orphan of the process before. On PostgreSQL, only a queued job
  * the queue never got (its process died between the row and the queue's send) after a minute; a
- * running one is retried by the queue when its delivery expires.
+ * running one is sent again once its heartbeat is stale (`requeueStaleJobs`).
  */
 export async function findOrphanJobs(executor: Executor, options: { isSingleProcess: boolean }): Promise<JobRow[]> {
   if (options.isSingleProcess)
@@ -164,4 +169,33 @@ export async function requeueJob(executor: Executor, id: number, queueJobId: str
 export async function findJobDocument(executor: Executor, id: number): Promise<string | null> {
   const [row] = await executor.select({ document: jobs.document }).from(jobs).where(eq(jobs.id, id));
   return row?.document ?? null;
+}
+
+/** The running job's process is alive: its heartbeat (written on a timer while the handler works). */
+export async function touchHeartbeat(executor: Executor, id: number): Promise<void> {
+  await executor
+    .update(jobs)
+    .set({ heartbeatAt: sql`now()` })
+    .where(and(eq(jobs.id, id), eq(jobs.state, 'running')));
+}
+
+/**
+ * Running jobs whose heartbeat is older than `staleAfterSeconds`: their process died (a live one
+ * writes it on a timer). They go back to `queued` in the same statement, so of two processes
+ * sweeping at once only one sends each again. Answers them with their old delivery's id.
+ */
+export async function requeueStaleJobs(executor: Executor, staleAfterSeconds: number): Promise<JobRow[]> {
+  return executor
+    .update(jobs)
+    .set({ state: 'queued', heartbeatAt: null })
+    .where(
+      and(
+        eq(jobs.state, 'running'),
+        lt(
+          sql`coalesce(${jobs.heartbeatAt}, ${jobs.startedAt}, ${jobs.createdAt})`,
+          sql`now() - make_interval(secs => ${staleAfterSeconds})`,
+        ),
+      ),
+    )
+    .returning();
 }

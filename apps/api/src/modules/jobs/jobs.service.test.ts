@@ -1,10 +1,11 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { first } from '@meterline/contract/invariant';
 import type { Job } from '@meterline/contract/jobs';
-import { tenants, users } from '../../db/schema/index';
+import { jobs, tenants, users } from '../../db/schema/index';
 import type { TenantActor } from '../../plugins/request-context';
 import { createTestContext, type TestContext } from '../../../test/harness';
-import { createJobService, type JobControl, type JobService } from './jobs.service';
+import { createJobService, type HeartbeatOptions, type JobControl, type JobService } from './jobs.service';
 
 // The queue's cooperation with a job's work, on a database of its own (the app's queue runs on
 // `default`): a cancel is seen at the next progress, and a stop leaves the job for the next start.
@@ -18,8 +19,9 @@ function gate() {
   return { opened, open };
 }
 
-function serviceOn() {
-  const service = createJobService({ database: context.databases.database('jobs'), log: () => undefined });
+/** No sweep on a timer unless given: a test sends stale jobs again itself (requeueStale), at the moment it chooses. */
+function serviceOn(heartbeat: HeartbeatOptions = { staleAfterSeconds: 60, beatMs: 15_000, sweepMs: 0 }) {
+  const service = createJobService({ database: context.databases.database('jobs'), log: () => undefined, heartbeat });
   services.push(service);
   return service;
 }
@@ -109,5 +111,76 @@ describe('the job queue', () => {
     expect(done).toMatchObject({ result: { count: 1, language: 'en' }, progress: { done: 1, total: 1 } });
     expect(runs).toBe(2);
     expect((await after.document(actor, job.id)).html).toBe('<p>done</p>');
+  });
+
+  it('sends again at once a running job whose process died (its heartbeat is stale), and only that one', async () => {
+    const alive = serviceOn();
+    let runs = 0;
+    alive.handle('customer_import', async (_job, control) => {
+      runs += 1;
+      await control.onProgress(1, 1);
+      return { result: { dry_run: false, created: 1, subscriptions: 0 } };
+    });
+    await alive.start();
+    // A job a dead process was running: claimed, its heartbeat ten minutes old, its delivery still active.
+    const dead = await serviceOn().enqueue('customer_import', { serviceId: null, input: {}, startedBy: startedBy() });
+    const db = context.databases.get('jobs');
+    await db
+      .update(jobs)
+      .set({
+        state: 'running',
+        attempts: 1,
+        startedAt: sql`now() - interval '11 minutes'`,
+        heartbeatAt: sql`now() - interval '10 minutes'`,
+      })
+      .where(eq(jobs.id, dead.id));
+    expect(await alive.requeueStale()).toEqual([dead.id]);
+    const done = await waitUntil(alive, dead.id, (each) => each.state === 'done');
+    expect(done).toMatchObject({ result: { created: 1 }, progress: { done: 1, total: 1 } });
+    expect(runs).toBe(1);
+    // Done: nothing stale any more.
+    expect(await alive.requeueStale()).toEqual([]);
+    await alive.stop();
+  });
+
+  it('leaves a live but slow job alone: its heartbeat timer keeps it fresh between progresses', async () => {
+    // Beats every 20 ms (injected), the threshold stays 60 s: the test waits on the beat, never on a time.
+    const slow = serviceOn({ staleAfterSeconds: 60, beatMs: 20, sweepMs: 0 });
+    const reached = gate();
+    const resume = gate();
+    let runs = 0;
+    slow.handle('billing_run', async (_job, control) => {
+      runs += 1;
+      await control.onProgress(0, 1);
+      reached.open();
+      await resume.opened;
+      await control.onProgress(1, 1);
+      return { result: { created: 1 } };
+    });
+    await slow.start();
+    const job = await slow.enqueue('billing_run', { serviceId: null, input: {}, startedBy: startedBy() });
+    await reached.opened;
+    const db = context.databases.get('jobs');
+    // As if its last progress were long ago: the timer writes the heartbeat again while the handler waits.
+    await db
+      .update(jobs)
+      .set({ heartbeatAt: sql`now() - interval '10 minutes'` })
+      .where(eq(jobs.id, job.id));
+    for (;;) {
+      const [row] = await db
+        .select({ isFresh: sql<boolean>`${jobs.heartbeatAt} > now() - interval '60 seconds'` })
+        .from(jobs)
+        .where(eq(jobs.id, job.id));
+      if (row?.isFresh) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // The sweep (any process's: the rule reads only the row) finds nothing stale.
+    expect(await slow.requeueStale()).toEqual([]);
+    expect((await slow.detail(actor, job.id)).state).toBe('running');
+    resume.open();
+    const done = await waitUntil(slow, job.id, (each) => each.state === 'done');
+    expect(done.result).toEqual({ created: 1 });
+    expect(runs).toBe(1);
+    await slow.stop();
   });
 });

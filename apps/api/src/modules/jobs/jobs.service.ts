@@ -18,7 +18,9 @@ import {
   insertJob,
   listJobsSource,
   requeueJob,
+  requeueStaleJobs,
   setQueueJobId,
+  touchHeartbeat,
   updateProgress,
   type JobRow,
   type JobRowWithCreator,
@@ -57,7 +59,8 @@ export type JobHandler = (job: JobRow, control: JobControl) => Promise<{ result:
 
 /** The queue's (pg-boss) settings per kind: how long one delivery may run before the queue tries it again. */
 const QUEUE_OPTIONS = {
-  // A delivery not finished within this time (its process died: PostgreSQL; see findOrphanJobs) is retried.
+  // A delivery not finished within this time is retried: the last resort, since a dead process's job is
+  // sent again within about a minute by its stale heartbeat (requeueStale).
   expireInSeconds: 15 * 60,
   retryLimit: 5,
   retryDelay: 5,
@@ -65,10 +68,56 @@ const QUEUE_OPTIONS = {
   retentionMinutes: 7 * 24 * 60,
 };
 
+/** The kind's queue, made once (by whichever process comes first). */
+async function ensureQueue(started: PgBoss, kind: JobKind) {
+  for (let attempt = 1; ; attempt += 1) {
+    if (await started.getQueue(kind)) return;
+    try {
+      await started.createQueue(kind, { name: kind, policy: 'standard', ...QUEUE_OPTIONS });
+      return;
+    } catch (error) {
+      // Another process (PostgreSQL, several API processes) made it at the same time: either it
+      // exists now, or the two creations deadlocked (40P01) and the other one is about to commit.
+      if (await started.getQueue(kind)) return;
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
+/** A dead process's job to the queue again, its old delivery cancelled (it must not be delivered besides the new one). */
+async function sendAgain(
+  db: Database['db'],
+  started: PgBoss,
+  job: JobRow,
+  send: (kind: JobKind, jobId: number) => Promise<string | null>,
+): Promise<void> {
+  const kind = job.kind as JobKind;
+  if (job.queueJobId) await started.cancel(kind, job.queueJobId).catch(() => undefined);
+  const queueJobId = await send(kind, job.id);
+  if (queueJobId) await requeueJob(db, job.id, queueJobId);
+}
+
 /** The process stops (app.close): a running job is left `running` for the next start, or another process. */
 class JobAbandoned extends Error {}
 
 const POLLING_SECONDS = 2;
+
+/**
+ * A dead process's running job (docs/billing.md, "Jobs"): a running job writes its heartbeat with
+ * each progress and every `beatMs`; every `sweepMs` each process sends again the running jobs whose
+ * heartbeat is older than `staleAfterSeconds` (at least 60: many beats missed, not one slow one).
+ */
+export interface HeartbeatOptions {
+  staleAfterSeconds: number;
+  beatMs: number;
+  /** 0: no sweep on a timer (a test calls `requeueStale` itself). */
+  sweepMs: number;
+}
+
+export function heartbeatOptions(staleAfterSeconds: number): HeartbeatOptions {
+  return { staleAfterSeconds, beatMs: (staleAfterSeconds * 1000) / 6, sweepMs: (staleAfterSeconds * 1000) / 4 };
+}
 
 /**
  * The job queue: pg-boss in the `default` database, on PGlite through its one client, on
@@ -81,8 +130,10 @@ export function createJobService(deps: {
   log: (message: string, error?: unknown) => void;
   /** Told of every job that ends failed (the metrics' counter). */
   onFailed?: (kind: JobKind) => void;
+  heartbeat?: HeartbeatOptions;
 }) {
   const { database } = deps;
+  const heartbeat = deps.heartbeat ?? heartbeatOptions(60);
   const db = database.db;
   const handlers = new Map<JobKind, JobHandler>();
   const workers = new Map<JobKind, string>();
@@ -90,6 +141,7 @@ export function createJobService(deps: {
   const runningHere = new Set<number>();
   let boss: PgBoss | null = null;
   let isStopping = false;
+  let sweeper: NodeJS.Timeout | null = null;
 
   async function deliver(kind: JobKind, jobId: number): Promise<void> {
     const handler = handlers.get(kind);
@@ -97,6 +149,9 @@ export function createJobService(deps: {
     const row = await claimJob(db, jobId);
     if (!row) return;
     runningHere.add(jobId);
+    // The heartbeat while the handler works between progresses (a failed write is tried at the next beat).
+    const beat = setInterval(() => void touchHeartbeat(db, jobId).catch(() => undefined), heartbeat.beatMs);
+    beat.unref();
     let isCancelled = false;
     const control: JobControl = {
       onProgress: async (done, total) => {
@@ -117,8 +172,18 @@ export function createJobService(deps: {
       await finishJob(db, jobId, { state: 'failed', error: detail });
       deps.onFailed?.(kind);
     } finally {
+      clearInterval(beat);
       runningHere.delete(jobId);
     }
+  }
+
+  /** Sends again, at once, the running jobs whose process died (their heartbeat is stale). */
+  async function requeueStale(): Promise<number[]> {
+    const started = boss;
+    if (!started) return [];
+    const stale = await requeueStaleJobs(db, heartbeat.staleAfterSeconds);
+    for (const job of stale) await sendAgain(db, started, job, send);
+    return stale.map((job) => job.id);
   }
 
   /** One job of the caller's tenant, of a kind they may see (404 otherwise, like a missing one). */
@@ -134,22 +199,6 @@ export function createJobService(deps: {
     const worker = workers.get(kind);
     if (worker) boss.notifyWorker(worker);
     return queueJobId;
-  }
-
-  async function ensureQueue(started: PgBoss, kind: JobKind) {
-    for (let attempt = 1; ; attempt += 1) {
-      if (await started.getQueue(kind)) return;
-      try {
-        await started.createQueue(kind, { name: kind, policy: 'standard', ...QUEUE_OPTIONS });
-        return;
-      } catch (error) {
-        // Another process (PostgreSQL, several API processes) made it at the same time: either it
-        // exists now, or the two creations deadlocked (40P01) and the other one is about to commit.
-        if (await started.getQueue(kind)) return;
-        if (attempt >= 5) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
-      }
-    }
   }
 
   return {
@@ -178,14 +227,18 @@ export function createJobService(deps: {
         );
         workers.set(kind, worker);
       }
-      for (const orphan of await findOrphanJobs(db, { isSingleProcess: database.kind === 'pglite' })) {
-        const kind = orphan.kind as JobKind;
-        // The old delivery (active when its process died) must not be delivered again besides the new one.
-        if (orphan.queueJobId) await started.cancel(kind, orphan.queueJobId).catch(() => undefined);
-        const queueJobId = await send(kind, orphan.id);
-        if (queueJobId) await requeueJob(db, orphan.id, queueJobId);
+      for (const orphan of await findOrphanJobs(db, { isSingleProcess: database.kind === 'pglite' }))
+        await sendAgain(db, started, orphan, send);
+      if (heartbeat.sweepMs > 0) {
+        sweeper = setInterval(
+          () => void requeueStale().catch((error: unknown) => deps.log('job heartbeat sweep failed', error)),
+          heartbeat.sweepMs,
+        );
+        sweeper.unref();
       }
     },
+
+    requeueStale,
 
     /** The queue is started and not stopping (the readiness check). */
     isRunning(): boolean {
@@ -204,6 +257,8 @@ export function createJobService(deps: {
     async stop() {
       if (!boss) return;
       isStopping = true;
+      if (sweeper) clearInterval(sweeper);
+      sweeper = null;
       const stopping = boss;
       boss = null;
       workers.clear();
@@ -217,23 +272,13 @@ export function createJobService(deps: {
     async enqueue<T>(kind: JobKind, values: { serviceId: number | null; input: T; startedBy: StartedBy }): Promise<Job> {
       const { actor } = values.startedBy;
       const params: JobParams<T> = { input: values.input, started_by: values.startedBy };
-      let row: JobRow | null = null;
-      // The active job may end between the refused insert and the look for it (another process ran
-      // it): then the slot is free and the insert is tried again, so a 409 always names a job.
-      for (let attempt = 0; !row; attempt += 1) {
-        try {
-          row = await insertJob(db, { tenantId: actor.tenantId, serviceId: values.serviceId, kind, params, createdBy: actor.userId });
-        } catch (error) {
-          if (!isUniqueViolation(error, 'jobs_one_active_per_kind')) throw error;
-          const running = await findActiveJob(db, actor.tenantId, kind);
-          if (running || attempt >= 2) {
-            throw new HttpError(409, ERROR_CODES.jobAlreadyRunning, {
-              params: { job: running?.id ?? 0 },
-              extra: { job: running?.id ?? null },
-            });
-          }
-        }
-      }
+      const row = await insertActiveJob(db, {
+        tenantId: actor.tenantId,
+        serviceId: values.serviceId,
+        kind,
+        params,
+        createdBy: actor.userId,
+      });
       let queueJobId: string | null;
       try {
         queueJobId = await send(kind, row.id);
@@ -283,6 +328,28 @@ export function createJobService(deps: {
 }
 
 export type JobService = ReturnType<typeof createJobService>;
+
+/**
+ * The job's row, or 409 job_already_running (with the active job's id). The active job may end
+ * between the refused insert and the look for it (another process ran it): then the slot is free
+ * and the insert is tried again, so a 409 always names a job.
+ */
+async function insertActiveJob(db: Database['db'], values: Parameters<typeof insertJob>[1]): Promise<JobRow> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await insertJob(db, values);
+    } catch (error) {
+      if (!isUniqueViolation(error, 'jobs_one_active_per_kind')) throw error;
+      const running = await findActiveJob(db, values.tenantId, values.kind);
+      if (running || attempt >= 2) {
+        throw new HttpError(409, ERROR_CODES.jobAlreadyRunning, {
+          params: { job: running?.id ?? 0 },
+          extra: { job: running?.id ?? null },
+        });
+      }
+    }
+  }
+}
 
 function toJob(row: JobRowWithCreator): Job {
   return {
