@@ -81,8 +81,6 @@ const ar: PublicBillTexts = {
   renewFailed: 'تعذّر تجديد الرابط. حاول مجددًا.',
 };
 
-export const PUBLIC_BILL_TEXTS: Record<'en' | 'ar', PublicBillTexts> = { en, ar };
-
 /** The texts of a language (English for any other), with `{{name}}` filled in by `fill`. */
 export function publicBillTexts(language: string): PublicBillTexts {
   return language === 'ar' ? ar : en;
