@@ -11,7 +11,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, val
 import { Redis } from 'ioredis';
 import { LOGO_MAX_BYTES } from '@meterline/contract/config';
 import type { Config } from './config';
-import type { DatabaseRegistry } from './db/client';
+import type { DatabaseRegistry, Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createMetrics } from './lib/metrics';
@@ -27,6 +27,10 @@ import { configRoutes } from './modules/config/config.routes';
 import { createConfigService } from './modules/config/config.service';
 import { mediaRoutes } from './modules/media/media.routes';
 import { getOrCreateSecret } from './modules/secrets/secrets.repository';
+import { createPublicBillService } from './modules/public-bills/public-bills.service';
+import { publicBillRoutes, publicLinkRoutes } from './modules/public-bills/public-bills.routes';
+import { createPublicLinkSigner } from './lib/public-link';
+import { createLimiter } from './lib/throttle';
 import { serviceRoutes } from './modules/services/services.routes';
 import { tenantUserRoutes } from './modules/tenants/tenant-users.routes';
 import { tenantRoutes } from './modules/tenants/tenants.routes';
@@ -194,8 +198,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     throw new Error('The token signing key must be at least 32 bytes (JWT_SECRET or app_secrets.jwt-signing-key).');
   await app.register(fastifyJwt, { secret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'], requiredClaims: ['exp'] } });
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
-  if (redis) app.addHook('onClose', async () => void redis.disconnect());
   const passwords = createPasswordHasher(config.argon2);
   const tokens = createTokenService({
     db,
@@ -209,7 +211,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       verify: <T>(token: string) => app.jwt.verify(token) as T,
     },
   });
-  const limiterStore: LimiterStore = redis ? { kind: 'redis', redis } : { kind: 'database', db };
+  const limiterStore = limiterStoreOf(app, config, db);
   const auth = createAuthService({ db, tokens, passwords, limiterStore, clock, limits: config.loginLimits });
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir });
   // Reset links are signed with their own key, derived from the signing key (never the key itself).
@@ -242,7 +244,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(addressRoutes, { prefix: '/api/regions', addresses });
 
   // Billing: every route under /api/services/{serviceId}/ checks the service is the caller's tenant's.
-  const customers = createCustomerService({ clock });
+  const { publicLinks } = await registerPublicBills(app, { databases, clock, limiterStore, config });
+  const customers = createCustomerService({ clock, publicLinks });
   const bundles = createBundleService({ clock });
   const stations = createStationService({ clock });
   const tariffs = createTariffService({ clock });
@@ -251,7 +254,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Onboarding (docs/tenants-and-settings.md): customers from a CSV file, and the new client's setup checklist.
   await app.register(onboardingRoutes, { prefix: '/api/onboarding', databases, db });
   const subscriptions = createSubscriptionService({ clock, defaultDb: db });
-  const invoices = createInvoiceService({ clock, defaultDb: db, account: { applyCustomerCredit, planLateFees } });
+  const invoices = createInvoiceService({ clock, defaultDb: db, account: { applyCustomerCredit, planLateFees }, publicLinks });
   const payments = createPaymentService({ clock, defaultDb: db });
   // One Chromium for every printed invoice, launched on first use and closed with the app.
   const printer = createPdfPrinter({ chromiumPath: config.chromiumPath });
@@ -271,7 +274,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     admission: () => app.admission?.state() ?? null,
   });
   // Collectors' cash and receipts (docs/collectors.md).
-  const cash = createCashService({ clock, defaultDb: db, publicUrl: config.publicUrl });
+  const cash = createCashService({ clock, defaultDb: db, publicLinks });
   const reminderChannel = deps.reminderChannel ?? createOutboxReminderChannel({ outboxDir: config.outboxDir });
   const overdue = createOverdueService({ clock, channel: reminderChannel, defaultDb: db });
   // The billing run's "send all", through the same channel (docs/billing.md).
@@ -317,6 +320,33 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await registerWebApp(app, config.webDist);
   return app;
+}
+
+/** Where attempts are counted (lib/throttle.ts): Redis when REDIS_URL is set, else the `default` database. */
+function limiterStoreOf(app: FastifyInstance, config: Config, db: Db): LimiterStore {
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  return redis ? { kind: 'redis', redis } : { kind: 'database', db };
+}
+
+/**
+ * "Check my bill" (docs/security.md, "The public bill link"): the page behind the QR of every invoice
+ * and receipt, open without signing in (rate-limited per client address), its links signed with a key
+ * of their own; the office's new link is a route of the service scope like any other.
+ */
+async function registerPublicBills(
+  app: FastifyInstance,
+  deps: { databases: DatabaseRegistry; clock: Clock; limiterStore: LimiterStore; config: Config },
+) {
+  const { databases, config } = deps;
+  const publicLinks = createPublicLinkSigner(await getOrCreateSecret(databases.default, 'public-bill-link-key'), config.publicUrl);
+  const publicBills = createPublicBillService({ databases, signer: publicLinks, clock: deps.clock });
+  const limiter = createLimiter(deps.limiterStore, { name: 'public-bill', points: config.publicBillLimit, windowSeconds: 60 });
+  await app.register(publicBillRoutes, { prefix: '/api/public/bills', publicBills, limiter });
+  await registerServiceScope(app, databases, async (scope) => {
+    await scope.register(publicLinkRoutes, { prefix: '/customers', publicBills });
+  });
+  return { publicLinks, publicBills };
 }
 
 /** Hashed build files never change under their name: cached for a year; anything else is revalidated. */

@@ -45,6 +45,7 @@ const envSchema = z.object({
   LOGIN_FAILURES_PER_ACCOUNT_AND_IP: intFromEnv(5),
   LOGIN_LOCK_MINUTES: intFromEnv(15),
   RESET_REQUESTS_PER_IP_PER_HOUR: intFromEnv(10),
+  PUBLIC_BILL_REQUESTS_PER_MINUTE: intFromEnv(30),
   RESET_REQUESTS_PER_EMAIL_PER_HOUR: intFromEnv(3),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Meterline <no-reply@meterline.local>'),
@@ -88,6 +89,8 @@ export interface Config {
   jwtSecret: string | null;
   loginLimits: { perIpPerMinute: number; perAccountAndIp: number; lockSeconds: number };
   resetLimits: { perIpPerHour: number; perEmailPerHour: number };
+  /** "Check my bill" calls a client address may make a minute (0: no limit; docs/security.md). */
+  publicBillLimit: number;
   smtpUrl: string | null;
   mailFrom: string;
   outboxDir: string;
@@ -142,6 +145,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       lockSeconds: env.LOGIN_LOCK_MINUTES * 60,
     },
     resetLimits: { perIpPerHour: env.RESET_REQUESTS_PER_IP_PER_HOUR, perEmailPerHour: env.RESET_REQUESTS_PER_EMAIL_PER_HOUR },
+    publicBillLimit: env.PUBLIC_BILL_REQUESTS_PER_MINUTE,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
     outboxDir: env.OUTBOX_DIR ? fromRoot(env.OUTBOX_DIR) : path.join(fromRoot(env.DATA_DIR), 'outbox'),

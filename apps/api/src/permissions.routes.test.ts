@@ -34,6 +34,8 @@ const OPEN_ROUTES = new Set([
   'GET /api/health/live',
   'GET /api/health/ready',
   'GET /api/metrics',
+  // "Check my bill": the signed token is the permission (docs/security.md, "The public bill link").
+  'GET /api/public/bills/:token/',
 ]);
 
 function permissionHooksOf(route: RouteOptions): PermissionHook[] {

@@ -165,12 +165,14 @@ export const receiptQuerySchema = z.object({
   output: z.enum(['pdf', 'html']).optional(),
 });
 
-/** `GET /services/{sid}/payments/{id}/verification/`: what a receipt's QR code opens. */
+/** `GET /services/{sid}/payments/{id}/verification/`: a receipt checked by the office (its QR opens the customer's public bill). */
 export const paymentVerificationSchema = z
   .object({
     payment: paymentSchema,
     receipt_number: z.number().int().nullable(),
     customer_code: z.string(),
+    /** The customer's public bill link, the one the receipt's QR opens ("Check my bill", docs/collectors.md). */
+    public_url: z.string(),
     held_by: idSchema.nullable(),
     held_by_name: z.string().nullable(),
     handover: idSchema.nullable(),

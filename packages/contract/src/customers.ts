@@ -48,6 +48,8 @@ export const customerSchema = z
     subscription: customerSubscriptionSchema.nullable(),
     notes: z.string(),
     created_at: timestampSchema,
+    /** Read only, the detail's: the customer's public bill link ("Check my bill", docs/security.md), printed on its invoices and receipts. */
+    public_url: z.string().optional(),
   })
   .meta({ id: 'Customer' });
 export type Customer = z.infer<typeof customerSchema>;

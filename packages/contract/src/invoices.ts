@@ -78,6 +78,8 @@ export const invoiceSchema = z
     total_second: moneySchema.nullable(),
     /** The balance in the second currency, rounded UP to its cash step: asking for it always covers the balance. */
     balance_due_second: moneySchema.nullable(),
+    /** Read only: the customer's public bill link ("Check my bill", docs/security.md), printed on the invoice. */
+    public_url: z.string().optional(),
   })
   .meta({ id: 'Invoice' });
 export type Invoice = z.infer<typeof invoiceSchema>;

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Endpoint, EndpointSchemas } from '@meterline/contract/endpoint';
 import { serviceItemParamsSchema, serviceParamsSchema } from './service-scope';
+
+/** A public call's one path parameter: a link's token (docs/security.md, "The public bill link"); any text, checked by its route. */
+const tokenParamsSchema = z.object({ token: z.string().max(200) });
 
 /** Where `path` (under `/api/`) is inside the plugin registered at `prefix`: `/` for its own root. */
 function urlInside(prefix: string, path: string): string {
@@ -10,14 +14,33 @@ function urlInside(prefix: string, path: string): string {
   return full.slice(own.length);
 }
 
-/** The path parameters of a service's call: `serviceId`, and `id` for one record. */
-type ParamsOf<Path extends string> = Path extends `${string}/:id/${string}` ? typeof serviceItemParamsSchema : typeof serviceParamsSchema;
+/** The path parameters of a service's call: `serviceId`, and `id` for one record; a public call's `token`. */
+type ParamsOf<Path extends string> = Path extends `${string}/:token/${string}`
+  ? typeof tokenParamsSchema
+  : Path extends `${string}/:id/${string}`
+    ? typeof serviceItemParamsSchema
+    : typeof serviceParamsSchema;
 
 function paramsOf<Path extends string>(path: Path): ParamsOf<Path> {
   const names = [...path.matchAll(/:(\w+)/g)].map((match) => match[1]);
   if (names.join() === 'serviceId') return serviceParamsSchema as ParamsOf<Path>;
   if (names.join() === 'serviceId,id') return serviceItemParamsSchema as ParamsOf<Path>;
-  throw new Error(`${path}: only :serviceId and :id are path parameters of a service's call`);
+  if (names.join() === 'token') return tokenParamsSchema as ParamsOf<Path>;
+  throw new Error(`${path}: only :serviceId and :id are path parameters of a service's call (:token of a public one)`);
+}
+
+/**
+ * A public endpoint's route options (`permission: []`: no rule of the table, registered outside the
+ * service scope, like the sign-in): `routeOf`'s without the declared permission.
+ */
+export async function publicRouteOf<Path extends string, Schemas extends EndpointSchemas, Errors extends object>(
+  instance: FastifyInstance,
+  endpoint: Endpoint<Path, Schemas>,
+  errors: Errors,
+) {
+  if ([endpoint.permission].flat().length) throw new Error(`${endpoint.path} declares a permission: use routeOf`);
+  const { config: _declared, ...route } = await routeOf(instance, endpoint, errors);
+  return { ...route, schema: { ...route.schema, security: [] } };
 }
 
 /**

@@ -21,6 +21,8 @@ const ResetPasswordPage = lazyPage(() => import('../features/auth/routes/reset-p
 const NotFoundPage = lazyPage(() => import('../features/errors/routes/not-found-page'), 'NotFoundPage');
 const ForbiddenPage = lazyPage(() => import('../features/errors/routes/forbidden-page'), 'ForbiddenPage');
 const ServerErrorPage = lazyPage(() => import('../features/errors/routes/server-error-page'), 'ServerErrorPage');
+// "Check my bill": public, outside the signed-in shell, its own small chunk (docs/security.md, "The public bill link").
+const PublicBillPage = lazyPage(() => import('../features/public-bill/routes/public-bill-page'), 'PublicBillPage');
 const ComingSoonPage = lazyPage(() => import('../features/errors/routes/coming-soon-page'), 'ComingSoonPage');
 const UnderConstructionPage = lazyPage(() => import('../features/errors/routes/under-construction-page'), 'UnderConstructionPage');
 // Signed-in screens use every text of the language: downloaded with the layout, in parallel.
@@ -339,6 +341,7 @@ export function buildRoutes(): RouteObject[] {
         { path: paths.serverError, element: publicPage(ServerErrorPage) },
         { path: paths.forbidden, element: publicPage(ForbiddenPage) },
         { path: paths.comingSoon, element: publicPage(ComingSoonPage) },
+        { path: paths.publicBill, element: publicPage(PublicBillPage) },
         { path: paths.underConstruction, element: publicPage(UnderConstructionPage) },
         {
           element: (

@@ -82,6 +82,8 @@ export const customers = pgTable(
     credit: bigint('credit', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    /** The public bill link's version (docs/security.md, "The public bill link"): a new link moves it on, the old one 404s. */
+    publicLinkVersion: integer('public_link_version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -329,6 +329,7 @@ export async function findPaymentForReceipt(executor: Executor, scope: ServiceSc
       invoiceTotal: invoices.total,
       customerName: customers.fullName,
       customerCode: customers.code,
+      customerLinkVersion: customers.publicLinkVersion,
       receiptNumber: paymentReceipts.number,
       handover: cashHandoverPayments.handoverId,
     })

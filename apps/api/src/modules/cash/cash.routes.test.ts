@@ -399,7 +399,11 @@ describe('receipts', () => {
     expect(html).toMatch(/Invoice balance still due<\/th><td><bdi dir="ltr">\$15\.00/);
     expect(html).toMatch(/Balance still due<\/th><td><bdi dir="ltr">\$30\.00/);
     expect(html).toContain('collector A');
-    expect(html).toContain(`data-url="${context.config.publicUrl}/payments/${paid.id}/verify?service=${fixture.tenantA.electricityId}"`);
+    // The QR opens the customer's public bill, the link the receipt's check answers too; its short link is printed under it.
+    const publicUrl = (await admin.get(path(`payments/${paid.id}/verification/`))).json().public_url;
+    expect(publicUrl).toMatch(new RegExp(`^${context.config.publicUrl}/b/[A-Za-z0-9_-]{32}$`));
+    expect(html).toContain(`data-url="${publicUrl}"`);
+    expect(html).toContain(publicUrl.replace(/^https?:\/\//, ''));
     expect(html).toContain('<path');
     // A later payment does not change a reprint.
     await pay(accountant, firstInvoice.id);

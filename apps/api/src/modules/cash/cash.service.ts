@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import {
   type CashPayment,
   type CashQuery,
@@ -15,11 +14,12 @@ import { ERROR_CODES } from '@meterline/contract/errors';
 import { formatMoneyAmount } from '@meterline/contract/money';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { PublicLinkSigner } from '../../lib/public-link';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors';
 import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
 import type { IdempotencyTicket } from '../idempotency/index';
-import { type DocumentLocale, toPayment } from '../invoices/index';
+import { type DocumentLocale, publicLinkQr, toPayment } from '../invoices/index';
 import { issueReceipt } from '../numbering/index';
 import { findSettings } from '../config/index';
 import { findUploadDataUri } from '../media/index';
@@ -52,7 +52,7 @@ import { renderReceiptDocument } from './receipt-document';
  * Collectors' cash (docs/collectors.md): cash held per collector, the count that hands it over, receipts
  * and the collector performance view. A collector sees only their own figures.
  */
-export function createCashService(deps: { clock: Clock; defaultDb: Db; publicUrl: string }) {
+export function createCashService(deps: { clock: Clock; defaultDb: Db; publicLinks: PublicLinkSigner }) {
   const namesOf = (tenantId: number, ids: (number | null)[]) => findUserNames(deps.defaultDb, tenantId, ids);
 
   /** A collector asking about someone else is refused; their own id is the default filter. */
@@ -209,6 +209,7 @@ export function createCashService(deps: { clock: Clock; defaultDb: Db; publicUrl
         payment: toPayment(row, names, terms.decimals),
         receipt_number: row.receiptNumber,
         customer_code: row.customerCode,
+        public_url: deps.publicLinks.urlFor(scope.tenantId, row.payment.customerId, row.customerLinkVersion),
         held_by: row.payment.heldBy,
         held_by_name: row.payment.heldBy === null ? null : (names.get(row.payment.heldBy) ?? null),
         handover: row.handover,
@@ -249,8 +250,8 @@ export function createCashService(deps: { clock: Clock; defaultDb: Db; publicUrl
         ? ((await findUploadDataUri(db, scope, config.logo)) ??
           (db === deps.defaultDb ? null : await findUploadDataUri(deps.defaultDb, scope, config.logo)))
         : null;
-      const url = `${deps.publicUrl.replace(/\/$/, '')}/payments/${payment.id}/verify?service=${scope.serviceId}`;
-      const qrSvg = await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+      // The QR opens the customer's public bill (docs/collectors.md, "Receipts"); staff check a receipt by its number.
+      const publicLink = await publicLinkQr(deps.publicLinks.urlFor(scope.tenantId, payment.customerId, row.customerLinkVersion));
       const money = (value: bigint) => formatMoneyAmount(value, terms.decimals);
       const collector = payment.heldBy ?? payment.receivedBy;
       const html = renderReceiptDocument({
@@ -278,7 +279,7 @@ export function createCashService(deps: { clock: Clock; defaultDb: Db; publicUrl
           balanceDue: money(balances.customerBalance),
           collectorName: collector === null ? '' : (names.get(collector) ?? ''),
           currencies: await receiptCurrencies(db, context, payment, balances),
-          qrSvg: `<svg data-url="${url.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`)}"${qrSvg.trim().slice(4)}`,
+          publicLink,
         },
       });
       return { html, number: receiptNumber };

@@ -10,7 +10,7 @@ import {
   timeText,
   type DocumentLocale,
 } from '../../lib/document-format';
-import type { DocumentIssuer, DocumentLanguage } from '../invoices/index';
+import { publicLinkHtml, publicLinkStyles, type DocumentIssuer, type DocumentLanguage, type PublicLinkQr } from '../invoices/index';
 import type { ReceiptCurrencies } from './receipt-currencies';
 
 const LABELS = {
@@ -29,7 +29,7 @@ const LABELS = {
     collector: 'Received by',
     method: 'Method',
     methods: { cash: 'Cash', card: 'Card', bank_transfer: 'Bank transfer' } as Record<string, string>,
-    verify: 'Scan to verify this receipt',
+    verify: 'Scan to check your bill online',
     tendered: 'Handed over',
     handedOver: 'Total handed over',
     rate: 'Exchange rate',
@@ -51,7 +51,7 @@ const LABELS = {
     collector: 'المستلم',
     method: 'طريقة الدفع',
     methods: { cash: 'نقداً', card: 'بطاقة', bank_transfer: 'تحويل مصرفي' } as Record<string, string>,
-    verify: 'امسح الرمز للتحقق من الإيصال',
+    verify: 'امسح الرمز لمراجعة فاتورتك على الإنترنت',
     tendered: 'المبلغ المسلَّم',
     handedOver: 'مجموع المسلَّم',
     rate: 'سعر الصرف',
@@ -74,8 +74,8 @@ export interface ReceiptData {
   invoiceBalance: string;
   balanceDue: string;
   collectorName: string;
-  /** An inline SVG of the QR code that opens the payment's verification page. */
-  qrSvg: string;
+  /** The customer's public bill link ("Check my bill"): its QR and the short link printed under it. */
+  publicLink: PublicLinkQr;
   /** The payment in both currencies (`receipt-currencies.ts`); absent or null: one currency only. */
   currencies?: ReceiptCurrencies | null;
 }
@@ -156,9 +156,7 @@ export function renderReceiptDocument(input: {
   .second, .or { font-weight: 400; font-size: 0.9em; }
   .or { color: #4b5563; }
   .rate-row td { white-space: nowrap; }
-  .qr { text-align: center; margin-top: 10px; }
-  .qr svg { width: ${isRoll ? '28mm' : '36mm'}; height: auto; }
-  .qr div { font-size: 0.85em; color: #4b5563; }
+  ${publicLinkStyles(isRoll ? '28mm' : '36mm')}
   footer { margin-top: 8px; border-top: 1px solid #d1d5db; padding-top: 6px; font-size: 0.85em; color: #4b5563; white-space: pre-line; text-align: center; }
 </style>
 </head>
@@ -199,7 +197,7 @@ ${
   ${row(t.invoiceBalance, both(receipt.invoiceBalance, second?.invoiceBalance ?? null))}
   ${row(t.balanceDue, both(receipt.balanceDue, second?.balanceDue ?? null), 'grand')}
 </table>
-<div class="qr">${receipt.qrSvg}<div>${escapeHtml(t.verify)}</div></div>
+${publicLinkHtml(receipt.publicLink, t.verify)}
 ${issuer.footer ? `<footer dir="auto">${escapeHtml(issuer.footer)}</footer>` : ''}
 </body>
 </html>`;

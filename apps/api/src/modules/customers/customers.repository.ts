@@ -50,9 +50,13 @@ type CustomerJoined = {
   startedOn: string | null;
 };
 
-export function toCustomer(row: CustomerJoined, decimals: number): Customer {
+/** The customer's public bill link from its row (docs/security.md, "The public bill link"): the detail's `public_url`. */
+export type CustomerLinkOf = (customer: CustomerRow) => string;
+
+export function toCustomer(row: CustomerJoined, decimals: number, linkOf?: CustomerLinkOf): Customer {
   const { customer } = row;
   return {
+    ...(linkOf ? { public_url: linkOf(customer) } : {}),
     id: customer.id,
     service: customer.serviceId,
     code: customer.code,
@@ -208,9 +212,10 @@ export async function findCustomer(
   scope: ServiceScope,
   customerId: number,
   decimals: number,
+  linkOf?: CustomerLinkOf,
 ): Promise<Customer | null> {
   const [row] = await selectCustomers(executor).where(and(scoped(scope), eq(customers.id, customerId)));
-  return row ? toCustomer(row, decimals) : null;
+  return row ? toCustomer(row, decimals, linkOf) : null;
 }
 
 export async function findCustomerRow(
@@ -383,4 +388,14 @@ export async function addToCustomerCredit(
       .returning({ balance: customers.balance, credit: customers.credit }),
     'the updated customers row',
   );
+}
+
+/** "Make a new link" (docs/security.md, "The public bill link"): the version moves on, every older link 404s; null when not the scope's. */
+export async function renewPublicLinkVersion(executor: Executor, scope: ServiceScope, customerId: number): Promise<number | null> {
+  const [row] = await executor
+    .update(customers)
+    .set({ publicLinkVersion: sql`${customers.publicLinkVersion} + 1` })
+    .where(and(scoped(scope), eq(customers.id, customerId)))
+    .returning({ version: customers.publicLinkVersion });
+  return row?.version ?? null;
 }

@@ -12,6 +12,7 @@ import { startDateIssue } from '@meterline/contract/start-date';
 import { dayStart } from '@meterline/contract/tariff-pricing';
 import type { Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { PublicLinkSigner } from '../../lib/public-link';
 import { fieldError, notFound, protectedConflict } from '../../lib/http-errors';
 import { decimalFieldText, trimDecimal } from '../../lib/decimal-input';
 import { insertReading, readingAudit, setSubscriptionCounter } from '../subscriptions/index';
@@ -90,7 +91,10 @@ function subscriptionChange(
 }
 
 /** Customers of a service, with their subscription (bundle and meter). */
-export function createCustomerService(deps: { clock: Clock }) {
+/** The detail's `public_url` (docs/security.md, "The public bill link"), from the customer's row. */
+const linkOf = (links: PublicLinkSigner) => (row: CustomerRow) => links.urlFor(row.tenantId, row.id, row.publicLinkVersion);
+
+export function createCustomerService(deps: { clock: Clock; publicLinks: PublicLinkSigner }) {
   async function assertBundleUsable(context: ServiceContext, bundleId: number) {
     const bundle = await findScopedBundle(context.db, context.scope, bundleId);
     if (!bundle.isActive) throw fieldError('bundle', ERROR_CODES.bundleInactive);
@@ -215,7 +219,7 @@ export function createCustomerService(deps: { clock: Clock }) {
     },
 
     async get(context: ServiceContext, customerId: number): Promise<Customer> {
-      const customer = await findCustomer(context.db, context.scope, customerId, context.terms.decimals);
+      const customer = await findCustomer(context.db, context.scope, customerId, context.terms.decimals, linkOf(deps.publicLinks));
       if (!customer) throw notFound();
       return customer;
     },

@@ -14,3 +14,5 @@ export type { PdfPrinter } from './pdf-printer';
 export { findInvoiceRate, findInvoiceRates, findRateForMonth } from './pricing.repository';
 export type { InvoiceRateRow } from './pricing.repository';
 export { currencyTermsOf } from './two-currencies';
+export { publicLinkHtml, publicLinkQr, publicLinkStyles } from './public-link-qr';
+export type { PublicLinkQr } from './public-link-qr';

@@ -3,6 +3,7 @@ import type { InvoiceDetail, InvoiceLinePricing } from '@meterline/contract/invo
 import { rateSides } from '@meterline/contract/currency-payments';
 import type { DigitSystem } from '@meterline/contract/digits';
 import { decimalIn } from '@meterline/contract/display-format';
+import { publicLinkHtml, publicLinkQr, publicLinkStyles, type PublicLinkQr } from './public-link-qr';
 import {
   codeHtml,
   decimalHtml,
@@ -69,6 +70,7 @@ const LABELS = {
     exchangeRate: 'Exchange rate',
     totalIn: 'Total in {currency}',
     balanceDueIn: 'Balance due in {currency} (cash)',
+    checkBill: 'Scan to check your bill online',
     payments: 'Payments',
     paid: 'Paid',
     tendered: 'Handed over',
@@ -107,6 +109,7 @@ const LABELS = {
     exchangeRate: 'سعر الصرف',
     totalIn: 'الإجمالي بـ {currency}',
     balanceDueIn: 'الرصيد المستحق بـ {currency} (نقدًا)',
+    checkBill: 'امسح الرمز لمراجعة فاتورتك على الإنترنت',
     payments: 'الدفعات',
     paid: 'المدفوع',
     tendered: 'المبلغ المسلَّم',
@@ -246,6 +249,8 @@ export interface InvoiceDocumentInput {
   /** The reader's digits on an Arabic document (`documentReader`); Arabic-Indic when none is given. */
   digits?: DigitSystem;
   format: DocumentFormat;
+  /** The customer's public bill link ("Check my bill"): its QR and the short link, printed at the end. */
+  publicLink?: PublicLinkQr;
 }
 
 /**
@@ -333,6 +338,7 @@ ${documentStyles(language, {
 })}
   h2 { font-size: ${isReceipt ? '12px' : '15px'}; margin: 14px 0 6px; }
   .status { display: inline-block; padding: 2px 8px; border: 1px solid #1f2937; border-radius: 8px; font-weight: 600; }
+  ${publicLinkStyles(isReceipt ? '28mm' : '32mm')}
 </style>
 </head>
 <body>
@@ -370,9 +376,16 @@ ${readings}
   ${secondCurrencyRows}
 </table>
 ${paymentsHtml}
+${input.publicLink ? publicLinkHtml(input.publicLink, t.checkBill) : ''}
 ${issuer.footer ? `<footer dir="auto">${escapeHtml(issuer.footer)}</footer>` : ''}
 </body>
 </html>`;
+}
+
+/** The printable invoice with its customer's public bill link (the invoice's `public_url`) at its end. */
+export async function linkedInvoiceHtml(input: Omit<InvoiceDocumentInput, 'publicLink'>): Promise<string> {
+  const publicLink = input.invoice.public_url ? await publicLinkQr(input.invoice.public_url) : undefined;
+  return renderInvoiceDocument({ ...input, publicLink });
 }
 
 /**

@@ -40,9 +40,10 @@ export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
 
 export function toInvoice(
   row: InvoiceRow,
-  customer: { fullName: string; code: string; rate?: InvoiceRateRow | null },
+  customer: { fullName: string; code: string; rate?: InvoiceRateRow | null; publicLinkVersion?: number },
   terms: TenantTerms,
   today: string,
+  linkOf?: InvoiceLinkOf,
 ): Invoice {
   const money = (value: bigint) => formatMoneyAmount(value, terms.decimals);
   const balance = row.status === 'cancelled' ? 0n : row.total - row.amountPaid;
@@ -75,8 +76,17 @@ export function toInvoice(
     cancel_reason: row.cancelReason,
     created_at: row.createdAt.toISOString(),
     ...secondCurrencyFields(row.total, balance, terms, customer.rate ?? null),
+    ...(linkOf && customer.publicLinkVersion !== undefined
+      ? { public_url: linkOf(row.tenantId, row.customerId, customer.publicLinkVersion) }
+      : {}),
   };
 }
+
+/** The customer's public bill link from the columns a query read (docs/security.md, "The public bill link"). */
+export type InvoiceLinkOf = (tenantId: number, customerId: number, publicLinkVersion: number) => string;
+
+/** What an invoice's answer shows of its customer: the name, the code, and its bill link's version. */
+const invoiceCustomerColumns = { fullName: customers.fullName, code: customers.code, publicLinkVersion: customers.publicLinkVersion };
 
 export function toInvoiceLine(row: InvoiceLineRow, decimals: number, pricing: InvoiceLinePricing | null = null): InvoiceLine {
   return {
@@ -120,6 +130,7 @@ export function listInvoicesSource(
   query: ListInvoicesQuery,
   terms: TenantTerms,
   today: string,
+  linkOf?: InvoiceLinkOf,
 ): ListSource<Invoice, InvoiceTotals> {
   const conditions: (SQL | undefined)[] = [
     scoped(scope),
@@ -152,14 +163,14 @@ export function listInvoicesSource(
       .offset(offset)
       .as('page');
     const rows = await executor
-      .select({ invoice: invoices, fullName: customers.fullName, code: customers.code, rate: invoiceExchangeRates })
+      .select({ invoice: invoices, ...invoiceCustomerColumns, rate: invoiceExchangeRates })
       .from(invoices)
       .innerJoin(page, eq(page.id, invoices.id))
       .innerJoin(customers, ofTenant)
       .leftJoin(invoiceExchangeRates, rateOfInvoice)
       .where(scoped(scope))
       .orderBy(...orderBy);
-    return rows.map((row) => toInvoice(row.invoice, row, terms, today));
+    return rows.map((row) => toInvoice(row.invoice, row, terms, today, linkOf));
   };
   return {
     // The count joins customers only when the search needs their names.
@@ -291,8 +302,7 @@ export async function findInvoiceDetail(executor: Executor, scope: ServiceScope,
   const query = executor
     .select({
       invoice: invoices,
-      fullName: customers.fullName,
-      code: customers.code,
+      ...invoiceCustomerColumns,
       lines: sql<
         (string | null)[][]
       >`${jsonRows(invoiceLines, sql`${invoiceLines.tenantId} = ${invoices.tenantId} and ${invoiceLines.invoiceId} = ${invoices.id}`, sql`${invoiceLines.position}`)}`,
@@ -333,7 +343,7 @@ export async function findInvoiceDetail(executor: Executor, scope: ServiceScope,
     );
   }
   return {
-    found: { invoice: row.invoice, fullName: row.fullName, code: row.code, rate: row.rate },
+    found: { invoice: row.invoice, fullName: row.fullName, code: row.code, publicLinkVersion: row.publicLinkVersion, rate: row.rate },
     pricing,
     lines: row.lines.map((values) => rowFromJson(invoiceLines, values)),
     payments: row.payments.map((values) => {

@@ -17,6 +17,7 @@ import { formatMoneyAmount, formatScaled, QUANTITY_SCALE, UNIT_PRICE_SCALE } fro
 import type { Db, Executor, Tx } from '../../db/client';
 import type { IdempotencyTicket } from '../idempotency/index';
 import type { Clock } from '../../lib/clock';
+import type { PublicLinkSigner } from '../../lib/public-link';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
 import { recordAudit } from '../audit/index';
@@ -31,7 +32,7 @@ import { toReading } from '../subscriptions/index';
 import { cashRoundingOf, storeInvoiceRate, storeLinePricing } from './consumption-pricing';
 import { documentIssuerOf } from './document-issuer';
 import { startRunReport } from './run-report';
-import { combineDocuments, renderInvoiceDocument, type DocumentFormat, type DocumentLocale } from './invoice-document';
+import { combineDocuments, linkedInvoiceHtml, type DocumentFormat, type DocumentLocale } from './invoice-document';
 import { priceLines, type DraftLine } from './invoice-lines';
 import {
   findBilledSubscriptionIds,
@@ -61,10 +62,7 @@ import {
 type CreateInvoiceData = z.output<typeof createInvoiceInputSchema>;
 type GenerateInvoicesData = z.output<typeof generateInvoicesInputSchema>;
 
-interface Period {
-  periodStart: string;
-  periodEnd: string;
-}
+type Period = Record<'periodStart' | 'periodEnd', string>;
 
 const periodBilled = (number: string) => conflict(BILLING_ERROR_CODES.periodAlreadyBilled, { number });
 
@@ -84,7 +82,7 @@ export interface RunProgress {
 /** Meters a billing run writes per transaction: short enough that other requests get the connection between them. */
 const RUN_BATCH_SIZE = 100;
 
-export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; account: AccountHooks }) {
+export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; account: AccountHooks; publicLinks: PublicLinkSigner }) {
   const { clock } = deps;
   const { applyCustomerCredit } = deps.account;
   const engine = createBillingEngine({ clock, account: deps.account });
@@ -231,7 +229,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
         ...found.readings.map((row) => row.takenBy),
       ]));
     return {
-      ...toInvoice(found.found.invoice, found.found, terms, today),
+      ...toInvoice(found.found.invoice, found.found, terms, today, deps.publicLinks.urlFor),
       lines: found.lines.map((line) => toInvoiceLine(line, terms.decimals, found.pricing.get(line.id))),
       readings: found.readings.map((row) => toReading(row, names)),
       payments: found.payments.map((row) => toPayment(row, names, terms.decimals)),
@@ -256,7 +254,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
         findCustomer(context.db, context.scope, invoice.customer, context.terms.decimals),
         issuerOf(context),
       ]);
-      const html = renderInvoiceDocument({ invoice, customer, unit: context.service.unit, ...reader, format, issuer });
+      const html = await linkedInvoiceHtml({ invoice, customer, unit: context.service.unit, ...reader, format, issuer });
       return { html, number: invoice.number };
     },
 
@@ -286,7 +284,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
       for (const id of ids) {
         const invoice = await detail(context, id);
         const customer = await findCustomer(db, scope, invoice.customer, context.terms.decimals);
-        pages.push(renderInvoiceDocument({ invoice, customer, unit: context.service.unit, ...reader, format: query.format, issuer }));
+        pages.push(await linkedInvoiceHtml({ invoice, customer, unit: context.service.unit, ...reader, format: query.format, issuer }));
       }
       return { html: combineDocuments(pages, reader.language), count: pages.length };
     },
@@ -295,7 +293,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
       if (query.customer) await assertCustomer(context.db, context.scope, query.customer);
       if (query.subscription) await assertSubscription(context.db, context.scope, query.subscription);
       const today = todayIn(context.terms.timezone, clock.now());
-      return listInvoicesSource(context.db, context.scope, query, context.terms, today);
+      return listInvoicesSource(context.db, context.scope, query, context.terms, today, deps.publicLinks.urlFor);
     },
 
     async create(

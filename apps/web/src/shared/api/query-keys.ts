@@ -34,6 +34,8 @@ export const invoiceKeys = {
   creditNotes: (serviceId: number, invoiceId: number) => ['services', serviceId, 'invoices', 'credit-notes', invoiceId] as const,
 };
 export const paymentKeys = serviceEntityKeys('payments');
+/** "Check my bill": a customer's public bill by its link's token (no service, no session). */
+export const publicBillKeys = { detail: (token: string) => ['public-bills', token] as const };
 export const counterKeys = {
   ...serviceEntityKeys('counters'),
   readings: (serviceId: number, subscriptionId: number, query: Query) =>

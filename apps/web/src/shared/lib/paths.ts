@@ -40,6 +40,8 @@ export const paths = {
   // Customers from a CSV file (admins; docs/tenants-and-settings.md).
   customerImport: '/customers/import',
   customerEdit: '/customers/:customerId',
+  // "Check my bill": the public page behind the QR of printed invoices and receipts (no sign-in).
+  publicBill: '/b/:token',
   payments: '/payments',
   invoices: '/invoices',
   invoiceCreate: '/invoices/create',

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Customer } from '@meterline/contract/customers';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DecimalText } from '../../../shared/ui/decimal-text';
@@ -27,6 +27,9 @@ function SummaryCard({ title, children }: { title: string; children: ReactNode }
 }
 
 /** Balance, meter and contact at a glance, above the tabs. */
+// "Customer's bill link": its own chunk, downloaded after the page (the customer page's JavaScript budget).
+const CustomerBillLink = lazy(() => import('./customer-bill-link').then((module) => ({ default: module.CustomerBillLink })));
+
 export function CustomerSummary({ customer, unit, readingHref }: { customer: Customer; unit?: string; readingHref?: string }) {
   const { t, i18n } = useTranslation();
   const formatMoney = useFormatMoney();
@@ -92,6 +95,11 @@ export function CustomerSummary({ customer, unit, readingHref }: { customer: Cus
           </Typography>
         )}
       </SummaryCard>
+      {customer.public_url && (
+        <Suspense fallback={null}>
+          <CustomerBillLink customerId={customer.id} url={customer.public_url} />
+        </Suspense>
+      )}
     </Box>
   );
 }
