@@ -16,6 +16,8 @@ export const JOB_KIND_PERMISSIONS: Record<JobKind, [Action, Subject]> = {
   // The billing run's route asks `create invoice` and `manage invoice`; `manage` holds `create`.
   billing_run: ['manage', 'invoice'],
   statements: ['list', 'statement'],
+  // Sending bills (docs/notifications.md) asks `create invoice` and `manage invoice`: office staff, not the desk or collectors.
+  send_bills: ['manage', 'invoice'],
 };
 
 export function canSeeJobKind(role: string | null | undefined, kind: JobKind): boolean {
