@@ -34,6 +34,8 @@ const OPEN_ROUTES = new Set([
   'GET /api/health/live',
   'GET /api/health/ready',
   'GET /api/metrics',
+  // A provider's delivery report: no user, the token and the body's signature instead (docs/notifications.md).
+  'POST /api/notifications/callbacks/:token/',
 ]);
 
 function permissionHooksOf(route: RouteOptions): PermissionHook[] {

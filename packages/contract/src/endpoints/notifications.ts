@@ -69,7 +69,12 @@ export const notificationEndpoints = {
   sendBills: endpoint({
     method: 'POST',
     path: 'services/:serviceId/invoices/send/',
-    permission: ['create', 'invoice'],
+    // Who runs billing runs (`manage invoice`, which holds `create invoice`) and writes to customers (`create reminder`):
+    // not the support desk nor collectors.
+    permission: [
+      ['manage', 'invoice'],
+      ['create', 'reminder'],
+    ],
     status: [202],
     summary: 'Send invoices to their customers (a send_bills job; an invoice already sent is skipped)',
     tags,
