@@ -29,7 +29,8 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { getOrCreateSecret } from './modules/secrets/secrets.repository';
 import { createPublicBillService } from './modules/public-bills/public-bills.service';
 import { publicBillRoutes, publicLinkRoutes } from './modules/public-bills/public-bills.routes';
-import { createPublicLinkSigner } from './lib/public-link';
+import { createPublicLinkSigner, type PublicLinkSigner } from './lib/public-link';
+import { publicBillUrlFor } from './modules/public-bills/index';
 import { createLimiter } from './lib/throttle';
 import { serviceRoutes } from './modules/services/services.routes';
 import { tenantUserRoutes } from './modules/tenants/tenant-users.routes';
@@ -56,7 +57,6 @@ import { applyCustomerCredit } from './modules/account/credit';
 import { planLateFees } from './modules/account/late-fees';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { createInvoiceMessageService } from './modules/invoices/invoice-messages.service';
-import { invoiceMessageRoutes } from './modules/invoices/invoice-messages.routes';
 import { createPdfPrinter } from './modules/invoices/pdf-printer';
 import { cashRoutes, paymentReceiptRoutes } from './modules/cash/cash.routes';
 import { createCashService } from './modules/cash/cash.service';
@@ -70,6 +70,16 @@ import { createExchangeRateService } from './modules/exchange-rates/exchange-rat
 import { exchangeRateRoutes } from './modules/exchange-rates/exchange-rates.routes';
 import { createOverdueService } from './modules/overdue/overdue.service';
 import { overdueRoutes } from './modules/overdue/overdue.routes';
+import {
+  createNotificationService,
+  createReceiptNotifier,
+  createSealer,
+  DEFAULT_RETRY_POLICY,
+  sendBillsJob,
+  type RetryPolicy,
+  type Sealer,
+} from './modules/notifications/index';
+import { notificationRoutes, notificationServiceRoutes } from './modules/notifications/notifications.routes';
 import { createRouteService } from './modules/routes/routes.service';
 import { routeRoutes } from './modules/routes/routes.routes';
 import { createLedgerService } from './modules/ledger/ledger.service';
@@ -110,6 +120,8 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** How overdue reminders leave (default: text files in the outbox folder). */
   reminderChannel?: ReminderChannel;
+  /** Messages' retries and the providers' time-out (docs/notifications.md); tests pass short ones. */
+  notifications?: { retry?: RetryPolicy; timeoutMs?: number };
   /** Fastify's logger: JSON lines on stdout at `config.logLevel` unless told otherwise (tests: off, or a stream). */
   logger?: FastifyServerOptions['logger'];
   /** The job queue (default: pg-boss in `default`); a test passes its own to stop it. */
@@ -277,8 +289,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const cash = createCashService({ clock, defaultDb: db, publicLinks });
   const reminderChannel = deps.reminderChannel ?? createOutboxReminderChannel({ outboxDir: config.outboxDir });
   const overdue = createOverdueService({ clock, channel: reminderChannel, defaultDb: db });
-  // The billing run's "send all", through the same channel (docs/billing.md).
-  const messages = createInvoiceMessageService({ clock, channel: reminderChannel });
+  // Reaching the household (docs/notifications.md): channels, templates, messages sent by jobs; the billing run's
+  // "send all" through the reminder channel (docs/billing.md) shares the address of sending bills.
+  const { notifications, receipts, messages } = await registerNotifications(app, {
+    deps,
+    clock,
+    mailer,
+    jobs,
+    reminderChannel,
+    publicLinks,
+  });
   const rounds = createRouteService({ clock, defaultDb: db });
   const ledger = createLedgerService({ clock });
   const account = createAccountService({ clock });
@@ -303,12 +323,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await scope.register(customerImportRoutes, { prefix: '/customers', imports, idempotency, jobs });
     await scope.register(subscriptionRoutes, { prefix: '/subscriptions', subscriptions, idempotency });
     await scope.register(invoiceRoutes, { prefix: '/invoices', invoices, idempotency, printer, jobs });
-    await scope.register(invoicePaymentRoutes, { prefix: '/invoices', payments, idempotency });
+    await scope.register(invoicePaymentRoutes, { prefix: '/invoices', payments, idempotency, receipts });
     await scope.register(paymentRoutes, { prefix: '/payments', payments });
     await scope.register(cashRoutes, { prefix: '/cash', cash, idempotency });
     await scope.register(paymentReceiptRoutes, { prefix: '/payments', cash, printer });
     await scope.register(overdueRoutes, { prefix: '/overdue', overdue, printer });
-    await scope.register(invoiceMessageRoutes, { prefix: '/invoices', messages });
     await scope.register(routeRoutes, { prefix: '/routes', routes: rounds });
     await scope.register(ledgerRoutes, { prefix: '/customers', ledger });
     await scope.register(accountRoutes, { prefix: '/customers', account, idempotency });
@@ -316,6 +335,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await scope.register(creditNoteDetailRoutes, { prefix: '/credit-notes', account });
     await scope.register(statementRoutes, { prefix: '', statements, printer, jobs });
     await scope.register(creditNotePdfRoutes, { prefix: '/credit-notes', statements, printer });
+    await scope.register(notificationServiceRoutes, { prefix: '', notifications, jobs, messages });
   });
 
   await registerWebApp(app, config.webDist);
@@ -347,6 +367,47 @@ async function registerPublicBills(
     await scope.register(publicLinkRoutes, { prefix: '/customers', publicBills });
   });
   return { publicLinks, publicBills };
+}
+
+/** The notifications module (docs/notifications.md): its service, the `send_bills` job, the receipts' notifier and its routes. */
+async function registerNotifications(
+  app: FastifyInstance,
+  options: {
+    deps: AppDependencies;
+    clock: Clock;
+    mailer: Mailer;
+    jobs: JobService;
+    reminderChannel: ReminderChannel;
+    publicLinks: PublicLinkSigner;
+  },
+) {
+  const { deps, clock, mailer, jobs } = options;
+  const messages = createInvoiceMessageService({ clock, channel: options.reminderChannel });
+  const { config, databases } = deps;
+  const db = databases.default;
+  let sealing: Promise<Sealer> | null = null;
+  const sealer = () => (sealing ??= getOrCreateSecret(db, 'notification-credentials').then(createSealer));
+  const notifications = createNotificationService({
+    clock,
+    publicUrl: config.publicUrl,
+    billLink: (tenantId, recipient) =>
+      publicBillUrlFor(options.publicLinks, { tenantId, id: recipient.customerId, publicLinkVersion: recipient.publicLinkVersion }),
+    sealer,
+    retry: deps.notifications?.retry ?? DEFAULT_RETRY_POLICY,
+    adapters: { mailer, outboxDir: config.outboxDir, timeoutMs: deps.notifications?.timeoutMs ?? 15_000 },
+  });
+  jobs.handle('send_bills', sendBillsJob({ notifications, databases }));
+  const receipts = createReceiptNotifier({ notifications, log: (message, error) => app.log.error({ err: error }, message) });
+  app.addHook('onClose', async () => receipts.drain());
+  await app.register(notificationRoutes, {
+    prefix: '/api/notifications',
+    notifications,
+    databases,
+    defaultDb: db,
+    sealer,
+    now: () => clock.now(),
+  });
+  return { notifications, receipts, messages };
 }
 
 /** Hashed build files never change under their name: cached for a year; anything else is revalidated. */

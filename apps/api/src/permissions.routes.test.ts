@@ -36,6 +36,8 @@ const OPEN_ROUTES = new Set([
   'GET /api/metrics',
   // "Check my bill": the signed token is the permission (docs/security.md, "The public bill link").
   'GET /api/public/bills/:token/',
+  // A provider's delivery report: no user, the token and the body's signature instead (docs/notifications.md).
+  'POST /api/notifications/callbacks/:token/',
 ]);
 
 function permissionHooksOf(route: RouteOptions): PermissionHook[] {

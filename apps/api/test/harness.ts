@@ -92,6 +92,8 @@ export async function createTestContext(
     logger?: AppDependencies['logger'];
     /** The app's job queue, made by the test on the app's databases (default: the app makes its own). */
     jobs?: (databases: DatabaseRegistry) => AppDependencies['jobs'];
+    /** Messages' retries and time-out (default: retries without waiting, 2 s per call to a provider). */
+    notifications?: AppDependencies['notifications'];
   } = {},
 ): Promise<TestContext> {
   const map = new Map<string, Database>();
@@ -119,6 +121,10 @@ export async function createTestContext(
     mailer,
     logger: options.logger ?? false,
     jobs: options.jobs?.(databases),
+    notifications: options.notifications ?? {
+      retry: { maxAttempts: 3, delaysMs: [0], leaseMs: 5 * 60_000, sleep: async () => undefined },
+      timeoutMs: 2_000,
+    },
     onRoute: (route) => void routes.push(route),
   });
   await app.ready();

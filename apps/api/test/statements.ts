@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { vi } from 'vitest';
+import { isBackgroundWork } from '../src/lib/background';
 
 /*
  * The statements one request sent, counted at the driver whichever the tests run on (issue 35,
@@ -17,18 +18,36 @@ const textOf = (call: unknown[]) => {
 /** The job queue's own polling and upkeep (pg-boss, schema `pgboss`) runs beside the request: not the request's. */
 const isJobQueue = (call: unknown[]) => textOf(call).includes('pgboss');
 
+/**
+ * A spy that keeps only the calls made outside background work (`inBackground`: a job, the receipt
+ * messages queued after an earlier payment's answer, docs/notifications.md): those run beside the
+ * request and are not its statements either.
+ */
+function spyOutsideBackground<T extends object>(target: T, method: keyof T & string) {
+  const calls: unknown[][] = [];
+  const original = target[method] as unknown as (...args: unknown[]) => unknown;
+  const spy = vi.spyOn(target as Record<string, (...args: unknown[]) => unknown>, method).mockImplementation(function (
+    this: unknown,
+    ...args
+  ) {
+    if (!isBackgroundWork()) calls.push(args);
+    return original.apply(this, args);
+  });
+  return { calls, restore: () => spy.mockRestore() };
+}
+
 export async function countStatements<T>(send: () => Promise<T>): Promise<{ response: T; statements: number }> {
   const pglite = PGlite.prototype as unknown as { _runExclusiveQuery: () => Promise<unknown> };
-  const everyPglite = vi.spyOn(pglite, '_runExclusiveQuery');
+  const everyPglite = spyOutsideBackground(pglite, '_runExclusiveQuery');
   // PGlite's statements outside a transaction (the job queue's among them) also pass through these.
-  const outside = [vi.spyOn(PGlite.prototype, 'query'), vi.spyOn(PGlite.prototype, 'exec')];
-  const everyPostgres = vi.spyOn(pg.Client.prototype, 'query');
+  const outside = [spyOutsideBackground(PGlite.prototype, 'query'), spyOutsideBackground(PGlite.prototype, 'exec')];
+  const everyPostgres = spyOutsideBackground(pg.Client.prototype, 'query');
   try {
     const response = await send();
-    const jobQueue = outside.reduce((sum, spy) => sum + spy.mock.calls.filter(isJobQueue).length, 0);
-    const postgres = everyPostgres.mock.calls.filter((call) => !isJobQueue(call)).length;
-    return { response, statements: everyPglite.mock.calls.length - jobQueue + postgres - AUTHENTICATION };
+    const jobQueue = outside.reduce((sum, spy) => sum + spy.calls.filter(isJobQueue).length, 0);
+    const postgres = everyPostgres.calls.filter((call) => !isJobQueue(call)).length;
+    return { response, statements: everyPglite.calls.length - jobQueue + postgres - AUTHENTICATION };
   } finally {
-    for (const spy of [everyPglite, ...outside, everyPostgres]) spy.mockRestore();
+    for (const spy of [everyPglite, ...outside, everyPostgres]) spy.restore();
   }
 }

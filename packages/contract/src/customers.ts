@@ -11,10 +11,19 @@ import { booleanQuerySchema, idParamSchema, idSchema, requiredText, timestampSch
 import { moneySchema } from './money';
 import { listQuerySchema, paginatedWithTotalsSchema } from './pagination';
 import { CUSTOMER_STATUSES } from './list-specs';
+import { ERROR_CODES } from './error-codes';
+import { CUSTOMER_LANGUAGES, NOTIFICATION_CHANNELS } from './notification-kinds';
 
 export { customerListSpec } from './list-specs';
 
 export const customerStatusSchema = z.enum(CUSTOMER_STATUSES, { message: 'Choose a valid status.' });
+
+/** The language the customer's messages are written in (docs/notifications.md). */
+export const customerLanguageInputSchema = z.enum(CUSTOMER_LANGUAGES, { message: ERROR_CODES.invalidChoice });
+/** Channels the customer asked not to be reached on (each at most once; the order is kept as email, whatsapp, sms). */
+export const optedOutChannelsSchema = z
+  .array(z.enum(NOTIFICATION_CHANNELS, { message: ERROR_CODES.invalidChoice }))
+  .transform((channels) => NOTIFICATION_CHANNELS.filter((channel) => channels.includes(channel)));
 
 /** The customer's open subscription: its bundle, current meter reading and the day it started (a period may not start before it). */
 export const customerSubscriptionSchema = z
@@ -47,6 +56,10 @@ export const customerSchema = z
     credit: moneySchema,
     subscription: customerSubscriptionSchema.nullable(),
     notes: z.string(),
+    /** The language of the customer's messages (default: the tenant's reminder language when created). */
+    language: z.enum(CUSTOMER_LANGUAGES),
+    /** Channels the customer is never messaged on. */
+    opted_out_channels: z.array(z.enum(NOTIFICATION_CHANNELS)),
     created_at: timestampSchema,
     /** Read only, the detail's: the customer's public bill link ("Check my bill", docs/security.md), printed on its invoices and receipts. */
     public_url: z.string().optional(),
@@ -87,6 +100,9 @@ export const createCustomerInputSchema = z.object({
   status: customerStatusSchema.optional().default('active'),
   notes: textInput(2000).optional().default(''),
   code: textInput(32).optional(),
+  /** Left out: the tenant's reminder language. */
+  language: customerLanguageInputSchema.optional(),
+  opted_out_channels: optedOutChannelsSchema.optional().default([]),
 });
 export type CreateCustomerInput = z.input<typeof createCustomerInputSchema>;
 
@@ -114,6 +130,8 @@ export const updateCustomerInputSchema = z.object({
   status: customerStatusSchema.optional(),
   notes: textInput(2000).optional(),
   code: textInput(32).optional(),
+  language: customerLanguageInputSchema.optional(),
+  opted_out_channels: optedOutChannelsSchema.optional(),
 });
 export type UpdateCustomerInput = z.input<typeof updateCustomerInputSchema>;
 

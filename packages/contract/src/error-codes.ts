@@ -221,6 +221,13 @@ export const ERROR_CODES = {
   jobAlreadyRunning: 'job_already_running',
   jobNotActive: 'job_not_active',
   jobNotDone: 'job_not_done',
+  // Reaching the household (docs/notifications.md).
+  invalidUrl: 'invalid_url',
+  channelCredentialsRequired: 'channel_credentials_required',
+  channelEndpointRequired: 'channel_endpoint_required',
+  channelProviderMismatch: 'channel_provider_mismatch',
+  unknownPlaceholder: 'unknown_placeholder',
+  invalidRecipient: 'invalid_recipient',
   // Operations (docs/operations.md): the readiness check names its failing checks.
   notReady: 'not_ready',
 } as const;

@@ -437,6 +437,24 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
     en: 'The server is not ready to serve requests: see the failing checks.',
     ar: 'الخادم غير جاهز لخدمة الطلبات: راجع الفحوص التي لم تنجح.',
   },
+  invalid_url: { en: 'Enter a valid http or https address.', ar: 'أدخل عنوانًا صالحًا يبدأ بـ http أو https.' },
+  channel_credentials_required: {
+    en: 'Enter the provider’s credentials, or keep the channel in test mode.',
+    ar: 'أدخل بيانات اعتماد المزوّد، أو أبقِ القناة في وضع التجربة.',
+  },
+  channel_endpoint_required: {
+    en: 'Enter the provider’s address, or keep the channel in test mode.',
+    ar: 'أدخل عنوان المزوّد، أو أبقِ القناة في وضع التجربة.',
+  },
+  channel_provider_mismatch: { en: 'This provider does not serve this channel.', ar: 'هذا المزوّد لا يخدم هذه القناة.' },
+  unknown_placeholder: {
+    en: 'Unknown placeholder {placeholder}. Use only the placeholders listed for this message.',
+    ar: 'عنصر نائب غير معروف {placeholder}. استخدم العناصر النائبة المذكورة لهذه الرسالة فقط.',
+  },
+  invalid_recipient: {
+    en: 'Enter an e-mail address for e-mail, or a phone number in international form (+961…) for WhatsApp and SMS.',
+    ar: 'أدخل بريدًا إلكترونيًا للبريد، أو رقم هاتف بالصيغة الدولية (+961…) لواتساب والرسائل القصيرة.',
+  },
 };
 
 /** `{name}` placeholders filled from params; an unknown placeholder stays as written. */

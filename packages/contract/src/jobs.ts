@@ -18,6 +18,8 @@ export const JOB_KIND_PERMISSIONS: Record<JobKind, [Action, Subject]> = {
   statements: ['list', 'statement'],
   // The import's route asks `create customer_import` (admins only).
   customer_import: ['create', 'customer_import'],
+  // Sending bills (docs/notifications.md) asks `create invoice` and `manage invoice`: office staff, not the desk or collectors.
+  send_bills: ['manage', 'invoice'],
 };
 
 export function canSeeJobKind(role: string | null | undefined, kind: JobKind): boolean {

@@ -50,6 +50,8 @@ export const CUSTOMER_IMPORT_COLUMNS = [
   'started_on',
   'status',
   'notes',
+  'language',
+  'opted_out_channels',
 ] as const;
 export type CustomerImportColumn = (typeof CUSTOMER_IMPORT_COLUMNS)[number];
 export const CUSTOMER_IMPORT_REQUIRED_COLUMNS: readonly CustomerImportColumn[] = ['full_name'];
@@ -106,6 +108,10 @@ export const customerImportRowSchema = z
       started_on: z.string(),
       status: z.string(),
       notes: z.string(),
+      /** 'en' or 'ar'; '' when the cell is empty (the tenant's reminder language is used). */
+      language: z.string(),
+      /** The channels of the cell (separated by `;` or `|`). */
+      opted_out_channels: z.array(z.string()),
     }),
     /** Field errors of the row (the field is the column), in the caller's language. */
     errors: z.array(fieldErrorSchema),

@@ -24,6 +24,8 @@ const ZOD_FREE = [
   'endpoints/crud',
   'endpoints/bundles',
   'display-format',
+  'notification-kinds',
+  'endpoints/notifications',
 ];
 
 /** The value imports (not `import type`) of a module, followed through the contract's own files. */

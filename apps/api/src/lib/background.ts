@@ -18,3 +18,8 @@ export function inBackground<T>(work: () => Promise<T>): Promise<T> {
 export async function yieldToRequests(): Promise<void> {
   if (background.getStore()) await nextTurn();
 }
+
+/** Whether the caller runs inside `inBackground` (a job, a message sender): the statement counts of a request leave it out. */
+export function isBackgroundWork(): boolean {
+  return background.getStore() === true;
+}

@@ -23,6 +23,7 @@ type ParamsOf<Path extends string> = Path extends `${string}/:token/${string}`
 
 function paramsOf<Path extends string>(path: Path): ParamsOf<Path> {
   const names = [...path.matchAll(/:(\w+)/g)].map((match) => match[1]);
+  if (!names.length) return z.object({}) as unknown as ParamsOf<Path>;
   if (names.join() === 'serviceId') return serviceParamsSchema as ParamsOf<Path>;
   if (names.join() === 'serviceId,id') return serviceItemParamsSchema as ParamsOf<Path>;
   if (names.join() === 'token') return tokenParamsSchema as ParamsOf<Path>;
@@ -49,10 +50,12 @@ export async function publicRouteOf<Path extends string, Schemas extends Endpoin
  * answer, plus the route's error answers. The route adds its handler:
  * `routes.route({ ...(await routeOf(routes, exchangeRateEndpoints.list, readErrors)), handler })`.
  */
-export async function routeOf<Path extends string, Schemas extends EndpointSchemas, Errors extends object>(
+export async function routeOf<Path extends string, Schemas extends EndpointSchemas, Errors extends object, Params = ParamsOf<Path>>(
   instance: FastifyInstance,
   endpoint: Endpoint<Path, Schemas>,
   errors: Errors,
+  /** The path parameters' schema of a call outside a service (`notifications/channels/:channel/`). */
+  params?: Params,
 ) {
   const schemas = await endpoint.schemas();
   const success = Object.fromEntries((endpoint.status ?? [200]).map((status) => [status, schemas.response])) as Record<
@@ -62,7 +65,7 @@ export async function routeOf<Path extends string, Schemas extends EndpointSchem
   const schema = {
     tags: [...endpoint.tags],
     summary: endpoint.summary,
-    params: paramsOf(endpoint.path),
+    params: (params ?? paramsOf(endpoint.path)) as Params,
     querystring: schemas.query as Schemas['query'],
     body: schemas.body as Schemas['body'],
     response: { ...success, ...errors },

@@ -39,6 +39,8 @@ export interface TenantTerms {
   cashSteps: Record<string, bigint>;
   /** Digits on Arabic screens and documents for users who chose none (docs/web.md, "Digits"). */
   defaultDigits: DigitSystem;
+  /** A new customer's language when none is given (docs/notifications.md): the tenant's reminder language. */
+  customerLanguage: 'en' | 'ar';
 }
 
 export interface ServiceContext {
@@ -67,6 +69,7 @@ export function termsFrom(row: SettingsRow | null): TenantTerms {
     secondCurrency: row?.secondCurrency ?? null,
     cashSteps: Object.fromEntries(Object.entries(row?.cashRounding ?? {}).map(([code, step]) => [code, BigInt(step)])),
     defaultDigits: digitSystemOf(row?.defaultDigits) ?? DEFAULT_DIGIT_SYSTEM,
+    customerLanguage: row?.reminderLanguage === 'ar' ? 'ar' : 'en',
   };
 }
 

@@ -4,7 +4,8 @@ import type { PasswordHasher } from '../lib/password';
 import { provisionTenantData } from '../modules/tenants/tenant-provisioning';
 import type { DatabaseRegistry, Db } from '../db/client';
 import { seedBillingDemo } from './billing-demo';
-import { buildings, regions, streets, tenants, users } from '../db/schema/index';
+import { buildings, notificationChannels, notificationMessages, regions, streets, tenants, users } from '../db/schema/index';
+import { newCallbackToken } from '../modules/notifications/index';
 
 export const DEMO_PASSWORD = 'demo1234';
 /** Base32 TOTP secret of the `otpadmin` demo account (printed in the README). */
@@ -42,6 +43,36 @@ const DEMO_TENANTS = [
     phone: '+961 1 555 020',
   },
 ];
+
+/**
+ * The demo's e-mail channel, on in test mode (messages go to the outbox folder, docs/notifications.md),
+ * with the test message its admin sent: the setup checklist's `channel` and `test_message` are done.
+ */
+async function seedDemoChannel(db: Db, tenantId: number, email: string): Promise<void> {
+  await db.insert(notificationChannels).values({
+    tenantId,
+    channel: 'email',
+    enabled: true,
+    testMode: true,
+    provider: 'smtp',
+    sender: email,
+    callbackToken: newCallbackToken(tenantId),
+    updatedAt: new Date(),
+  });
+  await db.insert(notificationMessages).values({
+    tenantId,
+    channel: 'email',
+    kind: 'test',
+    eventKey: `test:demo:${tenantId}`,
+    toAddress: email,
+    language: 'en',
+    text: 'A test message from Meterline: this channel works.',
+    status: 'sent',
+    attempts: 1,
+    providerMessageId: `outbox-demo-${tenantId}`,
+    sentAt: new Date(),
+  });
+}
 
 /** ~300 customers: most in tenant 1's electricity, some water, some in tenant 2. */
 const DEMO_BILLING = [
@@ -105,6 +136,7 @@ export async function seedDemo(databases: DatabaseRegistry, passwords: PasswordH
     tenantIds.push(tenant.id);
     await provisionTenantData(db, tenant.id, { currency: demo.currency, companyName: demo.companyName });
     await seedAddresses(db, tenant.id);
+    await seedDemoChannel(db, tenant.id, demo.email);
   }
   const userIds = new Map<string, number>();
   for (const account of DEMO_ACCOUNTS) {

@@ -1388,6 +1388,8 @@ export const ar = {
       addresses: 'العناوين (مناطق، شوارع، أبنية)',
       staff: 'حسابات الموظفين',
       customers: 'المشتركون (أدخلهم أو استورد ملفًا)',
+      channel: 'إعداد قناة تواصل',
+      test_message: 'إرسال رسالة تجريبية',
     },
     hints: {
       addressesStreet: 'ما زال ينقص: شارع في منطقتك ومبنى فيه (عنوان المشترك ينتهي بمبنى).',
@@ -1799,7 +1801,7 @@ export const ar = {
   jobs: {
     title: 'المهام',
     subtitle: 'تعمل دورات الفوترة وكشوف الحساب المجمّعة في الخلفية: يمكنك مغادرة هذه الصفحة والعودة إليها في أي وقت.',
-    kinds: { billing_run: 'دورة فوترة', statements: 'كشوف حساب مجمّعة', customer_import: 'استيراد العملاء' },
+    kinds: { billing_run: 'دورة فوترة', statements: 'كشوف حساب مجمّعة', customer_import: 'استيراد العملاء', send_bills: 'إرسال الفواتير' },
     states: { queued: 'في الانتظار', running: 'قيد التنفيذ', done: 'منتهية', failed: 'فشلت', cancelled: 'ملغاة' },
     fields: { kind: 'المهمة', state: 'الحالة', progress: 'التقدّم', createdBy: 'بدأها', createdAt: 'بدأت في' },
     progress: { label: 'التقدّم', starting: 'جارٍ البدء…', doneOf: '{{done}} من {{total}}' },

@@ -1300,6 +1300,8 @@ export const en = {
       addresses: 'Addresses (regions, streets, buildings)',
       staff: 'Staff accounts',
       customers: 'Customers (type them or import a file)',
+      channel: 'Set up a channel',
+      test_message: 'Send a test message',
     },
     hints: {
       addressesStreet: 'Still to add: a street in your region and a building in it (a customer’s address ends in a building).',
@@ -1715,7 +1717,7 @@ export const en = {
   jobs: {
     title: 'Jobs',
     subtitle: 'Billing runs and bulk statements run in the background: leave this page and come back at any time.',
-    kinds: { billing_run: 'Billing run', statements: 'Bulk statements', customer_import: 'Customer import' },
+    kinds: { billing_run: 'Billing run', statements: 'Bulk statements', customer_import: 'Customer import', send_bills: 'Sending bills' },
     states: { queued: 'Waiting', running: 'Running', done: 'Done', failed: 'Failed', cancelled: 'Cancelled' },
     fields: { kind: 'Job', state: 'State', progress: 'Progress', createdBy: 'Started by', createdAt: 'Started' },
     progress: { label: 'Progress', starting: 'Starting…', doneOf: '{{done}} of {{total}}' },

@@ -74,6 +74,13 @@ export const customers = pgTable(
     stationId: integer('station_id').references(() => stations.id),
     status: text('status').notNull().default('active'),
     notes: text('notes').notNull().default(''),
+    /** The language of the customer's messages (docs/notifications.md): 'en' or 'ar'. */
+    language: text('language').notNull().default('en'),
+    /** Channels the customer is never messaged on. */
+    optedOutChannels: text('opted_out_channels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Invoiced minus paid, kept in the same transaction as every money write. */
     balance: bigint('balance', { mode: 'bigint' })
       .notNull()

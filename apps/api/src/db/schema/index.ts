@@ -8,3 +8,4 @@ export * from './cash';
 export * from './routes';
 export * from './account';
 export * from './jobs';
+export * from './notifications';

@@ -87,14 +87,18 @@ export async function insertCustomers(executor: Executor, values: (typeof custom
         station_id: row.stationId ?? null,
         status: row.status ?? 'active',
         notes: row.notes ?? '',
+        language: row.language ?? 'en',
+        opted_out_channels: row.optedOutChannels ?? [],
         created_at: (row.createdAt ?? new Date()).toISOString(),
       })),
     );
     await executor.execute(sql`insert into ${customers}
-        (id, tenant_id, service_id, code, full_name, phone, email, national_id, region_id, street_id, building_id, floor, apartment, station_id, status, notes, created_at, updated_at)
-      select id, tenant_id, service_id, code, full_name, phone, email, national_id, region_id, street_id, building_id, floor, apartment, station_id, status, notes, created_at, created_at
+        (id, tenant_id, service_id, code, full_name, phone, email, national_id, region_id, street_id, building_id, floor, apartment, station_id, status, notes, language, opted_out_channels, created_at, updated_at)
+      select id, tenant_id, service_id, code, full_name, phone, email, national_id, region_id, street_id, building_id, floor, apartment, station_id, status, notes, language,
+        array(select jsonb_array_elements_text(opted_out_channels)), created_at, created_at
         from jsonb_to_recordset(${json}::jsonb) as x(id int, tenant_id int, service_id int, code text, full_name text, phone text, email text, national_id text,
-          region_id int, street_id int, building_id int, floor text, apartment text, station_id int, status text, notes text, created_at timestamptz)`);
+          region_id int, street_id int, building_id int, floor text, apartment text, station_id int, status text, notes text, language text,
+          opted_out_channels jsonb, created_at timestamptz)`);
   }
 }
 

@@ -103,7 +103,7 @@ describe('customer import', () => {
       .trim()
       .split('\n');
     expect(header).toBe(
-      'code,full_name,phone,email,national_id,region,street,building,floor,apartment,station,bundle,initial_reading,started_on,status,notes',
+      'code,full_name,phone,email,national_id,region,street,building,floor,apartment,station,bundle,initial_reading,started_on,status,notes,language,opted_out_channels',
     );
     expect(example).toContain('Rania Khoury');
     const arabic = await admin.get(path('customers/import/template/'), { 'accept-language': 'ar' });

@@ -39,6 +39,8 @@ const EXAMPLE_ROWS: Record<'en' | 'ar', Record<CustomerImportColumn, string>> = 
     started_on: '',
     status: 'active',
     notes: '',
+    language: 'en',
+    opted_out_channels: '',
   },
   ar: {
     code: '',
@@ -57,6 +59,8 @@ const EXAMPLE_ROWS: Record<'en' | 'ar', Record<CustomerImportColumn, string>> = 
     started_on: '',
     status: 'active',
     notes: '',
+    language: 'ar',
+    opted_out_channels: 'sms',
   },
 };
 

@@ -3,6 +3,7 @@ import type { Customer, CustomerTotals, ListCustomersQuery } from '@meterline/co
 import { customerListSpec } from '@meterline/contract/customers';
 import { formatMoneyAmount } from '@meterline/contract/money';
 import { first } from '@meterline/contract/invariant';
+import { NOTIFICATION_CHANNELS } from '@meterline/contract/notification-kinds';
 import type { Executor } from '../../db/client';
 import {
   buildings,
@@ -88,6 +89,8 @@ export function toCustomer(row: CustomerJoined, decimals: number, linkOf?: Custo
           }
         : null,
     notes: customer.notes,
+    language: customer.language === 'ar' ? 'ar' : 'en',
+    opted_out_channels: NOTIFICATION_CHANNELS.filter((channel) => customer.optedOutChannels.includes(channel)),
     created_at: customer.createdAt.toISOString(),
   };
 }

@@ -50,6 +50,22 @@ export function initialReadingText(value: string | null | undefined, field = 'in
 }
 
 /** A new subscription's start (docs/billing.md): `started_on`, else the tenant's today; never in the future, at most 12 months back. */
+/** The columns a body's own values write, alike in a create and an update (undefined: left as it is). */
+function textColumns<Input extends UpdateCustomerData>(input: Input) {
+  return {
+    fullName: input.full_name,
+    phone: input.phone,
+    email: input.email,
+    nationalId: input.national_id,
+    floor: input.floor,
+    apartment: input.apartment,
+    status: input.status,
+    notes: input.notes,
+    language: input.language,
+    optedOutChannels: input.opted_out_channels,
+  };
+}
+
 function startedOnOf(value: string | undefined, today: string, field = 'started_on'): string {
   if (value === undefined) return today;
   const issue = startDateIssue(value, today);
@@ -247,18 +263,13 @@ export function createCustomerService(deps: { clock: Clock; publicLinks: PublicL
             tenantId: scope.tenantId,
             serviceId: scope.serviceId,
             code,
+            ...textColumns(input),
             fullName: input.full_name,
-            phone: input.phone,
-            email: input.email,
-            nationalId: input.national_id,
+            language: input.language ?? context.terms.customerLanguage,
             regionId: address.regionId,
             streetId: address.streetId,
             buildingId: address.buildingId,
-            floor: input.floor,
-            apartment: input.apartment,
             stationId: input.station ?? null,
-            status: input.status,
-            notes: input.notes,
             createdAt: deps.clock.now(),
             updatedAt: deps.clock.now(),
           });
@@ -313,15 +324,8 @@ export function createCustomerService(deps: { clock: Clock; publicLinks: PublicL
           const locked = await findCustomerRow(tx, scope, customerId, { lock: true });
           if (!locked) throw notFound();
           const after = await updateCustomerRow(tx, scope, customerId, {
-            fullName: input.full_name,
-            phone: input.phone,
-            email: input.email,
-            nationalId: input.national_id,
-            floor: input.floor,
-            apartment: input.apartment,
+            ...textColumns(input),
             stationId: input.station,
-            status: input.status,
-            notes: input.notes,
             code: input.code || undefined,
             updatedAt: deps.clock.now(),
             ...(address ? { regionId: address.regionId, streetId: address.streetId, buildingId: address.buildingId } : {}),

@@ -11,6 +11,7 @@ export { tenderFields, toPayment } from './payment-shape';
 export type { PaymentRow, PaymentTenderRow } from './payment-shape';
 export { PRINT_DESCRIPTION, sendPrinted } from './pdf-printer';
 export type { PdfPrinter } from './pdf-printer';
+export type { InvoiceMessageService } from './invoice-messages.service';
 export { findInvoiceRate, findInvoiceRates, findRateForMonth } from './pricing.repository';
 export type { InvoiceRateRow } from './pricing.repository';
 export { currencyTermsOf } from './two-currencies';

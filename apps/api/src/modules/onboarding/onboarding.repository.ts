@@ -1,7 +1,20 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
-import { auditLog, buildings, bundles, customers, invoices, regions, services, stations, streets, users } from '../../db/schema/index';
+import {
+  auditLog,
+  buildings,
+  bundles,
+  customers,
+  invoices,
+  notificationChannels,
+  notificationMessages,
+  regions,
+  services,
+  stations,
+  streets,
+  users,
+} from '../../db/schema/index';
 import { selectRows } from '../../scope/codes';
 
 const exists = (table: { tenantId: unknown }, tenantId: number, extra = sql`true`) =>
@@ -24,7 +37,9 @@ export async function findSetupFacts(executor: Executor, tenantId: number) {
           ${exists(regions, tenantId)} as has_regions,
           ${exists(streets, tenantId)} as has_streets,
           ${exists(buildings, tenantId)} as has_buildings,
-          ${exists(customers, tenantId)} as has_customers`,
+          ${exists(customers, tenantId)} as has_customers,
+          ${exists(notificationChannels, tenantId, sql`${notificationChannels.enabled}`)} as has_channel,
+          ${exists(notificationMessages, tenantId, sql`${notificationMessages.kind} = 'test' and ${notificationMessages.status} in ('sent', 'delivered')`)} as has_test_message`,
     ),
     'the row of the setup facts',
   );
@@ -38,6 +53,8 @@ export async function findSetupFacts(executor: Executor, tenantId: number) {
     hasStreets: Boolean(row.has_streets),
     hasBuildings: Boolean(row.has_buildings),
     hasCustomers: Boolean(row.has_customers),
+    hasChannel: Boolean(row.has_channel),
+    hasTestMessage: Boolean(row.has_test_message),
   };
 }
 

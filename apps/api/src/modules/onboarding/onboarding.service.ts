@@ -29,6 +29,9 @@ export function createOnboardingService(deps: { defaultDb: Db }) {
         addresses: facts.hasRegions && facts.hasBuildings,
         staff: otherStaff > 0,
         customers: facts.hasCustomers,
+        // Reaching the household (docs/notifications.md): a channel on, and one test message that went out.
+        channel: facts.hasChannel,
+        test_message: facts.hasTestMessage,
       };
       return {
         items,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, validationErrorSchema } from '@meterline/contract/errors';
@@ -13,7 +13,7 @@ import { sendList, type CsvColumn } from '../../lib/list';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { actorNameOf, auditContextOf } from '../../plugins/request-context';
 import type { Idempotency } from '../idempotency/index';
-import { serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
+import { serviceItemParamsSchema, serviceParamsSchema, type ServiceContext } from '../../scope/service-scope';
 import type { PaymentService } from './payments.service';
 
 const PAYMENT_CSV_COLUMNS: CsvColumn<Payment>[] = [
@@ -56,8 +56,28 @@ export async function paymentRoutes(app: FastifyInstance, options: { payments: P
   );
 }
 
+/** Runs `work` once the answer is sent (or the connection closed), in a later turn of the event loop. */
+function afterAnswer(reply: FastifyReply, work: () => Promise<void>): void {
+  let isDone = false;
+  const run = () => {
+    if (isDone) return;
+    isDone = true;
+    setImmediate(() => void work());
+  };
+  reply.raw.once('finish', run);
+  reply.raw.once('close', run);
+}
+
 /** `PUT /api/services/{serviceId}/invoices/{id}/create_payment/`: mark as paid, partial payment, reversal. */
-export async function invoicePaymentRoutes(app: FastifyInstance, options: { payments: PaymentService; idempotency: Idempotency }) {
+export async function invoicePaymentRoutes(
+  app: FastifyInstance,
+  options: {
+    payments: PaymentService;
+    idempotency: Idempotency;
+    /** After the payment committed: its receipt message queued (docs/notifications.md); never fails the payment. */
+    receipts?: { paymentRecorded(context: ServiceContext, paymentId: number): Promise<void> };
+  },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { payments, idempotency } = options;
   routes.put(
@@ -81,10 +101,21 @@ export async function invoicePaymentRoutes(app: FastifyInstance, options: { paym
         request,
         reply,
         { db: context.db, tenantId: context.scope.tenantId, userId: context.actor.userId },
-        async (ticket) => ({
-          statusCode: 201,
-          body: await payments.create(context, request.params.id, request.body, auditContextOf(request), ticket, actorNameOf(request)),
-        }),
+        async (ticket) => {
+          const payment = await payments.create(
+            context,
+            request.params.id,
+            request.body,
+            auditContextOf(request),
+            ticket,
+            actorNameOf(request),
+          );
+          // After the answer went out (the payment committed with it): the receipt message, off the payment's path
+          // (a payment stays one round trip, payments.statements.test.ts) and never failing it.
+          const { receipts } = options;
+          if (receipts) afterAnswer(reply, () => receipts.paymentRecorded(context, payment.id));
+          return { statusCode: 201, body: payment };
+        },
         // The payment claims the key in its own read: one round trip (docs/money-and-numbering.md, "Payments").
         { claimInWrite: true },
       );

@@ -24,5 +24,7 @@ export const customer: Customer = {
   credit: '0.00',
   subscription: { id: 8, bundle: 2, bundle_name: '5 A', counter: '2059.439', started_on: '2025-11-01' },
   notes: '',
+  language: 'en',
+  opted_out_channels: [],
   created_at: '2026-01-01T00:00:00Z',
 };

@@ -36,6 +36,8 @@ const CUSTOMER_FIELDS = fieldsOf<CreateCustomerInput>()([
   'status',
   'notes',
   'code',
+  'language',
+  'opted_out_channels',
 ]);
 const customerSchema = lazySchema(() => import('@meterline/contract/customers').then((contract) => contract.createCustomerInputSchema));
 /** Selects offer the first 100 by name (the API's largest page), plus the record's own choice. */

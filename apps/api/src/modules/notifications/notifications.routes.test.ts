@@ -1,0 +1,428 @@
+import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { defined } from '@meterline/contract/invariant';
+import { notificationMessages } from '../../db/schema/index';
+import { createFixture, type Fixture } from '../../../test/fixtures';
+import { createTestContext, type Client, type TestContext } from '../../../test/harness';
+import { servicePath, signInRoles, type RoleUnderTest } from '../../../test/billing';
+import { startFakeProvider } from '../../../test/fake-provider';
+import { waitForJob } from '../../../test/jobs';
+
+/*
+ * Reaching the household (docs/notifications.md): channel settings, the exact requests of each adapter
+ * against a fake provider on 127.0.0.1, retries, idempotent bill sending, signed delivery callbacks,
+ * receipts after a payment, and tenancy. Runs on PGlite and on PostgreSQL alike.
+ */
+let context: TestContext;
+let fixture: Fixture;
+let clients: Record<RoleUnderTest, Client>;
+let admin: Client;
+let provider: Awaited<ReturnType<typeof startFakeProvider>>;
+let dataDir: string;
+const SECRET = 'SECRET-token-7f3a9c';
+const CALLBACK_KEY = 'callback-key-51b2';
+
+const pathOf = (rest: string) => servicePath(fixture.tenantA, rest, 'electricity');
+const channels = (client: Client = admin) => client.get('/api/notifications/channels/');
+const putChannel = (channel: string, body: Record<string, unknown>, client: Client = admin) =>
+  client.put(`/api/notifications/channels/${channel}/`, body);
+const sign = (body: string, key = CALLBACK_KEY) => `sha256=${createHmac('sha256', key).update(body).digest('hex')}`;
+const callback = (url: string, body: string, signature?: string) =>
+  context.app.inject({
+    method: 'POST',
+    url: new URL(url).pathname,
+    payload: body,
+    headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) },
+  });
+
+async function invoiceFor(customer: number, amount: string): Promise<number> {
+  const created = await admin.post(pathOf('invoices/'), {
+    customer,
+    period_start: '2026-09-01',
+    period_end: '2026-09-30',
+    lines: [{ description: 'Monthly fee', quantity: '1', unit_price: amount }],
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().id;
+}
+
+beforeAll(async () => {
+  provider = await startFakeProvider();
+  // Test mode writes to the outbox folder under DATA_DIR.
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meterline-notifications-'));
+  context = await createTestContext({ env: { DATA_DIR: dataDir } });
+  fixture = await createFixture(context);
+  clients = await signInRoles(fixture);
+  admin = clients.admin;
+  context.clock.set(new Date('2026-10-01T09:00:00Z'));
+});
+afterAll(async () => {
+  await context?.close();
+  await provider?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('channel settings', () => {
+  it('answers the three channels in order, unconfigured ones off with defaults', async () => {
+    const response = await channels();
+    expect(response.statusCode).toBe(200);
+    expect(
+      response
+        .json()
+        .results.map((row: { channel: string; enabled: boolean; provider: string }) => [row.channel, row.enabled, row.provider]),
+    ).toEqual([
+      ['email', false, 'smtp'],
+      ['whatsapp', false, 'whatsapp_cloud'],
+      ['sms', false, 'http_sms'],
+    ]);
+  });
+
+  it('is the admins’: 403 for the accountant, support and collectors, whatever the body', async () => {
+    for (const role of ['accountant', 'support', 'collector'] as const) {
+      const client = clients[role];
+      expect((await channels(client)).statusCode).toBe(403);
+      expect((await putChannel('sms', { nonsense: true }, client)).statusCode).toBe(403);
+      expect((await client.post('/api/notifications/channels/sms/test/', {})).statusCode).toBe(403);
+      expect((await client.get('/api/notifications/templates/')).statusCode).toBe(403);
+      expect((await client.put('/api/notifications/templates/receipt/', {})).statusCode).toBe(403);
+    }
+    for (const role of ['support', 'collector'] as const)
+      expect((await clients[role].post(pathOf('invoices/send/'), { invoice_ids: [1] })).statusCode).toBe(403);
+  });
+
+  it('refuses a live channel without credentials or address, and a bad address, in English and Arabic', async () => {
+    const live = { enabled: true, test_mode: false, provider: 'whatsapp_cloud', sender: '1001', endpoint_url: '' };
+    const english = await putChannel('whatsapp', live);
+    expect(english.statusCode).toBe(400);
+    expect(english.json().errors.map((error: { field: string; code: string }) => [error.field, error.code])).toEqual([
+      ['credentials', 'channel_credentials_required'],
+      ['endpoint_url', 'channel_endpoint_required'],
+    ]);
+    expect(english.json().errors[0].message).toBe('Enter the provider’s credentials, or keep the channel in test mode.');
+    const arabic = await admin.put('/api/notifications/channels/whatsapp/', live, { 'accept-language': 'ar' });
+    expect(arabic.json().errors[0].message).toBe('أدخل بيانات اعتماد المزوّد، أو أبقِ القناة في وضع التجربة.');
+    const badUrl = await putChannel('sms', { ...live, provider: 'http_sms', endpoint_url: 'ftp://x', credentials: 'a' });
+    expect(badUrl.json().errors).toMatchObject([{ field: 'endpoint_url', code: 'invalid_url' }]);
+    const mismatch = await putChannel('sms', { ...live, provider: 'smtp', credentials: 'a', endpoint_url: provider.url });
+    expect(mismatch.json().errors).toMatchObject([{ field: 'provider', code: 'channel_provider_mismatch' }]);
+    const recipient = await admin.post('/api/notifications/channels/email/test/', { to: 'not an address' }, { 'accept-language': 'ar' });
+    expect(recipient.json().errors).toMatchObject([{ field: 'to', code: 'invalid_recipient' }]);
+    expect(recipient.json().errors[0].message).toContain('أدخل بريدًا إلكترونيًا');
+  });
+
+  it('keeps credentials sealed: never in any answer, kept when left out, cleared with ""', async () => {
+    const saved = await putChannel('whatsapp', {
+      enabled: true,
+      test_mode: false,
+      provider: 'whatsapp_cloud',
+      sender: '1001',
+      endpoint_url: `${provider.url}/v20.0/1001`,
+      credentials: `${SECRET}\n${CALLBACK_KEY}`,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ channel: 'whatsapp', enabled: true, has_credentials: true });
+    expect(saved.json().callback_url).toMatch(/\/api\/notifications\/callbacks\/\d+\.[\w-]{43}\/$/);
+    const sms = await putChannel('sms', {
+      enabled: true,
+      test_mode: false,
+      provider: 'http_sms',
+      sender: 'NourPower',
+      endpoint_url: `${provider.url}/sms/send`,
+      credentials: SECRET,
+    });
+    expect(sms.statusCode, sms.body).toBe(200);
+    // Saved again without credentials: kept.
+    expect(
+      (
+        await putChannel('sms', {
+          enabled: true,
+          test_mode: false,
+          provider: 'http_sms',
+          sender: 'NourPower',
+          endpoint_url: `${provider.url}/sms/send`,
+        })
+      ).json(),
+    ).toMatchObject({ has_credentials: true });
+    for (const response of [saved, sms, await channels()]) expect(response.body).not.toContain(SECRET);
+    const [stored] = await context.db
+      .execute<{ credentials: string }>(
+        // The row holds them sealed, not as typed.
+        (await import('drizzle-orm'))
+          .sql`select credentials from notification_channels where tenant_id = ${fixture.tenantA.id} and channel = 'sms'`,
+      )
+      .then((result) => (result as unknown as { rows: { credentials: string }[] }).rows);
+    expect(defined(stored, 'the sms row').credentials).toMatch(/^v1\./);
+    expect(defined(stored, 'the sms row').credentials).not.toContain(SECRET);
+    const cleared = await putChannel('email', {
+      enabled: false,
+      test_mode: true,
+      provider: 'smtp',
+      sender: '',
+      endpoint_url: '',
+      credentials: '',
+    });
+    expect(cleared.json()).toMatchObject({ has_credentials: false });
+  });
+});
+
+describe('sending through each adapter', () => {
+  it('WhatsApp Cloud: POST {endpoint}/messages with the bearer token and a text message', async () => {
+    provider.answer('/v20.0/1001/messages', { status: 200, body: { messages: [{ id: 'wamid.test1' }] } });
+    const before = provider.received.length;
+    const response = await admin.post('/api/notifications/channels/whatsapp/test/', { to: '+961 3 123 456' });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().message).toMatchObject({ kind: 'test', status: 'sent', provider_message_id: 'wamid.test1', attempts: 1 });
+    const [request] = provider.received.slice(before);
+    expect(request).toMatchObject({ method: 'POST', path: '/v20.0/1001/messages' });
+    expect(request?.headers.authorization).toBe(`Bearer ${SECRET}`);
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(request?.body ?? '')).toEqual({
+      messaging_product: 'whatsapp',
+      to: '9613123456',
+      type: 'text',
+      text: { body: 'A test message from Meterline: this channel works.' },
+    });
+  });
+
+  it('HTTP SMS: retried on a 500 and on a time-out, then sent once', async () => {
+    provider.answer('/sms/send', { status: 500, body: { error: 'busy' } }, 'hang', { status: 200, body: { message_id: 'sms-42' } });
+    const before = provider.received.length;
+    const response = await admin.post('/api/notifications/channels/sms/test/', { to: '+9613000111' });
+    expect(response.json().message).toMatchObject({ status: 'sent', provider_message_id: 'sms-42', attempts: 3, error: null });
+    const requests = provider.received.slice(before);
+    expect(requests).toHaveLength(3);
+    for (const request of requests) {
+      expect(request).toMatchObject({ method: 'POST', path: '/sms/send' });
+      expect(request.headers.authorization).toBe(`Bearer ${SECRET}`);
+      expect(JSON.parse(request.body)).toEqual({
+        to: '+9613000111',
+        from: 'NourPower',
+        text: 'A test message from Meterline: this channel works.',
+      });
+    }
+  });
+
+  it('fails at once on a 4xx, keeping the provider’s words', async () => {
+    provider.answer('/sms/send', { status: 400, body: { error: 'unknown number' } });
+    const before = provider.received.length;
+    const response = await admin.post('/api/notifications/channels/sms/test/', { to: '+9613000112' });
+    expect(response.json().message).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(response.json().message.error).toContain('unknown number');
+    expect(provider.received.length - before).toBe(1);
+  });
+
+  it('e-mail in test mode goes to the outbox, and the checklist counts the channel and the test message', async () => {
+    expect(
+      (await putChannel('email', { enabled: true, test_mode: true, provider: 'smtp', sender: 'office@a.example', endpoint_url: '' }))
+        .statusCode,
+    ).toBe(200);
+    const response = await admin.post('/api/notifications/channels/email/test/', { to: 'owner@a.example' });
+    expect(response.json().message).toMatchObject({ status: 'sent', channel: 'email' });
+    expect(response.json().message.provider_message_id).toMatch(/^outbox-/);
+    const files = fs.readdirSync(path.join(dataDir, 'outbox'));
+    expect(files).toHaveLength(1);
+    expect(fs.readFileSync(path.join(dataDir, 'outbox', defined(files[0], 'the outbox file')), 'utf8')).toContain('To: owner@a.example');
+    expect((await admin.get('/api/onboarding/')).json().items).toMatchObject({ channel: true, test_message: true });
+  });
+});
+
+describe('templates', () => {
+  it('answers every kind with its defaults, and refuses an unknown placeholder', async () => {
+    const list = (await admin.get('/api/notifications/templates/')).json().results;
+    expect(list.map((template: { kind: string }) => template.kind)).toEqual(['bill_issued', 'receipt', 'reminder', 'disconnection']);
+    expect(list[0]).toMatchObject({ text_en: '', text_ar: '', whatsapp_template: '' });
+    expect(list[0].default_en).toContain('{link}');
+    const bad = await admin.put('/api/notifications/templates/receipt/', {
+      text_en: 'Hi {name} {nope}',
+      text_ar: '',
+      whatsapp_template: '',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject([{ field: 'text_en', code: 'unknown_placeholder', params: { placeholder: '{nope}' } }]);
+    expect(bad.json().errors[0].message).toBe('Unknown placeholder {nope}. Use only the placeholders listed for this message.');
+    const saved = await admin.put('/api/notifications/templates/bill_issued/', {
+      text_en: 'Bill for {name}: {amount} by {due_date}. {link}',
+      text_ar: 'فاتورة {name}: {amount} قبل {due_date}. {link}',
+      whatsapp_template: 'bill_v1',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ kind: 'bill_issued', whatsapp_template: 'bill_v1' });
+  });
+});
+
+describe('customers’ language and refused channels', () => {
+  it('defaults to the tenant’s language, and keeps the channels refused in a fixed order', async () => {
+    const plain = await admin.post(pathOf('customers/'), { full_name: 'Default Language' });
+    expect(plain.json()).toMatchObject({ language: 'en', opted_out_channels: [] });
+    const chosen = await admin.post(pathOf('customers/'), {
+      full_name: 'سامي',
+      language: 'ar',
+      opted_out_channels: ['sms', 'email', 'sms'],
+    });
+    expect(chosen.json()).toMatchObject({ language: 'ar', opted_out_channels: ['email', 'sms'] });
+    const bad = await admin.put(pathOf(`customers/${chosen.json().id}/`), { language: 'fr', opted_out_channels: ['fax'] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((error: { field: string; code: string }) => error.code)).toEqual(['invalid_choice', 'invalid_choice']);
+  });
+});
+
+describe('the CSV import’s columns', () => {
+  it('reads language and opted_out_channels (separated by ; or |), refusing other values per row', async () => {
+    const csv = ['full_name,language,opted_out_channels', 'Lina,AR,sms|email', 'Karim,,', 'Bad,fr,fax;sms'].join('\n');
+    const send = (dryRun: boolean) =>
+      admin.request({
+        method: 'POST',
+        url: pathOf(`customers/import/${dryRun ? '?dry_run=true' : ''}`),
+        payload: dryRun ? csv : csv.split('\n').slice(0, 3).join('\n'),
+        headers: { 'content-type': 'text/csv; charset=utf-8' },
+      });
+    const preview = (await send(true)).json();
+    expect(
+      preview.rows.map((row: { values: { language: string; opted_out_channels: string[] } }) => [
+        row.values.language,
+        row.values.opted_out_channels,
+      ]),
+    ).toEqual([
+      ['ar', ['email', 'sms']],
+      ['', []],
+      ['fr', ['sms']],
+    ]);
+    expect(preview.rows[2].errors.map((error: { field: string; code: string }) => [error.field, error.code])).toEqual([
+      ['language', 'invalid_choice'],
+      ['opted_out_channels', 'invalid_choice'],
+    ]);
+    expect((await send(false)).statusCode).toBe(201);
+    const listed = (await admin.get(pathOf('customers/?search=Lina'))).json().results[0];
+    expect(listed).toMatchObject({ language: 'ar', opted_out_channels: ['email', 'sms'] });
+    expect((await admin.get(pathOf('customers/?search=Karim'))).json().results[0]).toMatchObject({
+      language: 'en',
+      opted_out_channels: [],
+    });
+  });
+});
+
+describe('sending bills, receipts and callbacks', () => {
+  let arabic: number;
+  let english: number;
+  let bills: number[];
+
+  it('queues one message per invoice on the customer’s first usable channel, in their language, once', async () => {
+    arabic = (await admin.post(pathOf('customers/'), { full_name: 'رانيا', phone: '+9613555001', language: 'ar' })).json().id;
+    english = (
+      await admin.post(pathOf('customers/'), { full_name: 'Omar', phone: '+9613555002', language: 'en', opted_out_channels: ['whatsapp'] })
+    ).json().id;
+    const noAddress = (await admin.post(pathOf('customers/'), { full_name: 'Nobody' })).json().id;
+    bills = [await invoiceFor(arabic, '25'), await invoiceFor(english, '40'), await invoiceFor(noAddress, '10')];
+    provider.answer('/v20.0/1001/messages', { status: 200, body: { messages: [{ id: 'wamid.bill1' }] } });
+    provider.answer('/sms/send', { status: 200, body: { id: 'sms-bill2' } });
+    const before = provider.received.length;
+    const started = await admin.post(pathOf('invoices/send/'), { invoice_ids: bills });
+    expect(started.statusCode, started.body).toBe(202);
+    const job = await waitForJob(admin, started.json().job.id);
+    expect(job).toMatchObject({ kind: 'send_bills', state: 'done', result: { queued: 2, skipped: 1 }, progress: { done: 3, total: 3 } });
+    const requests = provider.received.slice(before);
+    expect(requests.map((request) => request.path)).toEqual(['/v20.0/1001/messages', '/sms/send']);
+    const whatsapp = JSON.parse(defined(requests[0], 'the WhatsApp request').body);
+    expect(whatsapp).toMatchObject({
+      messaging_product: 'whatsapp',
+      to: '9613555001',
+      type: 'template',
+      template: { name: 'bill_v1', language: { code: 'ar' } },
+    });
+    const parameters = whatsapp.template.components[0].parameters;
+    expect(parameters[0]).toEqual({ type: 'text', text: 'رانيا' });
+    expect(parameters).toHaveLength(4);
+    expect(parameters[3].text).toBe(`${context.config.publicUrl}/invoices/${bills[0]}`);
+    const sms = JSON.parse(defined(requests[1], 'the SMS request').body);
+    expect(sms).toMatchObject({ to: '+9613555002', from: 'NourPower' });
+    expect(sms.text).toMatch(/^Bill for Omar: \$40\.00 by .+\. http/);
+
+    // Sent again: nothing queued, nothing sent.
+    const again = await admin.post(pathOf('invoices/send/'), { invoice_ids: bills.slice(0, 2) });
+    expect(await waitForJob(admin, again.json().job.id)).toMatchObject({ state: 'done', result: { queued: 0, skipped: 2 } });
+    expect(provider.received.length - before).toBe(2);
+  });
+
+  it('refuses another service’s invoice before any job, on invoice_ids', async () => {
+    const water = servicePath(fixture.tenantA, 'invoices/send/', 'water');
+    const response = await admin.post(water, { invoice_ids: [defined(bills[0], 'a bill')] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toMatchObject([{ field: 'invoice_ids', code: 'does_not_exist' }]);
+    expect((await admin.post(pathOf('invoices/send/'), { invoice_ids: [] })).statusCode).toBe(400);
+  });
+
+  it('lists a customer’s messages newest first, and not across tenants', async () => {
+    const list = await admin.get(pathOf(`customers/${arabic}/messages/`));
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({ count: 1, next: null, previous: null });
+    expect(list.json().results[0]).toMatchObject({
+      kind: 'bill_issued',
+      channel: 'whatsapp',
+      language: 'ar',
+      status: 'sent',
+      invoice: bills[0],
+      to: '+9613555001',
+    });
+    const other = await fixture.as('b.admin');
+    expect((await other.get(servicePath(fixture.tenantB, `customers/${arabic}/messages/`, 'electricity'))).statusCode).toBe(404);
+  });
+
+  it('moves a message to delivered on a signed callback only, and only within its tenant', async () => {
+    const url = (await channels()).json().results[1].callback_url as string;
+    // Tenant B has a message with the same provider id: a callback of tenant A never touches it.
+    const [foreign] = await context.db
+      .insert(notificationMessages)
+      .values({
+        tenantId: fixture.tenantB.id,
+        channel: 'whatsapp',
+        kind: 'test',
+        eventKey: 'test:b',
+        toAddress: '+1',
+        language: 'en',
+        text: 'x',
+        status: 'sent',
+        providerMessageId: 'wamid.bill1',
+      })
+      .returning();
+    const body = JSON.stringify({ entry: [{ changes: [{ value: { statuses: [{ id: 'wamid.bill1', status: 'delivered' }] } }] }] });
+    expect((await callback(url, body)).statusCode).toBe(401);
+    expect((await callback(url, body, sign(body, 'wrong'))).statusCode).toBe(401);
+    expect((await callback(url, body, sign(`${body} `))).statusCode).toBe(401);
+    const status = async () => (await admin.get(pathOf(`customers/${arabic}/messages/`))).json().results[0].status;
+    expect(await status()).toBe('sent');
+    const accepted = await callback(url, body, sign(body));
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toEqual({ updated: 1 });
+    expect(await status()).toBe('delivered');
+    const [untouched] = await context.db
+      .select()
+      .from(notificationMessages)
+      .where(eq(notificationMessages.id, defined(foreign, 'B').id));
+    expect(untouched?.status).toBe('sent');
+    expect((await callback(url.replace(/\.[\w-]+\/$/, '.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/'), body, sign(body))).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('queues and sends a receipt after a payment, without failing it', async () => {
+    provider.answer('/sms/send', { status: 200, body: { id: 'sms-receipt' } });
+    const paid = await admin.put(pathOf(`invoices/${bills[1]}/create_payment/`), {});
+    expect(paid.statusCode, paid.body).toBe(201);
+    let receipt: { status: string; text: string } | undefined;
+    for (let tries = 0; tries < 400 && receipt?.status !== 'sent'; tries += 1) {
+      const results = (await admin.get(pathOf(`customers/${english}/messages/`))).json().results as {
+        kind: string;
+        status: string;
+        text: string;
+      }[];
+      receipt = results.find((message) => message.kind === 'receipt');
+      if (receipt?.status !== 'sent') await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(receipt).toMatchObject({ status: 'sent' });
+    expect(receipt?.text).toMatch(/^Dear Omar, we received your payment of \$40\.00\. Receipt \d+\./);
+  });
+});
