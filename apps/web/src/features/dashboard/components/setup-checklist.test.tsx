@@ -21,6 +21,8 @@ const FRESH = {
     addresses: false,
     staff: false,
     customers: false,
+    channel: false,
+    test_message: false,
   },
   complete: false,
   address_levels: { regions: false, streets: false, buildings: false },
@@ -58,10 +60,13 @@ describe('setup checklist', () => {
   it('shows a fresh tenant what is left, each undone item linking to the screen that does it', async () => {
     renderDashboard(FRESH);
     const card = await screen.findByRole('region', { name: 'Getting started' });
-    expect(within(card).getByText('2 of 8 done')).toBeInTheDocument();
+    expect(within(card).getByText('2 of 10 done')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Bundles' })).toHaveAttribute('href', '/bundles/create');
     expect(within(card).getByRole('link', { name: 'Customers (type them or import a file)' })).toHaveAttribute('href', '/customers/import');
     expect(within(card).getByRole('link', { name: 'Staff accounts' })).toHaveAttribute('href', '/users/create');
+    // Messages: both lead to the settings' Messages section.
+    expect(within(card).getByRole('link', { name: 'Set up a channel' })).toHaveAttribute('href', '/settings#messages');
+    expect(within(card).getByRole('link', { name: 'Send a test message' })).toHaveAttribute('href', '/settings#messages');
     // Done items are ticked, not links.
     expect(within(card).queryByRole('link', { name: 'Services' })).not.toBeInTheDocument();
     expect(within(card).getByText('Services')).toBeInTheDocument();
