@@ -1847,9 +1847,9 @@ export const en = {
       },
       endpointUrl: 'Server or endpoint URL',
       endpointUrlHelp: {
-        email: 'smtp://host:587',
-        whatsapp: 'Leave empty for the usual Cloud API address',
-        sms: 'The gateway’s URL that takes a message',
+        email: 'Leave empty: e-mail goes through the server’s own mail settings.',
+        whatsapp: 'The Cloud API address with your phone number ID, e.g. https://graph.facebook.com/v20.0/123456789',
+        sms: 'The gateway’s URL that takes a message (https://…)',
       },
       credentials: 'Password or API key',
       credentialsSaved: 'Saved. Leave empty to keep it; what you type replaces it.',
