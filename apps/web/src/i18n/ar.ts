@@ -1929,6 +1929,7 @@ export const ar = {
       credentialsNone: 'لم يُحفظ شيء بعد.',
       credentialsCleared: 'سيُحذف عند الحفظ.',
       clearCredentials: 'حذف المفتاح المحفوظ',
+      keepCredentials: 'الإبقاء على المفتاح المحفوظ',
       callbackUrl: 'عنوان تقارير التسليم (أعطه للمزوّد)',
       copyCallback: 'نسخ',
       save: 'حفظ',

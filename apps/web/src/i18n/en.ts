@@ -1856,6 +1856,7 @@ export const en = {
       credentialsNone: 'None saved yet.',
       credentialsCleared: 'Will be removed when you save.',
       clearCredentials: 'Remove the saved key',
+      keepCredentials: 'Keep the saved key',
       callbackUrl: 'Delivery reports URL (give it to the provider)',
       copyCallback: 'Copy',
       save: 'Save',

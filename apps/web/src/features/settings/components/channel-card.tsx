@@ -88,11 +88,17 @@ function CredentialsField({
         placeholder={settings.has_credentials && !isClearing ? '••••••••' : undefined}
         fullWidth
       />
-      {settings.has_credentials && !isClearing && (
+      {settings.has_credentials && (
         <Box>
-          <Button size="small" color="error" onClick={() => onClearingChange(true)}>
-            {t('messaging.settings.clearCredentials')}
-          </Button>
+          {isClearing ? (
+            <Button size="small" onClick={() => onClearingChange(false)}>
+              {t('messaging.settings.keepCredentials')}
+            </Button>
+          ) : (
+            <Button size="small" color="error" onClick={() => onClearingChange(true)}>
+              {t('messaging.settings.clearCredentials')}
+            </Button>
+          )}
         </Box>
       )}
     </Stack>

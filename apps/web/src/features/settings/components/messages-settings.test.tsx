@@ -123,6 +123,11 @@ describe('settings: messages, a channel’s card', () => {
     expect(within(sms).getByText('Saved. Leave empty to keep it; what you type replaces it.')).toBeInTheDocument();
 
     const whatsapp = await card('WhatsApp');
+    // Asked to remove, then kept: nothing to save.
+    await userEvent.click(within(whatsapp).getByRole('button', { name: 'Remove the saved key' }));
+    expect(within(whatsapp).getByRole('button', { name: 'Save' })).toBeEnabled();
+    await userEvent.click(within(whatsapp).getByRole('button', { name: 'Keep the saved key' }));
+    expect(within(whatsapp).getByRole('button', { name: 'Save' })).toBeDisabled();
     await userEvent.click(within(whatsapp).getByRole('button', { name: 'Remove the saved key' }));
     expect(within(whatsapp).getByText('Will be removed when you save.')).toBeInTheDocument();
     await userEvent.click(within(whatsapp).getByRole('button', { name: 'Save' }));
