@@ -23,6 +23,8 @@ export const customerKeys = {
   /** The customer's ledger (docs/accounts.md), under the customer so money writes refresh it. */
   ledger: (serviceId: number, customerId: number, query: Query) =>
     ['services', serviceId, 'customers', 'ledger', customerId, query] as const,
+  /** The messages sent to the customer (newest first, pages loaded one after another). */
+  messages: (serviceId: number, customerId: number) => ['services', serviceId, 'customers', 'messages', customerId] as const,
 };
 export const invoiceKeys = {
   ...serviceEntityKeys('invoices'),
@@ -126,4 +128,10 @@ export const jobKeys = {
 export const roleKeys = { all: ['roles'] as const };
 export const configKeys = { all: ['config'] as const };
 /** The new client's setup checklist (docs/tenants-and-settings.md): tenant-wide, not per service. */
+/** The tenant's message channels and texts (Settings, "Messages"): tenant-wide, not per service. */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  channels: () => ['notifications', 'channels'] as const,
+  templates: () => ['notifications', 'templates'] as const,
+};
 export const onboardingKeys = { all: ['onboarding'] as const };

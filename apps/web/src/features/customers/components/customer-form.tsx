@@ -17,6 +17,7 @@ import { FormTextField } from '../../../shared/ui/form-text-field';
 import { NumericTextField } from '../../../shared/ui/numeric-text-field';
 import { FormDatePickerField } from '../../../shared/ui/date-picker-field';
 import { NameText } from '../../../shared/ui/name-text';
+import { CustomerMessageFields, type CustomerMessageValues } from './customer-message-fields';
 import { customerStatusLabel } from './customer-status-chip';
 
 const CUSTOMER_FIELDS = fieldsOf<CreateCustomerInput>()([
@@ -43,7 +44,7 @@ const customerSchema = lazySchema(() => import('@meterline/contract/customers').
 /** Selects offer the first 100 by name (the API's largest page), plus the record's own choice. */
 const OPTIONS_QUERY = { page_size: 100, ordering: 'name' };
 
-export interface CustomerFormValues {
+export interface CustomerFormValues extends CustomerMessageValues {
   full_name: string;
   code: string;
   phone: string;
@@ -82,6 +83,8 @@ export const emptyCustomerValues: CustomerFormValues = {
   floor: '',
   apartment: '',
   notes: '',
+  language: undefined,
+  opted_out_channels: [],
 };
 
 /** The form's values of a saved customer; `today` starts a subscription its bundle change opens. */
@@ -103,10 +106,14 @@ export function customerFormValuesOf(customer: Customer, today: string): Custome
     floor: customer.floor,
     apartment: customer.apartment,
     notes: customer.notes,
+    language: customer.language,
+    opted_out_channels: customer.opted_out_channels,
   };
 }
 
 const toId = (text: string) => (text === '' ? null : Number(text));
+/** The form's fields: one column on phones, three from `md`. */
+const grid = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } };
 
 /**
  * A customer's fields: contact, address (region → street → building, floor, apartment), station,
@@ -177,7 +184,6 @@ export function CustomerForm<TResult>({
   const isMeterCarried = Boolean(current?.subscription);
   const readingLabel = isMeterCarried ? t('customers.fields.changeReading') : t('customers.fields.initialReading');
   const readingHelp = isMeterCarried ? t('customers.help.changeReading') : t('customers.help.initialReading');
-  const grid = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } };
 
   return (
     <RecordFormFrame record={record} isReadOnly={isReadOnlyForRole} actions={isReadOnlyForRole ? undefined : { cancelTo, submitLabel }}>
@@ -205,6 +211,7 @@ export function CustomerForm<TResult>({
         />
         <FormTextField control={control} name="email" type="email" label={t('customers.fields.email')} slotProps={ltr} />
         <FormTextField control={control} name="national_id" label={t('customers.fields.nationalId')} slotProps={ltr} />
+        <CustomerMessageFields control={control} isNew={isNew} />
       </Box>
 
       <Typography variant="h3" component="h2" sx={{ fontSize: '1rem', pt: 1 }}>

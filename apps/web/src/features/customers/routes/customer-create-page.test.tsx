@@ -103,4 +103,32 @@ describe('a new customer', () => {
     expect(within(document.body).getByLabelText(/القراءة الافتتاحية/)).toBeInTheDocument();
     expect((await screen.findAllByText('تاريخ البدء')).length).toBeGreaterThan(0);
   });
+
+  it('writes to the customer in the company’s language unless another is chosen, and leaves out the channels they refuse', async () => {
+    const posts = renderCreate(2);
+    await userEvent.type(await screen.findByLabelText(/Full name/), 'Quiet Neighbour');
+    const language = screen.getByRole('combobox', { name: 'Language of messages' });
+    expect(language).toHaveTextContent('The company’s language');
+    expect(screen.getByRole('combobox', { name: 'Opt-outs' })).toHaveTextContent('None (any channel may be used)');
+    await userEvent.click(screen.getByRole('button', { name: 'Create customer' }));
+    expect(await screen.findByText('Customer page')).toBeInTheDocument();
+    // Left out: the server writes the tenant's language.
+    expect(first(posts)).not.toHaveProperty('language');
+    expect(first(posts)).toMatchObject({ opted_out_channels: [] });
+  });
+
+  it('sends the language chosen and the channels ticked', async () => {
+    const posts = renderCreate(2);
+    await userEvent.type(await screen.findByLabelText(/Full name/), 'Arabic Reader');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Language of messages' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'العربية' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Opt-outs' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'No SMS' }));
+    await userEvent.click(screen.getByRole('option', { name: 'No e-mail' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('combobox', { name: 'Opt-outs' })).toHaveTextContent('No SMS, No e-mail');
+    await userEvent.click(screen.getByRole('button', { name: 'Create customer' }));
+    expect(await screen.findByText('Customer page')).toBeInTheDocument();
+    expect(first(posts)).toMatchObject({ language: 'ar', opted_out_channels: ['email', 'sms'] });
+  });
 });

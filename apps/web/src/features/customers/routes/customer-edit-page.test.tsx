@@ -35,7 +35,9 @@ describe('customer page', () => {
     expect(screen.getByLabelText(/Full name/)).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete customer' })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Account', 'Details', 'Invoices']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Account', 'Details', 'Invoices', 'Messages']);
+    // How the customer is written to shows read-only too.
+    expect(screen.getByRole('combobox', { name: 'Opt-outs', hidden: true })).toHaveTextContent('None (any channel may be used)');
     expect(screen.getByRole('region', { name: 'Balance' })).toHaveTextContent('$36.52');
     expect(fetchMock.mock.calls.some(([url]) => /stations|bundles|readings|payments/.test(String(url)))).toBe(false);
   });

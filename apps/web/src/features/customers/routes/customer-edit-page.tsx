@@ -38,6 +38,7 @@ const CustomerInvoicesTable = lazy(() =>
 const CustomerPaymentsTable = lazy(() =>
   import('../components/customer-payments-table').then((module) => ({ default: module.CustomerPaymentsTable })),
 );
+const CustomerMessages = lazy(() => import('../components/customer-messages').then((module) => ({ default: module.CustomerMessages })));
 const HistoryList = lazy(() => import('../../../shared/ui/history-list').then((module) => ({ default: module.HistoryList })));
 const TAB_LOADING = (
   <RecordState isPending error={null} onRetry={() => undefined}>
@@ -45,7 +46,28 @@ const TAB_LOADING = (
   </RecordState>
 );
 
-type TabName = 'account' | 'details' | 'readings' | 'invoices' | 'payments' | 'history';
+type TabName = 'account' | 'details' | 'readings' | 'invoices' | 'payments' | 'messages' | 'history';
+
+/** The tabs the role may open: each one only when the rule table lets it list what the tab shows. */
+function useCustomerTabs(): { name: TabName; label: string }[] {
+  const { t } = useTranslation();
+  const canListReadings = useCan('list', 'counter');
+  const canListInvoices = useCan('list', 'invoice');
+  const canListPayments = useCan('list', 'payment');
+  const canListHistory = useCan('list', 'audit');
+  const canListMessages = useCan('list', 'customer');
+  // The account (ledger) first, for roles that read invoices (docs/accounts.md).
+  return [
+    ...(canListInvoices ? [{ name: 'account' as const, label: t('account.tab') }] : []),
+    { name: 'details', label: t('customers.tabs.details') },
+    ...(canListReadings ? [{ name: 'readings' as const, label: t('customers.tabs.readings') }] : []),
+    ...(canListInvoices ? [{ name: 'invoices' as const, label: t('customers.tabs.invoices') }] : []),
+    ...(canListPayments ? [{ name: 'payments' as const, label: t('customers.tabs.payments') }] : []),
+    // What was sent to the customer (docs/notifications.md): the permission of the messages' endpoint.
+    ...(canListMessages ? [{ name: 'messages' as const, label: t('messaging.history.tab') }] : []),
+    ...(canListHistory ? [{ name: 'history' as const, label: t('history.tab') }] : []),
+  ];
+}
 
 /**
  * One customer: balance, meter and contact at a glance, then tabs (kept in the URL) for the
@@ -70,19 +92,7 @@ export function CustomerEditPage() {
   const canDelete = useCan('delete', 'customer');
   const canCollect = useCan('create', 'payment');
   const canUpdateCounter = useCan('update', 'counter');
-  const canListReadings = useCan('list', 'counter');
-  const canListInvoices = useCan('list', 'invoice');
-  const canListPayments = useCan('list', 'payment');
-  const canListHistory = useCan('list', 'audit');
-  // The account (ledger) first, for roles that read invoices (docs/accounts.md).
-  const tabs: { name: TabName; label: string }[] = [
-    ...(canListInvoices ? [{ name: 'account' as const, label: t('account.tab') }] : []),
-    { name: 'details', label: t('customers.tabs.details') },
-    ...(canListReadings ? [{ name: 'readings' as const, label: t('customers.tabs.readings') }] : []),
-    ...(canListInvoices ? [{ name: 'invoices' as const, label: t('customers.tabs.invoices') }] : []),
-    ...(canListPayments ? [{ name: 'payments' as const, label: t('customers.tabs.payments') }] : []),
-    ...(canListHistory ? [{ name: 'history' as const, label: t('history.tab') }] : []),
-  ];
+  const tabs = useCustomerTabs();
   const requestedTab = searchParams.get('tab');
   const defaultTab = tabs[0]?.name ?? 'details';
   const tab: TabName = tabs.find((item) => item.name === requestedTab)?.name ?? defaultTab;
@@ -169,6 +179,7 @@ export function CustomerEditPage() {
                       ))}
                     {tab === 'invoices' && <CustomerInvoicesTable serviceId={serviceId} customerId={customerId} />}
                     {tab === 'payments' && <CustomerPaymentsTable serviceId={serviceId} customerId={customerId} />}
+                    {tab === 'messages' && <CustomerMessages serviceId={serviceId} customerId={customerId} />}
                     {tab === 'history' && <HistoryList entity="customer" entityId={customerId} unit={service?.unit} />}
                   </Suspense>
                 </div>

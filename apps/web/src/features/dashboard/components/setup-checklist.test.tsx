@@ -64,6 +64,9 @@ describe('setup checklist', () => {
     expect(within(card).getByRole('link', { name: 'Bundles' })).toHaveAttribute('href', '/bundles/create');
     expect(within(card).getByRole('link', { name: 'Customers (type them or import a file)' })).toHaveAttribute('href', '/customers/import');
     expect(within(card).getByRole('link', { name: 'Staff accounts' })).toHaveAttribute('href', '/users/create');
+    // Messages: both lead to the settings' Messages section.
+    expect(within(card).getByRole('link', { name: 'Set up a channel' })).toHaveAttribute('href', '/settings#messages');
+    expect(within(card).getByRole('link', { name: 'Send a test message' })).toHaveAttribute('href', '/settings#messages');
     // Done items are ticked, not links.
     expect(within(card).queryByRole('link', { name: 'Services' })).not.toBeInTheDocument();
     expect(within(card).getByText('Services')).toBeInTheDocument();

@@ -33,9 +33,9 @@ const ITEM_PATHS: Record<OnboardingItem, string> = {
   addresses: paths.settings,
   staff: paths.userCreate,
   customers: paths.customerImport,
-  // The channels' screen comes with the notifications settings; until then the settings page.
-  channel: paths.settings,
-  test_message: paths.settings,
+  // The settings' Messages section (features/settings/components/messages-settings.tsx, `MESSAGES_SECTION_ID`).
+  channel: `${paths.settings}#messages`,
+  test_message: `${paths.settings}#messages`,
 };
 
 const dismissedKey = (tenantId: number) => `meterline.onboarding.dismissed.${tenantId}`;

@@ -1,21 +1,20 @@
-import type { SendInvoicesResult } from '@meterline/contract/invoice-messages';
+import { notificationEndpoints } from '@meterline/contract/endpoints/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { auditKeys } from '../../../shared/api/query-keys';
-import { apiClient } from '../../../shared/lib/api-client';
+import { rememberStartedJob } from '../../../shared/api/jobs';
+import { callEndpoint } from '../../../shared/lib/api-client';
 
 /**
- * `POST .../invoices/send/`: the billing run's "send all" through the reminder channel. Messages,
- * not money, so no Idempotency-Key: the server sends an invoice once and skips it after.
+ * `POST .../invoices/send/`: the invoices' bills to their customers by their channels (docs/notifications.md),
+ * a `send_bills` job (202 `{job}`). Messages, not money, so no Idempotency-Key: the server sends an
+ * invoice's bill once and skips it after. Resolves the job, put in the cache so its progress shows at once.
  */
-function sendInvoices(serviceId: number, invoices: number[]): Promise<SendInvoicesResult> {
-  return apiClient.post<SendInvoicesResult>(`services/${serviceId}/invoices/send/`, { invoices });
-}
-
-/** Refreshes the histories (each message is on its invoice's). */
-export function useSendInvoices(serviceId: number) {
+export function useSendBills(serviceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (invoices: number[]) => sendInvoices(serviceId, invoices),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: auditKeys.all }),
+    mutationFn: async (invoiceIds: number[]) =>
+      rememberStartedJob(
+        queryClient,
+        await callEndpoint(notificationEndpoints.sendBills, { params: { serviceId }, body: { invoice_ids: invoiceIds } }),
+      ),
   });
 }

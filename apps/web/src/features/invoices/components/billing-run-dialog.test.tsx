@@ -243,39 +243,38 @@ describe('billing run dialog: the run as a job', () => {
 describe('billing run dialog: send all', () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  /** The run creates invoices 101–103; sending them is a `send_bills` job (8): running, then done. */
   function stubRun(sends: unknown[]) {
+    const sendSteps = [{ done: 1, total: 3 }];
+    const sendJob = { ...JOB, id: 8, kind: 'send_bills' };
     stubFetchWithJobs((url, init) => {
       if (url.startsWith('/api/services/1/stations/'))
         return jsonResponse(200, { count: 0, count_capped: false, next: null, previous: null, results: [] });
       if (url === '/api/regions/') return jsonResponse(200, []);
       if (url.startsWith('/api/services/1/invoices/generate/'))
         return jsonResponse(200, { ...report, created: 3, skipped: 0, errors: [], invoices: [101, 102, 103] });
-      if (url === '/api/services/1/invoices/send/') {
+      if (url === '/api/services/1/invoices/send/' && init.method === 'POST') {
         sends.push(JSON.parse(String(init.body)));
-        const skip = (invoice: number, reason: string) => ({
-          invoice,
-          status: 'skipped',
-          reason,
-          sent_at: null,
-          language: null,
-          message: null,
+        return jsonResponse(202, {
+          job: { ...sendJob, state: 'queued', progress: { done: 0, total: 0 }, result: null, finished_at: null },
         });
+      }
+      if (url === '/api/jobs/8/') {
+        const step = sendSteps.shift();
+        if (step) return jsonResponse(200, { ...sendJob, state: 'running', progress: step, result: null, finished_at: null });
         return jsonResponse(200, {
-          channel: 'outbox',
-          sent: 1,
-          skipped: 2,
-          results: [
-            { invoice: 101, status: 'sent', reason: null, sent_at: '2026-11-21T10:00:00Z', language: 'en', message: 'Dear …' },
-            skip(102, 'no_phone'),
-            skip(103, 'already_sent'),
-          ],
+          ...sendJob,
+          state: 'done',
+          progress: { done: 3, total: 3 },
+          result: { queued: 2, skipped: 1 },
+          finished_at: '2026-11-21T10:02:00Z',
         });
       }
       return undefined;
     });
   }
 
-  it('sends the run’s created invoices after a confirmation and says how many were sent and skipped, and why', async () => {
+  it('sends the run’s new invoices after a confirmation, shows the job’s progress, then what it queued and skipped', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-21T10:00:00Z') });
     const sends: unknown[] = [];
     stubRun(sends);
@@ -284,20 +283,23 @@ describe('billing run dialog: send all', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: 'Billing run' });
     await userEvent.click(await within(dialog).findByRole('button', { name: /Bill\W*3\W*meters/ }));
-    await userEvent.click(await within(dialog).findByRole('button', { name: 'Send all' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Send the invoices?' });
-    expect(confirm).toHaveTextContent(/Invoices to send: \W*3\W*\./);
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Send all bills' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Send the bills?' });
+    expect(confirm).toHaveTextContent(/The \W*3\W* new bills go to their customers/);
+    // Nothing is sent before the confirmation; cancelling sends nothing.
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send the bills?' })).not.toBeInTheDocument());
     expect(sends).toEqual([]);
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Send' }));
-    expect(await within(dialog).findByText(/Sent: \W*1\W*\. Skipped: \W*2\W*\./)).toBeInTheDocument();
-    expect(dialog).toHaveTextContent(/already sent: \W*1/);
-    expect(dialog).toHaveTextContent(/no phone number: \W*1/);
-    expect(sends).toEqual([{ invoices: [101, 102, 103] }]);
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send the invoices?' })).not.toBeInTheDocument());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send all bills' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Send the bills?' })).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByTestId('send-bills-progress')).toBeInTheDocument();
+    expect(await within(dialog).findByText(/Queued: \W*2\W*\. Skipped: \W*1\W*\./, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(sends).toEqual([{ invoice_ids: [101, 102, 103] }]);
+    expect(within(dialog).queryByRole('button', { name: 'Send all bills' })).not.toBeInTheDocument();
     vi.useRealTimers();
   });
 
-  it('offers no "Send all" to a role that may not send messages to customers', async () => {
+  it('offers no "Send all bills" to a role that may not follow the sending job (manage invoices)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-21T10:00:00Z') });
     stubRun([]);
     renderWithProviders(<BillingRunDialog isOpen serviceId={1} onClose={() => undefined} onShowPeriod={() => undefined} />, {
@@ -306,7 +308,7 @@ describe('billing run dialog: send all', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Billing run' });
     await userEvent.click(await within(dialog).findByRole('button', { name: /Bill\W*3\W*meters/ }));
     expect(await within(dialog).findByRole('button', { name: 'Print all' })).toBeInTheDocument();
-    expect(within(dialog).queryByRole('button', { name: 'Send all' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Send all bills' })).not.toBeInTheDocument();
     vi.useRealTimers();
   });
 

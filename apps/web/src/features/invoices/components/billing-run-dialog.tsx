@@ -16,7 +16,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type BillingUnread, type GenerateInvoicesInput, type GenerateInvoicesResult } from '@meterline/contract/invoices';
-import { INVOICE_SEND_SKIP_REASONS, type SendInvoicesResult } from '@meterline/contract/invoice-messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,8 +23,6 @@ import { Link as RouterLink } from 'react-router';
 import { useRegions } from '../../../shared/api/get-regions';
 import { useSingleFlight } from '../../../shared/hooks/use-single-flight';
 import { useToast } from '../../../shared/hooks/use-toast';
-import { useCan } from '../../../shared/lib/can';
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { errorMessageOf } from '../../../shared/lib/form-errors';
 import { formatDate, formatMonth } from '../../../shared/lib/format-date';
 import { paths } from '../../../shared/lib/paths';
@@ -35,7 +32,6 @@ import { formatCount, isolateLtr } from '../../../shared/lib/format-number';
 import { addMonths, monthBounds, todayIn } from '../../../shared/lib/period';
 import { useSession } from '../../../shared/lib/session';
 import { useBillingRunPreview, useGenerateInvoices } from '../api/generate-invoices';
-import { useSendInvoices } from '../api/send-invoices';
 import { useStationOptions } from '../../../shared/api/get-station-options';
 import { DatePickerField } from '../../../shared/ui/date-picker-field';
 import { RetryAlert } from '../../../shared/ui/record-state';
@@ -44,32 +40,7 @@ import { invalidateMoneyQueries } from '../../../shared/lib/money-queries';
 import { JobProgress } from '../../../shared/ui/job-progress';
 import { BillingRunReport, SkipReasons, StationAmounts } from '../../../shared/ui/billing-run-report';
 import { RunWarnings } from './run-warnings';
-
-/** "Sent N, skipped M" after "Send all", with how many were skipped for each reason. */
-function SendSummary({ result }: { result: SendInvoicesResult }) {
-  const { t, i18n } = useTranslation();
-  const count = (value: number) => isolateLtr(formatCount(value, i18n.language));
-  const reasons = INVOICE_SEND_SKIP_REASONS.map((reason) => ({
-    reason,
-    number: result.results.filter((each) => each.reason === reason).length,
-  })).filter((each) => each.number > 0);
-  return (
-    <Alert severity={result.sent > 0 ? 'success' : 'info'} role="status">
-      {t('billingRun.result.sent', { sent: count(result.sent), skipped: count(result.skipped) })}
-      {reasons.length > 0 && (
-        <>
-          {' '}
-          {reasons.map(({ reason, number }, index) => (
-            <span key={reason}>
-              {index > 0 && t('counters.listSeparator')}
-              {t(`billingRun.result.sendReasons.${reason}`)}: {count(number)}
-            </span>
-          ))}
-        </>
-      )}
-    </Alert>
-  );
-}
+import { SendBills } from './send-bills';
 
 /**
  * Meters nobody read since their last invoice: the run would bill them the fee only. The user
@@ -149,7 +120,6 @@ export function BillingRunDialog({
   const job = runJob.data;
   const result = job?.state === 'done' ? (job.result as GenerateInvoicesResult) : null;
   const isRunning = jobId !== null && (job === undefined || isJobActive(job));
-  const [sendResult, setSendResult] = useState<SendInvoicesResult | null>(null);
   const bounds = monthBounds(month);
   const input: GenerateInvoicesInput | null = bounds
     ? {
@@ -181,24 +151,10 @@ export function BillingRunDialog({
     if (isOpen) {
       setJobId(null);
       setRunError(null);
-      setSendResult(null);
     }
   }
 
   const [printError, setPrintError] = useState<string | null>(null);
-  // "Send all": the run's created invoices to their customers, after a confirmation.
-  const canSend = useCan('create', 'reminder');
-  const send = useSendInvoices(serviceId);
-  const [isConfirmingSend, setConfirmingSend] = useState(false);
-  const handleSendConfirm = async () => {
-    if (!result) return;
-    try {
-      setSendResult(await send.mutateAsync(result.invoices));
-    } catch (error) {
-      showToast(errorMessageOf(error, t, t('billingRun.result.sendFailed')), { variant: 'error' });
-    }
-    setConfirmingSend(false);
-  };
   const handlePrintAll = async () => {
     if (!bounds) return;
     setPrintError(null);
@@ -259,32 +215,17 @@ export function BillingRunDialog({
             <Stack spacing={2}>
               <BillingRunReport result={result} month={monthLabel} />
               {printError && <Alert severity="error">{printError}</Alert>}
-              {sendResult && <SendSummary result={sendResult} />}
+              {/* "Send all bills": the run's new invoices to their customers (docs/notifications.md). */}
+              <SendBills serviceId={serviceId} invoiceIds={result.invoices} />
             </Stack>
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
             <Button onClick={handleClose}>{t('common.close')}</Button>
             {result.created > 0 && <Button onClick={() => void handlePrintAll()}>{t('billingRun.result.printAll')}</Button>}
-            {canSend && result.invoices.length > 0 && (
-              <Button onClick={() => setConfirmingSend(true)}>{t('billingRun.result.sendAll')}</Button>
-            )}
             <Button variant="contained" onClick={() => onShowPeriod(bounds)}>
               {t('billingRun.result.show')}
             </Button>
           </DialogActions>
-          <ConfirmDialog
-            isOpen={isConfirmingSend}
-            title={t('billingRun.result.sendTitle')}
-            description={
-              <>
-                {t('billingRun.result.sendText', { number: count(result.invoices.length) })} {t('billingRun.result.sendNote')}
-              </>
-            }
-            confirmLabel={t('billingRun.result.sendConfirm')}
-            isBusy={send.isPending}
-            onConfirm={() => void handleSendConfirm()}
-            onClose={() => setConfirmingSend(false)}
-          />
         </>
       ) : (
         <>

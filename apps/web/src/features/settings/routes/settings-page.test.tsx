@@ -14,6 +14,8 @@ function answerAddresses(url: string) {
   if (url === '/api/services/') return jsonResponse(200, SERVICES);
   if (url === '/api/regions/') return jsonResponse(200, [{ id: 1, name: 'Hamra' }]);
   if (url === '/api/regions/1/streets/') return jsonResponse(200, []);
+  // The Messages section at the page's end (its own tests: components/messages-settings.test.tsx).
+  if (url === '/api/notifications/channels/' || url === '/api/notifications/templates/') return jsonResponse(200, { results: [] });
   return undefined;
 }
 

@@ -1,18 +1,24 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { RecordState } from '../../../shared/ui/record-state';
 import { useServices } from '../../../shared/api/get-services';
 import { useConfig } from '../api/get-config';
+import { useCan } from '../../../shared/lib/can';
 import { AddressManager } from '../components/address-manager';
 import { SettingsForm } from '../components/settings-form';
 
-/** The tenant's settings (company, invoices, time zone, logo, each service's own), and its address lists. */
+/** The channels' and texts' forms download after the page shows: they sit at its end (docs/performance.md). */
+const MessagesSettings = lazy(() => import('../components/messages-settings').then((module) => ({ default: module.MessagesSettings })));
+
+/** The tenant's settings (company, invoices, time zone, logo, each service's own), its address lists and its messages. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const config = useConfig();
   const services = useServices({ isEnabled: true });
+  const canSetMessages = useCan('update', 'settings');
   return (
     <>
       <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
@@ -38,6 +44,11 @@ export function SettingsPage() {
           </Stack>
           <AddressManager />
         </Stack>
+        {canSetMessages && (
+          <Suspense fallback={null}>
+            <MessagesSettings />
+          </Suspense>
+        )}
       </Stack>
     </>
   );
