@@ -125,3 +125,5 @@ export const roleKeys = { all: ['roles'] as const };
 export const configKeys = { all: ['config'] as const };
 /** The new client's setup checklist (docs/tenants-and-settings.md): tenant-wide, not per service. */
 export const onboardingKeys = { all: ['onboarding'] as const };
+/** An uploaded picture's bytes (avatar, logo, meter photo), by its `/api/media/…` URL: never kept on the device. */
+export const mediaKeys = { image: (url: string) => ['media', url] as const };
