@@ -4,7 +4,6 @@ import { idParamSchema, idSchema, timestampSchema } from './common';
 import { listQuerySchema, paginatedSchema } from './pagination';
 
 export { counterListSpec, readingListSpec } from './list-specs';
-export { READING_PHOTO_MAX_BYTES, READING_PHOTO_TARGET_BYTES } from './reading-photo';
 
 export const subscriptionSchema = z
   .object({
