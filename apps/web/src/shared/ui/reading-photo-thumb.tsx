@@ -6,6 +6,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useImageUrl } from './auth-image';
@@ -13,9 +14,19 @@ import { useImageUrl } from './auth-image';
 /**
  * A reading's photo in a history or an invoice: a thumbnail that opens the picture large in a
  * dialog. Fetched with the user's token (`auth-image.tsx`); nothing without a photo. `isDeferred`
- * (a list of meters on a phone's data plan) shows a camera icon and fetches only when opened.
+ * (a long list on a phone's data plan) shows a camera icon and fetches only when opened.
  */
-export function ReadingPhotoThumb({ url, size = 40, isDeferred = false }: { url: string | null; size?: number; isDeferred?: boolean }) {
+export function ReadingPhotoThumb({
+  url,
+  size = 40,
+  isDeferred = false,
+  sx,
+}: {
+  url: string | null;
+  size?: number;
+  isDeferred?: boolean;
+  sx?: SxProps<Theme>;
+}) {
   const { t } = useTranslation();
   const [isOpen, setOpen] = useState(false);
   const imageUrl = useImageUrl(isDeferred && !isOpen ? null : url);
@@ -29,7 +40,10 @@ export function ReadingPhotoThumb({ url, size = 40, isDeferred = false }: { url:
           event.stopPropagation();
           setOpen(true);
         }}
-        sx={{ width: size, height: size, flexShrink: 0, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}
+        sx={[
+          { width: size, height: size, flexShrink: 0, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' },
+          ...(Array.isArray(sx) ? sx : [sx]),
+        ]}
       >
         {imageUrl ? (
           <Box component="img" src={imageUrl} alt="" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />

@@ -22,6 +22,7 @@ import { UnsavedChangesDialog } from './unsaved-changes-dialog';
 import { DATE_IN_FUTURE, DateTimeField, isInFuture, nowIso } from './date-time-field';
 import { readingDifference } from '../lib/reading-difference';
 import { ReadingPhotoField, UnusualReadingAlert, type ReadingPhotoHandle } from './reading-photo-field';
+import { ReadingPhotoThumb } from './reading-photo-thumb';
 
 interface ReadingFormValues {
   counter: string;
@@ -137,6 +138,7 @@ export function RecordReadingForm({
               {t('counters.beforeThat')} <DecimalText value={counter.previous_counter} unit={unit} />
             </Typography>
           )}
+          <ReadingPhotoThumb url={counter.photo_url} size={64} sx={{ mt: 1 }} />
         </Box>
         {implausible && (
           <UnusualReadingAlert

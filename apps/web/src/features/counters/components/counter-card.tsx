@@ -10,11 +10,10 @@ import { counterPlaceOf } from '../../../shared/lib/counter-address';
 import { DirectionIcon } from '../../../shared/ui/direction-icon';
 import { CodeText } from '../../../shared/ui/code-text';
 import { NameText } from '../../../shared/ui/name-text';
-import { ReadingPhotoThumb } from '../../../shared/ui/reading-photo-thumb';
 
 /**
  * One meter on a phone, for one thumb in the sun: the place and name large, the last reading
- * larger still, the last reading's photo (fetched when tapped), and a chevron that says "tap to read it".
+ * larger still, and a chevron that says "tap to read it".
  */
 export function CounterCard({ counter, unit }: { counter: Counter; unit?: string }) {
   const { t, i18n } = useTranslation();
@@ -45,7 +44,6 @@ export function CounterCard({ counter, unit }: { counter: Counter; unit?: string
           )}
         </Box>
       </Box>
-      <ReadingPhotoThumb url={counter.photo_url} size={44} isDeferred />
       <DirectionIcon towards="forward" aria-hidden sx={{ fontSize: 32, color: 'text.secondary' }} />
     </Stack>
   );
