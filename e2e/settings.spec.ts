@@ -17,7 +17,11 @@ test('the admin uploads a logo (multipart), sees it, and removes it after a conf
   await page.getByRole('button', { name: 'Save changes' }).click();
   expect((await request).headers()['content-type']).toContain('multipart/form-data');
   await expect(page.getByText('Settings saved.')).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Logo preview' })).toHaveAttribute('src', /^\/api\/media\//);
+  // Media is private (docs/security.md): the saved logo is fetched with the token into an object URL.
+  await expect(page.getByRole('img', { name: 'Logo preview' })).toHaveAttribute('src', /^blob:/);
+  await expect
+    .poll(() => page.getByRole('img', { name: 'Logo preview' }).evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBe(1);
 
   await page.getByRole('button', { name: 'Remove logo' }).click();
   await page.getByRole('dialog', { name: 'Remove the logo?' }).getByRole('button', { name: 'Remove logo' }).click();

@@ -18,7 +18,8 @@ beforeAll(async () => {
 afterAll(async () => context?.close());
 
 /**
- * Routes open without a rule of the table: sign-in, the signed-in user's own data, files, and the
+ * Routes open without a rule of the table: sign-in, the signed-in user's own data, files (any signed-in
+ * user of the file's tenant, docs/security.md), and the
  * operations probes (health without a token, metrics with METRICS_TOKEN: docs/operations.md).
  */
 const OPEN_ROUTES = new Set([

@@ -168,6 +168,9 @@ export const ERROR_CODES = {
   readingNotLatest: 'reading_not_latest',
   readingVoidNotAllowed: 'reading_void_not_allowed',
   readingImplausible: 'reading_implausible',
+  // A reading's photo (docs/billing.md, "A reading's photo").
+  readingPhotoType: 'reading_photo_type',
+  readingPhotoTooLarge: 'reading_photo_too_large',
   amountTooLarge: 'amount_too_large',
   periodOverlaps: 'period_overlaps',
   periodBeforeSubscription: 'period_before_subscription',

@@ -1,4 +1,5 @@
 import type { ErrorCode, ErrorParams } from './errors';
+import { UPLOAD_ERROR_MESSAGES } from './upload-error-messages';
 
 export const ERROR_LANGUAGES = ['en', 'ar'] as const;
 export type ErrorLanguage = (typeof ERROR_LANGUAGES)[number];
@@ -145,23 +146,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ErrorLanguage, string>> = 
     ar: 'أدخل نسبة بين 0 و100 بثلاث منازل عشرية كحد أقصى.',
   },
   invalid_invoice_prefix: { en: 'Use letters, digits, "-", "_" and "/" only.', ar: 'استخدم الأحرف والأرقام و"-" و"_" و"/" فقط.' },
-  logo_not_a_file: { en: 'Only the logo may be a file.', ar: 'الشعار وحده يمكن أن يكون ملفًا.' },
-  logo_too_large: { en: 'The logo is too large: at most {max} MB.', ar: 'الشعار كبير جدًا: {max} ميغابايت كحد أقصى.' },
-  logo_one_file: { en: 'Send one file only.', ar: 'أرسل ملفًا واحدًا فقط.' },
-  logo_type: { en: 'Upload a PNG, JPEG or WebP image.', ar: 'ارفع صورة PNG أو JPEG أو WebP.' },
-  logo_empty: { en: 'The submitted file is empty.', ar: 'الملف المرسل فارغ.' },
-  avatar_type: { en: 'The picture must be a PNG, JPEG or WebP image.', ar: 'يجب أن تكون الصورة بصيغة PNG أو JPEG أو WebP.' },
-  avatar_too_large: { en: 'The picture is too large: at most {max} MB.', ar: 'الصورة كبيرة جدًا: {max} ميغابايت كحد أقصى.' },
-  avatar_empty: { en: 'The picture file is empty.', ar: 'ملف الصورة فارغ.' },
-  avatar_missing: { en: 'Choose a picture to upload.', ar: 'اختر صورة لرفعها.' },
-  avatar_no_tenant: {
-    en: 'Only users of a client can upload a picture; enter a picture address instead.',
-    ar: 'رفع الصور متاح لمستخدمي العملاء فقط؛ أدخل عنوان صورة بدلًا من ذلك.',
-  },
-  avatar_address: {
-    en: 'Enter an https:// picture address, or upload a picture.',
-    ar: 'أدخل عنوان صورة يبدأ بـ https://، أو ارفع صورة.',
-  },
+  ...UPLOAD_ERROR_MESSAGES,
   too_many_form_fields: { en: 'Too many form fields.', ar: 'حقول النموذج كثيرة جدًا.' },
   form_unreadable: { en: 'The form data could not be read.', ar: 'تعذّرت قراءة بيانات النموذج.' },
   region_name_taken: { en: 'A region with this name already exists.', ar: 'توجد منطقة بهذا الاسم.' },

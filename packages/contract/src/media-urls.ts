@@ -1,6 +1,9 @@
 // Without zod: the API's media module and the users schema read these.
 
-/** Where the API serves an uploaded picture or logo (`GET /api/media/<name>`, no sign-in). */
+/**
+ * Where the API serves an uploaded picture, logo or meter photo (`GET /api/media/<name>`): to the signed-in
+ * users of the name's tenant only, so the web fetches it with the token (`shared/ui/auth-image.tsx`).
+ */
 export const MEDIA_URL_PREFIX = '/api/media/';
 
 /**

@@ -50,6 +50,8 @@ export const counterSchema = z
     counter_updated_by_name: z.string().nullable(),
     /** Consumption not yet billed: the sum of the differences within each meter segment. */
     consumption: decimalSchema,
+    /** The photo taken with the last live reading (`/api/media/<name>`, signed-in users only), or null. */
+    photo_url: z.string().nullable(),
   })
   .meta({ id: 'Counter' });
 export type Counter = z.infer<typeof counterSchema>;
@@ -72,6 +74,11 @@ export const readingSchema = z
     voided_by: idSchema.nullable(),
     voided_by_name: z.string().nullable(),
     void_reason: z.string().nullable(),
+    /**
+     * The meter's photo taken with the reading (`/api/media/<name>`), served only to the tenant's
+     * signed-in users with their token (docs/security.md, "Uploaded pictures"); null without one.
+     */
+    photo_url: z.string().nullable(),
   })
   .meta({ id: 'Reading' });
 export type Reading = z.infer<typeof readingSchema>;
@@ -85,6 +92,12 @@ export const updateCounterInputSchema = z.object({
   counter: decimalInputSchema,
   taken_at: happenedAtInputSchema.optional(),
   confirm_unusual: z.boolean().optional(),
+  /**
+   * The meter's photo, base64 of a PNG, JPEG or WebP of at most READING_PHOTO_MAX_BYTES (checked by
+   * its first bytes on the server: 400 `reading_photo_type` / `reading_photo_too_large`). In the
+   * body so a reading queued offline carries it under its one Idempotency-Key (docs/offline.md).
+   */
+  photo: z.string().optional(),
 });
 export type UpdateCounterInput = z.input<typeof updateCounterInputSchema>;
 

@@ -166,6 +166,8 @@ export const meterReadings = pgTable(
     reason: text('reason').notNull().default(''),
     takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
     takenBy: integer('taken_by'),
+    /** The meter's photo taken with the reading: an upload's name in the tenant's media, or null. */
+    photo: text('photo'),
   },
   (table) => [index('meter_readings_subscription_idx').on(table.tenantId, table.subscriptionId, table.id)],
 );

@@ -204,7 +204,7 @@ describe('logo', () => {
     expect(body.logo).toMatch(new RegExp(`^/api/media/${fixture.tenantA.id}-[0-9a-f]{32}\\.png$`));
     expect(body.logo).not.toContain('my logo');
 
-    const image = await context.app.inject({ method: 'GET', url: body.logo });
+    const image = await admin.get(body.logo);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
@@ -216,11 +216,11 @@ describe('logo', () => {
   it('takes JPEG and WebP by content whatever their name; replacing a logo removes the old file', async () => {
     const first = (await putForm(admin, {}, logoFile(JPEG_HEAD, 'photo.gif', 'image/gif'))).json().logo;
     expect(first).toMatch(/\.jpg$/);
-    expect((await context.app.inject({ method: 'GET', url: first })).headers['content-type']).toBe('image/jpeg');
+    expect((await admin.get(first)).headers['content-type']).toBe('image/jpeg');
     const second = await putForm(admin, {}, logoFile(WEBP_HEAD, 'logo.bin', 'application/octet-stream'));
     expect(second.statusCode).toBe(200);
     expect(second.json().logo).toMatch(/\.webp$/);
-    expect((await context.app.inject({ method: 'GET', url: first })).statusCode).toBe(404);
+    expect((await admin.get(first)).statusCode).toBe(404);
     const rows = await context.db.select({ name: uploads.name }).from(uploads).where(eq(uploads.tenantId, fixture.tenantA.id));
     expect(rows.map((row) => `/api/media/${row.name}`)).toEqual([second.json().logo]);
   });
@@ -306,13 +306,13 @@ describe('logo', () => {
     const response = await admin.delete('/api/config/logo/');
     expect(response.statusCode).toBe(204);
     expect((await admin.get('/api/config/')).json().logo).toBeNull();
-    expect((await context.app.inject({ method: 'GET', url: logo })).statusCode).toBe(404);
+    expect((await admin.get(logo)).statusCode).toBe(404);
     expect((await admin.delete('/api/config/logo/')).statusCode).toBe(204);
 
     const again = (await putForm(admin, {}, logoFile(PNG_1X1))).json().logo;
     const removed = await admin.put(`/api/config/${settingsId}/`, { logo: null });
     expect(removed.json().logo).toBeNull();
-    expect((await context.app.inject({ method: 'GET', url: again })).statusCode).toBe(404);
+    expect((await admin.get(again)).statusCode).toBe(404);
   });
 
   it('answers 404 for unknown or malformed media names', async () => {
@@ -322,7 +322,7 @@ describe('logo', () => {
       '999999-' + 'a'.repeat(32) + '.png',
       '..%2F..%2Fetc%2Fpasswd',
     ]) {
-      expect((await context.app.inject({ method: 'GET', url: `/api/media/${name}` })).statusCode).toBe(404);
+      expect((await admin.get(`/api/media/${name}`)).statusCode).toBe(404);
     }
   });
 

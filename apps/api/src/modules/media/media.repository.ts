@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { tenants, uploads } from '../../db/schema/index';
+import { uploads } from '../../db/schema/index';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -38,13 +38,4 @@ export async function findUploadDataUri(db: Executor, scope: { tenantId: number 
     .from(uploads)
     .where(and(eq(uploads.tenantId, scope.tenantId), eq(uploads.name, name)));
   return row ? `data:${row.contentType};base64,${Buffer.from(row.data).toString('base64')}` : null;
-}
-
-/**
- * The database alias an upload's tenant lives on (uploads are served by name, without a session).
- * Read here rather than through the tenants module, which is built on this one.
- */
-export async function findTenantAlias(db: Executor, tenantId: number): Promise<string | null> {
-  const [row] = await db.select({ dbAlias: tenants.dbAlias }).from(tenants).where(eq(tenants.id, tenantId));
-  return row?.dbAlias ?? null;
 }

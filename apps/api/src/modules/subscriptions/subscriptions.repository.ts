@@ -18,6 +18,7 @@ import {
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import { selectRows } from '../../scope/codes';
 import type { ServiceScope } from '../../scope/service-scope';
+import { mediaUrl } from '../media/index';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type ReadingRow = typeof meterReadings.$inferSelect;
@@ -56,6 +57,7 @@ export function toReading(row: ReadingRow, names: Map<number, string>, voided: R
     voided_by: voided ? voided.voidedBy : null,
     voided_by_name: voided?.voidedBy ? (names.get(voided.voidedBy) ?? null) : null,
     void_reason: voided ? voided.reason : null,
+    photo_url: mediaUrl(row.photo),
   };
 }
 
@@ -120,7 +122,8 @@ export function unbilledConsumptionSql(tenantId: SQL | number, customerId: SQL |
 export async function findMeterFigures(executor: Executor, tenantId: number, pairs: { subscriptionId: number; customerId: number }[]) {
   const consumption = new Map<number, string>();
   const previous = new Map<number, string | null>();
-  if (!pairs.length) return { consumption, previous };
+  const photos = new Map<number, string | null>();
+  if (!pairs.length) return { consumption, previous, photos };
   const customerIds = sql.join(
     [...new Set(pairs.map((pair) => pair.customerId))].map((id) => sql`${id}::int`),
     sql`, `,
@@ -141,13 +144,16 @@ export async function findMeterFigures(executor: Executor, tenantId: number, pai
         from customers c where c.tenant_id = ${tenantId} and c.id in (${customerIds})`,
   );
   for (const row of consumed) consumption.set(Number(row.customer_id), row.consumption);
-  const latest = await selectRows<{ subscription_id: number; previous_value: string | null }>(
+  const latest = await selectRows<{ subscription_id: number; previous_value: string | null; photo: string | null }>(
     executor,
-    sql`select distinct on (mr.subscription_id) mr.subscription_id, mr.previous_value::text as previous_value from meter_readings mr
+    sql`select distinct on (mr.subscription_id) mr.subscription_id, mr.previous_value::text as previous_value, mr.photo from meter_readings mr
         where mr.tenant_id = ${tenantId} and mr.subscription_id in (${subscriptionIds}) and ${LIVE_READING} order by mr.subscription_id, mr.id desc`,
   );
-  for (const row of latest) previous.set(Number(row.subscription_id), row.previous_value);
-  return { consumption, previous };
+  for (const row of latest) {
+    previous.set(Number(row.subscription_id), row.previous_value);
+    photos.set(Number(row.subscription_id), row.photo);
+  }
+  return { consumption, previous, photos };
 }
 
 const counterOrdering = {
@@ -205,6 +211,7 @@ function toCounter(row: CounterJoined, figures: Awaited<ReturnType<typeof findMe
     counter_updated_by: subscription.counterUpdatedBy,
     counter_updated_by_name: subscription.counterUpdatedBy === null ? null : (names.get(subscription.counterUpdatedBy) ?? null),
     consumption: figures.consumption.get(subscription.customerId) ?? '0.000',
+    photo_url: mediaUrl(figures.photos.get(subscription.id) ?? null),
   };
 }
 

@@ -86,7 +86,8 @@ export async function subscriptionRoutes(app: FastifyInstance, options: { subscr
   routes.put(
     '/:id/update-counter/',
     {
-      config: { permission: ['update', 'counter'] },
+      // The meter's photo is base64 in the body, longer than any text (checked by reading-photo.ts).
+      config: { permission: ['update', 'counter'], longFields: ['photo'] },
       schema: {
         tags,
         summary: 'Record a new reading (400 when lower than the previous one, or implausible without confirm_unusual)',

@@ -12,12 +12,13 @@ import type {
   Subscription,
   updateCounterInputSchema,
 } from '@meterline/contract/subscriptions';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
 import { recordAudit } from '../audit/index';
 import { readingAudit, type MeterState } from './reading-audit';
+import { readingPhotoOf, storeReadingPhoto } from './reading-photo';
 import type { AuditContext } from '../../plugins/request-context';
 import { parseDecimalField, trimDecimal } from '../../lib/decimal-input';
 import type { IdempotencyTicket } from '../idempotency/index';
@@ -92,6 +93,34 @@ function readingText(scaled: bigint): string {
   return formatScaled(scaled, QUANTITY_SCALE);
 }
 
+/**
+ * A reading above what the meter can physically draw since `since` (400 `reading_implausible` on
+ * `counter`, with the figures) unless the caller confirmed it is unusual.
+ */
+async function assertPlausible(
+  tx: Executor,
+  context: ServiceContext,
+  reading: { subscription: SubscriptionRow; previous: { takenAt: Date } | null; takenAt: Date; consumption: bigint },
+): Promise<void> {
+  const { subscription, previous, takenAt, consumption } = reading;
+  const bundle = await findScopedBundle(tx, context.scope, subscription.bundleId, 'subscription');
+  const since = plausibilitySince(subscription, previous, context.terms.timezone);
+  const limit = consumptionLimit({
+    amperage: bundle.amperage,
+    voltage: context.terms.voltage,
+    maxPerDay: context.service.maxConsumptionPerDay,
+    milliseconds: takenAt.getTime() - since.getTime(),
+  });
+  if (limit !== null && consumption > limit) {
+    const shown = {
+      consumption: trimDecimal(readingText(consumption)),
+      limit: trimDecimal(readingText(limit)),
+      unit: context.service.unit,
+    };
+    throw fieldError('counter', ERROR_CODES.readingImplausible, shown);
+  }
+}
+
 /** Meters: the counters list, readings and resets, with an append-only history. */
 export function createSubscriptionService(deps: { clock: Clock; defaultDb: Db }) {
   const { clock } = deps;
@@ -139,6 +168,7 @@ export function createSubscriptionService(deps: { clock: Clock; defaultDb: Db })
     ): Promise<Subscription> {
       assertMetered(context);
       const value = parseReading('counter', input.counter);
+      const photo = readingPhotoOf(input.photo);
       return context.db.transaction(async (tx) => {
         const subscription = await findSubscriptionRow(tx, context.scope, subscriptionId, { lock: true });
         if (!subscription) throw notFound();
@@ -158,25 +188,7 @@ export function createSubscriptionService(deps: { clock: Clock; defaultDb: Db })
           role: context.actor.role,
           notBefore: previous ? { at: previous.takenAt } : undefined,
         });
-        if (!input.confirm_unusual) {
-          const bundle = await findScopedBundle(tx, context.scope, subscription.bundleId, 'subscription');
-          const since = plausibilitySince(subscription, previous, context.terms.timezone);
-          const limit = consumptionLimit({
-            amperage: bundle.amperage,
-            voltage: context.terms.voltage,
-            maxPerDay: context.service.maxConsumptionPerDay,
-            milliseconds: takenAt.getTime() - since.getTime(),
-          });
-          const consumption = value - current;
-          if (limit !== null && consumption > limit) {
-            const shown = {
-              consumption: trimDecimal(readingText(consumption)),
-              limit: trimDecimal(readingText(limit)),
-              unit: context.service.unit,
-            };
-            throw fieldError('counter', ERROR_CODES.readingImplausible, shown);
-          }
-        }
+        if (!input.confirm_unusual) await assertPlausible(tx, context, { subscription, previous, takenAt, consumption: value - current });
         const reading = await insertReading(tx, {
           tenantId: context.scope.tenantId,
           subscriptionId,
@@ -185,6 +197,7 @@ export function createSubscriptionService(deps: { clock: Clock; defaultDb: Db })
           kind: 'reading',
           takenAt,
           takenBy: context.actor.userId,
+          photo: await storeReadingPhoto(tx, context.scope, photo, now),
         });
         const after = await setSubscriptionCounter(tx, context.scope, subscriptionId, {
           counter: readingText(value),

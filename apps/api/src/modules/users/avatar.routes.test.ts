@@ -24,7 +24,8 @@ const upload = (client: Client, data: Buffer, filename = 'me.png', contentType =
   const { payload, headers } = buildMultipart({}, { [field]: { filename, contentType, data } });
   return client.request({ method: 'POST', url: AVATAR_URL, payload, headers });
 };
-const media = (url: string) => context.app.inject({ method: 'GET', url });
+/** Media is served to the signed-in users of its tenant only (docs/security.md): A's support user unless told. */
+const media = (url: string, client: Client = aSupport) => client.get(url);
 const avatarOf = async (userId: number) => (await context.db.select().from(users).where(eq(users.id, userId)))[0]?.avatar ?? null;
 
 describe('own picture upload (issue 17, item 7)', () => {
@@ -160,7 +161,10 @@ describe('own picture upload (issue 17, item 7)', () => {
     await upload(aAdmin, JPEG_HEAD);
     await aAdmin.put(`/api/auth/users/${fixture.tenantA.users.admin}/`, { avatar: bUrl });
     await aAdmin.delete(AVATAR_URL);
-    expect((await media(bUrl)).statusCode).toBe(200);
+    expect((await media(bUrl, bAdmin)).statusCode).toBe(200);
+    // A's users cannot read it by its address either; nobody can without signing in.
+    expect((await media(bUrl, aAdmin)).statusCode).toBe(404);
+    expect((await context.app.inject({ method: 'GET', url: bUrl })).statusCode).toBe(401);
     expect(await avatarOf(fixture.tenantB.users.admin)).toBe(bUrl);
   });
 

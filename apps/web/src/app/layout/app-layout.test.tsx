@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/index';
@@ -12,9 +12,13 @@ const json = (status: number, body: unknown) =>
 
 function renderShell(path: string, role: string, services: unknown, user = userWithRole(role)) {
   initI18n('en');
-  const fetchMock = vi.fn(async (url: string) =>
-    url.startsWith('/api/services/') ? json(200, services) : json(404, { detail: 'Not found.' }),
-  );
+  const fetchMock = vi.fn(async (url: string) => {
+    if (url.startsWith('/api/services/')) return json(200, services);
+    // The logo is fetched with the token (docs/security.md): these few bytes stand for it.
+    if (url.startsWith('/api/media/'))
+      return new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { headers: { 'Content-Type': 'image/png' } });
+    return json(404, { detail: 'Not found.' });
+  });
   vi.stubGlobal('fetch', fetchMock);
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
   render(
@@ -98,10 +102,13 @@ describe('app shell', () => {
     const user = userWithRole('admin');
     if (!user.tenant) throw new Error('an admin has a tenant');
     user.tenant = { ...user.tenant, company_name: 'Nour Power', logo: '/api/media/abc123' };
-    renderShell('/customers', 'admin', [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }], user);
+    URL.createObjectURL = vi.fn(() => 'blob:logo');
+    URL.revokeObjectURL = vi.fn();
+    const { fetchMock } = renderShell('/customers', 'admin', [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }], user);
     const banner = await screen.findByRole('banner');
-    // Decorative beside the company name (alt=""), so it is found by its element.
-    expect(banner.querySelector('img')).toHaveAttribute('src', '/api/media/abc123');
+    // Decorative beside the company name (alt=""), so it is found by its element; fetched with the token, shown from memory.
+    await waitFor(() => expect(banner.querySelector('img')).toHaveAttribute('src', 'blob:logo'));
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/media/abc123')).toBe(true);
     expect(within(banner).getByText('Nour Power')).toBeInTheDocument();
     expect(within(banner).queryByText('Meterline')).not.toBeInTheDocument();
   });

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/lib/session';
+import { useImageUrl } from '../../shared/ui/auth-image';
 
 /**
  * The client's own logo and company name when it has uploaded one (settings), the Meterline mark
@@ -10,13 +11,15 @@ import { useSession } from '../../shared/lib/session';
 export function Logo({ isCompact = false }: { isCompact?: boolean }) {
   const { t } = useTranslation();
   const tenant = useSession().user?.tenant;
-  if (tenant?.logo) {
+  // The logo is served with the user's token only (docs/security.md): the mark shows while it loads.
+  const logoUrl = useImageUrl(tenant?.logo);
+  if (tenant && logoUrl) {
     const name = tenant.company_name || tenant.name;
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
         <Box
           component="img"
-          src={tenant.logo}
+          src={logoUrl}
           alt={isCompact ? name : ''}
           sx={{ height: 32, maxWidth: { xs: 72, sm: 120 }, objectFit: 'contain', flexShrink: 0 }}
         />

@@ -135,3 +135,5 @@ export const notificationKeys = {
   templates: () => ['notifications', 'templates'] as const,
 };
 export const onboardingKeys = { all: ['onboarding'] as const };
+/** An uploaded picture's bytes (avatar, logo, meter photo), by its `/api/media/…` URL: never kept on the device. */
+export const mediaKeys = { image: (url: string) => ['media', url] as const };

@@ -21,6 +21,8 @@ import { NumericTextField } from './numeric-text-field';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog';
 import { DATE_IN_FUTURE, DateTimeField, isInFuture, nowIso } from './date-time-field';
 import { readingDifference } from '../lib/reading-difference';
+import { ReadingPhotoField, UnusualReadingAlert, type ReadingPhotoHandle } from './reading-photo-field';
+import { ReadingPhotoThumb } from './reading-photo-thumb';
 
 interface ReadingFormValues {
   counter: string;
@@ -75,9 +77,13 @@ export function RecordReadingForm({
   // A reading above what the meter can draw is refused once; "Save anyway" sends it confirmed.
   const [implausible, setImplausible] = useState<Implausible | null>(null);
   const isConfirmedRef = useRef(false);
+  // The meter's photo (base64 JPEG, shrunk on the phone), sent and queued with the reading.
+  const [photo, setPhoto] = useState<string | null>(null);
+  const photoRef = useRef<ReadingPhotoHandle>(null);
   const saveReading = async (values: UpdateCounterInput) => {
     // Left at its default, "now" is the moment of saving (kept with a reading queued on the phone).
-    const input = form.getFieldState('taken_at').isDirty ? values : { ...values, taken_at: undefined };
+    const dated = form.getFieldState('taken_at').isDirty ? values : { ...values, taken_at: undefined };
+    const input = photo ? { ...dated, photo } : dated;
     try {
       return await save(isConfirmedRef.current ? { ...input, confirm_unusual: true } : input);
     } catch (error) {
@@ -132,31 +138,19 @@ export function RecordReadingForm({
               {t('counters.beforeThat')} <DecimalText value={counter.previous_counter} unit={unit} />
             </Typography>
           )}
+          <ReadingPhotoThumb url={counter.photo_url} size={64} sx={{ mt: 1 }} />
         </Box>
         {implausible && (
-          <Alert
-            severity="warning"
-            sx={{ mb: 2 }}
-            action={
-              <Button
-                color="inherit"
-                size="small"
-                disabled={isSaving}
-                onClick={(event) => {
-                  isConfirmedRef.current = true;
-                  void handleSubmit(event);
-                }}
-              >
-                {t('counters.actions.saveAnyway')}
-              </Button>
-            }
-          >
-            {t('counters.implausible', {
-              consumption: implausible.consumption,
-              limit: implausible.limit,
-              unit: implausible.unit || unit || '',
-            })}
-          </Alert>
+          <UnusualReadingAlert
+            text={t('counters.implausible', { ...implausible, unit: implausible.unit || unit || '' })}
+            hasPhoto={photo !== null}
+            isSaving={isSaving}
+            onAddPhoto={() => photoRef.current?.open()}
+            onSaveAnyway={() => {
+              isConfirmedRef.current = true;
+              void handleSubmit();
+            }}
+          />
         )}
         <NumericTextField
           control={form.control}
@@ -190,6 +184,7 @@ export function RecordReadingForm({
             isDisabled={isSaving}
           />
         </Box>
+        <ReadingPhotoField ref={photoRef} value={photo} onChange={setPhoto} isDisabled={isSaving} isRecommended={implausible !== null} />
       </DialogContent>
       <DialogActions
         sx={{

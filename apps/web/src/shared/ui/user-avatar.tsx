@@ -1,7 +1,11 @@
 import Avatar from '@mui/material/Avatar';
 import { colorFromName, fullNameOf, initialsOf } from '../lib/avatar';
+import { useImageUrl } from './auth-image';
 
-/** The user's picture, else initials on a colour derived from the full name, else '?'. */
+/**
+ * The user's picture (an upload is fetched with the token, `auth-image.tsx`), else, and while it
+ * loads, initials on a colour derived from the full name, else '?'.
+ */
 export function UserAvatar({
   firstName,
   lastName,
@@ -14,7 +18,8 @@ export function UserAvatar({
   size?: number;
 }) {
   const fullName = fullNameOf(firstName, lastName);
-  if (avatar) return <Avatar src={avatar} alt={fullName} sx={{ width: size, height: size }} />;
+  const avatarUrl = useImageUrl(avatar);
+  if (avatarUrl) return <Avatar src={avatarUrl} alt={fullName} sx={{ width: size, height: size }} />;
   return (
     <Avatar
       aria-hidden

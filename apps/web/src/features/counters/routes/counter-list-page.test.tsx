@@ -6,6 +6,9 @@ import { nth } from '@meterline/contract/invariant';
 import { jsonResponse, renderWithProviders, stubFetch, type FetchHandler } from '../../../shared/lib/test-render';
 import { CounterListPage } from './counter-list-page';
 
+// The browser's shrinking (canvas, createImageBitmap) is tested in shrink-photo.test.ts; jsdom has no canvas.
+vi.mock('../../../shared/lib/shrink-photo', () => ({ shrinkPhoto: vi.fn(async () => '/9j/SHRUNK') }));
+
 const ELECTRICITY = [{ id: 1, name: 'Electricity', unit: 'kWh', is_metered: true }];
 const meter: Counter = {
   id: 8,
@@ -31,6 +34,7 @@ const meter: Counter = {
   counter_updated_by: 4,
   counter_updated_by_name: 'Karim Aoun',
   consumption: '159.439',
+  photo_url: null,
 };
 const subscription = (counter: string) => ({
   id: 8,
@@ -195,6 +199,41 @@ describe('counters', () => {
     expect(bodies).toEqual([
       { counter: '99999', taken_at: expect.any(String) },
       { counter: '99999', confirm_unusual: true, taken_at: expect.any(String) },
+    ]);
+  });
+
+  it('takes the meter’s photo with the back camera and sends it with the reading; an unusual one recommends a photo', async () => {
+    const { fetchMock } = renderCounters('collector', (url, init) => {
+      if (url !== '/api/services/1/subscriptions/8/update-counter/' || init.method !== 'PUT') return undefined;
+      if (JSON.parse(String(init.body)).confirm_unusual) return jsonResponse(200, subscription('99999'));
+      return jsonResponse(400, {
+        counter: ['Unusual.'],
+        code: 'reading_implausible',
+        params: { consumption: '97939.561', limit: '2.53', unit: 'kWh' },
+      });
+    });
+    const sheet = await screen.findByRole('dialog', { name: /Fadi Fares/ });
+    const camera = await within(sheet).findByTestId('reading-photo-input');
+    expect(camera).toHaveAttribute('accept', 'image/*');
+    expect(camera).toHaveAttribute('capture', 'environment');
+    await userEvent.type(within(sheet).getByLabelText('New reading'), '99999');
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Save reading' }));
+    await within(sheet).findByText(/more than this meter can draw/);
+    expect(within(sheet).getAllByText('A photo of the meter is recommended for an unusual reading.').length).toBeGreaterThan(0);
+    expect(within(sheet).getByRole('button', { name: 'Add a photo' })).toBeInTheDocument();
+
+    await userEvent.upload(camera, new File([new Uint8Array([0xff, 0xd8, 0xff])], 'meter.jpg', { type: 'image/jpeg' }));
+    expect(await within(sheet).findByRole('img', { name: 'Photo of the meter' })).toHaveAttribute(
+      'src',
+      'data:image/jpeg;base64,/9j/SHRUNK',
+    );
+    expect(within(sheet).queryByRole('button', { name: 'Add a photo' })).not.toBeInTheDocument();
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Save anyway' }));
+    expect(await screen.findByText(/saved for Fadi Fares\./)).toBeInTheDocument();
+    const bodies = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT').map(([, init]) => JSON.parse(String(init?.body)));
+    expect(bodies).toEqual([
+      { counter: '99999', taken_at: expect.any(String) },
+      { counter: '99999', confirm_unusual: true, photo: '/9j/SHRUNK', taken_at: expect.any(String) },
     ]);
   });
 

@@ -15,6 +15,7 @@ const base: Omit<Reading, 'id' | 'value' | 'taken_at' | 'taken_by'> = {
   voided_by: null,
   voided_by_name: null,
   void_reason: null,
+  photo_url: null,
 };
 const now = new Date();
 const yesterday = new Date(now.getTime() - 36 * 3600_000);

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -15,6 +16,7 @@ import { formatDateTime } from '../../../shared/lib/format-date';
 import { todayIn } from '../../../shared/lib/period';
 import { DataTable } from '../../../shared/ui/data-table';
 import { DecimalText } from '../../../shared/ui/decimal-text';
+import { ReadingPhotoThumb } from '../../../shared/ui/reading-photo-thumb';
 import { StatusChip } from '../../../shared/ui/status-chip';
 import { useSubscriptionReadings } from '../api/get-subscription-readings';
 import { readingDifference } from '../../../shared/lib/reading-difference';
@@ -39,6 +41,22 @@ function reasonOf(row: Reading, t: TFunction): string {
   return t('customers.readings.voidedBecause', { name: row.voided_by_name ?? '', reason: row.void_reason ?? '' });
 }
 
+function VoidButton({ row, onClick }: { row: Reading; onClick(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Button size="small" color="error" onClick={onClick} aria-label={t('customers.readings.voidLabel', { value: row.value })}>
+      {t('customers.readings.voidAction')}
+    </Button>
+  );
+}
+
+/** The reading's photo, a thumbnail centred in its row that opens large. */
+const photoOf = (row: Reading) => (
+  <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
+    <ReadingPhotoThumb url={row.photo_url} size={36} />
+  </Box>
+);
+
 /** The meter's history, newest first: readings with what each added, and resets with their reason. */
 export function CustomerReadingsTable({ serviceId, subscriptionId, unit }: { serviceId: number; subscriptionId: number; unit?: string }) {
   const { t, i18n } = useTranslation();
@@ -57,17 +75,7 @@ export function CustomerReadingsTable({ serviceId, subscriptionId, unit }: { ser
       takenOn: todayIn(timeZone, new Date(row.taken_at)),
       today: todayIn(timeZone),
     });
-  const voidButton = (row: Reading) =>
-    mayVoid(row) ? (
-      <Button
-        size="small"
-        color="error"
-        onClick={() => setVoiding(row)}
-        aria-label={t('customers.readings.voidLabel', { value: row.value })}
-      >
-        {t('customers.readings.voidAction')}
-      </Button>
-    ) : null;
+  const voidButton = (row: Reading) => (mayVoid(row) ? <VoidButton row={row} onClick={() => setVoiding(row)} /> : null);
   const listState = useListUrlState(readingListSpec);
   const query = useSubscriptionReadings(serviceId, subscriptionId, listState.query);
   const when = (row: Reading) => formatDateTime(row.taken_at, i18n.language, timeZone);
@@ -117,6 +125,7 @@ export function CustomerReadingsTable({ serviceId, subscriptionId, unit }: { ser
         ),
     },
     { field: 'taken_by_name', headerName: t('customers.readings.takenBy'), flex: 0.9, minWidth: 130, sortable: false },
+    { field: 'photo_url', headerName: t('customers.readings.photo'), width: 80, sortable: false, renderCell: ({ row }) => photoOf(row) },
     {
       field: 'reason',
       headerName: t('customers.readings.reason'),
@@ -146,6 +155,7 @@ export function CustomerReadingsTable({ serviceId, subscriptionId, unit }: { ser
               <Typography sx={{ fontWeight: 700, fontSize: '1.15rem', ...struck(row) }}>
                 <DecimalText value={row.value} unit={unit} />
               </Typography>
+              {photoOf(row)}
               <KindChip kind={row.kind} isVoid={Boolean(row.voided_at)} />
             </Stack>
             <Typography variant="body2" color="text.secondary">

@@ -9,14 +9,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { InvoiceDetail } from '@meterline/contract/invoices';
 import { currencyDecimals, parseMoney } from '@meterline/contract/money-format';
 import type { Payment } from '@meterline/contract/payments';
@@ -49,6 +42,8 @@ import type { PaymentMode } from '../components/payment-dialog';
 import { OlderInvoicesNotice } from '../../../shared/ui/older-invoices-notice';
 import { reversibleMinorOf } from '../components/reversible-amount';
 import { CodeText } from '../../../shared/ui/code-text';
+import { InvoiceReadingsTable } from '../components/invoice-readings-table';
+import { ResponsiveTable } from '../components/responsive-table';
 import { formatCode } from '../../../shared/lib/format-number';
 
 /** `/invoices/:invoiceId`: lines, readings, consumption, payments and balance, with the money actions the role allows. */
@@ -218,22 +213,7 @@ function InvoiceDetails({
                 },
               ]}
             />
-            {invoice.readings.length > 0 && (
-              <ResponsiveTable
-                label={t('invoices.details.readings')}
-                headers={(['takenAt', 'value', 'kind', 'takenBy'] as const).map((key) => t(`invoices.readings.${key}`))}
-                numericColumns={[1]}
-                rows={invoice.readings.map((reading) => ({
-                  key: reading.id,
-                  cells: [
-                    formatDateTime(reading.taken_at, language, timeZone),
-                    <DecimalText key="value" value={reading.value} />,
-                    reading.kind === 'reset' ? t('invoices.readings.reset') : t('invoices.readings.reading'),
-                    <bdi key="by">{reading.taken_by_name ?? '—'}</bdi>,
-                  ],
-                }))}
-              />
-            )}
+            {invoice.readings.length > 0 && <InvoiceReadingsTable readings={invoice.readings} />}
           </Section>
         )}
 
@@ -360,60 +340,5 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
         {children}
       </CardContent>
     </Card>
-  );
-}
-
-/** A small table from `sm` up; on phones each row becomes a stacked block of label and value. */
-function ResponsiveTable({
-  label,
-  headers,
-  rows,
-  numericColumns = [],
-}: {
-  label: string;
-  headers: string[];
-  rows: { key: number; cells: ReactNode[] }[];
-  numericColumns?: number[];
-}) {
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
-  if (isPhone) {
-    return (
-      <Stack component="ul" aria-label={label} spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0, mt: 2 }}>
-        {rows.map((row) => (
-          <Box component="li" key={row.key} sx={{ borderTop: 1, borderColor: 'divider', pt: 1.5 }}>
-            <DetailList
-              items={row.cells.map((cell, index) => ({ label: headers[index] ?? '', value: cell })).filter((item) => item.value !== '')}
-            />
-          </Box>
-        ))}
-      </Stack>
-    );
-  }
-  return (
-    <Box sx={{ overflowX: 'auto', mt: 1 }}>
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {headers.map((header, index) => (
-              <TableCell key={header} align={numericColumns.includes(index) ? 'right' : 'left'}>
-                {header}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.key}>
-              {row.cells.map((cell, index) => (
-                <TableCell key={index} align={numericColumns.includes(index) ? 'right' : 'left'}>
-                  {cell}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
   );
 }

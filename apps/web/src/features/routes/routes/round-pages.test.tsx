@@ -91,6 +91,7 @@ const meter = (id: number, name: string): Counter => ({
   counter_updated_by: null,
   counter_updated_by_name: null,
   consumption: '0.000',
+  photo_url: null,
 });
 const page = <T,>(results: T[]) => ({ count: results.length, count_capped: false, next: null, previous: null, results });
 

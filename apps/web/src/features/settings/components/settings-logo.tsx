@@ -11,6 +11,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/hooks/use-toast';
 import { errorMessageOf } from '../../../shared/lib/form-errors';
+import { useImageUrl } from '../../../shared/ui/auth-image';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { useDeleteLogo } from '../api/delete-logo';
 
@@ -64,7 +65,10 @@ export function SettingsLogo({
   const deleteLogo = useDeleteLogo();
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [isRemoveOpen, setRemoveOpen] = useState(false);
-  const shownLogo = usePreviewUrl(file) ?? savedLogo;
+  const previewUrl = usePreviewUrl(file);
+  // The saved logo is served with the user's token only (docs/security.md).
+  const savedUrl = useImageUrl(savedLogo);
+  const shownLogo = previewUrl ?? savedUrl;
 
   const handleFileChange = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;

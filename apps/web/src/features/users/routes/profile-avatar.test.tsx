@@ -50,8 +50,12 @@ describe('profile picture (issue 17, item 7)', () => {
     const fetchMock = stubFetch((url, init) => {
       if (url === AVATAR_PATH && init.method === 'POST') return jsonResponse(200, saved(UPLOADED));
       if (url === AVATAR_PATH && init.method === 'DELETE') return new Response(null, { status: 204 });
+      // The picture is fetched with the token (docs/security.md) and shown from an object URL.
+      if (url === UPLOADED) return new Response(png(), { headers: { 'Content-Type': 'image/png' } });
       return undefined;
     });
+    URL.createObjectURL = vi.fn(() => 'blob:avatar');
+    URL.revokeObjectURL = vi.fn();
     renderWithProviders(page, { path: '/users/profile' });
     const header = screen.getByTestId('header');
     expect(within(header).queryByRole('img')).not.toBeInTheDocument();
@@ -62,7 +66,7 @@ describe('profile picture (issue 17, item 7)', () => {
     const body = post?.[1]?.body;
     expect(body).toBeInstanceOf(FormData);
     expect((body as FormData).get('avatar')).toBeInstanceOf(File);
-    expect(within(header).getByRole('img', { name: 'Sara Haddad' })).toHaveAttribute('src', UPLOADED);
+    expect(await within(header).findByRole('img', { name: 'Sara Haddad' })).toHaveAttribute('src', 'blob:avatar');
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Picture removed. Your initials are shown.')).toBeInTheDocument();
