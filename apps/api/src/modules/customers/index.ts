@@ -1,3 +1,10 @@
 /** What other modules may use of `customers`: they import it from here, never from its files. */
-export { addToCustomerBalance, addToCustomerBalances, addToCustomerCredit, findCustomer, findCustomerRow } from './customers.repository';
+export {
+  addToCustomerBalance,
+  addToCustomerBalances,
+  addToCustomerCredit,
+  findCustomer,
+  findCustomerRow,
+  findCustomersWhere,
+} from './customers.repository';
 export { initialReadingText } from './customers.service';
