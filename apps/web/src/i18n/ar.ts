@@ -1102,6 +1102,7 @@ export const ar = {
     collector: 'المحصّل',
     date: 'اليوم',
     progress: 'أُنجز {{done}} من {{total}}',
+    progressApart: 'قُرئ {{read}} من {{meters}}، ودفع {{paid}}',
     buildingsCount_zero: 'لا مبانٍ',
     buildingsCount_one: 'مبنى واحد',
     buildingsCount_two: 'مبنيان',
@@ -1150,6 +1151,7 @@ export const ar = {
     messages: {
       visitSaved: '{{name}}: {{outcome}}',
       visitFailed: 'لم تُحفظ الزيارة.',
+      buildingRead: 'قُرئت كل عدادات {{building}}.',
     },
     assignments: {
       title: 'الجولات',
@@ -1543,7 +1545,7 @@ export const ar = {
       consumption: 'غير مفوتر بعد',
       updatedAt: 'تاريخ القراءة',
     },
-    actions: { save: 'حفظ القراءة', reset: 'تصفير العداد', saveAnyway: 'الحفظ على أي حال' },
+    actions: { save: 'حفظ القراءة', saveAndNext: 'حفظ والتالي', reset: 'تصفير العداد', saveAnyway: 'الحفظ على أي حال' },
     reset: {
       explain: 'للعداد الذي استُبدل أو دار دورة كاملة. القراءة الأخيرة للعداد القديم تُفوتر كأي قراءة، ثم يبدأ العداد الجديد من قراءته.',
       finalCounter: 'القراءة الأخيرة للعداد القديم',
@@ -1660,6 +1662,7 @@ export const ar = {
   collect: {
     title: 'التحصيل عند الباب',
     action: 'تحصيل',
+    nextDoor: 'الباب التالي',
     floor: 'الطابق {{floor}}',
     totalDue: 'المبلغ المستحق',
     unpaidInvoices: 'الفواتير غير المدفوعة، الأقدم أولاً ({{value}})',

@@ -1045,6 +1045,7 @@ export const en = {
     collector: 'Collector',
     date: 'Day',
     progress: '{{done}} of {{total}} done',
+    progressApart: '{{read}} of {{meters}} read, {{paid}} paid',
     buildingsCount_one: '{{count, number}} building',
     buildingsCount_other: '{{count, number}} buildings',
     empty: 'No buildings on this round. An administrator assigns regions or stations on the Rounds screen.',
@@ -1089,6 +1090,7 @@ export const en = {
     messages: {
       visitSaved: '{{name}}: {{outcome}}',
       visitFailed: 'The visit was not saved.',
+      buildingRead: 'Every meter of {{building}} is read.',
     },
     assignments: {
       title: 'Rounds',
@@ -1457,7 +1459,7 @@ export const en = {
       consumption: 'Not billed yet',
       updatedAt: 'Read',
     },
-    actions: { save: 'Save reading', reset: 'Reset meter', saveAnyway: 'Save anyway' },
+    actions: { save: 'Save reading', saveAndNext: 'Save and next', reset: 'Reset meter', saveAnyway: 'Save anyway' },
     reset: {
       explain:
         'For a meter that was replaced or rolled over. The old meter’s final reading is billed like any reading; the new meter then starts from its own reading.',
@@ -1576,6 +1578,7 @@ export const en = {
   collect: {
     title: 'Collect at the door',
     action: 'Collect',
+    nextDoor: 'Next door',
     floor: 'floor {{floor}}',
     totalDue: 'Total due',
     unpaidInvoices: 'Unpaid invoices, oldest first ({{value}})',
