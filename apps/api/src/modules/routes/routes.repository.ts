@@ -331,7 +331,11 @@ export async function findRoundBuildings(executor: Executor, scope: ServiceScope
     day,
     stops.map((stop) => stop.id),
   );
-  for (const row of found) byBuilding.set(row.buildingId, [...(byBuilding.get(row.buildingId) ?? []), row]);
+  for (const row of found) {
+    const rows = byBuilding.get(row.buildingId);
+    if (rows) rows.push(row);
+    else byBuilding.set(row.buildingId, [row]);
+  }
   return stops.map((stop) => {
     const rows = byBuilding.get(stop.id) ?? [];
     return {

@@ -12,6 +12,16 @@ export function getRoundFieldData(serviceId: number, query: Query, signal?: Abor
   return callEndpoint(routeEndpoints.fieldData, { params: { serviceId }, query, signal });
 }
 
+function groupBy<T, K>(rows: T[], keyOf: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const group = groups.get(keyOf(row));
+    if (group) group.push(row);
+    else groups.set(keyOf(row), [row]);
+  }
+  return groups;
+}
+
 const pageOf = <T>(results: T[]): Paginated<T> => ({ count: results.length, count_capped: false, next: null, previous: null, results });
 
 /**
@@ -22,19 +32,16 @@ const pageOf = <T>(results: T[]): Paginated<T> => ({ count: results.length, coun
  */
 export function seedRoundFieldData(queryClient: QueryClient, serviceId: number, roundQuery: Query, data: RoundFieldData): void {
   for (const building of data.buildings) queryClient.setQueryData(routeKeys.detail(serviceId, building.building, roundQuery), building);
+  const invoicesOf = groupBy(data.open_invoices, (invoice) => invoice.customer);
   for (const customer of data.customers) {
     queryClient.setQueryData(customerKeys.detail(serviceId, customer.id), customer);
-    const invoices = data.open_invoices.filter((invoice) => invoice.customer === customer.id);
-    queryClient.setQueryData(invoiceKeys.list(serviceId, { ...COLLECT_INVOICES_QUERY, customer: customer.id }), pageOf(invoices));
+    const invoices = pageOf(invoicesOf.get(customer.id) ?? []);
+    queryClient.setQueryData(invoiceKeys.list(serviceId, { ...COLLECT_INVOICES_QUERY, customer: customer.id }), invoices);
   }
-  const byBuilding = new Map<number, RoundFieldData['counters']>();
-  for (const counter of data.counters) {
-    if (counter.building === null) continue;
-    byBuilding.set(counter.building, [...(byBuilding.get(counter.building) ?? []), counter]);
-  }
+  const countersOf = groupBy(data.counters, (counter) => counter.building);
   for (const building of data.buildings) {
-    const counters = byBuilding.get(building.building) ?? [];
-    queryClient.setQueryData(counterKeys.list(serviceId, buildingCountersQuery(building.building)), pageOf(counters));
+    const counters = pageOf(countersOf.get(building.building) ?? []);
+    queryClient.setQueryData(counterKeys.list(serviceId, buildingCountersQuery(building.building)), counters);
   }
 }
 
