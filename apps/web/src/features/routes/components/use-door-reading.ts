@@ -1,7 +1,7 @@
 import type { RouteBuilding } from '@meterline/contract/routes';
 import type { Counter, Subscription } from '@meterline/contract/subscriptions';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { routeKeys } from '../../../shared/api/query-keys';
@@ -36,9 +36,12 @@ export function useDoorReading({
   const [searchParams, setSearchParams] = useSearchParams();
   const door = Number(searchParams.get('door') ?? 0);
   const isReadable = (subscription: number | null) => meters?.some((meter) => meter.id === subscription) === true;
+  // Once per door: the building's answer changes after each reading, and must not open it again.
+  const openedDoor = useRef(0);
 
   useEffect(() => {
-    if (!door || !building || !meters) return;
+    if (!door || door === openedDoor.current || !building || !meters) return;
+    openedDoor.current = door;
     const row = building.customers.find((customer) => customer.customer === door);
     if (row?.subscription && meters.some((meter) => meter.id === row.subscription)) openMeter(row.subscription);
     setSearchParams(
