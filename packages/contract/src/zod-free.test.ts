@@ -23,6 +23,7 @@ const ZOD_FREE = [
   'endpoints/exchange-rates',
   'endpoints/crud',
   'endpoints/bundles',
+  'endpoints/routes',
   'display-format',
   'notification-kinds',
   'endpoints/notifications',

@@ -1097,6 +1097,7 @@ export const ar = {
     collector: 'المحصّل',
     date: 'اليوم',
     progress: 'أُنجز {{done}} من {{total}}',
+    progressApart: 'قُرئ {{read}} من {{meters}}، ودفع {{paid}}',
     buildingsCount_zero: 'لا مبانٍ',
     buildingsCount_one: 'مبنى واحد',
     buildingsCount_two: 'مبنيان',
@@ -1145,6 +1146,7 @@ export const ar = {
     messages: {
       visitSaved: '{{name}}: {{outcome}}',
       visitFailed: 'لم تُحفظ الزيارة.',
+      buildingRead: 'قُرئت كل عدادات {{building}}.',
     },
     assignments: {
       title: 'الجولات',
@@ -1541,7 +1543,7 @@ export const ar = {
       consumption: 'غير مفوتر بعد',
       updatedAt: 'تاريخ القراءة',
     },
-    actions: { save: 'حفظ القراءة', reset: 'تصفير العداد', saveAnyway: 'الحفظ على أي حال' },
+    actions: { save: 'حفظ القراءة', saveAndNext: 'حفظ والتالي', reset: 'تصفير العداد', saveAnyway: 'الحفظ على أي حال' },
     photo: {
       take: 'التقط صورة للعداد',
       retake: 'التقطها مجددًا',
@@ -1671,6 +1673,7 @@ export const ar = {
   collect: {
     title: 'التحصيل عند الباب',
     action: 'تحصيل',
+    nextDoor: 'الباب التالي',
     floor: 'الطابق {{floor}}',
     totalDue: 'المبلغ المستحق',
     unpaidInvoices: 'الفواتير غير المدفوعة، الأقدم أولاً ({{value}})',

@@ -1040,6 +1040,7 @@ export const en = {
     collector: 'Collector',
     date: 'Day',
     progress: '{{done}} of {{total}} done',
+    progressApart: '{{read}} of {{meters}} read, {{paid}} paid',
     buildingsCount_one: '{{count, number}} building',
     buildingsCount_other: '{{count, number}} buildings',
     empty: 'No buildings on this round. An administrator assigns regions or stations on the Rounds screen.',
@@ -1084,6 +1085,7 @@ export const en = {
     messages: {
       visitSaved: '{{name}}: {{outcome}}',
       visitFailed: 'The visit was not saved.',
+      buildingRead: 'Every meter of {{building}} is read.',
     },
     assignments: {
       title: 'Rounds',
@@ -1454,7 +1456,7 @@ export const en = {
       consumption: 'Not billed yet',
       updatedAt: 'Read',
     },
-    actions: { save: 'Save reading', reset: 'Reset meter', saveAnyway: 'Save anyway' },
+    actions: { save: 'Save reading', saveAndNext: 'Save and next', reset: 'Reset meter', saveAnyway: 'Save anyway' },
     photo: {
       take: 'Take a photo of the meter',
       retake: 'Take it again',
@@ -1586,6 +1588,7 @@ export const en = {
   collect: {
     title: 'Collect at the door',
     action: 'Collect',
+    nextDoor: 'Next door',
     floor: 'floor {{floor}}',
     totalDue: 'Total due',
     unpaidInvoices: 'Unpaid invoices, oldest first ({{value}})',

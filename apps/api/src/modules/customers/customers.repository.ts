@@ -221,6 +221,14 @@ export async function findCustomer(
   return row ? toCustomer(row, decimals, linkOf) : null;
 }
 
+/** The service's customers that meet a condition on `customers` (a collector's round), as the detail answers each, in id order. */
+export async function findCustomersWhere(executor: Executor, scope: ServiceScope, condition: SQL, decimals: number): Promise<Customer[]> {
+  const rows = await selectCustomers(executor)
+    .where(and(scoped(scope), condition))
+    .orderBy(customers.id);
+  return rows.map((row) => toCustomer(row, decimals));
+}
+
 export async function findCustomerRow(
   executor: Executor,
   scope: ServiceScope,

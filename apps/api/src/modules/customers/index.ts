@@ -5,6 +5,7 @@ export {
   addToCustomerCredit,
   findCustomer,
   findCustomerRow,
+  findCustomersWhere,
   renewPublicLinkVersion,
 } from './customers.repository';
 export { initialReadingText } from './customers.service';

@@ -7,6 +7,7 @@ export { priceLines } from './invoice-lines';
 export type { DraftLine } from './invoice-lines';
 export { statusFor } from './invoice-rules';
 export { findInvoiceRow, overdueCondition, updateInvoiceRow } from './invoices.repository';
+export { findOpenInvoicesWhere } from './open-invoices.repository';
 export { tenderFields, toPayment } from './payment-shape';
 export type { PaymentRow, PaymentTenderRow } from './payment-shape';
 export { PRINT_DESCRIPTION, sendPrinted } from './pdf-printer';

@@ -294,6 +294,63 @@ export async function findRouteBuilding(executor: Executor, scope: ServiceScope,
   };
 }
 
+/** The customers of the round with a building: the condition on `customers` the field data of the day reads with. */
+export function onRoundWithBuilding(scope: ServiceScope, collectorId: number): SQL {
+  return sql`(${customers.buildingId} is not null and ${onRoundOf(scope, collectorId)})`;
+}
+
+/**
+ * Every building of the round in walking order with its customers and their day: two statements,
+ * whatever the size of the round (the field data kept on the phone, docs/offline.md).
+ */
+export async function findRoundBuildings(executor: Executor, scope: ServiceScope, day: RoundDay) {
+  const base = roundBase(executor, scope, day.collectorId);
+  const stops = (await base
+    .from({
+      id: buildings.id,
+      name: buildings.name,
+      streetId: streets.id,
+      streetName: streets.name,
+      regionId: regions.id,
+      regionName: regions.name,
+    })
+    .where(base.where)
+    .groupBy(buildings.id, streets.id, regions.id)
+    .orderBy(regions.name, numberIn(streets.name), streets.name, numberIn(buildings.name), buildings.name, buildings.id)) as unknown as {
+    id: number;
+    name: string;
+    streetId: number;
+    streetName: string;
+    regionId: number;
+    regionName: string;
+  }[];
+  const byBuilding = new Map<number, RoundCustomer[]>();
+  const found = await findRoundCustomers(
+    executor,
+    scope,
+    day,
+    stops.map((stop) => stop.id),
+  );
+  for (const row of found) {
+    const rows = byBuilding.get(row.buildingId);
+    if (rows) rows.push(row);
+    else byBuilding.set(row.buildingId, [row]);
+  }
+  return stops.map((stop) => {
+    const rows = byBuilding.get(stop.id) ?? [];
+    return {
+      building: stop.id,
+      building_name: stop.name,
+      street: stop.streetId,
+      street_name: stop.streetName,
+      region: stop.regionId,
+      region_name: stop.regionName,
+      progress: progressOf(rows, day.decimals),
+      customers: rows.map((row) => row.customer),
+    };
+  });
+}
+
 /** The customer is on the collector's round in this service. */
 export async function isOnRound(executor: Executor, scope: ServiceScope, collectorId: number, customerId: number): Promise<boolean> {
   const row = first(

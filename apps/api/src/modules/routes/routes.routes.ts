@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '@meterline/contract/common';
 import { validationErrorSchema } from '@meterline/contract/errors';
+import { routeEndpoints } from '@meterline/contract/endpoints/routes';
 import {
   createRouteAssignmentInputSchema,
   createVisitInputSchema,
@@ -20,6 +21,7 @@ import {
 import { sendList, type CsvColumn } from '../../lib/list';
 import { noContent, readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf } from '../../plugins/request-context';
+import { routeOf } from '../../scope/endpoint-routes';
 import { serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
 import type { RouteService } from './routes.service';
 
@@ -91,6 +93,11 @@ export async function routeRoutes(app: FastifyInstance, options: { routes: Route
       return service.getBuilding(context, request.params.buildingId, request.query);
     },
   );
+
+  routes.route({
+    ...(await routeOf(routes, routeEndpoints.fieldData, { ...readErrors, 400: validationErrorSchema })),
+    handler: async (request) => service.fieldData(request.scope, request.query),
+  });
 
   routes.post(
     '/visits/',

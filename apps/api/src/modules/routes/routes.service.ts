@@ -12,6 +12,7 @@ import type {
   RouteStop,
   RouteVisit,
 } from '@meterline/contract/routes';
+import type { RoundFieldData } from '@meterline/contract/round-field-data';
 import { first } from '@meterline/contract/invariant';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -21,17 +22,22 @@ import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
 import { assertAddressFilters, assertCustomer, assertStation, findUserNames } from '../../scope/references';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';
+import { findCustomersWhere } from '../customers/index';
+import { findOpenInvoicesWhere } from '../invoices/index';
+import { findCountersWhere } from '../subscriptions/index';
 import { findTenantUser } from '../users/index';
 import {
   deleteAssignmentRow,
   findAssignment,
   findAssignmentRowForUpdate,
   findRouteBuilding,
+  findRoundBuildings,
   insertAssignment,
   insertVisit,
   isOnRound,
   listAssignmentsSource,
   listRouteStopsSource,
+  onRoundWithBuilding,
   type AssignmentListRow,
   type RoundDay,
 } from './routes.repository';
@@ -41,38 +47,58 @@ type CreateAssignmentData = z.output<typeof createRouteAssignmentInputSchema>;
 
 const isCollector = (context: ServiceContext) => normalizeRole(context.actor.role) === 'collector';
 
+type RouteDeps = { clock: Clock; defaultDb: Db };
+
+/** A tenant user with the collector role (400 on the field otherwise). */
+async function assertCollector(deps: RouteDeps, tenantId: number, userId: number, field = 'collector') {
+  const user = await findTenantUser(deps.defaultDb, { tenantId }, userId);
+  if (!user) throw fieldError(field, ERROR_CODES.doesNotExist, { id: userId });
+  if (normalizeRole(user.role) !== 'collector') throw fieldError(field, ERROR_CODES.notACollector);
+}
+
+/** Whose round: a collector's own (asking for another's is a 403); others name the collector. */
+async function roundDay(deps: RouteDeps, context: ServiceContext, query: RouteQuery): Promise<RoundDay> {
+  let collectorId: number;
+  if (isCollector(context)) {
+    if (query.collector !== undefined && query.collector !== context.actor.userId) throw forbidden();
+    collectorId = context.actor.userId;
+  } else {
+    if (query.collector === undefined) throw fieldError('collector', ERROR_CODES.collectorRequired);
+    await assertCollector(deps, context.scope.tenantId, query.collector);
+    collectorId = query.collector;
+  }
+  return {
+    collectorId,
+    date: query.date ?? todayIn(context.terms.timezone, deps.clock.now()),
+    timezone: context.terms.timezone,
+    isMetered: context.service.isMetered,
+    decimals: context.terms.decimals,
+  };
+}
+
+/**
+ * The round's whole day for the phone (docs/offline.md): its buildings with their customers, the
+ * customers' records, their open invoices and their meters, in a fixed number of statements.
+ */
+async function roundFieldData(deps: RouteDeps, context: ServiceContext, query: RouteQuery): Promise<RoundFieldData> {
+  const { db, scope, terms } = context;
+  const day = await roundDay(deps, context, query);
+  const onRound = onRoundWithBuilding(scope, day.collectorId);
+  const today = todayIn(terms.timezone, deps.clock.now());
+  const buildings = (await findRoundBuildings(db, scope, day)).map((row) => ({ ...row, date: day.date, collector: day.collectorId }));
+  const customers = await findCustomersWhere(db, scope, onRound, terms.decimals);
+  const openInvoices = await findOpenInvoicesWhere(db, scope, onRound, terms, today);
+  const counters = day.isMetered
+    ? await findCountersWhere(db, scope, onRound, (ids) => findUserNames(deps.defaultDb, scope.tenantId, ids))
+    : [];
+  return { date: day.date, collector: day.collectorId, buildings, customers, open_invoices: openInvoices, counters };
+}
+
 /**
  * Route sheets: the round of a day for a collector (a collector sees their own only), the visits
  * recorded at the doors, and which regions or stations each collector walks.
  */
-export function createRouteService(deps: { clock: Clock; defaultDb: Db }) {
-  /** A tenant user with the collector role (400 on the field otherwise). */
-  async function assertCollector(tenantId: number, userId: number, field = 'collector') {
-    const user = await findTenantUser(deps.defaultDb, { tenantId }, userId);
-    if (!user) throw fieldError(field, ERROR_CODES.doesNotExist, { id: userId });
-    if (normalizeRole(user.role) !== 'collector') throw fieldError(field, ERROR_CODES.notACollector);
-  }
-
-  /** Whose round: a collector's own (asking for another's is a 403); others name the collector. */
-  async function roundDay(context: ServiceContext, query: RouteQuery): Promise<RoundDay> {
-    let collectorId: number;
-    if (isCollector(context)) {
-      if (query.collector !== undefined && query.collector !== context.actor.userId) throw forbidden();
-      collectorId = context.actor.userId;
-    } else {
-      if (query.collector === undefined) throw fieldError('collector', ERROR_CODES.collectorRequired);
-      await assertCollector(context.scope.tenantId, query.collector);
-      collectorId = query.collector;
-    }
-    return {
-      collectorId,
-      date: query.date ?? todayIn(context.terms.timezone, deps.clock.now()),
-      timezone: context.terms.timezone,
-      isMetered: context.service.isMetered,
-      decimals: context.terms.decimals,
-    };
-  }
-
+export function createRouteService(deps: RouteDeps) {
   async function toAssignments(context: ServiceContext, rows: AssignmentListRow[]): Promise<RouteAssignment[]> {
     const names = await findUserNames(
       deps.defaultDb,
@@ -93,12 +119,14 @@ export function createRouteService(deps: { clock: Clock; defaultDb: Db }) {
   }
 
   return {
+    fieldData: (context: ServiceContext, query: RouteQuery) => roundFieldData(deps, context, query),
+
     async listSource(context: ServiceContext, query: ListRoutesQuery): Promise<ListSource<RouteStop>> {
-      return listRouteStopsSource(context.db, context.scope, await roundDay(context, query), query);
+      return listRouteStopsSource(context.db, context.scope, await roundDay(deps, context, query), query);
     },
 
     async getBuilding(context: ServiceContext, buildingId: number, query: RouteQuery): Promise<RouteBuilding> {
-      const day = await roundDay(context, query);
+      const day = await roundDay(deps, context, query);
       const building = await findRouteBuilding(context.db, context.scope, day, buildingId);
       if (!building) throw notFound();
       return { ...building, date: day.date, collector: day.collectorId };
@@ -154,7 +182,7 @@ export function createRouteService(deps: { clock: Clock; defaultDb: Db }) {
       const region = input.region ?? null;
       const station = input.station ?? null;
       if ((region === null) === (station === null)) throw fieldError(region === null ? 'region' : 'station', ERROR_CODES.regionOrStation);
-      await assertCollector(scope.tenantId, input.collector);
+      await assertCollector(deps, scope.tenantId, input.collector);
       if (region !== null) await assertAddressFilters(db, scope.tenantId, { region });
       if (station !== null) await assertStation(db, scope, station);
       let id: number;

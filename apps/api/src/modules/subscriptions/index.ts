@@ -1,3 +1,3 @@
 /** What other modules may use of `subscriptions`: they import it from here, never from its files. */
-export { insertReading, setSubscriptionCounter, toReading } from './subscriptions.repository';
+export { findCountersWhere, insertReading, setSubscriptionCounter, toReading } from './subscriptions.repository';
 export { readingAudit } from './reading-audit';

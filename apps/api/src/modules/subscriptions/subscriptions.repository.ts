@@ -221,9 +221,11 @@ export function listCountersSource(
   scope: ServiceScope,
   query: ListCountersQuery,
   resolveNames: (ids: (number | null)[]) => Promise<Map<number, string>>,
+  extra?: SQL,
 ): ListSource<Counter> {
   const conditions: (SQL | undefined)[] = [
     scoped(scope),
+    extra,
     isNull(subscriptions.endedOn),
     searchCondition(query.search, [customers.fullName, customers.code, customers.phone, buildings.name]),
     query.station ? eq(subscriptions.stationId, query.station) : undefined,
@@ -371,4 +373,15 @@ export async function findInvoiceBillingReading(executor: Executor, tenantId: nu
 
 export async function insertReadingVoid(executor: Executor, values: typeof readingVoids.$inferInsert): Promise<ReadingVoidRow> {
   return first(await executor.insert(readingVoids).values(values).returning(), 'a row inserted into readingVoids');
+}
+
+/** The open meters of the service's customers that meet a condition on `customers` (a collector's round): three statements and the names. */
+export function findCountersWhere(
+  executor: Executor,
+  scope: ServiceScope,
+  customerCondition: SQL,
+  resolveNames: (ids: (number | null)[]) => Promise<Map<number, string>>,
+): Promise<Counter[]> {
+  const source = listCountersSource(executor, scope, { page: 1, page_size: 1, ordering: 'id' }, resolveNames, customerCondition);
+  return source.fetchPage(1_000_000, 0);
 }

@@ -4,6 +4,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, type Query } from '../lib/api-client';
 import { counterKeys } from './query-keys';
 
+/** The meters of one building, as the round's building reads them (and the round's day seeds them, docs/offline.md). */
+export const buildingCountersQuery = (buildingId: number) => ({ building: buildingId, page_size: 100 });
+
 /** The service's open meters (`?search=` name, code, phone or building; station, region, street, building, bundle). */
 export function getCounters(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Counter>> {
   return apiClient.get<Paginated<Counter>>(`services/${serviceId}/subscriptions/counters/`, { query, signal });

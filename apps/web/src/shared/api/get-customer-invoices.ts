@@ -4,6 +4,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, type Query } from '../lib/api-client';
 import { invoiceKeys } from './query-keys';
 
+/** The collect page's query of a customer's invoices (oldest first), also seeded by the round's day (docs/offline.md). */
+export const COLLECT_INVOICES_QUERY = { page_size: 100, ordering: 'issued_on,id' } as const;
+
 /** The customer's invoices (`invoices/?customer=`), under the invoices key so money writes refresh them. */
 export function getCustomerInvoices(
   serviceId: number,

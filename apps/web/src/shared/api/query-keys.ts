@@ -66,6 +66,11 @@ export const routeKeys = {
   list: (serviceId: number, query: Query) => ['services', serviceId, 'routes', 'list', query] as const,
   detail: (serviceId: number, buildingId: number, query: Query) => ['services', serviceId, 'routes', 'detail', buildingId, query] as const,
   assignments: (serviceId: number, query: Query) => ['services', serviceId, 'routes', 'assignments', query] as const,
+  /**
+   * The round's day kept on the phone (docs/offline.md): its answer seeds the keys the round's
+   * screens read. Outside `all(serviceId)`, so a reading does not fetch the whole day again.
+   */
+  fieldData: (serviceId: number, query: Query) => ['services', serviceId, 'round-field-data', query] as const,
 };
 
 /** `all` is the selector's list (active services); the Services screen's list and records sit under it. */

@@ -4,7 +4,7 @@ import { MutationObserver, useMutationState, useQueryClient, type Mutation, type
 import { useCallback } from 'react';
 import { ApiError, apiClient } from '../lib/api-client';
 import { IDEMPOTENCY_KEY_HEADER } from '../lib/idempotency-key';
-import { counterKeys, customerKeys } from '../api/query-keys';
+import { counterKeys, customerKeys, routeKeys } from '../api/query-keys';
 import { invalidateMoneyQueries } from '../lib/money-queries';
 import { saveFieldDataNow } from './field-data-store';
 
@@ -80,11 +80,15 @@ export function registerFieldWrites(queryClient: QueryClient): void {
       apiClient.put<Subscription>(`services/${write.serviceId}/subscriptions/${write.subscriptionId}/update-counter/`, write.input, {
         headers: { [IDEMPOTENCY_KEY_HEADER]: write.idempotencyKey },
       }),
-    onSuccess: (_data: Subscription, write: ReadingWrite) =>
-      Promise.all([
+    onSuccess: (_data: Subscription, write: ReadingWrite) => {
+      // The round shows the door read (a building marked read on the phone gets the server's word),
+      // not awaited: the next door's sheet does not wait for the building's answer.
+      void queryClient.invalidateQueries({ queryKey: routeKeys.all(write.serviceId) });
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: counterKeys.all(write.serviceId) }),
         queryClient.invalidateQueries({ queryKey: customerKeys.all(write.serviceId) }),
-      ]),
+      ]);
+    },
   });
   queryClient.setMutationDefaults(paymentWriteKey, {
     ...common,

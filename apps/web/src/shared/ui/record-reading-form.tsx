@@ -46,6 +46,35 @@ function implausibleOf(error: unknown): Implausible | null {
   return data?.code === ERROR_CODES.readingImplausible && data.params ? data.params : null;
 }
 
+/** The last reading, large, with when and by whom, and the one before it. */
+function LastReading({ counter, unit }: { counter: Counter; unit?: string }) {
+  const { t, i18n } = useTranslation();
+  const timeZone = useSession().user?.tenant?.timezone;
+  return (
+    <Box sx={{ p: 2, mb: 2.5, borderRadius: 2, bgcolor: 'action.hover' }}>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {t('counters.lastReading')}
+      </Typography>
+      <Typography sx={{ fontSize: '2rem', fontWeight: 800, lineHeight: 1.2 }} data-testid="last-reading">
+        <DecimalText value={counter.counter} unit={unit} />
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {counter.counter_updated_at
+          ? [formatDateTime(counter.counter_updated_at, i18n.language, timeZone), counter.counter_updated_by_name]
+              .filter(Boolean)
+              .join(' · ')
+          : t('counters.neverRead')}
+      </Typography>
+      {counter.previous_counter !== null && (
+        <Typography variant="body2" color="text.secondary">
+          {t('counters.beforeThat')} <DecimalText value={counter.previous_counter} unit={unit} />
+        </Typography>
+      )}
+      <ReadingPhotoThumb url={counter.photo_url} size={64} sx={{ mt: 1 }} />
+    </Box>
+  );
+}
+
 /**
  * The new reading of one meter: the last one large above it, what the new one adds as it is
  * typed, and the API's refusal of a lower reading on the field. The keyboard's Done key saves.
@@ -56,6 +85,7 @@ export function RecordReadingForm({
   canReset,
   save,
   onSaved,
+  onSavedNext,
   onClose,
   onResetClick,
 }: {
@@ -65,11 +95,12 @@ export function RecordReadingForm({
   /** Resolves null when the reading was kept on the device to be sent later (no network). */
   save(input: UpdateCounterInput): Promise<Subscription | null>;
   onSaved(subscription: Subscription | null): void;
+  /** Given on a round: "Save and next" is the primary button (and the keyboard's Done key), and calls this instead of `onSaved`. */
+  onSavedNext?(subscription: Subscription | null): void;
   onClose(): void;
   onResetClick(): void;
 }) {
-  const { t, i18n } = useTranslation();
-  const timeZone = useSession().user?.tenant?.timezone;
+  const { t } = useTranslation();
   const form = useForm<ReadingFormValues, unknown, UpdateCounterInput>({
     defaultValues: { counter: '', taken_at: nowIso() },
     resolver: contractResolver(readingFormSchema),
@@ -80,6 +111,7 @@ export function RecordReadingForm({
   // The meter's photo (base64 JPEG, shrunk on the phone), sent and queued with the reading.
   const [photo, setPhoto] = useState<string | null>(null);
   const photoRef = useRef<ReadingPhotoHandle>(null);
+  const isNextRef = useRef(false);
   const saveReading = async (values: UpdateCounterInput) => {
     // Left at its default, "now" is the moment of saving (kept with a reading queued on the phone).
     const dated = form.getFieldState('taken_at').isDirty ? values : { ...values, taken_at: undefined };
@@ -97,7 +129,7 @@ export function RecordReadingForm({
     form,
     fields: ['counter', 'taken_at'],
     save: saveReading,
-    onSaved,
+    onSaved: (subscription) => (isNextRef.current && onSavedNext ? onSavedNext(subscription) : onSaved(subscription)),
   });
   // The dialog's focus trap takes the focus on open: give it to the field once the sheet is there.
   const { setFocus } = form;
@@ -119,27 +151,7 @@ export function RecordReadingForm({
             {formError}
           </Alert>
         )}
-        <Box sx={{ p: 2, mb: 2.5, borderRadius: 2, bgcolor: 'action.hover' }}>
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {t('counters.lastReading')}
-          </Typography>
-          <Typography sx={{ fontSize: '2rem', fontWeight: 800, lineHeight: 1.2 }} data-testid="last-reading">
-            <DecimalText value={counter.counter} unit={unit} />
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {counter.counter_updated_at
-              ? [formatDateTime(counter.counter_updated_at, i18n.language, timeZone), counter.counter_updated_by_name]
-                  .filter(Boolean)
-                  .join(' · ')
-              : t('counters.neverRead')}
-          </Typography>
-          {counter.previous_counter !== null && (
-            <Typography variant="body2" color="text.secondary">
-              {t('counters.beforeThat')} <DecimalText value={counter.previous_counter} unit={unit} />
-            </Typography>
-          )}
-          <ReadingPhotoThumb url={counter.photo_url} size={64} sx={{ mt: 1 }} />
-        </Box>
+        <LastReading counter={counter} unit={unit} />
         {implausible && (
           <UnusualReadingAlert
             text={t('counters.implausible', { ...implausible, unit: implausible.unit || unit || '' })}
@@ -197,6 +209,19 @@ export function RecordReadingForm({
           '& > *': { m: '0 !important' },
         }}
       >
+        {onSavedNext && (
+          // First in the form, so the keyboard's Done key saves and goes on; shown last, where the thumb is.
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            loading={isSaving}
+            onClick={() => (isNextRef.current = true)}
+            sx={{ minHeight: 56, fontSize: '1.1rem', minWidth: { sm: 180 }, order: 1 }}
+          >
+            {t('counters.actions.saveAndNext')}
+          </Button>
+        )}
         {canReset && (
           <Button color="error" startIcon={<RestartAltOutlined />} onClick={onResetClick} disabled={isSaving} sx={{ me: { sm: 'auto' } }}>
             {t('counters.actions.reset')}
@@ -207,9 +232,10 @@ export function RecordReadingForm({
         </Button>
         <Button
           type="submit"
-          variant="contained"
+          variant={onSavedNext ? 'outlined' : 'contained'}
           size="large"
           loading={isSaving}
+          onClick={() => (isNextRef.current = false)}
           sx={{ minHeight: 56, fontSize: '1.1rem', minWidth: { sm: 180 } }}
         >
           {t('counters.actions.save')}

@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DoorSplit } from '../components/door-tender';
 import { DoorChangeDue, DoorTenderForm } from '../components/door-tender-form';
+import { NextDoorButton } from '../components/next-door-button';
 import { paths } from '../../../shared/lib/paths';
 import { useIdParam } from '../../../shared/hooks/use-id-param';
 import { useSelectedService } from '../../../shared/hooks/use-selected-service';
@@ -37,7 +38,7 @@ import { useCustomer } from '../../../shared/api/get-customer';
 import { submitFieldWrite, useFieldWrites, type PaymentWrite } from '../../../shared/offline/offline-writes';
 import { PendingReceiptDialog } from '../../../shared/offline/pending-receipt';
 import { useIdempotencyKey } from '../../../shared/hooks/use-idempotency-key';
-import { useCustomerInvoices } from '../../../shared/api/get-customer-invoices';
+import { COLLECT_INVOICES_QUERY, useCustomerInvoices } from '../../../shared/api/get-customer-invoices';
 import { openReceipt, shareReceipt } from '../../../shared/api/receipt';
 import { cashKeys } from '../../../shared/api/query-keys';
 import { CodeText } from '../../../shared/ui/code-text';
@@ -70,6 +71,8 @@ function waitingCashOf(writes: { write: { kind: string } }[], decimals: number):
   return byInvoice;
 }
 
+const bigButton = { size: 'large' as const, fullWidth: true, sx: { minHeight: 56, fontSize: '1.05rem' } };
+
 /**
  * Collect at the door (docs/collectors.md), for a phone: the customer, every unpaid invoice oldest first
  * with the total, the cash taken (all of it or part, paid oldest first), then the receipt to
@@ -88,7 +91,7 @@ export function CollectPage() {
   const decimals = currencyDecimals(currency);
   const formatMoney = useFormatMoney();
   const customer = useCustomer(service?.id, customerId);
-  const invoices = useCustomerInvoices(service?.id, customerId, { page_size: 100, ordering: 'issued_on,id' });
+  const invoices = useCustomerInvoices(service?.id, customerId, COLLECT_INVOICES_QUERY);
   const fieldWrites = useFieldWrites();
   const unpaid = unpaidOldestFirst(invoices.data?.results, waitingCashOf(fieldWrites.waiting, decimals), decimals);
   const totalMinor = unpaid.reduce((sum, invoice) => sum + (parseMoney(invoice.balance_due, decimals) ?? 0n), 0n);
@@ -198,7 +201,6 @@ export function CollectPage() {
   };
 
   const name = customer.data?.full_name ?? t('collect.title');
-  const bigButton = { size: 'large' as const, fullWidth: true, sx: { minHeight: 56, fontSize: '1.05rem' } };
 
   return (
     <>
@@ -215,6 +217,7 @@ export function CollectPage() {
       >
         {customer.data && (
           <Stack spacing={2} sx={{ maxWidth: 640, mx: 'auto' }}>
+            <NextDoorButton isPrimary={unpaid.length === 0 || receipts.length + queued.length > 0} />
             <Card variant="outlined">
               <CardContent>
                 <Typography variant="body2" color="text.secondary">

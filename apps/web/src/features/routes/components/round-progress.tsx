@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../../shared/lib/format-number';
 import { StatusChip } from '../../../shared/ui/status-chip';
 
-/** "3 of 5 done" with a bar, and the counts that are not zero as chips (read, paid, absent, ...). */
+/** "3 of 5 done" (a header: "5 of 20 read, 2 paid") with a bar, and the counts that are not zero as chips (read, paid, absent, ...). */
 export function RoundProgress({ progress, isLarge = false }: { progress: RouteProgress; isLarge?: boolean }) {
   const { t, i18n } = useTranslation();
   const count = (value: number) => formatCount(value, i18n.language);
@@ -21,7 +21,15 @@ export function RoundProgress({ progress, isLarge = false }: { progress: RoutePr
     { value: progress.absent, key: 'absent', tone: 'neutral' },
     { value: progress.refused, key: 'refused', tone: 'error' },
   ] as const;
-  const label = t('rounds.progress', { done: count(progress.done), total: count(progress.customers) });
+  // The header of a building (or of the whole round) counts the two tasks apart: meters read of
+  // those to read this month, and doors that paid today (in full or in part); a card says "done".
+  const label = isLarge
+    ? t('rounds.progressApart', {
+        read: count(progress.read),
+        meters: count(progress.read + progress.to_read),
+        paid: count(progress.paid + progress.partly_paid),
+      })
+    : t('rounds.progress', { done: count(progress.done), total: count(progress.customers) });
   return (
     <Box>
       <Typography sx={{ fontWeight: 700, fontSize: isLarge ? '1.15rem' : '1rem' }} data-testid="round-progress">

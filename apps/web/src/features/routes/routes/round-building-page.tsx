@@ -3,6 +3,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import type { VisitOutcome } from '@meterline/contract/routes';
+import type { Subscription } from '@meterline/contract/subscriptions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,11 +15,13 @@ import { useCan } from '../../../shared/lib/can';
 import { errorMessageOf } from '../../../shared/lib/form-errors';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { RecordState } from '../../../shared/ui/record-state';
-import { useCounters } from '../../../shared/api/get-counters';
+import { buildingCountersQuery, useCounters } from '../../../shared/api/get-counters';
 import { useSaveReading } from '../../../shared/offline/use-save-reading';
 import { MeterSheet } from '../../../shared/ui/meter-sheet';
 import { RecordReadingForm } from '../../../shared/ui/record-reading-form';
 import { useRoundBuilding } from '../api/get-round-building';
+import { useRoundFieldData } from '../api/get-round-field-data';
+import { useDoorReading } from '../components/use-door-reading';
 import { useRecordVisit } from '../api/record-visit';
 import { RoundCustomerCard } from '../components/round-customer-card';
 import { RoundProgress } from '../components/round-progress';
@@ -45,12 +48,20 @@ export function RoundBuildingPage() {
   const canRead = useCan('update', 'counter');
   const canVisit = useCan('create', 'route');
   // The meters of the building, for the reading form (the counters screen's own data).
-  const counters = useCounters(canRead ? service?.id : undefined, { building: buildingId, page_size: 100 });
+  const counters = useCounters(canRead ? service?.id : undefined, buildingCountersQuery(buildingId));
   const { saveReading, isSaving: isSavingReading, announceSaved } = useSaveReading(serviceId, unit ?? '');
   const recordVisit = useRecordVisit(serviceId);
   const [meterId, setMeterId] = useState<number | null>(null);
   const meter = meterId === null ? null : (counters.data?.results.find((row) => row.id === meterId) ?? null);
   const backTo = `/round${roundSearchOf(roundQuery)}`;
+  useRoundFieldData(service?.id, roundQuery);
+  const doorReading = useDoorReading({ serviceId, building, roundQuery, meters: counters.data?.results, openMeter: setMeterId });
+  const afterReading = (subscription: Subscription | null) => {
+    if (!meter) return;
+    doorReading.markRead(meter, subscription);
+    void queryClient.invalidateQueries({ queryKey: routeKeys.all(serviceId) });
+    announceSaved(meter, subscription);
+  };
 
   const visit = async (customer: number, name: string, outcome: VisitOutcome) => {
     try {
@@ -102,9 +113,12 @@ export function RoundBuildingPage() {
             canReset={false}
             save={(input) => saveReading(meter, input)}
             onSaved={(subscription) => {
-              void queryClient.invalidateQueries({ queryKey: routeKeys.all(serviceId) });
-              announceSaved(meter, subscription);
+              afterReading(subscription);
               setMeterId(null);
+            }}
+            onSavedNext={(subscription) => {
+              afterReading(subscription);
+              doorReading.goOn(meter);
             }}
             onClose={() => setMeterId(null)}
             onResetClick={() => undefined}

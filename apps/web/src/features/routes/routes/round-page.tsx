@@ -20,6 +20,7 @@ import { FilterSelect } from '../../../shared/ui/filter-select';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { RecordState } from '../../../shared/ui/record-state';
 import { useRound } from '../api/get-round';
+import { useRoundFieldData } from '../api/get-round-field-data';
 import { RoundProgress } from '../components/round-progress';
 import { roundSearchOf } from '../components/round-place';
 import { DirectionIcon } from '../../../shared/ui/direction-icon';
@@ -98,6 +99,8 @@ export function RoundPage() {
   const query = useRound(service?.id, listState.query, { isEnabled: isReady });
   const stops = query.data?.results ?? [];
   const linkQuery: Record<string, string> = { ...(collector ? { collector } : {}), ...(date ? { date } : {}) };
+  // The whole day on the phone: every door of the round opens offline (docs/offline.md).
+  useRoundFieldData(service?.id, linkQuery, { isEnabled: isReady });
   const pageCount = query.data ? Math.max(1, Math.ceil(query.data.count / listState.pageSize)) : 1;
   const title = date
     ? t('rounds.titleOn', { date: formatDate(date, i18n.language, 'UTC') })

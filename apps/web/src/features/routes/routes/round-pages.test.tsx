@@ -144,8 +144,8 @@ describe('round pages', () => {
     expect(links[0]).toHaveTextContent('To read: 2');
     expect(links[1]).toHaveTextContent('2 of 2 done');
     expect(links[1]).toHaveTextContent('Paid: 1');
-    // The whole round: 2 of 4 customers done.
-    expect(screen.getAllByTestId('round-progress')[0]).toHaveTextContent('2 of 4 done');
+    // The whole round counts readings and collections apart: 2 of 4 meters read, 1 door paid.
+    expect(screen.getAllByTestId('round-progress')[0]).toHaveTextContent('2 of 4 read, 1 paid');
     // A collector's own round: no collector in the query.
     const call = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/services/1/routes/'));
     expect(String(call?.[0])).not.toContain('collector=');
@@ -184,12 +184,12 @@ describe('round pages', () => {
     );
     const card = await screen.findByRole('region', { name: 'Fadi Fares' });
     expect(within(card).getByTestId('round-customer-status')).toHaveTextContent('To read');
-    expect(screen.getByTestId('round-progress')).toHaveTextContent('0 of 2 done');
+    expect(screen.getByTestId('round-progress')).toHaveTextContent('0 of 2 read, 0 paid');
     await userEvent.click(within(card).getByRole('button', { name: 'Absent' }));
     expect(await screen.findByText('Fadi Fares: Absent')).toBeInTheDocument();
     const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/services/1/routes/visits/' && init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ customer: 5, outcome: 'absent' });
-    await waitFor(() => expect(screen.getByTestId('round-progress')).toHaveTextContent('1 of 2 done'));
+    await waitFor(() => expect(screen.getByTestId('round-progress').parentElement).toHaveTextContent('Absent: 1'));
     expect(within(screen.getByRole('region', { name: 'Fadi Fares' })).getByTestId('round-customer-status')).toHaveTextContent('Absent');
   });
 
@@ -226,7 +226,7 @@ describe('round pages', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ counter: '2100', taken_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
-    await waitFor(() => expect(screen.getByTestId('round-progress')).toHaveTextContent('1 of 2 done'));
+    await waitFor(() => expect(screen.getByTestId('round-progress')).toHaveTextContent('1 of 2 read, 0 paid'));
     expect(within(screen.getByRole('region', { name: 'Fadi Fares' })).getByTestId('round-customer-status')).toHaveTextContent('Read');
   });
 
@@ -246,7 +246,7 @@ describe('round pages', () => {
     expect(within(card).getByRole('button', { name: 'رفض' })).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'تحصيل' })).toBeInTheDocument();
     expect(within(card).getByTestId('round-customer-status')).toHaveTextContent('للتحصيل');
-    expect(screen.getByTestId('round-progress')).toHaveTextContent('أُنجز ٠ من ٢');
+    expect(screen.getByTestId('round-progress')).toHaveTextContent('قُرئ ٠ من ٢، ودفع ٠');
     expect(await within(card).findByRole('button', { name: 'قراءة العداد' })).toBeInTheDocument();
   });
 });
