@@ -86,6 +86,7 @@ const meterOf = (row: RouteCustomer): Counter => ({
   counter_updated_by: null,
   counter_updated_by_name: null,
   consumption: '0.000',
+  photo_url: null,
 });
 const page = <T,>(results: T[]) => ({ count: results.length, count_capped: false, next: null, previous: null, results });
 const saved = (id: number, counter: string) => ({
