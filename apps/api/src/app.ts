@@ -289,17 +289,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const cash = createCashService({ clock, defaultDb: db, publicLinks });
   const reminderChannel = deps.reminderChannel ?? createOutboxReminderChannel({ outboxDir: config.outboxDir });
   const overdue = createOverdueService({ clock, channel: reminderChannel, defaultDb: db });
-  // Reaching the household (docs/notifications.md): channels, templates, messages sent by jobs; the billing run's
-  // "send all" through the reminder channel (docs/billing.md) shares the address of sending bills.
-  const { notifications, receipts, messages } = await registerNotifications(app, {
-    deps,
-    clock,
-    mailer,
-    jobs,
-    reminderChannel,
-    publicLinks,
-  });
-  const rounds = createRouteService({ clock, defaultDb: db });
+  // Reaching the household (docs/notifications.md): channels, templates, messages sent by jobs, "send all".
+  const household = await registerNotifications(app, { deps, clock, mailer, jobs, reminderChannel, publicLinks });
+  const { notifications, receipts, messages } = household;
+  const rounds = createRouteService({ clock, defaultDb: db, publicLinks });
   const ledger = createLedgerService({ clock });
   const account = createAccountService({ clock });
   const statements = createStatementService({ ledger, defaultDb: db, clock });

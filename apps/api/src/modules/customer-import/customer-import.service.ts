@@ -3,7 +3,6 @@ import { formatErrorMessage, type ErrorLanguage } from '@meterline/contract/erro
 import { first, nth } from '@meterline/contract/invariant';
 import { normalizeDigits } from '@meterline/contract/money';
 import { startDateIssue } from '@meterline/contract/start-date';
-import { CUSTOMER_LANGUAGES, NOTIFICATION_CHANNELS } from '@meterline/contract/notification-kinds';
 import {
   CUSTOMER_IMPORT_COLUMNS,
   CUSTOMER_IMPORT_MAX_ROWS,
@@ -33,6 +32,7 @@ import {
   type ImportReferences,
 } from './customer-import.repository';
 import { readCsvFile } from './csv-file';
+import { notificationCells } from './notification-cells';
 
 type RowValues = CustomerImportRow['values'];
 interface CheckedRow {
@@ -194,23 +194,6 @@ async function checkFile(executor: Executor, context: ServiceContext, body: Buff
       },
     };
   });
-}
-
-/**
- * The row's `language` ('en' or 'ar', any case; empty: the tenant's) and `opted_out_channels` (channels
- * separated by `;` or `|`; empty: none); another value is the row's `invalid_choice` (docs/notifications.md).
- */
-function notificationCells(cells: Record<CustomerImportColumn, string>, issues: FieldIssue[]) {
-  const language = cells.language.toLowerCase();
-  if (language && !(CUSTOMER_LANGUAGES as readonly string[]).includes(language))
-    issues.push({ field: 'language', code: ERROR_CODES.invalidChoice });
-  const named = cells.opted_out_channels
-    .split(/[;|]/)
-    .map((part) => part.trim().toLowerCase())
-    .filter(Boolean);
-  if (named.some((channel) => !(NOTIFICATION_CHANNELS as readonly string[]).includes(channel)))
-    issues.push({ field: 'opted_out_channels', code: ERROR_CODES.invalidChoice });
-  return { language, opted_out_channels: NOTIFICATION_CHANNELS.filter((channel) => named.includes(channel)) };
 }
 
 /** Resolves a row's names to ids (adding the row's errors): bundle, station, and the address from the most precise part given. */

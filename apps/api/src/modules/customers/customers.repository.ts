@@ -222,11 +222,17 @@ export async function findCustomer(
 }
 
 /** The service's customers that meet a condition on `customers` (a collector's round), as the detail answers each, in id order. */
-export async function findCustomersWhere(executor: Executor, scope: ServiceScope, condition: SQL, decimals: number): Promise<Customer[]> {
+export async function findCustomersWhere(
+  executor: Executor,
+  scope: ServiceScope,
+  condition: SQL,
+  decimals: number,
+  linkOf?: CustomerLinkOf,
+): Promise<Customer[]> {
   const rows = await selectCustomers(executor)
     .where(and(scoped(scope), condition))
     .orderBy(customers.id);
-  return rows.map((row) => toCustomer(row, decimals));
+  return rows.map((row) => toCustomer(row, decimals, linkOf));
 }
 
 export async function findCustomerRow(

@@ -106,10 +106,10 @@ function subscriptionChange(
   return change;
 }
 
-/** Customers of a service, with their subscription (bundle and meter). */
 /** The detail's `public_url` (docs/security.md, "The public bill link"), from the customer's row. */
 const linkOf = (links: PublicLinkSigner) => (row: CustomerRow) => links.urlFor(row.tenantId, row.id, row.publicLinkVersion);
 
+/** Customers of a service, with their subscription (bundle and meter). */
 export function createCustomerService(deps: { clock: Clock; publicLinks: PublicLinkSigner }) {
   async function assertBundleUsable(context: ServiceContext, bundleId: number) {
     const bundle = await findScopedBundle(context.db, context.scope, bundleId);

@@ -3,7 +3,7 @@ import type { Invoice } from '@meterline/contract/invoices';
 import type { Executor } from '../../db/client';
 import { customers, invoiceExchangeRates, invoices } from '../../db/schema/index';
 import type { ServiceScope, TenantTerms } from '../../scope/service-scope';
-import { toInvoice } from './invoices.repository';
+import { toInvoice, type InvoiceLinkOf } from './invoices.repository';
 
 /**
  * The unpaid and partly paid invoices of the service's customers that meet a condition on
@@ -16,9 +16,16 @@ export async function findOpenInvoicesWhere(
   customerCondition: SQL,
   terms: TenantTerms,
   today: string,
+  linkOf?: InvoiceLinkOf,
 ): Promise<Invoice[]> {
   const rows = await executor
-    .select({ invoice: invoices, fullName: customers.fullName, code: customers.code, rate: invoiceExchangeRates })
+    .select({
+      invoice: invoices,
+      fullName: customers.fullName,
+      code: customers.code,
+      publicLinkVersion: customers.publicLinkVersion,
+      rate: invoiceExchangeRates,
+    })
     .from(invoices)
     .innerJoin(customers, and(eq(customers.tenantId, invoices.tenantId), eq(customers.id, invoices.customerId)))
     .leftJoin(
@@ -34,5 +41,5 @@ export async function findOpenInvoicesWhere(
       ),
     )
     .orderBy(asc(invoices.issuedOn), asc(invoices.id));
-  return rows.map((row) => toInvoice(row.invoice, row, terms, today));
+  return rows.map((row) => toInvoice(row.invoice, row, terms, today, linkOf));
 }

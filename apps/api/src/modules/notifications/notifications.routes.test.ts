@@ -295,7 +295,9 @@ describe('the CSV import’s columns', () => {
       ['language', 'invalid_choice'],
       ['opted_out_channels', 'invalid_choice'],
     ]);
-    expect((await send(false)).statusCode).toBe(201);
+    const imported = await send(false);
+    expect(imported.statusCode, imported.body).toBe(202);
+    expect(await waitForJob(admin, imported.json().job.id)).toMatchObject({ state: 'done', result: { created: 2 } });
     const listed = (await admin.get(pathOf('customers/?search=Lina'))).json().results[0];
     expect(listed).toMatchObject({ language: 'ar', opted_out_channels: ['email', 'sms'] });
     expect((await admin.get(pathOf('customers/?search=Karim'))).json().results[0]).toMatchObject({
@@ -336,7 +338,10 @@ describe('sending bills, receipts and callbacks', () => {
     const parameters = whatsapp.template.components[0].parameters;
     expect(parameters[0]).toEqual({ type: 'text', text: 'رانيا' });
     expect(parameters).toHaveLength(4);
-    expect(parameters[3].text).toBe(`${context.config.publicUrl}/invoices/${bills[0]}`);
+    // The link is the customer's public bill page (/b/{token}), the one the customer's record carries.
+    const publicUrl = (await admin.get(pathOf(`customers/${arabic}/`))).json().public_url;
+    expect(publicUrl).toMatch(/\/b\/[\w-]{20,}$/);
+    expect(parameters[3].text).toBe(publicUrl);
     const sms = JSON.parse(defined(requests[1], 'the SMS request').body);
     expect(sms).toMatchObject({ to: '+9613555002', from: 'NourPower' });
     expect(sms.text).toMatch(/^Bill for Omar: \$40\.00 by .+\. http/);

@@ -23,6 +23,7 @@ import type { AuditContext } from '../../plugins/request-context';
 import { assertAddressFilters, assertCustomer, assertStation, findUserNames } from '../../scope/references';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';
 import { findCustomersWhere } from '../customers/index';
+import type { PublicLinkSigner } from '../../lib/public-link';
 import { findOpenInvoicesWhere } from '../invoices/index';
 import { findCountersWhere } from '../subscriptions/index';
 import { findTenantUser } from '../users/index';
@@ -47,7 +48,7 @@ type CreateAssignmentData = z.output<typeof createRouteAssignmentInputSchema>;
 
 const isCollector = (context: ServiceContext) => normalizeRole(context.actor.role) === 'collector';
 
-type RouteDeps = { clock: Clock; defaultDb: Db };
+type RouteDeps = { clock: Clock; defaultDb: Db; publicLinks: PublicLinkSigner };
 
 /** A tenant user with the collector role (400 on the field otherwise). */
 async function assertCollector(deps: RouteDeps, tenantId: number, userId: number, field = 'collector') {
@@ -86,8 +87,11 @@ async function roundFieldData(deps: RouteDeps, context: ServiceContext, query: R
   const onRound = onRoundWithBuilding(scope, day.collectorId);
   const today = todayIn(terms.timezone, deps.clock.now());
   const buildings = (await findRoundBuildings(db, scope, day)).map((row) => ({ ...row, date: day.date, collector: day.collectorId }));
-  const customers = await findCustomersWhere(db, scope, onRound, terms.decimals);
-  const openInvoices = await findOpenInvoicesWhere(db, scope, onRound, terms, today);
+  // Each customer as the customer's own call answers it, its bill link included.
+  const customers = await findCustomersWhere(db, scope, onRound, terms.decimals, (row) =>
+    deps.publicLinks.urlFor(row.tenantId, row.id, row.publicLinkVersion),
+  );
+  const openInvoices = await findOpenInvoicesWhere(db, scope, onRound, terms, today, deps.publicLinks.urlFor);
   const counters = day.isMetered
     ? await findCountersWhere(db, scope, onRound, (ids) => findUserNames(deps.defaultDb, scope.tenantId, ids))
     : [];
