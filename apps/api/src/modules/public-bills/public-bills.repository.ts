@@ -20,6 +20,7 @@ export async function findLinkCustomer(db: Executor, tenantId: number, customerI
       phone: customers.phone,
       code: customers.code,
       balance: customers.balance,
+      language: customers.language,
       publicLinkVersion: customers.publicLinkVersion,
     })
     .from(customers)

@@ -95,6 +95,15 @@ describe('the public bill link', () => {
     expect(response.body).not.toContain(`"id"`);
   });
 
+  it('opens in the customer’s own language, not the company’s', async () => {
+    const english = await admin.post(path('customers/'), { full_name: 'Karim Haddad', phone: '+961 3 765 4321', language: 'en' });
+    expect(english.statusCode, english.body).toBe(201);
+    const link = (await admin.get(path(`customers/${english.json().id}/`))).json().public_url;
+    const response = await open(tokenOf(link), '10.0.0.77');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ language: 'en', customer: { name: 'Karim H…' } });
+  });
+
   it('answers with the app’s strict headers: no caching, no framing, no referrer, a CSP', async () => {
     const response = await open(tokenOf(publicUrl));
     expect(response.headers['cache-control']).toBe('no-store');

@@ -80,7 +80,8 @@ export function createPublicBillService(deps: { databases: DatabaseRegistry; sig
       ]);
       const balance = customer.balance > 0n ? customer.balance : 0n;
       return {
-        language: settings?.reminderLanguage === 'ar' ? 'ar' : 'en',
+        // The customer's own language (its messages' language), a switch on the page for the other.
+        language: customer.language === 'ar' ? 'ar' : 'en',
         operator: {
           name: settings?.companyName ?? '',
           phone: settings?.phone ?? '',

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -44,7 +45,12 @@ export function PublicBillPage() {
   const isMissing = query.error instanceof ApiError && query.error.status === 404;
   return (
     <ThemeProvider theme={lightTheme}>
-      <Box component="main" sx={{ maxWidth: 560, mx: 'auto', px: 2, py: 3, minHeight: '100vh', bgcolor: 'background.default' }}>
+      {/* The page's margins and text too: the app's dark body would show beside the column and under the title. */}
+      <GlobalStyles styles={{ body: { backgroundColor: lightTheme.palette.background.default, color: lightTheme.palette.text.primary } }} />
+      <Box
+        component="main"
+        sx={{ maxWidth: 560, mx: 'auto', px: 2, py: 3, minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }}
+      >
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 1, displayPrint: 'none' }}>
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
             {texts.title}
