@@ -48,7 +48,11 @@ export function CustomerBillLink({ customerId, url }: { customerId: number; url:
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {texts.officeHint}
       </Typography>
-      <Typography variant="body2" dir="ltr" sx={{ fontFamily: 'monospace', wordBreak: 'break-all', mb: 1 }}>
+      <Typography
+        variant="body2"
+        dir="ltr"
+        sx={{ fontFamily: 'monospace', wordBreak: 'break-all', mb: 1, '& a': { color: 'primary.main' } }}
+      >
         <a href={url} target="_blank" rel="noreferrer">
           {url}
         </a>
