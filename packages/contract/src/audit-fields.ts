@@ -87,6 +87,9 @@ export const AUDIT_FIELDS = {
     balance: 'money',
     credit: 'money',
     importedFromRow: 'count',
+    // The channels the customer refused messages on (a list, read as written) and its bill link's renewals.
+    optedOutChannels: 'verbatim',
+    publicLinkVersion: 'count',
     // `send_reminder`.
     ...MESSAGE_FIELDS,
     overdue_amount: 'amount',

@@ -1646,6 +1646,8 @@ export const ar = {
       startedOn: 'بداية الاشتراك',
       initialReading: 'قراءة العداد',
       importedFromRow: 'السطر في الملف المستورد',
+      optedOutChannels: 'القنوات المرفوضة',
+      publicLinkVersion: 'رابط الفاتورة (التجديدات)',
       channel: 'أُرسلت عبر',
       language: 'اللغة',
       recipient: 'أُرسلت إلى',

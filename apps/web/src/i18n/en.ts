@@ -1561,6 +1561,8 @@ export const en = {
       startedOn: 'subscription start',
       initialReading: 'meter reading',
       importedFromRow: 'row of the imported file',
+      optedOutChannels: 'refused channels',
+      publicLinkVersion: 'bill link (renewals)',
       channel: 'sent through',
       language: 'language',
       recipient: 'sent to',
