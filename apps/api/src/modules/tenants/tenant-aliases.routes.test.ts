@@ -78,7 +78,8 @@ describe(`database aliases (${isPostgres ? 'PostgreSQL' : 'PGlite'}, two databas
     const { payload, headers } = buildMultipart({}, { logo: { filename: 'logo.png', contentType: 'image/png', data: PNG_1X1 } });
     const withLogo = await client.request({ method: 'PUT', url: `/api/config/${config.json().id}/`, payload, headers });
     expect(withLogo.statusCode).toBe(200);
-    const logo = await context.app.inject({ method: 'GET', url: withLogo.json().logo });
+    // Media is served to the tenant's signed-in users only (docs/security.md), from the tenant's own database.
+    const logo = await client.request({ method: 'GET', url: withLogo.json().logo });
     expect(logo.statusCode).toBe(200);
     expect(logo.rawPayload.equals(PNG_1X1)).toBe(true);
 
