@@ -8,8 +8,8 @@ describe('who sees which jobs (issue 29)', () => {
     const seen = Object.fromEntries(ROLES.map((role) => [role, visibleJobKinds(role)]));
     expect(seen).toEqual({
       superadmin: [],
-      admin: ['billing_run', 'statements', 'customer_import'],
-      accountant: ['billing_run', 'statements'],
+      admin: ['billing_run', 'statements', 'customer_import', 'send_bills'],
+      accountant: ['billing_run', 'statements', 'send_bills'],
       support: [],
       collector: [],
     });
