@@ -62,7 +62,7 @@ export function CustomerBillLink({ customerId, url }: { customerId: number; url:
           {texts.copy}
         </Button>
         {canRenew ? (
-          <Button size="small" color="warning" onClick={() => setIsConfirming(true)}>
+          <Button size="small" onClick={() => setIsConfirming(true)}>
             {texts.renew}
           </Button>
         ) : null}
