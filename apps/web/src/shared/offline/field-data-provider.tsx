@@ -22,7 +22,7 @@ export function FieldDataProvider({ children }: { children: ReactNode }) {
     if (userId === null || !CAN_PERSIST) return;
     let isCancelled = false;
     let unsubscribe = () => {};
-    const persister = fieldDataPersister(userId);
+    const persister = fieldDataPersister(userId, queryClient);
     void persistQueryClientRestore({ queryClient, persister, maxAge: FIELD_DATA_MAX_AGE_MS })
       .catch((error: unknown) => console.error('The field data on this device could not be read.', error))
       .then(() => {

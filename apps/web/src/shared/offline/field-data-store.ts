@@ -1,4 +1,3 @@
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { dehydrate, type DehydrateOptions, type Query, type QueryClient } from '@tanstack/react-query';
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set } from 'idb-keyval';
@@ -52,25 +51,57 @@ export function setActiveFieldDataUser(userId: number | null): void {
   activeUserId = userId;
 }
 
-export function fieldDataPersister(userId: number): Persister {
-  return createAsyncStoragePersister({
-    storage: {
-      getItem: (key) => get<string>(key, store),
-      // A save throttled before sign-out must not write this user's data back after it was deleted.
-      setItem: (key, value: string) => (activeUserId === userId ? set(key, value, store) : Promise.resolve()),
-      removeItem: (key) => del(key, store),
-    },
-    key: cacheKeyOf(userId),
-    throttleTime: 250,
-    serialize,
+/** Changes within this time are saved together (one save, reading the cache when it runs). */
+export const FIELD_DATA_SAVE_THROTTLE_MS = 250;
+
+/**
+ * Every save of the field data goes through this one chain and reads the cache when its turn comes,
+ * never earlier: a save made later can never be overwritten by an older picture of the cache still
+ * on its way to IndexedDB (a write shown as "saved on this phone" and lost at a reload).
+ */
+let saves: Promise<void> = Promise.resolve();
+
+function saveInTurn(queryClient: QueryClient, userId: number): Promise<void> {
+  const save = saves.then(async () => {
+    // A save throttled before sign-out must not write this user's data back after it was deleted.
+    if (activeUserId !== userId) return;
+    const client: PersistedClient = { buster: '', timestamp: Date.now(), clientState: dehydrate(queryClient, fieldDehydrateOptions) };
+    await set(cacheKeyOf(userId), serialize(client), store);
   });
+  saves = save.catch(() => undefined);
+  return save;
 }
 
-/** Writes the cache now, unthrottled: a write is "saved on this phone" only once this resolves. */
+/**
+ * TanStack Query's persister for one user (persistQueryClientSubscribe calls `persistClient` at
+ * every change): the first change schedules one save, which takes the cache as it is when it runs.
+ * The picture handed to `persistClient` is not kept; it may already be old.
+ */
+export function fieldDataPersister(userId: number, queryClient: QueryClient): Persister {
+  let isScheduled = false;
+  return {
+    persistClient: () => {
+      if (isScheduled) return;
+      isScheduled = true;
+      setTimeout(() => {
+        isScheduled = false;
+        saveInTurn(queryClient, userId).catch((error: unknown) =>
+          console.error('The field data on this device could not be saved.', error),
+        );
+      }, FIELD_DATA_SAVE_THROTTLE_MS);
+    },
+    restoreClient: async () => {
+      const stored = await get<string>(cacheKeyOf(userId), store);
+      return stored ? (JSON.parse(stored) as PersistedClient) : undefined;
+    },
+    removeClient: () => del(cacheKeyOf(userId), store),
+  };
+}
+
+/** Writes the cache now, after any save on its way: a write is "saved on this phone" only once this resolves. */
 export async function saveFieldDataNow(queryClient: QueryClient): Promise<void> {
   if (activeUserId === null || typeof indexedDB === 'undefined') return;
-  const client: PersistedClient = { buster: '', timestamp: Date.now(), clientState: dehydrate(queryClient, fieldDehydrateOptions) };
-  await set(cacheKeyOf(activeUserId), serialize(client), store);
+  await saveInTurn(queryClient, activeUserId);
 }
 
 /** Sign-out: nothing of this user stays on the device. */
