@@ -2,7 +2,7 @@
  * `npm run bench:web` (never in CI): Lighthouse performance scores of the built web app, served by
  * the API as in production, in Debian's Chromium (nothing is downloaded):
  *   sign-in (desktop and phone), dashboard and invoices list (desktop, signed in as `admin`),
- *   the collector's counters (phone, signed in as `collector`);
+ *   the collector's counters and today's round (phone, signed in as `collector`);
  * each the median of `--runs` (3), printed against the goals (desktop >= 95, phone >= 85); then the
  * collector's first usable screen after tapping Sign in on a phone over Fast 3G (goal <= 5 s).
  *
@@ -127,6 +127,7 @@ const allPages: Page[] = [
   { name: 'dashboard (admin)', path: '/dashboard', user: 'admin', formFactor: 'desktop' },
   { name: 'invoices list (admin)', path: '/invoices', user: 'admin', formFactor: 'desktop' },
   { name: "collector's counters", path: '/counters', user: 'collector', formFactor: 'mobile' },
+  { name: "collector's round", path: '/round', user: 'collector', formFactor: 'mobile' },
 ];
 const only = option('only', '');
 const pages = allPages.filter((page) => page.name.includes(only));

@@ -106,8 +106,8 @@ function subscriptionChange(
   return change;
 }
 
-/** The detail's `public_url` (docs/security.md, "The public bill link"), from the customer's row. */
-const linkOf = (links: PublicLinkSigner) => (row: CustomerRow) => links.urlFor(row.tenantId, row.id, row.publicLinkVersion);
+/** The detail's `public_url` (docs/security.md, "The public bill link"), from the customer's row; the round's day uses it too. */
+export const customerLinkOf = (links: PublicLinkSigner) => (row: CustomerRow) => links.urlFor(row.tenantId, row.id, row.publicLinkVersion);
 
 /** Customers of a service, with their subscription (bundle and meter). */
 export function createCustomerService(deps: { clock: Clock; publicLinks: PublicLinkSigner }) {
@@ -235,7 +235,7 @@ export function createCustomerService(deps: { clock: Clock; publicLinks: PublicL
     },
 
     async get(context: ServiceContext, customerId: number): Promise<Customer> {
-      const customer = await findCustomer(context.db, context.scope, customerId, context.terms.decimals, linkOf(deps.publicLinks));
+      const customer = await findCustomer(context.db, context.scope, customerId, context.terms.decimals, customerLinkOf(deps.publicLinks));
       if (!customer) throw notFound();
       return customer;
     },

@@ -8,4 +8,4 @@ export {
   findCustomersWhere,
   renewPublicLinkVersion,
 } from './customers.repository';
-export { initialReadingText } from './customers.service';
+export { customerLinkOf, initialReadingText } from './customers.service';

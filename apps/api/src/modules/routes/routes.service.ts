@@ -22,7 +22,7 @@ import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
 import { assertAddressFilters, assertCustomer, assertStation, findUserNames } from '../../scope/references';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';
-import { findCustomersWhere } from '../customers/index';
+import { customerLinkOf, findCustomersWhere } from '../customers/index';
 import type { PublicLinkSigner } from '../../lib/public-link';
 import { findOpenInvoicesWhere } from '../invoices/index';
 import { findCountersWhere } from '../subscriptions/index';
@@ -88,9 +88,7 @@ async function roundFieldData(deps: RouteDeps, context: ServiceContext, query: R
   const today = todayIn(terms.timezone, deps.clock.now());
   const buildings = (await findRoundBuildings(db, scope, day)).map((row) => ({ ...row, date: day.date, collector: day.collectorId }));
   // Each customer as the customer's own call answers it, its bill link included.
-  const customers = await findCustomersWhere(db, scope, onRound, terms.decimals, (row) =>
-    deps.publicLinks.urlFor(row.tenantId, row.id, row.publicLinkVersion),
-  );
+  const customers = await findCustomersWhere(db, scope, onRound, terms.decimals, customerLinkOf(deps.publicLinks));
   const openInvoices = await findOpenInvoicesWhere(db, scope, onRound, terms, today, deps.publicLinks.urlFor);
   const counters = day.isMetered
     ? await findCountersWhere(db, scope, onRound, (ids) => findUserNames(deps.defaultDb, scope.tenantId, ids))
