@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_LISTS, type ExportListName } from '@meterline/contract/export-lists';
 import type { Job } from '@meterline/contract/jobs';
 import { servicePath, signInRoles, type RoleUnderTest } from '../../../test/billing';
-import { createFixture, type Fixture } from '../../../test/fixtures';
+import { createFixture, TEST_PASSWORD, type Fixture } from '../../../test/fixtures';
 import { createTestContext, type Client, type TestContext } from '../../../test/harness';
 import { waitForJob } from '../../../test/jobs';
 import { insertJob } from '../jobs/jobs.repository';
@@ -172,6 +172,23 @@ describe('an export as a job', () => {
     fs.utimesSync(file, dayAndMore, dayAndMore);
     expect(await createExportFiles(exportsDir).removeExpired(new Date())).toBe(1);
     expect((await admin.get(path_(`exports/${job.id}/download/`))).statusCode).toBe(404);
+  });
+});
+
+describe('the download asks the list permission again', () => {
+  it("refuses the file with 403 once the starter's role no longer lists it", async () => {
+    const created = await admin.post('/api/auth/users/', { username: 'export.accountant', password: TEST_PASSWORD, role: 'accountant' });
+    expect(created.statusCode).toBe(201);
+    const accountant = await fixture.as('export.accountant');
+    const started = await startExport(accountant, 'payments');
+    expect(started.statusCode).toBe(202);
+    const done = await waitForOwnExport(accountant, (started.json() as { job: Job }).job.id);
+    expect(done.state).toBe('done');
+    expect((await accountant.get(path_(`exports/${done.id}/download/`))).statusCode).toBe(200);
+    expect((await admin.put(`/api/auth/users/${created.json().id}/`, { role: 'support' })).statusCode).toBe(200);
+    const demoted = await fixture.as('export.accountant');
+    expect((await demoted.get(path_(`exports/${done.id}/`))).statusCode).toBe(200);
+    expect((await demoted.get(path_(`exports/${done.id}/download/`))).statusCode).toBe(403);
   });
 });
 
