@@ -48,6 +48,10 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { createIdempotency } from './modules/idempotency/idempotency';
 import { createJobService, heartbeatOptions, type JobService } from './modules/jobs/jobs.service';
 import { jobRoutes } from './modules/jobs/jobs.routes';
+import { createExportFiles } from './modules/exports/export-files';
+import { exportJob } from './modules/exports/export-job';
+import { exportRoutes } from './modules/exports/exports.routes';
+import { createCsvLists } from './scope/csv-lists';
 import { createHealthService } from './modules/health/health.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { billingRunJob } from './modules/invoices/billing-run-job';
@@ -57,7 +61,7 @@ import { applyCustomerCredit } from './modules/account/credit';
 import { planLateFees } from './modules/account/late-fees';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { createInvoiceMessageService } from './modules/invoices/invoice-messages.service';
-import { createPdfPrinter } from './modules/invoices/pdf-printer';
+import { createPdfPrinter, type PdfPrinter } from './modules/invoices/pdf-printer';
 import { cashRoutes, paymentReceiptRoutes } from './modules/cash/cash.routes';
 import { createCashService } from './modules/cash/cash.service';
 import { createPaymentService } from './modules/payments/payments.service';
@@ -145,14 +149,25 @@ function appJobService(
   });
 }
 
-/** Each job kind's work (docs/billing.md, "Jobs"): registered before the queue starts (onReady). */
-function handleJobKinds(
+/**
+ * Each job kind's work (docs/billing.md, "Jobs"): registered before the queue starts (onReady), and the
+ * done statements' document route. Answers
+ * the service's CSV lists, filled by their routes, and the exports' files (docs/billing.md, "Exports").
+ */
+async function handleJobKinds(
+  app: FastifyInstance,
   jobs: JobService,
   deps: { invoices: InvoiceService; statements: StatementService; imports: CustomerImportService; databases: DatabaseRegistry },
+  more: { printer: PdfPrinter; config: Config },
 ) {
   jobs.handle('billing_run', billingRunJob({ invoices: deps.invoices, databases: deps.databases }));
   jobs.handle('statements', statementsJob({ statements: deps.statements, databases: deps.databases }));
   jobs.handle('customer_import', customerImportJob({ imports: deps.imports, databases: deps.databases }));
+  const csvLists = createCsvLists();
+  const exportFiles = createExportFiles(more.config.exportsDir);
+  jobs.handle('export', exportJob({ lists: csvLists, databases: deps.databases, files: exportFiles }));
+  await app.register(jobDocumentRoutes, { prefix: '/api/jobs', jobs, printer: more.printer });
+  return { csvLists, exportFiles };
 }
 
 /** Plugins first, then each module with its dependencies, in order and visibly. */
@@ -297,8 +312,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const account = createAccountService({ clock });
   const statements = createStatementService({ ledger, defaultDb: db, clock });
   const imports = createCustomerImportService({ clock });
-  handleJobKinds(jobs, { invoices, statements, imports, databases });
-  await app.register(jobDocumentRoutes, { prefix: '/api/jobs', jobs, printer });
+  const { csvLists, exportFiles } = await handleJobKinds(app, jobs, { invoices, statements, imports, databases }, { printer, config });
   const transactions = createTransactionService({ clock, defaultDb: db });
   await app.register(transactionRoutes, { prefix: '/api/transaction', transactions, databases, idempotency });
   const statistics = createStatisticsService({ clock, defaultDb: db });
@@ -308,20 +322,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Every route under /api/services/{serviceId}/: each declares its permission, the scope signs the
   // caller in, checks it and resolves the service (the caller's tenant's) once (scope/service-routes.ts).
   await registerServiceScope(app, databases, async (scope) => {
-    await scope.register(customerRoutes, { prefix: '/customers', customers });
-    await scope.register(bundleRoutes, { prefix: '/bundles', bundles });
-    await scope.register(stationRoutes, { prefix: '/stations', stations });
-    await scope.register(tariffRoutes, { prefix: '/tariffs', tariffs });
-    await scope.register(exchangeRateRoutes, { prefix: '/exchange-rates', exchangeRates });
+    await scope.register(customerRoutes, { prefix: '/customers', customers, csvLists });
+    await scope.register(bundleRoutes, { prefix: '/bundles', bundles, csvLists });
+    await scope.register(stationRoutes, { prefix: '/stations', stations, csvLists });
+    await scope.register(tariffRoutes, { prefix: '/tariffs', tariffs, csvLists });
+    await scope.register(exchangeRateRoutes, { prefix: '/exchange-rates', exchangeRates, csvLists });
     await scope.register(customerImportRoutes, { prefix: '/customers', imports, idempotency, jobs });
-    await scope.register(subscriptionRoutes, { prefix: '/subscriptions', subscriptions, idempotency });
-    await scope.register(invoiceRoutes, { prefix: '/invoices', invoices, idempotency, printer, jobs });
+    await scope.register(subscriptionRoutes, { prefix: '/subscriptions', subscriptions, idempotency, csvLists });
+    await scope.register(invoiceRoutes, { prefix: '/invoices', invoices, idempotency, printer, jobs, csvLists });
     await scope.register(invoicePaymentRoutes, { prefix: '/invoices', payments, idempotency, receipts });
-    await scope.register(paymentRoutes, { prefix: '/payments', payments });
+    await scope.register(paymentRoutes, { prefix: '/payments', payments, csvLists });
     await scope.register(cashRoutes, { prefix: '/cash', cash, idempotency });
     await scope.register(paymentReceiptRoutes, { prefix: '/payments', cash, printer });
-    await scope.register(overdueRoutes, { prefix: '/overdue', overdue, printer });
-    await scope.register(routeRoutes, { prefix: '/routes', routes: rounds });
+    await scope.register(overdueRoutes, { prefix: '/overdue', overdue, printer, csvLists });
+    await scope.register(routeRoutes, { prefix: '/routes', routes: rounds, csvLists });
     await scope.register(ledgerRoutes, { prefix: '/customers', ledger });
     await scope.register(accountRoutes, { prefix: '/customers', account, idempotency });
     await scope.register(creditNoteRoutes, { prefix: '/invoices', account, idempotency });
@@ -329,6 +343,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await scope.register(statementRoutes, { prefix: '', statements, printer, jobs });
     await scope.register(creditNotePdfRoutes, { prefix: '/credit-notes', statements, printer });
     await scope.register(notificationServiceRoutes, { prefix: '', notifications, jobs, messages });
+    await scope.register(exportRoutes, { prefix: '/exports', jobs, lists: csvLists, files: exportFiles });
   });
 
   await registerWebApp(app, config.webDist);

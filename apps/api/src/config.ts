@@ -51,6 +51,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Meterline <no-reply@meterline.local>'),
   /** Default: `outbox` inside DATA_DIR. */
   OUTBOX_DIR: z.string().optional(),
+  EXPORTS_DIR: z.string().optional(),
   REDIS_URL: z.string().optional(),
   /**
    * The reverse proxy whose X-Forwarded-For is believed: its addresses or CIDRs (comma-separated,
@@ -94,6 +95,8 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   outboxDir: string;
+  /** Finished CSV exports (docs/billing.md, "Exports"): kept 24 hours. */
+  exportsDir: string;
   redisUrl: string | null;
   /** Fastify's trustProxy: false, the trusted proxies' addresses, or a test on the hop count. */
   trustProxy: false | string[] | ((address: string, hop: number) => boolean);
@@ -149,6 +152,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
     outboxDir: env.OUTBOX_DIR ? fromRoot(env.OUTBOX_DIR) : path.join(fromRoot(env.DATA_DIR), 'outbox'),
+    exportsDir: env.EXPORTS_DIR ? fromRoot(env.EXPORTS_DIR) : path.join(fromRoot(env.DATA_DIR), 'exports'),
     redisUrl: env.REDIS_URL ?? null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     chromiumPath: env.CHROMIUM_PATH ?? null,

@@ -11,8 +11,17 @@ import { can, type Action, type Subject } from './permissions';
  */
 export { ACTIVE_JOB_STATES, JOB_KINDS, type JobKind, type JobState } from './job-states';
 
+/**
+ * Kinds seen only by the user who started them (a CSV export: its rows are the starter's list, with
+ * the starter's filters; its permission is the list's own, checked again at the download).
+ */
+export const OWN_JOB_KINDS = ['export'] as const satisfies readonly JobKind[];
+/** The kinds seen by role: whoever may start one sees every job of the kind in the tenant. */
+export type RoleJobKind = Exclude<JobKind, (typeof OWN_JOB_KINDS)[number]>;
+const ROLE_JOB_KINDS = JOB_KINDS.filter((kind): kind is RoleJobKind => !(OWN_JOB_KINDS as readonly JobKind[]).includes(kind));
+
 /** The permission that starts a job of each kind: the same one lets a user see it and cancel it. */
-export const JOB_KIND_PERMISSIONS: Record<JobKind, [Action, Subject]> = {
+export const JOB_KIND_PERMISSIONS: Record<RoleJobKind, [Action, Subject]> = {
   // The billing run's route asks `create invoice` and `manage invoice`; `manage` holds `create`.
   billing_run: ['manage', 'invoice'],
   statements: ['list', 'statement'],
@@ -22,14 +31,19 @@ export const JOB_KIND_PERMISSIONS: Record<JobKind, [Action, Subject]> = {
   send_bills: ['manage', 'invoice'],
 };
 
-export function canSeeJobKind(role: string | null | undefined, kind: JobKind): boolean {
+export function canSeeJobKind(role: string | null | undefined, kind: RoleJobKind): boolean {
   const [action, subject] = JOB_KIND_PERMISSIONS[kind];
   return can(role, action, subject);
 }
 
-/** The kinds a role sees (the Jobs page and its menu entry show when there is any). */
-export function visibleJobKinds(role: string | null | undefined): JobKind[] {
-  return JOB_KINDS.filter((kind) => canSeeJobKind(role, kind));
+/** The kinds a role sees (the Jobs page and its menu entry show when there is any); its own exports come besides. */
+export function visibleJobKinds(role: string | null | undefined): RoleJobKind[] {
+  return ROLE_JOB_KINDS.filter((kind) => canSeeJobKind(role, kind));
+}
+
+/** The permissions of the kinds seen by role (the Jobs routes ask for one of them). */
+export function roleJobKindPermissions(): [Action, Subject][] {
+  return ROLE_JOB_KINDS.map((kind) => JOB_KIND_PERMISSIONS[kind]);
 }
 
 export const jobSchema = z
@@ -71,6 +85,23 @@ export const bulkStatementsInputSchema = z.object({
   lang: z.enum(['en', 'ar']).optional(),
 });
 export type BulkStatementsInput = z.infer<typeof bulkStatementsInputSchema>;
+
+/**
+ * `POST /api/services/{serviceId}/exports/` (docs/billing.md, "Exports"): a list's CSV made by a job.
+ * `query` holds the list's own query parameters as the list's URL carries them (strings).
+ */
+export const exportInputSchema = z.object({
+  list: z.string().min(1).max(50),
+  query: z.record(z.string().max(100), z.string().max(1000)).optional().default({}),
+});
+export type ExportInput = z.infer<typeof exportInputSchema>;
+
+/** A done export's result: the rows written and the file's name (`GET …/exports/{id}/download/` serves it). */
+export const exportJobResultSchema = z.object({ rows: z.number().int(), filename: z.string() });
+export type ExportJobResult = z.infer<typeof exportJobResultSchema>;
+
+/** The downloaded CSV file (text/csv): bytes, not JSON. */
+export const exportFileSchema = z.any().meta({ description: 'The CSV file (text/csv; charset=utf-8, with a BOM)' });
 
 /** `GET /api/jobs/{id}/file/`: the finished document, printed like any other. */
 export const jobFileQuerySchema = z.object({ output: z.enum(['pdf', 'html']).optional().default('pdf') });

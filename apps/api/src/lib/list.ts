@@ -150,12 +150,30 @@ export async function sendList<T, Totals = never>(
   };
 }
 
-const CSV_BATCH = 1000;
+/** Rows read per query of a CSV (the streamed answer and the export job). */
+export const CSV_BATCH = 1000;
+
+/** The CSV writer of a list: UTF-8 with a BOM (Excel), the columns' headers first. */
+export function csvWriter<T>(columns: CsvColumn<T>[]) {
+  return stringify({ header: true, columns: columns.map((column) => column.header), bom: true });
+}
+
+/** One row's cells, as every CSV of a list writes them. */
+export function csvRecord<T>(columns: CsvColumn<T>[], row: T): string[] {
+  return columns.map((column) => csvCell(column.value(row), column.numeric));
+}
+
+/** Writes the rows to the writer, waiting when it is full. */
+export async function writeCsvRows<T>(stream: ReturnType<typeof csvWriter>, columns: CsvColumn<T>[], rows: T[]): Promise<void> {
+  for (const row of rows) {
+    if (!stream.write(csvRecord(columns, row))) await new Promise((resolve) => stream.once('drain', resolve));
+  }
+}
 
 async function sendCsv<T>(reply: FastifyReply, source: ListSource<T, unknown>, csv: { filename: string; columns: CsvColumn<T>[] }) {
   // The first batch is read before answering: a failure there is a clean JSON error, not a broken download.
   const firstRows = await source.fetchPage(CSV_BATCH, 0);
-  const stream = stringify({ header: true, columns: csv.columns.map((column) => column.header), bom: true });
+  const stream = csvWriter(csv.columns);
   reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${csv.filename}.csv"`)
@@ -164,10 +182,7 @@ async function sendCsv<T>(reply: FastifyReply, source: ListSource<T, unknown>, c
     try {
       for (let offset = 0; ; offset += CSV_BATCH) {
         const rows = offset === 0 ? firstRows : await source.fetchPage(CSV_BATCH, offset);
-        for (const row of rows) {
-          const record = csv.columns.map((column) => csvCell(column.value(row), column.numeric));
-          if (!stream.write(record)) await new Promise((resolve) => stream.once('drain', resolve));
-        }
+        await writeCsvRows(stream, csv.columns, rows);
         if (rows.length < CSV_BATCH) break;
       }
       stream.end();

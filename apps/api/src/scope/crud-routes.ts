@@ -4,12 +4,14 @@ import type { z } from 'zod';
 import type { Endpoint } from '@meterline/contract/endpoint';
 import type { CrudSchemas, crudEndpoints } from '@meterline/contract/endpoints/crud';
 import { validationErrorSchema } from '@meterline/contract/errors';
+import type { ExportListName } from '@meterline/contract/export-lists';
 import type { ListQuery } from '@meterline/contract/pagination';
 import { sendList, type CsvColumn, type ListSource } from '../lib/list';
 import { readErrors, writeErrors } from '../lib/route-schemas';
 import type { AuditContext } from '../plugins/request-context';
 import { auditContextOf } from '../plugins/request-context';
 import { routeOf } from './endpoint-routes';
+import type { CsvLists } from './csv-lists';
 import type { serviceItemParamsSchema, ServiceContext } from './service-scope';
 
 /** What an entity of a service offers to its five routes. */
@@ -35,21 +37,27 @@ export async function registerServiceCrudRoutes<Schemas extends CrudSchemas & { 
     endpoints: { [Call in Exclude<keyof CrudEndpoints, 'schemas'>]: Endpoint } & { schemas: () => Promise<Schemas> };
     service: ServiceCrud<z.output<Schemas['entity']>, z.output<Schemas['query']>, z.output<Schemas['create']>, z.output<Schemas['update']>>;
     csvColumns: CsvColumn<z.output<Schemas['entity']>>[];
+    /** The list is registered under this name for its export job (docs/billing.md, "Exports"). */
+    csvList: { name: ExportListName; lists: CsvLists };
   },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { endpoints, service } = options;
   const plural = endpoints.list.tags[0] ?? 'list';
 
+  const list = options.csvList.lists.add({
+    name: options.csvList.name,
+    permission: endpoints.list.permission,
+    query: (await endpoints.schemas()).query as z.ZodType<z.output<Schemas['query']>>,
+    source: (context, query) => service.listSource(context, query),
+    csv: { filename: plural, columns: options.csvColumns },
+  });
   routes.route({
     ...(await routeOf(routes, endpoints.list, { ...readErrors, 400: validationErrorSchema })),
     handler: async (request, reply) => {
       const context = request.scope;
       const query = request.query as z.output<Schemas['query']>;
-      return sendList(request, reply, context.db, query, await service.listSource(context, query), {
-        filename: plural,
-        columns: options.csvColumns,
-      });
+      return sendList(request, reply, context.db, query, await list.source(context, query), list.csv);
     },
   });
 

@@ -1815,7 +1815,13 @@ export const ar = {
   jobs: {
     title: 'المهام',
     subtitle: 'تعمل دورات الفوترة وكشوف الحساب المجمّعة في الخلفية: يمكنك مغادرة هذه الصفحة والعودة إليها في أي وقت.',
-    kinds: { billing_run: 'دورة فوترة', statements: 'كشوف حساب مجمّعة', customer_import: 'استيراد العملاء', send_bills: 'إرسال الفواتير' },
+    kinds: {
+      billing_run: 'دورة فوترة',
+      statements: 'كشوف حساب مجمّعة',
+      customer_import: 'استيراد العملاء',
+      send_bills: 'إرسال الفواتير',
+      export: 'تصدير CSV',
+    },
     states: { queued: 'في الانتظار', running: 'قيد التنفيذ', done: 'منتهية', failed: 'فشلت', cancelled: 'ملغاة' },
     fields: { kind: 'المهمة', state: 'الحالة', progress: 'التقدّم', createdBy: 'بدأها', createdAt: 'بدأت في' },
     progress: { label: 'التقدّم', starting: 'جارٍ البدء…', doneOf: '{{done}} من {{total}}' },

@@ -1731,7 +1731,13 @@ export const en = {
   jobs: {
     title: 'Jobs',
     subtitle: 'Billing runs and bulk statements run in the background: leave this page and come back at any time.',
-    kinds: { billing_run: 'Billing run', statements: 'Bulk statements', customer_import: 'Customer import', send_bills: 'Sending bills' },
+    kinds: {
+      billing_run: 'Billing run',
+      statements: 'Bulk statements',
+      customer_import: 'Customer import',
+      send_bills: 'Sending bills',
+      export: 'CSV export',
+    },
     states: { queued: 'Waiting', running: 'Running', done: 'Done', failed: 'Failed', cancelled: 'Cancelled' },
     fields: { kind: 'Job', state: 'State', progress: 'Progress', createdBy: 'Started by', createdAt: 'Started' },
     progress: { label: 'Progress', starting: 'Starting…', doneOf: '{{done}} of {{total}}' },

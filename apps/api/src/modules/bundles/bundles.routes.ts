@@ -3,6 +3,7 @@ import { type Bundle } from '@meterline/contract/bundles';
 import { bundleEndpoints } from '@meterline/contract/endpoints/bundles';
 import type { CsvColumn } from '../../lib/list';
 import { registerServiceCrudRoutes } from '../../scope/crud-routes';
+import type { CsvLists } from '../../scope/csv-lists';
 import type { BundleService } from './bundles.service';
 
 const BUNDLE_CSV_COLUMNS: CsvColumn<Bundle>[] = [
@@ -17,10 +18,11 @@ const BUNDLE_CSV_COLUMNS: CsvColumn<Bundle>[] = [
 ];
 
 /** `/api/services/{serviceId}/bundles/`: list, create, get, partial update, delete. */
-export async function bundleRoutes(app: FastifyInstance, options: { bundles: BundleService }) {
+export async function bundleRoutes(app: FastifyInstance, options: { bundles: BundleService; csvLists: CsvLists }) {
   await registerServiceCrudRoutes(app, {
     endpoints: bundleEndpoints,
     service: options.bundles,
     csvColumns: BUNDLE_CSV_COLUMNS,
+    csvList: { name: 'bundles', lists: options.csvLists },
   });
 }

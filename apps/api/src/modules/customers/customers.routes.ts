@@ -3,6 +3,7 @@ import type { Customer } from '@meterline/contract/customers';
 import { customerEndpoints } from '@meterline/contract/endpoints/customers';
 import type { CsvColumn } from '../../lib/list';
 import { registerServiceCrudRoutes } from '../../scope/crud-routes';
+import type { CsvLists } from '../../scope/csv-lists';
 import type { CustomerService } from './customers.service';
 
 const CUSTOMER_CSV_COLUMNS: CsvColumn<Customer>[] = [
@@ -26,10 +27,11 @@ const CUSTOMER_CSV_COLUMNS: CsvColumn<Customer>[] = [
 ];
 
 /** `/api/services/{serviceId}/customers/`: list, create, get, partial update, delete. */
-export async function customerRoutes(app: FastifyInstance, options: { customers: CustomerService }) {
+export async function customerRoutes(app: FastifyInstance, options: { customers: CustomerService; csvLists: CsvLists }) {
   await registerServiceCrudRoutes(app, {
     endpoints: customerEndpoints,
     service: options.customers,
     csvColumns: CUSTOMER_CSV_COLUMNS,
+    csvList: { name: 'customers', lists: options.csvLists },
   });
 }

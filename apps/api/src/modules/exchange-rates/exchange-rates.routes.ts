@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { validationErrorSchema } from '@meterline/contract/errors';
 import { exchangeRateEndpoints } from '@meterline/contract/endpoints/exchange-rates';
-import type { ExchangeRate } from '@meterline/contract/exchange-rates';
+import { listExchangeRatesQuerySchema, type ExchangeRate } from '@meterline/contract/exchange-rates';
 import { sendList, type CsvColumn } from '../../lib/list';
+import type { CsvLists } from '../../scope/csv-lists';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf } from '../../plugins/request-context';
 import { routeOf } from '../../scope/endpoint-routes';
@@ -17,18 +18,23 @@ const EXCHANGE_RATE_CSV_COLUMNS: CsvColumn<ExchangeRate>[] = [
 ];
 
 /** `/api/services/{serviceId}/exchange-rates/`: the tenant's monthly rates (list, set a month's). */
-export async function exchangeRateRoutes(app: FastifyInstance, options: { exchangeRates: ExchangeRateService }) {
+export async function exchangeRateRoutes(app: FastifyInstance, options: { exchangeRates: ExchangeRateService; csvLists: CsvLists }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { exchangeRates } = options;
+  // The list's CSV, registered for its export job (docs/billing.md, "Exports").
+  const list = options.csvLists.add({
+    name: 'exchange_rates',
+    permission: exchangeRateEndpoints.list.permission,
+    query: listExchangeRatesQuerySchema,
+    source: (context, query) => exchangeRates.listSource(context, query),
+    csv: { filename: 'exchange-rates', columns: EXCHANGE_RATE_CSV_COLUMNS },
+  });
 
   routes.route({
     ...(await routeOf(routes, exchangeRateEndpoints.list, { ...readErrors, 400: validationErrorSchema })),
     handler: async (request, reply) => {
       const context = request.scope;
-      return sendList(request, reply, context.db, request.query, await exchangeRates.listSource(context, request.query), {
-        filename: 'exchange-rates',
-        columns: EXCHANGE_RATE_CSV_COLUMNS,
-      });
+      return sendList(request, reply, context.db, request.query, await list.source(context, request.query), list.csv);
     },
   });
 

@@ -17,6 +17,7 @@ import {
   type Invoice,
 } from '@meterline/contract/invoices';
 import { sendList, type CsvColumn } from '../../lib/list';
+import { csvList, type CsvLists } from '../../scope/csv-lists';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf } from '../../plugins/request-context';
 import type { Idempotency } from '../idempotency/index';
@@ -48,14 +49,25 @@ const INVOICE_CSV_COLUMNS: CsvColumn<Invoice>[] = [
   { header: 'consumption', value: (row) => row.consumption, numeric: true },
 ];
 
+/** The list's CSV, registered for its export job (docs/billing.md, "Exports"). */
+const invoiceCsvList = (invoices: InvoiceService) =>
+  csvList({
+    name: 'invoices',
+    permission: ['list', 'invoice'],
+    query: listInvoicesQuerySchema,
+    source: (context, query) => invoices.listSource(context, query),
+    csv: { filename: 'invoices', columns: INVOICE_CSV_COLUMNS },
+  });
+
 /** `/api/services/{serviceId}/invoices/`: list, create, detail, cancel and the billing run. */
 export async function invoiceRoutes(
   app: FastifyInstance,
-  options: { invoices: InvoiceService; idempotency: Idempotency; printer: PdfPrinter; jobs: JobService },
+  options: { invoices: InvoiceService; idempotency: Idempotency; printer: PdfPrinter; jobs: JobService; csvLists: CsvLists },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { invoices, idempotency, printer, jobs } = options;
   const tags = ['invoices'];
+  const invoiceList = options.csvLists.add(invoiceCsvList(invoices));
 
   routes.get(
     '/',
@@ -71,10 +83,7 @@ export async function invoiceRoutes(
     },
     async (request, reply) => {
       const context = request.scope;
-      return sendList(request, reply, context.db, request.query, await invoices.listSource(context, request.query), {
-        filename: 'invoices',
-        columns: INVOICE_CSV_COLUMNS,
-      });
+      return sendList(request, reply, context.db, request.query, await invoiceList.source(context, request.query), invoiceList.csv);
     },
   );
 

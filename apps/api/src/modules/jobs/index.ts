@@ -1,3 +1,3 @@
 /** What other modules may use of `jobs`: they import it from here, never from its files. */
-export { jobParamsOf } from './jobs.service';
+export { jobParamsOf, toJob } from './jobs.service';
 export type { JobHandler, JobService } from './jobs.service';

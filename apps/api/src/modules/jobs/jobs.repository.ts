@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { ACTIVE_JOB_STATES, type JobKind, type JobState } from '@meterline/contract/jobs';
 import type { Executor } from '../../db/client';
 import { jobs, users } from '../../db/schema/index';
@@ -45,20 +45,38 @@ export async function findActiveJob(executor: Executor, tenantId: number, kind: 
   return row ?? null;
 }
 
-/** One job of the tenant, of the kinds the caller may see (another tenant's is not found). */
-export async function findJob(executor: Executor, tenantId: number, id: number, kinds: JobKind[]): Promise<JobRowWithCreator | null> {
-  if (!kinds.length) return null;
+/** What a caller sees of the tenant's jobs: every job of `kinds`, and their own of `ownKinds` (an export). */
+export interface JobVisibility {
+  kinds: readonly JobKind[];
+  own?: { userId: number; kinds: readonly JobKind[] };
+}
+
+function visibleWhere(tenantId: number, visibility: JobVisibility): SQL | undefined {
+  const byKind = visibility.kinds.length ? inArray(jobs.kind, [...visibility.kinds]) : undefined;
+  const own = visibility.own?.kinds.length
+    ? and(inArray(jobs.kind, [...visibility.own.kinds]), eq(jobs.createdBy, visibility.own.userId))
+    : undefined;
+  return and(eq(jobs.tenantId, tenantId), or(byKind, own) ?? sql`false`);
+}
+
+/** One job of the tenant that the caller may see (another tenant's is not found). */
+export async function findJob(
+  executor: Executor,
+  tenantId: number,
+  id: number,
+  visibility: JobVisibility,
+): Promise<JobRowWithCreator | null> {
   const [row] = await executor
     .select(withCreator)
     .from(jobs)
     .leftJoin(users, eq(users.id, jobs.createdBy))
-    .where(and(eq(jobs.tenantId, tenantId), eq(jobs.id, id), inArray(jobs.kind, kinds)));
+    .where(and(visibleWhere(tenantId, visibility), eq(jobs.id, id)));
   return row ? toRowWithCreator(row) : null;
 }
 
-/** The tenant's jobs of the kinds the caller may see, newest first. */
-export function listJobsSource(executor: Executor, tenantId: number, kinds: JobKind[]): ListSource<JobRowWithCreator> {
-  const where = and(eq(jobs.tenantId, tenantId), inArray(jobs.kind, kinds.length ? kinds : ['none']));
+/** The tenant's jobs the caller may see, newest first. */
+export function listJobsSource(executor: Executor, tenantId: number, visibility: JobVisibility): ListSource<JobRowWithCreator> {
+  const where = visibleWhere(tenantId, visibility);
   return {
     countQuery: () => executor.select({ id: jobs.id }).from(jobs).where(where).$dynamic(),
     fetchPage: async (limit, offset) =>

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '@meterline/contract/common';
 import { errorSchema, validationErrorSchema } from '@meterline/contract/errors';
-import { JOB_KIND_PERMISSIONS, JOB_KINDS, jobSchema, listJobsQuerySchema, paginatedJobsSchema } from '@meterline/contract/jobs';
+import { jobSchema, listJobsQuerySchema, paginatedJobsSchema, roleJobKindPermissions } from '@meterline/contract/jobs';
 import type { Db } from '../../db/client';
 import { sendList } from '../../lib/list';
 import { readErrors } from '../../lib/route-schemas';
@@ -14,13 +14,13 @@ const jobParamsSchema = z.object({ id: idParamSchema });
 
 /**
  * `/api/jobs/`: the tenant's background jobs (docs/billing.md). A user sees the kinds they may start
- * (`JOB_KIND_PERMISSIONS`); another tenant's job, or a kind they may not see, is a 404.
+ * (`JOB_KIND_PERMISSIONS`) and the exports they started; another tenant's job, or a kind they may not see, is a 404.
  */
 export async function jobRoutes(app: FastifyInstance, options: { jobs: JobService; db: Db }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { jobs, db } = options;
   const tags = ['jobs'];
-  const mayStartAnyKind = requireAnyPermission(...JOB_KINDS.map((kind) => JOB_KIND_PERMISSIONS[kind]));
+  const mayStartAnyKind = requireAnyPermission(...roleJobKindPermissions());
 
   routes.get(
     '/',

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import { ERROR_CODES } from '@meterline/contract/errors';
-import { JOB_KINDS, visibleJobKinds, type Job, type JobKind, type JobState } from '@meterline/contract/jobs';
+import { JOB_KINDS, OWN_JOB_KINDS, visibleJobKinds, type Job, type JobKind, type JobState } from '@meterline/contract/jobs';
 import type { Database } from '../../db/client';
 import { conflict, HttpError, notFound } from '../../lib/http-errors';
 import { inBackground } from '../../lib/background';
@@ -24,7 +24,19 @@ import {
   updateProgress,
   type JobRow,
   type JobRowWithCreator,
+  type JobVisibility,
 } from './jobs.repository';
+
+/** What a user sees of the tenant's jobs: the kinds of their role, and the exports they started (docs/billing.md, "Exports"). */
+function visibilityOf(actor: TenantActor, kind?: JobKind): JobVisibility {
+  const only = (kinds: readonly JobKind[]) => kinds.filter((each) => !kind || each === kind);
+  return { kinds: only(visibleJobKinds(actor.role)), own: { userId: actor.userId, kinds: only(OWN_JOB_KINDS) } };
+}
+
+/** Only the caller's own jobs of one kind. */
+function ownOnly(actor: TenantActor, kind: JobKind): JobVisibility {
+  return { kinds: [], own: { userId: actor.userId, kinds: [kind] } };
+}
 
 /**
  * Who started a job, as the request saw them: the handler builds the same service context
@@ -186,12 +198,8 @@ export function createJobService(deps: {
     return stale.map((job) => job.id);
   }
 
-  /** One job of the caller's tenant, of a kind they may see (404 otherwise, like a missing one). */
-  async function detail(actor: TenantActor, id: number): Promise<Job> {
-    const row = await findJob(db, actor.tenantId, id, visibleJobKinds(actor.role));
-    if (!row) throw notFound();
-    return toJob(row);
-  }
+  /** One job of the caller's tenant that they may see (404 otherwise, like a missing one). */
+  const detail = async (actor: TenantActor, id: number): Promise<Job> => toJob(await findVisible(db, actor, id, visibilityOf(actor)));
 
   async function send(kind: JobKind, jobId: number): Promise<string | null> {
     if (!boss) return null;
@@ -290,16 +298,21 @@ export function createJobService(deps: {
         throw error;
       }
       if (queueJobId) await setQueueJobId(db, row.id, queueJobId);
-      const created = await findJob(db, actor.tenantId, row.id, [kind]);
+      const created = await findJob(db, actor.tenantId, row.id, { kinds: [kind] });
       if (!created) throw notFound();
       return toJob(created);
     },
 
     detail,
 
+    /** The caller's own job of an own kind (an export): another user's, like another tenant's, is a 404. */
+    ownJob: (actor: TenantActor, id: number, kind: JobKind): Promise<JobRowWithCreator> => findVisible(db, actor, id, ownOnly(actor, kind)),
+
+    /** Cancels the caller's own job of an own kind (another user's is a 404). */
+    cancelOwn: (actor: TenantActor, id: number, kind: JobKind) => cancelVisible(db, actor, id, ownOnly(actor, kind)),
+
     listSource(actor: TenantActor, kind: JobKind | undefined) {
-      const kinds = visibleJobKinds(actor.role).filter((each) => !kind || each === kind);
-      const source = listJobsSource(db, actor.tenantId, kinds);
+      const source = listJobsSource(db, actor.tenantId, visibilityOf(actor, kind));
       return {
         countQuery: source.countQuery,
         fetchPage: async (limit: number, offset: number) => (await source.fetchPage(limit, offset)).map(toJob),
@@ -307,15 +320,7 @@ export function createJobService(deps: {
     },
 
     /** Cooperative: the job stops at its next batch; a finished job is a 409 job_not_active. */
-    async cancel(actor: TenantActor, id: number): Promise<Job> {
-      const kinds = visibleJobKinds(actor.role);
-      const row = await findJob(db, actor.tenantId, id, kinds);
-      if (!row) throw notFound();
-      if (!(await cancelJob(db, actor.tenantId, id))) throw conflict(ERROR_CODES.jobNotActive);
-      const cancelled = await findJob(db, actor.tenantId, id, kinds);
-      if (!cancelled) throw notFound();
-      return toJob(cancelled);
-    },
+    cancel: (actor: TenantActor, id: number) => cancelVisible(db, actor, id, visibilityOf(actor)),
 
     /** A done job's document (409 job_not_done before), for `GET /api/jobs/{id}/file/`. */
     async document(actor: TenantActor, id: number): Promise<{ job: Job; html: string }> {
@@ -351,7 +356,20 @@ async function insertActiveJob(db: Database['db'], values: Parameters<typeof ins
   }
 }
 
-function toJob(row: JobRowWithCreator): Job {
+/** A job the caller may see, or a 404 like a missing one. */
+async function findVisible(db: Database['db'], actor: TenantActor, id: number, visibility: JobVisibility): Promise<JobRowWithCreator> {
+  const row = await findJob(db, actor.tenantId, id, visibility);
+  if (!row) throw notFound();
+  return row;
+}
+
+async function cancelVisible(db: Database['db'], actor: TenantActor, id: number, visibility: JobVisibility): Promise<Job> {
+  await findVisible(db, actor, id, visibility);
+  if (!(await cancelJob(db, actor.tenantId, id))) throw conflict(ERROR_CODES.jobNotActive);
+  return toJob(await findVisible(db, actor, id, visibility));
+}
+
+export function toJob(row: JobRowWithCreator): Job {
   return {
     id: row.id,
     kind: row.kind as JobKind,

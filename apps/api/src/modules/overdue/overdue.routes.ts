@@ -11,6 +11,7 @@ import {
   type OverdueCustomer,
 } from '@meterline/contract/overdue';
 import { sendList, type CsvColumn } from '../../lib/list';
+import { csvList, type CsvLists } from '../../scope/csv-lists';
 import { documentReader } from '../../lib/document-format';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf } from '../../plugins/request-context';
@@ -30,10 +31,21 @@ const OVERDUE_CSV_COLUMNS: CsvColumn<OverdueCustomer>[] = [
   { header: 'last_reminder_at', value: (row) => row.last_reminder_at },
 ];
 
+/** The list's CSV, registered for its export job (docs/billing.md, "Exports"). */
+const overdueCsvList = (overdue: OverdueService) =>
+  csvList({
+    name: 'overdue',
+    permission: ['list', 'invoice'],
+    query: listOverdueQuerySchema,
+    source: (context, query) => overdue.listSource(context, query),
+    csv: { filename: 'overdue', columns: OVERDUE_CSV_COLUMNS },
+  });
+
 /** `/api/services/{serviceId}/overdue/`: customers with an overdue balance (paginated; ?format=csv). */
-export async function overdueRoutes(app: FastifyInstance, options: { overdue: OverdueService; printer: PdfPrinter }) {
+export async function overdueRoutes(app: FastifyInstance, options: { overdue: OverdueService; printer: PdfPrinter; csvLists: CsvLists }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { overdue, printer } = options;
+  const overdueList = options.csvLists.add(overdueCsvList(overdue));
 
   routes.get(
     '/',
@@ -49,10 +61,7 @@ export async function overdueRoutes(app: FastifyInstance, options: { overdue: Ov
     },
     async (request, reply) => {
       const context = request.scope;
-      return sendList(request, reply, context.db, request.query, await overdue.listSource(context, request.query), {
-        filename: 'overdue',
-        columns: OVERDUE_CSV_COLUMNS,
-      });
+      return sendList(request, reply, context.db, request.query, await overdueList.source(context, request.query), overdueList.csv);
     },
   );
 

@@ -10,6 +10,7 @@ import {
   type Payment,
 } from '@meterline/contract/payments';
 import { sendList, type CsvColumn } from '../../lib/list';
+import { csvList, type CsvLists } from '../../scope/csv-lists';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { actorNameOf, auditContextOf } from '../../plugins/request-context';
 import type { Idempotency } from '../idempotency/index';
@@ -30,10 +31,21 @@ const PAYMENT_CSV_COLUMNS: CsvColumn<Payment>[] = [
   { header: 'reverses', value: (row) => row.reverses, numeric: true },
 ];
 
+/** The list's CSV, registered for its export job (docs/billing.md, "Exports"). */
+const paymentCsvList = (payments: PaymentService) =>
+  csvList({
+    name: 'payments',
+    permission: ['list', 'payment'],
+    query: listPaymentsQuerySchema,
+    source: (context, query) => payments.listSource(context, query),
+    csv: { filename: 'payments', columns: PAYMENT_CSV_COLUMNS },
+  });
+
 /** `GET /api/services/{serviceId}/payments/`. */
-export async function paymentRoutes(app: FastifyInstance, options: { payments: PaymentService }) {
+export async function paymentRoutes(app: FastifyInstance, options: { payments: PaymentService; csvLists: CsvLists }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { payments } = options;
+  const paymentList = options.csvLists.add(paymentCsvList(payments));
   routes.get(
     '/',
     {
@@ -48,10 +60,7 @@ export async function paymentRoutes(app: FastifyInstance, options: { payments: P
     },
     async (request, reply) => {
       const context = request.scope;
-      return sendList(request, reply, context.db, request.query, await payments.listSource(context, request.query), {
-        filename: 'payments',
-        columns: PAYMENT_CSV_COLUMNS,
-      });
+      return sendList(request, reply, context.db, request.query, await paymentList.source(context, request.query), paymentList.csv);
     },
   );
 }

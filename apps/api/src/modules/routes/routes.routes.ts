@@ -19,6 +19,7 @@ import {
   type RouteStop,
 } from '@meterline/contract/routes';
 import { sendList, type CsvColumn } from '../../lib/list';
+import { csvList, type CsvLists } from '../../scope/csv-lists';
 import { noContent, readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf } from '../../plugins/request-context';
 import { routeOf } from '../../scope/endpoint-routes';
@@ -45,13 +46,24 @@ const ASSIGNMENT_CSV_COLUMNS: CsvColumn<RouteAssignment>[] = [
 
 const buildingParamsSchema = z.object({ serviceId: idParamSchema, buildingId: idParamSchema });
 
+/** The list's CSV, registered for its export job (docs/billing.md, "Exports"). */
+const assignmentCsvList = (service: RouteService) =>
+  csvList({
+    name: 'route_assignments',
+    permission: ['list', 'route_assignment'],
+    query: listRouteAssignmentsQuerySchema,
+    source: (context, query) => service.listAssignmentsSource(context, query),
+    csv: { filename: 'route-assignments', columns: ASSIGNMENT_CSV_COLUMNS },
+  });
+
 /**
  * `/api/services/{serviceId}/routes/`: the round of a day (buildings in walking order with their
  * progress), one building with its customers, visits, and the collectors' regions and stations.
  */
-export async function routeRoutes(app: FastifyInstance, options: { routes: RouteService }) {
+export async function routeRoutes(app: FastifyInstance, options: { routes: RouteService; csvLists: CsvLists }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const service = options.routes;
+  const assignmentList = options.csvLists.add(assignmentCsvList(service));
   const tags = ['routes'];
 
   routes.get(
@@ -131,10 +143,7 @@ export async function routeRoutes(app: FastifyInstance, options: { routes: Route
     },
     async (request, reply) => {
       const context = request.scope;
-      return sendList(request, reply, context.db, request.query, await service.listAssignmentsSource(context, request.query), {
-        filename: 'route-assignments',
-        columns: ASSIGNMENT_CSV_COLUMNS,
-      });
+      return sendList(request, reply, context.db, request.query, await assignmentList.source(context, request.query), assignmentList.csv);
     },
   );
 

@@ -3,6 +3,7 @@ import { type Station } from '@meterline/contract/stations';
 import { stationEndpoints } from '@meterline/contract/endpoints/stations';
 import type { CsvColumn } from '../../lib/list';
 import { registerServiceCrudRoutes } from '../../scope/crud-routes';
+import type { CsvLists } from '../../scope/csv-lists';
 import type { StationService } from './stations.service';
 
 const STATION_CSV_COLUMNS: CsvColumn<Station>[] = [
@@ -21,10 +22,11 @@ const STATION_CSV_COLUMNS: CsvColumn<Station>[] = [
 ];
 
 /** `/api/services/{serviceId}/stations/`: list, create, get, partial update, delete. */
-export async function stationRoutes(app: FastifyInstance, options: { stations: StationService }) {
+export async function stationRoutes(app: FastifyInstance, options: { stations: StationService; csvLists: CsvLists }) {
   await registerServiceCrudRoutes(app, {
     endpoints: stationEndpoints,
     service: options.stations,
     csvColumns: STATION_CSV_COLUMNS,
+    csvList: { name: 'stations', lists: options.csvLists },
   });
 }

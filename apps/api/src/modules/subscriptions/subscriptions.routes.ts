@@ -17,6 +17,7 @@ import {
 import { z } from 'zod';
 import { idParamSchema } from '@meterline/contract/common';
 import { sendList, type CsvColumn } from '../../lib/list';
+import { csvList, type CsvLists } from '../../scope/csv-lists';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf } from '../../plugins/request-context';
 import { serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
@@ -56,10 +57,24 @@ const READING_CSV_COLUMNS: CsvColumn<Reading>[] = [
 
 const readingParamsSchema = z.object({ serviceId: idParamSchema, id: idParamSchema, readingId: idParamSchema });
 
+/** The list's CSV, registered for its export job (docs/billing.md, "Exports"). */
+const counterCsvList = (subscriptions: SubscriptionService) =>
+  csvList({
+    name: 'counters',
+    permission: ['list', 'counter'],
+    query: listCountersQuerySchema,
+    source: (context, query) => subscriptions.countersSource(context, query),
+    csv: { filename: 'counters', columns: COUNTER_CSV_COLUMNS },
+  });
+
 /** `/api/services/{serviceId}/subscriptions/`: counters, readings, resets. */
-export async function subscriptionRoutes(app: FastifyInstance, options: { subscriptions: SubscriptionService; idempotency: Idempotency }) {
+export async function subscriptionRoutes(
+  app: FastifyInstance,
+  options: { subscriptions: SubscriptionService; idempotency: Idempotency; csvLists: CsvLists },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { subscriptions, idempotency } = options;
+  const counterList = options.csvLists.add(counterCsvList(subscriptions));
   const tags = ['counters'];
 
   routes.get(
@@ -76,10 +91,7 @@ export async function subscriptionRoutes(app: FastifyInstance, options: { subscr
     },
     async (request, reply) => {
       const context = request.scope;
-      return sendList(request, reply, context.db, request.query, await subscriptions.countersSource(context, request.query), {
-        filename: 'counters',
-        columns: COUNTER_CSV_COLUMNS,
-      });
+      return sendList(request, reply, context.db, request.query, await counterList.source(context, request.query), counterList.csv);
     },
   );
 

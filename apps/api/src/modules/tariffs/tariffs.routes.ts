@@ -3,6 +3,7 @@ import { type Tariff } from '@meterline/contract/tariffs';
 import { tariffEndpoints } from '@meterline/contract/endpoints/tariffs';
 import type { CsvColumn } from '../../lib/list';
 import { registerServiceCrudRoutes } from '../../scope/crud-routes';
+import type { CsvLists } from '../../scope/csv-lists';
 import type { TariffService } from './tariffs.service';
 
 const TARIFF_CSV_COLUMNS: CsvColumn<Tariff>[] = [
@@ -17,10 +18,11 @@ const TARIFF_CSV_COLUMNS: CsvColumn<Tariff>[] = [
 ];
 
 /** `/api/services/{serviceId}/tariffs/`: list, create, get, partial update, delete. */
-export async function tariffRoutes(app: FastifyInstance, options: { tariffs: TariffService }) {
+export async function tariffRoutes(app: FastifyInstance, options: { tariffs: TariffService; csvLists: CsvLists }) {
   await registerServiceCrudRoutes(app, {
     endpoints: tariffEndpoints,
     service: options.tariffs,
     csvColumns: TARIFF_CSV_COLUMNS,
+    csvList: { name: 'tariffs', lists: options.csvLists },
   });
 }

@@ -12,20 +12,21 @@ export const JOB_POLL_MS = 1000;
 export const isJobActive = (job: Pick<Job, 'state'> | undefined): boolean =>
   job !== undefined && (ACTIVE_JOB_STATES as readonly string[]).includes(job.state);
 
-export function getJob(id: number, signal?: AbortSignal): Promise<Job> {
-  return apiClient.get<Job>(`jobs/${id}/`, { signal });
+/** A job at `jobs/{id}/`, or at its own kind's address (an export: `services/{id}/exports/{id}/`). */
+export function getJob(id: number, signal?: AbortSignal, path = `jobs/${id}/`): Promise<Job> {
+  return apiClient.get<Job>(path, { signal });
 }
 
 /** One job, read again every JOB_POLL_MS while it is queued or running. */
-export const jobQueryOptions = (id: number) =>
+export const jobQueryOptions = (id: number, path?: string) =>
   queryOptions({
     queryKey: jobKeys.detail(id),
-    queryFn: ({ signal }) => getJob(id, signal),
+    queryFn: ({ signal }) => getJob(id, signal, path),
     refetchInterval: (query) => (isJobActive(query.state.data) ? JOB_POLL_MS : false),
   });
 
-export function useJob(id: number | null) {
-  return useQuery({ ...jobQueryOptions(id ?? 0), enabled: id !== null });
+export function useJob(id: number | null, path?: string) {
+  return useQuery({ ...jobQueryOptions(id ?? 0, path), enabled: id !== null });
 }
 
 export function getJobs(query: Query, signal?: AbortSignal): Promise<Paginated<Job>> {

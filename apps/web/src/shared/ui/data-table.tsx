@@ -1,9 +1,7 @@
 import ClearOutlined from '@mui/icons-material/ClearOutlined';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
@@ -36,9 +34,7 @@ import type { Paginated } from '@meterline/contract/pagination';
 import { lazy, startTransition, Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useToast } from '../hooks/use-toast';
 import type { ListUrlState } from '../hooks/use-list-url-state';
-import { apiClient } from '../lib/api-client';
 import { GRID_FOOTER_HEIGHT, GRID_ROW_HEIGHT, gridBodyHeight } from '../lib/constants';
 import type { DataGridView as DataGridViewComponent } from './data-grid-view';
 import { FilterBar } from './filter-bar';
@@ -47,6 +43,7 @@ import { FilterSelect } from './filter-select';
 import { formatCount, isolateLtr } from '../lib/format-number';
 import { DirectionIcon } from './direction-icon';
 import { RetryAlert } from './record-state';
+import { ExportCsvButton, type ExportCsv } from './export-csv-button';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -78,8 +75,8 @@ export interface DataTableProps<Row extends GridValidRowModel & { id: number | s
   renderCard?(row: Row): ReactNode;
   /** A card's own actions (a "⋯" menu) beside its tap area, where a button cannot sit inside the link. */
   renderCardActions?(row: Row): ReactNode;
-  /** The list's API path: "Export CSV" downloads `path?format=csv` with the current filters. */
-  exportCsv?: { path: string; filename: string };
+  /** The list's API path: "Export CSV" downloads `path?format=csv` with the current filters (a service's list: through its export job). */
+  exportCsv?: ExportCsv;
   /** Fields the API can order by; other columns are not sortable. */
   orderingFields?: readonly string[];
   /** The list's filters (`FilterSelect`, `DateRangeFilter`, ...) in the one `FilterBar`; they read and write `listState`. */
@@ -210,7 +207,7 @@ export function DataTable<Row extends GridValidRowModel & { id: number | string 
               {!isPhone && !showCards && (
                 <ColumnChooser columns={gridColumns} visibility={columnVisibility} onChange={setColumnVisibility} />
               )}
-              {exportCsv && <ExportCsvButton path={exportCsv.path} filename={exportCsv.filename} query={listState.exportQuery} />}
+              {exportCsv && <ExportCsvButton exportCsv={exportCsv} query={listState.exportQuery} />}
             </>
           )
         }
@@ -360,34 +357,6 @@ function SearchBox({ value, onSearch, isFetching }: { value: string; onSearch(va
         },
       }}
     />
-  );
-}
-
-/** Downloads `path?format=csv` with the current filters, with the bearer token (fetch + blob). */
-function ExportCsvButton({ path, filename, query }: { path: string; filename: string; query: Record<string, string | number> }) {
-  const { t } = useTranslation();
-  const { showToast } = useToast();
-  const [isExporting, setExporting] = useState(false);
-  const handleExportClick = async () => {
-    setExporting(true);
-    try {
-      await apiClient.download(path, `${filename}.csv`, { query: { ...query, format: 'csv' } });
-    } catch {
-      showToast(t('dataTable.exportFailed'), { variant: 'error' });
-    } finally {
-      setExporting(false);
-    }
-  };
-  return (
-    <Button
-      variant="outlined"
-      startIcon={<FileDownloadOutlined />}
-      loading={isExporting}
-      loadingPosition="start"
-      onClick={() => void handleExportClick()}
-    >
-      {isExporting ? t('dataTable.exporting') : t('dataTable.exportCsv')}
-    </Button>
   );
 }
 

@@ -20,6 +20,7 @@ import { Money } from '../../../shared/ui/money';
 import { NumberText } from '../../../shared/ui/number-text';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { BundleStatusChip } from '../components/bundle-status-chip';
+import { serviceListExport } from '../../../shared/ui/export-csv-button';
 
 /** The service's bundles: search, active filter, CSV; admins create and open them, accountants read. */
 export function BundleListPage() {
@@ -91,7 +92,7 @@ export function BundleListPage() {
         emptyMessage={t('bundles.messages.empty')}
         orderingFields={bundleListSpec.ordering}
         getRowHref={(row) => generatePath(paths.bundleEdit, { bundleId: String(row.id) })}
-        exportCsv={service ? { path: `services/${service.id}/bundles/`, filename: 'bundles' } : undefined}
+        exportCsv={serviceListExport(service?.id, 'bundles')}
         filters={
           <FilterSelect
             label={t('bundles.fields.status')}

@@ -31,6 +31,7 @@ import { CounterCard } from '../components/counter-card';
 import { MeterSheet } from '../../../shared/ui/meter-sheet';
 import { RecordState } from '../../../shared/ui/record-state';
 import { CodeText } from '../../../shared/ui/code-text';
+import { serviceListExport } from '../../../shared/ui/export-csv-button';
 
 /** The reading and reset forms (react-hook-form, the date-time field) download when a meter's sheet opens. */
 const RecordReadingForm = lazy(() =>
@@ -162,7 +163,7 @@ export function CounterListPage() {
         emptyMessage={t('counters.messages.empty')}
         orderingFields={counterListSpec.ordering}
         getRowHref={canUpdate || canReset ? meterHref : undefined}
-        exportCsv={service ? { path: `services/${service.id}/subscriptions/counters/`, filename: 'counters' } : undefined}
+        exportCsv={serviceListExport(service?.id, 'counters')}
         filters={
           <>
             <AddressFilters listState={listState} />

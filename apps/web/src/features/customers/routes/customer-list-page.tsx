@@ -29,6 +29,7 @@ import { customerAddressOf } from '../components/customer-address';
 import { CustomerStatusChip, customerStatusLabel } from '../components/customer-status-chip';
 import { CodeText } from '../../../shared/ui/code-text';
 import { formatName } from '../../../shared/lib/format-number';
+import { serviceListExport } from '../../../shared/ui/export-csv-button';
 
 const OPTIONS_QUERY = { page_size: 100, ordering: 'name' };
 
@@ -162,7 +163,7 @@ export function CustomerListPage() {
         emptyMessage={t('customers.messages.empty')}
         orderingFields={customerListSpec.ordering}
         getRowHref={(row) => generatePath(isCollector ? paths.collect : paths.customerEdit, { customerId: String(row.id) })}
-        exportCsv={service ? { path: `services/${service.id}/customers/`, filename: 'customers' } : undefined}
+        exportCsv={serviceListExport(service?.id, 'customers')}
         filters={
           <>
             <FilterSelect

@@ -27,6 +27,7 @@ import { InvoiceFilters } from '../components/invoice-filters';
 import { InvoiceRowActions } from '../components/invoice-row-actions';
 import { InvoiceStatusChip } from '../components/invoice-status-chip';
 import { CodeText } from '../../../shared/ui/code-text';
+import { serviceListExport } from '../../../shared/ui/export-csv-button';
 
 /** The billing run's form downloads after the list shows, not with it. */
 const BillingRunDialog = lazy(() => import('../components/billing-run-dialog').then((module) => ({ default: module.BillingRunDialog })));
@@ -168,7 +169,7 @@ export function InvoiceListPage() {
         emptyMessage={t('invoices.list.empty')}
         orderingFields={invoiceListSpec.ordering}
         getRowHref={(row) => `/invoices/${row.id}`}
-        exportCsv={service ? { path: `services/${service.id}/invoices/`, filename: 'invoices' } : undefined}
+        exportCsv={serviceListExport(service?.id, 'invoices')}
         filters={<InvoiceFilters listState={listState} serviceId={service?.id} />}
         defaultHiddenColumns={['issued_on']}
         totals={

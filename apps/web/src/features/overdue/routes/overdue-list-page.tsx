@@ -27,6 +27,7 @@ import { RemindDialog } from '../components/remind-dialog';
 import { OverdueRowActions } from '../components/overdue-row-actions';
 import { CodeText } from '../../../shared/ui/code-text';
 import { KeptDialog } from '../../../shared/ui/kept-dialog';
+import { serviceListExport } from '../../../shared/ui/export-csv-button';
 
 /** The payment form (zod, react-hook-form) and the print dialog download when opened, not with the list. */
 const PayAccountDialog = lazy(() =>
@@ -192,7 +193,7 @@ export function OverdueListPage() {
         emptyMessage={t('overdue.messages.empty')}
         orderingFields={overdueListSpec.ordering}
         getRowHref={(row) => generatePath(paths.customerEdit, { customerId: String(row.customer) })}
-        exportCsv={service ? { path: `services/${service.id}/overdue/`, filename: 'overdue' } : undefined}
+        exportCsv={serviceListExport(service?.id, 'overdue')}
         selection={
           canRemind
             ? {

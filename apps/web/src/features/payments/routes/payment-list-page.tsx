@@ -19,6 +19,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { usePayments } from '../api/get-payments';
 import { isReversal, usePaymentColumns } from '../components/payment-columns';
 import { CodeText } from '../../../shared/ui/code-text';
+import { serviceListExport } from '../../../shared/ui/export-csv-button';
 
 /** `/payments`: the service's payments and reversals, filtered by method, receiver and dates, with CSV. */
 export function PaymentListPage() {
@@ -46,7 +47,7 @@ export function PaymentListPage() {
         emptyMessage={t('payments.list.empty')}
         orderingFields={paymentListSpec.ordering}
         getRowHref={(row) => `/invoices/${row.invoice}`}
-        exportCsv={service ? { path: `services/${service.id}/payments/`, filename: 'payments' } : undefined}
+        exportCsv={serviceListExport(service?.id, 'payments')}
         filters={
           <>
             <FilterSelect

@@ -17,6 +17,7 @@ import { FilterSelect } from '../../../shared/ui/filter-select';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useCreateRouteAssignment, useDeleteRouteAssignment, useRouteAssignments } from '../api/route-assignments';
 import { RouteAssignmentForm } from '../components/route-assignment-form';
+import { serviceListExport } from '../../../shared/ui/export-csv-button';
 
 /** "Open round" and "Take back" of one assignment. */
 function AssignmentActions({
@@ -123,7 +124,7 @@ export function RouteAssignmentsPage() {
         emptyMessage={t('rounds.assignments.empty')}
         orderingFields={routeAssignmentListSpec.ordering}
         isSearchable={false}
-        exportCsv={service ? { path: `services/${service.id}/routes/assignments/`, filename: 'route-assignments' } : undefined}
+        exportCsv={serviceListExport(service?.id, 'route_assignments')}
         filters={
           <FilterSelect
             label={t('rounds.assignments.collector')}

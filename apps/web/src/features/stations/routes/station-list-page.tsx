@@ -20,6 +20,7 @@ import { NumberText } from '../../../shared/ui/number-text';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { StationStatusChip, stationStatusLabel } from '../components/station-status-chip';
 import { CodeText } from '../../../shared/ui/code-text';
+import { serviceListExport } from '../../../shared/ui/export-csv-button';
 
 function addressOf(station: Station): string {
   return [station.region_name, station.street_name, station.building_name].filter(Boolean).join(' · ');
@@ -96,7 +97,7 @@ export function StationListPage() {
         emptyMessage={t('stations.messages.empty')}
         orderingFields={stationListSpec.ordering}
         getRowHref={(row) => generatePath(paths.stationEdit, { stationId: String(row.id) })}
-        exportCsv={service ? { path: `services/${service.id}/stations/`, filename: 'stations' } : undefined}
+        exportCsv={serviceListExport(service?.id, 'stations')}
         filters={
           <>
             <FilterSelect

@@ -21,6 +21,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { StatusChip } from '../../../shared/ui/status-chip';
 import { useTariffs } from '../api/get-tariffs';
 import { TariffPriceText } from '../components/tariff-price-text';
+import { serviceListExport } from '../../../shared/ui/export-csv-button';
 
 /** "October 2026" for a tariff of one month, "September 2026 to August 2027", "From December 2026". */
 function useMonthsText() {
@@ -105,7 +106,7 @@ export function TariffListPage() {
         emptyMessage={t('tariffs.messages.empty')}
         orderingFields={tariffListSpec.ordering}
         getRowHref={(row) => generatePath(paths.tariffEdit, { tariffId: String(row.id) })}
-        exportCsv={service ? { path: `services/${service.id}/tariffs/`, filename: 'tariffs' } : undefined}
+        exportCsv={serviceListExport(service?.id, 'tariffs')}
         filters={
           <DateFilterField
             kind="month"
