@@ -413,6 +413,27 @@ describe('sending bills, receipts and callbacks', () => {
     );
   });
 
+  it('answers WhatsApp Cloud’s check of the callback address when the verify token is the address’s token, else 403 or 404', async () => {
+    const url = new URL((await channels()).json().results[1].callback_url as string);
+    const token = defined(url.pathname.split('/').at(-2), 'the token');
+    const verify = (pathname: string, verifyToken: string, mode = 'subscribe') =>
+      context.app.inject({
+        method: 'GET',
+        url: `${pathname}?hub.mode=${mode}&hub.verify_token=${encodeURIComponent(verifyToken)}&hub.challenge=1158201444`,
+      });
+    const accepted = await verify(url.pathname, token);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.headers['content-type']).toContain('text/plain');
+    expect(accepted.body).toBe('1158201444');
+    const wrong = await verify(url.pathname, `${token.slice(0, -1)}A`);
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.body).not.toContain('1158201444');
+    expect((await verify(url.pathname, token, 'unsubscribe')).statusCode).toBe(403);
+    expect((await verify(url.pathname, '')).statusCode).toBe(403);
+    const unknown = url.pathname.replace(/\.[\w-]+\/$/, '.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/');
+    expect((await verify(unknown, token)).statusCode).toBe(404);
+  });
+
   it('queues and sends a receipt after a payment, without failing it', async () => {
     provider.answer('/sms/send', { status: 200, body: { id: 'sms-receipt' } });
     const paid = await admin.put(pathOf(`invoices/${bills[1]}/create_payment/`), {});
