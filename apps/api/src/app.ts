@@ -267,7 +267,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(onboardingRoutes, { prefix: '/api/onboarding', databases, db });
   const subscriptions = createSubscriptionService({ clock, defaultDb: db });
   const invoices = createInvoiceService({ clock, defaultDb: db, account: { applyCustomerCredit, planLateFees }, publicLinks });
-  const payments = createPaymentService({ clock, defaultDb: db });
+  const payments = createPaymentService({ clock, defaultDb: db, publicLinks });
   // One Chromium for every printed invoice, launched on first use and closed with the app.
   const printer = createPdfPrinter({ chromiumPath: config.chromiumPath });
   app.addHook('onClose', async () => printer.close());

@@ -452,3 +452,30 @@ describe('sending bills, receipts and callbacks', () => {
     expect(receipt?.text).toMatch(/^Dear Omar, we received your payment of \$40\.00\. Receipt \d+\./);
   });
 });
+
+describe('a tenant with a second currency', () => {
+  it('fills {amount_second} of a bill with its total in the second currency at the invoice’s rate', async () => {
+    const bAdmin = await fixture.as('b.admin');
+    const bPath = (rest: string) => servicePath(fixture.tenantB, rest, 'electricity');
+    const settingsId = (await bAdmin.get('/api/config/')).json().id;
+    expect((await bAdmin.put(`/api/config/${settingsId}/`, { second_currency: 'LBP' })).statusCode).toBe(200);
+    const rate = await bAdmin.post(bPath('exchange-rates/'), { month: '2026-09', rate: '89500', base_currency: 'USD' });
+    expect(rate.statusCode, rate.body).toBe(201);
+    const channel = { enabled: true, test_mode: true, provider: 'http_sms', sender: 'B', endpoint_url: '' };
+    expect((await bAdmin.put('/api/notifications/channels/sms/', channel)).statusCode).toBe(200);
+    const template = { text_en: 'Bill for {name}: {amount} ({amount_second})', text_ar: '', whatsapp_template: '' };
+    expect((await bAdmin.put('/api/notifications/templates/bill_issued/', template)).statusCode).toBe(200);
+    const customer = (await bAdmin.post(bPath('customers/'), { full_name: 'Sami', phone: '+9613777001', language: 'en' })).json().id;
+    const invoice = await bAdmin.post(bPath('invoices/'), {
+      customer,
+      period_start: '2026-09-01',
+      period_end: '2026-09-30',
+      lines: [{ description: 'Monthly fee', quantity: '1', unit_price: '25' }],
+    });
+    expect(invoice.json()).toMatchObject({ second_currency: 'LBP', total_second: '2237500' });
+    const started = await bAdmin.post(bPath('invoices/send/'), { invoice_ids: [invoice.json().id] });
+    expect(await waitForJob(bAdmin, started.json().job.id)).toMatchObject({ state: 'done', result: { queued: 1 } });
+    const [message] = (await bAdmin.get(bPath(`customers/${customer}/messages/`))).json().results;
+    expect(message.text.replace(/\u00a0/g, ' ')).toBe('Bill for Sami: $25.00 (LBP 2,237,500)');
+  });
+});

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@meterline/contract/errors';
-import { formatMoney, formatMoneyAmount } from '@meterline/contract/money';
+import { inSecondCurrency } from '@meterline/contract/currency-payments';
+import { currencyDecimals, formatMoney, formatMoneyAmount } from '@meterline/contract/money';
 import {
   BILL_CHANNEL_ORDER,
   CHANNEL_PROVIDERS,
@@ -21,6 +22,7 @@ import { badRequest, fieldError, notFound, type FieldIssue } from '../../lib/htt
 import type { AuditContext } from '../../plugins/request-context';
 import { recordAudit } from '../audit/index';
 import { findSettings } from '../config/index';
+import { currencyTermsOf, findInvoiceRates, type InvoiceRateRow } from '../invoices/index';
 import type { ServiceContext, TenantTerms } from '../../scope/service-scope';
 import { newCallbackToken } from './callback-token';
 import {
@@ -171,6 +173,13 @@ function compose(
 export const money = (terms: TenantTerms, minor: bigint, language: CustomerLanguage) =>
   formatMoney(formatMoneyAmount(minor, terms.decimals), terms.currency, language);
 
+/** An invoice's total in the second currency at the rate it was issued with, as its document shows it ('' without one). */
+function secondMoney(terms: TenantTerms, total: bigint, rate: InvoiceRateRow | undefined, language: CustomerLanguage): string {
+  const converted = rate ? inSecondCurrency(total, currencyTermsOf(terms, rate)) : null;
+  if (!rate || converted === null) return '';
+  return formatMoney(formatMoneyAmount(converted, currencyDecimals(rate.currency)), rate.currency, language);
+}
+
 /** The channels' settings and the test message (admins, docs/notifications.md). */
 function createChannelCalls(deps: NotificationDeps) {
   return {
@@ -317,13 +326,18 @@ export function createNotificationService(deps: NotificationDeps) {
       const channels = await findChannelRows(db, scope.tenantId);
       const list = await templates(db, scope.tenantId);
       const operator = (await findSettings(db, scope))?.companyName ?? '';
+      const rates = await findInvoiceRates(
+        db,
+        scope.tenantId,
+        facts.map((fact) => fact.invoiceId),
+      );
       const rows = facts.flatMap((fact) => {
         const channel = usableChannel(channels, fact);
         if (!channel) return [];
         const language: CustomerLanguage = fact.language === 'ar' ? 'ar' : 'en';
         const values = {
           amount: money(terms, fact.total, language),
-          amount_second: '',
+          amount_second: secondMoney(terms, fact.total, rates.get(fact.invoiceId), language),
           due_date: dateText(fact.dueOn, documentLocale(language)),
           link: deps.billLink(scope.tenantId, fact),
           operator,
