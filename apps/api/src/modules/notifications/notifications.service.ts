@@ -141,6 +141,17 @@ function textOf(template: Template, language: CustomerLanguage): string {
   return (language === 'ar' ? template.text_ar : template.text_en) || DEFAULT_TEMPLATES[template.kind][language];
 }
 
+/** The language of a customer's messages: its own, else the tenant's (docs/notifications.md, "Customers"). */
+export function languageOf(recipient: Pick<Recipient, 'language'>, terms: Pick<TenantTerms, 'customerLanguage'>): CustomerLanguage {
+  return recipient.language === 'ar' || recipient.language === 'en' ? recipient.language : terms.customerLanguage;
+}
+
+/** A kind's texts in both languages as the tenant sends them: its own, else the built-in ones (the reminders'). */
+export async function kindTexts(executor: Executor, tenantId: number, kind: TemplateKind): Promise<Record<CustomerLanguage, string>> {
+  const template = (await templates(executor, tenantId)).find((each) => each.kind === kind);
+  return template ? { en: textOf(template, 'en'), ar: textOf(template, 'ar') } : DEFAULT_TEMPLATES[kind];
+}
+
 /** One message to a customer, rendered in their language with the tenant's template (not yet saved). */
 function compose(
   list: Template[],
@@ -149,10 +160,10 @@ function compose(
   recipient: Recipient,
   values: Record<string, string>,
   tenantId: number,
-  extra: { eventKey: string; invoiceId: number | null },
+  extra: { eventKey: string; invoiceId: number | null; language: CustomerLanguage },
 ): NewMessage {
   const template = list.find((each) => each.kind === kind) ?? list[0];
-  const language: CustomerLanguage = recipient.language === 'ar' ? 'ar' : 'en';
+  const { language } = extra;
   const rendered = renderMessage(template ? textOf(template, language) : '', { name: recipient.fullName, ...values });
   const templateName = channel === 'whatsapp' ? (template?.whatsapp_template ?? '') : '';
   return {
@@ -334,7 +345,7 @@ export function createNotificationService(deps: NotificationDeps) {
       const rows = facts.flatMap((fact) => {
         const channel = usableChannel(channels, fact);
         if (!channel) return [];
-        const language: CustomerLanguage = fact.language === 'ar' ? 'ar' : 'en';
+        const language = languageOf(fact, terms);
         const values = {
           amount: money(terms, fact.total, language),
           amount_second: secondMoney(terms, fact.total, rates.get(fact.invoiceId), language),
@@ -346,6 +357,7 @@ export function createNotificationService(deps: NotificationDeps) {
           compose(list, 'bill_issued', channel, fact, values, scope.tenantId, {
             eventKey: `bill_issued:${fact.invoiceId}`,
             invoiceId: fact.invoiceId,
+            language,
           }),
         ];
       });
@@ -361,7 +373,7 @@ export function createNotificationService(deps: NotificationDeps) {
       const channels = await findChannelRows(tenant.db, tenant.tenantId);
       const channel = usableChannel(channels, fact);
       if (!channel) return false;
-      const language: CustomerLanguage = fact.language === 'ar' ? 'ar' : 'en';
+      const language = languageOf(fact, tenant.terms);
       const list = await templates(tenant.db, tenant.tenantId);
       const operator = (await findSettings(tenant.db, tenant))?.companyName ?? '';
       const values = {
@@ -374,6 +386,7 @@ export function createNotificationService(deps: NotificationDeps) {
       const row = compose(list, 'receipt', channel, fact, values, tenant.tenantId, {
         eventKey: `receipt:${fact.paymentId}`,
         invoiceId: fact.invoiceId,
+        language,
       });
       return (await queueMessages(tenant.db, [row])).length > 0;
     },

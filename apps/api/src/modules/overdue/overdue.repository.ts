@@ -143,9 +143,9 @@ export async function lockCustomer(
   tx: Executor,
   scope: ServiceScope,
   customerId: number,
-): Promise<{ id: number; fullName: string; phone: string } | null> {
+): Promise<{ id: number; fullName: string; phone: string; language: string | null } | null> {
   const [row] = await tx
-    .select({ id: customers.id, fullName: customers.fullName, phone: customers.phone })
+    .select({ id: customers.id, fullName: customers.fullName, phone: customers.phone, language: customers.language })
     .from(customers)
     .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.serviceId, scope.serviceId), eq(customers.id, customerId)))
     .for('update');

@@ -88,7 +88,7 @@ async function roundFieldData(deps: RouteDeps, context: ServiceContext, query: R
   const today = todayIn(terms.timezone, deps.clock.now());
   const buildings = (await findRoundBuildings(db, scope, day)).map((row) => ({ ...row, date: day.date, collector: day.collectorId }));
   // Each customer as the customer's own call answers it, its bill link included.
-  const customers = await findCustomersWhere(db, scope, onRound, terms.decimals, (row) =>
+  const customers = await findCustomersWhere(db, scope, onRound, terms, (row) =>
     deps.publicLinks.urlFor(row.tenantId, row.id, row.publicLinkVersion),
   );
   const openInvoices = await findOpenInvoicesWhere(db, scope, onRound, terms, today, deps.publicLinks.urlFor);
