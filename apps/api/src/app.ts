@@ -70,6 +70,7 @@ import { createExchangeRateService } from './modules/exchange-rates/exchange-rat
 import { exchangeRateRoutes } from './modules/exchange-rates/exchange-rates.routes';
 import { createOverdueService } from './modules/overdue/overdue.service';
 import { overdueRoutes } from './modules/overdue/overdue.routes';
+import { createDisconnectionNotices } from './modules/overdue/disconnection-notices';
 import {
   createNotificationService,
   createReceiptNotifier,
@@ -291,7 +292,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const overdue = createOverdueService({ clock, channel: reminderChannel, defaultDb: db });
   // Reaching the household (docs/notifications.md): channels, templates, messages sent by jobs, "send all".
   const household = await registerNotifications(app, { deps, clock, mailer, jobs, reminderChannel, publicLinks });
-  const { notifications, receipts, messages } = household;
+  const { notifications, receipts, messages, notices } = household;
   const rounds = createRouteService({ clock, defaultDb: db, publicLinks });
   const ledger = createLedgerService({ clock });
   const account = createAccountService({ clock });
@@ -320,7 +321,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await scope.register(paymentRoutes, { prefix: '/payments', payments });
     await scope.register(cashRoutes, { prefix: '/cash', cash, idempotency });
     await scope.register(paymentReceiptRoutes, { prefix: '/payments', cash, printer });
-    await scope.register(overdueRoutes, { prefix: '/overdue', overdue, printer });
+    await scope.register(overdueRoutes, { prefix: '/overdue', overdue, printer, notices });
     await scope.register(routeRoutes, { prefix: '/routes', routes: rounds });
     await scope.register(ledgerRoutes, { prefix: '/customers', ledger });
     await scope.register(accountRoutes, { prefix: '/customers', account, idempotency });
@@ -400,7 +401,7 @@ async function registerNotifications(
     sealer,
     now: () => clock.now(),
   });
-  return { notifications, receipts, messages };
+  return { notifications, receipts, messages, notices: createDisconnectionNotices({ clock, notifications }) };
 }
 
 /** Hashed build files never change under their name: cached for a year; anything else is revalidated. */

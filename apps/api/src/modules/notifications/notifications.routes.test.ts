@@ -453,6 +453,40 @@ describe('sending bills, receipts and callbacks', () => {
   });
 });
 
+describe('disconnection notices', () => {
+  it('sends a customer overdue long enough a notice in their language, on a channel they did not refuse, once', async () => {
+    context.clock.set(new Date('2026-10-01T09:00:00Z'));
+    const hadi = (
+      await admin.post(pathOf('customers/'), { full_name: 'هادي', phone: '+9613555009', language: 'ar', opted_out_channels: ['whatsapp'] })
+    ).json().id;
+    await invoiceFor(hadi, '30'); // due 2026-10-16
+    const recent = (await admin.post(pathOf('customers/'), { full_name: 'Recent', phone: '+9613555010' })).json().id;
+    context.clock.set(new Date('2026-12-20T09:00:00Z')); // 65 days overdue: past the tenant's 60
+    await invoiceFor(recent, '5'); // not yet due
+    provider.answer('/sms/send', { status: 200, body: { id: 'sms-notice' } });
+    const before = provider.received.length;
+    const notices = (client: Client = admin) => client.post(pathOf('overdue/disconnection-notices/'), { customers: [hadi, recent] });
+    const sent = await notices();
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ queued: 1, skipped: 1 });
+    const requests = provider.received.slice(before);
+    expect(requests.map((request) => request.path)).toEqual(['/sms/send']);
+    const sms = JSON.parse(defined(requests[0], 'the SMS request').body);
+    expect(sms.to).toBe('+9613555009');
+    expect(sms.text).toMatch(/^عزيزنا هادي، رصيدكم البالغ .+ مستحق منذ .+ \(٦٥ يومًا\)\. قد يُقطع الاشتراك ما لم يُسدَّد\./);
+    const [message] = (await admin.get(pathOf(`customers/${hadi}/messages/`))).json().results;
+    expect(message).toMatchObject({ kind: 'disconnection', channel: 'sms', language: 'ar', status: 'sent', text: sms.text });
+    // Again: the same overdue episode is noticed once.
+    expect((await notices()).json()).toEqual({ queued: 0, skipped: 2 });
+    expect(provider.received.length - before).toBe(1);
+    for (const role of ['support', 'collector'] as const) expect((await notices(clients[role])).statusCode).toBe(403);
+    const foreign = await admin.post(pathOf('overdue/disconnection-notices/'), { customers: [999999] });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().errors).toMatchObject([{ field: 'customers', code: 'does_not_exist' }]);
+    context.clock.set(new Date('2026-10-01T09:00:00Z'));
+  });
+});
+
 describe('a tenant with a second currency', () => {
   it('fills {amount_second} of a bill with its total in the second currency at the invoice’s rate', async () => {
     const bAdmin = await fixture.as('b.admin');

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { countIn } from '@meterline/contract/display-format';
 import { ERROR_CODES } from '@meterline/contract/errors';
 import { inSecondCurrency } from '@meterline/contract/currency-payments';
 import { currencyDecimals, formatMoney, formatMoneyAmount } from '@meterline/contract/money';
@@ -285,6 +286,38 @@ function createChannelCalls(deps: NotificationDeps) {
   };
 }
 
+type DisconnectionFact = Recipient & { amount: bigint; oldestDueOn: string; daysOverdue: number };
+
+/**
+ * Disconnection notices (docs/notifications.md, "Disconnection notices"): one `disconnection` message per
+ * customer and overdue episode (`disconnection:<customer>:<oldest due date>`), on its first usable channel,
+ * in its language with the tenant's template. Answers how many were queued.
+ */
+async function queueDisconnections(deps: NotificationDeps, context: ServiceContext, facts: DisconnectionFact[]): Promise<number> {
+  const { db, scope, terms } = context;
+  const channels = await findChannelRows(db, scope.tenantId);
+  const list = await templates(db, scope.tenantId);
+  const operator = (await findSettings(db, scope))?.companyName ?? '';
+  const rows = facts.flatMap((fact) => {
+    const channel = usableChannel(channels, fact);
+    if (!channel) return [];
+    const language = languageOf(fact, terms);
+    const where = documentLocale(language);
+    const values = {
+      amount: money(terms, fact.amount, language),
+      amount_second: '',
+      due_date: dateText(fact.oldestDueOn, where),
+      days: countIn(fact.daysOverdue, where),
+      company: operator,
+      link: deps.billLink(scope.tenantId, fact),
+      operator,
+    };
+    const eventKey = `disconnection:${fact.customerId}:${fact.oldestDueOn}`;
+    return [compose(list, 'disconnection', channel, fact, values, scope.tenantId, { eventKey, invoiceId: null, language })];
+  });
+  return (await queueMessages(db, rows)).length;
+}
+
 export function createNotificationService(deps: NotificationDeps) {
   return {
     ...createChannelCalls(deps),
@@ -364,6 +397,8 @@ export function createNotificationService(deps: NotificationDeps) {
       const queued = (await queueMessages(db, rows)).length;
       return { queued, skipped: facts.length - queued };
     },
+
+    queueDisconnections: (context: ServiceContext, facts: DisconnectionFact[]) => queueDisconnections(deps, context, facts),
 
     /** A receipt message for a payment, when a channel can carry it: one insert; the sending is `sendQueued`'s. */
     async queueReceipt(

@@ -185,6 +185,24 @@ export async function findOverdueFacts(
   return { amount: BigInt(row.amount), oldestDueOn: String(row.oldestDueOn), daysOverdue: Number(row.daysOverdue) };
 }
 
+/** The service's customers with what a message to them needs (disconnection notices), in id order. */
+export async function findNoticeRecipients(executor: Executor, scope: ServiceScope, ids: number[]) {
+  if (!ids.length) return [];
+  return executor
+    .select({
+      customerId: customers.id,
+      fullName: customers.fullName,
+      phone: customers.phone,
+      email: customers.email,
+      language: customers.language,
+      optedOut: customers.optedOutChannels,
+      publicLinkVersion: customers.publicLinkVersion,
+    })
+    .from(customers)
+    .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.serviceId, scope.serviceId), inArray(customers.id, ids)))
+    .orderBy(customers.id);
+}
+
 export async function findLastReminderAt(executor: Executor, scope: ServiceScope, customerId: number): Promise<Date | null> {
   const [row] = await executor
     .select({ sentAt: reminders.sentAt })

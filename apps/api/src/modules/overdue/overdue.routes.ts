@@ -10,12 +10,15 @@ import {
   sendRemindersResultSchema,
   type OverdueCustomer,
 } from '@meterline/contract/overdue';
+import { overdueEndpoints } from '@meterline/contract/endpoints/overdue';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { documentReader } from '../../lib/document-format';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf } from '../../plugins/request-context';
 import { PRINT_DESCRIPTION, sendPrinted, type PdfPrinter } from '../invoices/index';
 import { serviceParamsSchema } from '../../scope/service-scope';
+import { routeOf } from '../../scope/endpoint-routes';
+import type { DisconnectionNotices } from './disconnection-notices';
 import type { OverdueService } from './overdue.service';
 
 const OVERDUE_CSV_COLUMNS: CsvColumn<OverdueCustomer>[] = [
@@ -31,7 +34,10 @@ const OVERDUE_CSV_COLUMNS: CsvColumn<OverdueCustomer>[] = [
 ];
 
 /** `/api/services/{serviceId}/overdue/`: customers with an overdue balance (paginated; ?format=csv). */
-export async function overdueRoutes(app: FastifyInstance, options: { overdue: OverdueService; printer: PdfPrinter }) {
+export async function overdueRoutes(
+  app: FastifyInstance,
+  options: { overdue: OverdueService; printer: PdfPrinter; notices: DisconnectionNotices },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { overdue, printer } = options;
 
@@ -76,6 +82,12 @@ export async function overdueRoutes(app: FastifyInstance, options: { overdue: Ov
       return overdue.remind(context, request.body.customers, auditContextOf(request));
     },
   );
+
+  // Messages, not money: no Idempotency-Key; a customer's notice for one overdue episode is queued once.
+  routes.route({
+    ...(await routeOf(routes, overdueEndpoints.disconnectionNotices, writeErrors)),
+    handler: async (request) => options.notices.send(request.scope, request.body.customers),
+  });
 
   routes.get(
     '/disconnection-list/',
