@@ -74,6 +74,7 @@ import { createExchangeRateService } from './modules/exchange-rates/exchange-rat
 import { exchangeRateRoutes } from './modules/exchange-rates/exchange-rates.routes';
 import { createOverdueService } from './modules/overdue/overdue.service';
 import { overdueRoutes } from './modules/overdue/overdue.routes';
+import { createDisconnectionNotices } from './modules/overdue/disconnection-notices';
 import {
   createNotificationService,
   createReceiptNotifier,
@@ -282,7 +283,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(onboardingRoutes, { prefix: '/api/onboarding', databases, db });
   const subscriptions = createSubscriptionService({ clock, defaultDb: db });
   const invoices = createInvoiceService({ clock, defaultDb: db, account: { applyCustomerCredit, planLateFees }, publicLinks });
-  const payments = createPaymentService({ clock, defaultDb: db });
+  const payments = createPaymentService({ clock, defaultDb: db, publicLinks });
   // One Chromium for every printed invoice, launched on first use and closed with the app.
   const printer = createPdfPrinter({ chromiumPath: config.chromiumPath });
   app.addHook('onClose', async () => printer.close());
@@ -306,7 +307,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const overdue = createOverdueService({ clock, channel: reminderChannel, defaultDb: db });
   // Reaching the household (docs/notifications.md): channels, templates, messages sent by jobs, "send all".
   const household = await registerNotifications(app, { deps, clock, mailer, jobs, reminderChannel, publicLinks });
-  const { notifications, receipts, messages } = household;
+  const { notifications, receipts, messages, notices } = household;
   const rounds = createRouteService({ clock, defaultDb: db, publicLinks });
   const ledger = createLedgerService({ clock });
   const account = createAccountService({ clock });
@@ -334,7 +335,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await scope.register(paymentRoutes, { prefix: '/payments', payments, csvLists });
     await scope.register(cashRoutes, { prefix: '/cash', cash, idempotency });
     await scope.register(paymentReceiptRoutes, { prefix: '/payments', cash, printer });
-    await scope.register(overdueRoutes, { prefix: '/overdue', overdue, printer, csvLists });
+    await scope.register(overdueRoutes, { prefix: '/overdue', overdue, printer, csvLists, notices });
     await scope.register(routeRoutes, { prefix: '/routes', routes: rounds, csvLists });
     await scope.register(ledgerRoutes, { prefix: '/customers', ledger });
     await scope.register(accountRoutes, { prefix: '/customers', account, idempotency });
@@ -415,7 +416,7 @@ async function registerNotifications(
     sealer,
     now: () => clock.now(),
   });
-  return { notifications, receipts, messages };
+  return { notifications, receipts, messages, notices: createDisconnectionNotices({ clock, notifications }) };
 }
 
 /** Hashed build files never change under their name: cached for a year; anything else is revalidated. */

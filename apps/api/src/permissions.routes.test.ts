@@ -39,6 +39,8 @@ const OPEN_ROUTES = new Set([
   'GET /api/public/bills/:token/',
   // A provider's delivery report: no user, the token and the body's signature instead (docs/notifications.md).
   'POST /api/notifications/callbacks/:token/',
+  // WhatsApp Cloud's check of that address: the verify token is the address's own token.
+  'GET /api/notifications/callbacks/:token/',
 ]);
 
 function permissionHooksOf(route: RouteOptions): PermissionHook[] {

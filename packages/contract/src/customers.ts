@@ -56,7 +56,7 @@ export const customerSchema = z
     credit: moneySchema,
     subscription: customerSubscriptionSchema.nullable(),
     notes: z.string(),
-    /** The language of the customer's messages (default: the tenant's reminder language when created). */
+    /** The language of the customer's messages: its own, else the tenant's reminder language (always answered). */
     language: z.enum(CUSTOMER_LANGUAGES),
     /** Channels the customer is never messaged on. */
     opted_out_channels: z.array(z.enum(NOTIFICATION_CHANNELS)),
@@ -100,8 +100,8 @@ export const createCustomerInputSchema = z.object({
   status: customerStatusSchema.optional().default('active'),
   notes: textInput(2000).optional().default(''),
   code: textInput(32).optional(),
-  /** Left out: the tenant's reminder language. */
-  language: customerLanguageInputSchema.optional(),
+  /** Left out or null: none of its own, the tenant's reminder language whatever it becomes. */
+  language: customerLanguageInputSchema.nullable().optional(),
   opted_out_channels: optedOutChannelsSchema.optional().default([]),
 });
 export type CreateCustomerInput = z.input<typeof createCustomerInputSchema>;
@@ -130,7 +130,8 @@ export const updateCustomerInputSchema = z.object({
   status: customerStatusSchema.optional(),
   notes: textInput(2000).optional(),
   code: textInput(32).optional(),
-  language: customerLanguageInputSchema.optional(),
+  /** null: none of its own again (the tenant's). */
+  language: customerLanguageInputSchema.nullable().optional(),
   opted_out_channels: optedOutChannelsSchema.optional(),
 });
 export type UpdateCustomerInput = z.input<typeof updateCustomerInputSchema>;

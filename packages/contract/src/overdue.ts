@@ -94,6 +94,12 @@ export const sendRemindersResultSchema = z
   .meta({ id: 'SendRemindersResult' });
 export type SendRemindersResult = z.infer<typeof sendRemindersResultSchema>;
 
+/** `POST …/overdue/disconnection-notices/`: how many `disconnection` messages were queued and sent, and how many customers were skipped. */
+export const disconnectionNoticesResultSchema = z
+  .object({ queued: z.number().int(), skipped: z.number().int() })
+  .meta({ id: 'DisconnectionNoticesResult' });
+export type DisconnectionNoticesResult = z.infer<typeof disconnectionNoticesResultSchema>;
+
 /** Most rows on one printed disconnection list. */
 export const MAX_DISCONNECTION_ROWS = 2000;
 

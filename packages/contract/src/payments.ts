@@ -46,6 +46,8 @@ export const paymentSchema = z
     exchange_rate: z.string().nullable(),
     /** The currency one unit of which `exchange_rate` quotes; null when no rate was used. */
     exchange_rate_base: z.string().nullable(),
+    /** The customer's public bill link, the one the receipt's QR opens (the payment's and the payments list's answers). */
+    public_url: z.string().optional(),
   })
   .meta({ id: 'Payment' });
 export type Payment = z.infer<typeof paymentSchema>;

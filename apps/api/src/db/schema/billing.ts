@@ -74,8 +74,8 @@ export const customers = pgTable(
     stationId: integer('station_id').references(() => stations.id),
     status: text('status').notNull().default('active'),
     notes: text('notes').notNull().default(''),
-    /** The language of the customer's messages (docs/notifications.md): 'en' or 'ar'. */
-    language: text('language').notNull().default('en'),
+    /** The language of the customer's messages (docs/notifications.md): 'en' or 'ar'; null: the tenant's (migration 0036). */
+    language: text('language'),
     /** Channels the customer is never messaged on. */
     optedOutChannels: text('opted_out_channels')
       .array()

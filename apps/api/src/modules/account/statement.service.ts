@@ -39,7 +39,7 @@ export function createStatementService(deps: { ledger: LedgerReader; defaultDb: 
     query: Pick<StatementQuery, 'date_from' | 'date_to'>,
     reader: DocumentLocale,
   ): Promise<StatementInput> {
-    const customer = await findCustomer(context.db, context.scope, customerId, context.terms.decimals);
+    const customer = await findCustomer(context.db, context.scope, customerId, context.terms);
     if (!customer) throw notFound();
     const ledger = await deps.ledger.get(context, customerId, { date_from: query.date_from, date_to: query.date_to });
     const second = await statementSecondCurrency(context, ledger, todayIn(context.terms.timezone, deps.clock.now()));
@@ -76,7 +76,7 @@ export function createStatementService(deps: { ledger: LedgerReader; defaultDb: 
       const row = await findCreditNote(context.db, context.scope, creditNoteId);
       if (!row) throw notFound();
       const note = toCreditNote(row, context.terms.currency, context.terms.decimals);
-      const customer = await findCustomer(context.db, context.scope, note.customer, context.terms.decimals);
+      const customer = await findCustomer(context.db, context.scope, note.customer, context.terms);
       return {
         html: renderCreditNoteDocument({ note, customerCode: customer?.code ?? '', issuer: await issuerOf(context), ...reader }),
         number: note.number,

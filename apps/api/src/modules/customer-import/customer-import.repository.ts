@@ -87,7 +87,7 @@ export async function insertCustomers(executor: Executor, values: (typeof custom
         station_id: row.stationId ?? null,
         status: row.status ?? 'active',
         notes: row.notes ?? '',
-        language: row.language ?? 'en',
+        language: row.language ?? null,
         opted_out_channels: row.optedOutChannels ?? [],
         created_at: (row.createdAt ?? new Date()).toISOString(),
       })),

@@ -395,7 +395,7 @@ async function importBatch(
         stationId: row.values.station,
         status: row.values.status,
         notes: row.values.notes,
-        language: row.values.language || context.terms.customerLanguage,
+        language: row.values.language || null,
         optedOutChannels: row.values.opted_out_channels,
         createdAt: now,
         updatedAt: now,

@@ -54,8 +54,12 @@ type CustomerJoined = {
 /** The customer's public bill link from its row (docs/security.md, "The public bill link"): the detail's `public_url`. */
 export type CustomerLinkOf = (customer: CustomerRow) => string;
 
-export function toCustomer(row: CustomerJoined, decimals: number, linkOf?: CustomerLinkOf): Customer {
+/** What a customer's answer needs of the tenant's terms: the decimals, and the language a customer without one follows. */
+export type CustomerTerms = { decimals: number; customerLanguage: 'en' | 'ar' };
+
+export function toCustomer(row: CustomerJoined, terms: CustomerTerms, linkOf?: CustomerLinkOf): Customer {
   const { customer } = row;
+  const { decimals } = terms;
   return {
     ...(linkOf ? { public_url: linkOf(customer) } : {}),
     id: customer.id,
@@ -89,7 +93,8 @@ export function toCustomer(row: CustomerJoined, decimals: number, linkOf?: Custo
           }
         : null,
     notes: customer.notes,
-    language: customer.language === 'ar' ? 'ar' : 'en',
+    // No language of its own (null): the tenant's, whatever it is now (docs/notifications.md).
+    language: customer.language === 'ar' || customer.language === 'en' ? customer.language : terms.customerLanguage,
     opted_out_channels: NOTIFICATION_CHANNELS.filter((channel) => customer.optedOutChannels.includes(channel)),
     created_at: customer.createdAt.toISOString(),
   };
@@ -128,8 +133,9 @@ export function listCustomersSource(
   executor: Executor,
   scope: ServiceScope,
   query: ListCustomersQuery,
-  decimals: number,
+  terms: CustomerTerms,
 ): ListSource<Customer, CustomerTotals> {
+  const { decimals } = terms;
   const openBundle = sql`exists (select 1 from ${subscriptions} where ${subscriptions.tenantId} = ${customers.tenantId} and ${subscriptions.customerId} = ${customers.id} and ${subscriptions.endedOn} is null and ${subscriptions.bundleId} = ${query.bundle ?? 0})`;
   const conditions: (SQL | undefined)[] = [
     scoped(scope),
@@ -171,7 +177,7 @@ export function listCustomersSource(
         const rows = await selectCustomers(executor)
           .innerJoin(page, eq(page.id, customers.id))
           .orderBy(...orderBy);
-        return rows.map((row) => toCustomer(row, decimals));
+        return rows.map((row) => toCustomer(row, terms));
       }
       return (
         await selectCustomers(executor)
@@ -179,7 +185,7 @@ export function listCustomersSource(
           .orderBy(...orderBy)
           .limit(limit)
           .offset(offset)
-      ).map((row) => toCustomer(row, decimals));
+      ).map((row) => toCustomer(row, terms));
     },
     // What the filtered customers owe, in one aggregate: a customer's credit does not lower another's debt.
     totals: async () => {
@@ -214,11 +220,11 @@ export async function findCustomer(
   executor: Executor,
   scope: ServiceScope,
   customerId: number,
-  decimals: number,
+  terms: CustomerTerms,
   linkOf?: CustomerLinkOf,
 ): Promise<Customer | null> {
   const [row] = await selectCustomers(executor).where(and(scoped(scope), eq(customers.id, customerId)));
-  return row ? toCustomer(row, decimals, linkOf) : null;
+  return row ? toCustomer(row, terms, linkOf) : null;
 }
 
 /** The service's customers that meet a condition on `customers` (a collector's round), as the detail answers each, in id order. */
@@ -226,13 +232,13 @@ export async function findCustomersWhere(
   executor: Executor,
   scope: ServiceScope,
   condition: SQL,
-  decimals: number,
+  terms: CustomerTerms,
   linkOf?: CustomerLinkOf,
 ): Promise<Customer[]> {
   const rows = await selectCustomers(executor)
     .where(and(scoped(scope), condition))
     .orderBy(customers.id);
-  return rows.map((row) => toCustomer(row, decimals, linkOf));
+  return rows.map((row) => toCustomer(row, terms, linkOf));
 }
 
 export async function findCustomerRow(

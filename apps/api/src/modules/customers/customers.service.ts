@@ -231,11 +231,11 @@ export function createCustomerService(deps: { clock: Clock; publicLinks: PublicL
       await assertAddressFilters(context.db, context.scope.tenantId, query);
       if (query.station) await assertStation(context.db, context.scope, query.station);
       if (query.bundle) await findScopedBundle(context.db, context.scope, query.bundle);
-      return listCustomersSource(context.db, context.scope, query, context.terms.decimals);
+      return listCustomersSource(context.db, context.scope, query, context.terms);
     },
 
     async get(context: ServiceContext, customerId: number): Promise<Customer> {
-      const customer = await findCustomer(context.db, context.scope, customerId, context.terms.decimals, customerLinkOf(deps.publicLinks));
+      const customer = await findCustomer(context.db, context.scope, customerId, context.terms, customerLinkOf(deps.publicLinks));
       if (!customer) throw notFound();
       return customer;
     },
@@ -265,7 +265,8 @@ export function createCustomerService(deps: { clock: Clock; publicLinks: PublicL
             code,
             ...textColumns(input),
             fullName: input.full_name,
-            language: input.language ?? context.terms.customerLanguage,
+            // Left out or null: no language of its own, the tenant's (docs/notifications.md).
+            language: input.language ?? null,
             regionId: address.regionId,
             streetId: address.streetId,
             buildingId: address.buildingId,

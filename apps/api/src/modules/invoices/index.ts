@@ -9,7 +9,7 @@ export { statusFor } from './invoice-rules';
 export { findInvoiceRow, overdueCondition, updateInvoiceRow } from './invoices.repository';
 export { findOpenInvoicesWhere } from './open-invoices.repository';
 export { tenderFields, toPayment } from './payment-shape';
-export type { PaymentRow, PaymentTenderRow } from './payment-shape';
+export type { PaymentLinkOf, PaymentRow, PaymentTenderRow } from './payment-shape';
 export { PRINT_DESCRIPTION, sendPrinted } from './pdf-printer';
 export type { PdfPrinter } from './pdf-printer';
 export type { InvoiceMessageService } from './invoice-messages.service';

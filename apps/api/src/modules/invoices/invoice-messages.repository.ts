@@ -28,6 +28,7 @@ export async function lockInvoiceForMessage(tx: Executor, scope: ServiceScope, i
       status: invoices.status,
       customerName: customers.fullName,
       phone: customers.phone,
+      language: customers.language,
     })
     .from(invoices)
     .innerJoin(customers, and(eq(customers.tenantId, invoices.tenantId), eq(customers.id, invoices.customerId)))

@@ -22,7 +22,7 @@ class ChannelFailure extends Error {}
 
 /**
  * The billing run's "send all" (docs/billing.md): each invoice to its customer through the
- * reminders' channel, in the tenant's reminder language, at most once per invoice.
+ * reminders' channel, in each customer's language, at most once per invoice.
  */
 export function createInvoiceMessageService(deps: { clock: Clock; channel: ReminderChannel }) {
   const { clock, channel } = deps;
@@ -30,7 +30,7 @@ export function createInvoiceMessageService(deps: { clock: Clock; channel: Remin
   async function sendOne(
     context: ServiceContext,
     invoiceId: number,
-    compose: { language: ReminderLanguage; template: string; company: string },
+    compose: { company: string },
     audit: AuditContext,
   ): Promise<InvoiceSendResult> {
     const { db, scope, terms } = context;
@@ -51,9 +51,11 @@ export function createInvoiceMessageService(deps: { clock: Clock; channel: Remin
         if (invoice.status === 'cancelled') return skipped('cancelled');
         const phone = invoice.phone.trim();
         if (!phone) return skipped('no_phone');
-        const { language } = compose;
+        // The customer's language: its own, else the tenant's (docs/notifications.md, "Customers").
+        const language: ReminderLanguage =
+          invoice.language === 'ar' || invoice.language === 'en' ? invoice.language : terms.customerLanguage;
         const total = formatMoneyAmount(invoice.total, terms.decimals);
-        const message = renderInvoiceMessage(compose.template, {
+        const message = renderInvoiceMessage(DEFAULT_INVOICE_MESSAGE_TEMPLATES[language], {
           name: invoice.customerName,
           number: invoice.number,
           period: periodText(invoice.periodStart, invoice.periodEnd, documentLocale(language)),
@@ -113,8 +115,7 @@ export function createInvoiceMessageService(deps: { clock: Clock; channel: Remin
       const missing = ids.find((id) => !found.has(id));
       if (missing !== undefined) throw invalidPk('invoices', missing);
       const settings = await findSettings(db, scope);
-      const language: ReminderLanguage = settings?.reminderLanguage === 'ar' ? 'ar' : 'en';
-      const compose = { language, template: DEFAULT_INVOICE_MESSAGE_TEMPLATES[language], company: settings?.companyName ?? '' };
+      const compose = { company: settings?.companyName ?? '' };
       const results: InvoiceSendResult[] = [];
       for (const id of ids) results.push(await sendOne(context, id, compose, audit));
       const sent = results.filter((result) => result.status === 'sent').length;

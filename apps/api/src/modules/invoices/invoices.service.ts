@@ -251,7 +251,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
     ): Promise<{ html: string; number: string }> {
       const invoice = await detail(context, invoiceId);
       const [customer, issuer] = await Promise.all([
-        findCustomer(context.db, context.scope, invoice.customer, context.terms.decimals),
+        findCustomer(context.db, context.scope, invoice.customer, context.terms),
         issuerOf(context),
       ]);
       const html = await linkedInvoiceHtml({ invoice, customer, unit: context.service.unit, ...reader, format, issuer });
@@ -283,7 +283,7 @@ export function createInvoiceService(deps: { clock: Clock; defaultDb: Db; accoun
       const pages: string[] = [];
       for (const id of ids) {
         const invoice = await detail(context, id);
-        const customer = await findCustomer(db, scope, invoice.customer, context.terms.decimals);
+        const customer = await findCustomer(db, scope, invoice.customer, context.terms);
         pages.push(await linkedInvoiceHtml({ invoice, customer, unit: context.service.unit, ...reader, format: query.format, issuer }));
       }
       return { html: combineDocuments(pages, reader.language), count: pages.length };

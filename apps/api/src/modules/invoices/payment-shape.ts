@@ -39,9 +39,19 @@ export function tenderFields(
   };
 }
 
-export type PaymentJoined = { payment: PaymentRow; invoiceNumber: string; customerName: string; tender?: PaymentTenderRow | null };
+export type PaymentJoined = {
+  payment: PaymentRow;
+  invoiceNumber: string;
+  customerName: string;
+  tender?: PaymentTenderRow | null;
+  /** The customer's bill link version, when the query read it (the answer's `public_url`). */
+  publicLinkVersion?: number;
+};
 
-export function toPayment(row: PaymentJoined, names: Map<number, string>, decimals: number): Payment {
+/** The customer's public bill link (docs/security.md, "The public bill link"): the receipt's `public_url`. */
+export type PaymentLinkOf = (tenantId: number, customerId: number, publicLinkVersion: number) => string;
+
+export function toPayment(row: PaymentJoined, names: Map<number, string>, decimals: number, linkOf?: PaymentLinkOf): Payment {
   const { payment } = row;
   return {
     id: payment.id,
@@ -59,5 +69,8 @@ export function toPayment(row: PaymentJoined, names: Map<number, string>, decima
     reason: payment.reason,
     reverses: payment.reversesId,
     ...tenderFields(row.tender ?? null, decimals),
+    ...(linkOf && row.publicLinkVersion !== undefined
+      ? { public_url: linkOf(payment.tenantId, payment.customerId, row.publicLinkVersion) }
+      : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { DatabaseRegistry, Db } from '../../db/client';
-import { notFound, unauthorized } from '../../lib/http-errors';
+import { forbidden, notFound, unauthorized } from '../../lib/http-errors';
 import { tenantOfCallbackToken } from './callback-token';
 import { applyDeliveryReport, findChannelByToken, findTenantAlias } from './notifications.repository';
 import type { Sealer } from './sealed-text';
@@ -54,6 +54,28 @@ export function reportsOf(body: unknown): Report[] {
   const whatsapp = statuses.map((status) => reportOf(status.id, status.status, asRecords(status.errors)[0]?.title));
   const sms = reportOf(record.id ?? record.message_id, record.status, record.error);
   return [...whatsapp, sms].filter((report): report is Report => report !== null);
+}
+
+/**
+ * WhatsApp Cloud's verification of the callback address (docs/notifications.md, "Delivery callbacks"):
+ * `hub.mode=subscribe` with `hub.verify_token` equal to the address's own token answers the challenge;
+ * an unknown token is a 404 (like the POST), a wrong mode or verify token a 403.
+ */
+export async function verifyCallback(
+  deps: { defaultDb: Db; databases: DatabaseRegistry },
+  token: string,
+  query: { mode?: string; verifyToken?: string; challenge?: string },
+): Promise<string> {
+  const tenantId = tenantOfCallbackToken(token);
+  const alias = tenantId === null ? null : await findTenantAlias(deps.defaultDb, tenantId);
+  if (tenantId === null || alias === null) throw notFound();
+  const channel = await findChannelByToken(deps.databases.get(alias), tenantId, token);
+  if (!channel) throw notFound();
+  const given = Buffer.from(query.verifyToken ?? '');
+  const expected = Buffer.from(channel.callbackToken);
+  const matches = given.length === expected.length && timingSafeEqual(given, expected);
+  if (query.mode !== 'subscribe' || !matches) throw forbidden();
+  return query.challenge ?? '';
 }
 
 /**

@@ -189,7 +189,8 @@ export type Recipient = {
   fullName: string;
   phone: string;
   email: string;
-  language: string;
+  /** null: the tenant's (`languageOf`). */
+  language: string | null;
   optedOut: string[];
   publicLinkVersion: number;
 };

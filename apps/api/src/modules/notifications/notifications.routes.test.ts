@@ -413,6 +413,27 @@ describe('sending bills, receipts and callbacks', () => {
     );
   });
 
+  it('answers WhatsApp Cloud’s check of the callback address when the verify token is the address’s token, else 403 or 404', async () => {
+    const url = new URL((await channels()).json().results[1].callback_url as string);
+    const token = defined(url.pathname.split('/').at(-2), 'the token');
+    const verify = (pathname: string, verifyToken: string, mode = 'subscribe') =>
+      context.app.inject({
+        method: 'GET',
+        url: `${pathname}?hub.mode=${mode}&hub.verify_token=${encodeURIComponent(verifyToken)}&hub.challenge=1158201444`,
+      });
+    const accepted = await verify(url.pathname, token);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.headers['content-type']).toContain('text/plain');
+    expect(accepted.body).toBe('1158201444');
+    const wrong = await verify(url.pathname, `${token.slice(0, -1)}A`);
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.body).not.toContain('1158201444');
+    expect((await verify(url.pathname, token, 'unsubscribe')).statusCode).toBe(403);
+    expect((await verify(url.pathname, '')).statusCode).toBe(403);
+    const unknown = url.pathname.replace(/\.[\w-]+\/$/, '.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/');
+    expect((await verify(unknown, token)).statusCode).toBe(404);
+  });
+
   it('queues and sends a receipt after a payment, without failing it', async () => {
     provider.answer('/sms/send', { status: 200, body: { id: 'sms-receipt' } });
     const paid = await admin.put(pathOf(`invoices/${bills[1]}/create_payment/`), {});
@@ -429,5 +450,66 @@ describe('sending bills, receipts and callbacks', () => {
     }
     expect(receipt).toMatchObject({ status: 'sent' });
     expect(receipt?.text).toMatch(/^Dear Omar, we received your payment of \$40\.00\. Receipt \d+\./);
+  });
+});
+
+describe('disconnection notices', () => {
+  it('sends a customer overdue long enough a notice in their language, on a channel they did not refuse, once', async () => {
+    context.clock.set(new Date('2026-10-01T09:00:00Z'));
+    const hadi = (
+      await admin.post(pathOf('customers/'), { full_name: 'هادي', phone: '+9613555009', language: 'ar', opted_out_channels: ['whatsapp'] })
+    ).json().id;
+    await invoiceFor(hadi, '30'); // due 2026-10-16
+    const recent = (await admin.post(pathOf('customers/'), { full_name: 'Recent', phone: '+9613555010' })).json().id;
+    context.clock.set(new Date('2026-12-20T09:00:00Z')); // 65 days overdue: past the tenant's 60
+    await invoiceFor(recent, '5'); // not yet due
+    provider.answer('/sms/send', { status: 200, body: { id: 'sms-notice' } });
+    const before = provider.received.length;
+    const notices = (client: Client = admin) => client.post(pathOf('overdue/disconnection-notices/'), { customers: [hadi, recent] });
+    const sent = await notices();
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ queued: 1, skipped: 1 });
+    const requests = provider.received.slice(before);
+    expect(requests.map((request) => request.path)).toEqual(['/sms/send']);
+    const sms = JSON.parse(defined(requests[0], 'the SMS request').body);
+    expect(sms.to).toBe('+9613555009');
+    expect(sms.text).toMatch(/^عزيزنا هادي، رصيدكم البالغ .+ مستحق منذ .+ \(٦٥ يومًا\)\. قد يُقطع الاشتراك ما لم يُسدَّد\./);
+    const [message] = (await admin.get(pathOf(`customers/${hadi}/messages/`))).json().results;
+    expect(message).toMatchObject({ kind: 'disconnection', channel: 'sms', language: 'ar', status: 'sent', text: sms.text });
+    // Again: the same overdue episode is noticed once.
+    expect((await notices()).json()).toEqual({ queued: 0, skipped: 2 });
+    expect(provider.received.length - before).toBe(1);
+    for (const role of ['support', 'collector'] as const) expect((await notices(clients[role])).statusCode).toBe(403);
+    const foreign = await admin.post(pathOf('overdue/disconnection-notices/'), { customers: [999999] });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().errors).toMatchObject([{ field: 'customers', code: 'does_not_exist' }]);
+    context.clock.set(new Date('2026-10-01T09:00:00Z'));
+  });
+});
+
+describe('a tenant with a second currency', () => {
+  it('fills {amount_second} of a bill with its total in the second currency at the invoice’s rate', async () => {
+    const bAdmin = await fixture.as('b.admin');
+    const bPath = (rest: string) => servicePath(fixture.tenantB, rest, 'electricity');
+    const settingsId = (await bAdmin.get('/api/config/')).json().id;
+    expect((await bAdmin.put(`/api/config/${settingsId}/`, { second_currency: 'LBP' })).statusCode).toBe(200);
+    const rate = await bAdmin.post(bPath('exchange-rates/'), { month: '2026-09', rate: '89500', base_currency: 'USD' });
+    expect(rate.statusCode, rate.body).toBe(201);
+    const channel = { enabled: true, test_mode: true, provider: 'http_sms', sender: 'B', endpoint_url: '' };
+    expect((await bAdmin.put('/api/notifications/channels/sms/', channel)).statusCode).toBe(200);
+    const template = { text_en: 'Bill for {name}: {amount} ({amount_second})', text_ar: '', whatsapp_template: '' };
+    expect((await bAdmin.put('/api/notifications/templates/bill_issued/', template)).statusCode).toBe(200);
+    const customer = (await bAdmin.post(bPath('customers/'), { full_name: 'Sami', phone: '+9613777001', language: 'en' })).json().id;
+    const invoice = await bAdmin.post(bPath('invoices/'), {
+      customer,
+      period_start: '2026-09-01',
+      period_end: '2026-09-30',
+      lines: [{ description: 'Monthly fee', quantity: '1', unit_price: '25' }],
+    });
+    expect(invoice.json()).toMatchObject({ second_currency: 'LBP', total_second: '2237500' });
+    const started = await bAdmin.post(bPath('invoices/send/'), { invoice_ids: [invoice.json().id] });
+    expect(await waitForJob(bAdmin, started.json().job.id)).toMatchObject({ state: 'done', result: { queued: 1 } });
+    const [message] = (await bAdmin.get(bPath(`customers/${customer}/messages/`))).json().results;
+    expect(message.text.replace(/\u00a0/g, ' ')).toBe('Bill for Sami: $25.00 (LBP 2,237,500)');
   });
 });

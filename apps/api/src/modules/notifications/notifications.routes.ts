@@ -14,7 +14,7 @@ import { routeOf } from '../../scope/endpoint-routes';
 import { invalidPk } from '../../scope/references';
 import type { JobService } from '../jobs/index';
 import type { InvoiceMessageService } from '../invoices/index';
-import { receiveCallback } from './callbacks';
+import { receiveCallback, verifyCallback } from './callbacks';
 import { findServiceInvoiceIds } from './notifications.repository';
 import type { NotificationService } from './notifications.service';
 import type { Sealer } from './sealed-text';
@@ -105,6 +105,33 @@ export async function notificationRoutes(
           body,
           Array.isArray(header) ? header[0] : header,
         );
+      },
+    );
+    // WhatsApp Cloud verifies the address first: the verify token is the address's own token.
+    callbacks.withTypeProvider<ZodTypeProvider>().get(
+      '/callbacks/:token/',
+      {
+        schema: {
+          tags: ['notifications'],
+          summary:
+            'WhatsApp Cloud’s check of the callback address: ?hub.mode=subscribe&hub.verify_token=<the token>&hub.challenge=… answers the challenge (text/plain)',
+          params: z.object({ token: z.string().max(200) }),
+          querystring: z.object({
+            'hub.mode': z.string().max(50).optional(),
+            'hub.verify_token': z.string().max(200).optional(),
+            'hub.challenge': z.string().max(200).optional(),
+          }),
+          produces: ['text/plain'],
+          response: { 200: z.string(), 400: validationErrorSchema, 403: errorSchema, 404: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const challenge = await verifyCallback({ defaultDb: options.defaultDb, databases }, request.params.token, {
+          mode: request.query['hub.mode'],
+          verifyToken: request.query['hub.verify_token'],
+          challenge: request.query['hub.challenge'],
+        });
+        return reply.type('text/plain; charset=utf-8').send(challenge);
       },
     );
   });

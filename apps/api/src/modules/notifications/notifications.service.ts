@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { countIn } from '@meterline/contract/display-format';
 import { ERROR_CODES } from '@meterline/contract/errors';
-import { formatMoney, formatMoneyAmount } from '@meterline/contract/money';
+import { inSecondCurrency } from '@meterline/contract/currency-payments';
+import { currencyDecimals, formatMoney, formatMoneyAmount } from '@meterline/contract/money';
 import {
   BILL_CHANNEL_ORDER,
   CHANNEL_PROVIDERS,
@@ -21,6 +23,7 @@ import { badRequest, fieldError, notFound, type FieldIssue } from '../../lib/htt
 import type { AuditContext } from '../../plugins/request-context';
 import { recordAudit } from '../audit/index';
 import { findSettings } from '../config/index';
+import { currencyTermsOf, findInvoiceRates, type InvoiceRateRow } from '../invoices/index';
 import type { ServiceContext, TenantTerms } from '../../scope/service-scope';
 import { newCallbackToken } from './callback-token';
 import {
@@ -139,6 +142,17 @@ function textOf(template: Template, language: CustomerLanguage): string {
   return (language === 'ar' ? template.text_ar : template.text_en) || DEFAULT_TEMPLATES[template.kind][language];
 }
 
+/** The language of a customer's messages: its own, else the tenant's (docs/notifications.md, "Customers"). */
+export function languageOf(recipient: Pick<Recipient, 'language'>, terms: Pick<TenantTerms, 'customerLanguage'>): CustomerLanguage {
+  return recipient.language === 'ar' || recipient.language === 'en' ? recipient.language : terms.customerLanguage;
+}
+
+/** A kind's texts in both languages as the tenant sends them: its own, else the built-in ones (the reminders'). */
+export async function kindTexts(executor: Executor, tenantId: number, kind: TemplateKind): Promise<Record<CustomerLanguage, string>> {
+  const template = (await templates(executor, tenantId)).find((each) => each.kind === kind);
+  return template ? { en: textOf(template, 'en'), ar: textOf(template, 'ar') } : DEFAULT_TEMPLATES[kind];
+}
+
 /** One message to a customer, rendered in their language with the tenant's template (not yet saved). */
 function compose(
   list: Template[],
@@ -147,10 +161,10 @@ function compose(
   recipient: Recipient,
   values: Record<string, string>,
   tenantId: number,
-  extra: { eventKey: string; invoiceId: number | null },
+  extra: { eventKey: string; invoiceId: number | null; language: CustomerLanguage },
 ): NewMessage {
   const template = list.find((each) => each.kind === kind) ?? list[0];
-  const language: CustomerLanguage = recipient.language === 'ar' ? 'ar' : 'en';
+  const { language } = extra;
   const rendered = renderMessage(template ? textOf(template, language) : '', { name: recipient.fullName, ...values });
   const templateName = channel === 'whatsapp' ? (template?.whatsapp_template ?? '') : '';
   return {
@@ -170,6 +184,13 @@ function compose(
 
 export const money = (terms: TenantTerms, minor: bigint, language: CustomerLanguage) =>
   formatMoney(formatMoneyAmount(minor, terms.decimals), terms.currency, language);
+
+/** An invoice's total in the second currency at the rate it was issued with, as its document shows it ('' without one). */
+function secondMoney(terms: TenantTerms, total: bigint, rate: InvoiceRateRow | undefined, language: CustomerLanguage): string {
+  const converted = rate ? inSecondCurrency(total, currencyTermsOf(terms, rate)) : null;
+  if (!rate || converted === null) return '';
+  return formatMoney(formatMoneyAmount(converted, currencyDecimals(rate.currency)), rate.currency, language);
+}
 
 /** The channels' settings and the test message (admins, docs/notifications.md). */
 function createChannelCalls(deps: NotificationDeps) {
@@ -265,6 +286,38 @@ function createChannelCalls(deps: NotificationDeps) {
   };
 }
 
+type DisconnectionFact = Recipient & { amount: bigint; oldestDueOn: string; daysOverdue: number };
+
+/**
+ * Disconnection notices (docs/notifications.md, "Disconnection notices"): one `disconnection` message per
+ * customer and overdue episode (`disconnection:<customer>:<oldest due date>`), on its first usable channel,
+ * in its language with the tenant's template. Answers how many were queued.
+ */
+async function queueDisconnections(deps: NotificationDeps, context: ServiceContext, facts: DisconnectionFact[]): Promise<number> {
+  const { db, scope, terms } = context;
+  const channels = await findChannelRows(db, scope.tenantId);
+  const list = await templates(db, scope.tenantId);
+  const operator = (await findSettings(db, scope))?.companyName ?? '';
+  const rows = facts.flatMap((fact) => {
+    const channel = usableChannel(channels, fact);
+    if (!channel) return [];
+    const language = languageOf(fact, terms);
+    const where = documentLocale(language);
+    const values = {
+      amount: money(terms, fact.amount, language),
+      amount_second: '',
+      due_date: dateText(fact.oldestDueOn, where),
+      days: countIn(fact.daysOverdue, where),
+      company: operator,
+      link: deps.billLink(scope.tenantId, fact),
+      operator,
+    };
+    const eventKey = `disconnection:${fact.customerId}:${fact.oldestDueOn}`;
+    return [compose(list, 'disconnection', channel, fact, values, scope.tenantId, { eventKey, invoiceId: null, language })];
+  });
+  return (await queueMessages(db, rows)).length;
+}
+
 export function createNotificationService(deps: NotificationDeps) {
   return {
     ...createChannelCalls(deps),
@@ -317,13 +370,18 @@ export function createNotificationService(deps: NotificationDeps) {
       const channels = await findChannelRows(db, scope.tenantId);
       const list = await templates(db, scope.tenantId);
       const operator = (await findSettings(db, scope))?.companyName ?? '';
+      const rates = await findInvoiceRates(
+        db,
+        scope.tenantId,
+        facts.map((fact) => fact.invoiceId),
+      );
       const rows = facts.flatMap((fact) => {
         const channel = usableChannel(channels, fact);
         if (!channel) return [];
-        const language: CustomerLanguage = fact.language === 'ar' ? 'ar' : 'en';
+        const language = languageOf(fact, terms);
         const values = {
           amount: money(terms, fact.total, language),
-          amount_second: '',
+          amount_second: secondMoney(terms, fact.total, rates.get(fact.invoiceId), language),
           due_date: dateText(fact.dueOn, documentLocale(language)),
           link: deps.billLink(scope.tenantId, fact),
           operator,
@@ -332,12 +390,15 @@ export function createNotificationService(deps: NotificationDeps) {
           compose(list, 'bill_issued', channel, fact, values, scope.tenantId, {
             eventKey: `bill_issued:${fact.invoiceId}`,
             invoiceId: fact.invoiceId,
+            language,
           }),
         ];
       });
       const queued = (await queueMessages(db, rows)).length;
       return { queued, skipped: facts.length - queued };
     },
+
+    queueDisconnections: (context: ServiceContext, facts: DisconnectionFact[]) => queueDisconnections(deps, context, facts),
 
     /** A receipt message for a payment, when a channel can carry it: one insert; the sending is `sendQueued`'s. */
     async queueReceipt(
@@ -347,7 +408,7 @@ export function createNotificationService(deps: NotificationDeps) {
       const channels = await findChannelRows(tenant.db, tenant.tenantId);
       const channel = usableChannel(channels, fact);
       if (!channel) return false;
-      const language: CustomerLanguage = fact.language === 'ar' ? 'ar' : 'en';
+      const language = languageOf(fact, tenant.terms);
       const list = await templates(tenant.db, tenant.tenantId);
       const operator = (await findSettings(tenant.db, tenant))?.companyName ?? '';
       const values = {
@@ -360,6 +421,7 @@ export function createNotificationService(deps: NotificationDeps) {
       const row = compose(list, 'receipt', channel, fact, values, tenant.tenantId, {
         eventKey: `receipt:${fact.paymentId}`,
         invoiceId: fact.invoiceId,
+        language,
       });
       return (await queueMessages(tenant.db, [row])).length > 0;
     },

@@ -143,9 +143,9 @@ export async function lockCustomer(
   tx: Executor,
   scope: ServiceScope,
   customerId: number,
-): Promise<{ id: number; fullName: string; phone: string } | null> {
+): Promise<{ id: number; fullName: string; phone: string; language: string | null } | null> {
   const [row] = await tx
-    .select({ id: customers.id, fullName: customers.fullName, phone: customers.phone })
+    .select({ id: customers.id, fullName: customers.fullName, phone: customers.phone, language: customers.language })
     .from(customers)
     .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.serviceId, scope.serviceId), eq(customers.id, customerId)))
     .for('update');
@@ -183,6 +183,24 @@ export async function findOverdueFacts(
     );
   if (!row || row.amount === null || row.oldestDueOn === null || BigInt(row.amount) <= 0n) return null;
   return { amount: BigInt(row.amount), oldestDueOn: String(row.oldestDueOn), daysOverdue: Number(row.daysOverdue) };
+}
+
+/** The service's customers with what a message to them needs (disconnection notices), in id order. */
+export async function findNoticeRecipients(executor: Executor, scope: ServiceScope, ids: number[]) {
+  if (!ids.length) return [];
+  return executor
+    .select({
+      customerId: customers.id,
+      fullName: customers.fullName,
+      phone: customers.phone,
+      email: customers.email,
+      language: customers.language,
+      optedOut: customers.optedOutChannels,
+      publicLinkVersion: customers.publicLinkVersion,
+    })
+    .from(customers)
+    .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.serviceId, scope.serviceId), inArray(customers.id, ids)))
+    .orderBy(customers.id);
 }
 
 export async function findLastReminderAt(executor: Executor, scope: ServiceScope, customerId: number): Promise<Date | null> {

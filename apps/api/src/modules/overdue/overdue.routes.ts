@@ -10,6 +10,7 @@ import {
   sendRemindersResultSchema,
   type OverdueCustomer,
 } from '@meterline/contract/overdue';
+import { overdueEndpoints } from '@meterline/contract/endpoints/overdue';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { csvList, type CsvLists } from '../../scope/csv-lists';
 import { documentReader } from '../../lib/document-format';
@@ -17,6 +18,8 @@ import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf } from '../../plugins/request-context';
 import { PRINT_DESCRIPTION, sendPrinted, type PdfPrinter } from '../invoices/index';
 import { serviceParamsSchema } from '../../scope/service-scope';
+import { routeOf } from '../../scope/endpoint-routes';
+import type { DisconnectionNotices } from './disconnection-notices';
 import type { OverdueService } from './overdue.service';
 
 const OVERDUE_CSV_COLUMNS: CsvColumn<OverdueCustomer>[] = [
@@ -42,7 +45,10 @@ const overdueCsvList = (overdue: OverdueService) =>
   });
 
 /** `/api/services/{serviceId}/overdue/`: customers with an overdue balance (paginated; ?format=csv). */
-export async function overdueRoutes(app: FastifyInstance, options: { overdue: OverdueService; printer: PdfPrinter; csvLists: CsvLists }) {
+export async function overdueRoutes(
+  app: FastifyInstance,
+  options: { overdue: OverdueService; printer: PdfPrinter; csvLists: CsvLists; notices: DisconnectionNotices },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { overdue, printer } = options;
   const overdueList = options.csvLists.add(overdueCsvList(overdue));
@@ -85,6 +91,12 @@ export async function overdueRoutes(app: FastifyInstance, options: { overdue: Ov
       return overdue.remind(context, request.body.customers, auditContextOf(request));
     },
   );
+
+  // Messages, not money: no Idempotency-Key; a customer's notice for one overdue episode is queued once.
+  routes.route({
+    ...(await routeOf(routes, overdueEndpoints.disconnectionNotices, writeErrors)),
+    handler: async (request) => options.notices.send(request.scope, request.body.customers),
+  });
 
   routes.get(
     '/disconnection-list/',

@@ -2,7 +2,6 @@ import { serviceNameIn } from '@meterline/contract/service-names';
 import { countIn } from '@meterline/contract/display-format';
 import { formatMoney, formatMoneyAmount } from '@meterline/contract/money';
 import {
-  DEFAULT_REMINDER_TEMPLATES,
   MAX_DISCONNECTION_ROWS,
   REMINDER_COOLDOWN_MINUTES,
   renderReminder,
@@ -10,7 +9,6 @@ import {
   type ListOverdueQuery,
   type OverdueCustomer,
   type OverdueTotals,
-  type ReminderLanguage,
   type ReminderResult,
   type ReminderSkipReason,
   type SendRemindersResult,
@@ -26,6 +24,7 @@ import { dateText, documentLocale } from '../../lib/document-format';
 import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
 import { findSettings } from '../config/index';
+import { kindTexts, languageOf } from '../notifications/index';
 import { assertAddressFilters, assertStation, invalidPk } from '../../scope/references';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';
 import { renderDisconnectionDocument } from './disconnection-document';
@@ -49,7 +48,7 @@ export function createOverdueService(deps: { clock: Clock; channel: ReminderChan
   async function remindOne(
     context: ServiceContext,
     customerId: number,
-    compose: { language: ReminderLanguage; template: string; company: string },
+    compose: { texts: Record<'en' | 'ar', string>; company: string },
     audit: AuditContext,
   ): Promise<ReminderResult> {
     const { db, scope, terms } = context;
@@ -74,9 +73,10 @@ export function createOverdueService(deps: { clock: Clock; channel: ReminderChan
         if (!phone) return skipped('no_phone');
         const last = await findLastReminderAt(tx, scope, customerId);
         if (last && now.getTime() - last.getTime() < REMINDER_COOLDOWN_MINUTES * 60_000) return skipped('recently_reminded');
-        const { language } = compose;
+        // In the customer's language (its own, else the tenant's), with the tenant's text in it.
+        const language = languageOf(customer, terms);
         const amount = formatMoneyAmount(facts.amount, terms.decimals);
-        const message = renderReminder(compose.template, {
+        const message = renderReminder(compose.texts[language], {
           name: customer.fullName,
           amount: formatMoney(amount, terms.currency, language),
           // A message to the customer: Arabic-Indic digits in Arabic (no reader's choice applies).
@@ -132,7 +132,7 @@ export function createOverdueService(deps: { clock: Clock; channel: ReminderChan
     },
 
     /**
-     * One message per customer, in the tenant's reminder language, through the channel. Every id
+     * One message per customer, in the customer's language with the tenant's reminder text for it, through the channel. Every id
      * must be a customer of this service (400 on `customers` otherwise, before anything is sent);
      * each customer is then sent or skipped with its reason.
      */
@@ -143,10 +143,7 @@ export function createOverdueService(deps: { clock: Clock; channel: ReminderChan
       const missing = ids.find((id) => !found.has(id));
       if (missing !== undefined) throw invalidPk('customers', missing);
       const settings = await findSettings(db, scope);
-      const language: ReminderLanguage = settings?.reminderLanguage === 'ar' ? 'ar' : 'en';
-      const template =
-        (language === 'ar' ? settings?.reminderTemplateAr : settings?.reminderTemplateEn) || DEFAULT_REMINDER_TEMPLATES[language];
-      const compose = { language, template, company: settings?.companyName ?? '' };
+      const compose = { texts: await kindTexts(db, scope.tenantId, 'reminder'), company: settings?.companyName ?? '' };
       const results: ReminderResult[] = [];
       for (const id of ids) results.push(await remindOne(context, id, compose, audit));
       const sent = results.filter((result) => result.status === 'sent').length;

@@ -138,6 +138,23 @@ describe('POST /overdue/remind/', () => {
     await admin.put(`/api/config/${settingsId}/`, { reminder_language: 'en' });
   });
 
+  it('writes each customer’s reminder in their own language, with the tenant’s template for it; null follows the tenant again', async () => {
+    const template = { text_en: 'Reminder for {name}: {amount}', text_ar: 'تذكير {name}: {amount}', whatsapp_template: '' };
+    expect((await admin.put('/api/notifications/templates/reminder/', template)).statusCode).toBe(200);
+    // The tenant writes in English; Dani reads Arabic.
+    expect((await admin.put(pathOf(`customers/${customer.Dani}/`), { language: 'ar' })).json().language).toBe('ar');
+    context.clock.set(new Date('2026-10-01T15:00:00Z'));
+    const [dani, adel] = (await remind([customer.Dani, customer.Adel])).json().results;
+    expect(dani).toMatchObject({ status: 'sent', language: 'ar' });
+    expect(dani.message.replace(/\u00a0/g, ' ')).toBe('تذكير Dani: \u200f١٢٫٥٠ US$');
+    expect(adel).toMatchObject({ status: 'sent', language: 'en', message: 'Reminder for Adel: $25.00' });
+    // null: no language of its own, the tenant's (answered as it).
+    expect((await admin.put(pathOf(`customers/${customer.Dani}/`), { language: null })).json().language).toBe('en');
+    context.clock.set(new Date('2026-10-01T17:00:00Z'));
+    expect((await remind([customer.Dani])).json().results[0]).toMatchObject({ language: 'en', message: 'Reminder for Dani: $12.50' });
+    await admin.put('/api/notifications/templates/reminder/', { text_en: '', text_ar: '', whatsapp_template: '' });
+  });
+
   it('refuses another tenant’s or another service’s customer on the field, before sending anything', async () => {
     const before = outboxFiles().length;
     const bAdmin = await fixture.as('b.admin');

@@ -7,13 +7,19 @@ import { first } from '@meterline/contract/invariant';
 import type { Executor } from '../../db/client';
 import { customers, invoiceExchangeRates, invoices, paymentTenders, payments } from '../../db/schema/index';
 import type { ClaimStatement } from '../idempotency/index';
-import { toPayment, type InvoiceRateRow, type PaymentRow, type PaymentTenderRow } from '../invoices/index';
+import { toPayment, type InvoiceRateRow, type PaymentLinkOf, type PaymentRow, type PaymentTenderRow } from '../invoices/index';
 import { orderByFor, searchCondition, type ListSource } from '../../lib/list';
 import { selectRows } from '../../scope/codes';
 import { tenderedJsonOf } from './payment-tenders';
 import type { ServiceScope } from '../../scope/service-scope';
 
-const joinedColumns = { payment: payments, invoiceNumber: invoices.number, customerName: customers.fullName, tender: paymentTenders };
+const joinedColumns = {
+  payment: payments,
+  invoiceNumber: invoices.number,
+  customerName: customers.fullName,
+  publicLinkVersion: customers.publicLinkVersion,
+  tender: paymentTenders,
+};
 
 const invoiceOfPayment = and(eq(invoices.tenantId, payments.tenantId), eq(invoices.id, payments.invoiceId));
 const customerOfPayment = and(eq(customers.tenantId, payments.tenantId), eq(customers.id, payments.customerId));
@@ -45,7 +51,12 @@ export function listPaymentsSource(
   executor: Executor,
   scope: ServiceScope,
   query: ListPaymentsQuery,
-  options: { decimals: number; timezone: string; resolveNames: (ids: (number | null)[]) => Promise<Map<number, string>> },
+  options: {
+    decimals: number;
+    timezone: string;
+    resolveNames: (ids: (number | null)[]) => Promise<Map<number, string>>;
+    linkOf: PaymentLinkOf;
+  },
 ): ListSource<Payment, PaymentTotals> {
   const paidOn = paidOnSql(options.timezone);
   const where = and(
@@ -89,7 +100,7 @@ export function listPaymentsSource(
         .where(eq(payments.tenantId, scope.tenantId))
         .orderBy(...orderBy);
       const names = await options.resolveNames(rows.map((row) => row.payment.receivedBy));
-      return rows.map((row) => toPayment(row, names, options.decimals));
+      return rows.map((row) => toPayment(row, names, options.decimals, options.linkOf));
     },
     // One aggregate over the same filters: reversals are negative rows, so they take back.
     totals: async () => {
@@ -120,6 +131,8 @@ export interface PaymentGround {
   /** The rate the invoice stored (a payment in two currencies is settled at it). */
   rate: InvoiceRateRow | null;
   customerName: string;
+  /** The customer's bill link version (the answer's `public_url`). */
+  publicLinkVersion: number;
   /** The payment's id, taken now so that its answer and audit row are made before the one write. */
   paymentId: number;
   /** Its `payment_tenders` row's id, when `amounts` were given. */
@@ -148,6 +161,7 @@ export async function lockInvoiceForPayment(
       invoice: invoices,
       rate: invoiceExchangeRates,
       customerName: customers.fullName,
+      publicLinkVersion: customers.publicLinkVersion,
       paymentId: sql<string>`nextval(pg_get_serial_sequence('payments', 'id'))::text`,
       tenderId: options.withTender ? sql<string | null>`nextval(pg_get_serial_sequence('payment_tenders', 'id'))::text` : sql<null>`null`,
       reversedAmount: reversed.amount,
@@ -171,6 +185,7 @@ export async function lockInvoiceForPayment(
     invoice: row.invoice,
     rate: row.rate,
     customerName: row.customerName,
+    publicLinkVersion: row.publicLinkVersion,
     paymentId: Number(row.paymentId),
     tenderId: row.tenderId === null ? null : Number(row.tenderId),
     reversed: row.reversedAmount === null ? null : { amount: row.reversedAmount, taken: BigInt(row.reversalsTaken) },

@@ -231,6 +231,19 @@ describe('payments list', () => {
   });
 });
 
+describe('the receipt’s public link', () => {
+  it('answers the customer’s public bill page as public_url on the payment and in the payments list', async () => {
+    const customer = (await admin.post(path('customers/'), { full_name: 'Linked Customer' })).json();
+    expect(customer.public_url).toMatch(/\/b\/[\w-]{20,}$/);
+    const invoice = await invoiceOf('12.00', customer.id);
+    const paid = await pay(accountant, invoice.id, { amount: '5' });
+    expect(paid.statusCode).toBe(201);
+    expect(paid.json().public_url).toBe(customer.public_url);
+    const listed = (await admin.get(path(`payments/?invoice=${invoice.id}`))).json().results;
+    expect(listed).toEqual([expect.objectContaining({ id: paid.json().id, public_url: customer.public_url })]);
+  });
+});
+
 describe('permissions and tenancy', () => {
   it('admin, accountant and collectors (issue 19) take payments; list payment per the table', async () => {
     const invoice = await invoiceOf('1000.00');

@@ -4,6 +4,7 @@ import { ERROR_CODES } from '@meterline/contract/errors';
 import { formatMoneyAmount } from '@meterline/contract/money';
 import type { createPaymentInputSchema, ListPaymentsQuery, Payment, PaymentTotals } from '@meterline/contract/payments';
 import type { Db } from '../../db/client';
+import type { PublicLinkSigner } from '../../lib/public-link';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
@@ -43,7 +44,7 @@ function paymentAudit(
 }
 
 /** Payments: mark as paid, partial payments and reversals, each appended and never edited. */
-export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
+export function createPaymentService(deps: { clock: Clock; defaultDb: Db; publicLinks: PublicLinkSigner }) {
   return {
     async listSource(context: ServiceContext, query: ListPaymentsQuery): Promise<ListSource<Payment, PaymentTotals>> {
       const { db, scope, terms } = context;
@@ -54,6 +55,7 @@ export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
         decimals: terms.decimals,
         timezone: terms.timezone,
         resolveNames: (ids) => findUserNames(deps.defaultDb, scope.tenantId, ids),
+        linkOf: deps.publicLinks.urlFor,
       });
     },
 
@@ -158,11 +160,9 @@ export function createPaymentService(deps: { clock: Clock; defaultDb: Db }) {
             : null;
         const amountPaid = invoice.amountPaid + amount;
         const status = statusFor(invoice.total, amountPaid);
-        const response = toPayment(
-          { payment, invoiceNumber: invoice.number, customerName: ground.customerName, tender: tenderRow },
-          names,
-          terms.decimals,
-        );
+        const { customerName, publicLinkVersion } = ground;
+        const joined = { payment, invoiceNumber: invoice.number, customerName, publicLinkVersion, tender: tenderRow };
+        const response = toPayment(joined, names, terms.decimals, deps.publicLinks.urlFor);
         await recordPayment(tx, {
           payment,
           tender: tenderRow,

@@ -81,7 +81,7 @@ export function createPublicBillService(deps: { databases: DatabaseRegistry; sig
       const balance = customer.balance > 0n ? customer.balance : 0n;
       return {
         // The customer's own language (its messages' language), a switch on the page for the other.
-        language: customer.language === 'ar' ? 'ar' : 'en',
+        language: customer.language === 'ar' || customer.language === 'en' ? customer.language : terms.customerLanguage,
         operator: {
           name: settings?.companyName ?? '',
           phone: settings?.phone ?? '',

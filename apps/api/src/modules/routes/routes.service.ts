@@ -88,7 +88,7 @@ async function roundFieldData(deps: RouteDeps, context: ServiceContext, query: R
   const today = todayIn(terms.timezone, deps.clock.now());
   const buildings = (await findRoundBuildings(db, scope, day)).map((row) => ({ ...row, date: day.date, collector: day.collectorId }));
   // Each customer as the customer's own call answers it, its bill link included.
-  const customers = await findCustomersWhere(db, scope, onRound, terms.decimals, customerLinkOf(deps.publicLinks));
+  const customers = await findCustomersWhere(db, scope, onRound, terms, customerLinkOf(deps.publicLinks));
   const openInvoices = await findOpenInvoicesWhere(db, scope, onRound, terms, today, deps.publicLinks.urlFor);
   const counters = day.isMetered
     ? await findCountersWhere(db, scope, onRound, (ids) => findUserNames(deps.defaultDb, scope.tenantId, ids))
