@@ -30,7 +30,12 @@ export function FieldDataProvider({ children }: { children: ReactNode }) {
         unsubscribe = persistQueryClientSubscribe({ queryClient, persister, dehydrateOptions: fieldDehydrateOptions });
         setActiveFieldDataUser(userId);
         setRestoredFor(userId);
-        if (onlineManager.isOnline()) void queryClient.resumePausedMutations();
+        if (!onlineManager.isOnline()) return;
+        void queryClient.resumePausedMutations();
+        // What the device kept shows first; online, every screen then asks the server again (the
+        // services list, kept with staleTime Infinity, would otherwise miss a service added just
+        // before the reload until something else refreshed it).
+        void queryClient.invalidateQueries();
       });
     return () => {
       isCancelled = true;

@@ -51,7 +51,7 @@ export function setActiveFieldDataUser(userId: number | null): void {
   activeUserId = userId;
 }
 
-/** Changes within this time are saved together (one save, reading the cache when it runs). */
+/** After a save, the changes within this time are saved together (one save, reading the cache when it runs). */
 export const FIELD_DATA_SAVE_THROTTLE_MS = 250;
 
 /**
@@ -74,21 +74,29 @@ function saveInTurn(queryClient: QueryClient, userId: number): Promise<void> {
 
 /**
  * TanStack Query's persister for one user (persistQueryClientSubscribe calls `persistClient` at
- * every change): the first change schedules one save, which takes the cache as it is when it runs.
- * The picture handed to `persistClient` is not kept; it may already be old.
+ * every change): a change is saved at once (after any save on its way), and the changes of the next
+ * 250 ms by one more save; each takes the cache as it is when it runs. The picture handed to
+ * `persistClient` is not kept; it may already be old.
  */
 export function fieldDataPersister(userId: number, queryClient: QueryClient): Persister {
-  let isScheduled = false;
+  let isCoolingDown = false;
+  let hasChangedSince = false;
+  const save = () => {
+    isCoolingDown = true;
+    hasChangedSince = false;
+    saveInTurn(queryClient, userId)
+      .catch((error: unknown) => console.error('The field data on this device could not be saved.', error))
+      .finally(() =>
+        setTimeout(() => {
+          isCoolingDown = false;
+          if (hasChangedSince) save();
+        }, FIELD_DATA_SAVE_THROTTLE_MS),
+      );
+  };
   return {
     persistClient: () => {
-      if (isScheduled) return;
-      isScheduled = true;
-      setTimeout(() => {
-        isScheduled = false;
-        saveInTurn(queryClient, userId).catch((error: unknown) =>
-          console.error('The field data on this device could not be saved.', error),
-        );
-      }, FIELD_DATA_SAVE_THROTTLE_MS);
+      if (isCoolingDown) hasChangedSince = true;
+      else save();
     },
     restoreClient: async () => {
       const stored = await get<string>(cacheKeyOf(userId), store);
