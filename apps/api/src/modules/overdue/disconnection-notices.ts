@@ -4,7 +4,7 @@ import { findSettings } from '../config/index';
 import type { createNotificationService } from '../notifications/index';
 import { invalidPk } from '../../scope/references';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';
-import { findNoticeRecipients, findOverdueFacts } from './overdue.repository';
+import { findNoticeRecipients, findOverdueFactsOf } from './overdue.repository';
 
 type Notifications = Pick<ReturnType<typeof createNotificationService>, 'queueDisconnections' | 'sendQueued'>;
 
@@ -24,11 +24,12 @@ export function createDisconnectionNotices(deps: { clock: Clock; notifications: 
       if (missing !== undefined) throw invalidPk('customers', missing);
       const minDays = (await findSettings(db, scope))?.disconnectionAfterDays ?? 60;
       const today = todayIn(terms.timezone, deps.clock.now());
-      const facts = [];
-      for (const recipient of recipients) {
-        const overdue = await findOverdueFacts(db, scope, recipient.customerId, today);
-        if (overdue && overdue.daysOverdue >= minDays) facts.push({ ...recipient, ...overdue });
-      }
+      // One statement for every named customer, not one per customer.
+      const overdueOf = await findOverdueFactsOf(db, scope, ids, today);
+      const facts = recipients.flatMap((recipient) => {
+        const overdue = overdueOf.get(recipient.customerId);
+        return overdue && overdue.daysOverdue >= minDays ? [{ ...recipient, ...overdue }] : [];
+      });
       const queued = await deps.notifications.queueDisconnections(context, facts);
       if (queued) await deps.notifications.sendQueued({ db, tenantId: scope.tenantId });
       return { queued, skipped: ids.length - queued };

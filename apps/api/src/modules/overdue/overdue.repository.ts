@@ -166,8 +166,20 @@ export async function findOverdueFacts(
   customerId: number,
   today: string,
 ): Promise<OverdueFacts | null> {
-  const [row] = await executor
+  return (await findOverdueFactsOf(executor, scope, [customerId], today)).get(customerId) ?? null;
+}
+
+/** The overdue facts of several customers in one statement, by customer (those owing nothing overdue are absent). */
+export async function findOverdueFactsOf(
+  executor: Executor,
+  scope: ServiceScope,
+  customerIds: number[],
+  today: string,
+): Promise<Map<number, OverdueFacts>> {
+  if (!customerIds.length) return new Map();
+  const rows = await executor
     .select({
+      customerId: invoices.customerId,
       amount: sql<string | null>`sum(${invoices.total} - ${invoices.amountPaid})`,
       oldestDueOn: min(invoices.dueOn),
       daysOverdue: sql<number | null>`(${today}::date - min(${invoices.dueOn}))::int`,
@@ -177,12 +189,17 @@ export async function findOverdueFacts(
       and(
         eq(invoices.tenantId, scope.tenantId),
         eq(invoices.serviceId, scope.serviceId),
-        eq(invoices.customerId, customerId),
+        inArray(invoices.customerId, customerIds),
         overdueCondition(today),
       ),
-    );
-  if (!row || row.amount === null || row.oldestDueOn === null || BigInt(row.amount) <= 0n) return null;
-  return { amount: BigInt(row.amount), oldestDueOn: String(row.oldestDueOn), daysOverdue: Number(row.daysOverdue) };
+    )
+    .groupBy(invoices.customerId);
+  const facts = new Map<number, OverdueFacts>();
+  for (const row of rows) {
+    if (row.amount === null || row.oldestDueOn === null || BigInt(row.amount) <= 0n) continue;
+    facts.set(row.customerId, { amount: BigInt(row.amount), oldestDueOn: String(row.oldestDueOn), daysOverdue: Number(row.daysOverdue) });
+  }
+  return facts;
 }
 
 /** The service's customers with what a message to them needs (disconnection notices), in id order. */
