@@ -77,6 +77,7 @@ import { overdueRoutes } from './modules/overdue/overdue.routes';
 import { createDisconnectionNotices } from './modules/overdue/disconnection-notices';
 import {
   createNotificationService,
+  createQueuedSender,
   createReceiptNotifier,
   createSealer,
   DEFAULT_RETRY_POLICY,
@@ -304,10 +305,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Collectors' cash and receipts (docs/collectors.md).
   const cash = createCashService({ clock, defaultDb: db, publicLinks });
   const reminderChannel = deps.reminderChannel ?? createOutboxReminderChannel({ outboxDir: config.outboxDir });
-  const overdue = createOverdueService({ clock, channel: reminderChannel, defaultDb: db });
   // Reaching the household (docs/notifications.md): channels, templates, messages sent by jobs, "send all".
   const household = await registerNotifications(app, { deps, clock, mailer, jobs, reminderChannel, publicLinks });
-  const { notifications, receipts, messages, notices } = household;
+  const { notifications, receipts, messages, notices, sender } = household;
+  const overdue = createOverdueService({ clock, channel: reminderChannel, defaultDb: db, notifications, sender });
   const rounds = createRouteService({ clock, defaultDb: db, publicLinks });
   const ledger = createLedgerService({ clock });
   const account = createAccountService({ clock });
@@ -406,7 +407,10 @@ async function registerNotifications(
     adapters: { mailer, outboxDir: config.outboxDir, timeoutMs: deps.notifications?.timeoutMs ?? 15_000 },
   });
   jobs.handle('send_bills', sendBillsJob({ notifications, databases }));
-  const receipts = createReceiptNotifier({ notifications, log: (message, error) => app.log.error({ err: error }, message) });
+  const log = (message: string, error: unknown) => app.log.error({ err: error }, message);
+  // Receipts, reminders and disconnection notices are queued by their request and sent after it.
+  const sender = createQueuedSender({ notifications, log });
+  const receipts = createReceiptNotifier({ notifications, sender, log });
   app.addHook('onClose', async () => receipts.drain());
   await app.register(notificationRoutes, {
     prefix: '/api/notifications',
@@ -416,7 +420,7 @@ async function registerNotifications(
     sealer,
     now: () => clock.now(),
   });
-  return { notifications, receipts, messages, notices: createDisconnectionNotices({ clock, notifications }) };
+  return { notifications, receipts, messages, sender, notices: createDisconnectionNotices({ clock, notifications, sender }) };
 }
 
 /** Hashed build files never change under their name: cached for a year; anything else is revalidated. */

@@ -66,7 +66,8 @@ export const sendRemindersInputSchema = z.object({
 });
 
 /** Why a customer was not reminded. */
-export const REMINDER_SKIP_REASONS = ['no_phone', 'not_overdue', 'recently_reminded', 'channel_failed'] as const;
+/** `opted_out`: no channel of the tenant can write to the customer, and it refused both phone channels (SMS, WhatsApp). */
+export const REMINDER_SKIP_REASONS = ['no_phone', 'not_overdue', 'recently_reminded', 'channel_failed', 'opted_out'] as const;
 export type ReminderSkipReason = (typeof REMINDER_SKIP_REASONS)[number];
 
 export const reminderResultSchema = z
@@ -80,12 +81,15 @@ export const reminderResultSchema = z
     language: z.enum(REMINDER_LANGUAGES).nullable(),
     /** The text sent. */
     message: z.string().nullable(),
+    /** Where it went (sent only): a channel of the tenant (`whatsapp`, `sms`, `email`: queued, then sent) or the reminder channel's name (`outbox`). */
+    channel: z.string().nullable(),
   })
   .meta({ id: 'ReminderResult' });
 export type ReminderResult = z.infer<typeof reminderResultSchema>;
 
 export const sendRemindersResultSchema = z
   .object({
+    /** The channel every sent reminder took (the reminder channel's name when none was sent), or `mixed`. */
     channel: z.string(),
     sent: z.number().int(),
     skipped: z.number().int(),

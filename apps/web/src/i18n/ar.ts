@@ -1074,6 +1074,7 @@ export const ar = {
         not_overdue: 'لم يعد عليه متأخرات',
         recently_reminded: 'ذُكِّر منذ أقل من ساعة',
         channel_failed: 'تعذّر إرسال الرسالة',
+        opted_out: 'رفض الرسائل عبر الرسائل القصيرة وواتساب',
       },
     },
     disconnection: {

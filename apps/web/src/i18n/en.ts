@@ -1017,6 +1017,7 @@ export const en = {
         not_overdue: 'nothing overdue any more',
         recently_reminded: 'reminded less than an hour ago',
         channel_failed: 'the message could not be sent',
+        opted_out: 'refused messages by SMS and WhatsApp',
       },
     },
     disconnection: {

@@ -195,6 +195,16 @@ export type Recipient = {
   publicLinkVersion: number;
 };
 
+/** The customers of the service among `ids` as messages address them, in id order (another service's are left out). */
+export async function findRecipients(executor: Executor, scope: ServiceScope, ids: number[]): Promise<Recipient[]> {
+  if (!ids.length) return [];
+  return executor
+    .select(customerColumns)
+    .from(customers)
+    .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.serviceId, scope.serviceId), inArray(customers.id, ids)))
+    .orderBy(customers.id);
+}
+
 /** Invoices of the service with their customers, for bill messages. */
 export async function findBillFacts(executor: Executor, scope: ServiceScope, ids: number[]) {
   return executor

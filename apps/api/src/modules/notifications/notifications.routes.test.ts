@@ -39,6 +39,19 @@ const callback = (url: string, body: string, signature?: string) =>
     headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) },
   });
 
+type Message = { kind: string; status: string; text: string; channel: string; language: string };
+
+/** The customer's newest message of `kind` once it left the queue (sent after the answer, by the queued sender). */
+async function sentMessage(customer: number, kind: string): Promise<Message | undefined> {
+  let message: Message | undefined;
+  for (let tries = 0; tries < 400 && (!message || message.status === 'queued'); tries += 1) {
+    const results = (await admin.get(pathOf(`customers/${customer}/messages/`))).json().results as Message[];
+    message = results.find((each) => each.kind === kind);
+    if (!message || message.status === 'queued') await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return message;
+}
+
 async function invoiceFor(customer: number, amount: string): Promise<number> {
   const created = await admin.post(pathOf('invoices/'), {
     customer,
@@ -425,7 +438,8 @@ describe('sending bills, receipts and callbacks', () => {
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.headers['content-type']).toContain('text/plain');
     expect(accepted.body).toBe('1158201444');
-    const wrong = await verify(url.pathname, `${token.slice(0, -1)}A`);
+    // One character changed (never to itself: a token may end in `A`).
+    const wrong = await verify(url.pathname, `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`);
     expect(wrong.statusCode).toBe(403);
     expect(wrong.body).not.toContain('1158201444');
     expect((await verify(url.pathname, token, 'unsubscribe')).statusCode).toBe(403);
@@ -438,16 +452,7 @@ describe('sending bills, receipts and callbacks', () => {
     provider.answer('/sms/send', { status: 200, body: { id: 'sms-receipt' } });
     const paid = await admin.put(pathOf(`invoices/${bills[1]}/create_payment/`), {});
     expect(paid.statusCode, paid.body).toBe(201);
-    let receipt: { status: string; text: string } | undefined;
-    for (let tries = 0; tries < 400 && receipt?.status !== 'sent'; tries += 1) {
-      const results = (await admin.get(pathOf(`customers/${english}/messages/`))).json().results as {
-        kind: string;
-        status: string;
-        text: string;
-      }[];
-      receipt = results.find((message) => message.kind === 'receipt');
-      if (receipt?.status !== 'sent') await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    const receipt = await sentMessage(english, 'receipt');
     expect(receipt).toMatchObject({ status: 'sent' });
     expect(receipt?.text).toMatch(/^Dear Omar, we received your payment of \$40\.00\. Receipt \d+\./);
   });
@@ -469,12 +474,13 @@ describe('disconnection notices', () => {
     const sent = await notices();
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toEqual({ queued: 1, skipped: 1 });
+    // Sent after the answer, by the queued sender.
+    const message = await sentMessage(hadi, 'disconnection');
     const requests = provider.received.slice(before);
     expect(requests.map((request) => request.path)).toEqual(['/sms/send']);
     const sms = JSON.parse(defined(requests[0], 'the SMS request').body);
     expect(sms.to).toBe('+9613555009');
     expect(sms.text).toMatch(/^عزيزنا هادي، رصيدكم البالغ .+ مستحق منذ .+ \(٦٥ يومًا\)\. قد يُقطع الاشتراك ما لم يُسدَّد\./);
-    const [message] = (await admin.get(pathOf(`customers/${hadi}/messages/`))).json().results;
     expect(message).toMatchObject({ kind: 'disconnection', channel: 'sms', language: 'ar', status: 'sent', text: sms.text });
     // Again: the same overdue episode is noticed once.
     expect((await notices()).json()).toEqual({ queued: 0, skipped: 2 });
@@ -483,6 +489,47 @@ describe('disconnection notices', () => {
     const foreign = await admin.post(pathOf('overdue/disconnection-notices/'), { customers: [999999] });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().errors).toMatchObject([{ field: 'customers', code: 'does_not_exist' }]);
+    context.clock.set(new Date('2026-10-01T09:00:00Z'));
+  });
+});
+
+describe('reminders through the tenant’s channels', () => {
+  it('queues a reminder on the customer’s first usable channel in its language and sends it after the answer', async () => {
+    context.clock.set(new Date('2026-10-01T09:00:00Z'));
+    const rana = (await admin.post(pathOf('customers/'), { full_name: 'رنا', phone: '+9613555021', language: 'ar' })).json().id;
+    await invoiceFor(rana, '20'); // due 2026-10-16
+    context.clock.set(new Date('2026-11-20T09:00:00Z'));
+    provider.answer('/v20.0/1001/messages', { status: 200, body: { messages: [{ id: 'wamid.remind1' }] } });
+    const before = provider.received.length;
+    const response = await admin.post(pathOf('overdue/remind/'), { customers: [rana] });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ channel: 'whatsapp', sent: 1, skipped: 0 });
+    expect(body.results[0]).toMatchObject({ status: 'sent', channel: 'whatsapp', language: 'ar', reminder: expect.any(Number) });
+    expect(body.results[0].message).toMatch(/^عزيزنا رنا،/);
+    const message = await sentMessage(rana, 'reminder');
+    expect(message).toMatchObject({ channel: 'whatsapp', language: 'ar', status: 'sent', text: body.results[0].message });
+    const requests = provider.received.slice(before);
+    expect(requests.map((request) => request.path)).toEqual(['/v20.0/1001/messages']);
+    expect(JSON.parse(defined(requests[0], 'the WhatsApp request').body).to).toBe('9613555021');
+    const overdue = (await admin.get(pathOf(`overdue/?search=${encodeURIComponent('رنا')}`))).json().results[0];
+    expect(overdue.last_reminder_at).toBe('2026-11-20T09:00:00.000Z');
+    // Within the cooldown the second press writes nothing.
+    expect((await admin.post(pathOf('overdue/remind/'), { customers: [rana] })).json().results[0].reason).toBe('recently_reminded');
+    expect(provider.received.length - before).toBe(1);
+  });
+
+  it('skips a customer who refused both phone channels when no channel of the tenant can write to them', async () => {
+    context.clock.set(new Date('2026-10-01T09:00:00Z'));
+    const body = { full_name: 'Nadim', phone: '+9613555022', opted_out_channels: ['whatsapp', 'sms'] };
+    const nadim = (await admin.post(pathOf('customers/'), body)).json().id;
+    await invoiceFor(nadim, '15');
+    context.clock.set(new Date('2026-11-20T09:00:00Z'));
+    const before = provider.received.length;
+    const response = await admin.post(pathOf('overdue/remind/'), { customers: [nadim] });
+    expect(response.json().results[0]).toMatchObject({ status: 'skipped', reason: 'opted_out', channel: null });
+    expect((await admin.get(pathOf(`customers/${nadim}/messages/`))).json().count).toBe(0);
+    expect(provider.received.length).toBe(before);
     context.clock.set(new Date('2026-10-01T09:00:00Z'));
   });
 });

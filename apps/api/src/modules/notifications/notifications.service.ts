@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { countIn } from '@meterline/contract/display-format';
 import { ERROR_CODES } from '@meterline/contract/errors';
-import { inSecondCurrency } from '@meterline/contract/currency-payments';
-import { currencyDecimals, formatMoney, formatMoneyAmount } from '@meterline/contract/money';
 import {
-  BILL_CHANNEL_ORDER,
   CHANNEL_PROVIDERS,
   NOTIFICATION_CHANNELS,
   TEMPLATE_KINDS,
@@ -23,24 +20,24 @@ import { badRequest, fieldError, notFound, type FieldIssue } from '../../lib/htt
 import type { AuditContext } from '../../plugins/request-context';
 import { recordAudit } from '../audit/index';
 import { findSettings } from '../config/index';
-import { currencyTermsOf, findInvoiceRates, type InvoiceRateRow } from '../invoices/index';
+import { findInvoiceRates } from '../invoices/index';
 import type { ServiceContext, TenantTerms } from '../../scope/service-scope';
 import { newCallbackToken } from './callback-token';
 import {
   findChannelRows,
+  findRecipients,
   findScopedCustomer,
-  findTemplateRows,
   listCustomerMessages,
   queueMessages,
   saveChannelRow,
   saveTemplateRow,
   type ChannelRow,
   type MessageRow,
-  type NewMessage,
   type Recipient,
 } from './notifications.repository';
 import { channelConfigOf, sendOne, sendQueued, type SenderDeps } from './sender';
 import { DEFAULT_TEMPLATES, renderMessage, TEST_MESSAGE_TEXT, unknownPlaceholder } from './templates';
+import { compose, isValidRecipient, languageOf, money, secondMoney, templates, textOf, usableChannel } from './compose';
 
 export interface NotificationDeps extends SenderDeps {
   publicUrl: string;
@@ -94,102 +91,6 @@ function toChannelSettings(publicUrl: string, channel: ChannelName, row: Channel
     callback_url: row ? `${publicUrl.replace(/\/+$/, '')}/api/notifications/callbacks/${row.callbackToken}/` : '',
     updated_at: row?.updatedAt?.toISOString() ?? null,
   };
-}
-
-/** Whether `to` is an address the channel can write to: an e-mail, or a phone number (digits, 6 to 15, an optional +). */
-export function isValidRecipient(channel: ChannelName, to: string): boolean {
-  if (channel === 'email') return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to);
-  return /^\+?[\d\s().-]{6,24}$/.test(to) && to.replace(/\D/g, '').length >= 6 && to.replace(/\D/g, '').length <= 15;
-}
-
-/** The customer's address on a channel ('' when none). */
-function addressOn(channel: ChannelName, recipient: Recipient): string {
-  return (channel === 'email' ? recipient.email : recipient.phone).trim();
-}
-
-/** The first channel a message to the customer can go through: enabled, not refused, and with an address. */
-export function usableChannel(channels: ChannelRow[], recipient: Recipient): ChannelName | null {
-  return (
-    BILL_CHANNEL_ORDER.find((channel) => {
-      const row = channels.find((each) => each.channel === channel);
-      return row?.enabled && !recipient.optedOut.includes(channel) && isValidRecipient(channel, addressOn(channel, recipient));
-    }) ?? null
-  );
-}
-
-/** The tenant's templates of every kind ('' texts: the built-in ones; the reminders' settings texts count until one is saved). */
-async function templates(executor: Executor, tenantId: number): Promise<Template[]> {
-  const rows = await findTemplateRows(executor, tenantId);
-  const settings = await findSettings(executor, { tenantId });
-  return TEMPLATE_KINDS.map((kind) => {
-    const row = rows.find((each) => each.kind === kind);
-    // The reminders' texts saved in the settings before templates existed count until one is saved here.
-    const fallback =
-      kind === 'reminder' ? { en: settings?.reminderTemplateEn ?? '', ar: settings?.reminderTemplateAr ?? '' } : { en: '', ar: '' };
-    return {
-      kind,
-      text_en: row?.textEn || fallback.en,
-      text_ar: row?.textAr || fallback.ar,
-      default_en: DEFAULT_TEMPLATES[kind].en,
-      default_ar: DEFAULT_TEMPLATES[kind].ar,
-      whatsapp_template: row?.whatsappTemplate ?? '',
-    };
-  });
-}
-
-/** The text of a kind in a language: the tenant's, else the built-in one. */
-function textOf(template: Template, language: CustomerLanguage): string {
-  return (language === 'ar' ? template.text_ar : template.text_en) || DEFAULT_TEMPLATES[template.kind][language];
-}
-
-/** The language of a customer's messages: its own, else the tenant's (docs/notifications.md, "Customers"). */
-export function languageOf(recipient: Pick<Recipient, 'language'>, terms: Pick<TenantTerms, 'customerLanguage'>): CustomerLanguage {
-  return recipient.language === 'ar' || recipient.language === 'en' ? recipient.language : terms.customerLanguage;
-}
-
-/** A kind's texts in both languages as the tenant sends them: its own, else the built-in ones (the reminders'). */
-export async function kindTexts(executor: Executor, tenantId: number, kind: TemplateKind): Promise<Record<CustomerLanguage, string>> {
-  const template = (await templates(executor, tenantId)).find((each) => each.kind === kind);
-  return template ? { en: textOf(template, 'en'), ar: textOf(template, 'ar') } : DEFAULT_TEMPLATES[kind];
-}
-
-/** One message to a customer, rendered in their language with the tenant's template (not yet saved). */
-function compose(
-  list: Template[],
-  kind: TemplateKind,
-  channel: ChannelName,
-  recipient: Recipient,
-  values: Record<string, string>,
-  tenantId: number,
-  extra: { eventKey: string; invoiceId: number | null; language: CustomerLanguage },
-): NewMessage {
-  const template = list.find((each) => each.kind === kind) ?? list[0];
-  const { language } = extra;
-  const rendered = renderMessage(template ? textOf(template, language) : '', { name: recipient.fullName, ...values });
-  const templateName = channel === 'whatsapp' ? (template?.whatsapp_template ?? '') : '';
-  return {
-    tenantId,
-    customerId: recipient.customerId,
-    invoiceId: extra.invoiceId,
-    channel,
-    kind,
-    eventKey: extra.eventKey,
-    toAddress: addressOn(channel, recipient),
-    language,
-    text: rendered.text,
-    templateName,
-    templateParams: templateName ? rendered.params : [],
-  };
-}
-
-export const money = (terms: TenantTerms, minor: bigint, language: CustomerLanguage) =>
-  formatMoney(formatMoneyAmount(minor, terms.decimals), terms.currency, language);
-
-/** An invoice's total in the second currency at the rate it was issued with, as its document shows it ('' without one). */
-function secondMoney(terms: TenantTerms, total: bigint, rate: InvoiceRateRow | undefined, language: CustomerLanguage): string {
-  const converted = rate ? inSecondCurrency(total, currencyTermsOf(terms, rate)) : null;
-  if (!rate || converted === null) return '';
-  return formatMoney(formatMoneyAmount(converted, currencyDecimals(rate.currency)), rate.currency, language);
 }
 
 /** The channels' settings and the test message (admins, docs/notifications.md). */
@@ -286,14 +187,36 @@ function createChannelCalls(deps: NotificationDeps) {
   };
 }
 
-type DisconnectionFact = Recipient & { amount: bigint; oldestDueOn: string; daysOverdue: number };
+/** What an overdue message (a reminder, a disconnection notice) says of the customer's debt. */
+type OverdueFact = Recipient & { amount: bigint; oldestDueOn: string; daysOverdue: number };
+
+/** The placeholders' values of an overdue message in the customer's language. */
+function overdueValues(
+  deps: NotificationDeps,
+  terms: TenantTerms,
+  tenantId: number,
+  fact: OverdueFact,
+  language: CustomerLanguage,
+  operator: string,
+) {
+  const where = documentLocale(language);
+  return {
+    amount: money(terms, fact.amount, language),
+    amount_second: '',
+    due_date: dateText(fact.oldestDueOn, where),
+    days: countIn(fact.daysOverdue, where),
+    company: operator,
+    link: deps.billLink(tenantId, fact),
+    operator,
+  };
+}
 
 /**
  * Disconnection notices (docs/notifications.md, "Disconnection notices"): one `disconnection` message per
  * customer and overdue episode (`disconnection:<customer>:<oldest due date>`), on its first usable channel,
  * in its language with the tenant's template. Answers how many were queued.
  */
-async function queueDisconnections(deps: NotificationDeps, context: ServiceContext, facts: DisconnectionFact[]): Promise<number> {
+async function queueDisconnections(deps: NotificationDeps, context: ServiceContext, facts: OverdueFact[]): Promise<number> {
   const { db, scope, terms } = context;
   const channels = await findChannelRows(db, scope.tenantId);
   const list = await templates(db, scope.tenantId);
@@ -302,20 +225,53 @@ async function queueDisconnections(deps: NotificationDeps, context: ServiceConte
     const channel = usableChannel(channels, fact);
     if (!channel) return [];
     const language = languageOf(fact, terms);
-    const where = documentLocale(language);
-    const values = {
-      amount: money(terms, fact.amount, language),
-      amount_second: '',
-      due_date: dateText(fact.oldestDueOn, where),
-      days: countIn(fact.daysOverdue, where),
-      company: operator,
-      link: deps.billLink(scope.tenantId, fact),
-      operator,
-    };
+    const values = overdueValues(deps, terms, scope.tenantId, fact, language, operator);
     const eventKey = `disconnection:${fact.customerId}:${fact.oldestDueOn}`;
     return [compose(list, 'disconnection', channel, fact, values, scope.tenantId, { eventKey, invoiceId: null, language })];
   });
   return (await queueMessages(db, rows)).length;
+}
+
+/** A reminder as written: on the tenant's `channel` (queued), or, with none usable, for the reminder channel. */
+export interface ReminderText {
+  channel: ChannelName | null;
+  /** The address written to: the channel's, else the customer's phone. */
+  to: string;
+  language: CustomerLanguage;
+  text: string;
+}
+
+/**
+ * A reminder to an overdue customer (docs/accounts.md, "Reminders"), in `executor`'s transaction: on the
+ * customer's first usable channel of the tenant it is queued as a `reminder` message (event
+ * `reminder:<customer>:<time>`, sent after the commit); without one it is only written, for the reminder channel.
+ */
+async function queueReminder(
+  deps: NotificationDeps,
+  executor: Executor,
+  context: Pick<ServiceContext, 'scope' | 'terms'>,
+  fact: OverdueFact,
+  at: Date,
+): Promise<ReminderText> {
+  const { scope, terms } = context;
+  const channels = await findChannelRows(executor, scope.tenantId);
+  const list = await templates(executor, scope.tenantId);
+  const operator = (await findSettings(executor, scope))?.companyName ?? '';
+  const language = languageOf(fact, terms);
+  const values = overdueValues(deps, terms, scope.tenantId, fact, language, operator);
+  const channel = usableChannel(channels, fact);
+  if (!channel) {
+    const template = list.find((each) => each.kind === 'reminder');
+    const text = renderMessage(template ? textOf(template, language) : DEFAULT_TEMPLATES.reminder[language], {
+      name: fact.fullName,
+      ...values,
+    }).text;
+    return { channel: null, to: fact.phone.trim(), language, text };
+  }
+  const eventKey = `reminder:${fact.customerId}:${at.toISOString()}`;
+  const message = compose(list, 'reminder', channel, fact, values, scope.tenantId, { eventKey, invoiceId: null, language });
+  await queueMessages(executor, [message]);
+  return { channel, to: message.toAddress, language, text: message.text };
 }
 
 export function createNotificationService(deps: NotificationDeps) {
@@ -398,7 +354,13 @@ export function createNotificationService(deps: NotificationDeps) {
       return { queued, skipped: facts.length - queued };
     },
 
-    queueDisconnections: (context: ServiceContext, facts: DisconnectionFact[]) => queueDisconnections(deps, context, facts),
+    queueDisconnections: (context: ServiceContext, facts: OverdueFact[]) => queueDisconnections(deps, context, facts),
+
+    queueReminder: (executor: Executor, context: Pick<ServiceContext, 'scope' | 'terms'>, fact: OverdueFact, at: Date) =>
+      queueReminder(deps, executor, context, fact, at),
+
+    /** The service's customers among `ids` as messages address them, in id order. */
+    recipients: (executor: Executor, scope: ServiceContext['scope'], ids: number[]) => findRecipients(executor, scope, ids),
 
     /** A receipt message for a payment, when a channel can carry it: one insert; the sending is `sendQueued`'s. */
     async queueReceipt(

@@ -2,33 +2,19 @@ import { inBackground } from '../../lib/background';
 import type { ServiceContext } from '../../scope/service-scope';
 import { findReceiptFacts } from './notifications.repository';
 import type { NotificationService } from './notifications.service';
+import type { QueuedSender } from './queued-sender';
 
 /**
  * Receipts after a payment (docs/notifications.md, "Receipts"): called once the payment committed,
- * never failing it. One read and at most one insert on the request's path; the sending runs after it,
- * one sender per tenant and process at a time (a receipt queued meanwhile is sent by the same run).
+ * never failing it. One read and at most one insert on the request's path; the sending is the queued
+ * sender's, after it.
  */
-export function createReceiptNotifier(deps: { notifications: NotificationService; log: (message: string, error: unknown) => void }) {
-  const running = new Map<string, Promise<void>>();
+export function createReceiptNotifier(deps: {
+  notifications: NotificationService;
+  sender: QueuedSender;
+  log: (message: string, error: unknown) => void;
+}) {
   const pending = new Set<Promise<void>>();
-  const again = new Set<string>();
-
-  function kick(context: ServiceContext): void {
-    const key = `${context.actor.dbAlias}:${context.scope.tenantId}`;
-    if (running.has(key)) {
-      again.add(key);
-      return;
-    }
-    const run = (async () => {
-      do {
-        again.delete(key);
-        await inBackground(() => deps.notifications.sendQueued({ db: context.db, tenantId: context.scope.tenantId }));
-      } while (again.has(key));
-    })()
-      .catch((error: unknown) => deps.log('sending queued messages failed', error))
-      .finally(() => running.delete(key));
-    running.set(key, run);
-  }
 
   return {
     paymentRecorded(context: ServiceContext, paymentId: number): Promise<void> {
@@ -39,7 +25,7 @@ export function createReceiptNotifier(deps: { notifications: NotificationService
     /** Waits for the receipts being queued and the senders running (the app's close). */
     async drain(): Promise<void> {
       await Promise.all([...pending]);
-      await Promise.all([...running.values()]);
+      await deps.sender.drain();
     },
   };
 
@@ -52,7 +38,7 @@ export function createReceiptNotifier(deps: { notifications: NotificationService
         { db: context.db, tenantId: context.scope.tenantId, terms: context.terms },
         { ...fact, optedOut: fact.optedOut },
       );
-      if (queued) kick(context);
+      if (queued) deps.sender.kick(context);
     } catch (error) {
       deps.log(`the receipt message of payment ${paymentId} was not queued`, error);
     }

@@ -1,25 +1,27 @@
 import type { DisconnectionNoticesResult } from '@meterline/contract/overdue';
 import type { Clock } from '../../lib/clock';
 import { findSettings } from '../config/index';
-import type { createNotificationService } from '../notifications/index';
+import type { NotificationService, QueuedSender } from '../notifications/index';
 import { invalidPk } from '../../scope/references';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';
-import { findNoticeRecipients, findOverdueFactsOf } from './overdue.repository';
-
-type Notifications = Pick<ReturnType<typeof createNotificationService>, 'queueDisconnections' | 'sendQueued'>;
+import { findOverdueFactsOf } from './overdue.repository';
 
 /**
  * Disconnection notices (docs/notifications.md, "Disconnection notices"): to each named customer overdue at
  * least the tenant's `disconnection_after_days`, a `disconnection` message queued through the notifications
- * module (once per customer and overdue episode, its refused channels never used), then the tenant's queued
- * messages sent. Every id must be a customer of this service (400 on `customers`, before anything is queued).
+ * module (once per customer and overdue episode, its refused channels never used); the queued sender sends them
+ * after the answer. Every id must be a customer of this service (400 on `customers`, before anything is queued).
  */
-export function createDisconnectionNotices(deps: { clock: Clock; notifications: Notifications }) {
+export function createDisconnectionNotices(deps: {
+  clock: Clock;
+  notifications: Pick<NotificationService, 'queueDisconnections' | 'recipients'>;
+  sender: Pick<QueuedSender, 'kick'>;
+}) {
   return {
     async send(context: ServiceContext, customerIds: number[]): Promise<DisconnectionNoticesResult> {
       const { db, scope, terms } = context;
       const ids = [...new Set(customerIds)];
-      const recipients = await findNoticeRecipients(db, scope, ids);
+      const recipients = await deps.notifications.recipients(db, scope, ids);
       const missing = ids.find((id) => !recipients.some((row) => row.customerId === id));
       if (missing !== undefined) throw invalidPk('customers', missing);
       const minDays = (await findSettings(db, scope))?.disconnectionAfterDays ?? 60;
@@ -31,7 +33,7 @@ export function createDisconnectionNotices(deps: { clock: Clock; notifications: 
         return overdue && overdue.daysOverdue >= minDays ? [{ ...recipient, ...overdue }] : [];
       });
       const queued = await deps.notifications.queueDisconnections(context, facts);
-      if (queued) await deps.notifications.sendQueued({ db, tenantId: scope.tenantId });
+      if (queued) deps.sender.kick(context);
       return { queued, skipped: ids.length - queued };
     },
   };

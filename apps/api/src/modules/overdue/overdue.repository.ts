@@ -139,13 +139,9 @@ export async function findServiceCustomers(executor: Executor, scope: ServiceSco
 }
 
 /** The customer's row under a lock: two reminders to one customer are decided one after the other. */
-export async function lockCustomer(
-  tx: Executor,
-  scope: ServiceScope,
-  customerId: number,
-): Promise<{ id: number; fullName: string; phone: string; language: string | null } | null> {
+export async function lockCustomer(tx: Executor, scope: ServiceScope, customerId: number): Promise<{ id: number } | null> {
   const [row] = await tx
-    .select({ id: customers.id, fullName: customers.fullName, phone: customers.phone, language: customers.language })
+    .select({ id: customers.id })
     .from(customers)
     .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.serviceId, scope.serviceId), eq(customers.id, customerId)))
     .for('update');
@@ -200,24 +196,6 @@ export async function findOverdueFactsOf(
     facts.set(row.customerId, { amount: BigInt(row.amount), oldestDueOn: String(row.oldestDueOn), daysOverdue: Number(row.daysOverdue) });
   }
   return facts;
-}
-
-/** The service's customers with what a message to them needs (disconnection notices), in id order. */
-export async function findNoticeRecipients(executor: Executor, scope: ServiceScope, ids: number[]) {
-  if (!ids.length) return [];
-  return executor
-    .select({
-      customerId: customers.id,
-      fullName: customers.fullName,
-      phone: customers.phone,
-      email: customers.email,
-      language: customers.language,
-      optedOut: customers.optedOutChannels,
-      publicLinkVersion: customers.publicLinkVersion,
-    })
-    .from(customers)
-    .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.serviceId, scope.serviceId), inArray(customers.id, ids)))
-    .orderBy(customers.id);
 }
 
 export async function findLastReminderAt(executor: Executor, scope: ServiceScope, customerId: number): Promise<Date | null> {

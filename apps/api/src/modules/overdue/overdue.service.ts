@@ -1,10 +1,8 @@
 import { serviceNameIn } from '@meterline/contract/service-names';
-import { countIn } from '@meterline/contract/display-format';
-import { formatMoney, formatMoneyAmount } from '@meterline/contract/money';
+import { formatMoneyAmount } from '@meterline/contract/money';
 import {
   MAX_DISCONNECTION_ROWS,
   REMINDER_COOLDOWN_MINUTES,
-  renderReminder,
   type DisconnectionListQuery,
   type ListOverdueQuery,
   type OverdueCustomer,
@@ -20,11 +18,10 @@ import { fieldError } from '../../lib/http-errors';
 import type { ListSource } from '../../lib/list';
 import type { ReminderChannel } from '../../lib/reminder-channel';
 import { documentIssuerOf, type DocumentLocale } from '../invoices/index';
-import { dateText, documentLocale } from '../../lib/document-format';
 import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
 import { findSettings } from '../config/index';
-import { kindTexts, languageOf } from '../notifications/index';
+import type { NotificationService, QueuedSender } from '../notifications/index';
 import { assertAddressFilters, assertStation, invalidPk } from '../../scope/references';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';
 import { renderDisconnectionDocument } from './disconnection-document';
@@ -41,89 +38,98 @@ import {
 /** Thrown inside a reminder's transaction when the channel refused it: nothing of it is recorded. */
 class ChannelFailure extends Error {}
 
-/** Whom to chase: customers with overdue invoices, on the tenant's calendar; reminders; the disconnection list. */
-export function createOverdueService(deps: { clock: Clock; channel: ReminderChannel; defaultDb: Db }) {
-  const { clock, channel } = deps;
+/** The reminder channel carries phone messages (SMS, WhatsApp): a customer who refused both is not written to by it. */
+const PHONE_CHANNELS = ['sms', 'whatsapp'];
 
-  async function remindOne(
-    context: ServiceContext,
-    customerId: number,
-    compose: { texts: Record<'en' | 'ar', string>; company: string },
-    audit: AuditContext,
-  ): Promise<ReminderResult> {
-    const { db, scope, terms } = context;
-    const skipped = (reason: ReminderSkipReason): ReminderResult => ({
-      customer: customerId,
-      status: 'skipped',
-      reason,
-      reminder: null,
-      sent_at: null,
-      language: null,
-      message: null,
-    });
-    try {
-      return await db.transaction(async (tx) => {
-        // The customer's row lock orders two reminders to one customer (a double click): the second sees the first.
-        const customer = await lockCustomer(tx, scope, customerId);
-        if (!customer) return skipped('not_overdue');
-        const now = clock.now();
-        const facts = await findOverdueFacts(tx, scope, customerId, todayIn(terms.timezone, now));
-        if (!facts) return skipped('not_overdue');
-        const phone = customer.phone.trim();
-        if (!phone) return skipped('no_phone');
-        const last = await findLastReminderAt(tx, scope, customerId);
-        if (last && now.getTime() - last.getTime() < REMINDER_COOLDOWN_MINUTES * 60_000) return skipped('recently_reminded');
-        // In the customer's language (its own, else the tenant's), with the tenant's text in it.
-        const language = languageOf(customer, terms);
-        const amount = formatMoneyAmount(facts.amount, terms.decimals);
-        const message = renderReminder(compose.texts[language], {
-          name: customer.fullName,
-          amount: formatMoney(amount, terms.currency, language),
-          // A message to the customer: Arabic-Indic digits in Arabic (no reader's choice applies).
-          due_date: dateText(facts.oldestDueOn, documentLocale(language)),
-          days: countIn(facts.daysOverdue, documentLocale(language)),
-          company: compose.company,
-        });
-        const row = await insertReminder(tx, {
-          tenantId: scope.tenantId,
-          serviceId: scope.serviceId,
-          customerId,
-          channel: channel.name,
-          language,
-          recipient: phone,
-          message,
-          overdueAmount: facts.amount,
-          oldestDueOn: facts.oldestDueOn,
-          sentAt: now,
-          sentBy: audit.actorId,
-        });
-        await recordAudit(tx, audit, {
-          action: 'send_reminder',
-          entity: 'customer',
-          entityId: customerId,
-          after: { channel: channel.name, language, recipient: phone, overdue_amount: amount, oldest_due_on: facts.oldestDueOn, message },
-        });
-        // Sent last, inside the transaction: a refused message leaves no reminder recorded.
+interface OverdueDeps {
+  clock: Clock;
+  channel: ReminderChannel;
+  defaultDb: Db;
+  notifications: Pick<NotificationService, 'queueReminder' | 'recipients'>;
+  sender: Pick<QueuedSender, 'kick'>;
+}
+
+/** One customer reminded (docs/accounts.md, "Reminders"), or skipped with its reason. */
+async function remindOne(deps: OverdueDeps, context: ServiceContext, customerId: number, audit: AuditContext): Promise<ReminderResult> {
+  const { clock, channel } = deps;
+  const { db, scope, terms } = context;
+  const skipped = (reason: ReminderSkipReason): ReminderResult => ({
+    customer: customerId,
+    status: 'skipped',
+    reason,
+    reminder: null,
+    sent_at: null,
+    language: null,
+    message: null,
+    channel: null,
+  });
+  try {
+    return await db.transaction(async (tx) => {
+      // The customer's row lock orders two reminders to one customer (a double click): the second sees the first.
+      if (!(await lockCustomer(tx, scope, customerId))) return skipped('not_overdue');
+      const [customer] = await deps.notifications.recipients(tx, scope, [customerId]);
+      if (!customer) return skipped('not_overdue');
+      const now = clock.now();
+      const facts = await findOverdueFacts(tx, scope, customerId, todayIn(terms.timezone, now));
+      if (!facts) return skipped('not_overdue');
+      const last = await findLastReminderAt(tx, scope, customerId);
+      if (last && now.getTime() - last.getTime() < REMINDER_COOLDOWN_MINUTES * 60_000) return skipped('recently_reminded');
+      // On the tenant's first usable channel (queued here, sent after the commit), else through the reminder channel.
+      const written = await deps.notifications.queueReminder(tx, context, { ...customer, ...facts }, now);
+      if (!written.channel) {
+        if (!written.to) return skipped('no_phone');
+        if (PHONE_CHANNELS.every((name) => customer.optedOut.includes(name))) return skipped('opted_out');
+      }
+      const channelName = written.channel ?? channel.name;
+      const { language, to, text: message } = written;
+      const amount = formatMoneyAmount(facts.amount, terms.decimals);
+      const row = await insertReminder(tx, {
+        tenantId: scope.tenantId,
+        serviceId: scope.serviceId,
+        customerId,
+        channel: channelName,
+        language,
+        recipient: to,
+        message,
+        overdueAmount: facts.amount,
+        oldestDueOn: facts.oldestDueOn,
+        sentAt: now,
+        sentBy: audit.actorId,
+      });
+      await recordAudit(tx, audit, {
+        action: 'send_reminder',
+        entity: 'customer',
+        entityId: customerId,
+        after: { channel: channelName, language, recipient: to, overdue_amount: amount, oldest_due_on: facts.oldestDueOn, message },
+      });
+      // Sent last, inside the transaction: a refused message leaves no reminder recorded.
+      if (!written.channel) {
         try {
-          await channel.send({ tenantId: scope.tenantId, customerId, to: phone, language, text: message });
+          await channel.send({ tenantId: scope.tenantId, customerId, to, language, text: message });
         } catch (error) {
           throw new ChannelFailure(String(error));
         }
-        return {
-          customer: customerId,
-          status: 'sent',
-          reason: null,
-          reminder: row.id,
-          sent_at: now.toISOString(),
-          language,
-          message,
-        } satisfies ReminderResult;
-      });
-    } catch (error) {
-      if (error instanceof ChannelFailure) return skipped('channel_failed');
-      throw error;
-    }
+      }
+      return {
+        customer: customerId,
+        status: 'sent',
+        reason: null,
+        reminder: row.id,
+        sent_at: now.toISOString(),
+        language,
+        message,
+        channel: channelName,
+      } satisfies ReminderResult;
+    });
+  } catch (error) {
+    if (error instanceof ChannelFailure) return skipped('channel_failed');
+    throw error;
   }
+}
+
+/** Whom to chase: customers with overdue invoices, on the tenant's calendar; reminders; the disconnection list. */
+export function createOverdueService(deps: OverdueDeps) {
+  const { clock, channel } = deps;
 
   return {
     async listSource(context: ServiceContext, query: ListOverdueQuery): Promise<ListSource<OverdueCustomer, OverdueTotals>> {
@@ -142,12 +148,11 @@ export function createOverdueService(deps: { clock: Clock; channel: ReminderChan
       const found = new Set((await findServiceCustomers(db, scope, ids)).map((row) => row.id));
       const missing = ids.find((id) => !found.has(id));
       if (missing !== undefined) throw invalidPk('customers', missing);
-      const settings = await findSettings(db, scope);
-      const compose = { texts: await kindTexts(db, scope.tenantId, 'reminder'), company: settings?.companyName ?? '' };
       const results: ReminderResult[] = [];
-      for (const id of ids) results.push(await remindOne(context, id, compose, audit));
-      const sent = results.filter((result) => result.status === 'sent').length;
-      return { channel: channel.name, sent, skipped: results.length - sent, results };
+      for (const id of ids) results.push(await remindOne(deps, context, id, audit));
+      const sent = results.filter((result) => result.status === 'sent');
+      if (sent.some((result) => result.channel !== channel.name)) deps.sender.kick(context);
+      return { channel: channelOfCall(sent, channel.name), sent: sent.length, skipped: results.length - sent.length, results };
     },
 
     /** The printable disconnection list: overdue at least `min_days` (the tenant's setting by default). */
@@ -185,6 +190,12 @@ export function createOverdueService(deps: { clock: Clock; channel: ReminderChan
       return { html, count: rows.length };
     },
   };
+}
+
+/** The call's channel: the one every sent reminder took (the reminder channel's when none was sent), else `mixed`. */
+function channelOfCall(sent: ReminderResult[], fallback: string): string {
+  const names = new Set(sent.map((result) => result.channel ?? fallback));
+  return names.size > 1 ? 'mixed' : ([...names][0] ?? fallback);
 }
 
 export type OverdueService = ReturnType<typeof createOverdueService>;

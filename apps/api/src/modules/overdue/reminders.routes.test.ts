@@ -76,6 +76,7 @@ describe('POST /overdue/remind/', () => {
         sent_at: '2026-10-01T09:00:00.000Z',
         language: 'en',
         message: 'Dear Adel, your balance of $25.00 has been overdue since 16 Aug 2026. Please pay at your earliest convenience. Company A',
+        channel: 'outbox',
       },
       expect.objectContaining({ customer: customer.Basma, status: 'skipped', reason: 'no_phone', message: null }),
       expect.objectContaining({ customer: customer.Carla, status: 'skipped', reason: 'not_overdue' }),
