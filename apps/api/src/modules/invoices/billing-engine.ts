@@ -457,3 +457,5 @@ export function isAlreadyBilled(error: unknown): boolean {
     (error.body.code === BILLING_ERROR_CODES.periodAlreadyBilled || error.body.code === ERROR_CODES.periodOverlaps)
   );
 }
+
+export type BillingEngine = ReturnType<typeof createBillingEngine>;
