@@ -1996,6 +1996,7 @@ export const ar = {
       language: 'لغة الرسائل',
       languages: { en: 'English', ar: 'العربية' },
       companyLanguage: 'لغة الشركة',
+      companyLanguageIs: 'لغة الشركة ({{language}})',
       optedOut: 'القنوات المرفوضة',
       noOptOut: 'لا شيء (تُستعمل أي قناة)',
       noChannel: { email: 'لا بريد إلكتروني', whatsapp: 'لا واتساب', sms: 'لا رسائل قصيرة' },

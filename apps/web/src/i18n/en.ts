@@ -1926,6 +1926,7 @@ export const en = {
       language: 'Language of messages',
       languages: { en: 'English', ar: 'العربية' },
       companyLanguage: 'The company’s language',
+      companyLanguageIs: 'The company’s language ({{language}})',
       optedOut: 'Opt-outs',
       noOptOut: 'None (any channel may be used)',
       noChannel: { email: 'No e-mail', whatsapp: 'No WhatsApp', sms: 'No SMS' },
