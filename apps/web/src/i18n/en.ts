@@ -1019,6 +1019,17 @@ export const en = {
         channel_failed: 'the message could not be sent',
       },
     },
+    notices: {
+      action: 'Send disconnection notice',
+      actionCount: 'Send disconnection notice ({{number}})',
+      title: 'Send disconnection notices?',
+      text: 'Customers selected: {{number}}.',
+      textNote:
+        'Only those overdue at least the disconnection days in your settings are written to, once per overdue episode, on their first usable channel; the others are skipped.',
+      confirm: 'Send notices',
+      result: 'Disconnection notices sent: {{queued}}. Skipped: {{skipped}}.',
+      failed: 'The disconnection notices could not be sent.',
+    },
     disconnection: {
       action: 'Disconnection list',
       title: 'Print the disconnection list',
