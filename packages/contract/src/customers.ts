@@ -58,6 +58,8 @@ export const customerSchema = z
     notes: z.string(),
     /** The language of the customer's messages: its own, else the tenant's reminder language (always answered). */
     language: z.enum(CUSTOMER_LANGUAGES),
+    /** The customer's own language as stored: null follows the tenant's (`language` answers the one in effect). */
+    own_language: z.enum(CUSTOMER_LANGUAGES).nullable(),
     /** Channels the customer is never messaged on. */
     opted_out_channels: z.array(z.enum(NOTIFICATION_CHANNELS)),
     created_at: timestampSchema,

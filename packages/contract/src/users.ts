@@ -5,6 +5,7 @@ import { booleanQuerySchema, digitSystemSchema, forbiddenField, idSchema, option
 import { listQuerySchema, paginatedSchema } from './pagination';
 import { isAvatarAddress } from './media-urls';
 import { TENANT_ROLES } from './roles';
+import { CUSTOMER_LANGUAGES } from './notification-kinds';
 
 export { userListSpec } from './list-specs';
 export { AVATAR_MAX_BYTES } from './avatar-limits';
@@ -24,6 +25,8 @@ export const tenantSummarySchema = z
     cash_rounding: z.record(z.string(), z.string()),
     /** The tenant's digit system for Arabic screens (docs/web.md, "Digits"), used by its users who chose none. */
     default_digits: digitSystemSchema,
+    /** The language of the messages of customers without their own (the tenant's reminder language, docs/notifications.md). */
+    customer_language: z.enum(CUSTOMER_LANGUAGES),
   })
   .meta({ id: 'TenantSummary' });
 export type TenantSummary = z.infer<typeof tenantSummarySchema>;

@@ -18,6 +18,7 @@ export function userWithRole(role: string): Me {
             second_currency: null,
             cash_rounding: {},
             default_digits: 'arab',
+            customer_language: 'en',
           },
     username: role,
     email: '',

@@ -1077,6 +1077,17 @@ export const ar = {
         opted_out: 'رفض الرسائل عبر الرسائل القصيرة وواتساب',
       },
     },
+    notices: {
+      action: 'إرسال إنذار فصل',
+      actionCount: 'إرسال إنذار فصل ({{number}})',
+      title: 'إرسال إنذارات الفصل؟',
+      text: 'المشتركون المحدَّدون: {{number}}.',
+      textNote:
+        'لا يُراسَل منهم إلا من تأخر عدد أيام الفصل في إعداداتكم على الأقل، مرة واحدة لكل فترة تأخر، على أول قناة متاحة له؛ ويُتجاوز الآخرون.',
+      confirm: 'إرسال الإنذارات',
+      result: 'إنذارات الفصل المرسلة: {{queued}}. المتجاوزة: {{skipped}}.',
+      failed: 'تعذّر إرسال إنذارات الفصل.',
+    },
     disconnection: {
       action: 'قائمة الفصل',
       title: 'طباعة قائمة الفصل',
@@ -1997,6 +2008,7 @@ export const ar = {
       language: 'لغة الرسائل',
       languages: { en: 'English', ar: 'العربية' },
       companyLanguage: 'لغة الشركة',
+      companyLanguageIs: 'لغة الشركة ({{language}})',
       optedOut: 'القنوات المرفوضة',
       noOptOut: 'لا شيء (تُستعمل أي قناة)',
       noChannel: { email: 'لا بريد إلكتروني', whatsapp: 'لا واتساب', sms: 'لا رسائل قصيرة' },

@@ -1020,6 +1020,17 @@ export const en = {
         opted_out: 'refused messages by SMS and WhatsApp',
       },
     },
+    notices: {
+      action: 'Send disconnection notice',
+      actionCount: 'Send disconnection notice ({{number}})',
+      title: 'Send disconnection notices?',
+      text: 'Customers selected: {{number}}.',
+      textNote:
+        'Only those overdue at least the disconnection days in your settings are written to, once per overdue episode, on their first usable channel; the others are skipped.',
+      confirm: 'Send notices',
+      result: 'Disconnection notices sent: {{queued}}. Skipped: {{skipped}}.',
+      failed: 'The disconnection notices could not be sent.',
+    },
     disconnection: {
       action: 'Disconnection list',
       title: 'Print the disconnection list',
@@ -1927,6 +1938,7 @@ export const en = {
       language: 'Language of messages',
       languages: { en: 'English', ar: 'العربية' },
       companyLanguage: 'The company’s language',
+      companyLanguageIs: 'The company’s language ({{language}})',
       optedOut: 'Opt-outs',
       noOptOut: 'None (any channel may be used)',
       noChannel: { email: 'No e-mail', whatsapp: 'No WhatsApp', sms: 'No SMS' },

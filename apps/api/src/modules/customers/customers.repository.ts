@@ -95,6 +95,7 @@ export function toCustomer(row: CustomerJoined, terms: CustomerTerms, linkOf?: C
     notes: customer.notes,
     // No language of its own (null): the tenant's, whatever it is now (docs/notifications.md).
     language: customer.language === 'ar' || customer.language === 'en' ? customer.language : terms.customerLanguage,
+    own_language: customer.language === 'ar' || customer.language === 'en' ? customer.language : null,
     opted_out_channels: NOTIFICATION_CHANNELS.filter((channel) => customer.optedOutChannels.includes(channel)),
     created_at: customer.createdAt.toISOString(),
   };

@@ -281,6 +281,34 @@ describe('customers’ language and refused channels', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.map((error: { field: string; code: string }) => error.code)).toEqual(['invalid_choice', 'invalid_choice']);
   });
+
+  it('answers the stored language as own_language (null: the tenant’s) beside the one in effect, and follows the tenant’s change', async () => {
+    const settingsId = (await admin.get('/api/config/')).json().id;
+    const me = async () => (await admin.get('/api/auth/users/me/')).json();
+    const plain = (await admin.post(pathOf('customers/'), { full_name: 'Follows The Company' })).json();
+    expect(plain).toMatchObject({ language: 'en', own_language: null });
+    const chosen = (await admin.post(pathOf('customers/'), { full_name: 'Reads Arabic', language: 'ar' })).json();
+    expect(chosen).toMatchObject({ language: 'ar', own_language: 'ar' });
+    expect((await admin.get(pathOf(`customers/${chosen.id}/`))).json()).toMatchObject({ language: 'ar', own_language: 'ar' });
+    expect(await me()).toMatchObject({ tenant: { customer_language: 'en' } });
+    try {
+      // The tenant writes in Arabic now: the customer without a language of its own follows, the other keeps English.
+      const english = (await admin.put(pathOf(`customers/${chosen.id}/`), { language: 'en' })).json();
+      expect(english).toMatchObject({ language: 'en', own_language: 'en' });
+      expect((await admin.put(`/api/config/${settingsId}/`, { reminder_language: 'ar' })).statusCode).toBe(200);
+      expect(await me()).toMatchObject({ tenant: { customer_language: 'ar' } });
+      expect((await admin.get(pathOf(`customers/${plain.id}/`))).json()).toMatchObject({ language: 'ar', own_language: null });
+      expect((await admin.get(pathOf(`customers/${chosen.id}/`))).json()).toMatchObject({ language: 'en', own_language: 'en' });
+      // null on an update: none of its own again, the tenant's in effect.
+      const back = await admin.put(pathOf(`customers/${chosen.id}/`), { language: null });
+      expect(back.statusCode, back.body).toBe(200);
+      expect(back.json()).toMatchObject({ language: 'ar', own_language: null });
+      const listed = (await admin.get(pathOf('customers/?search=Reads Arabic'))).json().results[0];
+      expect(listed).toMatchObject({ language: 'ar', own_language: null });
+    } finally {
+      await admin.put(`/api/config/${settingsId}/`, { reminder_language: 'en' });
+    }
+  });
 });
 
 describe('the CSV import’s columns', () => {
@@ -312,9 +340,11 @@ describe('the CSV import’s columns', () => {
     expect(imported.statusCode, imported.body).toBe(202);
     expect(await waitForJob(admin, imported.json().job.id)).toMatchObject({ state: 'done', result: { created: 2 } });
     const listed = (await admin.get(pathOf('customers/?search=Lina'))).json().results[0];
-    expect(listed).toMatchObject({ language: 'ar', opted_out_channels: ['email', 'sms'] });
+    expect(listed).toMatchObject({ language: 'ar', own_language: 'ar', opted_out_channels: ['email', 'sms'] });
+    // An empty cell: the tenant's language, none of its own.
     expect((await admin.get(pathOf('customers/?search=Karim'))).json().results[0]).toMatchObject({
       language: 'en',
+      own_language: null,
       opted_out_channels: [],
     });
   });

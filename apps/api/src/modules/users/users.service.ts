@@ -1,6 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { DEFAULT_DIGIT_SYSTEM, digitSystemOf } from '@meterline/contract/digits';
-import { currencyDecimals } from '@meterline/contract/money';
 import type { ListQuery } from '@meterline/contract/pagination';
 import { assignableRoles } from '@meterline/contract/permissions';
 import type { Me, UpdateUserInput, User } from '@meterline/contract/users';
@@ -38,7 +36,8 @@ import {
   updateUserRow,
   type UserRow,
 } from './users.repository';
-import { cashRoundingText, findSettings } from '../config/index';
+import { findSettings } from '../config/index';
+import { tenantSummaryOf } from './tenant-summary';
 
 const RESET_TOKEN_SECONDS = 24 * 3600;
 
@@ -135,19 +134,7 @@ export function createUserService(deps: {
   async function tenantSummary(tenantRow: UserWithTenant['tenant'], read?: SignedInRows['scope']): Promise<Me['tenant']> {
     if (tenantRow === null || tenantRow.dbAlias === null) return null;
     const config = read ? read.settings : await findSettings(databases.get(tenantRow.dbAlias), { tenantId: tenantRow.id });
-    const currency = config?.currency ?? 'USD';
-    return {
-      id: tenantRow.id,
-      name: tenantRow.name,
-      company_name: config?.companyName || tenantRow.name,
-      logo: mediaUrl(config?.logo ?? null),
-      currency,
-      currency_decimals: currencyDecimals(currency),
-      timezone: config?.timezone ?? 'UTC',
-      second_currency: config?.secondCurrency ?? null,
-      cash_rounding: cashRoundingText(config?.cashRounding ?? null),
-      default_digits: digitSystemOf(config?.defaultDigits) ?? DEFAULT_DIGIT_SYSTEM,
-    };
+    return tenantSummaryOf(tenantRow, config);
   }
 
   return {

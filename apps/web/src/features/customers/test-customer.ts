@@ -25,6 +25,7 @@ export const customer: Customer = {
   subscription: { id: 8, bundle: 2, bundle_name: '5 A', counter: '2059.439', started_on: '2025-11-01' },
   notes: '',
   language: 'en',
+  own_language: null,
   opted_out_channels: [],
   created_at: '2026-01-01T00:00:00Z',
 };

@@ -42,6 +42,7 @@ describe('digits per user (issue 17)', () => {
       second_currency: null,
       cash_rounding: {},
       default_digits: 'latn' as const,
+      customer_language: 'en' as const,
     };
     expect(digitSystemOfUser({ digits: 'arab', tenant })).toBe('arab');
     expect(digitSystemOfUser({ digits: null, tenant })).toBe('latn');

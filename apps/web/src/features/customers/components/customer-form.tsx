@@ -83,7 +83,7 @@ export const emptyCustomerValues: CustomerFormValues = {
   floor: '',
   apartment: '',
   notes: '',
-  language: undefined,
+  language: null,
   opted_out_channels: [],
 };
 
@@ -106,7 +106,8 @@ export function customerFormValuesOf(customer: Customer, today: string): Custome
     floor: customer.floor,
     apartment: customer.apartment,
     notes: customer.notes,
-    language: customer.language,
+    // The stored choice: null shows "the company's language" (docs/notifications.md).
+    language: customer.own_language,
     opted_out_channels: customer.opted_out_channels,
   };
 }
@@ -211,7 +212,7 @@ export function CustomerForm<TResult>({
         />
         <FormTextField control={control} name="email" type="email" label={t('customers.fields.email')} slotProps={ltr} />
         <FormTextField control={control} name="national_id" label={t('customers.fields.nationalId')} slotProps={ltr} />
-        <CustomerMessageFields control={control} isNew={isNew} />
+        <CustomerMessageFields control={control} />
       </Box>
 
       <Typography variant="h3" component="h2" sx={{ fontSize: '1rem', pt: 1 }}>

@@ -2,20 +2,26 @@ import MenuItem from '@mui/material/MenuItem';
 import { CUSTOMER_LANGUAGES, type CustomerLanguage, type NotificationChannel } from '@meterline/contract/notification-kinds';
 import type { Control, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../shared/lib/session';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 
 /** The customer form's values these fields hold. */
 export interface CustomerMessageValues {
-  /** Undefined on a new customer: the company's language. */
-  language: CustomerLanguage | undefined;
+  /** null: the company's language, whatever it becomes (the customer's `own_language`). */
+  language: CustomerLanguage | null;
   opted_out_channels: NotificationChannel[];
 }
 
 /** The order the opt-outs are offered in: the most used channels first. */
 const OPT_OUT_ORDER: readonly NotificationChannel[] = ['whatsapp', 'sms', 'email'];
 
-/** '' (the company's language, on a new customer) is left out of the body: the server writes the tenant's. */
-const toLanguage = (text: string) => (text === '' ? undefined : text);
+/**
+ * The company's language, as the select holds it (not '', which the read view shows as a dash): sent
+ * as null, so the customer follows the tenant's language even after it changes.
+ */
+const COMPANY = 'company';
+const toLanguage = (text: string) => (text === COMPANY ? null : text);
+const shownLanguage = (value: string) => (value === '' ? COMPANY : value);
 /** A multiple select answers the list chosen (or, autofilled, its text with commas). */
 const toChannels = (value: unknown) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value);
 
@@ -25,13 +31,13 @@ const toChannels = (value: unknown) => (typeof value === 'string' ? value.split(
  */
 export function CustomerMessageFields<T extends CustomerMessageValues, TOutput extends FieldValues>({
   control: formControl,
-  isNew,
 }: {
   control: Control<T, unknown, TOutput>;
-  isNew: boolean;
 }) {
   const { t } = useTranslation();
   const control = formControl as unknown as Control<CustomerMessageValues>;
+  // The tenant's language, named in the first choice (a session remembered before it was answered: the plain label).
+  const companyLanguage = useSession().user?.tenant?.customer_language;
   return (
     <>
       <FormTextField
@@ -39,14 +45,17 @@ export function CustomerMessageFields<T extends CustomerMessageValues, TOutput e
         name="language"
         select
         parse={toLanguage}
+        format={shownLanguage}
         label={t('messaging.customer.language')}
         slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       >
-        {isNew && (
-          <MenuItem value="">
-            <em>{t('messaging.customer.companyLanguage')}</em>
-          </MenuItem>
-        )}
+        <MenuItem value={COMPANY}>
+          <em>
+            {companyLanguage
+              ? t('messaging.customer.companyLanguageIs', { language: t(`messaging.customer.languages.${companyLanguage}`) })
+              : t('messaging.customer.companyLanguage')}
+          </em>
+        </MenuItem>
         {CUSTOMER_LANGUAGES.map((language) => (
           <MenuItem key={language} value={language} lang={language}>
             {t(`messaging.customer.languages.${language}`)}

@@ -108,12 +108,13 @@ describe('a new customer', () => {
     const posts = renderCreate(2);
     await userEvent.type(await screen.findByLabelText(/Full name/), 'Quiet Neighbour');
     const language = screen.getByRole('combobox', { name: 'Language of messages' });
-    expect(language).toHaveTextContent('The company’s language');
+    // The choice names the tenant's language (the session's `customer_language`).
+    expect(language).toHaveTextContent('The company’s language (English)');
     expect(screen.getByRole('combobox', { name: 'Opt-outs' })).toHaveTextContent('None (any channel may be used)');
     await userEvent.click(screen.getByRole('button', { name: 'Create customer' }));
     expect(await screen.findByText('Customer page')).toBeInTheDocument();
-    // Left out: the server writes the tenant's language.
-    expect(first(posts)).not.toHaveProperty('language');
+    // null: none of its own, the customer follows the tenant's language whatever it becomes.
+    expect(first(posts)).toHaveProperty('language', null);
     expect(first(posts)).toMatchObject({ opted_out_channels: [] });
   });
 

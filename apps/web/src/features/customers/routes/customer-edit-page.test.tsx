@@ -168,4 +168,33 @@ describe('customer page', () => {
     expect(puts[0]).toMatchObject({ bundle: 3, initial_reading: '2100' });
     expect(puts[0]?.started_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
+
+  it('shows the customer’s own language as stored, and sends null for the company’s (issue 31)', async () => {
+    const puts: Record<string, unknown>[] = [];
+    stubFetch((url, init) => {
+      if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
+      if (url === '/api/services/1/customers/5/' && init.method === 'GET')
+        return jsonResponse(200, { ...customer, language: 'ar', own_language: 'ar' });
+      if (url === '/api/services/1/customers/5/' && init.method === 'PUT') {
+        puts.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+        return jsonResponse(200, { ...customer, language: 'en', own_language: null });
+      }
+      if (url.startsWith('/api/regions/')) return jsonResponse(200, []);
+      if (url.includes('/bundles/') || url.includes('/stations/')) return jsonResponse(200, emptyPage);
+      return undefined;
+    });
+    renderWithProviders(<CustomerEditPage />, { path: '/customers/5?tab=details', routePath: '/customers/:customerId', role: 'admin' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const language = screen.getByRole('combobox', { name: 'Language of messages' });
+    expect(language).toHaveTextContent('العربية');
+    await userEvent.click(language);
+    await userEvent.click(await screen.findByRole('option', { name: 'The company’s language (English)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toHaveProperty('language', null);
+    // The saved customer follows the company again: the read view says so.
+    expect(await screen.findByRole('combobox', { name: 'Language of messages', hidden: true })).toHaveTextContent(
+      'The company’s language (English)',
+    );
+  });
 });

@@ -135,6 +135,67 @@ describe('overdue list', () => {
     },
   );
 
+  it(
+    'sends a disconnection notice to the ticked customers once confirmed, and says how many were written to and skipped (issue 31)',
+    { timeout: 45_000 },
+    async () => {
+      const omar = { ...row, customer: 13, customer_code: 'C-000013', customer_name: 'Omar Saleh' };
+      const posts: unknown[] = [];
+      stubFetch((url, init) => {
+        if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
+        if (url === '/api/services/1/overdue/disconnection-notices/' && init.method === 'POST') {
+          posts.push(JSON.parse(String(init.body)));
+          return jsonResponse(200, { queued: 1, skipped: 1 });
+        }
+        if (url.startsWith('/api/services/1/overdue/'))
+          return jsonResponse(200, { count: 2, count_capped: false, next: null, previous: null, results: [row, omar] });
+        return undefined;
+      });
+      renderWithProviders(<OverdueListPage />, { path: '/overdue', routePath: '/overdue', role: 'accountant' });
+      const grid = await screen.findByRole('grid', { name: 'Overdue' });
+      expect(screen.getByRole('button', { name: 'Send disconnection notice' })).toBeDisabled();
+      await userEvent.click(within(await within(grid).findByRole('row', { name: /Rania Khoury/ })).getByRole('checkbox'));
+      await userEvent.click(within(within(grid).getByRole('row', { name: /Omar Saleh/ })).getByRole('checkbox'));
+
+      // Cancelled: nothing is sent, the ticks stay.
+      await userEvent.click(screen.getByRole('button', { name: 'Send disconnection notice (2)' }));
+      let dialog = await screen.findByRole('dialog', { name: 'Send disconnection notices?' });
+      expect(dialog).toHaveTextContent('Customers selected: 2.');
+      expect(dialog).toHaveTextContent('once per overdue episode, on their first usable channel');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(posts).toEqual([]);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Send disconnection notice (2)' }));
+      dialog = await screen.findByRole('dialog', { name: 'Send disconnection notices?' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Send notices' }));
+      expect(await screen.findByText('Disconnection notices sent: 1. Skipped: 1.')).toBeInTheDocument();
+      expect(posts).toEqual([{ customers: [12, 13] }]);
+      // The selection is cleared once sent.
+      await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(screen.getByRole('button', { name: 'Send disconnection notice' })).toBeDisabled();
+    },
+  );
+
+  it('offers the disconnection notice only to roles that send reminders, and says it in Arabic', { timeout: 45_000 }, async () => {
+    stubFetch((url) => {
+      if (url === '/api/services/') return jsonResponse(200, ELECTRICITY);
+      if (url.startsWith('/api/services/1/overdue/'))
+        return jsonResponse(200, { count: 1, count_capped: false, next: null, previous: null, results: [row] });
+      return undefined;
+    });
+    const support = renderWithProviders(<OverdueListPage />, { path: '/overdue', routePath: '/overdue', role: 'support' });
+    expect(
+      await within(await screen.findByRole('grid', { name: 'Overdue' })).findByRole('row', { name: /Rania Khoury/ }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Disconnection list' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Send disconnection notice/ })).not.toBeInTheDocument();
+    support.unmount();
+
+    renderWithProviders(<OverdueListPage />, { path: '/overdue', routePath: '/overdue', role: 'accountant', language: 'ar' });
+    expect(await screen.findByRole('button', { name: 'إرسال إنذار فصل' })).toBeDisabled();
+  });
+
   it('gives each row its actions: send that customer a reminder, pay their account, open them', async () => {
     const openInvoice = {
       id: 31,

@@ -1,5 +1,3 @@
-import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
-import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -25,6 +23,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { useOverdue } from '../api/get-overdue';
 import { RemindDialog } from '../components/remind-dialog';
 import { OverdueRowActions } from '../components/overdue-row-actions';
+import { OverdueHeaderActions } from '../components/overdue-header-actions';
 import { CodeText } from '../../../shared/ui/code-text';
 import { KeptDialog } from '../../../shared/ui/kept-dialog';
 import { serviceListExport } from '../../../shared/ui/export-csv-button';
@@ -140,23 +139,13 @@ export function OverdueListPage() {
         title={t('overdue.title')}
         subtitle={serviceName}
         actions={
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, '& > *': { m: '0 !important' } }}>
-            {canRemind && (
-              <Button
-                variant="contained"
-                startIcon={<NotificationsActiveOutlined />}
-                disabled={selected.length === 0}
-                onClick={() => setRemindTargets(selected)}
-              >
-                {selected.length > 0
-                  ? t('overdue.remind.actionCount', { number: formatCount(selected.length, language) })
-                  : t('overdue.remind.action')}
-              </Button>
-            )}
-            <Button variant="outlined" startIcon={<PrintOutlined />} disabled={!service} onClick={() => setPrintOpen(true)}>
-              {t('overdue.disconnection.action')}
-            </Button>
-          </Stack>
+          <OverdueHeaderActions
+            serviceId={service?.id}
+            selected={selected}
+            onRemind={() => setRemindTargets(selected)}
+            onPrint={() => setPrintOpen(true)}
+            onNoticesSent={() => setSelected([])}
+          />
         }
       />
       {canRemind && selected.length > 0 && (

@@ -42,6 +42,7 @@ export function useUpdateConfig() {
             timezone: config.timezone,
             second_currency: config.second_currency,
             default_digits: config.default_digits,
+            customer_language: config.reminder_language,
           },
         });
       }
