@@ -135,6 +135,24 @@ export default tseslint.config(
     },
   },
   {
+    // The list's parts (shared/ui/data-table/) are private to it: everything else imports data-table.tsx.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/shared/ui/data-table.tsx', 'apps/web/src/shared/ui/data-table/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)data-table/',
+              message: 'Import the list and its exports from shared/ui/data-table.tsx, not its parts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Query keys come from their factory (shared/api/query-keys.ts): a key typed by hand misses the
     // invalidations that the factory's prefixes give.
     files: ['apps/web/src/**/*.{ts,tsx}'],
