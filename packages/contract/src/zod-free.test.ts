@@ -28,6 +28,7 @@ const ZOD_FREE = [
   'notification-kinds',
   'endpoints/notifications',
   'endpoints/users',
+  'endpoints/tenants',
 ];
 
 /** The value imports (not `import type`) of a module, followed through the contract's own files. */
