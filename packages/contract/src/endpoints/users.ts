@@ -8,8 +8,8 @@ const noContent = async () => (await import('../common')).noContentSchema;
 /**
  * `/api/auth/users/`: the caller's tenant's staff and the signed-in user's own password, codes and
  * picture. Outside a service: `routeOf` gives each route `app.authenticate` and its rules' hooks.
- * Still by hand: `me/` (any signed-in user, no rule), `roles/` (any one of two rules), the public
- * password reset and the picture's upload (a multipart body, no schema).
+ * The password reset is public (`publicRouteOf`). Still by hand: `me/` (any signed-in user, no rule),
+ * `roles/` (any one of two rules) and the picture's upload (a multipart body, no schema).
  */
 export const userEndpoints = {
   list: endpoint({
@@ -43,6 +43,26 @@ export const userEndpoints = {
     summary: 'Change own password',
     tags,
     schemas: async () => ({ body: (await auth()).setPasswordInputSchema, response: await noContent() }),
+  }),
+  /** Public (no rule, no sign-in): the forgotten password's pages call it. */
+  requestPasswordReset: endpoint({
+    method: 'POST',
+    path: 'auth/users/reset_password/',
+    permission: [],
+    status: [204],
+    summary: 'Email a reset link (always 204)',
+    tags,
+    schemas: async () => ({ body: (await auth()).resetPasswordInputSchema, response: await noContent() }),
+  }),
+  /** Public (no rule, no sign-in): the emailed link's page calls it. */
+  confirmPasswordReset: endpoint({
+    method: 'POST',
+    path: 'auth/users/reset_password_confirm/',
+    permission: [],
+    status: [204],
+    summary: 'Set a new password from an emailed link',
+    tags,
+    schemas: async () => ({ body: (await auth()).resetPasswordConfirmInputSchema, response: await noContent() }),
   }),
   startOtp: endpoint({
     method: 'POST',

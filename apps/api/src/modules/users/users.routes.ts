@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resetPasswordConfirmInputSchema, resetPasswordInputSchema } from '@meterline/contract/auth';
 import { userEndpoints } from '@meterline/contract/endpoints/users';
 import { validationErrorSchema } from '@meterline/contract/errors';
 import { assignableRoles, can } from '@meterline/contract/permissions';
@@ -9,7 +8,7 @@ import type { TenantRole } from '@meterline/contract/roles';
 import { meSchema, roleOptionSchema, userSchema } from '@meterline/contract/users';
 import type { Db } from '../../db/client';
 import { sendList } from '../../lib/list';
-import { authErrors, noContent, readErrors, writeErrors } from '../../lib/route-schemas';
+import { authErrors, readErrors, writeErrors } from '../../lib/route-schemas';
 import { loggableError } from '../../lib/loggable-error';
 import {
   actorOf,
@@ -20,7 +19,7 @@ import {
   requireSelfOr,
   tenantActorOf,
 } from '../../plugins/request-context';
-import { routeOf } from '../../scope/endpoint-routes';
+import { publicRouteOf, routeOf } from '../../scope/endpoint-routes';
 import { readAvatarForm } from './avatar-form';
 import type { UserService } from './users.service';
 import { USER_CSV_COLUMNS } from './user-csv';
@@ -76,39 +75,23 @@ export async function userRoutes(app: FastifyInstance, options: { users: UserSer
     },
   });
 
-  routes.post(
-    '/reset_password/',
-    {
-      schema: {
-        tags,
-        summary: 'Email a reset link (always 204)',
-        body: resetPasswordInputSchema,
-        response: { 204: noContent, 400: validationErrorSchema },
-      },
-    },
-    async (request, reply) => {
+  routes.route({
+    ...(await publicRouteOf(routes, userEndpoints.requestPasswordReset, { 400: validationErrorSchema })),
+    handler: async (request, reply) => {
       const { sending } = await users.requestPasswordReset(request.body.email, request.ip, requestLanguage(request));
       // Answered before sending: a known and an unknown address look alike, also when mail is down.
       sending.catch((error: unknown) => request.log.error({ err: loggableError(error) }, 'password reset e-mail could not be sent'));
       return reply.code(204).send(null);
     },
-  );
+  });
 
-  routes.post(
-    '/reset_password_confirm/',
-    {
-      schema: {
-        tags,
-        summary: 'Set a new password from an emailed link',
-        body: resetPasswordConfirmInputSchema,
-        response: { 204: noContent, 400: validationErrorSchema },
-      },
-    },
-    async (request, reply) => {
+  routes.route({
+    ...(await publicRouteOf(routes, userEndpoints.confirmPasswordReset, { 400: validationErrorSchema })),
+    handler: async (request, reply) => {
       await users.confirmPasswordReset(request.body.uid, request.body.token, request.body.new_password);
       return reply.code(204).send(null);
     },
-  );
+  });
 
   routes.route({
     ...(await routeOf(routes, userEndpoints.startOtp, authErrors)),
