@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './errors';
-import { booleanQuerySchema, idParamSchema, idSchema, optionalText, requiredText, timestampSchema } from './common';
+import { booleanQuerySchema, idSchema, optionalText, requiredText, timestampSchema } from './common';
 import { currencySchema } from './money';
 import { listQuerySchema, paginatedSchema } from './pagination';
 
@@ -68,5 +68,3 @@ export const paginatedTenantsSchema = paginatedSchema(tenantSchema);
 
 /** `GET /tenants/aliases/`: the configured database aliases, `default` first. */
 export const aliasesSchema = z.array(z.string());
-
-export const tenantUserParamsSchema = z.object({ id: idParamSchema, userId: idParamSchema });

@@ -27,6 +27,8 @@ const ZOD_FREE = [
   'display-format',
   'notification-kinds',
   'endpoints/notifications',
+  'endpoints/users',
+  'endpoints/tenants',
 ];
 
 /** The value imports (not `import type`) of a module, followed through the contract's own files. */

@@ -1,21 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '@meterline/contract/common';
+import { tenantEndpoints } from '@meterline/contract/endpoints/tenants';
 import { validationErrorSchema } from '@meterline/contract/errors';
-import type { Action, Subject } from '@meterline/contract/permissions';
-import {
-  aliasesSchema,
-  createTenantInputSchema,
-  listTenantsQuerySchema,
-  paginatedTenantsSchema,
-  tenantSchema,
-  updateTenantInputSchema,
-  type Tenant,
-} from '@meterline/contract/tenants';
+import type { Tenant } from '@meterline/contract/tenants';
 import type { Db } from '../../db/client';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { authErrors, readErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission } from '../../plugins/request-context';
+import { auditContextOf } from '../../plugins/request-context';
+import { routeOf } from '../../scope/endpoint-routes';
 import type { TenantService } from './tenants.service';
 
 export const TENANT_CSV_COLUMNS: CsvColumn<Tenant>[] = [
@@ -38,97 +30,47 @@ export const TENANT_CSV_COLUMNS: CsvColumn<Tenant>[] = [
 export async function tenantRoutes(app: FastifyInstance, options: { tenants: TenantService; db: Db }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { tenants } = options;
-  const tags = ['tenants'];
-  // The permission is checked before the body is read: a refused caller learns nothing from validation.
-  const allowed = (action: Action, subject: Subject) => ({ onRequest: [app.authenticate, requirePermission(action, subject)] });
+  // `routeOf` checks the permission before the body is read: a refused caller learns nothing from validation.
+  const endpoints = tenantEndpoints;
 
-  routes.get(
-    '/',
-    {
-      ...allowed('view', 'tenants'),
-      schema: {
-        tags,
-        summary: 'Clients (paginated, ?format=csv)',
-        querystring: listTenantsQuerySchema,
-        response: { 200: paginatedTenantsSchema, 400: validationErrorSchema, ...readErrors },
-      },
-    },
-    async (request, reply) =>
+  routes.route({
+    ...(await routeOf(routes, endpoints.list, { 400: validationErrorSchema, ...readErrors })),
+    handler: async (request, reply) =>
       sendList(request, reply, options.db, request.query, tenants.listSource(request.query), {
         filename: 'clients',
         columns: TENANT_CSV_COLUMNS,
       }),
-  );
+  });
 
-  routes.post(
-    '/',
-    {
-      ...allowed('create', 'tenants'),
-      schema: {
-        tags,
-        summary: 'Create a client with its settings and services',
-        body: createTenantInputSchema,
-        response: { 201: tenantSchema, ...writeErrors },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await tenants.create(request.body, auditContextOf(request))),
-  );
+  routes.route({
+    ...(await routeOf(routes, endpoints.create, writeErrors)),
+    handler: async (request, reply) => reply.code(201).send(await tenants.create(request.body, auditContextOf(request))),
+  });
 
-  routes.get(
-    '/aliases/',
-    {
-      ...allowed('view', 'tenants'),
-      schema: { tags, summary: 'Configured database aliases', response: { 200: aliasesSchema, ...authErrors } },
-    },
-    async () => tenants.aliases(),
-  );
+  routes.route({
+    ...(await routeOf(routes, endpoints.aliases, authErrors)),
+    handler: async () => tenants.aliases(),
+  });
 
-  routes.get(
-    '/:id/',
-    {
-      ...allowed('view', 'tenants'),
-      schema: { tags, summary: 'One client', params: idParamsSchema, response: { 200: tenantSchema, ...readErrors } },
-    },
-    async (request) => tenants.get(request.params.id),
-  );
+  routes.route({
+    ...(await routeOf(routes, endpoints.get, readErrors)),
+    handler: async (request) => tenants.get(request.params.id),
+  });
 
-  routes.put(
-    '/:id/',
-    {
-      ...allowed('update', 'tenants'),
-      schema: {
-        tags,
-        summary: 'Partial update (db_alias cannot change)',
-        params: idParamsSchema,
-        body: updateTenantInputSchema,
-        response: { 200: tenantSchema, ...writeErrors },
-      },
-    },
-    async (request) => tenants.update(request.params.id, request.body, auditContextOf(request)),
-  );
+  routes.route({
+    ...(await routeOf(routes, endpoints.update, writeErrors)),
+    handler: async (request) => tenants.update(request.params.id, request.body, auditContextOf(request)),
+  });
 
-  routes.get(
-    '/:id/block/',
-    {
-      ...allowed('update', 'tenants'),
-      schema: {
-        tags,
-        summary: "Block a client: its users' tokens stop working at once",
-        params: idParamsSchema,
-        response: { 200: tenantSchema, ...readErrors },
-      },
-    },
-    async (request, reply) =>
+  routes.route({
+    ...(await routeOf(routes, endpoints.block, readErrors)),
+    handler: async (request, reply) =>
       reply.header('cache-control', 'no-store').send(await tenants.block(request.params.id, auditContextOf(request))),
-  );
+  });
 
-  routes.get(
-    '/:id/unblock/',
-    {
-      ...allowed('update', 'tenants'),
-      schema: { tags, summary: 'Unblock a client', params: idParamsSchema, response: { 200: tenantSchema, ...readErrors } },
-    },
-    async (request, reply) =>
+  routes.route({
+    ...(await routeOf(routes, endpoints.unblock, readErrors)),
+    handler: async (request, reply) =>
       reply.header('cache-control', 'no-store').send(await tenants.unblock(request.params.id, auditContextOf(request))),
-  );
+  });
 }

@@ -1,5 +1,6 @@
-import { apiClient } from '../../../shared/lib/api-client';
+import { userEndpoints } from '@meterline/contract/endpoints/users';
+import { callEndpoint } from '../../../shared/lib/api-client';
 
-export function resetPasswordConfirm(input: { uid: string; token: string; new_password: string }): Promise<void> {
-  return apiClient.post<void>('auth/users/reset_password_confirm/', input);
+export function resetPasswordConfirm(input: { uid: string; token: string; new_password: string }): Promise<null> {
+  return callEndpoint(userEndpoints.confirmPasswordReset, { params: {}, body: input });
 }

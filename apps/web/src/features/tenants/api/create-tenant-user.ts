@@ -1,10 +1,11 @@
+import { tenantEndpoints } from '@meterline/contract/endpoints/tenants';
 import type { CreateUserInput, User } from '@meterline/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { tenantKeys } from '../../../shared/api/query-keys';
 
 export function createTenantUser(tenantId: number, input: CreateUserInput): Promise<User> {
-  return apiClient.post<User>(`tenants/${tenantId}/users/`, input);
+  return callEndpoint(tenantEndpoints.createUser, { params: { id: tenantId }, body: input });
 }
 
 /** Also refreshes the client (its users_count) in the list and on its page. */

@@ -1,10 +1,11 @@
+import { tenantEndpoints } from '@meterline/contract/endpoints/tenants';
 import type { CreateTenantInput, Tenant } from '@meterline/contract/tenants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { tenantKeys } from '../../../shared/api/query-keys';
 
 export function createTenant(input: CreateTenantInput): Promise<Tenant> {
-  return apiClient.post<Tenant>('tenants/', input);
+  return callEndpoint(tenantEndpoints.create, { params: {}, body: input });
 }
 
 export function useCreateTenant() {

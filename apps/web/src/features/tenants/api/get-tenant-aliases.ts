@@ -1,10 +1,11 @@
+import { tenantEndpoints } from '@meterline/contract/endpoints/tenants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { tenantKeys } from '../../../shared/api/query-keys';
 
 /** The configured database aliases, `default` first. */
 export function getTenantAliases(signal?: AbortSignal): Promise<string[]> {
-  return apiClient.get<string[]>('tenants/aliases/', { signal });
+  return callEndpoint(tenantEndpoints.aliases, { params: {}, signal });
 }
 
 export const tenantAliasesQueryOptions = () =>

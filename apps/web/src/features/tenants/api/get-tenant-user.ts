@@ -1,10 +1,11 @@
+import { tenantEndpoints } from '@meterline/contract/endpoints/tenants';
 import type { User } from '@meterline/contract/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { tenantKeys } from '../../../shared/api/query-keys';
 
 export function getTenantUser(tenantId: number, userId: number, signal?: AbortSignal): Promise<User> {
-  return apiClient.get<User>(`tenants/${tenantId}/users/${userId}/`, { signal });
+  return callEndpoint(tenantEndpoints.user, { params: { id: tenantId, userId }, signal });
 }
 
 export const tenantUserQueryOptions = (tenantId: number, userId: number) =>

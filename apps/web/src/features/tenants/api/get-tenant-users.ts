@@ -1,12 +1,13 @@
+import { tenantEndpoints } from '@meterline/contract/endpoints/tenants';
 import type { Paginated } from '@meterline/contract/pagination';
 import type { User } from '@meterline/contract/users';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListQueryParams } from '../../../shared/hooks/use-list-url-state';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { tenantKeys } from '../../../shared/api/query-keys';
 
 export function getTenantUsers(tenantId: number, query: ListQueryParams, signal?: AbortSignal): Promise<Paginated<User>> {
-  return apiClient.get<Paginated<User>>(`tenants/${tenantId}/users/`, { query, signal });
+  return callEndpoint(tenantEndpoints.users, { params: { id: tenantId }, query, signal });
 }
 
 export const tenantUsersQueryOptions = (tenantId: number, query: ListQueryParams) =>

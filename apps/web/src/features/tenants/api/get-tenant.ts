@@ -1,10 +1,11 @@
+import { tenantEndpoints } from '@meterline/contract/endpoints/tenants';
 import type { Tenant } from '@meterline/contract/tenants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { tenantKeys } from '../../../shared/api/query-keys';
 
 export function getTenant(tenantId: number, signal?: AbortSignal): Promise<Tenant> {
-  return apiClient.get<Tenant>(`tenants/${tenantId}/`, { signal });
+  return callEndpoint(tenantEndpoints.get, { params: { id: tenantId }, signal });
 }
 
 export const tenantQueryOptions = (tenantId: number) =>

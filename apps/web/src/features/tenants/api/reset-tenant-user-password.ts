@@ -1,6 +1,7 @@
-import { apiClient } from '../../../shared/lib/api-client';
+import { tenantEndpoints } from '@meterline/contract/endpoints/tenants';
+import { callEndpoint } from '../../../shared/lib/api-client';
 
 /** A GET, as the spec's client calls it: a new password, shown once (`np`). Nothing cached changes. */
 export function resetTenantUserPassword(tenantId: number, userId: number): Promise<{ np: string }> {
-  return apiClient.get<{ np: string }>(`tenants/${tenantId}/users/${userId}/reset-password/`);
+  return callEndpoint(tenantEndpoints.resetUserPassword, { params: { id: tenantId, userId } });
 }

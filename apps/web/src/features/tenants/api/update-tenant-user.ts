@@ -1,10 +1,11 @@
+import { tenantEndpoints } from '@meterline/contract/endpoints/tenants';
 import type { UpdateUserInput, User } from '@meterline/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { tenantKeys } from '../../../shared/api/query-keys';
 
 export function updateTenantUser(tenantId: number, userId: number, input: UpdateUserInput): Promise<User> {
-  return apiClient.put<User>(`tenants/${tenantId}/users/${userId}/`, input);
+  return callEndpoint(tenantEndpoints.updateUser, { params: { id: tenantId, userId }, body: input });
 }
 
 export function useUpdateTenantUser(tenantId: number, userId: number) {

@@ -1,10 +1,11 @@
+import { tenantEndpoints } from '@meterline/contract/endpoints/tenants';
 import type { Tenant, UpdateTenantInput } from '@meterline/contract/tenants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { tenantKeys } from '../../../shared/api/query-keys';
 
 export function updateTenant(tenantId: number, input: UpdateTenantInput): Promise<Tenant> {
-  return apiClient.put<Tenant>(`tenants/${tenantId}/`, input);
+  return callEndpoint(tenantEndpoints.update, { params: { id: tenantId }, body: input });
 }
 
 export function useUpdateTenant(tenantId: number) {

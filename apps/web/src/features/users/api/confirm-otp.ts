@@ -1,9 +1,10 @@
+import { userEndpoints } from '@meterline/contract/endpoints/users';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { useSession } from '../../../shared/lib/session';
 
-export function confirmOtp(code: string): Promise<void> {
-  return apiClient.post('auth/users/me/otp/confirm/', { code });
+export function confirmOtp(code: string): Promise<null> {
+  return callEndpoint(userEndpoints.confirmOtp, { params: {}, body: { code } });
 }
 
 export function useConfirmOtp() {

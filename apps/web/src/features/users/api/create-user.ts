@@ -1,10 +1,11 @@
+import { userEndpoints } from '@meterline/contract/endpoints/users';
 import type { CreateUserInput, User } from '@meterline/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { userKeys } from '../../../shared/api/query-keys';
 
 export function createUser(input: CreateUserInput): Promise<User> {
-  return apiClient.post<User>('auth/users/', input);
+  return callEndpoint(userEndpoints.create, { params: {}, body: input });
 }
 
 export function useCreateUser() {

@@ -1,10 +1,11 @@
+import { userEndpoints } from '@meterline/contract/endpoints/users';
 import type { User } from '@meterline/contract/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { userKeys } from '../../../shared/api/query-keys';
 
 export function getUser(userId: number, signal?: AbortSignal): Promise<User> {
-  return apiClient.get<User>(`auth/users/${userId}/`, { signal });
+  return callEndpoint(userEndpoints.get, { params: { id: userId }, signal });
 }
 
 export const userQueryOptions = (userId: number) =>

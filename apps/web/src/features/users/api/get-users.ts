@@ -1,12 +1,13 @@
+import { userEndpoints } from '@meterline/contract/endpoints/users';
 import type { Paginated } from '@meterline/contract/pagination';
 import type { User } from '@meterline/contract/users';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListQueryParams } from '../../../shared/hooks/use-list-url-state';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { userKeys } from '../../../shared/api/query-keys';
 
 export function getUsers(query: ListQueryParams, signal?: AbortSignal): Promise<Paginated<User>> {
-  return apiClient.get<Paginated<User>>('auth/users/', { query, signal });
+  return callEndpoint(userEndpoints.list, { params: {}, query, signal });
 }
 
 export const usersQueryOptions = (query: ListQueryParams) =>

@@ -1,5 +1,6 @@
+import { userEndpoints } from '@meterline/contract/endpoints/users';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 
 export interface OtpSetup {
   secret: string;
@@ -8,7 +9,7 @@ export interface OtpSetup {
 
 /** A new pending secret; codes are on only once a first code confirms it. */
 export function startOtp(): Promise<OtpSetup> {
-  return apiClient.post<OtpSetup>('auth/users/me/otp/');
+  return callEndpoint(userEndpoints.startOtp, { params: {} });
 }
 
 export function useStartOtp() {

@@ -1,6 +1,7 @@
+import { userEndpoints } from '@meterline/contract/endpoints/users';
 import type { UpdateUserInput, User } from '@meterline/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { useSession } from '../../../shared/lib/session';
 import { userKeys } from '../../../shared/api/query-keys';
 
@@ -8,7 +9,7 @@ export type ProfileInput = Pick<UpdateUserInput, 'first_name' | 'last_name' | 'p
 
 /** Own profile fields (`update profile`): `PUT /auth/users/{own id}/`. */
 export function updateProfile(userId: number, input: ProfileInput): Promise<User> {
-  return apiClient.put<User>(`auth/users/${userId}/`, input);
+  return callEndpoint(userEndpoints.update, { params: { id: userId }, body: input });
 }
 
 /** The answer updates the signed-in user (menu, initials) and the staff list. */

@@ -1,10 +1,11 @@
+import { userEndpoints } from '@meterline/contract/endpoints/users';
 import type { UpdateUserInput, User } from '@meterline/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { userKeys } from '../../../shared/api/query-keys';
 
 export function updateUser(userId: number, input: UpdateUserInput): Promise<User> {
-  return apiClient.put<User>(`auth/users/${userId}/`, input);
+  return callEndpoint(userEndpoints.update, { params: { id: userId }, body: input });
 }
 
 export function useUpdateUser(userId: number) {

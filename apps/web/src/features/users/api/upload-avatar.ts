@@ -1,10 +1,14 @@
+import { userEndpoints } from '@meterline/contract/endpoints/users';
 import type { User } from '@meterline/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { apiClient, callEndpoint } from '../../../shared/lib/api-client';
 import { useSession } from '../../../shared/lib/session';
 import { userKeys } from '../../../shared/api/query-keys';
 
-/** Own picture: `POST /auth/users/me/avatar/`, multipart with one `avatar` file (the server checks its content). */
+/**
+ * Own picture: `POST /auth/users/me/avatar/`, multipart with one `avatar` file (the server checks its content).
+ * By hand: an endpoint's body is its schema's JSON input, and a form has none.
+ */
 export function uploadAvatar(file: File): Promise<User> {
   const form = new FormData();
   form.append('avatar', file, file.name);
@@ -12,8 +16,8 @@ export function uploadAvatar(file: File): Promise<User> {
 }
 
 /** Own picture removed: `DELETE /auth/users/me/avatar/`. */
-export function deleteAvatar(): Promise<void> {
-  return apiClient.delete('auth/users/me/avatar/');
+export function deleteAvatar(): Promise<null> {
+  return callEndpoint(userEndpoints.deleteAvatar, { params: {} });
 }
 
 /** The signed-in user (the header's avatar), the user's cached record and the staff lists follow the change. */
