@@ -267,14 +267,15 @@ export default defineConfig({
             { name: 'layout', test: (id) => shell.members.layout.has(id) },
             // zod alone: the forms import their schemas on demand, each with only the contract modules it needs.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-            // The staff's calls and the clients' (users, tenants) each in a chunk of their own: only their screens load them.
-            // (`endpoints-users`, `endpoints-tenants`: still `endpoints-…`, so without a list of chunks to preload).
+            // Each group of the contract's endpoints in a chunk of its own (`endpoints-customers`, …): a screen
+            // loads the groups it calls, not every call of the app (still `endpoints-…`, so without a list of
+            // chunks to preload).
             {
               name: (id) => {
-                const group = /packages[\\/]contract[\\/]src[\\/]endpoints[\\/](users|tenants)\.ts$/.exec(id)?.[1];
+                const group = /packages[\\/]contract[\\/]src[\\/]endpoints[\\/]([\w-]+)\.ts$/.exec(id)?.[1];
                 return group ? `endpoints-${group}` : null;
               },
-              test: /packages[\\/]contract[\\/]src[\\/]endpoints[\\/](users|tenants)\.ts$/,
+              test: /packages[\\/]contract[\\/]src[\\/]endpoints[\\/][\w-]+\.ts$/,
             },
             // The contract's endpoints in one chunk of their own, so their schemas' imports are known by it (modulePreload).
             { name: 'endpoints', test: /packages[\\/]contract[\\/]src[\\/]endpoints?[\\/.]/ },
