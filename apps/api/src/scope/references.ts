@@ -23,6 +23,33 @@ export interface AddressIds {
   buildingId: number | null;
 }
 
+/** An update's address fields: left out keeps the stored one, `null` clears it. */
+export interface AddressChange {
+  region?: number | null;
+  street?: number | null;
+  building?: number | null;
+}
+
+/**
+ * The address an update leaves (a customer's, a station's): null when it touches none of the three
+ * fields. A level given clears the levels below it that were not given (a new street drops the old
+ * building), then `resolveAddress` checks the triple and fills the parents.
+ */
+export async function resolveAddressChange(
+  executor: Executor,
+  tenantId: number,
+  input: AddressChange,
+  current: AddressIds,
+): Promise<AddressIds | null> {
+  const { region, street, building } = input;
+  if (region === undefined && street === undefined && building === undefined) return null;
+  return resolveAddress(executor, tenantId, {
+    regionId: region !== undefined ? region : street !== undefined || building !== undefined ? null : current.regionId,
+    streetId: street !== undefined ? street : building !== undefined ? null : current.streetId,
+    buildingId: building !== undefined ? building : current.buildingId,
+  });
+}
+
 /**
  * Checks a region/street/building triple of the tenant and fills the parents of the most precise
  * one given (a building alone gives its street and region). A mismatch is a 400 on the child.

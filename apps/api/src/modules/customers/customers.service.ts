@@ -20,7 +20,7 @@ import type { ListSource } from '../../lib/list';
 import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
 import { isForeignKeyViolation, isUniqueViolation, nextSerialId } from '../../scope/codes';
-import { assertAddressFilters, assertStation, findScopedBundle, resolveAddress } from '../../scope/references';
+import { assertAddressFilters, assertStation, findScopedBundle, resolveAddress, resolveAddressChange } from '../../scope/references';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';
 import {
   closeSubscription,
@@ -294,19 +294,7 @@ export function createCustomerService(deps: { clock: Clock; publicLinks: PublicL
       const { db, scope } = context;
       const current = await findCustomerRow(db, scope, customerId);
       if (!current) throw notFound();
-      const touchesAddress = input.region !== undefined || input.street !== undefined || input.building !== undefined;
-      const address = touchesAddress
-        ? await resolveAddress(db, scope.tenantId, {
-            regionId:
-              input.region !== undefined
-                ? input.region
-                : input.street !== undefined || input.building !== undefined
-                  ? null
-                  : current.regionId,
-            streetId: input.street !== undefined ? input.street : input.building !== undefined ? null : current.streetId,
-            buildingId: input.building !== undefined ? input.building : current.buildingId,
-          })
-        : null;
+      const address = await resolveAddressChange(db, scope.tenantId, input, current);
       if (input.station) await assertStation(db, scope, input.station);
       if (input.bundle) await findScopedBundle(db, scope, input.bundle);
       const opening: Opening = {

@@ -9,7 +9,7 @@ import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
 import { isForeignKeyViolation, isUniqueViolation, nextSerialId } from '../../scope/codes';
 import { decimalFieldText } from '../../lib/decimal-input';
-import { assertAddressFilters, resolveAddress } from '../../scope/references';
+import { assertAddressFilters, resolveAddress, resolveAddressChange } from '../../scope/references';
 import type { ServiceContext } from '../../scope/service-scope';
 import {
   deleteStationRow,
@@ -93,19 +93,7 @@ export function createStationService(deps: { clock: Clock }) {
       const { db, scope } = context;
       const current = await findStationRow(db, scope, stationId);
       if (!current) throw notFound();
-      const touchesAddress = input.region !== undefined || input.street !== undefined || input.building !== undefined;
-      const address = touchesAddress
-        ? await resolveAddress(db, scope.tenantId, {
-            regionId:
-              input.region !== undefined
-                ? input.region
-                : input.street !== undefined || input.building !== undefined
-                  ? null
-                  : current.regionId,
-            streetId: input.street !== undefined ? input.street : input.building !== undefined ? null : current.streetId,
-            buildingId: input.building !== undefined ? input.building : current.buildingId,
-          })
-        : null;
+      const address = await resolveAddressChange(db, scope.tenantId, input, current);
       const decimals = decimalColumns(input);
       if (input.code !== undefined && input.code !== current.code) {
         if (!input.code) throw fieldError('code', ERROR_CODES.blank);
