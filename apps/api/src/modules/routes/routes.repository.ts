@@ -198,6 +198,28 @@ async function findRoundCustomers(executor: Executor, scope: ServiceScope, day: 
   return rows.map((row) => ({ buildingId: row.buildingId, balance: BigInt(row.balance), customer: routeCustomerOf(row, day.decimals) }));
 }
 
+/** A building of the round with its street and region: the columns read, the row, and the API's fields of it. */
+const stopColumns = {
+  id: buildings.id,
+  name: buildings.name,
+  streetId: streets.id,
+  streetName: streets.name,
+  regionId: regions.id,
+  regionName: regions.name,
+};
+type StopRow = { id: number; name: string; streetId: number; streetName: string; regionId: number; regionName: string };
+
+function stopOf(stop: StopRow) {
+  return {
+    building: stop.id,
+    building_name: stop.name,
+    street: stop.streetId,
+    street_name: stop.streetName,
+    region: stop.regionId,
+    region_name: stop.regionName,
+  };
+}
+
 /**
  * The buildings of the round (paginated): region, street, building, the numbers in names compared
  * as numbers; each with the progress of its customers on the day.
@@ -217,33 +239,14 @@ export function listRouteStopsSource(
     customers: sql`count(*)`,
   } satisfies Record<(typeof routeListSpec.ordering)[number], unknown>;
   const orderBy = orderByFor(query.ordering, orderingFields, routeListSpec.defaultOrdering, buildings.id);
-  const grouped = () =>
-    base
-      .from({
-        id: buildings.id,
-        name: buildings.name,
-        streetId: streets.id,
-        streetName: streets.name,
-        regionId: regions.id,
-        regionName: regions.name,
-      })
-      .where(base.where)
-      .groupBy(buildings.id, streets.id, regions.id)
-      .$dynamic();
+  const grouped = () => base.from(stopColumns).where(base.where).groupBy(buildings.id, streets.id, regions.id).$dynamic();
   return {
     countQuery: () => base.from({ id: buildings.id }).where(base.where).groupBy(buildings.id).$dynamic(),
     fetchPage: async (limit, offset) => {
       const page = (await grouped()
         .orderBy(...orderBy)
         .limit(limit)
-        .offset(offset)) as unknown as {
-        id: number;
-        name: string;
-        streetId: number;
-        streetName: string;
-        regionId: number;
-        regionName: string;
-      }[];
+        .offset(offset)) as unknown as StopRow[];
       const byBuilding = new Map<number, RoundCustomer[]>();
       for (const row of await findRoundCustomers(
         executor,
@@ -253,15 +256,7 @@ export function listRouteStopsSource(
       )) {
         byBuilding.set(row.buildingId, [...(byBuilding.get(row.buildingId) ?? []), row]);
       }
-      return page.map((stop) => ({
-        building: stop.id,
-        building_name: stop.name,
-        street: stop.streetId,
-        street_name: stop.streetName,
-        region: stop.regionId,
-        region_name: stop.regionName,
-        progress: progressOf(byBuilding.get(stop.id) ?? [], day.decimals),
-      }));
+      return page.map((stop) => ({ ...stopOf(stop), progress: progressOf(byBuilding.get(stop.id) ?? [], day.decimals) }));
     },
   };
 }
@@ -269,26 +264,11 @@ export function listRouteStopsSource(
 /** One building of the round with its customers; null when the building is not on it. */
 export async function findRouteBuilding(executor: Executor, scope: ServiceScope, day: RoundDay, buildingId: number) {
   const base = roundBase(executor, scope, day.collectorId, eq(buildings.id, buildingId));
-  const [stop] = (await base
-    .from({
-      id: buildings.id,
-      name: buildings.name,
-      streetId: streets.id,
-      streetName: streets.name,
-      regionId: regions.id,
-      regionName: regions.name,
-    })
-    .where(base.where)
-    .limit(1)) as unknown as { id: number; name: string; streetId: number; streetName: string; regionId: number; regionName: string }[];
+  const [stop] = (await base.from(stopColumns).where(base.where).limit(1)) as unknown as StopRow[];
   if (!stop) return null;
   const found = await findRoundCustomers(executor, scope, day, [buildingId]);
   return {
-    building: stop.id,
-    building_name: stop.name,
-    street: stop.streetId,
-    street_name: stop.streetName,
-    region: stop.regionId,
-    region_name: stop.regionName,
+    ...stopOf(stop),
     progress: progressOf(found, day.decimals),
     customers: found.map((row) => row.customer),
   };
@@ -306,24 +286,17 @@ export function onRoundWithBuilding(scope: ServiceScope, collectorId: number): S
 export async function findRoundBuildings(executor: Executor, scope: ServiceScope, day: RoundDay) {
   const base = roundBase(executor, scope, day.collectorId);
   const stops = (await base
-    .from({
-      id: buildings.id,
-      name: buildings.name,
-      streetId: streets.id,
-      streetName: streets.name,
-      regionId: regions.id,
-      regionName: regions.name,
-    })
+    .from(stopColumns)
     .where(base.where)
     .groupBy(buildings.id, streets.id, regions.id)
-    .orderBy(regions.name, numberIn(streets.name), streets.name, numberIn(buildings.name), buildings.name, buildings.id)) as unknown as {
-    id: number;
-    name: string;
-    streetId: number;
-    streetName: string;
-    regionId: number;
-    regionName: string;
-  }[];
+    .orderBy(
+      regions.name,
+      numberIn(streets.name),
+      streets.name,
+      numberIn(buildings.name),
+      buildings.name,
+      buildings.id,
+    )) as unknown as StopRow[];
   const byBuilding = new Map<number, RoundCustomer[]>();
   const found = await findRoundCustomers(
     executor,
@@ -339,12 +312,7 @@ export async function findRoundBuildings(executor: Executor, scope: ServiceScope
   return stops.map((stop) => {
     const rows = byBuilding.get(stop.id) ?? [];
     return {
-      building: stop.id,
-      building_name: stop.name,
-      street: stop.streetId,
-      street_name: stop.streetName,
-      region: stop.regionId,
-      region_name: stop.regionName,
+      ...stopOf(stop),
       progress: progressOf(rows, day.decimals),
       customers: rows.map((row) => row.customer),
     };
