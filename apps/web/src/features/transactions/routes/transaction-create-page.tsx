@@ -47,6 +47,17 @@ export function TransactionCreatePage() {
   const formatMoney = useFormatMoney();
   const decimals = currencyDecimals(user?.tenant?.currency ?? 'USD');
   const staff = useStaffOptions({ isEnabled: useCan('list', 'user') });
+  // The two people fields offer the same staff: nobody, then each name with its role.
+  const staffItems = [
+    <MenuItem key="" value="">
+      {t('transactions.form.nobody')}
+    </MenuItem>,
+    ...(staff.data ?? []).map((option) => (
+      <MenuItem key={option.id} value={option.id}>
+        <bdi>{option.name}</bdi>&nbsp;· {t(`roles.${option.role as 'admin'}`, { defaultValue: option.role })}
+      </MenuItem>
+    )),
+  ];
   // One key per submission: a retry after a lost answer moves the money once (useIdempotentWrite).
   const send = useIdempotentWrite(true);
   const [formError, setFormError] = useState<string | null>(null);
@@ -150,12 +161,7 @@ export function TransactionCreatePage() {
                 fullWidth
                 required={kind === 'handover'}
               >
-                <MenuItem value="">{t('transactions.form.nobody')}</MenuItem>
-                {(staff.data ?? []).map((option) => (
-                  <MenuItem key={option.id} value={option.id}>
-                    <bdi>{option.name}</bdi>&nbsp;· {t(`roles.${option.role as 'admin'}`, { defaultValue: option.role })}
-                  </MenuItem>
-                ))}
+                {staffItems}
               </FormTextField>
               <FormTextField<CreateTransactionInput>
                 control={form.control}
@@ -164,12 +170,7 @@ export function TransactionCreatePage() {
                 select
                 fullWidth
               >
-                <MenuItem value="">{t('transactions.form.nobody')}</MenuItem>
-                {(staff.data ?? []).map((option) => (
-                  <MenuItem key={option.id} value={option.id}>
-                    <bdi>{option.name}</bdi>&nbsp;· {t(`roles.${option.role as 'admin'}`, { defaultValue: option.role })}
-                  </MenuItem>
-                ))}
+                {staffItems}
               </FormTextField>
             </Stack>
             <FormTextField<CreateTransactionInput>
