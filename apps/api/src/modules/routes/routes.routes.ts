@@ -1,29 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idParamSchema } from '@meterline/contract/common';
 import { validationErrorSchema } from '@meterline/contract/errors';
 import { routeEndpoints } from '@meterline/contract/endpoints/routes';
-import {
-  createRouteAssignmentInputSchema,
-  createVisitInputSchema,
-  listRouteAssignmentsQuerySchema,
-  listRoutesQuerySchema,
-  paginatedRouteAssignmentsSchema,
-  paginatedRouteStopsSchema,
-  routeAssignmentSchema,
-  routeBuildingSchema,
-  routeQuerySchema,
-  routeVisitSchema,
-  type RouteAssignment,
-  type RouteStop,
-} from '@meterline/contract/routes';
+import { listRouteAssignmentsQuerySchema, type RouteAssignment, type RouteStop } from '@meterline/contract/routes';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { csvList, type CsvLists } from '../../scope/csv-lists';
-import { noContent, readErrors, writeErrors } from '../../lib/route-schemas';
+import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf } from '../../plugins/request-context';
 import { routeOf } from '../../scope/endpoint-routes';
-import { serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
 import type { RouteService } from './routes.service';
 
 const STOP_CSV_COLUMNS: CsvColumn<RouteStop>[] = [
@@ -44,13 +28,11 @@ const ASSIGNMENT_CSV_COLUMNS: CsvColumn<RouteAssignment>[] = [
   { header: 'station', value: (row) => row.station_name },
 ];
 
-const buildingParamsSchema = z.object({ serviceId: idParamSchema, buildingId: idParamSchema });
-
 /** The list's CSV, registered for its export job (docs/billing.md, "Exports"). */
 const assignmentCsvList = (service: RouteService) =>
   csvList({
     name: 'route_assignments',
-    permission: ['list', 'route_assignment'],
+    permission: routeEndpoints.assignments.permission,
     query: listRouteAssignmentsQuerySchema,
     source: (context, query) => service.listAssignmentsSource(context, query),
     csv: { filename: 'route-assignments', columns: ASSIGNMENT_CSV_COLUMNS },
@@ -64,122 +46,53 @@ export async function routeRoutes(app: FastifyInstance, options: { routes: Route
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const service = options.routes;
   const assignmentList = options.csvLists.add(assignmentCsvList(service));
-  const tags = ['routes'];
 
-  routes.get(
-    '/',
-    {
-      config: { permission: ['list', 'route'] },
-      schema: {
-        tags,
-        summary:
-          "The round of a day: the buildings of the collector's regions and stations in street and building order (paginated; ?collector=&date=)",
-        params: serviceParamsSchema,
-        querystring: listRoutesQuerySchema,
-        response: { 200: paginatedRouteStopsSchema, ...readErrors, 400: validationErrorSchema },
-      },
-    },
-    async (request, reply) => {
+  routes.route({
+    ...(await routeOf(routes, routeEndpoints.round, { ...readErrors, 400: validationErrorSchema })),
+    handler: async (request, reply) => {
       const context = request.scope;
       return sendList(request, reply, context.db, request.query, await service.listSource(context, request.query), {
         filename: 'round',
         columns: STOP_CSV_COLUMNS,
       });
     },
-  );
+  });
 
-  routes.get(
-    '/buildings/:buildingId/',
-    {
-      config: { permission: ['list', 'route'] },
-      schema: {
-        tags,
-        summary: 'One building of the round with each customer: what to do and what was done (?collector=&date=)',
-        params: buildingParamsSchema,
-        querystring: routeQuerySchema,
-        response: { 200: routeBuildingSchema, ...readErrors, 400: validationErrorSchema },
-      },
-    },
-    async (request) => {
-      const context = request.scope;
-      return service.getBuilding(context, request.params.buildingId, request.query);
-    },
-  );
+  routes.route({
+    ...(await routeOf(routes, routeEndpoints.building, { ...readErrors, 400: validationErrorSchema })),
+    handler: async (request) => service.getBuilding(request.scope, request.params.buildingId, request.query),
+  });
 
   routes.route({
     ...(await routeOf(routes, routeEndpoints.fieldData, { ...readErrors, 400: validationErrorSchema })),
     handler: async (request) => service.fieldData(request.scope, request.query),
   });
 
-  routes.post(
-    '/visits/',
-    {
-      config: { permission: ['create', 'route'] },
-      schema: {
-        tags,
-        summary: 'Record a visit at a customer on the round {customer, outcome, note} (append-only)',
-        params: serviceParamsSchema,
-        body: createVisitInputSchema,
-        response: { 201: routeVisitSchema, ...writeErrors },
-      },
-    },
-    async (request, reply) => {
-      const context = request.scope;
-      return reply.code(201).send(await service.recordVisit(context, request.body, auditContextOf(request)));
-    },
-  );
+  routes.route({
+    ...(await routeOf(routes, routeEndpoints.recordVisit, writeErrors)),
+    handler: async (request, reply) =>
+      reply.code(201).send(await service.recordVisit(request.scope, request.body, auditContextOf(request))),
+  });
 
-  routes.get(
-    '/assignments/',
-    {
-      config: { permission: ['list', 'route_assignment'] },
-      schema: {
-        tags,
-        summary: 'Regions and stations assigned to collectors in the service (paginated; ?collector=)',
-        params: serviceParamsSchema,
-        querystring: listRouteAssignmentsQuerySchema,
-        response: { 200: paginatedRouteAssignmentsSchema, ...readErrors, 400: validationErrorSchema },
-      },
-    },
-    async (request, reply) => {
+  routes.route({
+    ...(await routeOf(routes, routeEndpoints.assignments, { ...readErrors, 400: validationErrorSchema })),
+    handler: async (request, reply) => {
       const context = request.scope;
       return sendList(request, reply, context.db, request.query, await assignmentList.source(context, request.query), assignmentList.csv);
     },
-  );
+  });
 
-  routes.post(
-    '/assignments/',
-    {
-      config: { permission: ['create', 'route_assignment'] },
-      schema: {
-        tags,
-        summary: 'Assign a region or a station to a collector {collector, region | station}',
-        params: serviceParamsSchema,
-        body: createRouteAssignmentInputSchema,
-        response: { 201: routeAssignmentSchema, ...writeErrors },
-      },
-    },
-    async (request, reply) => {
-      const context = request.scope;
-      return reply.code(201).send(await service.createAssignment(context, request.body, auditContextOf(request)));
-    },
-  );
+  routes.route({
+    ...(await routeOf(routes, routeEndpoints.assign, writeErrors)),
+    handler: async (request, reply) =>
+      reply.code(201).send(await service.createAssignment(request.scope, request.body, auditContextOf(request))),
+  });
 
-  routes.delete(
-    '/assignments/:id/',
-    {
-      config: { permission: ['delete', 'route_assignment'] },
-      schema: {
-        tags,
-        summary: 'Take a region or station back from a collector',
-        params: serviceItemParamsSchema,
-        response: { 204: noContent, ...writeErrors },
-      },
-    },
-    async (request, reply) => {
-      const context = request.scope;
-      await service.removeAssignment(context, request.params.id, auditContextOf(request));
+  routes.route({
+    ...(await routeOf(routes, routeEndpoints.unassign, writeErrors)),
+    handler: async (request, reply) => {
+      await service.removeAssignment(request.scope, request.params.id, auditContextOf(request));
       return reply.code(204).send(null);
     },
-  );
+  });
 }

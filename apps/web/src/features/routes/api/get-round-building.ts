@@ -1,11 +1,12 @@
+import { routeEndpoints } from '@meterline/contract/endpoints/routes';
 import type { RouteBuilding } from '@meterline/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, type Query } from '../../../shared/lib/api-client';
+import { callEndpoint, type Query } from '../../../shared/lib/api-client';
 import { routeKeys } from '../../../shared/api/query-keys';
 
 /** One building of the round with its customers: what to do and what was done. */
 export function getRoundBuilding(serviceId: number, buildingId: number, query: Query, signal?: AbortSignal): Promise<RouteBuilding> {
-  return apiClient.get<RouteBuilding>(`services/${serviceId}/routes/buildings/${buildingId}/`, { query, signal });
+  return callEndpoint(routeEndpoints.building, { params: { serviceId, buildingId }, query, signal });
 }
 
 export const roundBuildingQueryOptions = (serviceId: number, buildingId: number, query: Query) =>

@@ -1,12 +1,13 @@
+import { routeEndpoints } from '@meterline/contract/endpoints/routes';
 import type { Paginated } from '@meterline/contract/pagination';
 import type { RouteStop } from '@meterline/contract/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, type Query } from '../../../shared/lib/api-client';
+import { callEndpoint, type Query } from '../../../shared/lib/api-client';
 import { routeKeys } from '../../../shared/api/query-keys';
 
 /** The buildings of a round in walking order, each with its progress (`?collector=&date=`). */
 export function getRound(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<RouteStop>> {
-  return apiClient.get<Paginated<RouteStop>>(`services/${serviceId}/routes/`, { query, signal });
+  return callEndpoint(routeEndpoints.round, { params: { serviceId }, query, signal });
 }
 
 export const roundQueryOptions = (serviceId: number, query: Query) =>

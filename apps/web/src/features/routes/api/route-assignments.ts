@@ -1,12 +1,13 @@
+import { routeEndpoints } from '@meterline/contract/endpoints/routes';
 import type { Paginated } from '@meterline/contract/pagination';
 import type { CreateRouteAssignmentInput, RouteAssignment } from '@meterline/contract/routes';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient, type Query } from '../../../shared/lib/api-client';
+import { callEndpoint, type Query } from '../../../shared/lib/api-client';
 import { routeKeys } from '../../../shared/api/query-keys';
 
 /** Regions and stations assigned to collectors in the service. */
 export function getRouteAssignments(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<RouteAssignment>> {
-  return apiClient.get<Paginated<RouteAssignment>>(`services/${serviceId}/routes/assignments/`, { query, signal });
+  return callEndpoint(routeEndpoints.assignments, { params: { serviceId }, query, signal });
 }
 
 export const routeAssignmentsQueryOptions = (serviceId: number, query: Query) =>
@@ -22,7 +23,7 @@ export function useRouteAssignments(serviceId: number | undefined, query: Query)
 
 /** 400 `region_or_station` without exactly one of them; 409 `route_already_assigned`. */
 export function createRouteAssignment(serviceId: number, input: CreateRouteAssignmentInput): Promise<RouteAssignment> {
-  return apiClient.post<RouteAssignment>(`services/${serviceId}/routes/assignments/`, input);
+  return callEndpoint(routeEndpoints.assign, { params: { serviceId }, body: input });
 }
 
 export function useCreateRouteAssignment(serviceId: number) {
@@ -33,8 +34,8 @@ export function useCreateRouteAssignment(serviceId: number) {
   });
 }
 
-export function deleteRouteAssignment(serviceId: number, assignmentId: number): Promise<void> {
-  return apiClient.delete(`services/${serviceId}/routes/assignments/${assignmentId}/`);
+export function deleteRouteAssignment(serviceId: number, assignmentId: number): Promise<null> {
+  return callEndpoint(routeEndpoints.unassign, { params: { serviceId, id: assignmentId } });
 }
 
 export function useDeleteRouteAssignment(serviceId: number) {
