@@ -29,6 +29,7 @@ const ZOD_FREE = [
   'endpoints/notifications',
   'endpoints/users',
   'endpoints/tenants',
+  'endpoints/subscriptions',
 ];
 
 /** The value imports (not `import type`) of a module, followed through the contract's own files. */

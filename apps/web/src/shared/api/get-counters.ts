@@ -1,7 +1,8 @@
+import { subscriptionEndpoints } from '@meterline/contract/endpoints/subscriptions';
 import type { Paginated } from '@meterline/contract/pagination';
 import type { Counter } from '@meterline/contract/subscriptions';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, type Query } from '../lib/api-client';
+import { callEndpoint, type Query } from '../lib/api-client';
 import { counterKeys } from './query-keys';
 
 /** The meters of one building, as the round's building reads them (and the round's day seeds them, docs/offline.md). */
@@ -9,7 +10,7 @@ export const buildingCountersQuery = (buildingId: number) => ({ building: buildi
 
 /** The service's open meters (`?search=` name, code, phone or building; station, region, street, building, bundle). */
 export function getCounters(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Counter>> {
-  return apiClient.get<Paginated<Counter>>(`services/${serviceId}/subscriptions/counters/`, { query, signal });
+  return callEndpoint(subscriptionEndpoints.counters, { params: { serviceId }, query, signal });
 }
 
 export const countersQueryOptions = (serviceId: number, query: Query) =>

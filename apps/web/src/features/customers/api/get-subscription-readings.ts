@@ -1,7 +1,8 @@
+import { subscriptionEndpoints } from '@meterline/contract/endpoints/subscriptions';
 import type { Paginated } from '@meterline/contract/pagination';
 import type { Reading } from '@meterline/contract/subscriptions';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, type Query } from '../../../shared/lib/api-client';
+import { callEndpoint, type Query } from '../../../shared/lib/api-client';
 import { counterKeys } from '../../../shared/api/query-keys';
 
 /** The meter's append-only history (readings and resets), newest first. Needs `list counter`. */
@@ -11,7 +12,7 @@ export function getSubscriptionReadings(
   query: Query,
   signal?: AbortSignal,
 ): Promise<Paginated<Reading>> {
-  return apiClient.get<Paginated<Reading>>(`services/${serviceId}/subscriptions/${subscriptionId}/readings/`, { query, signal });
+  return callEndpoint(subscriptionEndpoints.readings, { params: { serviceId, id: subscriptionId }, query, signal });
 }
 
 /** Under `counters`, so a new reading or a reset (which invalidate `counters`) refreshes it. */

@@ -1,11 +1,12 @@
+import { subscriptionEndpoints } from '@meterline/contract/endpoints/subscriptions';
 import type { Reading, VoidReadingInput } from '@meterline/contract/subscriptions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { counterKeys, customerKeys } from '../../../shared/api/query-keys';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 
 /** A mistaken reading set aside with its reason (it stays in the history, struck through). */
 export function voidReading(serviceId: number, subscriptionId: number, readingId: number, input: VoidReadingInput): Promise<Reading> {
-  return apiClient.post<Reading>(`services/${serviceId}/subscriptions/${subscriptionId}/readings/${readingId}/void/`, input);
+  return callEndpoint(subscriptionEndpoints.voidReading, { params: { serviceId, id: subscriptionId, readingId }, body: input });
 }
 
 export function useVoidReading(serviceId: number, subscriptionId: number) {
