@@ -119,6 +119,8 @@ export const handoverSchema = z
   })
   .meta({ id: 'CashHandover' });
 export type Handover = z.infer<typeof handoverSchema>;
+/** `GET /services/{sid}/cash/handovers/`: the counts, newest first. */
+export const handoverListSchema = z.array(handoverSchema);
 
 /** `GET /services/{sid}/cash/handovers/?date_from=&date_to=&collector=&kind=`. */
 export const listHandoversQuerySchema = z.object({
@@ -157,6 +159,8 @@ export const performanceRowSchema = z
   })
   .meta({ id: 'CollectorPerformance' });
 export type PerformanceRow = z.infer<typeof performanceRowSchema>;
+/** `GET /services/{sid}/cash/performance/`: one row per collector and period. */
+export const performanceListSchema = z.array(performanceRowSchema);
 
 /** `GET /services/{sid}/payments/{id}/receipt/?size=58|80|a5&lang=en|ar&output=html`. */
 export const receiptQuerySchema = z.object({

@@ -30,6 +30,7 @@ const ZOD_FREE = [
   'endpoints/users',
   'endpoints/tenants',
   'endpoints/subscriptions',
+  'endpoints/cash',
 ];
 
 /** The value imports (not `import type`) of a module, followed through the contract's own files. */

@@ -1,24 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  cashListSchema,
-  cashQuerySchema,
-  createHandoverInputSchema,
-  handoverSchema,
-  listHandoversQuerySchema,
-  paymentVerificationSchema,
-  performanceQuerySchema,
-  performanceRowSchema,
-  receiptQuerySchema,
-} from '@meterline/contract/cash';
+import { receiptQuerySchema } from '@meterline/contract/cash';
+import { cashEndpoints } from '@meterline/contract/endpoints/cash';
 import { errorSchema, validationErrorSchema } from '@meterline/contract/errors';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { documentReader } from '../../lib/document-format';
 import { auditContextOf } from '../../plugins/request-context';
 import type { Idempotency } from '../idempotency/index';
 import type { PdfPrinter } from '../invoices/index';
-import { serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
+import { routeOf } from '../../scope/endpoint-routes';
+import { serviceItemParamsSchema } from '../../scope/service-scope';
 import type { CashService } from './cash.service';
 import { RECEIPT_PAPER } from './receipt-document';
 
@@ -26,53 +18,26 @@ import { RECEIPT_PAPER } from './receipt-document';
 export async function cashRoutes(app: FastifyInstance, options: { cash: CashService; idempotency: Idempotency }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { cash, idempotency } = options;
-  const tags = ['cash'];
 
-  routes.get(
-    '/',
-    {
-      config: { permission: ['list', 'cash'] },
-      schema: {
-        tags,
-        summary: 'Cash per collector (a collector: their own); ?collector=ID&state=held|handed_over lists the payments',
-        params: serviceParamsSchema,
-        querystring: cashQuerySchema,
-        response: { 200: cashListSchema, ...readErrors, 400: validationErrorSchema },
-      },
-    },
-    async (request) => cash.summary(request.scope, request.query),
-  );
+  routes.route({
+    ...(await routeOf(routes, cashEndpoints.summary, { ...readErrors, 400: validationErrorSchema })),
+    handler: async (request) => cash.summary(request.scope, request.query),
+  });
 
-  routes.get(
-    '/handovers/',
-    {
-      config: { permission: ['list', 'cash'] },
-      schema: {
-        tags,
-        summary: 'Cash counts, newest first (?collector=&kind=shortage&date_from=&date_to=)',
-        params: serviceParamsSchema,
-        querystring: listHandoversQuerySchema,
-        response: { 200: z.array(handoverSchema), ...readErrors, 400: validationErrorSchema },
-      },
-    },
-    async (request) => cash.handovers(request.scope, request.query),
-  );
+  routes.route({
+    ...(await routeOf(routes, cashEndpoints.handovers, { ...readErrors, 400: validationErrorSchema })),
+    handler: async (request) => cash.handovers(request.scope, request.query),
+  });
 
-  routes.post(
-    '/handovers/',
-    {
-      config: { permission: ['create', 'cash'] },
-      schema: {
-        tags,
-        summary: 'Count a collector’s cash: the listed held payments move to handed over; a difference is a shortage or surplus',
-        description:
-          'Accepts an Idempotency-Key header. 400 payment_not_held when a listed payment is not held by the collector in this service; 400 handover_reason_required on a difference without reason.',
-        params: serviceParamsSchema,
-        body: createHandoverInputSchema,
-        response: { 201: handoverSchema, ...writeErrors, 422: errorSchema },
-      },
+  const createHandover = await routeOf(routes, cashEndpoints.createHandover, { ...writeErrors, 422: errorSchema });
+  routes.route({
+    ...createHandover,
+    schema: {
+      ...createHandover.schema,
+      description:
+        'Accepts an Idempotency-Key header. 400 payment_not_held when a listed payment is not held by the collector in this service; 400 handover_reason_required on a difference without reason.',
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const context = request.scope;
       return idempotency.run(
         request,
@@ -84,22 +49,12 @@ export async function cashRoutes(app: FastifyInstance, options: { cash: CashServ
         }),
       );
     },
-  );
+  });
 
-  routes.get(
-    '/performance/',
-    {
-      config: { permission: ['list', 'cash'] },
-      schema: {
-        tags,
-        summary: 'Collector performance per day or month: meters read, invoices collected, amount collected, cash held',
-        params: serviceParamsSchema,
-        querystring: performanceQuerySchema,
-        response: { 200: z.array(performanceRowSchema), ...readErrors, 400: validationErrorSchema },
-      },
-    },
-    async (request) => cash.performance(request.scope, request.query),
-  );
+  routes.route({
+    ...(await routeOf(routes, cashEndpoints.performance, { ...readErrors, 400: validationErrorSchema })),
+    handler: async (request) => cash.performance(request.scope, request.query),
+  });
 }
 
 /** `/api/services/{serviceId}/payments/{id}/receipt/` and `/verification/`. */
@@ -141,17 +96,8 @@ export async function paymentReceiptRoutes(app: FastifyInstance, options: { cash
     },
   );
 
-  routes.get(
-    '/:id/verification/',
-    {
-      config: { permission: ['view', 'invoice'] },
-      schema: {
-        tags: ['payments'],
-        summary: 'What a receipt’s QR code opens: the payment, its receipt number, who holds its cash, reversals',
-        params: serviceItemParamsSchema,
-        response: { 200: paymentVerificationSchema, ...readErrors },
-      },
-    },
-    async (request) => cash.verification(request.scope, request.params.id),
-  );
+  routes.route({
+    ...(await routeOf(routes, cashEndpoints.verification, readErrors)),
+    handler: async (request) => cash.verification(request.scope, request.params.id),
+  });
 }
