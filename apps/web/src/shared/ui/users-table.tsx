@@ -1,4 +1,3 @@
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -15,18 +14,7 @@ import { formatDateTime } from '../lib/format-date';
 import { DataTable, type ListQueryResult } from './data-table';
 import { FilterSelect } from './filter-select';
 import { UserAvatar } from './user-avatar';
-
-export function UserStatusChip({ isActive }: { isActive: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Chip
-      size="small"
-      variant={isActive ? 'filled' : 'outlined'}
-      color={isActive ? 'success' : 'default'}
-      label={isActive ? t('users.status.active') : t('users.status.inactive')}
-    />
-  );
-}
+import { UserStatusChip } from './user-status-chip';
 
 export function useRoleLabel() {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import { RecordState } from '../../../shared/ui/record-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { ResetPasswordButton } from '../../../shared/ui/reset-password-button';
 import { UserForm } from '../../../shared/ui/user-form';
-import { UserStatusChip } from '../../../shared/ui/users-table';
+import { UserStatusChip } from '../../../shared/ui/user-status-chip';
 import { useTenant } from '../api/get-tenant';
 import { useTenantUser } from '../api/get-tenant-user';
 import { resetTenantUserPassword } from '../api/reset-tenant-user-password';

@@ -17,7 +17,7 @@ import { RecordState } from '../../../shared/ui/record-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { ResetPasswordButton } from '../../../shared/ui/reset-password-button';
 import { UserForm } from '../../../shared/ui/user-form';
-import { UserStatusChip } from '../../../shared/ui/users-table';
+import { UserStatusChip } from '../../../shared/ui/user-status-chip';
 import { useDeactivateUser } from '../api/deactivate-user';
 import { useUser } from '../api/get-user';
 import { resetUserPassword } from '../api/reset-user-password';
