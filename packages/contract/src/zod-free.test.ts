@@ -29,6 +29,10 @@ const ZOD_FREE = [
   'endpoints/notifications',
   'endpoints/users',
   'endpoints/tenants',
+  'endpoints/invoices',
+  'endpoints/account',
+  'endpoints/payments',
+  'endpoints/overdue',
 ];
 
 /** The value imports (not `import type`) of a module, followed through the contract's own files. */
