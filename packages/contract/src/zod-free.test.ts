@@ -30,7 +30,7 @@ const ZOD_FREE = [
   'endpoints/users',
   'endpoints/tenants',
   'endpoints/invoices',
-  'endpoints/account',
+  'endpoints/customers',
   'endpoints/payments',
   'endpoints/overdue',
 ];

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_BULK_STATEMENTS, statementQuerySchema } from '@meterline/contract/account';
-import { accountEndpoints } from '@meterline/contract/endpoints/account';
+import { customerAccountEndpoints } from '@meterline/contract/endpoints/customers';
 import { invoiceEndpoints } from '@meterline/contract/endpoints/invoices';
 import { idParamSchema } from '@meterline/contract/common';
 import { errorSchema, validationErrorSchema } from '@meterline/contract/errors';
@@ -25,7 +25,7 @@ const IDEMPOTENCY = 'Accepts an Idempotency-Key header (same key and body: the f
 export async function accountRoutes(app: FastifyInstance, options: { account: AccountService; idempotency: Idempotency }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { account, idempotency } = options;
-  const pay = await routeOf(routes, accountEndpoints.pay, { ...writeErrors, 422: errorSchema });
+  const pay = await routeOf(routes, customerAccountEndpoints.pay, { ...writeErrors, 422: errorSchema });
   routes.route({
     ...pay,
     schema: { ...pay.schema, description: `${IDEMPOTENCY} 400 on allocations that do not fit the open invoices.` },
@@ -44,7 +44,7 @@ export async function accountRoutes(app: FastifyInstance, options: { account: Ac
       );
     },
   });
-  const refund = await routeOf(routes, accountEndpoints.refundCredit, { ...writeErrors, 422: errorSchema });
+  const refund = await routeOf(routes, customerAccountEndpoints.refundCredit, { ...writeErrors, 422: errorSchema });
   routes.route({
     ...refund,
     schema: { ...refund.schema, description: `${IDEMPOTENCY} 400 credit_refund_exceeds_credit.` },
@@ -137,7 +137,7 @@ export async function statementRoutes(
       return sendPrinted(reply, printer, { html, filename: `statement-${code}`, language: reader.language, output: request.query.output });
     },
   );
-  const bulk = await routeOf(routes, accountEndpoints.statements, writeErrors);
+  const bulk = await routeOf(routes, customerAccountEndpoints.statements, writeErrors);
   routes.route({
     ...bulk,
     schema: {

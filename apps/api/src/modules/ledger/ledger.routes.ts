@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountEndpoints } from '@meterline/contract/endpoints/account';
+import { customerAccountEndpoints } from '@meterline/contract/endpoints/customers';
 import { validationErrorSchema } from '@meterline/contract/errors';
 import { readErrors } from '../../lib/route-schemas';
 import { routeOf } from '../../scope/endpoint-routes';
@@ -11,7 +11,7 @@ export async function ledgerRoutes(app: FastifyInstance, options: { ledger: Ledg
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { ledger } = options;
   routes.route({
-    ...(await routeOf(routes, accountEndpoints.ledger, { ...readErrors, 400: validationErrorSchema })),
+    ...(await routeOf(routes, customerAccountEndpoints.ledger, { ...readErrors, 400: validationErrorSchema })),
     handler: async (request) => ledger.get(request.scope, request.params.id, request.query),
   });
 }

@@ -1,4 +1,4 @@
-import { accountEndpoints } from '@meterline/contract/endpoints/account';
+import { customerAccountEndpoints } from '@meterline/contract/endpoints/customers';
 import type { AccountPayment, CreateAccountPaymentInput } from '@meterline/contract/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../lib/api-client';
@@ -12,7 +12,7 @@ export function payAccount(
   input: CreateAccountPaymentInput,
   idempotencyKey: string,
 ): Promise<AccountPayment> {
-  return callEndpoint(accountEndpoints.pay, {
+  return callEndpoint(customerAccountEndpoints.pay, {
     params: { serviceId, id: customerId },
     body: input,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },

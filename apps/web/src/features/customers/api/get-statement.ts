@@ -1,4 +1,4 @@
-import { accountEndpoints } from '@meterline/contract/endpoints/account';
+import { customerAccountEndpoints } from '@meterline/contract/endpoints/customers';
 import type { JobStarted } from '@meterline/contract/jobs';
 import { documentLang, openDocument } from '../../../shared/api/open-document';
 import { callEndpoint } from '../../../shared/lib/api-client';
@@ -26,5 +26,5 @@ export function startBulkStatements(
   options: StatementOptions & { station?: number; region?: number },
 ): Promise<JobStarted> {
   const body = { ...statementQuery(options), station: options.station, region: options.region };
-  return callEndpoint(accountEndpoints.statements, { params: { serviceId }, body });
+  return callEndpoint(customerAccountEndpoints.statements, { params: { serviceId }, body });
 }

@@ -1,4 +1,4 @@
-import { accountEndpoints } from '@meterline/contract/endpoints/account';
+import { customerAccountEndpoints } from '@meterline/contract/endpoints/customers';
 import type { CreditRefund, RefundCreditInput } from '@meterline/contract/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/lib/api-client';
@@ -12,7 +12,7 @@ export function refundCredit(
   input: RefundCreditInput,
   idempotencyKey: string,
 ): Promise<CreditRefund> {
-  return callEndpoint(accountEndpoints.refundCredit, {
+  return callEndpoint(customerAccountEndpoints.refundCredit, {
     params: { serviceId, id: customerId },
     body: input,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
