@@ -31,6 +31,10 @@ const ZOD_FREE = [
   'endpoints/tenants',
   'endpoints/subscriptions',
   'endpoints/cash',
+  'endpoints/invoices',
+  'endpoints/customers',
+  'endpoints/payments',
+  'endpoints/overdue',
 ];
 
 /** The value imports (not `import type`) of a module, followed through the contract's own files. */

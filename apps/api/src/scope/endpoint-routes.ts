@@ -69,7 +69,7 @@ async function routeParts<Path extends string, Schemas extends EndpointSchemas, 
 ) {
   const schemas = await endpoint.schemas();
   const success = Object.fromEntries((endpoint.status ?? [200]).map((status) => [status, schemas.response])) as Record<
-    200 | 201 | 204,
+    200 | 201 | 202 | 204,
     Schemas['response']
   >;
   const schema = {

@@ -1,27 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  accountPaymentSchema,
-  MAX_BULK_STATEMENTS,
-  createAccountPaymentInputSchema,
-  createCreditNoteInputSchema,
-  creditNoteListSchema,
-  creditNoteSchema,
-  creditRefundSchema,
-  refundCreditInputSchema,
-  statementQuerySchema,
-} from '@meterline/contract/account';
+import { MAX_BULK_STATEMENTS, statementQuerySchema } from '@meterline/contract/account';
+import { customerAccountEndpoints } from '@meterline/contract/endpoints/customers';
+import { invoiceEndpoints } from '@meterline/contract/endpoints/invoices';
 import { idParamSchema } from '@meterline/contract/common';
 import { errorSchema, validationErrorSchema } from '@meterline/contract/errors';
-import { bulkStatementsInputSchema, jobFileQuerySchema, jobStartedSchema } from '@meterline/contract/jobs';
+import { jobFileQuerySchema } from '@meterline/contract/jobs';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { documentReader } from '../../lib/document-format';
 import { auditContextOf, requirePermission, tenantActorOf } from '../../plugins/request-context';
 import type { Idempotency } from '../idempotency/index';
 import type { JobService } from '../jobs/index';
 import { documentLanguage, PRINT_DESCRIPTION, sendPrinted, type PdfPrinter } from '../invoices/index';
-import { serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
+import { routeOf } from '../../scope/endpoint-routes';
+import { serviceItemParamsSchema } from '../../scope/service-scope';
 import type { AccountService } from './account.service';
 import type { StatementService } from './statement.service';
 import type { StatementsJobInput } from './statements-job';
@@ -32,20 +25,11 @@ const IDEMPOTENCY = 'Accepts an Idempotency-Key header (same key and body: the f
 export async function accountRoutes(app: FastifyInstance, options: { account: AccountService; idempotency: Idempotency }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { account, idempotency } = options;
-  routes.post(
-    '/:id/payments/',
-    {
-      config: { permission: ['create', 'account_payment'] },
-      schema: {
-        tags: ['customers'],
-        summary: "Pay the customer's account: oldest unpaid invoices first (or the listed allocations), the rest becomes credit",
-        description: `${IDEMPOTENCY} 400 on allocations that do not fit the open invoices.`,
-        params: serviceItemParamsSchema,
-        body: createAccountPaymentInputSchema,
-        response: { 201: accountPaymentSchema, ...writeErrors, 422: errorSchema },
-      },
-    },
-    async (request, reply) => {
+  const pay = await routeOf(routes, customerAccountEndpoints.pay, { ...writeErrors, 422: errorSchema });
+  routes.route({
+    ...pay,
+    schema: { ...pay.schema, description: `${IDEMPOTENCY} 400 on allocations that do not fit the open invoices.` },
+    handler: async (request, reply) => {
       const context = request.scope;
       return idempotency.run(
         request,
@@ -59,21 +43,12 @@ export async function accountRoutes(app: FastifyInstance, options: { account: Ac
         { claimInWrite: true },
       );
     },
-  );
-  routes.post(
-    '/:id/credit/refund/',
-    {
-      config: { permission: ['create', 'credit_refund'] },
-      schema: {
-        tags: ['customers'],
-        summary: "Refund part or all of the customer's credit (admin), with a reason",
-        description: `${IDEMPOTENCY} 400 credit_refund_exceeds_credit.`,
-        params: serviceItemParamsSchema,
-        body: refundCreditInputSchema,
-        response: { 201: creditRefundSchema, ...writeErrors, 422: errorSchema },
-      },
-    },
-    async (request, reply) => {
+  });
+  const refund = await routeOf(routes, customerAccountEndpoints.refundCredit, { ...writeErrors, 422: errorSchema });
+  routes.route({
+    ...refund,
+    schema: { ...refund.schema, description: `${IDEMPOTENCY} 400 credit_refund_exceeds_credit.` },
+    handler: async (request, reply) => {
       const context = request.scope;
       return idempotency.run(
         request,
@@ -85,28 +60,21 @@ export async function accountRoutes(app: FastifyInstance, options: { account: Ac
         }),
       );
     },
-  );
+  });
 }
 
 /** `/api/services/{serviceId}/invoices/{id}/credit-notes/`: credit notes of an invoice. */
 export async function creditNoteRoutes(app: FastifyInstance, options: { account: AccountService; idempotency: Idempotency }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { account, idempotency } = options;
-  routes.post(
-    '/:id/credit-notes/',
-    {
-      config: { permission: ['create', 'credit_note'] },
-      schema: {
-        tags: ['invoices'],
-        summary:
-          "Credit an invoice (lines or an amount, and a reason): lowers its balance, or becomes the customer's credit when it was paid",
-        description: `${IDEMPOTENCY} Numbered CN-YYYY-NNNNNN without gaps per tenant. 409 invoice_cancelled; 400 credit_note_exceeds_invoice.`,
-        params: serviceItemParamsSchema,
-        body: createCreditNoteInputSchema,
-        response: { 201: creditNoteSchema, ...writeErrors, 422: errorSchema },
-      },
+  const create = await routeOf(routes, invoiceEndpoints.createCreditNote, { ...writeErrors, 422: errorSchema });
+  routes.route({
+    ...create,
+    schema: {
+      ...create.schema,
+      description: `${IDEMPOTENCY} Numbered CN-YYYY-NNNNNN without gaps per tenant. 409 invoice_cancelled; 400 credit_note_exceeds_invoice.`,
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const context = request.scope;
       return idempotency.run(
         request,
@@ -118,45 +86,21 @@ export async function creditNoteRoutes(app: FastifyInstance, options: { account:
         }),
       );
     },
-  );
-  routes.get(
-    '/:id/credit-notes/',
-    {
-      config: { permission: ['list', 'invoice'] },
-      schema: {
-        tags: ['invoices'],
-        summary: 'The credit notes of an invoice',
-        params: serviceItemParamsSchema,
-        response: { 200: creditNoteListSchema, ...readErrors },
-      },
-    },
-    async (request) => {
-      const context = request.scope;
-      return account.listCreditNotes(context, request.params.id);
-    },
-  );
+  });
+  routes.route({
+    ...(await routeOf(routes, invoiceEndpoints.creditNotes, readErrors)),
+    handler: async (request) => account.listCreditNotes(request.scope, request.params.id),
+  });
 }
 
 /** `/api/services/{serviceId}/credit-notes/{id}/`. */
 export async function creditNoteDetailRoutes(app: FastifyInstance, options: { account: AccountService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { account } = options;
-  routes.get(
-    '/:id/',
-    {
-      config: { permission: ['list', 'invoice'] },
-      schema: {
-        tags: ['invoices'],
-        summary: 'One credit note',
-        params: z.object({ serviceId: idParamSchema, id: idParamSchema }),
-        response: { 200: creditNoteSchema, ...readErrors },
-      },
-    },
-    async (request) => {
-      const context = request.scope;
-      return account.getCreditNote(context, request.params.id);
-    },
-  );
+  routes.route({
+    ...(await routeOf(routes, invoiceEndpoints.creditNote, readErrors)),
+    handler: async (request) => account.getCreditNote(request.scope, request.params.id),
+  });
 }
 
 const creditNotePrintQuerySchema = statementQuerySchema.pick({ lang: true, output: true });
@@ -193,22 +137,16 @@ export async function statementRoutes(
       return sendPrinted(reply, printer, { html, filename: `statement-${code}`, language: reader.language, output: request.query.output });
     },
   );
-  routes.post(
-    '/statements/',
-    {
-      config: { permission: ['list', 'statement'] },
-      schema: {
-        tags: ['customers'],
-        summary: 'Starts the statements of every customer of a station or region (or of the service), one document, a page each',
-        description:
-          `A job (issue 29): 202 {"job": {...}}; when done, GET /api/jobs/{id}/file/ serves the document. At most ${MAX_BULK_STATEMENTS} customers ` +
-          '(400 max_items beyond); admins and accountants only; 409 job_already_running while one is queued or running.',
-        params: serviceParamsSchema,
-        body: bulkStatementsInputSchema,
-        response: { 202: jobStartedSchema, ...writeErrors },
-      },
+  const bulk = await routeOf(routes, customerAccountEndpoints.statements, writeErrors);
+  routes.route({
+    ...bulk,
+    schema: {
+      ...bulk.schema,
+      description:
+        `A job (issue 29): 202 {"job": {...}}; when done, GET /api/jobs/{id}/file/ serves the document. At most ${MAX_BULK_STATEMENTS} customers ` +
+        '(400 max_items beyond); admins and accountants only; 409 job_already_running while one is queued or running.',
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const context = request.scope;
       const { lang, ...filters } = request.body;
       // Checked now (400s, the cap), so a bad request never becomes a failed job.
@@ -220,7 +158,7 @@ export async function statementRoutes(
       });
       return reply.code(202).send({ job });
     },
-  );
+  });
 }
 
 /** `GET /api/services/{serviceId}/credit-notes/{id}/pdf/`: the credit note printed like an invoice (A4, English or Arabic). */

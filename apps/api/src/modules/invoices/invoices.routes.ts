@@ -3,17 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, validationErrorSchema } from '@meterline/contract/errors';
 import { jobStartedSchema } from '@meterline/contract/jobs';
+import { invoiceEndpoints } from '@meterline/contract/endpoints/invoices';
 import {
-  cancelInvoiceInputSchema,
-  createInvoiceInputSchema,
   generateInvoicesInputSchema,
   generateInvoicesQuerySchema,
   generateInvoicesResultSchema,
-  invoiceDetailSchema,
   invoicePrintQuerySchema,
   printInvoicesQuerySchema,
   listInvoicesQuerySchema,
-  paginatedInvoicesSchema,
   type Invoice,
 } from '@meterline/contract/invoices';
 import { sendList, type CsvColumn } from '../../lib/list';
@@ -22,6 +19,7 @@ import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { auditContextOf } from '../../plugins/request-context';
 import type { Idempotency } from '../idempotency/index';
 import type { JobService } from '../jobs/index';
+import { routeOf } from '../../scope/endpoint-routes';
 import { serviceItemParamsSchema, serviceParamsSchema } from '../../scope/service-scope';
 import { documentReader } from '../../lib/document-format';
 import type { InvoiceService } from './invoices.service';
@@ -53,7 +51,7 @@ const INVOICE_CSV_COLUMNS: CsvColumn<Invoice>[] = [
 const invoiceCsvList = (invoices: InvoiceService) =>
   csvList({
     name: 'invoices',
-    permission: ['list', 'invoice'],
+    permission: invoiceEndpoints.list.permission,
     query: listInvoicesQuerySchema,
     source: (context, query) => invoices.listSource(context, query),
     csv: { filename: 'invoices', columns: INVOICE_CSV_COLUMNS },
@@ -69,40 +67,23 @@ export async function invoiceRoutes(
   const tags = ['invoices'];
   const invoiceList = options.csvLists.add(invoiceCsvList(invoices));
 
-  routes.get(
-    '/',
-    {
-      config: { permission: ['list', 'invoice'] },
-      schema: {
-        tags,
-        summary: 'Invoices of the service (?status=overdue too; paginated; ?format=csv)',
-        params: serviceParamsSchema,
-        querystring: listInvoicesQuerySchema,
-        response: { 200: paginatedInvoicesSchema, ...readErrors, 400: validationErrorSchema },
-      },
-    },
-    async (request, reply) => {
+  routes.route({
+    ...(await routeOf(routes, invoiceEndpoints.list, { ...readErrors, 400: validationErrorSchema })),
+    handler: async (request, reply) => {
       const context = request.scope;
       return sendList(request, reply, context.db, request.query, await invoiceList.source(context, request.query), invoiceList.csv);
     },
-  );
+  });
 
-  routes.post(
-    '/',
-    {
-      config: { permission: ['create', 'invoice'] },
-      schema: {
-        tags,
-        summary:
-          'Create an invoice from a meter {subscription, period_start, period_end} or with lines {customer, period_start, period_end, lines, notes}',
-        description:
-          'Accepts an Idempotency-Key header, as a payment does (same key and body: the first answer, one invoice; another body: 422; still running: 409). 409 period_already_billed when the subscription has a live invoice for the period.',
-        params: serviceParamsSchema,
-        body: createInvoiceInputSchema,
-        response: { 201: invoiceDetailSchema, ...writeErrors, 422: errorSchema },
-      },
+  const create = await routeOf(routes, invoiceEndpoints.create, { ...writeErrors, 422: errorSchema });
+  routes.route({
+    ...create,
+    schema: {
+      ...create.schema,
+      description:
+        'Accepts an Idempotency-Key header, as a payment does (same key and body: the first answer, one invoice; another body: 422; still running: 409). 409 period_already_billed when the subscription has a live invoice for the period.',
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const context = request.scope;
       return idempotency.run(
         request,
@@ -114,7 +95,7 @@ export async function invoiceRoutes(
         }),
       );
     },
-  );
+  });
 
   routes.post(
     '/generate/',
@@ -154,36 +135,14 @@ export async function invoiceRoutes(
     },
   );
 
-  routes.get(
-    '/:id/',
-    {
-      config: { permission: ['view', 'invoice'] },
-      schema: {
-        tags,
-        summary: 'One invoice with its lines, readings and payments',
-        params: serviceItemParamsSchema,
-        response: { 200: invoiceDetailSchema, ...readErrors },
-      },
-    },
-    async (request) => {
-      const context = request.scope;
-      return invoices.detail(context, request.params.id);
-    },
-  );
+  routes.route({
+    ...(await routeOf(routes, invoiceEndpoints.one, readErrors)),
+    handler: async (request) => invoices.detail(request.scope, request.params.id),
+  });
 
-  routes.post(
-    '/:id/cancel/',
-    {
-      config: { permission: ['cancel', 'invoice'] },
-      schema: {
-        tags,
-        summary: 'Cancel an invoice while nothing is paid (the number is kept, the period freed)',
-        params: serviceItemParamsSchema,
-        body: cancelInvoiceInputSchema,
-        response: { 200: invoiceDetailSchema, ...writeErrors, 422: errorSchema },
-      },
-    },
-    async (request, reply) => {
+  routes.route({
+    ...(await routeOf(routes, invoiceEndpoints.cancel, { ...writeErrors, 422: errorSchema })),
+    handler: async (request, reply) => {
       const context = request.scope;
       return idempotency.run(
         request,
@@ -195,7 +154,7 @@ export async function invoiceRoutes(
         }),
       );
     },
-  );
+  });
 
   routes.get(
     '/print/',

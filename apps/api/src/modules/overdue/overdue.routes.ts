@@ -2,14 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationErrorSchema } from '@meterline/contract/errors';
-import {
-  disconnectionListQuerySchema,
-  listOverdueQuerySchema,
-  paginatedOverdueSchema,
-  sendRemindersInputSchema,
-  sendRemindersResultSchema,
-  type OverdueCustomer,
-} from '@meterline/contract/overdue';
+import { disconnectionListQuerySchema, listOverdueQuerySchema, type OverdueCustomer } from '@meterline/contract/overdue';
 import { overdueEndpoints } from '@meterline/contract/endpoints/overdue';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { csvList, type CsvLists } from '../../scope/csv-lists';
@@ -38,7 +31,7 @@ const OVERDUE_CSV_COLUMNS: CsvColumn<OverdueCustomer>[] = [
 const overdueCsvList = (overdue: OverdueService) =>
   csvList({
     name: 'overdue',
-    permission: ['list', 'invoice'],
+    permission: overdueEndpoints.list.permission,
     query: listOverdueQuerySchema,
     source: (context, query) => overdue.listSource(context, query),
     csv: { filename: 'overdue', columns: OVERDUE_CSV_COLUMNS },
@@ -53,44 +46,25 @@ export async function overdueRoutes(
   const { overdue, printer } = options;
   const overdueList = options.csvLists.add(overdueCsvList(overdue));
 
-  routes.get(
-    '/',
-    {
-      config: { permission: ['list', 'invoice'] },
-      schema: {
-        tags: ['overdue'],
-        summary: 'Customers with overdue invoices, one row each (paginated; ?format=csv; ?min_days= for the disconnection list)',
-        params: serviceParamsSchema,
-        querystring: listOverdueQuerySchema,
-        response: { 200: paginatedOverdueSchema, ...readErrors, 400: validationErrorSchema },
-      },
-    },
-    async (request, reply) => {
+  routes.route({
+    ...(await routeOf(routes, overdueEndpoints.list, { ...readErrors, 400: validationErrorSchema })),
+    handler: async (request, reply) => {
       const context = request.scope;
       return sendList(request, reply, context.db, request.query, await overdueList.source(context, request.query), overdueList.csv);
     },
-  );
+  });
 
-  routes.post(
-    '/remind/',
-    {
-      // Messages, not money: no Idempotency-Key; a second reminder within the cooldown is skipped instead.
-      config: { permission: ['create', 'reminder'] },
-      schema: {
-        tags: ['overdue'],
-        summary: "Sends each customer a reminder of their overdue balance, in the tenant's reminder language, through the reminder channel",
-        description:
-          'Each customer is `sent` or `skipped` with its reason (`no_phone`, `not_overdue`, `recently_reminded` within the cooldown, `channel_failed`). An id that is not a customer of this service is a 400 on `customers`.',
-        params: serviceParamsSchema,
-        body: sendRemindersInputSchema,
-        response: { 200: sendRemindersResultSchema, ...writeErrors },
-      },
+  // Messages, not money: no Idempotency-Key; a second reminder within the cooldown is skipped instead.
+  const remind = await routeOf(routes, overdueEndpoints.remind, writeErrors);
+  routes.route({
+    ...remind,
+    schema: {
+      ...remind.schema,
+      description:
+        'Each customer is `sent` or `skipped` with its reason (`no_phone`, `not_overdue`, `recently_reminded` within the cooldown, `channel_failed`). An id that is not a customer of this service is a 400 on `customers`.',
     },
-    async (request) => {
-      const context = request.scope;
-      return overdue.remind(context, request.body.customers, auditContextOf(request));
-    },
-  );
+    handler: async (request) => overdue.remind(request.scope, request.body.customers, auditContextOf(request)),
+  });
 
   // Messages, not money: no Idempotency-Key; a customer's notice for one overdue episode is queued once.
   routes.route({

@@ -2,19 +2,15 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, validationErrorSchema } from '@meterline/contract/errors';
-import {
-  createPaymentInputSchema,
-  listPaymentsQuerySchema,
-  paginatedPaymentsSchema,
-  paymentSchema,
-  type Payment,
-} from '@meterline/contract/payments';
+import { paymentEndpoints } from '@meterline/contract/endpoints/payments';
+import { listPaymentsQuerySchema, type Payment } from '@meterline/contract/payments';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { csvList, type CsvLists } from '../../scope/csv-lists';
 import { readErrors, writeErrors } from '../../lib/route-schemas';
 import { actorNameOf, auditContextOf } from '../../plugins/request-context';
 import type { Idempotency } from '../idempotency/index';
-import { serviceItemParamsSchema, serviceParamsSchema, type ServiceContext } from '../../scope/service-scope';
+import { routeOf } from '../../scope/endpoint-routes';
+import type { ServiceContext } from '../../scope/service-scope';
 import type { PaymentService } from './payments.service';
 
 const PAYMENT_CSV_COLUMNS: CsvColumn<Payment>[] = [
@@ -35,7 +31,7 @@ const PAYMENT_CSV_COLUMNS: CsvColumn<Payment>[] = [
 const paymentCsvList = (payments: PaymentService) =>
   csvList({
     name: 'payments',
-    permission: ['list', 'payment'],
+    permission: paymentEndpoints.list.permission,
     query: listPaymentsQuerySchema,
     source: (context, query) => payments.listSource(context, query),
     csv: { filename: 'payments', columns: PAYMENT_CSV_COLUMNS },
@@ -46,23 +42,13 @@ export async function paymentRoutes(app: FastifyInstance, options: { payments: P
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { payments } = options;
   const paymentList = options.csvLists.add(paymentCsvList(payments));
-  routes.get(
-    '/',
-    {
-      config: { permission: ['list', 'payment'] },
-      schema: {
-        tags: ['payments'],
-        summary: 'Payments of the service (paginated; ?format=csv)',
-        params: serviceParamsSchema,
-        querystring: listPaymentsQuerySchema,
-        response: { 200: paginatedPaymentsSchema, ...readErrors, 400: validationErrorSchema },
-      },
-    },
-    async (request, reply) => {
+  routes.route({
+    ...(await routeOf(routes, paymentEndpoints.list, { ...readErrors, 400: validationErrorSchema })),
+    handler: async (request, reply) => {
       const context = request.scope;
       return sendList(request, reply, context.db, request.query, await paymentList.source(context, request.query), paymentList.csv);
     },
-  );
+  });
 }
 
 /** Runs `work` once the answer is sent (or the connection closed), in a later turn of the event loop. */
@@ -89,22 +75,17 @@ export async function invoicePaymentRoutes(
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { payments, idempotency } = options;
-  routes.put(
-    '/:id/create_payment/',
-    {
-      config: { permission: ['create', 'payment'] },
-      schema: {
-        tags: ['payments'],
-        summary: 'Pay an invoice: no amount pays the balance; an amount pays part; a negative amount with a reason reverses',
-        description:
-          'Accepts an Idempotency-Key header (same key and body: the first answer; another body: 422; still running: 409). 400 on overpaying; 409 invoice_already_paid; 409 invoice_cancelled.',
-        params: serviceItemParamsSchema,
-        // No body at all is "mark as paid", like an empty object.
-        body: z.preprocess((value) => value ?? {}, createPaymentInputSchema),
-        response: { 201: paymentSchema, ...writeErrors, 422: errorSchema },
-      },
+  const pay = await routeOf(routes, paymentEndpoints.payInvoice, { ...writeErrors, 422: errorSchema });
+  routes.route({
+    ...pay,
+    schema: {
+      ...pay.schema,
+      description:
+        'Accepts an Idempotency-Key header (same key and body: the first answer; another body: 422; still running: 409). 400 on overpaying; 409 invoice_already_paid; 409 invoice_cancelled.',
+      // No body at all is "mark as paid", like an empty object.
+      body: z.preprocess((value) => value ?? {}, pay.schema.body),
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const context = request.scope;
       return idempotency.run(
         request,
@@ -129,5 +110,5 @@ export async function invoicePaymentRoutes(
         { claimInWrite: true },
       );
     },
-  );
+  });
 }

@@ -1,6 +1,7 @@
+import { paymentEndpoints } from '@meterline/contract/endpoints/payments';
 import type { CreatePaymentInput, Payment } from '@meterline/contract/payments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../lib/api-client';
+import { callEndpoint } from '../lib/api-client';
 import { IDEMPOTENCY_KEY_HEADER } from '../lib/idempotency-key';
 import { invalidateMoneyQueries } from '../lib/money-queries';
 
@@ -9,7 +10,9 @@ import { invalidateMoneyQueries } from '../lib/money-queries';
  * part of it, a negative amount with a reason reverses. The key makes a repeated click pay once.
  */
 export function createPayment(serviceId: number, invoiceId: number, input: CreatePaymentInput, idempotencyKey: string): Promise<Payment> {
-  return apiClient.put<Payment>(`services/${serviceId}/invoices/${invoiceId}/create_payment/`, input, {
+  return callEndpoint(paymentEndpoints.payInvoice, {
+    params: { serviceId, id: invoiceId },
+    body: input,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
 }

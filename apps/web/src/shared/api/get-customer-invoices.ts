@@ -1,7 +1,8 @@
-import type { Invoice } from '@meterline/contract/invoices';
+import { invoiceEndpoints } from '@meterline/contract/endpoints/invoices';
+import type { Invoice, InvoiceTotals } from '@meterline/contract/invoices';
 import type { Paginated } from '@meterline/contract/pagination';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, type Query } from '../lib/api-client';
+import { callEndpoint, type Query } from '../lib/api-client';
 import { invoiceKeys } from './query-keys';
 
 /** The collect page's query of a customer's invoices (oldest first), also seeded by the round's day (docs/offline.md). */
@@ -13,8 +14,8 @@ export function getCustomerInvoices(
   customerId: number,
   query: Query,
   signal?: AbortSignal,
-): Promise<Paginated<Invoice>> {
-  return apiClient.get<Paginated<Invoice>>(`services/${serviceId}/invoices/`, { query: { ...query, customer: customerId }, signal });
+): Promise<Paginated<Invoice, InvoiceTotals>> {
+  return callEndpoint(invoiceEndpoints.list, { params: { serviceId }, query: { ...query, customer: customerId }, signal });
 }
 
 export const customerInvoicesQueryOptions = (serviceId: number, customerId: number, query: Query) =>

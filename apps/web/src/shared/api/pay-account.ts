@@ -1,6 +1,7 @@
+import { customerAccountEndpoints } from '@meterline/contract/endpoints/customers';
 import type { AccountPayment, CreateAccountPaymentInput } from '@meterline/contract/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../lib/api-client';
+import { callEndpoint } from '../lib/api-client';
 import { IDEMPOTENCY_KEY_HEADER } from '../lib/idempotency-key';
 import { invalidateMoneyQueries } from '../lib/money-queries';
 
@@ -11,7 +12,9 @@ export function payAccount(
   input: CreateAccountPaymentInput,
   idempotencyKey: string,
 ): Promise<AccountPayment> {
-  return apiClient.post<AccountPayment>(`services/${serviceId}/customers/${customerId}/payments/`, input, {
+  return callEndpoint(customerAccountEndpoints.pay, {
+    params: { serviceId, id: customerId },
+    body: input,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
 }

@@ -1,7 +1,8 @@
-import type { Payment } from '@meterline/contract/payments';
+import { paymentEndpoints } from '@meterline/contract/endpoints/payments';
+import type { Payment, PaymentTotals } from '@meterline/contract/payments';
 import type { Paginated } from '@meterline/contract/pagination';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, type Query } from '../../../shared/lib/api-client';
+import { callEndpoint, type Query } from '../../../shared/lib/api-client';
 import { paymentKeys } from '../../../shared/api/query-keys';
 
 /** The customer's payments (`payments/?customer=`), under the payments key so money writes refresh them. */
@@ -10,8 +11,8 @@ export function getCustomerPayments(
   customerId: number,
   query: Query,
   signal?: AbortSignal,
-): Promise<Paginated<Payment>> {
-  return apiClient.get<Paginated<Payment>>(`services/${serviceId}/payments/`, { query: { ...query, customer: customerId }, signal });
+): Promise<Paginated<Payment, PaymentTotals>> {
+  return callEndpoint(paymentEndpoints.list, { params: { serviceId }, query: { ...query, customer: customerId }, signal });
 }
 
 export const customerPaymentsQueryOptions = (serviceId: number, customerId: number, query: Query) =>

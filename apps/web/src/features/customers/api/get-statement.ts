@@ -1,6 +1,7 @@
+import { customerAccountEndpoints } from '@meterline/contract/endpoints/customers';
 import type { JobStarted } from '@meterline/contract/jobs';
 import { documentLang, openDocument } from '../../../shared/api/open-document';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 
 export interface StatementOptions {
   date_from?: string;
@@ -25,5 +26,5 @@ export function startBulkStatements(
   options: StatementOptions & { station?: number; region?: number },
 ): Promise<JobStarted> {
   const body = { ...statementQuery(options), station: options.station, region: options.region };
-  return apiClient.post<JobStarted>(`services/${serviceId}/statements/`, body);
+  return callEndpoint(customerAccountEndpoints.statements, { params: { serviceId }, body });
 }

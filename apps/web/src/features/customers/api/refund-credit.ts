@@ -1,6 +1,7 @@
+import { customerAccountEndpoints } from '@meterline/contract/endpoints/customers';
 import type { CreditRefund, RefundCreditInput } from '@meterline/contract/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/lib/idempotency-key';
 import { invalidateMoneyQueries } from '../../../shared/lib/money-queries';
 
@@ -11,7 +12,9 @@ export function refundCredit(
   input: RefundCreditInput,
   idempotencyKey: string,
 ): Promise<CreditRefund> {
-  return apiClient.post<CreditRefund>(`services/${serviceId}/customers/${customerId}/credit/refund/`, input, {
+  return callEndpoint(customerAccountEndpoints.refundCredit, {
+    params: { serviceId, id: customerId },
+    body: input,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
 }

@@ -1,6 +1,7 @@
+import { invoiceEndpoints } from '@meterline/contract/endpoints/invoices';
 import type { CancelInvoiceInput, InvoiceDetail } from '@meterline/contract/invoices';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/lib/idempotency-key';
 import { invalidateMoneyQueries } from '../../../shared/lib/money-queries';
 import { invoiceKeys } from '../../../shared/api/query-keys';
@@ -12,7 +13,9 @@ export function cancelInvoice(
   input: CancelInvoiceInput,
   idempotencyKey: string,
 ): Promise<InvoiceDetail> {
-  return apiClient.post<InvoiceDetail>(`services/${serviceId}/invoices/${invoiceId}/cancel/`, input, {
+  return callEndpoint(invoiceEndpoints.cancel, {
+    params: { serviceId, id: invoiceId },
+    body: input,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
 }

@@ -1,6 +1,7 @@
+import { invoiceEndpoints } from '@meterline/contract/endpoints/invoices';
 import type { CreateCreditNoteInput, CreditNote } from '@meterline/contract/account';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/lib/idempotency-key';
 import { invalidateMoneyQueries } from '../../../shared/lib/money-queries';
 import { documentLang, openDocument } from '../../../shared/api/open-document';
@@ -8,7 +9,7 @@ import { invoiceKeys } from '../../../shared/api/query-keys';
 
 /** The invoice's credit notes (docs/accounts.md). */
 export function getCreditNotes(serviceId: number, invoiceId: number, signal?: AbortSignal): Promise<CreditNote[]> {
-  return apiClient.get<CreditNote[]>(`services/${serviceId}/invoices/${invoiceId}/credit-notes/`, { signal });
+  return callEndpoint(invoiceEndpoints.creditNotes, { params: { serviceId, id: invoiceId }, signal });
 }
 
 export const creditNotesQueryOptions = (serviceId: number, invoiceId: number) =>
@@ -28,7 +29,9 @@ export function createCreditNote(
   input: CreateCreditNoteInput,
   idempotencyKey: string,
 ): Promise<CreditNote> {
-  return apiClient.post<CreditNote>(`services/${serviceId}/invoices/${invoiceId}/credit-notes/`, input, {
+  return callEndpoint(invoiceEndpoints.createCreditNote, {
+    params: { serviceId, id: invoiceId },
+    body: input,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
 }

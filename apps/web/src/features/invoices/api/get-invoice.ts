@@ -1,11 +1,12 @@
+import { invoiceEndpoints } from '@meterline/contract/endpoints/invoices';
 import type { InvoiceDetail } from '@meterline/contract/invoices';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { invoiceKeys } from '../../../shared/api/query-keys';
 
 /** One invoice with its lines, the readings it billed and its payments. */
 export function getInvoice(serviceId: number, invoiceId: number, signal?: AbortSignal): Promise<InvoiceDetail> {
-  return apiClient.get<InvoiceDetail>(`services/${serviceId}/invoices/${invoiceId}/`, { signal });
+  return callEndpoint(invoiceEndpoints.one, { params: { serviceId, id: invoiceId }, signal });
 }
 
 export const invoiceQueryOptions = (serviceId: number, invoiceId: number) =>

@@ -1,12 +1,13 @@
+import { invoiceEndpoints } from '@meterline/contract/endpoints/invoices';
 import type { Invoice, InvoiceTotals } from '@meterline/contract/invoices';
 import type { Paginated } from '@meterline/contract/pagination';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, type Query } from '../../../shared/lib/api-client';
+import { callEndpoint, type Query } from '../../../shared/lib/api-client';
 import { invoiceKeys } from '../../../shared/api/query-keys';
 
 /** A page of the service's invoices (`?status=overdue` too); the query is the list's URL state. */
 export function getInvoices(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Invoice, InvoiceTotals>> {
-  return apiClient.get<Paginated<Invoice, InvoiceTotals>>(`services/${serviceId}/invoices/`, { query, signal });
+  return callEndpoint(invoiceEndpoints.list, { params: { serviceId }, query, signal });
 }
 
 export const invoicesQueryOptions = (serviceId: number, query: Query) =>

@@ -1,7 +1,8 @@
+import { overdueEndpoints } from '@meterline/contract/endpoints/overdue';
 import type { OverdueCustomer, OverdueTotals } from '@meterline/contract/overdue';
 import type { Paginated } from '@meterline/contract/pagination';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, type Query } from '../../../shared/lib/api-client';
+import { callEndpoint, type Query } from '../../../shared/lib/api-client';
 import { invoiceKeys } from '../../../shared/api/query-keys';
 
 type OverduePage = Paginated<OverdueCustomer, OverdueTotals>;
@@ -11,7 +12,7 @@ type OverduePage = Paginated<OverdueCustomer, OverdueTotals>;
  * invoices' key: a payment or an invoice (which invalidate `['services', id, 'invoices']`) refreshes it too.
  */
 export function getOverdue(serviceId: number, query: Query, signal?: AbortSignal): Promise<OverduePage> {
-  return apiClient.get<OverduePage>(`services/${serviceId}/overdue/`, { query, signal });
+  return callEndpoint(overdueEndpoints.list, { params: { serviceId }, query, signal });
 }
 
 export const overdueQueryOptions = (serviceId: number, query: Query) =>
