@@ -143,7 +143,7 @@ export async function statementRoutes(
     schema: {
       ...bulk.schema,
       description:
-        `A job (issue 29): 202 {"job": {...}}; when done, GET /api/jobs/{id}/file/ serves the document. At most ${MAX_BULK_STATEMENTS} customers ` +
+        `A job: 202 {"job": {...}}; when done, GET /api/jobs/{id}/file/ serves the document. At most ${MAX_BULK_STATEMENTS} customers ` +
         '(400 max_items beyond); admins and accountants only; 409 job_already_running while one is queued or running.',
     },
     handler: async (request, reply) => {

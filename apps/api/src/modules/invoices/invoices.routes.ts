@@ -111,7 +111,7 @@ export async function invoiceRoutes(
         summary: 'Billing run: invoice every open subscription of the service for a period (a second run creates none)',
         description:
           '?dry_run=true counts what the run would do (created = meters it would bill, skipped = already billed), creates nothing and answers 200 with the report. ' +
-          'Otherwise the run is a job (issue 29): 202 {"job": {...}}, followed at GET /api/jobs/{id}/, whose result is the report; ' +
+          'Otherwise the run is a job: 202 {"job": {...}}, followed at GET /api/jobs/{id}/, whose result is the report; ' +
           '409 job_already_running while a billing run of the tenant is queued or running.',
         params: serviceParamsSchema,
         querystring: generateInvoicesQuerySchema,
