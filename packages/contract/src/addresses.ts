@@ -21,7 +21,4 @@ export const updateAddressInputSchema = z.object({
 });
 
 export const regionParamsSchema = z.object({ regionId: idParamSchema });
-export const regionItemParamsSchema = z.object({ id: idParamSchema });
 export const streetParamsSchema = z.object({ regionId: idParamSchema, streetId: idParamSchema });
-export const streetItemParamsSchema = z.object({ regionId: idParamSchema, id: idParamSchema });
-export const buildingItemParamsSchema = z.object({ regionId: idParamSchema, streetId: idParamSchema, id: idParamSchema });

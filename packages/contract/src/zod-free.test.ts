@@ -35,6 +35,8 @@ const ZOD_FREE = [
   'endpoints/customers',
   'endpoints/payments',
   'endpoints/overdue',
+  'endpoints/addresses',
+  'endpoints/config',
 ];
 
 /** The value imports (not `import type`) of a module, followed through the contract's own files. */

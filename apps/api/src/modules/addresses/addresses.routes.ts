@@ -1,25 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  buildingItemParamsSchema,
-  buildingSchema,
-  createAddressInputSchema,
-  regionItemParamsSchema,
-  regionParamsSchema,
-  regionSchema,
-  streetItemParamsSchema,
-  streetParamsSchema,
-  streetSchema,
-  updateAddressInputSchema,
-} from '@meterline/contract/addresses';
-import { noContent, readErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission, requireTenantUser, tenantActorOf } from '../../plugins/request-context';
+import { buildingSchema, regionParamsSchema, regionSchema, streetParamsSchema, streetSchema } from '@meterline/contract/addresses';
+import { addressEndpoints } from '@meterline/contract/endpoints/addresses';
+import { readErrors, writeErrors } from '../../lib/route-schemas';
+import { auditContextOf, requireTenantUser, tenantActorOf } from '../../plugins/request-context';
+import { routeOf } from '../../scope/endpoint-routes';
 import type { AddressService } from './addresses.service';
 
 /**
  * `/regions/`, `/regions/{r}/streets/`, `/regions/{r}/streets/{s}/buildings/`: read by every
- * tenant user (forms pick addresses), written with `update settings`.
+ * tenant user (forms pick addresses), written with `update settings` (`addressEndpoints` in the
+ * contract). The lists stay by hand: any tenant user reads them, no rule of the table an endpoint
+ * could declare (docs/api.md, "Endpoints").
  */
 export async function addressRoutes(app: FastifyInstance, options: { addresses: AddressService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -27,46 +20,29 @@ export async function addressRoutes(app: FastifyInstance, options: { addresses: 
   const tags = ['addresses'];
   // The superadmin has no tenant, hence no addresses: 403.
   const tenantUser = { onRequest: [app.authenticate, requireTenantUser] };
-  const settingsWriter = { onRequest: [app.authenticate, requirePermission('update', 'settings')] };
-  const created = <T extends z.ZodType>(schema: T) => ({ 201: schema, ...writeErrors });
-  const deleted = { 204: noContent, ...writeErrors };
 
   routes.get(
     '/',
     { ...tenantUser, schema: { tags, summary: 'Regions', response: { 200: z.array(regionSchema), ...readErrors } } },
     async (request) => addresses.listRegions(tenantActorOf(request)),
   );
-  routes.post(
-    '/',
-    { ...settingsWriter, schema: { tags, summary: 'Create a region', body: createAddressInputSchema, response: created(regionSchema) } },
-    async (request, reply) =>
+  routes.route({
+    ...(await routeOf(routes, addressEndpoints.createRegion, writeErrors)),
+    handler: async (request, reply) =>
       reply.code(201).send(await addresses.createRegion(tenantActorOf(request), request.body.name, auditContextOf(request))),
-  );
-  routes.put(
-    '/:id/',
-    {
-      ...settingsWriter,
-      schema: {
-        tags,
-        summary: 'Rename a region',
-        params: regionItemParamsSchema,
-        body: updateAddressInputSchema,
-        response: { 200: regionSchema, ...writeErrors },
-      },
-    },
-    async (request) => addresses.updateRegion(tenantActorOf(request), request.params.id, request.body.name, auditContextOf(request)),
-  );
-  routes.delete(
-    '/:id/',
-    {
-      ...settingsWriter,
-      schema: { tags, summary: 'Delete an unused region (409 protected otherwise)', params: regionItemParamsSchema, response: deleted },
-    },
-    async (request, reply) => {
+  });
+  routes.route({
+    ...(await routeOf(routes, addressEndpoints.renameRegion, writeErrors)),
+    handler: async (request) =>
+      addresses.updateRegion(tenantActorOf(request), request.params.id, request.body.name, auditContextOf(request)),
+  });
+  routes.route({
+    ...(await routeOf(routes, addressEndpoints.deleteRegion, writeErrors)),
+    handler: async (request, reply) => {
       await addresses.deleteRegion(tenantActorOf(request), request.params.id, auditContextOf(request));
       return reply.code(204).send(null);
     },
-  );
+  });
 
   routes.get(
     '/:regionId/streets/',
@@ -76,36 +52,16 @@ export async function addressRoutes(app: FastifyInstance, options: { addresses: 
     },
     async (request) => addresses.listStreets(tenantActorOf(request), request.params.regionId),
   );
-  routes.post(
-    '/:regionId/streets/',
-    {
-      ...settingsWriter,
-      schema: {
-        tags,
-        summary: 'Create a street',
-        params: regionParamsSchema,
-        body: createAddressInputSchema,
-        response: created(streetSchema),
-      },
-    },
-    async (request, reply) =>
+  routes.route({
+    ...(await routeOf(routes, addressEndpoints.createStreet, writeErrors)),
+    handler: async (request, reply) =>
       reply
         .code(201)
         .send(await addresses.createStreet(tenantActorOf(request), request.params.regionId, request.body.name, auditContextOf(request))),
-  );
-  routes.put(
-    '/:regionId/streets/:id/',
-    {
-      ...settingsWriter,
-      schema: {
-        tags,
-        summary: 'Rename a street',
-        params: streetItemParamsSchema,
-        body: updateAddressInputSchema,
-        response: { 200: streetSchema, ...writeErrors },
-      },
-    },
-    async (request) =>
+  });
+  routes.route({
+    ...(await routeOf(routes, addressEndpoints.renameStreet, writeErrors)),
+    handler: async (request) =>
       addresses.updateStreet(
         tenantActorOf(request),
         request.params.regionId,
@@ -113,18 +69,14 @@ export async function addressRoutes(app: FastifyInstance, options: { addresses: 
         request.body.name,
         auditContextOf(request),
       ),
-  );
-  routes.delete(
-    '/:regionId/streets/:id/',
-    {
-      ...settingsWriter,
-      schema: { tags, summary: 'Delete an unused street (409 protected otherwise)', params: streetItemParamsSchema, response: deleted },
-    },
-    async (request, reply) => {
+  });
+  routes.route({
+    ...(await routeOf(routes, addressEndpoints.deleteStreet, writeErrors)),
+    handler: async (request, reply) => {
       await addresses.deleteStreet(tenantActorOf(request), request.params.regionId, request.params.id, auditContextOf(request));
       return reply.code(204).send(null);
     },
-  );
+  });
 
   routes.get(
     '/:regionId/streets/:streetId/buildings/',
@@ -139,58 +91,33 @@ export async function addressRoutes(app: FastifyInstance, options: { addresses: 
     },
     async (request) => addresses.listBuildings(tenantActorOf(request), request.params.regionId, request.params.streetId),
   );
-  routes.post(
-    '/:regionId/streets/:streetId/buildings/',
-    {
-      ...settingsWriter,
-      schema: {
-        tags,
-        summary: 'Create a building',
-        params: streetParamsSchema,
-        body: createAddressInputSchema,
-        response: created(buildingSchema),
-      },
+  routes.route({
+    ...(await routeOf(routes, addressEndpoints.createBuilding, writeErrors)),
+    handler: async (request, reply) => {
+      const { regionId, streetId } = request.params;
+      const building = await addresses.createBuilding(
+        tenantActorOf(request),
+        regionId,
+        streetId,
+        request.body.name,
+        auditContextOf(request),
+      );
+      return reply.code(201).send(building);
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await addresses.createBuilding(
-            tenantActorOf(request),
-            request.params.regionId,
-            request.params.streetId,
-            request.body.name,
-            auditContextOf(request),
-          ),
-        ),
-  );
-  routes.put(
-    '/:regionId/streets/:streetId/buildings/:id/',
-    {
-      ...settingsWriter,
-      schema: {
-        tags,
-        summary: 'Rename a building',
-        params: buildingItemParamsSchema,
-        body: updateAddressInputSchema,
-        response: { 200: buildingSchema, ...writeErrors },
-      },
-    },
-    async (request) => {
+  });
+  routes.route({
+    ...(await routeOf(routes, addressEndpoints.renameBuilding, writeErrors)),
+    handler: async (request) => {
       const { regionId, streetId, id } = request.params;
       return addresses.updateBuilding(tenantActorOf(request), regionId, streetId, id, request.body.name, auditContextOf(request));
     },
-  );
-  routes.delete(
-    '/:regionId/streets/:streetId/buildings/:id/',
-    {
-      ...settingsWriter,
-      schema: { tags, summary: 'Delete an unused building (409 protected otherwise)', params: buildingItemParamsSchema, response: deleted },
-    },
-    async (request, reply) => {
+  });
+  routes.route({
+    ...(await routeOf(routes, addressEndpoints.deleteBuilding, writeErrors)),
+    handler: async (request, reply) => {
       const { regionId, streetId, id } = request.params;
       await addresses.deleteBuilding(tenantActorOf(request), regionId, streetId, id, auditContextOf(request));
       return reply.code(204).send(null);
     },
-  );
+  });
 }

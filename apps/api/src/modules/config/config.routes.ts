@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '@meterline/contract/common';
-import { configSchema, updateConfigInputSchema } from '@meterline/contract/config';
-import type { Action, Subject } from '@meterline/contract/permissions';
+import { updateConfigInputSchema } from '@meterline/contract/config';
+import { configEndpoints } from '@meterline/contract/endpoints/config';
 import { badRequest, type FieldIssue, validationErrorFrom } from '../../lib/http-errors';
-import { noContent, readErrors, writeErrors } from '../../lib/route-schemas';
-import { auditContextOf, requirePermission, tenantActorOf } from '../../plugins/request-context';
+import { readErrors, writeErrors } from '../../lib/route-schemas';
+import { auditContextOf, tenantActorOf } from '../../plugins/request-context';
+import { routeOf } from '../../scope/endpoint-routes';
 import { readConfigForm } from './config-form';
 import type { ConfigService, LogoFile } from './config.service';
 
@@ -19,47 +19,29 @@ async function parseConfigForm(request: FastifyRequest) {
   return { input: parsed.data, logo: form.logo satisfies LogoFile | null };
 }
 
+/** `/api/config/`: the tenant's settings (`configEndpoints` in the contract; the update also takes a multipart form). */
 export async function configRoutes(app: FastifyInstance, options: { config: ConfigService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { config } = options;
-  const tags = ['config'];
-  const allowed = (action: Action, subject: Subject) => ({ onRequest: [app.authenticate, requirePermission(action, subject)] });
+  routes.route({
+    ...(await routeOf(routes, configEndpoints.get, readErrors)),
+    handler: async (request) => config.get(tenantActorOf(request)),
+  });
 
-  routes.get(
-    '/',
-    {
-      ...allowed('list', 'settings'),
-      schema: { tags, summary: "The caller's tenant's settings", response: { 200: configSchema, ...readErrors } },
-    },
-    async (request) => config.get(tenantActorOf(request)),
-  );
-
-  routes.put(
-    '/:id/',
-    {
-      ...allowed('update', 'settings'),
-      schema: {
-        tags,
-        summary: 'Partial update: JSON, or multipart/form-data with a `logo` file (PNG, JPEG or WebP, 1 MB at most)',
-        params: idParamsSchema,
-        // Nullish: a multipart body is read in the handler (request.body is then null).
-        body: updateConfigInputSchema.nullish(),
-        response: { 200: configSchema, ...writeErrors },
-      },
-    },
-    async (request) => {
+  routes.route({
+    ...(await routeOf(routes, configEndpoints.update, writeErrors)),
+    handler: async (request) => {
       const actor = tenantActorOf(request);
       const { input, logo } = request.isMultipart() ? await parseConfigForm(request) : { input: request.body ?? {}, logo: null };
       return config.update(actor, request.params.id, input, logo, auditContextOf(request));
     },
-  );
+  });
 
-  routes.delete(
-    '/logo/',
-    { ...allowed('update', 'settings'), schema: { tags, summary: 'Remove the logo', response: { 204: noContent, ...readErrors } } },
-    async (request, reply) => {
+  routes.route({
+    ...(await routeOf(routes, configEndpoints.deleteLogo, readErrors)),
+    handler: async (request, reply) => {
       await config.deleteLogo(tenantActorOf(request), auditContextOf(request));
       return reply.code(204).send(null);
     },
-  );
+  });
 }
