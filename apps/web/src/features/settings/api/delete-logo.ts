@@ -1,11 +1,12 @@
 import type { Config } from '@meterline/contract/config';
+import { configEndpoints } from '@meterline/contract/endpoints/config';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { configKeys } from '../../../shared/api/query-keys';
 import { useSession } from '../../../shared/lib/session';
 
-export function deleteLogo(): Promise<void> {
-  return apiClient.delete('config/logo/');
+export async function deleteLogo(): Promise<void> {
+  await callEndpoint(configEndpoints.deleteLogo, { params: {} });
 }
 
 export function useDeleteLogo() {

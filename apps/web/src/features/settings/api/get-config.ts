@@ -1,10 +1,10 @@
-import type { Config } from '@meterline/contract/config';
+import { configEndpoints } from '@meterline/contract/endpoints/config';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { configKeys } from '../../../shared/api/query-keys';
 
-export function getConfig(signal?: AbortSignal): Promise<Config> {
-  return apiClient.get<Config>('config/', { signal });
+export function getConfig(signal?: AbortSignal) {
+  return callEndpoint(configEndpoints.get, { params: {}, signal });
 }
 
 export const configQueryOptions = () => queryOptions({ queryKey: configKeys.all, queryFn: ({ signal }) => getConfig(signal) });

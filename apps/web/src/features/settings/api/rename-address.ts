@@ -1,10 +1,15 @@
+import { addressEndpoints } from '@meterline/contract/endpoints/addresses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
-import { addressCollectionPath, addressListKey, type AddressLevel, type AddressParent } from './address-paths';
+import { callEndpoint } from '../../../shared/lib/api-client';
+import { addressListKey, regionIdOf, streetIdOf, type AddressLevel, type AddressParent } from './address-paths';
 
 /** `PUT .../{id}/ {name}`. */
 export function renameAddress(level: AddressLevel, parent: AddressParent, id: number, name: string): Promise<{ id: number; name: string }> {
-  return apiClient.put(`${addressCollectionPath(level, parent)}${id}/`, { name });
+  const body = { name };
+  if (level === 'region') return callEndpoint(addressEndpoints.renameRegion, { params: { id }, body });
+  if (level === 'street') return callEndpoint(addressEndpoints.renameStreet, { params: { regionId: regionIdOf(parent), id }, body });
+  const params = { regionId: regionIdOf(parent), streetId: streetIdOf(parent), id };
+  return callEndpoint(addressEndpoints.renameBuilding, { params, body });
 }
 
 export function useRenameAddress(level: AddressLevel, parent: AddressParent) {

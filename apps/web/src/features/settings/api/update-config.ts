@@ -1,6 +1,7 @@
 import type { Config, UpdateConfigInput } from '@meterline/contract/config';
+import { configEndpoints } from '@meterline/contract/endpoints/config';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { apiClient, callEndpoint } from '../../../shared/lib/api-client';
 import { useSession } from '../../../shared/lib/session';
 import { configKeys } from '../../../shared/api/query-keys';
 
@@ -12,7 +13,7 @@ export interface UpdateConfigVariables {
 }
 
 export function updateConfig({ id, input, logo }: UpdateConfigVariables): Promise<Config> {
-  if (!logo) return apiClient.put<Config>(`config/${id}/`, input);
+  if (!logo) return callEndpoint(configEndpoints.update, { params: { id }, body: input });
   const form = new FormData();
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined || value === null) continue;
@@ -20,6 +21,7 @@ export function updateConfig({ id, input, logo }: UpdateConfigVariables): Promis
     form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
   }
   form.append('logo', logo, logo.name);
+  // By hand: an endpoint's body is its schema's JSON, this one a multipart form (the same route).
   return apiClient.put<Config>(`config/${id}/`, form);
 }
 
