@@ -35,6 +35,10 @@ const ZOD_FREE = [
   'endpoints/customers',
   'endpoints/payments',
   'endpoints/overdue',
+  'endpoints/services',
+  'endpoints/statistics',
+  'endpoints/transactions',
+  'endpoints/jobs',
 ];
 
 /** The value imports (not `import type`) of a module, followed through the contract's own files. */

@@ -1,11 +1,11 @@
-import type { Service } from '@meterline/contract/services';
+import { serviceEndpoints } from '@meterline/contract/endpoints/services';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../lib/api-client';
+import { callEndpoint } from '../lib/api-client';
 import { serviceKeys } from './query-keys';
 
 /** Rejects with 'Wrong Services' when the call fails without a body (docs/product/specification.md section 7). */
-export function getServices(signal?: AbortSignal): Promise<Service[]> {
-  return apiClient.get<Service[]>('services/', { signal, fallbackMessage: 'Wrong Services' });
+export function getServices(signal?: AbortSignal) {
+  return callEndpoint(serviceEndpoints.list, { params: {}, signal, fallbackMessage: 'Wrong Services' });
 }
 
 /** Fetched once per session (docs/product/specification.md section 4): never stale, kept while the shell lives. */
