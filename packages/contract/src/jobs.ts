@@ -2,34 +2,23 @@ import { z } from 'zod';
 import { calendarDateSchema, idInputSchema } from './billing-common';
 import { idSchema } from './common';
 import { listQuerySchema, paginatedSchema } from './pagination';
-import { JOB_KINDS, JOB_STATES, type JobKind } from './job-states';
-import { can, type Action, type Subject } from './permissions';
+import { JOB_KIND_PERMISSIONS, JOB_KINDS, JOB_STATES, ROLE_JOB_KINDS, type RoleJobKind } from './job-states';
+import { can } from './permissions';
 
 /**
  * Long work run in the background on the job queue (docs/billing.md, "Jobs"): the billing run, the
  * bulk statements and the customer import. Each kind is seen (listed, read, cancelled) by whoever may start it.
  */
-export { ACTIVE_JOB_STATES, JOB_KINDS, type JobKind, type JobState } from './job-states';
-
-/**
- * Kinds seen only by the user who started them (a CSV export: its rows are the starter's list, with
- * the starter's filters; its permission is the list's own, checked again at the download).
- */
-export const OWN_JOB_KINDS = ['export'] as const satisfies readonly JobKind[];
-/** The kinds seen by role: whoever may start one sees every job of the kind in the tenant. */
-export type RoleJobKind = Exclude<JobKind, (typeof OWN_JOB_KINDS)[number]>;
-const ROLE_JOB_KINDS = JOB_KINDS.filter((kind): kind is RoleJobKind => !(OWN_JOB_KINDS as readonly JobKind[]).includes(kind));
-
-/** The permission that starts a job of each kind: the same one lets a user see it and cancel it. */
-export const JOB_KIND_PERMISSIONS: Record<RoleJobKind, [Action, Subject]> = {
-  // The billing run's route asks `create invoice` and `manage invoice`; `manage` holds `create`.
-  billing_run: ['manage', 'invoice'],
-  statements: ['list', 'statement'],
-  // The import's route asks `create customer_import` (admins only).
-  customer_import: ['create', 'customer_import'],
-  // Sending bills (docs/notifications.md) asks `create invoice` and `manage invoice`: office staff, not the desk or collectors.
-  send_bills: ['manage', 'invoice'],
-};
+export {
+  ACTIVE_JOB_STATES,
+  JOB_KIND_PERMISSIONS,
+  JOB_KINDS,
+  OWN_JOB_KINDS,
+  roleJobKindPermissions,
+  type JobKind,
+  type JobState,
+  type RoleJobKind,
+} from './job-states';
 
 export function canSeeJobKind(role: string | null | undefined, kind: RoleJobKind): boolean {
   const [action, subject] = JOB_KIND_PERMISSIONS[kind];
@@ -39,11 +28,6 @@ export function canSeeJobKind(role: string | null | undefined, kind: RoleJobKind
 /** The kinds a role sees (the Jobs page and its menu entry show when there is any); its own exports come besides. */
 export function visibleJobKinds(role: string | null | undefined): RoleJobKind[] {
   return ROLE_JOB_KINDS.filter((kind) => canSeeJobKind(role, kind));
-}
-
-/** The permissions of the kinds seen by role (the Jobs routes ask for one of them). */
-export function roleJobKindPermissions(): [Action, Subject][] {
-  return ROLE_JOB_KINDS.map((kind) => JOB_KIND_PERMISSIONS[kind]);
 }
 
 export const jobSchema = z

@@ -37,6 +37,10 @@ const ZOD_FREE = [
   'endpoints/overdue',
   'endpoints/addresses',
   'endpoints/config',
+  'endpoints/services',
+  'endpoints/statistics',
+  'endpoints/transactions',
+  'endpoints/jobs',
 ];
 
 /** The value imports (not `import type`) of a module, followed through the contract's own files. */

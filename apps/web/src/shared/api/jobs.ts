@@ -1,8 +1,8 @@
+import { jobEndpoints } from '@meterline/contract/endpoints/jobs';
 import { ACTIVE_JOB_STATES } from '@meterline/contract/job-states';
 import type { Job, JobStarted } from '@meterline/contract/jobs';
-import type { Paginated } from '@meterline/contract/pagination';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient, type Query } from '../lib/api-client';
+import { callEndpoint, type Query } from '../lib/api-client';
 import { jobKeys } from './query-keys';
 import { openDocument } from './open-document';
 
@@ -12,25 +12,28 @@ export const JOB_POLL_MS = 1000;
 export const isJobActive = (job: Pick<Job, 'state'> | undefined): boolean =>
   job !== undefined && (ACTIVE_JOB_STATES as readonly string[]).includes(job.state);
 
-/** A job at `jobs/{id}/`, or at its own kind's address (an export: `services/{id}/exports/{id}/`). */
-export function getJob(id: number, signal?: AbortSignal, path = `jobs/${id}/`): Promise<Job> {
-  return apiClient.get<Job>(path, { signal });
+/** How a job is read: at `jobs/{id}/`, or at its own kind's address (an export: `exportEndpoints.get`, under its service). */
+type ReadJob = (id: number, signal: AbortSignal) => Promise<Job>;
+
+/** A job at `jobs/{id}/`. */
+function getJob(id: number, signal: AbortSignal): Promise<Job> {
+  return callEndpoint(jobEndpoints.get, { params: { id }, signal });
 }
 
 /** One job, read again every JOB_POLL_MS while it is queued or running. */
-export const jobQueryOptions = (id: number, path?: string) =>
+const jobQueryOptions = (id: number, read: ReadJob = getJob) =>
   queryOptions({
     queryKey: jobKeys.detail(id),
-    queryFn: ({ signal }) => getJob(id, signal, path),
+    queryFn: ({ signal }) => read(id, signal),
     refetchInterval: (query) => (isJobActive(query.state.data) ? JOB_POLL_MS : false),
   });
 
-export function useJob(id: number | null, path?: string) {
-  return useQuery({ ...jobQueryOptions(id ?? 0, path), enabled: id !== null });
+export function useJob(id: number | null, read?: ReadJob) {
+  return useQuery({ ...jobQueryOptions(id ?? 0, read), enabled: id !== null });
 }
 
-export function getJobs(query: Query, signal?: AbortSignal): Promise<Paginated<Job>> {
-  return apiClient.get<Paginated<Job>>('jobs/', { query, signal });
+function getJobs(query: Query, signal?: AbortSignal) {
+  return callEndpoint(jobEndpoints.list, { params: {}, query, signal });
 }
 
 /** The tenant's jobs, newest first; read again while any of the page is queued or running. */
@@ -46,7 +49,7 @@ export function useJobs(query: Query) {
 export function useCancelJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiClient.post<Job>(`jobs/${id}/cancel/`),
+    mutationFn: (id: number) => callEndpoint(jobEndpoints.cancel, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: jobKeys.all }),
   });
 }

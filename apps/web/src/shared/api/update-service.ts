@@ -1,6 +1,7 @@
+import { serviceEndpoints } from '@meterline/contract/endpoints/services';
 import type { Service, UpdateServiceInput } from '@meterline/contract/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../lib/api-client';
+import { callEndpoint } from '../lib/api-client';
 import { serviceKeys } from './query-keys';
 
 interface UpdateServiceVariables {
@@ -9,8 +10,8 @@ interface UpdateServiceVariables {
 }
 
 /** `PATCH /services/{id}/`: a partial change (name, unit, metered, active, the daily consumption limit). */
-export function updateService({ id, input }: UpdateServiceVariables): Promise<Service> {
-  return apiClient.patch<Service>(`services/${id}/`, input);
+export function updateService({ id, input }: UpdateServiceVariables) {
+  return callEndpoint(serviceEndpoints.update, { params: { id }, body: input });
 }
 
 /**

@@ -30,7 +30,9 @@ export default function ExportJobRunner({ job: list, filename, query, onEnd }: E
   const queryClient = useQueryClient();
   const [jobId, setJobId] = useState<number | null>(null);
   const base = `services/${list.serviceId}/exports/`;
-  const { data: job, isError } = useJob(jobId, jobId === null ? undefined : `${base}${jobId}/`);
+  const { data: job, isError } = useJob(jobId, (id, signal) =>
+    callEndpoint(exportEndpoints.get, { params: { serviceId: list.serviceId, id }, signal }),
+  );
   const isStarted = useRef(false);
   const isEnded = useRef(false);
   const end = (hasFailed: boolean) => {

@@ -1,13 +1,14 @@
+import { statisticsEndpoints } from '@meterline/contract/endpoints/statistics';
 import type { KpiSummary, StatisticsQuery } from '@meterline/contract/statistics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 import { statisticsKeys } from '../../../shared/api/query-keys';
 
 /** Parsed with the contract schema, so a changed answer fails loudly here rather than in a chart. */
 export async function getKpiSummary(query: StatisticsQuery, signal?: AbortSignal): Promise<KpiSummary> {
   // The schema (and zod) download beside the answer, not with the screen (docs/performance.md, "No zod before a screen shows").
   const [answer, { kpiSummarySchema }] = await Promise.all([
-    apiClient.get<unknown>('statistics/stats1/', { query, signal }),
+    callEndpoint(statisticsEndpoints.kpiSummary, { params: {}, query, signal }),
     import('@meterline/contract/statistics'),
   ]);
   return kpiSummarySchema.parse(answer);

@@ -1,10 +1,11 @@
-import type { CreateServiceInput, Service } from '@meterline/contract/services';
+import { serviceEndpoints } from '@meterline/contract/endpoints/services';
+import type { CreateServiceInput } from '@meterline/contract/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { serviceKeys } from '../../../shared/api/query-keys';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 
-export function createService(input: CreateServiceInput): Promise<Service> {
-  return apiClient.post<Service>('services/', input);
+export function createService(input: CreateServiceInput) {
+  return callEndpoint(serviceEndpoints.create, { params: {}, body: input });
 }
 
 /** The selector's list and the Services screen's both refetch. */

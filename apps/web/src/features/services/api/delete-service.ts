@@ -1,10 +1,11 @@
+import { serviceEndpoints } from '@meterline/contract/endpoints/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { serviceKeys } from '../../../shared/api/query-keys';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 
 /** 204, or 409 `protected` while the service holds customers, bundles, stations, tariffs or money. */
-export function deleteService(serviceId: number): Promise<void> {
-  return apiClient.delete(`services/${serviceId}/`);
+export async function deleteService(serviceId: number): Promise<void> {
+  await callEndpoint(serviceEndpoints.delete, { params: { id: serviceId } });
 }
 
 export function useDeleteService() {

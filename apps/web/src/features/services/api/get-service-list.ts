@@ -1,13 +1,14 @@
+import { serviceEndpoints } from '@meterline/contract/endpoints/services';
 import type { Paginated } from '@meterline/contract/pagination';
 import type { Service } from '@meterline/contract/services';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { serviceKeys } from '../../../shared/api/query-keys';
 import type { ListQueryParams } from '../../../shared/hooks/use-list-url-state';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 
 /** Every service of the tenant, disabled ones too, in their order (`list service`). */
 export function getServiceList(signal?: AbortSignal): Promise<Service[]> {
-  return apiClient.get<Service[]>('services/', { query: { include_inactive: 'true' }, signal });
+  return callEndpoint(serviceEndpoints.list, { params: {}, query: { include_inactive: 'true' }, signal });
 }
 
 export const serviceListQueryOptions = () =>

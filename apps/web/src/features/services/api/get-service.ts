@@ -1,10 +1,10 @@
-import type { Service } from '@meterline/contract/services';
+import { serviceEndpoints } from '@meterline/contract/endpoints/services';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { serviceKeys } from '../../../shared/api/query-keys';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 
-export function getService(serviceId: number, signal?: AbortSignal): Promise<Service> {
-  return apiClient.get<Service>(`services/${serviceId}/`, { signal });
+export function getService(serviceId: number, signal?: AbortSignal) {
+  return callEndpoint(serviceEndpoints.get, { params: { id: serviceId }, signal });
 }
 
 export const serviceQueryOptions = (serviceId: number) =>

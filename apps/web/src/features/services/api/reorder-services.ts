@@ -1,11 +1,11 @@
-import type { Service } from '@meterline/contract/services';
+import { serviceEndpoints } from '@meterline/contract/endpoints/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { serviceKeys } from '../../../shared/api/query-keys';
-import { apiClient } from '../../../shared/lib/api-client';
+import { callEndpoint } from '../../../shared/lib/api-client';
 
 /** `POST /services/reorder/`: every service's id, once, in the new order; answers them all. */
-export function reorderServices(ids: number[]): Promise<Service[]> {
-  return apiClient.post<Service[]>('services/reorder/', { ids });
+export function reorderServices(ids: number[]) {
+  return callEndpoint(serviceEndpoints.reorder, { params: {}, body: { ids } });
 }
 
 /** The Services screen shows the new order at once; the selector refetches. */

@@ -1,12 +1,11 @@
-import type { Paginated } from '@meterline/contract/pagination';
-import type { Transaction } from '@meterline/contract/transactions';
+import { transactionEndpoints } from '@meterline/contract/endpoints/transactions';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, type Query } from '../../../shared/lib/api-client';
+import { callEndpoint, type Query } from '../../../shared/lib/api-client';
 import { transactionKeys } from '../../../shared/api/query-keys';
 
 /** A page of the tenant's transactions (handovers, expenses, deposits, adjustments). */
-export function getTransactions(query: Query, signal?: AbortSignal): Promise<Paginated<Transaction>> {
-  return apiClient.get<Paginated<Transaction>>('transaction/transactions/', { query, signal });
+export function getTransactions(query: Query, signal?: AbortSignal) {
+  return callEndpoint(transactionEndpoints.list, { params: {}, query, signal });
 }
 
 export const transactionsQueryOptions = (query: Query) =>
