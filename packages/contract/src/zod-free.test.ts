@@ -28,6 +28,7 @@ const ZOD_FREE = [
   'notification-kinds',
   'endpoints/notifications',
   'endpoints/users',
+  'endpoints/audit',
   'endpoints/tenants',
   'endpoints/subscriptions',
   'endpoints/cash',

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AUDIT_ENTITIES, listAuditQuerySchema, paginatedAuditSchema, type AuditEntry } from '@meterline/contract/audit';
+import { AUDIT_ENTITIES, type AuditEntry } from '@meterline/contract/audit';
+import { auditEndpoints } from '@meterline/contract/endpoints/audit';
 import { validationErrorSchema } from '@meterline/contract/errors';
 import type { DatabaseRegistry } from '../../db/client';
 import { sendList, type CsvColumn } from '../../lib/list';
 import { authErrors } from '../../lib/route-schemas';
-import { actorOf, requirePermission, tenantActorOf } from '../../plugins/request-context';
+import { actorOf, tenantActorOf } from '../../plugins/request-context';
+import { routeOf } from '../../scope/endpoint-routes';
 import { findUserNames } from '../../scope/references';
 import { findPlatformUserNames, listAuditSource, type AuditScope } from './audit.repository';
 
@@ -37,18 +39,9 @@ export async function auditRoutes(app: FastifyInstance, options: { databases: Da
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { databases } = options;
 
-  routes.get(
-    '/',
-    {
-      onRequest: [app.authenticate, requirePermission('list', 'audit')],
-      schema: {
-        tags: ['audit'],
-        summary: 'The history of changes (paginated; ?format=csv)',
-        querystring: listAuditQuerySchema,
-        response: { 200: paginatedAuditSchema, ...authErrors, 400: validationErrorSchema },
-      },
-    },
-    async (request, reply) => {
+  routes.route({
+    ...(await routeOf(routes, auditEndpoints.list, { ...authErrors, 400: validationErrorSchema })),
+    handler: async (request, reply) => {
       const actor = actorOf(request);
       const query = request.query;
       let db = databases.default;
@@ -69,5 +62,5 @@ export async function auditRoutes(app: FastifyInstance, options: { databases: Da
         columns: AUDIT_CSV_COLUMNS,
       });
     },
-  );
+  });
 }

@@ -1,11 +1,10 @@
-import type { AuditEntry } from '@meterline/contract/audit';
-import type { Paginated } from '@meterline/contract/pagination';
+import { auditEndpoints } from '@meterline/contract/endpoints/audit';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, type Query } from '../lib/api-client';
+import { callEndpoint, type Query } from '../lib/api-client';
 import { auditKeys, type AuditQuery } from './query-keys';
 
-export function getAudit(query: AuditQuery, signal?: AbortSignal): Promise<Paginated<AuditEntry>> {
-  return apiClient.get<Paginated<AuditEntry>>('audit/', { query: query as Query, signal });
+export function getAudit(query: AuditQuery, signal?: AbortSignal) {
+  return callEndpoint(auditEndpoints.list, { params: {}, query: query as Query, signal });
 }
 
 export const auditQueryOptions = (query: AuditQuery) =>

@@ -1,12 +1,12 @@
-import type { Paginated } from '@meterline/contract/pagination';
-import type { Payment, PaymentTotals } from '@meterline/contract/payments';
+import { paymentEndpoints } from '@meterline/contract/endpoints/payments';
+import type { ResponseOf } from '@meterline/contract/endpoint';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, type Query } from '../../../shared/lib/api-client';
+import { callEndpoint, type Query } from '../../../shared/lib/api-client';
 import { paymentKeys } from '../../../shared/api/query-keys';
 
 /** A page of the service's payments (reversals are negative); the query is the list's URL state. */
-export function getPayments(serviceId: number, query: Query, signal?: AbortSignal): Promise<Paginated<Payment, PaymentTotals>> {
-  return apiClient.get<Paginated<Payment, PaymentTotals>>(`services/${serviceId}/payments/`, { query, signal });
+export function getPayments(serviceId: number, query: Query, signal?: AbortSignal): Promise<ResponseOf<typeof paymentEndpoints.list>> {
+  return callEndpoint(paymentEndpoints.list, { params: { serviceId }, query, signal });
 }
 
 export const paymentsQueryOptions = (serviceId: number, query: Query) =>
