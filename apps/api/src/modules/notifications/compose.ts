@@ -71,6 +71,18 @@ export function languageOf(recipient: Pick<Recipient, 'language'>, terms: Pick<T
   return recipient.language === 'ar' || recipient.language === 'en' ? recipient.language : terms.customerLanguage;
 }
 
+/** A kind's text in the language, its placeholders filled for the recipient (the tenant's template, else the built-in one). */
+export function renderKind(
+  list: Template[],
+  kind: TemplateKind,
+  language: CustomerLanguage,
+  recipient: Pick<Recipient, 'fullName'>,
+  values: Record<string, string>,
+) {
+  const template = list.find((each) => each.kind === kind) ?? list[0];
+  return { template, rendered: renderMessage(template ? textOf(template, language) : '', { name: recipient.fullName, ...values }) };
+}
+
 /** One message to a customer, rendered in their language with the tenant's template (not yet saved). */
 export function compose(
   list: Template[],
@@ -81,9 +93,8 @@ export function compose(
   tenantId: number,
   extra: { eventKey: string; invoiceId: number | null; language: CustomerLanguage },
 ): NewMessage {
-  const template = list.find((each) => each.kind === kind) ?? list[0];
   const { language } = extra;
-  const rendered = renderMessage(template ? textOf(template, language) : '', { name: recipient.fullName, ...values });
+  const { template, rendered } = renderKind(list, kind, language, recipient, values);
   const templateName = channel === 'whatsapp' ? (template?.whatsapp_template ?? '') : '';
   return {
     tenantId,

@@ -195,14 +195,24 @@ export type Recipient = {
   publicLinkVersion: number;
 };
 
-/** The customers of the service among `ids` as messages address them, in id order (another service's are left out). */
-export async function findRecipients(executor: Executor, scope: ServiceScope, ids: number[]): Promise<Recipient[]> {
+/**
+ * The customers of the service among `ids` as messages address them, in id order (another service's are left
+ * out); `lock`: their rows locked until the transaction ends (two reminders to one customer, one after the other).
+ */
+export async function findRecipients(
+  executor: Executor,
+  scope: ServiceScope,
+  ids: number[],
+  options: { lock?: boolean } = {},
+): Promise<Recipient[]> {
   if (!ids.length) return [];
-  return executor
+  const query = executor
     .select(customerColumns)
     .from(customers)
     .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.serviceId, scope.serviceId), inArray(customers.id, ids)))
-    .orderBy(customers.id);
+    .orderBy(customers.id)
+    .$dynamic();
+  return options.lock ? query.for('update') : query;
 }
 
 /** Invoices of the service with their customers, for bill messages. */

@@ -36,8 +36,8 @@ import {
   type Recipient,
 } from './notifications.repository';
 import { channelConfigOf, sendOne, sendQueued, type SenderDeps } from './sender';
-import { DEFAULT_TEMPLATES, renderMessage, TEST_MESSAGE_TEXT, unknownPlaceholder } from './templates';
-import { compose, isValidRecipient, languageOf, money, secondMoney, templates, textOf, usableChannel } from './compose';
+import { TEST_MESSAGE_TEXT, unknownPlaceholder } from './templates';
+import { compose, isValidRecipient, languageOf, money, renderKind, secondMoney, templates, usableChannel } from './compose';
 
 export interface NotificationDeps extends SenderDeps {
   publicUrl: string;
@@ -242,37 +242,30 @@ export interface ReminderText {
 }
 
 /**
- * A reminder to an overdue customer (docs/accounts.md, "Reminders"), in `executor`'s transaction: on the
- * customer's first usable channel of the tenant it is queued as a `reminder` message (event
- * `reminder:<customer>:<time>`, sent after the commit); without one it is only written, for the reminder channel.
+ * Writes reminders to overdue customers (docs/accounts.md, "Reminders"): the tenant's channels, templates
+ * and name are read once for the call; each reminder is then written in its own transaction (`tx`). On the
+ * customer's first usable channel it is queued as a `reminder` message (event `reminder:<customer>:<time>`,
+ * sent after the commit); without one it is only written, for the reminder channel.
  */
-async function queueReminder(
-  deps: NotificationDeps,
-  executor: Executor,
-  context: Pick<ServiceContext, 'scope' | 'terms'>,
-  fact: OverdueFact,
-  at: Date,
-): Promise<ReminderText> {
+async function reminderWriter(deps: NotificationDeps, executor: Executor, context: Pick<ServiceContext, 'scope' | 'terms'>) {
   const { scope, terms } = context;
   const channels = await findChannelRows(executor, scope.tenantId);
   const list = await templates(executor, scope.tenantId);
   const operator = (await findSettings(executor, scope))?.companyName ?? '';
-  const language = languageOf(fact, terms);
-  const values = overdueValues(deps, terms, scope.tenantId, fact, language, operator);
-  const channel = usableChannel(channels, fact);
-  if (!channel) {
-    const template = list.find((each) => each.kind === 'reminder');
-    const text = renderMessage(template ? textOf(template, language) : DEFAULT_TEMPLATES.reminder[language], {
-      name: fact.fullName,
-      ...values,
-    }).text;
-    return { channel: null, to: fact.phone.trim(), language, text };
-  }
-  const eventKey = `reminder:${fact.customerId}:${at.toISOString()}`;
-  const message = compose(list, 'reminder', channel, fact, values, scope.tenantId, { eventKey, invoiceId: null, language });
-  await queueMessages(executor, [message]);
-  return { channel, to: message.toAddress, language, text: message.text };
+  return async (tx: Executor, fact: OverdueFact, at: Date): Promise<ReminderText> => {
+    const language = languageOf(fact, terms);
+    const values = overdueValues(deps, terms, scope.tenantId, fact, language, operator);
+    const channel = usableChannel(channels, fact);
+    if (!channel)
+      return { channel: null, to: fact.phone.trim(), language, text: renderKind(list, 'reminder', language, fact, values).rendered.text };
+    const eventKey = `reminder:${fact.customerId}:${at.toISOString()}`;
+    const message = compose(list, 'reminder', channel, fact, values, scope.tenantId, { eventKey, invoiceId: null, language });
+    await queueMessages(tx, [message]);
+    return { channel, to: message.toAddress, language, text: message.text };
+  };
 }
+
+export type ReminderWriter = Awaited<ReturnType<typeof reminderWriter>>;
 
 export function createNotificationService(deps: NotificationDeps) {
   return {
@@ -356,11 +349,11 @@ export function createNotificationService(deps: NotificationDeps) {
 
     queueDisconnections: (context: ServiceContext, facts: OverdueFact[]) => queueDisconnections(deps, context, facts),
 
-    queueReminder: (executor: Executor, context: Pick<ServiceContext, 'scope' | 'terms'>, fact: OverdueFact, at: Date) =>
-      queueReminder(deps, executor, context, fact, at),
+    reminderWriter: (executor: Executor, context: Pick<ServiceContext, 'scope' | 'terms'>) => reminderWriter(deps, executor, context),
 
-    /** The service's customers among `ids` as messages address them, in id order. */
-    recipients: (executor: Executor, scope: ServiceContext['scope'], ids: number[]) => findRecipients(executor, scope, ids),
+    /** The service's customers among `ids` as messages address them, in id order (`lock`: under a row lock, in a transaction). */
+    recipients: (executor: Executor, scope: ServiceContext['scope'], ids: number[], options?: { lock?: boolean }) =>
+      findRecipients(executor, scope, ids, options),
 
     /** A receipt message for a payment, when a channel can carry it: one insert; the sending is `sendQueued`'s. */
     async queueReceipt(

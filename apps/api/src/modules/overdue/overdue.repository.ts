@@ -138,16 +138,6 @@ export async function findServiceCustomers(executor: Executor, scope: ServiceSco
     .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.serviceId, scope.serviceId), inArray(customers.id, ids)));
 }
 
-/** The customer's row under a lock: two reminders to one customer are decided one after the other. */
-export async function lockCustomer(tx: Executor, scope: ServiceScope, customerId: number): Promise<{ id: number } | null> {
-  const [row] = await tx
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.serviceId, scope.serviceId), eq(customers.id, customerId)))
-    .for('update');
-  return row ?? null;
-}
-
 export interface OverdueFacts {
   /** What is left to pay on the overdue invoices, minor units. */
   amount: bigint;

@@ -21,7 +21,7 @@ import { documentIssuerOf, type DocumentLocale } from '../invoices/index';
 import { recordAudit } from '../audit/index';
 import type { AuditContext } from '../../plugins/request-context';
 import { findSettings } from '../config/index';
-import type { NotificationService, QueuedSender } from '../notifications/index';
+import type { NotificationService, QueuedSender, ReminderWriter } from '../notifications/index';
 import { assertAddressFilters, assertStation, invalidPk } from '../../scope/references';
 import { todayIn, type ServiceContext } from '../../scope/service-scope';
 import { renderDisconnectionDocument } from './disconnection-document';
@@ -32,7 +32,6 @@ import {
   insertReminder,
   listDisconnectionRows,
   listOverdueSource,
-  lockCustomer,
 } from './overdue.repository';
 
 /** Thrown inside a reminder's transaction when the channel refused it: nothing of it is recorded. */
@@ -45,12 +44,18 @@ interface OverdueDeps {
   clock: Clock;
   channel: ReminderChannel;
   defaultDb: Db;
-  notifications: Pick<NotificationService, 'queueReminder' | 'recipients'>;
+  notifications: Pick<NotificationService, 'reminderWriter' | 'recipients'>;
   sender: Pick<QueuedSender, 'kick'>;
 }
 
 /** One customer reminded (docs/accounts.md, "Reminders"), or skipped with its reason. */
-async function remindOne(deps: OverdueDeps, context: ServiceContext, customerId: number, audit: AuditContext): Promise<ReminderResult> {
+async function remindOne(
+  deps: OverdueDeps,
+  context: ServiceContext,
+  write: ReminderWriter,
+  customerId: number,
+  audit: AuditContext,
+): Promise<ReminderResult> {
   const { clock, channel } = deps;
   const { db, scope, terms } = context;
   const skipped = (reason: ReminderSkipReason): ReminderResult => ({
@@ -66,8 +71,7 @@ async function remindOne(deps: OverdueDeps, context: ServiceContext, customerId:
   try {
     return await db.transaction(async (tx) => {
       // The customer's row lock orders two reminders to one customer (a double click): the second sees the first.
-      if (!(await lockCustomer(tx, scope, customerId))) return skipped('not_overdue');
-      const [customer] = await deps.notifications.recipients(tx, scope, [customerId]);
+      const [customer] = await deps.notifications.recipients(tx, scope, [customerId], { lock: true });
       if (!customer) return skipped('not_overdue');
       const now = clock.now();
       const facts = await findOverdueFacts(tx, scope, customerId, todayIn(terms.timezone, now));
@@ -75,7 +79,7 @@ async function remindOne(deps: OverdueDeps, context: ServiceContext, customerId:
       const last = await findLastReminderAt(tx, scope, customerId);
       if (last && now.getTime() - last.getTime() < REMINDER_COOLDOWN_MINUTES * 60_000) return skipped('recently_reminded');
       // On the tenant's first usable channel (queued here, sent after the commit), else through the reminder channel.
-      const written = await deps.notifications.queueReminder(tx, context, { ...customer, ...facts }, now);
+      const written = await write(tx, { ...customer, ...facts }, now);
       if (!written.channel) {
         if (!written.to) return skipped('no_phone');
         if (PHONE_CHANNELS.every((name) => customer.optedOut.includes(name))) return skipped('opted_out');
@@ -148,8 +152,10 @@ export function createOverdueService(deps: OverdueDeps) {
       const found = new Set((await findServiceCustomers(db, scope, ids)).map((row) => row.id));
       const missing = ids.find((id) => !found.has(id));
       if (missing !== undefined) throw invalidPk('customers', missing);
+      // The tenant's channels and texts read once for the call, each customer then in its own transaction.
+      const write = await deps.notifications.reminderWriter(db, context);
       const results: ReminderResult[] = [];
-      for (const id of ids) results.push(await remindOne(deps, context, id, audit));
+      for (const id of ids) results.push(await remindOne(deps, context, write, id, audit));
       const sent = results.filter((result) => result.status === 'sent');
       if (sent.some((result) => result.channel !== channel.name)) deps.sender.kick(context);
       return { channel: channelOfCall(sent, channel.name), sent: sent.length, skipped: results.length - sent.length, results };
